@@ -1,0 +1,40 @@
+"""The application factory: Flask, Socket.IO, the store and the job queue."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Flask
+from flask_socketio import SocketIO
+from redis import Redis
+from rq import Queue
+
+from . import health
+from .config import Config
+from .cors import allowed_origins
+from .events import gm, jobs, rolls, session
+from .protocol import SOCKETIO_CHANNEL
+from .store import Store
+
+
+def create_app(config: Config | None = None) -> Flask:
+    config = config or Config.from_env()
+    if not config.redis_url:
+        raise ValueError("REDIS_URL is not set (serve starts an embedded Redis; web and worker need one)")
+    app = Flask(__name__)
+    app.config["SECRET_KEY"] = secrets.token_hex(32)  # no cookie outlives the process
+    app.extensions["vtt_config"] = config
+    app.extensions["vtt_store"] = Store.from_url(config.redis_url)
+    # RQ needs raw bytes from Redis, the store wants text: two clients.
+    app.extensions["vtt_queue"] = Queue(config.queue_name, connection=Redis.from_url(config.redis_url))
+    app.extensions["socketio"] = SocketIO(
+        app,
+        async_mode="threading",
+        message_queue=config.redis_url,
+        channel=SOCKETIO_CHANNEL,
+        cors_allowed_origins=allowed_origins(config.cors_origins),
+        manage_session=False,
+    )
+    for module in (health, session, rolls, gm, jobs):
+        module.init_app(app)
+    return app

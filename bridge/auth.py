@@ -1,0 +1,98 @@
+"""Who is at the table: the GM by the world's key, players by signed tokens.
+
+A player token is signed with the world's GM key, so rotating the key
+revokes every token minted before. The token names its world, its user and
+its expiry; it carries no secret itself.
+"""
+
+from __future__ import annotations
+
+import hmac
+import time
+from dataclasses import dataclass
+from enum import Enum
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from .store import Store, UnknownWorld
+
+#: Salt that keeps player tokens from being valid for any other signed value.
+TOKEN_SALT = "vtt-bridge.player-token.v1"
+
+
+class Role(str, Enum):
+    GM = "gm"
+    PLAYER = "player"
+
+
+@dataclass(frozen=True)
+class Identity:
+    """An authenticated connection: which world, which user, which role."""
+
+    world_id: str
+    user: str
+    role: Role
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role is Role.GM
+
+
+class AuthError(Exception):
+    """Credentials refused; ``code`` goes to the client unchanged."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def mint_player_token(gm_key: str, world_id: str, user: str, ttl_seconds: int, now: float | None = None) -> tuple[str, int]:
+    """A token for ``user`` in ``world_id`` and its expiry (Unix seconds)."""
+    expires_at = int((time.time() if now is None else now) + ttl_seconds)
+    token = _serializer(gm_key).dumps({"w": world_id, "u": user, "exp": expires_at})
+    return token, expires_at
+
+
+def authenticate(store: Store, credentials: dict, now: float | None = None) -> Identity:
+    """The identity behind connection ``credentials``, or :class:`AuthError`."""
+    world_id = credentials.get("world")
+    if not isinstance(world_id, str):
+        raise AuthError("unauthorized", "credentials must name a world")
+    try:
+        world = store.world(world_id)
+    except UnknownWorld:
+        raise AuthError("unauthorized", "unknown world or bad credentials") from None
+    if "gm_key" in credentials:
+        return _gm_identity(world.gm_key, world_id, credentials)
+    if "token" in credentials:
+        return _player_identity(world.gm_key, world_id, credentials["token"], now)
+    raise AuthError("unauthorized", "credentials need a gm_key or a player token")
+
+
+def _gm_identity(gm_key: str, world_id: str, credentials: dict) -> Identity:
+    offered = credentials["gm_key"]
+    if not isinstance(offered, str) or not hmac.compare_digest(offered, gm_key):
+        raise AuthError("unauthorized", "unknown world or bad credentials")
+    user = credentials.get("user") or "gm"
+    if not isinstance(user, str):
+        raise AuthError("unauthorized", "user must be a string")
+    return Identity(world_id, user, Role.GM)
+
+
+def _player_identity(gm_key: str, world_id: str, token: object, now: float | None) -> Identity:
+    if not isinstance(token, str):
+        raise AuthError("unauthorized", "token must be a string")
+    try:
+        claims = _serializer(gm_key).loads(token)
+    except BadSignature:
+        raise AuthError("unauthorized", "token is not valid for this world (revoked or forged)") from None
+    if claims.get("w") != world_id:
+        raise AuthError("unauthorized", "token belongs to another world")
+    if claims["exp"] <= (time.time() if now is None else now):
+        raise AuthError("token_expired", "token has expired; ask the GM for a new one")
+    return Identity(world_id, claims["u"], Role.PLAYER)
+
+
+def _serializer(gm_key: str) -> URLSafeSerializer:
+    return URLSafeSerializer(gm_key, salt=TOKEN_SALT)

@@ -1,0 +1,201 @@
+"""``vtt-bridge``: serve, web, worker, world and schemas commands."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import pathlib
+
+import click
+
+from . import logs
+from .config import Config
+from .embedded_redis import EmbeddedRedis, default_data_dir, running_url
+from .schemas.settings import WorldSettingsSchema, default_settings
+from .store import Store, UnknownWorld, WorldExists
+
+#: World `serve` creates when the data has none, so a GM can start at once.
+FIRST_WORLD_ID = "my-world"
+
+
+@click.group()
+@click.option("--data-dir", type=click.Path(path_type=pathlib.Path), default=None,
+              help="Where the embedded Redis keeps its data (default: per-user data dir).")
+@click.option("--log-level", default=lambda: os.environ.get("LOG_LEVEL", "INFO"), show_default="INFO")
+@click.pass_context
+def main(ctx: click.Context, data_dir: pathlib.Path | None, log_level: str) -> None:
+    """Rules backend for virtual tabletops."""
+    logs.configure(log_level.upper())
+    ctx.obj = {"data_dir": data_dir or default_data_dir(), "config": Config.from_env()}
+
+
+@main.command()
+@click.option("--host", default=None, help="Interface to listen on (default 127.0.0.1, or $VTT_BRIDGE_HOST).")
+@click.option("--port", type=int, default=None, help="Port to listen on (default 8765, or $PORT).")
+@click.option("--workers", "worker_count", type=int, default=1, show_default=True)
+@click.pass_obj
+def serve(obj: dict, host: str | None, port: int | None, worker_count: int) -> None:
+    """Bridge, workers and (unless REDIS_URL is set) an embedded Redis, in one command."""
+    from workers.pool import WorkerPool
+
+    with _redis_url(obj, start_embedded=True) as redis_url:
+        config = _config(obj, redis_url, host, port)
+        _ensure_first_world(Store.from_url(redis_url))
+        pool = WorkerPool(redis_url, config.queue_name, worker_count).start()
+        try:
+            _run_web(config)
+        finally:
+            pool.stop()
+
+
+@main.command()
+@click.option("--host", default=None)
+@click.option("--port", type=int, default=None)
+@click.pass_obj
+def web(obj: dict, host: str | None, port: int | None) -> None:
+    """The bridge alone (REDIS_URL, or a running `serve`'s Redis)."""
+    with _redis_url(obj, start_embedded=False) as redis_url:
+        _run_web(_config(obj, redis_url, host, port))
+
+
+@main.command()
+@click.option("--count", type=int, default=1, show_default=True, help="Worker processes to run.")
+@click.pass_obj
+def worker(obj: dict, count: int) -> None:
+    """RQ workers (REDIS_URL, or a running `serve`'s Redis)."""
+    from workers.pool import WorkerPool
+    from workers.worker import run_worker
+
+    with _redis_url(obj, start_embedded=False) as redis_url:
+        config = _config(obj, redis_url)
+        if count == 1:
+            run_worker(redis_url, config.queue_name)
+            return
+        pool = WorkerPool(redis_url, config.queue_name, count).start()
+        try:
+            pool.wait()
+        finally:
+            pool.stop()
+
+
+@main.group()
+def world() -> None:
+    """Create worlds and manage their GM keys."""
+
+
+@world.command("create")
+@click.argument("world_id")
+@click.option("--name", default=None, help="Display name (default: the id).")
+@click.option("--default-tn", type=click.Choice(["1", "2"]), default="2", show_default=True,
+              help="Ch. 1 dial: 2 gritty, 1 pulp.")
+@click.pass_obj
+def world_create(obj: dict, world_id: str, name: str | None, default_tn: str) -> None:
+    settings = WorldSettingsSchema().load({"default_tn": int(default_tn)})
+    with _store(obj) as store:
+        try:
+            created = store.create_world(world_id, name or world_id, settings)
+        except WorldExists:
+            raise click.ClickException(f"world '{world_id}' already exists")
+        _print_world(created, show_key=True)
+
+
+@world.command("list")
+@click.pass_obj
+def world_list(obj: dict) -> None:
+    with _store(obj) as store:
+        for world_id in store.world_ids():
+            click.echo(world_id)
+
+
+@world.command("show")
+@click.argument("world_id")
+@click.option("--key/--no-key", "show_key", default=True, help="Print the GM key.")
+@click.pass_obj
+def world_show(obj: dict, world_id: str, show_key: bool) -> None:
+    with _store(obj) as store:
+        _print_world(_world(store, world_id), show_key)
+
+
+@world.command("rotate-key")
+@click.argument("world_id")
+@click.pass_obj
+def world_rotate_key(obj: dict, world_id: str) -> None:
+    """New GM key; every player token minted before stops working."""
+    with _store(obj) as store:
+        _world(store, world_id)
+        _print_world(store.rotate_gm_key(world_id), show_key=True)
+
+
+@main.command()
+@click.option("--out", type=click.Path(path_type=pathlib.Path), default=pathlib.Path("docs/schemas"), show_default=True)
+def schemas(out: pathlib.Path) -> None:
+    """Write the JSON Schema of every request and push."""
+    from .schemas.export import write_schemas
+
+    for path in write_schemas(out):
+        click.echo(path)
+
+
+# -- helpers ---------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _redis_url(obj: dict, start_embedded: bool):
+    """REDIS_URL, else a running embedded Redis, else (if allowed) a new one."""
+    url = obj["config"].redis_url or running_url(obj["data_dir"])
+    if url:
+        yield url
+        return
+    if not start_embedded:
+        raise click.ClickException("no Redis: set REDIS_URL, or start `vtt-bridge serve` first")
+    with EmbeddedRedis(obj["data_dir"]) as embedded:
+        click.echo(f"embedded Redis: data in {obj['data_dir']}", err=True)
+        yield embedded.url
+
+
+@contextlib.contextmanager
+def _store(obj: dict):
+    with _redis_url(obj, start_embedded=True) as url:
+        yield Store.from_url(url)
+
+
+def _config(obj: dict, redis_url: str, host: str | None = None, port: int | None = None) -> Config:
+    changes = {"redis_url": redis_url}
+    if host:
+        changes["host"] = host
+    if port:
+        changes["port"] = port
+    return dataclasses.replace(obj["config"], **changes)
+
+
+def _run_web(config: Config) -> None:
+    from .app import create_app
+    from .server import make_web_server, serve_until_signalled
+
+    server = make_web_server(create_app(config), config.host, config.port)
+    click.echo(f"vtt-bridge listening on http://{config.host}:{server.server_port}", err=True)
+    serve_until_signalled(server)
+
+
+def _ensure_first_world(store: Store) -> None:
+    if store.world_ids():
+        return
+    created = store.create_world(FIRST_WORLD_ID, "My world", default_settings())
+    click.echo("created a first world; connect your GM client with:", err=True)
+    _print_world(created, show_key=True, err=True)
+
+
+def _world(store: Store, world_id: str):
+    try:
+        return store.world(world_id)
+    except UnknownWorld:
+        raise click.ClickException(f"no world '{world_id}'") from None
+
+
+def _print_world(found, show_key: bool, err: bool = False) -> None:
+    shown = {"world": found.world_id, "name": found.name, "settings": found.settings}
+    if show_key:
+        shown["gm_key"] = found.gm_key
+    click.echo(json.dumps(shown, indent=2), err=err)

@@ -1,0 +1,42 @@
+"""The GM's requests: player tokens, actor ownership, world settings."""
+
+from __future__ import annotations
+
+from ..auth import mint_player_token
+from ..protocol import Push, Request
+from ..requests import handles, socketio, store
+from ..rooms import world_room
+from ..schemas.requests import ActorsAssignRequest, SettingsGetRequest, SettingsUpdateRequest, TokenMintRequest
+
+
+def mint_token(identity, mint_request: dict) -> dict:
+    """A token the GM's client hands to one player; rotating the GM key revokes it."""
+    world = store().world(identity.world_id)
+    ttl = mint_request.get("ttl_seconds", world.settings["player_token_ttl_seconds"])
+    token, expires_at = mint_player_token(world.gm_key, world.world_id, mint_request["user"], ttl)
+    return {"user": mint_request["user"], "token": token, "expires_at": expires_at}
+
+
+def assign_actors(identity, assign_request: dict) -> dict:
+    """Set exactly which actors a user owns (the VTT's ownership, told by the GM)."""
+    store().assign_actors(identity.world_id, assign_request["user"], assign_request["actor_ids"])
+    return {"user": assign_request["user"], "actor_ids": assign_request["actor_ids"]}
+
+
+def get_settings(identity, _request: dict) -> dict:
+    return {"settings": store().world(identity.world_id).settings}
+
+
+def update_settings(identity, update_request: dict) -> dict:
+    """Change some of the world's dials; the table hears the new settings."""
+    settings = store().world(identity.world_id).settings | update_request["settings"]
+    store().save_settings(identity.world_id, settings)
+    socketio().emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(identity.world_id))
+    return {"settings": settings}
+
+
+def init_app(app) -> None:
+    handles(app, Request.TOKEN_MINT, TokenMintRequest(), gm_only=True)(mint_token)
+    handles(app, Request.ACTORS_ASSIGN, ActorsAssignRequest(), gm_only=True)(assign_actors)
+    handles(app, Request.SETTINGS_GET, SettingsGetRequest())(get_settings)
+    handles(app, Request.SETTINGS_UPDATE, SettingsUpdateRequest(), gm_only=True)(update_settings)

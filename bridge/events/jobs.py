@@ -1,0 +1,36 @@
+"""Requests answered by the workers: the ack says queued, pushes follow."""
+
+from __future__ import annotations
+
+from flask import current_app
+
+from workers import jobs
+from workers.push import ReplyTo
+from workers.queue import enqueue, job_id
+
+from ..protocol import Request
+from ..requests import handles, store
+from ..schemas.requests import OddsRequest, WorkerPingRequest
+
+
+def _queue(identity, request_id: str, job, **arguments) -> dict:
+    reply = ReplyTo(identity.world_id, identity.user, request_id, job_id(identity.world_id, identity.user, request_id))
+    enqueue(current_app.extensions["vtt_queue"], job, reply, **arguments)
+    return {"job_id": reply.job_id, "state": "queued"}
+
+
+def odds(identity, odds_request: dict) -> dict:
+    """Exact odds of a roll, computed by a worker and pushed as ``job.result``."""
+    spec = OddsRequest().dump(odds_request)
+    default_tn = store().world(identity.world_id).settings["default_tn"]
+    return _queue(identity, odds_request["request_id"], jobs.odds, spec=spec, default_tn=default_tn)
+
+
+def worker_ping(identity, ping_request: dict) -> dict:
+    """Echo through a worker: the queued path with no work in it."""
+    return _queue(identity, ping_request["request_id"], jobs.echo, echo=ping_request["echo"])
+
+
+def init_app(app) -> None:
+    handles(app, Request.ODDS, OddsRequest())(odds)
+    handles(app, Request.WORKER_PING, WorkerPingRequest())(worker_ping)

@@ -1,0 +1,77 @@
+"""Moment of Truth rolls (ch. 1) and the roll log."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from flask import request
+
+from ..protocol import ErrorCode, Push, Request, RequestError
+from ..requests import handles, socketio, store
+from ..rooms import user_room
+from ..rules.dice import RandomDice, TooManyDice
+from ..rules.moment_of_truth import ImpossibleRoll, Modifier, RollKind, resolve_roll
+from ..schemas.common import Visibility
+from ..schemas.requests import RollLogRequest, RollRequest
+from ..visibility import full_view_rooms, notice, view_for
+
+_dice = RandomDice()
+
+
+def roll(identity, roll_request: dict) -> dict:
+    """Roll for an actor the user owns (the GM rolls for anyone)."""
+    if not identity.is_gm and not store().owns_actor(identity.world_id, identity.user, roll_request["actor_id"]):
+        raise RequestError(ErrorCode.FORBIDDEN, "you may only roll for actors you own", {"actor_id": ["not yours"]})
+    settings = store().world(identity.world_id).settings
+    entry = {
+        "roll_id": uuid.uuid4().hex,
+        "request_id": roll_request["request_id"],
+        "at": round(time.time(), 3),
+        "world": identity.world_id,
+        "user": identity.user,
+        "actor_id": roll_request["actor_id"],
+        "label": roll_request["label"],
+        "visibility": roll_request["visibility"].value,
+        "whisper_to": roll_request["whisper_to"],
+        "result": _resolve(roll_request, settings["default_tn"]).to_dict(),
+    }
+    store().log_roll(identity.world_id, entry)
+    _deliver(entry, identity)
+    return view_for(entry, identity)
+
+
+def _resolve(roll_request: dict, default_tn: int):
+    try:
+        return resolve_roll(
+            RollKind(roll_request["kind"]),
+            roll_request["statistic"]["value"],
+            roll_request["skill"]["level"] if "skill" in roll_request else None,
+            default_tn,
+            difficulty=roll_request["difficulty"],
+            modifiers=[Modifier(**modifier) for modifier in roll_request["modifiers"]],
+            helpers=roll_request["helpers"],
+            dice=_dice,
+        )
+    except ImpossibleRoll as impossible:
+        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {"difficulty": [str(impossible)]}) from None
+    except TooManyDice as too_many:
+        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {"modifiers": [str(too_many)]}) from None
+
+
+def _deliver(entry: dict, identity) -> None:
+    """Push the roll to everyone who may see it, except this connection."""
+    sio = socketio()
+    sio.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=request.sid)
+    if entry["visibility"] == Visibility.BLIND.value and not identity.is_gm:
+        sio.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(identity.world_id, identity.user), skip_sid=request.sid)
+
+
+def roll_log(identity, log_request: dict) -> dict:
+    """The newest rolls this user may see, oldest first."""
+    return {"rolls": store().recent_rolls(identity.world_id, log_request["limit"], lambda entry: view_for(entry, identity))}
+
+
+def init_app(app) -> None:
+    handles(app, Request.ROLL, RollRequest())(roll)
+    handles(app, Request.ROLL_LOG, RollLogRequest())(roll_log)

@@ -1,0 +1,78 @@
+"""The wire protocol's names and envelopes; see docs/protocol.md.
+
+Every request is a Socket.IO event whose payload carries a ``request_id``
+and whose acknowledgement is an envelope: ``{ok: true, request_id, result}``
+or ``{ok: false, request_id, error: {code, message, fields}}``.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+#: Bumped when a change would break an existing client. Clients send the
+#: version they speak in their connection credentials.
+PROTOCOL_VERSION = 1
+
+#: Socket.IO namespace every event travels on.
+NAMESPACE = "/"
+
+#: Redis pub/sub channel the web processes and the workers share.
+SOCKETIO_CHANNEL = "vtt-bridge"
+
+
+class Request(str, Enum):
+    """Events a client sends; each is answered through its acknowledgement."""
+
+    PING = "ping"
+    ROLL = "roll"
+    ROLL_LOG = "roll.log"
+    ODDS = "odds"
+    WORKER_PING = "worker.ping"
+    TOKEN_MINT = "token.mint"
+    ACTORS_ASSIGN = "actors.assign"
+    SETTINGS_GET = "settings.get"
+    SETTINGS_UPDATE = "settings.update"
+
+
+class Push(str, Enum):
+    """Events the bridge sends without being asked."""
+
+    SESSION_READY = "session.ready"
+    ROLL_RESULT = "roll.result"
+    SETTINGS_CHANGED = "settings.changed"
+    JOB_PROGRESS = "job.progress"
+    JOB_RESULT = "job.result"
+    JOB_FAILED = "job.failed"
+
+
+class ErrorCode(str, Enum):
+    INVALID = "invalid"
+    FORBIDDEN = "forbidden"
+    UNKNOWN_EVENT = "unknown_event"
+    IMPOSSIBLE_ROLL = "impossible_roll"
+    TOO_MANY_DICE = "too_many_dice"
+    BUSY = "busy"
+    JOB_FAILED = "job_failed"
+    INTERNAL = "internal"
+
+
+class RequestError(Exception):
+    """A request the bridge refuses; becomes an ``ok: false`` envelope."""
+
+    def __init__(self, code: ErrorCode, message: str, fields: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.fields = fields or {}
+
+    def to_dict(self) -> dict:
+        return {"code": self.code.value, "message": self.message, "fields": self.fields}
+
+
+def success(request_id: str | None, result: Any) -> dict:
+    return {"ok": True, "request_id": request_id, "result": result}
+
+
+def failure(request_id: str | None, error: RequestError) -> dict:
+    return {"ok": False, "request_id": request_id, "error": error.to_dict()}

@@ -1,0 +1,101 @@
+"""The one path every request takes: validate, authorize, answer once, log.
+
+A handler is ``handler(identity, request) -> result``; it raises
+:class:`RequestError` to refuse. Its envelope is stored under the request id,
+so a repeated id gets the first answer and never runs the handler twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Callable
+
+from flask import current_app, request
+from marshmallow import Schema, ValidationError
+
+from .auth import Identity
+from .protocol import ErrorCode, Request, RequestError, failure, success
+
+log = logging.getLogger("bridge.requests")
+
+Handler = Callable[[Identity, dict], Any]
+
+
+def store():
+    return current_app.extensions["vtt_store"]
+
+
+def socketio():
+    return current_app.extensions["socketio"]
+
+
+def current_identity() -> Identity:
+    return socketio().server.get_session(request.sid)["identity"]
+
+
+def handles(app, event: Request, schema: Schema, *, gm_only: bool = False):
+    """Register ``handler`` for ``event`` on ``app``'s Socket.IO server."""
+
+    def register(handler: Handler) -> Handler:
+        def on_event(payload=None):
+            return answer(event, schema, gm_only, handler, payload)
+
+        app.extensions["socketio"].on_event(event.value, on_event)
+        return handler
+
+    return register
+
+
+def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payload: Any) -> dict:
+    started = time.perf_counter()
+    identity = current_identity()
+    request_id = payload.get("request_id") if isinstance(payload, dict) else None
+    try:
+        envelope = _answer(event, schema, gm_only, handler, identity, payload)
+    except RequestError as refused:
+        envelope = failure(request_id, refused)
+    except Exception:
+        log.exception("request failed", extra={"event": event.value, "request_id": request_id})
+        envelope = failure(request_id, RequestError(ErrorCode.INTERNAL, "the bridge failed on this request"))
+    _log_request(event, identity, request_id, envelope, started)
+    return envelope
+
+
+def _answer(event, schema, gm_only, handler, identity: Identity, payload) -> dict:
+    if not isinstance(payload, dict):
+        raise RequestError(ErrorCode.INVALID, "the payload must be an object", {"_schema": ["must be an object"]})
+    try:
+        data = schema.load(payload)
+    except ValidationError as invalid:
+        raise RequestError(ErrorCode.INVALID, "the request has invalid fields", invalid.normalized_messages()) from None
+    if gm_only and not identity.is_gm:
+        raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event.value}'")
+    scope = f"{identity.world_id}:{identity.user}:{event.value}:{data['request_id']}"
+    return store().answer_once(scope, lambda: _run(handler, identity, data))
+
+
+def _run(handler: Handler, identity: Identity, data: dict) -> dict:
+    try:
+        return success(data["request_id"], handler(identity, data))
+    except RequestError as refused:
+        return failure(data["request_id"], refused)
+
+
+def unknown_event(event: str, *_args) -> dict:
+    """Answer for an event the protocol does not have."""
+    return failure(None, RequestError(ErrorCode.UNKNOWN_EVENT, f"no such request: '{event}'"))
+
+
+def _log_request(event, identity: Identity, request_id, envelope: dict, started: float) -> None:
+    log.info(
+        "request",
+        extra={
+            "event": event.value,
+            "world": identity.world_id,
+            "user": identity.user,
+            "request_id": request_id,
+            "outcome": "ok" if envelope["ok"] else envelope["error"]["code"],
+            "ms": round((time.perf_counter() - started) * 1000, 3),
+        },
+    )

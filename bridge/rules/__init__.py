@@ -1,0 +1,1 @@
+"""Pure rules packages: no I/O, dice injected by the caller."""

@@ -1,0 +1,411 @@
+"""The chapter-one roll as a pipeline: build the pool, set the target number,
+roll, count the faces, judge the count. Each step returns a frozen record
+whose ``to_dict()`` is JSON-ready, so a roll card can show its working."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from enum import Enum
+from typing import Any, Protocol
+
+from ..dice import DiceSource, check_count
+
+SIDES = 6
+
+
+class RollKind(str, Enum):
+    """What the pool is made of; it decides the success faces (ch. 1)."""
+
+    SKILL = "skill"  # statistic + relevant skill; level 0 is still skilled
+    UNSKILLED = "unskilled"  # statistic only: the relevant skill is lacking
+    PERIPHERAL = "peripheral"  # statistic + an applicable skill the GM allows: still unskilled
+    STATISTIC = "statistic"  # statistic roll: no skill is involved at all
+
+    @property
+    def success_faces(self) -> tuple[int, ...]:
+        """Unskilled and peripheral rolls count 6s only; the others 5s and 6s."""
+        return (6,) if self in (RollKind.UNSKILLED, RollKind.PERIPHERAL) else (5, 6)
+
+    @property
+    def takes_skill(self) -> bool:
+        return self in (RollKind.SKILL, RollKind.PERIPHERAL)
+
+    @property
+    def takes_penalties(self) -> bool:
+        """Dice pool penalties never affect statistic rolls (ch. 1, Statistics Rolls)."""
+        return self is not RollKind.STATISTIC
+
+
+COUNTING_RULE = {
+    RollKind.SKILL: "5s and 6s count (skilled roll)",
+    RollKind.UNSKILLED: "only 6s count (unskilled roll)",
+    RollKind.PERIPHERAL: "only 6s count (peripheral skill: still an unskilled roll)",
+    RollKind.STATISTIC: "5s and 6s count (statistic roll)",
+}
+
+
+# --- the pool -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A named change to the pool; ``penalty`` marks a wound or condition."""
+
+    source: str
+    dice: int
+    penalty: bool = False
+
+    def __post_init__(self) -> None:
+        if self.penalty and self.dice > 0:
+            raise ValueError(f"penalty {self.source!r} adds dice; a penalty only removes them")
+
+
+@dataclass(frozen=True)
+class PoolPart:
+    """One line of the pool's working; parts not applied count for nothing."""
+
+    source: str
+    dice: int
+    applied: bool = True
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The dice pool: its parts and the number of d6 rolled."""
+
+    parts: tuple[PoolPart, ...]
+    dice: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"dice": self.dice, "parts": [part.to_dict() for part in self.parts]}
+
+
+FLOOR = "floor"
+
+
+def build_pool(
+    kind: RollKind,
+    statistic: int,
+    skill_level: int | None,
+    modifiers: Iterable[Modifier] = (),
+    helpers: int = 0,
+) -> Pool:
+    """Statistic + skill level + helpers + modifiers, never below 0 (ch. 1)."""
+    _check_skill(kind, skill_level)
+    _check_not_negative(statistic=statistic, skill_level=skill_level or 0, helpers=helpers)
+    parts = [PoolPart("statistic", statistic)]
+    if kind.takes_skill:
+        parts.append(PoolPart("skill" if kind is RollKind.SKILL else "peripheral skill", skill_level))
+    if helpers:
+        # Each helping character adds 1 die (ch. 1, Helping).
+        parts.append(PoolPart("helpers", helpers, note="1 die per helping character"))
+    parts += [_modifier_part(kind, modifier) for modifier in modifiers]
+    return _pool(parts)
+
+
+def spend_moments(pool: Pool, moments: int) -> Pool:
+    """Each Moment of Truth spent adds 1d6 (ch. 5, Using Moments of Truth)."""
+    _check_not_negative(moments=moments)
+    check_count(pool.dice + moments)
+    bought = [PoolPart("Moment of Truth", 1, note="+1d6 for one Moment of Truth")] * moments
+    return _pool([*pool.parts, *bought])
+
+
+def _pool(parts: list[PoolPart]) -> Pool:
+    total = sum(part.dice for part in parts if part.applied)
+    if total < 0:
+        parts = [*parts, PoolPart(FLOOR, -total, note="a pool never goes below 0")]
+        total = 0
+    check_count(total)
+    return Pool(tuple(parts), total)
+
+
+def _modifier_part(kind: RollKind, modifier: Modifier) -> PoolPart:
+    if not modifier.penalty:
+        return PoolPart(modifier.source, modifier.dice)
+    if kind.takes_penalties:
+        return PoolPart(modifier.source, modifier.dice, note="penalty")
+    return PoolPart(modifier.source, modifier.dice, applied=False, note="penalties never affect statistic rolls")
+
+
+def _check_skill(kind: RollKind, skill_level: int | None) -> None:
+    if kind.takes_skill and skill_level is None:
+        raise ValueError(f"a {kind.value} roll needs a skill level")
+    if not kind.takes_skill and skill_level is not None:
+        raise ValueError(f"a {kind.value} roll has no skill level")
+
+
+def _check_not_negative(**values: int) -> None:
+    for name, value in values.items():
+        if value < 0:
+            raise ValueError(f"{name} cannot be negative: {value}")
+
+
+# --- the target number ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TargetNumber:
+    """Successes needed: the world's default TN plus the GM's difficulty."""
+
+    default: int
+    difficulty: int
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def target_number(default_tn: int, difficulty: int = 0) -> TargetNumber:
+    """The default TN is a switch, 1 or 2 (ch. 1, Target Number as a Dial);
+    modifiers never take it below 1."""
+    if default_tn not in (1, 2):
+        raise ValueError(f"the default TN is 1 or 2, not {default_tn}")
+    return TargetNumber(default_tn, difficulty, max(1, default_tn + difficulty))
+
+
+class ImpossibleRoll(ValueError):
+    """The pool is smaller than the TN (ch. 1, Impossible Rolls)."""
+
+    def __init__(self, pool: Pool, tn: TargetNumber) -> None:
+        self.pool = pool
+        self.tn = tn
+        self.moments_needed = tn.value - pool.dice
+        super().__init__(
+            f"{pool.dice}d6 cannot roll {tn.value} successes: "
+            f"spend {self.moments_needed} more Moment(s) of Truth or the roll cannot succeed"
+        )
+
+
+def check_possible(pool: Pool, tn: TargetNumber) -> None:
+    """Refuse a roll that cannot succeed; only Moments of Truth can rescue it."""
+    if pool.dice < tn.value:
+        raise ImpossibleRoll(pool, tn)
+
+
+# --- counting -------------------------------------------------------------
+
+
+class CountsAs(str, Enum):
+    SUCCESS = "success"
+    ONE = "one"
+    BLANK = "blank"
+
+
+@dataclass(frozen=True)
+class Die:
+    face: int
+    counts_as: CountsAs
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"face": self.face, "counts_as": self.counts_as.value}
+
+
+@dataclass(frozen=True)
+class Counting:
+    """Every die read, and the two numbers judging needs."""
+
+    dice: tuple[Die, ...]
+    successes: int
+    ones: int
+    success_faces: tuple[int, ...]
+
+    @property
+    def faces(self) -> list[int]:
+        return [die.face for die in self.dice]
+
+
+def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
+    """Read each die: a success face, a 1 (never a success), or a blank."""
+    dice = tuple(Die(face, _counts_as(face, kind)) for face in faces)
+    successes = sum(die.counts_as is CountsAs.SUCCESS for die in dice)
+    ones = sum(die.counts_as is CountsAs.ONE for die in dice)
+    return Counting(dice, successes, ones, kind.success_faces)
+
+
+def _counts_as(face: int, kind: RollKind) -> CountsAs:
+    if not 1 <= face <= SIDES:
+        raise ValueError(f"{face} is not a face of a d6")
+    if face in kind.success_faces:
+        return CountsAs.SUCCESS
+    return CountsAs.ONE if face == 1 else CountsAs.BLANK
+
+
+# --- judging --------------------------------------------------------------
+
+
+class Tally(Protocol):
+    """All judging looks at: successes and 1s shown."""
+
+    @property
+    def successes(self) -> int: ...
+
+    @property
+    def ones(self) -> int: ...
+
+
+class Label(str, Enum):
+    """One word for the outcome. A critical success that also shows a
+    setback is labelled a critical success; ``setback`` still says so."""
+
+    CRITICAL_SUCCESS = "critical_success"
+    SUCCESS_WITH_SETBACK = "success_with_setback"
+    SUCCESS = "success"
+    FAILURE = "failure"
+    CRITICAL_FAILURE = "critical_failure"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The verdict and the thresholds it was judged against."""
+
+    label: Label
+    success: bool
+    critical_success: bool
+    critical_failure: bool
+    setback: bool
+    needed: int
+    critical_success_at: int
+    critical_failure_ones_at: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "label": self.label.value}
+
+
+def judge(tally: Tally, pool_dice: int, tn: int) -> Outcome:
+    """Success, criticals (ch. 1, Critical Success and Failure) and setback
+    (ch. 5, Setbacks), as READINGS.md reads them."""
+    if tn < 1:
+        raise ValueError(f"a TN is at least 1, not {tn}")
+    critical_success_at = tn + 2  # two successes more than required
+    # "ones equal to half your dice pool (drop fractions)": at least that
+    # many, and always at least one 1.
+    critical_failure_ones_at = max(1, pool_dice // 2)
+    success = tally.successes >= tn
+    critical_success = tally.successes >= critical_success_at
+    critical_failure = tally.successes == 0 and tally.ones >= critical_failure_ones_at
+    setback = success and tally.ones > tally.successes
+    return Outcome(
+        _label(success, critical_success, critical_failure, setback),
+        success,
+        critical_success,
+        critical_failure,
+        setback,
+        tn,
+        critical_success_at,
+        critical_failure_ones_at,
+    )
+
+
+def _label(success: bool, critical_success: bool, critical_failure: bool, setback: bool) -> Label:
+    if critical_success:
+        return Label.CRITICAL_SUCCESS
+    if setback:
+        return Label.SUCCESS_WITH_SETBACK
+    if success:
+        return Label.SUCCESS
+    return Label.CRITICAL_FAILURE if critical_failure else Label.FAILURE
+
+
+# --- the whole roll -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RollResult:
+    kind: RollKind
+    pool: Pool
+    target: TargetNumber
+    counting: Counting
+    outcome: Outcome
+
+    @property
+    def explanation(self) -> list[str]:
+        return explain(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": "moment_of_truth",
+            "kind": self.kind.value,
+            "pool": self.pool.to_dict(),
+            "target": self.target.to_dict(),
+            "faces": self.counting.faces,
+            "dice": [die.to_dict() for die in self.counting.dice],
+            "successes": self.counting.successes,
+            "ones": self.counting.ones,
+            "outcome": self.outcome.to_dict(),
+            "explanation": self.explanation,
+        }
+
+
+def resolve_roll(
+    kind: RollKind,
+    statistic: int,
+    skill_level: int | None,
+    default_tn: int,
+    difficulty: int = 0,
+    modifiers: Sequence[Modifier] = (),
+    helpers: int = 0,
+    moments_spent: int = 0,
+    *,
+    dice: DiceSource,
+) -> RollResult:
+    """Build the pool, add Moments of Truth, set the TN, refuse an impossible
+    roll, then roll, count and judge."""
+    pool = spend_moments(build_pool(kind, statistic, skill_level, modifiers, helpers), moments_spent)
+    target = target_number(default_tn, difficulty)
+    check_possible(pool, target)
+    counting = count_faces(dice.roll(pool.dice, SIDES), kind)
+    return RollResult(kind, pool, target, counting, judge(counting, pool.dice, target.value))
+
+
+# --- explanation ----------------------------------------------------------
+
+
+def explain(result: RollResult) -> list[str]:
+    """Short sentences that show the working, pool to verdict."""
+    counting, outcome = result.counting, result.outcome
+    lines = [_pool_line(result.pool), *_ignored_parts(result.pool), _target_line(result.target)]
+    lines.append(COUNTING_RULE[result.kind])
+    lines.append(f"rolled {' '.join(map(str, counting.faces))}: {_successes(counting.successes)}, {_ones(counting.ones)}")
+    lines.append(f"{_successes(counting.successes)} vs TN {outcome.needed}: {outcome.label.value.replace('_', ' ')}")
+    lines.append(f"critical success needs {_successes(outcome.critical_success_at)}")
+    lines.append(f"critical failure needs no successes and at least {_ones(outcome.critical_failure_ones_at)}")
+    if outcome.success:
+        verdict = "setback" if outcome.setback else "no setback"
+        lines.append(f"setback when 1s outnumber successes: {counting.ones} vs {counting.successes}, {verdict}")
+    return lines
+
+
+def _pool_line(pool: Pool) -> str:
+    terms = [_pool_term(part) for part in pool.parts if part.applied]
+    return f"pool {pool.dice}d6: {' '.join(terms).removeprefix('+ ')}"
+
+
+def _pool_term(part: PoolPart) -> str:
+    if part.source == FLOOR:
+        return f"(raised from {-part.dice} to 0: {part.note})"
+    return f"{'-' if part.dice < 0 else '+'} {part.source} {abs(part.dice)}"
+
+
+def _ignored_parts(pool: Pool) -> list[str]:
+    return [f"{part.source} {part.dice:+d} not applied: {part.note}" for part in pool.parts if not part.applied]
+
+
+def _target_line(tn: TargetNumber) -> str:
+    if tn.difficulty == 0:
+        return f"TN {tn.value}: the world's default"
+    floored = ", never below 1" if tn.value != tn.default + tn.difficulty else ""
+    return f"TN {tn.value}: default {tn.default}, difficulty {tn.difficulty:+d}{floored}"
+
+
+def _successes(count: int) -> str:
+    return f"{count} success" if count == 1 else f"{count} successes"
+
+
+def _ones(count: int) -> str:
+    return f"{count} one" if count == 1 else f"{count} ones"

@@ -1,0 +1,1 @@
+"""Marshmallow schemas of the wire protocol; JSON Schema exported from them."""

@@ -1,0 +1,25 @@
+"""Field types and enums shared by request and push schemas."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from marshmallow import fields, validate
+
+#: Ids (request, user, actor, world): what Foundry's ids and slugs look like.
+IDENTIFIER_PATTERN = r"^[A-Za-z0-9._:-]{1,64}$"
+
+
+class Identifier(fields.String):
+    """A client-chosen id: 1-64 letters, digits, ``.``, ``_``, ``:`` or ``-``."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=validate.Regexp(IDENTIFIER_PATTERN, error="must be 1-64 of A-Z a-z 0-9 . _ : -"), **kwargs)
+
+
+class Visibility(str, Enum):
+    """Who sees a roll's result."""
+
+    PUBLIC = "public"    # everyone at the table
+    BLIND = "blind"      # the GM only; the roller learns that it was rolled
+    WHISPER = "whisper"  # the roller, the GM and the users in ``whisper_to``

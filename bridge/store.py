@@ -1,0 +1,183 @@
+"""All state the bridge keeps, in Redis, behind one small interface.
+
+Keys (``<w>`` is a world id):
+
+- ``vtt:worlds``                        set of world ids
+- ``vtt:world:<w>``                     hash: name, gm_key, settings (JSON), created_at
+- ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
+- ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
+- ``vtt:world:<w>:rolls``               stream: the roll log
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import redis
+
+#: How long the first answer to a request id is kept, in seconds.
+ANSWER_TTL_SECONDS = 7 * 24 * 3600
+#: How long a request id stays claimed while its first answer is computed, in seconds.
+CLAIM_TTL_SECONDS = 60
+#: How often a repeated request polls for the first answer, in seconds.
+CLAIM_POLL_SECONDS = 0.02
+#: Roll-log entries kept per world (older ones are trimmed).
+ROLL_LOG_MAX_ENTRIES = 10_000
+#: Log entries read per Redis call when scanning for visible ones.
+ROLL_LOG_PAGE = 200
+
+_PENDING = "pending"
+
+
+class UnknownWorld(LookupError):
+    """No world with that id."""
+
+
+class WorldExists(ValueError):
+    """A world with that id already exists."""
+
+
+@dataclass(frozen=True)
+class World:
+    """A world as stored; ``gm_key`` never leaves the bridge except to the CLI."""
+
+    world_id: str
+    name: str
+    gm_key: str
+    settings: dict[str, Any]
+
+
+def new_gm_key() -> str:
+    """A fresh GM key: 32 random bytes, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+class Store:
+    """Reads and writes the bridge's state; one instance per process."""
+
+    def __init__(self, redis_client: redis.Redis):
+        self.redis = redis_client
+
+    @classmethod
+    def from_url(cls, url: str) -> "Store":
+        return cls(redis.Redis.from_url(url, decode_responses=True))
+
+    # -- worlds -----------------------------------------------------------
+
+    def create_world(self, world_id: str, name: str, settings: dict[str, Any]) -> World:
+        key = _world_key(world_id)
+        fields = {
+            "name": name,
+            "gm_key": new_gm_key(),
+            "settings": json.dumps(settings),
+            "created_at": str(time.time()),
+        }
+        if not self.redis.hsetnx(key, "gm_key", fields["gm_key"]):
+            raise WorldExists(world_id)
+        self.redis.hset(key, mapping=fields)
+        self.redis.sadd("vtt:worlds", world_id)
+        return self.world(world_id)
+
+    def world(self, world_id: str) -> World:
+        fields = self.redis.hgetall(_world_key(world_id))
+        if not fields:
+            raise UnknownWorld(world_id)
+        return World(world_id, fields["name"], fields["gm_key"], json.loads(fields["settings"]))
+
+    def world_ids(self) -> list[str]:
+        return sorted(self.redis.smembers("vtt:worlds"))
+
+    def rotate_gm_key(self, world_id: str) -> World:
+        """Replace the GM key; every player token signed with the old one dies."""
+        self.world(world_id)
+        self.redis.hset(_world_key(world_id), "gm_key", new_gm_key())
+        return self.world(world_id)
+
+    def save_settings(self, world_id: str, settings: dict[str, Any]) -> None:
+        self.world(world_id)
+        self.redis.hset(_world_key(world_id), "settings", json.dumps(settings))
+
+    # -- actor ownership --------------------------------------------------
+
+    def assign_actors(self, world_id: str, user: str, actor_ids: list[str]) -> None:
+        """Make ``actor_ids`` exactly the actors ``user`` owns."""
+        key = f"{_world_key(world_id)}:actors:{user}"
+        with self.redis.pipeline() as pipe:
+            pipe.delete(key)
+            if actor_ids:
+                pipe.sadd(key, *actor_ids)
+            pipe.execute()
+
+    def owns_actor(self, world_id: str, user: str, actor_id: str) -> bool:
+        return bool(self.redis.sismember(f"{_world_key(world_id)}:actors:{user}", actor_id))
+
+    # -- request ids ------------------------------------------------------
+
+    def answer_once(self, scope: str, compute: Callable[[], dict]) -> dict:
+        """The first answer stored under ``scope``, computing it only once.
+
+        A repeat that arrives while the first is still being computed waits
+        for it (at most ``CLAIM_TTL_SECONDS``).
+        """
+        key = f"vtt:answer:{scope}"
+        if self.redis.set(key, _PENDING, nx=True, ex=CLAIM_TTL_SECONDS):
+            try:
+                answer = compute()
+            except BaseException:
+                self.redis.delete(key)
+                raise
+            self.redis.set(key, json.dumps(answer), ex=ANSWER_TTL_SECONDS)
+            return answer
+        return self._await_answer(key)
+
+    def _await_answer(self, key: str) -> dict:
+        deadline = time.monotonic() + CLAIM_TTL_SECONDS
+        while time.monotonic() < deadline:
+            stored = self.redis.get(key)
+            if stored is None:
+                raise TimeoutError("the first request with this id was abandoned")
+            if stored != _PENDING:
+                return json.loads(stored)
+            time.sleep(CLAIM_POLL_SECONDS)
+        raise TimeoutError("the first request with this id is still running")
+
+    # -- roll log ---------------------------------------------------------
+
+    def log_roll(self, world_id: str, entry: dict) -> None:
+        self.redis.xadd(
+            f"{_world_key(world_id)}:rolls",
+            {"entry": json.dumps(entry)},
+            maxlen=ROLL_LOG_MAX_ENTRIES,
+            approximate=True,
+        )
+
+    def recent_rolls(self, world_id: str, count: int, view: Callable[[dict], dict | None]) -> list[dict]:
+        """The newest ``count`` entries as ``view`` shows them, oldest first.
+
+        ``view`` returns None for an entry the reader may not see.
+        """
+        key, shown, newest = f"{_world_key(world_id)}:rolls", [], "+"
+        while len(shown) < count:
+            rows = self.redis.xrevrange(key, max=newest, count=ROLL_LOG_PAGE)
+            if not rows:
+                break
+            views = (view(json.loads(fields["entry"])) for _, fields in rows)
+            shown.extend(seen for seen in views if seen is not None)
+            newest = f"({rows[-1][0]}"
+        return list(reversed(shown[:count]))
+
+    # -- health -----------------------------------------------------------
+
+    def ping(self) -> bool:
+        try:
+            return bool(self.redis.ping())
+        except redis.RedisError:
+            return False
+
+
+def _world_key(world_id: str) -> str:
+    return f"vtt:world:{world_id}"

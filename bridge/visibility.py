@@ -1,0 +1,40 @@
+"""Who sees a logged roll, in full or as a bare notice (blind rolls)."""
+
+from __future__ import annotations
+
+from .auth import Identity
+from .rooms import gm_room, user_room, world_room
+from .schemas.common import Visibility
+
+#: Fields of a roll entry that a blind roll's roller still sees.
+NOTICE_FIELDS = ("roll_id", "request_id", "at", "user", "actor_id", "label", "visibility")
+
+
+def view_for(entry: dict, identity: Identity) -> dict | None:
+    """The entry as ``identity`` may see it: whole, a notice, or nothing."""
+    visibility = Visibility(entry["visibility"])
+    if identity.is_gm or visibility is Visibility.PUBLIC:
+        return entry
+    is_roller = identity.user == entry["user"]
+    if visibility is Visibility.BLIND:
+        return notice(entry) if is_roller else None
+    if is_roller or identity.user in entry["whisper_to"]:
+        return entry
+    return None
+
+
+def notice(entry: dict) -> dict:
+    """A blind roll as its roller sees it: that it happened, not how."""
+    return {field: entry[field] for field in NOTICE_FIELDS} | {"hidden": True}
+
+
+def full_view_rooms(entry: dict) -> list[str]:
+    """Rooms whose members see the whole entry."""
+    world_id = entry["world"]
+    visibility = Visibility(entry["visibility"])
+    if visibility is Visibility.PUBLIC:
+        return [world_room(world_id)]
+    if visibility is Visibility.BLIND:
+        return [gm_room(world_id)]
+    users = {entry["user"], *entry["whisper_to"]}
+    return [gm_room(world_id), *(user_room(world_id, user) for user in sorted(users))]

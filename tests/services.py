@@ -1,0 +1,98 @@
+"""Real processes for the tests: redis-server, the bridge, RQ workers."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import redis
+
+from bridge.embedded_redis import find_redis_server
+
+#: How long a test waits for a process to come up, in seconds.
+START_TIMEOUT_SECONDS = 20
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(check, timeout: float = START_TIMEOUT_SECONDS, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise TimeoutError(f"timed out waiting for {what}")
+
+
+class RedisServer:
+    """A throwaway redis-server on a free loopback port."""
+
+    def __init__(self, workdir, appendonly: bool = False):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        args = [find_redis_server(), "--port", str(self.port), "--bind", "127.0.0.1",
+                "--save", "", "--appendonly", "yes" if appendonly else "no", "--dir", str(workdir)]
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+        client = redis.Redis.from_url(self.url)
+        wait_until(lambda: _pings(client), what="redis-server")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+def _pings(client) -> bool:
+    try:
+        return client.ping()
+    except redis.ConnectionError:
+        return False
+
+
+def _env(redis_url: str, **extra) -> dict:
+    return {**os.environ, "REDIS_URL": redis_url, "LOG_LEVEL": "WARNING", **extra}
+
+
+class Bridge:
+    """`vtt-bridge web` as a child process."""
+
+    def __init__(self, redis_url: str, port: int | None = None):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen([sys.executable, "-m", "bridge", "web", "--port", str(self.port)], env=_env(redis_url))
+        wait_until(self._answers, what="the bridge")
+
+    def _answers(self) -> bool:
+        if self.process.poll() is not None:
+            raise RuntimeError(f"bridge exited with {self.process.returncode}")
+        try:
+            urllib.request.urlopen(self.url + "/healthz", timeout=1)
+        except urllib.error.HTTPError:
+            return True  # 503 without workers still means it is up
+        except OSError:
+            return False
+        return True
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+class Worker:
+    """One `python -m workers` process."""
+
+    def __init__(self, redis_url: str):
+        self.process = subprocess.Popen([sys.executable, "-m", "workers"], env=_env(redis_url))
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+        self.process.wait(10)
