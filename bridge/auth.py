@@ -14,6 +14,7 @@ from enum import Enum
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from .protocol import RefusalCode
 from .store import Store, UnknownWorld
 
 #: Salt that keeps player tokens from being valid for any other signed value.
@@ -41,7 +42,7 @@ class Identity:
 class AuthError(Exception):
     """Credentials refused; ``code`` goes to the client unchanged."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: RefusalCode, message: str):
         super().__init__(message)
         self.code = code
         self.message = message
@@ -58,39 +59,39 @@ def authenticate(store: Store, credentials: dict, now: float | None = None) -> I
     """The identity behind connection ``credentials``, or :class:`AuthError`."""
     world_id = credentials.get("world")
     if not isinstance(world_id, str):
-        raise AuthError("unauthorized", "credentials must name a world")
+        raise AuthError(RefusalCode.UNAUTHORIZED, "credentials must name a world")
     try:
         world = store.world(world_id)
     except UnknownWorld:
-        raise AuthError("unauthorized", "unknown world or bad credentials") from None
+        raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials") from None
     if "gm_key" in credentials:
         return _gm_identity(world.gm_key, world_id, credentials)
     if "token" in credentials:
         return _player_identity(world.gm_key, world_id, credentials["token"], now)
-    raise AuthError("unauthorized", "credentials need a gm_key or a player token")
+    raise AuthError(RefusalCode.UNAUTHORIZED, "credentials need a gm_key or a player token")
 
 
 def _gm_identity(gm_key: str, world_id: str, credentials: dict) -> Identity:
     offered = credentials["gm_key"]
     if not isinstance(offered, str) or not hmac.compare_digest(offered, gm_key):
-        raise AuthError("unauthorized", "unknown world or bad credentials")
+        raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials")
     user = credentials.get("user") or "gm"
     if not isinstance(user, str):
-        raise AuthError("unauthorized", "user must be a string")
+        raise AuthError(RefusalCode.UNAUTHORIZED, "user must be a string")
     return Identity(world_id, user, Role.GM)
 
 
 def _player_identity(gm_key: str, world_id: str, token: object, now: float | None) -> Identity:
     if not isinstance(token, str):
-        raise AuthError("unauthorized", "token must be a string")
+        raise AuthError(RefusalCode.UNAUTHORIZED, "token must be a string")
     try:
         claims = _serializer(gm_key).loads(token)
     except BadSignature:
-        raise AuthError("unauthorized", "token is not valid for this world (revoked or forged)") from None
+        raise AuthError(RefusalCode.UNAUTHORIZED, "token is not valid for this world (revoked or forged)") from None
     if claims.get("w") != world_id:
-        raise AuthError("unauthorized", "token belongs to another world")
+        raise AuthError(RefusalCode.UNAUTHORIZED, "token belongs to another world")
     if claims["exp"] <= (time.time() if now is None else now):
-        raise AuthError("token_expired", "token has expired; ask the GM for a new one")
+        raise AuthError(RefusalCode.TOKEN_EXPIRED, "token has expired; ask the GM for a new one")
     return Identity(world_id, claims["u"], Role.PLAYER)
 
 

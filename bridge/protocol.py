@@ -57,6 +57,15 @@ class ErrorCode(str, Enum):
     INTERNAL = "internal"
 
 
+class RefusalCode(str, Enum):
+    """``code`` of a refused connection."""
+
+    INVALID = "invalid"
+    PROTOCOL_MISMATCH = "protocol_mismatch"
+    UNAUTHORIZED = "unauthorized"
+    TOKEN_EXPIRED = "token_expired"
+
+
 class RequestError(Exception):
     """A request the bridge refuses; becomes an ``ok: false`` envelope."""
 

@@ -16,6 +16,7 @@ from marshmallow import Schema, ValidationError
 
 from .auth import Identity
 from .protocol import ErrorCode, Request, RequestError, failure, success
+from .schemas.catalog import REQUESTS
 
 log = logging.getLogger("bridge.requests")
 
@@ -34,8 +35,11 @@ def current_identity() -> Identity:
     return socketio().server.get_session(request.sid)["identity"]
 
 
-def handles(app, event: Request, schema: Schema, *, gm_only: bool = False):
-    """Register ``handler`` for ``event`` on ``app``'s Socket.IO server."""
+def handles(app, event: Request):
+    """Register ``handler`` for ``event`` on ``app``'s Socket.IO server,
+    validated and authorized as the protocol catalog says."""
+    spec = REQUESTS[event]
+    schema, gm_only = spec.schema(), spec.gm_only
 
     def register(handler: Handler) -> Handler:
         def on_event(payload=None):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bridge.rules.moment_of_truth import Modifier, RollKind, build_pool, roll_odds, target_number
+from bridge.roll_spec import pool_of, target_of
+from bridge.rules.moment_of_truth import RollKind, roll_odds
 
 from . import push
 
@@ -12,16 +13,8 @@ def odds(reply: dict, spec: dict, default_tn: int) -> dict:
     reply_to = push.ReplyTo(**reply)
     pusher = push.current()
     pusher.progress(reply_to, "started", 0.0)
-    kind = RollKind(spec["kind"])
-    pool = build_pool(
-        kind,
-        spec["statistic"]["value"],
-        spec["skill"]["level"] if "skill" in spec else None,
-        modifiers=[Modifier(**modifier) for modifier in spec["modifiers"]],
-        helpers=spec["helpers"],
-    )
-    target = target_number(default_tn, spec["difficulty"])
-    result = {"pool": pool.to_dict(), "target": target.to_dict(), "odds": roll_odds(pool.dice, target.value, kind).to_dict()}
+    pool, target = pool_of(spec), target_of(spec, default_tn)
+    result = {"pool": pool.to_dict(), "target": target.to_dict(), "odds": roll_odds(pool.dice, target.value, RollKind(spec["kind"])).to_dict()}
     pusher.result(reply_to, "odds", result)
     return result
 

@@ -6,7 +6,6 @@ from ..auth import mint_player_token
 from ..protocol import Push, Request
 from ..requests import handles, socketio, store
 from ..rooms import world_room
-from ..schemas.requests import ActorsAssignRequest, SettingsGetRequest, SettingsUpdateRequest, TokenMintRequest
 
 
 def mint_token(identity, mint_request: dict) -> dict:
@@ -36,7 +35,7 @@ def update_settings(identity, update_request: dict) -> dict:
 
 
 def init_app(app) -> None:
-    handles(app, Request.TOKEN_MINT, TokenMintRequest(), gm_only=True)(mint_token)
-    handles(app, Request.ACTORS_ASSIGN, ActorsAssignRequest(), gm_only=True)(assign_actors)
-    handles(app, Request.SETTINGS_GET, SettingsGetRequest())(get_settings)
-    handles(app, Request.SETTINGS_UPDATE, SettingsUpdateRequest(), gm_only=True)(update_settings)
+    handles(app, Request.TOKEN_MINT)(mint_token)
+    handles(app, Request.ACTORS_ASSIGN)(assign_actors)
+    handles(app, Request.SETTINGS_GET)(get_settings)
+    handles(app, Request.SETTINGS_UPDATE)(update_settings)

@@ -10,7 +10,8 @@ from workers.queue import enqueue, job_id
 
 from ..protocol import Request
 from ..requests import handles, store
-from ..schemas.requests import OddsRequest, WorkerPingRequest
+from ..roll_spec import pool_of
+from ..schemas.catalog import REQUESTS
 
 
 def _queue(identity, request_id: str, job, **arguments) -> dict:
@@ -21,7 +22,8 @@ def _queue(identity, request_id: str, job, **arguments) -> dict:
 
 def odds(identity, odds_request: dict) -> dict:
     """Exact odds of a roll, computed by a worker and pushed as ``job.result``."""
-    spec = OddsRequest().dump(odds_request)
+    pool_of(odds_request)  # refuse too many dice now, not after the job's retries
+    spec = REQUESTS[Request.ODDS].schema().dump(odds_request)
     default_tn = store().world(identity.world_id).settings["default_tn"]
     return _queue(identity, odds_request["request_id"], jobs.odds, spec=spec, default_tn=default_tn)
 
@@ -32,5 +34,5 @@ def worker_ping(identity, ping_request: dict) -> dict:
 
 
 def init_app(app) -> None:
-    handles(app, Request.ODDS, OddsRequest())(odds)
-    handles(app, Request.WORKER_PING, WorkerPingRequest())(worker_ping)
+    handles(app, Request.ODDS)(odds)
+    handles(app, Request.WORKER_PING)(worker_ping)

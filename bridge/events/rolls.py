@@ -10,10 +10,10 @@ from flask import request
 from ..protocol import ErrorCode, Push, Request, RequestError
 from ..requests import handles, socketio, store
 from ..rooms import user_room
-from ..rules.dice import RandomDice, TooManyDice
-from ..rules.moment_of_truth import ImpossibleRoll, Modifier, RollKind, resolve_roll
+from ..roll_spec import pool_of, target_of
+from ..rules.dice import RandomDice
+from ..rules.moment_of_truth import ImpossibleRoll, RollKind, roll_pool
 from ..schemas.common import Visibility
-from ..schemas.requests import RollLogRequest, RollRequest
 from ..visibility import full_view_rooms, notice, view_for
 
 _dice = RandomDice()
@@ -42,21 +42,12 @@ def roll(identity, roll_request: dict) -> dict:
 
 
 def _resolve(roll_request: dict, default_tn: int):
+    """Pool, TN, then the rules' pipeline: roll, count, judge."""
+    pool, target = pool_of(roll_request), target_of(roll_request, default_tn)
     try:
-        return resolve_roll(
-            RollKind(roll_request["kind"]),
-            roll_request["statistic"]["value"],
-            roll_request["skill"]["level"] if "skill" in roll_request else None,
-            default_tn,
-            difficulty=roll_request["difficulty"],
-            modifiers=[Modifier(**modifier) for modifier in roll_request["modifiers"]],
-            helpers=roll_request["helpers"],
-            dice=_dice,
-        )
+        return roll_pool(RollKind(roll_request["kind"]), pool, target, _dice)
     except ImpossibleRoll as impossible:
         raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {"difficulty": [str(impossible)]}) from None
-    except TooManyDice as too_many:
-        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {"modifiers": [str(too_many)]}) from None
 
 
 def _deliver(entry: dict, identity) -> None:
@@ -73,5 +64,5 @@ def roll_log(identity, log_request: dict) -> dict:
 
 
 def init_app(app) -> None:
-    handles(app, Request.ROLL, RollRequest())(roll)
-    handles(app, Request.ROLL_LOG, RollLogRequest())(roll_log)
+    handles(app, Request.ROLL)(roll)
+    handles(app, Request.ROLL_LOG)(roll_log)

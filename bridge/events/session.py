@@ -12,10 +12,10 @@ from flask_socketio import ConnectionRefusedError, join_room
 from marshmallow import ValidationError
 
 from ..auth import AuthError, authenticate
-from ..protocol import PROTOCOL_VERSION, Push, Request
+from ..protocol import PROTOCOL_VERSION, Push, RefusalCode, Request
 from ..requests import handles, socketio, store, unknown_event
 from ..rooms import gm_room, user_room, world_room
-from ..schemas.requests import ConnectCredentials, PingRequest
+from ..schemas.requests import ConnectCredentials
 
 _credentials = ConnectCredentials()
 
@@ -42,19 +42,20 @@ def _identify(auth):
     try:
         credentials = _credentials.load(auth if isinstance(auth, dict) else {})
     except ValidationError as invalid:
-        raise ConnectionRefusedError(_refusal("invalid", "bad connection credentials", invalid.normalized_messages()))
+        raise ConnectionRefusedError(*_refusal(RefusalCode.INVALID, "bad connection credentials", invalid.normalized_messages()))
     if credentials["protocol"] != PROTOCOL_VERSION:
         raise ConnectionRefusedError(
-            _refusal("protocol_mismatch", f"this bridge speaks protocol {PROTOCOL_VERSION}", {"protocol": [f"must be {PROTOCOL_VERSION}"]})
+            *_refusal(RefusalCode.PROTOCOL_MISMATCH, f"this bridge speaks protocol {PROTOCOL_VERSION}", {"protocol": [f"must be {PROTOCOL_VERSION}"]})
         )
     try:
         return authenticate(store(), credentials)
     except AuthError as refused:
-        raise ConnectionRefusedError(_refusal(refused.code, refused.message, {})) from None
+        raise ConnectionRefusedError(*_refusal(refused.code, refused.message, {})) from None
 
 
-def _refusal(code: str, message: str, fields: dict) -> dict:
-    return {"code": code, "message": message, "fields": fields}
+def _refusal(code: RefusalCode, message: str, fields: dict) -> tuple[str, dict]:
+    """Arguments of ConnectionRefusedError: the client's ``err.message`` and ``err.data``."""
+    return message, {"code": code.value, "message": message, "fields": fields}
 
 
 def ping(identity, request_data) -> dict:
@@ -66,4 +67,4 @@ def init_app(app) -> None:
     sio = app.extensions["socketio"]
     sio.on_event("connect", on_connect)
     sio.on_event("*", unknown_event)
-    handles(app, Request.PING, PingRequest())(ping)
+    handles(app, Request.PING)(ping)

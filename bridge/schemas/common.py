@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 #: Ids (request, user, actor, world): what Foundry's ids and slugs look like.
 IDENTIFIER_PATTERN = r"^[A-Za-z0-9._:-]{1,64}$"
@@ -14,7 +14,14 @@ class Identifier(fields.String):
     """A client-chosen id: 1-64 letters, digits, ``.``, ``_``, ``:`` or ``-``."""
 
     def __init__(self, **kwargs):
-        super().__init__(validate=validate.Regexp(IDENTIFIER_PATTERN, error="must be 1-64 of A-Z a-z 0-9 . _ : -"), **kwargs)
+        pattern = validate.Regexp(IDENTIFIER_PATTERN, error="must be 1-64 of A-Z a-z 0-9 . _ : -")
+        super().__init__(validate=[pattern, _single_line], **kwargs)
+
+
+def _single_line(value: str) -> None:
+    """``$`` in a Python regex lets a trailing newline through; JSON Schema's does not."""
+    if "\n" in value:
+        raise ValidationError("must be 1-64 of A-Z a-z 0-9 . _ : -")
 
 
 class Visibility(str, Enum):

@@ -57,6 +57,11 @@ class PoolModifier(Schema):
     dice = fields.Integer(required=True, validate=validate.Range(-MAX_DICE_PER_ROLL, MAX_DICE_PER_ROLL))
     penalty = fields.Boolean(load_default=False)
 
+    @validates_schema
+    def penalty_takes_dice(self, data, **_):
+        if data.get("penalty") and data.get("dice", 0) > 0:
+            raise ValidationError("a penalty removes dice: dice must be 0 or less", "dice")
+
 
 class RollSpec(RequestSchema):
     """A Moment of Truth roll's pool and target (ch. 1)."""

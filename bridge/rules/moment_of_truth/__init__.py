@@ -26,6 +26,7 @@ from .rolls import (
     explain,
     judge,
     resolve_roll,
+    roll_pool,
     spend_moments,
     target_number,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "explain",
     "judge",
     "resolve_roll",
+    "roll_pool",
     "roll_odds",
     "spend_moments",
     "target_number",

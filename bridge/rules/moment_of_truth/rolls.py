@@ -357,7 +357,11 @@ def resolve_roll(
     """Build the pool, add Moments of Truth, set the TN, refuse an impossible
     roll, then roll, count and judge."""
     pool = spend_moments(build_pool(kind, statistic, skill_level, modifiers, helpers), moments_spent)
-    target = target_number(default_tn, difficulty)
+    return roll_pool(kind, pool, target_number(default_tn, difficulty), dice)
+
+
+def roll_pool(kind: RollKind, pool: Pool, target: TargetNumber, dice: DiceSource) -> RollResult:
+    """Refuse an impossible roll, then roll the pool, count and judge."""
     check_possible(pool, target)
     counting = count_faces(dice.roll(pool.dice, SIDES), kind)
     return RollResult(kind, pool, target, counting, judge(counting, pool.dice, target.value))

@@ -1,0 +1,1 @@
+"""Benchmarks run against real processes; see bench/README.md."""

@@ -1,0 +1,530 @@
+"""Roll latency as ratios against a floor measured in the same run.
+
+``python -m bench.roll_latency`` (from the repository root) starts its own
+redis-server, one bridge web process and one worker, then times:
+
+- the synchronous path: a skill ``roll`` against the ``ping`` echo request,
+  acknowledgement round trips, with 1 and with ``--clients`` connections;
+- the queued path: ``odds`` against ``worker.ping`` (a job with no work in
+  it), from the emit to the arrival of the ``job.result`` push, with 1 and
+  with ``--queued-clients`` connections.
+
+The machine is shared and noisy, so absolute times mean little. Each subject
+is compared with its floor, measured on the same server in alternating
+batches (ABBA order, every client in lockstep) so that drift hits both alike.
+Nothing is asserted: the targets are printed for reference and the exit
+status is 0 whatever the figures are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import os
+import platform
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+import socketio
+
+from bridge.protocol import PROTOCOL_VERSION, Push, Request
+from bridge.schemas.settings import default_settings
+from bridge.store import Store
+from tests.services import Bridge, RedisServer, Worker, wait_until
+
+#: Timed requests per client and per event, unless --requests says otherwise.
+DEFAULT_REQUESTS = 200
+#: Concurrent connections of the crowded synchronous scenario.
+DEFAULT_CLIENTS = 50
+#: Concurrent connections of the crowded queued scenario (0 or 1 skips it).
+DEFAULT_QUEUED_CLIENTS = 10
+#: Untimed requests per client and per event before timing starts.
+WARMUP_REQUESTS = 10
+#: Consecutive requests of one event before a client switches to the other.
+BATCH_REQUESTS = 10
+
+#: Longest wait for one acknowledgement or one job.result push, in seconds.
+ANSWER_TIMEOUT_SECONDS = 30
+#: Longest wait for a Socket.IO connection to open, in seconds.
+CONNECT_TIMEOUT_SECONDS = 10
+#: Longest a client waits at a batch boundary for the slowest one, in seconds.
+BARRIER_TIMEOUT_SECONDS = 300
+#: Longest wait for a started process to exit before it is killed, in seconds.
+STOP_TIMEOUT_SECONDS = 10
+#: Timeout of one /healthz probe, in seconds.
+HEALTH_PROBE_TIMEOUT_SECONDS = 1
+#: Connections opened or closed at once around each scenario.
+PARALLEL_SETUP = 50
+
+#: Reference targets, as ratios of p50 latencies (not asserted).
+SYNC_TARGET_RATIO = 1.25
+QUEUED_TARGET_RATIO = 1.5
+
+#: The roll every ``roll`` and ``odds`` request asks for: 3 + 2 = 5d6, skilled.
+STATISTIC = {"name": "Agility", "value": 3}
+SKILL = {"name": "Athletics", "level": 2}
+#: The small object ``ping`` and ``worker.ping`` send back.
+ECHO = {"bench": "roll_latency", "n": 1}
+
+MS_PER_SECOND = 1000
+
+
+# -- the processes -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Services:
+    redis_url: str
+    bridge_url: str
+
+
+@contextlib.contextmanager
+def running_services(log_path: str | None) -> Iterator[Services]:
+    """redis-server, one bridge web process and one worker, all stopped on exit.
+
+    Their output goes to ``log_path``, or to a file deleted afterwards.
+    """
+    started: list = []
+    with tempfile.TemporaryDirectory(prefix="vtt-bench-") as workdir:
+        try:
+            with _children_write_to(log_path or os.path.join(workdir, "services.log")):
+                redis_server = _launch(started, RedisServer, workdir)
+                bridge = _launch(started, Bridge, redis_server.url)
+                _launch(started, Worker, redis_server.url)
+            wait_until(lambda: _healthy(bridge.url), what="a registered worker")
+            yield Services(redis_server.url, bridge.url)
+        finally:
+            for service in reversed(started):
+                _stop(service)
+
+
+@contextlib.contextmanager
+def _children_write_to(path: str) -> Iterator[None]:
+    """Point this process's stdout and stderr at ``path`` for a while.
+
+    The tests' service classes start processes that inherit both; their logs
+    would bury the table (and break ``--json``).
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    try:
+        with open(path, "ab") as log:
+            os.dup2(log.fileno(), 1)
+            os.dup2(log.fileno(), 2)
+        yield
+    finally:
+        for fd, original in zip((1, 2), saved):
+            os.dup2(original, fd)
+            os.close(original)
+
+
+def _launch(started: list, service_class, *args):
+    """Start one of the tests' service classes, remembered *before* it starts,
+    so a start that fails or is interrupted half-way is still stopped."""
+    service = service_class.__new__(service_class)
+    started.append(service)
+    service.__init__(*args)
+    return service
+
+
+def _stop(service) -> None:
+    """Terminate the service's process (if it got one), killing it if it lingers."""
+    process: subprocess.Popen | None = getattr(service, "process", None)
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(STOP_TIMEOUT_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def _healthy(bridge_url: str) -> bool:
+    """True once /healthz answers 200: Redis reachable and a worker alive."""
+    try:
+        with urllib.request.urlopen(bridge_url + "/healthz", timeout=HEALTH_PROBE_TIMEOUT_SECONDS) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+# -- the clients ---------------------------------------------------------------
+
+
+@dataclass
+class _PendingJob:
+    done: threading.Event = field(default_factory=threading.Event)
+    arrived_at: float = 0.0
+    failure: object = None
+
+
+class BenchClient:
+    """One GM connection; times acknowledged requests and queued jobs."""
+
+    def __init__(self, bridge_url: str, world_id: str, gm_key: str, user: str, actor_id: str):
+        self.actor_id = actor_id
+        self._jobs: dict[str, _PendingJob] = {}
+        self.sio = socketio.Client(reconnection=False)
+        self.sio.on(Push.JOB_RESULT.value, lambda data: self._job_ended(data, failed=False))
+        self.sio.on(Push.JOB_FAILED.value, lambda data: self._job_ended(data, failed=True))
+        auth = {"protocol": PROTOCOL_VERSION, "world": world_id, "gm_key": gm_key, "user": user}
+        self.sio.connect(bridge_url, auth=auth, transports=["websocket"], wait_timeout=CONNECT_TIMEOUT_SECONDS)
+
+    def request_seconds(self, event: str, payload: dict) -> float:
+        """Round trip of one request, emit to acknowledgement."""
+        started = time.perf_counter()
+        envelope = self.sio.call(event, payload, timeout=ANSWER_TIMEOUT_SECONDS)
+        elapsed = time.perf_counter() - started
+        _check_ok(event, envelope)
+        return elapsed
+
+    def job_seconds(self, event: str, payload: dict) -> float:
+        """Round trip of one queued request, emit to its ``job.result`` push."""
+        request_id = payload["request_id"]
+        job = self._jobs[request_id] = _PendingJob()  # before the emit: the push may beat the ack
+        started = time.perf_counter()
+        try:
+            envelope = self.sio.call(event, payload, timeout=ANSWER_TIMEOUT_SECONDS)
+            _check_ok(event, envelope)
+            if envelope["result"].get("state") != "queued":
+                raise RuntimeError(f"'{event}' was not queued: {envelope}")
+            if not job.done.wait(ANSWER_TIMEOUT_SECONDS):
+                raise TimeoutError(f"no job.result for '{event}' {request_id}")
+        finally:
+            self._jobs.pop(request_id, None)
+        if job.failure is not None:
+            raise RuntimeError(f"'{event}' job failed: {job.failure}")
+        return job.arrived_at - started
+
+    def _job_ended(self, data: dict, failed: bool) -> None:
+        arrived_at = time.perf_counter()
+        job = self._jobs.get(data.get("request_id")) if isinstance(data, dict) else None
+        if job is None:
+            return
+        job.arrived_at = arrived_at
+        job.failure = data.get("error") if failed else None
+        job.done.set()
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.sio.disconnect()
+
+
+def _check_ok(event: str, envelope) -> None:
+    """A refused request must not pass for a fast one."""
+    if not (isinstance(envelope, dict) and envelope.get("ok")):
+        raise RuntimeError(f"'{event}' was refused: {envelope}")
+
+
+@contextlib.contextmanager
+def connected_clients(services: Services, count: int, world_per_client: bool) -> Iterator[list[BenchClient]]:
+    """``count`` GM connections, each its own user (so job pushes reach only
+    the requester) and, with ``world_per_client``, each in its own world."""
+    store = Store.from_url(services.redis_url)
+    shared = None if world_per_client else _new_world(store)
+    worlds = [shared or _new_world(store) for _ in range(count)]
+    store.redis.close()
+    clients: list[BenchClient] = []
+
+    def connect(index: int) -> None:
+        world = worlds[index]
+        clients.append(BenchClient(services.bridge_url, world.world_id, world.gm_key, f"gm-{index}", f"actor-{index}"))
+
+    try:
+        _in_parallel(connect, range(count))
+        yield clients
+    finally:
+        # In parallel: one disconnect takes about 3 s here (websocket-client's
+        # close timeout; the server does not answer the close frame).
+        _in_parallel(BenchClient.close, clients)
+
+
+def _in_parallel(function: Callable, items) -> None:
+    """``function(item)`` for every item, at most PARALLEL_SETUP at a time; re-raises the first error."""
+    with ThreadPoolExecutor(PARALLEL_SETUP) as pool:
+        for future in [pool.submit(function, item) for item in items]:
+            future.result()
+
+
+def _new_world(store: Store):
+    return store.create_world(f"bench-{uuid.uuid4().hex[:12]}", "Roll latency bench", default_settings())
+
+
+# -- the requests --------------------------------------------------------------
+
+
+def fresh_id() -> str:
+    """A new request id every time: a repeated id would get the cached first answer."""
+    return uuid.uuid4().hex
+
+
+def roll_spec() -> dict:
+    return {"request_id": fresh_id(), "kind": "skill", "statistic": STATISTIC, "skill": SKILL}
+
+
+def time_ping(client: BenchClient) -> float:
+    return client.request_seconds(Request.PING.value, {"request_id": fresh_id(), "echo": ECHO})
+
+
+def time_roll(client: BenchClient) -> float:
+    return client.request_seconds(Request.ROLL.value, {**roll_spec(), "actor_id": client.actor_id})
+
+
+def time_worker_ping(client: BenchClient) -> float:
+    return client.job_seconds(Request.WORKER_PING.value, {"request_id": fresh_id(), "echo": ECHO})
+
+
+def time_odds(client: BenchClient) -> float:
+    return client.job_seconds(Request.ODDS.value, roll_spec())
+
+
+#: How each measured event is timed, by event name.
+TIMERS: dict[str, Callable[[BenchClient], float]] = {
+    Request.PING.value: time_ping,
+    Request.ROLL.value: time_roll,
+    Request.WORKER_PING.value: time_worker_ping,
+    Request.ODDS.value: time_odds,
+}
+
+
+# -- measuring -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: str  # "sync" or "queued"
+    clients: int
+    floor: str  # event name of the floor
+    subject: str  # event name measured against it
+    target_ratio: float  # reference only, at p50
+
+
+def measure(clients: list[BenchClient], events: tuple[str, str], requests: int) -> dict[str, list[float]]:
+    """Seconds per request of each event, pooled over every client.
+
+    Each client runs in its own thread; all of them warm up, then alternate
+    batches of the two events in lockstep, so both see the same concurrency.
+    """
+    barrier = threading.Barrier(len(clients), timeout=BARRIER_TIMEOUT_SECONDS)
+    pooled: dict[str, list[float]] = {event: [] for event in events}
+    errors: list[BaseException] = []
+    lock = threading.Lock()
+
+    def run(client: BenchClient) -> None:
+        try:
+            own = _run_client(client, events, requests, barrier)
+        except BaseException as error:  # noqa: BLE001 - reported by the main thread
+            errors.append(error)
+            barrier.abort()
+            return
+        with lock:
+            for event, seconds in own.items():
+                pooled[event].extend(seconds)
+
+    threads = [threading.Thread(target=run, args=(client,), daemon=True) for client in clients]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            thread.join()
+    finally:
+        barrier.abort()  # on Ctrl-C, release every thread waiting at a boundary
+    if errors:
+        raise _first_cause(errors)
+    return pooled
+
+
+def _run_client(client: BenchClient, events: tuple[str, str], requests: int, barrier: threading.Barrier) -> dict[str, list[float]]:
+    for event in events:
+        for _ in range(WARMUP_REQUESTS):
+            TIMERS[event](client)
+    barrier.wait()
+    own: dict[str, list[float]] = {event: [] for event in events}
+    for batch, size in enumerate(_batch_sizes(requests)):
+        order = events if batch % 2 == 0 else events[::-1]  # ABBA: neither event always goes first
+        for event in order:
+            own[event].extend(TIMERS[event](client) for _ in range(size))
+            barrier.wait()
+    return own
+
+
+def _batch_sizes(requests: int) -> list[int]:
+    full, rest = divmod(requests, BATCH_REQUESTS)
+    return [BATCH_REQUESTS] * full + ([rest] if rest else [])
+
+
+def _first_cause(errors: list[BaseException]) -> BaseException:
+    """The error that started it, not the BrokenBarrierErrors it caused in others."""
+    real = [error for error in errors if not isinstance(error, threading.BrokenBarrierError)]
+    return (real or errors)[0]
+
+
+# -- reporting -----------------------------------------------------------------
+
+
+def percentile(seconds: list[float], fraction: float) -> float:
+    """Nearest-rank percentile, in milliseconds."""
+    ordered = sorted(seconds)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1] * MS_PER_SECOND
+
+
+def summarize(event: str, seconds: list[float]) -> dict:
+    return {
+        "event": event,
+        "samples": len(seconds),
+        "p50_ms": round(statistics.median(seconds) * MS_PER_SECOND, 3),
+        "p99_ms": round(percentile(seconds, 0.99), 3),
+    }
+
+
+def scenario_report(scenario: Scenario, samples: dict[str, list[float]]) -> dict:
+    floor = summarize(scenario.floor, samples[scenario.floor])
+    subject = summarize(scenario.subject, samples[scenario.subject])
+    ratio_p50 = subject["p50_ms"] / floor["p50_ms"]
+    return {
+        "path": scenario.path,
+        "clients": scenario.clients,
+        "floor": floor,
+        "subject": subject,
+        "ratio_p50": round(ratio_p50, 3),
+        "ratio_p99": round(subject["p99_ms"] / floor["p99_ms"], 3),
+        "target_ratio_p50": scenario.target_ratio,
+        "within_target": ratio_p50 <= scenario.target_ratio,
+    }
+
+
+TABLE_HEADER = (
+    f"{'path':<7}{'clients':>7}  {'floor':<12}{'p50 ms':>8}{'p99 ms':>9}  "
+    f"{'subject':<8}{'p50 ms':>8}{'p99 ms':>9}  {'x p50':>6}{'x p99':>7}  target (p50)"
+)
+
+
+def table_row(report: dict) -> str:
+    floor, subject = report["floor"], report["subject"]
+    verdict = "within" if report["within_target"] else "MISSED"
+    return (
+        f"{report['path']:<7}{report['clients']:>7}  {floor['event']:<12}{floor['p50_ms']:>8.2f}{floor['p99_ms']:>9.2f}  "
+        f"{subject['event']:<8}{subject['p50_ms']:>8.2f}{subject['p99_ms']:>9.2f}  "
+        f"{report['ratio_p50']:>6.2f}{report['ratio_p99']:>7.2f}  <= {report['target_ratio_p50']:.2f}x {verdict}"
+    )
+
+
+def print_table(run: dict) -> None:
+    settings = run["settings"]
+    print(f"roll latency: ratios against a floor measured in this run "
+          f"({settings['requests']} timed requests per client per event, "
+          f"{'one world per client' if settings['world_per_client'] else 'one shared world'}, "
+          f"{run['environment']['cpus']} CPUs, load {run['environment']['load_before']} -> {run['environment']['load_after']})")
+    print(TABLE_HEADER)
+    for report in run["scenarios"]:
+        print(table_row(report))
+    print(f"targets (reference only, nothing is asserted): roll within {SYNC_TARGET_RATIO}x of ping at p50; "
+          f"odds within {QUEUED_TARGET_RATIO}x of worker.ping at p50")
+
+
+# -- the run -------------------------------------------------------------------
+
+
+def plan(args: argparse.Namespace) -> list[Scenario]:
+    """The scenarios to measure, lightest first."""
+    sync = lambda clients: Scenario("sync", clients, Request.PING.value, Request.ROLL.value, SYNC_TARGET_RATIO)  # noqa: E731
+    queued = lambda clients: Scenario("queued", clients, Request.WORKER_PING.value, Request.ODDS.value, QUEUED_TARGET_RATIO)  # noqa: E731
+    scenarios = [sync(1)] + ([sync(args.clients)] if args.clients > 1 else [])
+    scenarios += [queued(1)] + ([queued(args.queued_clients)] if args.queued_clients > 1 else [])
+    return scenarios
+
+
+def run_benchmark(args: argparse.Namespace) -> dict:
+    load_before = _load()
+    reports = []
+    with running_services(args.logs) as services:
+        for scenario in plan(args):
+            _progress(f"{scenario.path}, {scenario.clients} client(s): {scenario.subject} vs {scenario.floor} ...")
+            started = time.monotonic()
+            with connected_clients(services, scenario.clients, args.world_per_client) as clients:
+                samples = measure(clients, (scenario.floor, scenario.subject), args.requests)
+            reports.append(scenario_report(scenario, samples))
+            _progress(f"  done in {time.monotonic() - started:.1f} s: {table_row(reports[-1])}")
+    return {
+        "settings": {"requests": args.requests, "clients": args.clients, "queued_clients": args.queued_clients,
+                     "warmup_requests": WARMUP_REQUESTS, "batch_requests": BATCH_REQUESTS,
+                     "world_per_client": args.world_per_client},
+        "environment": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                        "load_before": load_before, "load_after": _load()},
+        "scenarios": reports,
+    }
+
+
+def _load() -> list[float]:
+    return [round(load, 2) for load in os.getloadavg()]
+
+
+def _progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.roll_latency", description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=_positive, default=DEFAULT_REQUESTS,
+                        help=f"timed requests per client and per event (default {DEFAULT_REQUESTS})")
+    parser.add_argument("--clients", type=_positive, default=DEFAULT_CLIENTS,
+                        help=f"connections of the crowded synchronous scenario (default {DEFAULT_CLIENTS})")
+    parser.add_argument("--queued-clients", type=int, default=DEFAULT_QUEUED_CLIENTS,
+                        help=f"connections of the crowded queued scenario; 0 or 1 skips it (default {DEFAULT_QUEUED_CLIENTS})")
+    parser.add_argument("--world-per-client", action="store_true",
+                        help="give each connection its own world, so no roll is pushed to the other connections")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
+    parser.add_argument("--logs", metavar="PATH", default=None,
+                        help="keep the output of redis-server, the bridge and the worker in PATH (default: discarded)")
+    return parser.parse_args(argv)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _interrupt_on_sigterm() -> None:
+    """Make SIGTERM unwind like Ctrl-C, so every started process is stopped."""
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    _interrupt_on_sigterm()
+    try:
+        run = run_benchmark(args)
+    except KeyboardInterrupt:
+        _progress("interrupted; every process the benchmark started has been stopped")
+        return 130
+    if args.json:
+        print(json.dumps(run, indent=2))
+    else:
+        print_table(run)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Which schema describes each request, its result and each push.
+
+One table for the Socket.IO handlers, the JSON Schema export and the tests.
+A shape is a schema class, or a tuple of them when the payload is one of
+several (JSON Schema ``oneOf``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from marshmallow import Schema
+
+from ..protocol import Push, Request
+from . import pushes as out
+from .requests import (
+    ActorsAssignRequest,
+    ConnectCredentials,
+    OddsRequest,
+    PingRequest,
+    RollLogRequest,
+    RollRequest,
+    SettingsGetRequest,
+    SettingsUpdateRequest,
+    TokenMintRequest,
+    WorkerPingRequest,
+)
+
+Shape = type[Schema] | tuple[type[Schema], ...]
+
+#: A roll as one reader sees it: whole, or a blind roll's notice.
+ROLL_VIEW: Shape = (out.RollEntry, out.RollNotice)
+
+
+@dataclass(frozen=True)
+class RequestSpec:
+    schema: type[Schema]  # what the client sends
+    result: Shape  # ``result`` of the ``ok: true`` ack
+    gm_only: bool = False
+
+
+REQUESTS: dict[Request, RequestSpec] = {
+    Request.PING: RequestSpec(PingRequest, out.Echo),
+    Request.ROLL: RequestSpec(RollRequest, ROLL_VIEW),
+    Request.ROLL_LOG: RequestSpec(RollLogRequest, out.RollLogResult),
+    Request.ODDS: RequestSpec(OddsRequest, out.JobQueued),
+    Request.WORKER_PING: RequestSpec(WorkerPingRequest, out.JobQueued),
+    Request.TOKEN_MINT: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
+    Request.ACTORS_ASSIGN: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
+    Request.SETTINGS_GET: RequestSpec(SettingsGetRequest, out.SettingsResult),
+    Request.SETTINGS_UPDATE: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),
+}
+
+PUSHES: dict[Push, Shape] = {
+    Push.SESSION_READY: out.SessionReady,
+    Push.ROLL_RESULT: ROLL_VIEW,
+    Push.SETTINGS_CHANGED: out.SettingsResult,
+    Push.JOB_PROGRESS: out.JobProgress,
+    Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult),
+    Push.JOB_FAILED: out.JobFailed,
+}
+
+#: The ``auth`` object of the connection, and the refusal's ``connect_error`` data.
+CONNECT_AUTH: Shape = ConnectCredentials
+CONNECT_REFUSAL: Shape = out.ConnectRefusal
+
+ENVELOPES: dict[str, Shape] = {"ok": out.OkEnvelope, "error": out.ErrorEnvelope}

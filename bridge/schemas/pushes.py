@@ -1,0 +1,293 @@
+"""Schemas of what the bridge sends: acks, request results, pushes.
+
+They document the wire and are exported as JSON Schema (``export.py``); the
+bridge builds these payloads itself. Objects sent may gain fields within a
+protocol version, so these schemas let unknown fields through.
+"""
+
+from __future__ import annotations
+
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+
+from ..auth import Role
+from ..protocol import ErrorCode, RefusalCode
+from ..rules.dice import MAX_DICE_PER_ROLL
+from ..rules.moment_of_truth import CountsAs, Label, RollKind
+from ..rules.moment_of_truth.rolls import SIDES
+from .common import Identifier, Visibility
+from .settings import WorldSettingsSchema
+
+
+class Either(fields.Field):
+    """A value matching exactly one of ``schemas`` (JSON Schema ``oneOf``)."""
+
+    def __init__(self, *schemas: type[Schema], **kwargs):
+        super().__init__(**kwargs)
+        self.schemas = schemas
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        errors = []
+        for schema in self.schemas:
+            try:
+                return schema().load(value)
+            except ValidationError as invalid:
+                errors.append(invalid.messages)
+        raise ValidationError(errors)
+
+
+class Out(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+
+def _const(value):
+    """A field that always holds ``value``."""
+    field_class = fields.Boolean if isinstance(value, bool) else fields.String
+    return field_class(required=True, validate=validate.Equal(value))
+
+
+# --- envelopes and refusals -------------------------------------------------
+
+
+class ErrorBody(Out):
+    """Why a request failed; ``fields`` maps field names to messages."""
+
+    code = fields.Enum(ErrorCode, by_value=True, required=True)
+    message = fields.String(required=True)
+    fields_ = fields.Dict(data_key="fields", required=True)
+
+
+class OkEnvelope(Out):
+    """Ack of an answered request; ``result`` depends on the request."""
+
+    ok = _const(True)
+    request_id = Identifier(required=True)
+    result = fields.Raw(required=True)
+
+
+class ErrorEnvelope(Out):
+    """Ack of a refused request; ``request_id`` is what the client sent (null if none)."""
+
+    ok = _const(False)
+    request_id = fields.Raw(required=True)
+    error = fields.Nested(ErrorBody, required=True)
+
+
+class ConnectRefusal(Out):
+    """Data of ``connect_error`` when the bridge refuses a connection."""
+
+    code = fields.Enum(RefusalCode, by_value=True, required=True)
+    message = fields.String(required=True)
+    fields_ = fields.Dict(data_key="fields", required=True)
+
+
+# --- the roll (rules.moment_of_truth.rolls ``to_dict()``) --------------------
+
+
+class PoolPart(Out):
+    """One line of the pool's working; parts not applied count for nothing."""
+
+    source = fields.String(required=True)
+    dice = fields.Integer(required=True)
+    applied = fields.Boolean(required=True)
+    note = fields.String(required=True)
+
+
+class Pool(Out):
+    dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
+    parts = fields.List(fields.Nested(PoolPart), required=True)
+
+
+class TargetNumber(Out):
+    """Successes needed: the world's default TN plus difficulty, at least 1."""
+
+    default = fields.Integer(required=True, validate=validate.OneOf([1, 2]))
+    difficulty = fields.Integer(required=True)
+    value = fields.Integer(required=True, validate=validate.Range(min=1))
+
+
+class Die(Out):
+    face = fields.Integer(required=True, validate=validate.Range(1, SIDES))
+    counts_as = fields.Enum(CountsAs, by_value=True, required=True)
+
+
+class Outcome(Out):
+    """The verdict and the thresholds it was judged against."""
+
+    label = fields.Enum(Label, by_value=True, required=True)
+    success = fields.Boolean(required=True)
+    critical_success = fields.Boolean(required=True)
+    critical_failure = fields.Boolean(required=True)
+    setback = fields.Boolean(required=True)
+    needed = fields.Integer(required=True, validate=validate.Range(min=1))
+    critical_success_at = fields.Integer(required=True)
+    critical_failure_ones_at = fields.Integer(required=True)
+
+
+class RollResult(Out):
+    """A resolved Moment of Truth roll, with its working."""
+
+    system = _const("moment_of_truth")
+    kind = fields.Enum(RollKind, by_value=True, required=True)
+    pool = fields.Nested(Pool, required=True)
+    target = fields.Nested(TargetNumber, required=True)
+    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
+    dice = fields.List(fields.Nested(Die), required=True)
+    successes = fields.Integer(required=True)
+    ones = fields.Integer(required=True)
+    outcome = fields.Nested(Outcome, required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class RollNotice(Out):
+    """A blind roll as its roller sees it: that it happened, not how."""
+
+    roll_id = fields.String(required=True)
+    request_id = Identifier(required=True)
+    at = fields.Float(required=True)
+    user = Identifier(required=True)
+    actor_id = Identifier(required=True)
+    label = fields.String(required=True)
+    visibility = fields.Enum(Visibility, by_value=True, required=True)
+    hidden = _const(True)
+
+
+class RollEntry(Out):
+    """A logged roll in full; ``at`` is Unix seconds."""
+
+    roll_id = fields.String(required=True)
+    request_id = Identifier(required=True)
+    at = fields.Float(required=True)
+    world = Identifier(required=True)
+    user = Identifier(required=True)
+    actor_id = Identifier(required=True)
+    label = fields.String(required=True)
+    visibility = fields.Enum(Visibility, by_value=True, required=True)
+    whisper_to = fields.List(Identifier(), required=True)
+    result = fields.Nested(RollResult, required=True)
+
+
+# --- odds (rules.moment_of_truth.odds ``Odds.to_dict()``) --------------------
+
+
+class Chance(Out):
+    """A probability: exact fraction and its float."""
+
+    exact = fields.String(required=True, validate=validate.Regexp(r"^[0-9]+/[0-9]+$"))
+    value = fields.Float(required=True, validate=validate.Range(0, 1))
+
+
+class Odds(Out):
+    """Chances of each verdict; ``successes[k]``: exactly k successes."""
+
+    pool = fields.Integer(required=True)
+    tn = fields.Integer(required=True)
+    kind = fields.Enum(RollKind, by_value=True, required=True)
+    success = fields.Nested(Chance, required=True)
+    critical_success = fields.Nested(Chance, required=True)
+    critical_failure = fields.Nested(Chance, required=True)
+    setback = fields.Nested(Chance, required=True)
+    failure = fields.Nested(Chance, required=True)
+    successes = fields.List(fields.Nested(Chance), required=True)
+
+
+class OddsReport(Out):
+    """Result of an ``odds`` job: the pool and TN it computed, and the odds."""
+
+    pool = fields.Nested(Pool, required=True)
+    target = fields.Nested(TargetNumber, required=True)
+    odds = fields.Nested(Odds, required=True)
+
+
+# --- request results ---------------------------------------------------------
+
+
+class Echo(Out):
+    """The request's ``echo``, unchanged."""
+
+    echo = fields.Raw(required=True)
+
+
+class RollLogResult(Out):
+    """The newest rolls the user may see, oldest first."""
+
+    rolls = fields.List(Either(RollEntry, RollNotice), required=True)
+
+
+class JobQueued(Out):
+    """The request went to a worker; ``job.*`` pushes follow."""
+
+    job_id = fields.String(required=True)
+    state = _const("queued")
+
+
+class TokenMinted(Out):
+    """A player token; ``expires_at`` is Unix seconds."""
+
+    user = Identifier(required=True)
+    token = fields.String(required=True)
+    expires_at = fields.Integer(required=True)
+
+
+class ActorsAssigned(Out):
+    """The actors the user now owns (the whole set)."""
+
+    user = Identifier(required=True)
+    actor_ids = fields.List(Identifier(), required=True)
+
+
+class SettingsResult(Out):
+    """The world's settings, all of them."""
+
+    settings = fields.Nested(WorldSettingsSchema, required=True)
+
+
+# --- pushes -------------------------------------------------------------------
+
+
+class WorldInfo(Out):
+    id = Identifier(required=True)
+    name = fields.String(required=True)
+
+
+class SessionReady(Out):
+    """Sent to a connection once it is accepted."""
+
+    protocol = fields.Integer(required=True)
+    world = fields.Nested(WorldInfo, required=True)
+    user = Identifier(required=True)
+    role = fields.Enum(Role, by_value=True, required=True)
+    settings = fields.Nested(WorldSettingsSchema, required=True)
+
+
+class JobEvent(Out):
+    job_id = fields.String(required=True)
+    request_id = Identifier(required=True)
+
+
+class JobProgress(JobEvent):
+    """A queued request's job started or will be retried."""
+
+    state = fields.String(required=True, validate=validate.OneOf(["started", "retrying"]))
+    progress = fields.Float(required=True, validate=validate.Range(0, 1))
+
+
+class JobOddsResult(JobEvent):
+    """The finished job of an ``odds`` request."""
+
+    kind = _const("odds")
+    result = fields.Nested(OddsReport, required=True)
+
+
+class JobEchoResult(JobEvent):
+    """The finished job of a ``worker.ping`` request."""
+
+    kind = _const("echo")
+    result = fields.Nested(Echo, required=True)
+
+
+class JobFailed(JobEvent):
+    """A queued request's job failed for good (after its retries)."""
+
+    error = fields.Nested(ErrorBody, required=True)

@@ -1,0 +1,392 @@
+"""The exported JSON Schemas: committed, valid, and true to the code.
+
+Pure: no Redis, no bridge; payloads are built by the same functions the
+bridge and the workers use wherever those run without a server.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from jsonschema import Draft202012Validator
+from marshmallow import ValidationError
+
+from bridge.auth import AuthError, authenticate, mint_player_token
+from bridge.events import gm, jobs as job_events, rolls, session
+from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
+from bridge.requests import unknown_event
+from bridge.rules.dice import FixedDice
+from bridge.rules.moment_of_truth import Modifier, RollKind, resolve_roll, roll_odds
+from bridge.schemas import pushes
+from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
+from bridge.schemas.export import DIALECT, protocol_schemas, render, write_schemas
+from bridge.schemas.requests import OddsRequest, RollRequest
+from bridge.schemas.settings import default_settings
+from bridge.store import UnknownWorld
+from bridge.visibility import NOTICE_FIELDS, notice
+from workers import failures, push
+from workers import jobs as worker_jobs
+from workers.queue import job_id
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "docs" / "schemas"
+SCHEMAS = protocol_schemas()
+
+
+def validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(SCHEMAS[name])
+
+
+def definition(name: str, definition_name: str) -> Draft202012Validator:
+    """A validator for one ``$defs`` entry of an exported file, unknown fields refused."""
+    document = closed(SCHEMAS[name])
+    return Draft202012Validator({"$schema": DIALECT, "$defs": document["$defs"], "$ref": f"#/$defs/{definition_name}"})
+
+
+def closed(schema):
+    """``schema`` with unknown properties refused, to catch fields the schemas miss."""
+    schema = copy.deepcopy(schema)
+    pending = [schema]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if node.get("type") == "object" and "properties" in node:
+                node.setdefault("additionalProperties", False)
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return schema
+
+
+def assert_valid(name: str, payload, strict: bool = True) -> None:
+    """``payload`` matches schema file ``name``; ``strict``: and has no field it does not list."""
+    schema = closed(SCHEMAS[name]) if strict else SCHEMAS[name]
+    errors = [message for error in Draft202012Validator(schema).iter_errors(payload) for message in _messages(error)]
+    assert not errors, f"{name} refuses the payload: {errors}"
+
+
+def _messages(error) -> list[str]:
+    """The innermost reasons, so a failed ``oneOf`` says what each branch missed."""
+    if error.context:
+        return [message for inner in error.context for message in _messages(inner)]
+    return [f"{'/'.join(map(str, error.absolute_path))}: {error.message[:200]}"]
+
+
+# --- (a) committed files, (b) valid JSON Schema --------------------------------
+
+
+def test_committed_schemas_match_the_code():
+    committed = {path.name: path.read_text(encoding="utf-8") for path in SCHEMA_DIR.glob("*.json")}
+    exported = {name: render(schema) for name, schema in SCHEMAS.items()}
+    hint = "docs/schemas is stale: run `vtt-bridge schemas` (python -m bridge schemas --out docs/schemas)"
+    assert sorted(committed) == sorted(exported), hint
+    changed = sorted(name for name in exported if committed[name] != exported[name])
+    assert not changed, f"{hint}; differs: {changed}"
+
+
+def test_write_schemas_writes_every_file_and_removes_stale_ones(tmp_path):
+    (tmp_path / "request.gone.json").write_text("{}")
+    (tmp_path / "notes.txt").write_text("kept")
+    written = write_schemas(tmp_path)
+    assert sorted(path.name for path in written) == sorted(SCHEMAS)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted([*SCHEMAS, "notes.txt"])
+    assert all(path.read_text(encoding="utf-8") == render(SCHEMAS[path.name]) for path in written)
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS))
+def test_every_schema_is_valid_json_schema(name):
+    schema = SCHEMAS[name]
+    assert schema["$schema"] == DIALECT and schema["title"]
+    Draft202012Validator.check_schema(schema)
+
+
+def test_every_request_and_push_has_its_files():
+    assert set(REQUESTS) == set(Request) and set(PUSHES) == set(Push)
+    expected = {f"request.{r.value}.json" for r in Request} | {f"result.{r.value}.json" for r in Request}
+    expected |= {f"push.{p.value}.json" for p in Push}
+    expected |= {"connect.auth.json", "connect.error.json", "envelope.ok.json", "envelope.error.json"}
+    assert set(SCHEMAS) == expected
+
+
+def test_handlers_use_the_catalog_pairing(monkeypatch):
+    """Until the events modules read the catalog, they must agree with it."""
+    registered = {}
+
+    def fake_handles(app, event, schema=None, *, gm_only=None):
+        registered[event] = (schema, gm_only)
+        return lambda handler: handler
+
+    app = SimpleNamespace(extensions={"socketio": SimpleNamespace(on_event=lambda *args, **kwargs: None)})
+    for module in (session, rolls, gm, job_events):
+        monkeypatch.setattr(module, "handles", fake_handles)
+        module.init_app(app)
+    assert set(registered) == set(Request)
+    for event, (schema, gm_only) in registered.items():
+        if schema is not None:
+            assert type(schema) is REQUESTS[event].schema, event
+        if gm_only is not None:
+            assert gm_only == REQUESTS[event].gm_only, event
+
+
+# --- (c) request schemas agree with marshmallow ------------------------------
+
+ROLL = {"request_id": "r1", "actor_id": "a1", "kind": "statistic", "statistic": {"name": "Strength", "value": 3}}
+SKILL_ROLL = {
+    "request_id": "r1",
+    "actor_id": "Actor.x1",
+    "kind": "skill",
+    "statistic": {"name": "Agility", "value": 3},
+    "skill": {"name": "Stealth", "level": 2},
+    "difficulty": 1,
+    "modifiers": [{"source": "wound", "dice": -1, "penalty": True}, {"source": "gear", "dice": 1}],
+    "helpers": 1,
+    "label": "Sneak past the guard",
+    "visibility": "whisper",
+    "whisper_to": ["p2"],
+}
+ODDS = {"request_id": "o1", "kind": "unskilled", "statistic": {"name": "Wits", "value": 4}}
+
+# (schema: a Request or "connect.auth", payload, marshmallow and JSON Schema accept it)
+EXAMPLES = [
+    ("connect.auth", {"protocol": 1, "world": "w1", "gm_key": "k", "user": "gm"}, True),
+    ("connect.auth", {"protocol": 1, "world": "w1", "token": "t"}, True),
+    ("connect.auth", {"protocol": 1, "world": "w1", "gm_key": "k", "token": "t"}, False),
+    ("connect.auth", {"protocol": 1, "world": "w1"}, False),
+    ("connect.auth", {"protocol": "one", "world": "w1", "gm_key": "k"}, False),
+    ("connect.auth", {"protocol": 1, "world": "no spaces", "gm_key": "k"}, False),
+    (Request.PING, {"request_id": "r1", "echo": {"any": [1, "two", None]}}, True),
+    (Request.PING, {"request_id": "r1"}, True),
+    (Request.PING, {"echo": 1}, False),
+    (Request.PING, {"request_id": "has space"}, False),
+    (Request.PING, {"request_id": "x" * 65}, False),
+    (Request.PING, {"request_id": "r1", "extra": 1}, False),
+    (Request.ROLL, ROLL, True),
+    (Request.ROLL, SKILL_ROLL, True),
+    (Request.ROLL, {**ROLL, "visibility": "whisper"}, True),
+    (Request.ROLL, {**ROLL, "visibility": "blind", "difficulty": -1}, True),
+    (Request.ROLL, {**ROLL, "statistic": {"name": "Strength", "value": "x"}}, False),
+    (Request.ROLL, {**ROLL, "statistic": {"name": "Strength", "value": 21}}, False),
+    (Request.ROLL, {**ROLL, "kind": "bogus"}, False),
+    (Request.ROLL, {**ROLL, "visibility": "secret"}, False),
+    (Request.ROLL, {**ROLL, "kind": "skill"}, False),
+    (Request.ROLL, {**ROLL, "kind": "peripheral"}, False),
+    (Request.ROLL, {**ROLL, "skill": {"name": "Stealth", "level": 1}}, False),
+    (Request.ROLL, {**ROLL, "whisper_to": ["p2"]}, False),
+    (Request.ROLL, {**ROLL, "visibility": "public", "whisper_to": ["p2"]}, False),
+    (Request.ROLL, {**ROLL, "difficulty": 11}, False),
+    (Request.ROLL, {**ROLL, "label": "x" * 201}, False),
+    (Request.ROLL, {**ROLL, "modifiers": [{"source": "m", "dice": 1}] * 21}, False),
+    (Request.ROLL, {**ROLL, "modifiers": [{"dice": 1}]}, False),
+    (Request.ROLL, {**ROLL, "dice": 5}, False),
+    (Request.ROLL, {key: value for key, value in ROLL.items() if key != "actor_id"}, False),
+    (Request.ROLL_LOG, {"request_id": "l1"}, True),
+    (Request.ROLL_LOG, {"request_id": "l1", "limit": 200}, True),
+    (Request.ROLL_LOG, {"request_id": "l1", "limit": 0}, False),
+    (Request.ODDS, ODDS, True),
+    (Request.ODDS, {**ODDS, "kind": "skill", "skill": {"name": "Lore", "level": 0}}, True),
+    (Request.ODDS, {**ODDS, "actor_id": "a1"}, False),
+    (Request.ODDS, {**ODDS, "helpers": -1}, False),
+    (Request.WORKER_PING, {"request_id": "w1", "echo": "hi"}, True),
+    (Request.WORKER_PING, {"request_id": 5}, False),
+    (Request.TOKEN_MINT, {"request_id": "t1", "user": "p1"}, True),
+    (Request.TOKEN_MINT, {"request_id": "t1", "user": "p1", "ttl_seconds": 3600}, True),
+    (Request.TOKEN_MINT, {"request_id": "t1", "user": "p1", "ttl_seconds": 59}, False),
+    (Request.TOKEN_MINT, {"request_id": "t1"}, False),
+    (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": ["a1", "a2"]}, True),
+    (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": []}, True),
+    (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": "a1"}, False),
+    (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": ["bad id"]}, False),
+    (Request.SETTINGS_GET, {"request_id": "s1"}, True),
+    (Request.SETTINGS_GET, {"request_id": "s1", "settings": {}}, False),
+    (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 1}}, True),
+    (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {}}, True),
+    (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 3}}, False),
+    (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"colour": "red"}}, False),
+    (Request.SETTINGS_UPDATE, {"request_id": "s1"}, False),
+]
+
+
+@pytest.mark.parametrize(("target", "payload", "accepted"), EXAMPLES)
+def test_request_schemas_agree_with_marshmallow(target, payload, accepted):
+    if target == "connect.auth":
+        schema, name = CONNECT_AUTH(), "connect.auth.json"
+    else:
+        schema, name = REQUESTS[target].schema(), f"request.{target.value}.json"
+    try:
+        schema.load(payload)
+        marshmallow_accepts = True
+    except ValidationError:
+        marshmallow_accepts = False
+    assert marshmallow_accepts is accepted, "marshmallow"
+    assert validator(name).is_valid(payload) is accepted, "JSON Schema"
+
+
+def test_every_request_has_examples_both_ways():
+    covered = {(target, accepted) for target, _, accepted in EXAMPLES}
+    assert covered >= {(target, accepted) for target in [*Request, "connect.auth"] for accepted in (True, False)}
+
+
+# --- (d) results and pushes as the code builds them -----------------------------
+
+
+def roll_entry(result, visibility="public", whisper_to=()) -> dict:
+    """A roll log entry shaped as bridge.events.rolls.roll builds it."""
+    return {
+        "roll_id": "0123456789abcdef0123456789abcdef",
+        "request_id": "r1",
+        "at": 1795335706.895,
+        "world": "t1",
+        "user": "p1",
+        "actor_id": "a1",
+        "label": "",
+        "visibility": visibility,
+        "whisper_to": list(whisper_to),
+        "result": result.to_dict(),
+    }
+
+
+ROLLS = [
+    resolve_roll(RollKind.SKILL, 3, 2, 2, dice=FixedDice([4, 6, 3, 6, 1])),
+    resolve_roll(RollKind.UNSKILLED, 2, None, 1, dice=FixedDice([1, 1])),
+    resolve_roll(RollKind.PERIPHERAL, 2, 1, 1, difficulty=-1, dice=FixedDice([6, 6, 6])),
+    resolve_roll(
+        RollKind.STATISTIC, 2, None, 2,
+        modifiers=[Modifier("wound", -1, penalty=True), Modifier("gear", 1)], helpers=1, dice=FixedDice([5, 1, 1, 2]),
+    ),
+]
+
+
+@pytest.mark.parametrize("result", ROLLS, ids=lambda result: result.outcome.label.value)
+def test_a_real_roll_matches_the_result_and_push_schemas(result):
+    entry = roll_entry(result)
+    definition("result.roll.json", "RollResult").validate(result.to_dict())
+    for name in ("result.roll.json", "push.roll.result.json"):
+        assert_valid(name, entry)
+        assert_valid(name, notice({**entry, "visibility": "blind"}))
+    assert_valid("result.roll.log.json", {"rolls": [entry, notice(entry)]})
+    assert_valid("envelope.ok.json", success("r1", entry), strict=False)
+    assert pushes.RollEntry().load(entry)["result"]["kind"] is result.kind
+
+
+def test_a_notice_is_not_a_whole_entry_and_has_the_visibility_fields():
+    entry = roll_entry(ROLLS[0], visibility="blind")
+    assert set(pushes.RollNotice().fields) == {*NOTICE_FIELDS, "hidden"}
+    assert not validator("result.roll.json").is_valid({**notice(entry), "result": entry["result"], "world": "t1", "whisper_to": []})
+    assert not validator("result.roll.json").is_valid({**entry, "hidden": True})
+
+
+@pytest.mark.parametrize(("dice", "tn", "kind"), [(5, 2, RollKind.SKILL), (0, 1, RollKind.UNSKILLED), (12, 3, RollKind.STATISTIC)])
+def test_real_odds_match_the_odds_schema(dice, tn, kind):
+    definition("push.job.result.json", "Odds").validate(roll_odds(dice, tn, kind).to_dict())
+
+
+class RecordingPusher(push.Pusher):
+    """The workers' pusher with its payloads kept instead of published."""
+
+    def __init__(self):
+        self.sent: list[tuple[str, dict, str]] = []
+
+    def emit(self, event, payload, room):
+        self.sent.append((event.value, json.loads(json.dumps(payload)), room))
+
+
+@pytest.fixture
+def pusher(monkeypatch):
+    recorder = RecordingPusher()
+    monkeypatch.setattr(push, "_installed", recorder)
+    return recorder
+
+
+REPLY = push.ReplyTo("t1", "p1", "o1", job_id("t1", "p1", "o1"))
+
+
+@pytest.mark.parametrize(
+    "odds_request",
+    [ODDS, {**ODDS, "kind": "skill", "skill": {"name": "Lore", "level": 0}, "modifiers": [{"source": "dark", "dice": -9}]}],
+)
+def test_the_odds_job_pushes_match_the_push_schemas(pusher, odds_request):
+    spec = OddsRequest().dump(OddsRequest().load(odds_request))
+    worker_jobs.odds(reply=REPLY.__dict__, spec=spec, default_tn=2)
+    assert [event for event, _, _ in pusher.sent] == ["job.progress", "job.result"]
+    for event, payload, room in pusher.sent:
+        assert room == REPLY.room()
+        assert_valid(f"push.{event}.json", payload)
+    assert_valid("result.odds.json", {"job_id": REPLY.job_id, "state": "queued"})
+
+
+def test_the_echo_job_and_failures_match_the_push_schemas(pusher):
+    worker_jobs.echo(reply=REPLY.__dict__, echo={"anything": [1, None]})
+    job = SimpleNamespace(id=REPLY.job_id, kwargs={"reply": REPLY.__dict__}, retries_left=1)
+    failures.report_failure(job, None, ValueError, ValueError("boom"), None)
+    job.retries_left = 0
+    failures.report_failure(job, None, ValueError, ValueError("boom"), None)
+    assert [event for event, _, _ in pusher.sent] == ["job.result", "job.progress", "job.failed"]
+    for event, payload, _ in pusher.sent:
+        assert_valid(f"push.{event}.json", payload)
+
+
+def test_request_results_and_session_ready_match_their_schemas():
+    token, expires_at = mint_player_token("key", "t1", "p1", 3600, now=0)
+    assert_valid("result.token.mint.json", {"user": "p1", "token": token, "expires_at": expires_at})
+    assert_valid("result.actors.assign.json", {"user": "p1", "actor_ids": ["a1"]})
+    assert_valid("result.settings.get.json", {"settings": default_settings()})
+    assert_valid("result.settings.update.json", {"settings": default_settings() | {"default_tn": 1}})
+    assert_valid("push.settings.changed.json", {"settings": default_settings()})
+    assert_valid("result.ping.json", session.ping(None, {"request_id": "r1", "echo": [1, 2]}))
+    ready = {"protocol": 1, "world": {"id": "t1", "name": "Table"}, "user": "gm", "role": "gm", "settings": default_settings()}
+    assert_valid("push.session.ready.json", ready)
+
+
+def test_error_envelopes_match_the_envelope_schema():
+    try:
+        RollRequest().load({**ROLL, "statistic": {"name": "Strength", "value": "x"}})
+    except ValidationError as invalid:
+        messages = invalid.normalized_messages()
+    assert messages == {"statistic": {"value": ["Not a valid integer."]}}
+    assert_valid("envelope.error.json", failure("r2", RequestError(ErrorCode.INVALID, "the request has invalid fields", messages)))
+    assert_valid("envelope.error.json", failure(None, RequestError(ErrorCode.INVALID, "the payload must be an object")))
+    assert_valid("envelope.error.json", unknown_event("nope", {"request_id": "r3"}))
+    assert not validator("envelope.error.json").is_valid(failure("r2", RequestError(ErrorCode.INVALID, "x")) | {"ok": True})
+
+
+class FakeStore:
+    def world(self, world_id):
+        if world_id != "t1":
+            raise UnknownWorld(world_id)
+        return SimpleNamespace(world_id="t1", gm_key="key")
+
+
+@pytest.mark.parametrize(
+    ("credentials", "code"),
+    [
+        ({"world": "nowhere", "gm_key": "key"}, "unauthorized"),
+        ({"world": "t1", "gm_key": "wrong"}, "unauthorized"),
+        ({"world": "t1", "token": "forged"}, "unauthorized"),
+        ({"world": "t1", "token": mint_player_token("key", "t2", "p1", 60)[0]}, "unauthorized"),
+        ({"world": "t1", "token": mint_player_token("key", "t1", "p1", 60, now=0)[0]}, "token_expired"),
+    ],
+)
+def test_auth_refusals_match_the_refusal_schema(credentials, code):
+    with pytest.raises(AuthError) as refused:
+        authenticate(FakeStore(), credentials)
+    assert refused.value.code == code
+    assert_valid("connect.error.json", session._refusal(refused.value.code, refused.value.message, {})[1])
+
+
+@pytest.mark.parametrize(
+    ("auth", "code"),
+    [
+        (None, "invalid"),
+        ({"protocol": 1, "world": "t1"}, "invalid"),
+        ({"protocol": 99, "world": "t1", "gm_key": "k"}, "protocol_mismatch"),
+    ],
+)
+def test_credential_refusals_match_the_refusal_schema(auth, code):
+    with pytest.raises(session.ConnectionRefusedError) as refused:
+        session._identify(auth)
+    message, refusal = refused.value.args
+    assert refusal["code"] == code and refusal["message"] == message
+    assert_valid("connect.error.json", refusal)
