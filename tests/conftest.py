@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import uuid
 
 import pytest
@@ -51,8 +52,13 @@ def connect(bridge):
         return client
 
     yield open_client
-    for client in clients:
-        client.close()
+    # A websocket-client close waits up to 3 s for the server's close frame:
+    # close them side by side.
+    closers = [threading.Thread(target=client.close) for client in clients]
+    for closer in closers:
+        closer.start()
+    for closer in closers:
+        closer.join()
 
 
 @pytest.fixture

@@ -89,8 +89,8 @@ class Bridge:
 class Worker:
     """One `python -m workers` process."""
 
-    def __init__(self, redis_url: str):
-        self.process = subprocess.Popen([sys.executable, "-m", "workers"], env=_env(redis_url))
+    def __init__(self, redis_url: str, extra_env: dict | None = None):
+        self.process = subprocess.Popen([sys.executable, "-m", "workers"], env=_env(redis_url, **(extra_env or {})))
 
     def stop(self) -> None:
         if self.process.poll() is None:

@@ -1,0 +1,229 @@
+"""The bridge over real Socket.IO, a real Redis and a real RQ worker."""
+
+from __future__ import annotations
+
+import socketio
+
+from bridge.rules.moment_of_truth import RollKind, count_faces, judge
+
+SKILL_ROLL = {
+    "actor_id": "hero",
+    "kind": "skill",
+    "statistic": {"name": "Agility", "value": 3},
+    "skill": {"name": "Firearms", "level": 2},
+}
+
+
+def refusal(bridge, **auth) -> dict:
+    """The ``connect_error`` data of a refused connection."""
+    client, refusals = socketio.Client(reconnection=False), []
+    client.on("connect_error", refusals.append)
+    try:
+        client.connect(bridge.url, auth={"protocol": 1, **auth}, transports=["websocket"], wait_timeout=10)
+    except socketio.exceptions.ConnectionError:
+        return refusals[0]["data"]  # socket.io puts ConnectionRefusedError args as {message, data}
+    client.disconnect()
+    raise AssertionError("the connection was accepted")
+
+
+# -- auth ------------------------------------------------------------------
+
+
+def test_connection_without_valid_credentials_is_refused(bridge, world):
+    assert refusal(bridge, world=world.world_id, gm_key="not-the-key")["code"] == "unauthorized"
+    assert refusal(bridge, world=world.world_id, token="forged")["code"] == "unauthorized"
+    assert refusal(bridge, world="no-such-world", gm_key=world.gm_key)["code"] == "unauthorized"
+    assert refusal(bridge, world=world.world_id)["code"] == "invalid"
+
+
+def test_wrong_protocol_version_is_refused(bridge, world):
+    refused = refusal(bridge, world=world.world_id, gm_key=world.gm_key, protocol=99)
+    assert refused["code"] == "protocol_mismatch"
+    assert refused["fields"] == {"protocol": ["must be 1"]}
+
+
+def test_gm_connects_with_key_and_hears_session_ready(gm, world):
+    ready = gm.wait_for("session.ready")
+    assert ready["role"] == "gm"
+    assert ready["world"]["id"] == world.world_id
+    assert "gm_key" not in str(ready)
+
+
+def test_player_token_works_until_the_gm_rotates_the_key(bridge, world, store, player_for):
+    player = player_for("alice", ["hero"])
+    assert player.wait_for("session.ready")["role"] == "player"
+    minted_token = player.sio.connection_auth["token"]
+    store.rotate_gm_key(world.world_id)
+    assert refusal(bridge, world=world.world_id, token=minted_token)["code"] == "unauthorized"
+
+
+def test_players_may_not_send_gm_requests(player_for):
+    player = player_for("alice")
+    answer = player.request("token.mint", user="alice")
+    assert answer["ok"] is False
+    assert answer["error"]["code"] == "forbidden"
+    assert "only the GM" in answer["error"]["message"]
+
+
+# -- rolls -----------------------------------------------------------------
+
+
+def test_player_rolls_for_own_actor_but_not_for_anothers(player_for):
+    alice = player_for("alice", ["hero"])
+    mine = alice.request("roll", **SKILL_ROLL)
+    assert mine["ok"], mine
+    theirs = alice.request("roll", **{**SKILL_ROLL, "actor_id": "villain"})
+    assert theirs["ok"] is False
+    assert theirs["error"]["code"] == "forbidden"
+    assert "actor_id" in theirs["error"]["fields"]
+
+
+def test_counting_matches_the_faces_over_many_rolls(gm):
+    labels = set()
+    for kind, skill in (("skill", {"name": "Firearms", "level": 3}), ("unskilled", None), ("statistic", None)):
+        request = {**SKILL_ROLL, "kind": kind, "statistic": {"name": "Agility", "value": 4}}
+        request.pop("skill")
+        if skill:
+            request["skill"] = skill
+        for _ in range(60):
+            answer = gm.request("roll", **request)
+            assert answer["ok"], answer
+            result = answer["result"]["result"]
+            assert len(result["faces"]) == result["pool"]["dice"]
+            counted = count_faces(result["faces"], RollKind(kind))
+            assert result["successes"] == counted.successes and result["ones"] == counted.ones
+            assert [die["face"] for die in result["dice"]] == result["faces"]
+            expected = judge(counted, result["pool"]["dice"], result["target"]["value"])
+            assert result["outcome"] == expected.to_dict()
+            labels.add(result["outcome"]["label"])
+    assert {"success", "failure"} <= labels
+
+
+def test_public_roll_reaches_the_table(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    bob = player_for("bob")
+    answer = alice.request("roll", **SKILL_ROLL)
+    for listener in (gm, bob):
+        pushed = listener.wait_for("roll.result", lambda entry: entry["roll_id"] == answer["result"]["roll_id"])
+        assert pushed["result"]["faces"] == answer["result"]["result"]["faces"]
+
+
+def test_blind_roll_shows_only_the_gm(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    bob = player_for("bob")
+    answer = alice.request("roll", **SKILL_ROLL, visibility="blind")
+    assert answer["result"]["hidden"] is True and "result" not in answer["result"]
+    roll_id = answer["result"]["roll_id"]
+    assert "faces" in gm.wait_for("roll.result", lambda entry: entry["roll_id"] == roll_id)["result"]
+    bob.request("ping")  # a round trip after the roll: bob would have had it by now
+    assert not [entry for entry in bob.received("roll.result") if entry["roll_id"] == roll_id]
+    assert alice.request("roll.log")["result"]["rolls"][-1] == answer["result"]
+
+
+def test_whisper_reaches_only_its_audience(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    bob = player_for("bob")
+    carol = player_for("carol")
+    answer = alice.request("roll", **SKILL_ROLL, visibility="whisper", whisper_to=["bob"])
+    roll_id = answer["result"]["roll_id"]
+    for listener in (gm, bob):
+        listener.wait_for("roll.result", lambda entry: entry["roll_id"] == roll_id)
+    carol.request("ping")
+    assert not [entry for entry in carol.received("roll.result") if entry["roll_id"] == roll_id]
+    assert all(entry["roll_id"] != roll_id for entry in carol.request("roll.log")["result"]["rolls"])
+
+
+def test_repeated_request_id_returns_the_first_answer(gm):
+    first = gm.request("roll", request_id="same-click", **SKILL_ROLL)
+    again = gm.request("roll", request_id="same-click", **SKILL_ROLL)
+    assert again == first
+    logged = [entry for entry in gm.request("roll.log", limit=200)["result"]["rolls"] if entry["request_id"] == "same-click"]
+    assert len(logged) == 1
+
+
+def test_impossible_roll_is_refused(gm):
+    request = {key: value for key, value in SKILL_ROLL.items() if key != "skill"}
+    answer = gm.request("roll", **{**request, "kind": "unskilled", "statistic": {"name": "Agility", "value": 1}, "difficulty": 2})
+    assert answer["error"]["code"] == "impossible_roll"
+
+
+BAD_FIELDS = [
+    ({"kind": "juggling"}, ["kind"]),
+    ({"statistic": {"name": "Agility", "value": -1}}, ["statistic"]),
+    ({"statistic": {"name": "Agility", "value": "three"}}, ["statistic"]),
+    ({"skill": {"name": "Firearms"}}, ["skill"]),
+    ({"difficulty": 99}, ["difficulty"]),
+    ({"modifiers": [{"source": "wound", "dice": 2, "penalty": True}]}, ["modifiers"]),
+    ({"visibility": "everyone"}, ["visibility"]),
+    ({"actor_id": "../../etc/passwd"}, ["actor_id"]),
+    ({"request_id": ""}, ["request_id"]),
+    ({"surprise": 1}, ["surprise"]),
+]
+
+
+def test_bad_payloads_get_errors_naming_the_field_while_others_are_served(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    before = gm.request("roll.log", limit=200)["result"]["rolls"]
+    for change, fields in BAD_FIELDS:
+        answer = alice.request("roll", **{**SKILL_ROLL, **change})
+        assert answer["ok"] is False and answer["error"]["code"] == "invalid", change
+        assert list(answer["error"]["fields"]) == fields, answer
+        assert gm.request("ping", echo=change)["result"] == {"echo": change}
+    assert alice.send_raw("roll", "not an object")["error"]["fields"] == {"_schema": ["must be an object"]}
+    assert alice.send_raw("no.such.event", {})["error"]["code"] == "unknown_event"
+    assert gm.request("roll.log", limit=200)["result"]["rolls"] == before
+    assert alice.request("roll", **SKILL_ROLL)["ok"]
+
+
+def test_settings_change_reaches_the_table_and_sets_the_tn(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    assert alice.request("settings.update", settings={"default_tn": 1})["error"]["code"] == "forbidden"
+    bad = gm.request("settings.update", settings={"default_tn": 3})
+    assert list(bad["error"]["fields"]) == ["settings"]
+    assert gm.request("settings.update", settings={"default_tn": 1})["ok"]
+    assert alice.wait_for("settings.changed")["settings"]["default_tn"] == 1
+    assert alice.request("roll", **SKILL_ROLL)["result"]["result"]["target"]["value"] == 1
+
+
+# -- queued work -----------------------------------------------------------
+
+
+def test_odds_job_pushes_exact_odds_to_the_requester(gm):
+    request = {key: value for key, value in SKILL_ROLL.items() if key != "actor_id"}
+    answer = gm.request("odds", request_id="odds-1", **request)
+    assert answer["result"]["state"] == "queued"
+    pushed = gm.wait_for("job.result", lambda push: push["request_id"] == "odds-1")
+    assert pushed["kind"] == "odds"
+    # 5 dice, TN 2: P(at least 2 of 5 dice show 5 or 6) = 1 - (32 + 80)/243.
+    assert pushed["result"]["odds"]["success"]["exact"] == "131/243"
+    assert gm.wait_for("job.progress", lambda push: push["request_id"] == "odds-1")["state"] == "started"
+
+
+def test_odds_with_too_many_dice_is_refused_before_queueing(gm):
+    request = {key: value for key, value in SKILL_ROLL.items() if key != "actor_id"}
+    answer = gm.request("odds", **request, modifiers=[{"source": "horde", "dice": 300}])
+    assert answer["error"]["code"] == "too_many_dice"
+
+
+def test_job_results_go_to_the_requester_only(gm, player_for):
+    alice = player_for("alice")
+    alice.request("worker.ping", request_id="wp-1", echo="hello")
+    assert alice.wait_for("job.result", lambda push: push["request_id"] == "wp-1")["result"] == {"echo": "hello"}
+    gm.request("ping")
+    assert not gm.received("job.result")
+
+
+def test_healthz_reports_redis_and_workers(bridge):
+    import json
+    import urllib.request
+
+    from .services import wait_until
+
+    def healthy():
+        try:
+            return json.load(urllib.request.urlopen(bridge.url + "/healthz", timeout=2))
+        except OSError:
+            return None
+
+    body = wait_until(healthy, what="a healthy bridge")
+    assert body["redis"] is True and body["workers"] >= 1

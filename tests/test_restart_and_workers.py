@@ -1,0 +1,116 @@
+"""State survives restarts; a dead worker's job is noticed within seconds."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import subprocess
+
+import pytest
+import redis
+from rq import Queue, Retry
+
+from bridge.schemas.settings import default_settings
+from bridge.store import Store
+
+from .services import Bridge, RedisServer, Worker, free_port, wait_until
+from .table import TableClient
+from .test_bridge import SKILL_ROLL
+
+
+def test_bridge_and_redis_restart_keep_the_roll_log(tmp_path):
+    server = RedisServer(tmp_path, appendonly=True)
+    world = Store.from_url(server.url).create_world("keep", "Keep", default_settings())
+    web = Bridge(server.url)
+    gm = TableClient(web.url, {"world": "keep", "gm_key": world.gm_key})
+    rolled = gm.request("roll", request_id="before-restart", **SKILL_ROLL)
+    gm.close()
+    web.stop()
+    server.stop()
+
+    server = RedisServer(tmp_path, appendonly=True)
+    web = Bridge(server.url)
+    try:
+        gm = TableClient(web.url, {"world": "keep", "gm_key": world.gm_key})
+        assert gm.request("roll.log")["result"]["rolls"] == [rolled["result"]]
+        assert gm.request("roll", request_id="before-restart", **SKILL_ROLL) == rolled
+        gm.close()
+    finally:
+        web.stop()
+        server.stop()
+
+
+def test_serve_runs_everything_and_keeps_worlds_across_restarts(tmp_path):
+    """`vtt-bridge serve` with no configuration: embedded Redis, workers, web."""
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    command = [sys.executable, "-m", "bridge", "--data-dir", str(tmp_path), "serve", "--port", str(port)]
+
+    def serve_once() -> tuple[str, int]:
+        process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+        try:
+            url = f"http://127.0.0.1:{port}"
+            wait_until(lambda: _healthy(url), what="serve to be healthy")
+            store = Store.from_url((tmp_path / "redis.url").read_text().strip())
+            world = store.world("my-world")
+            gm = TableClient(url, {"world": "my-world", "gm_key": world.gm_key})
+            gm.request("roll", **SKILL_ROLL)
+            rolls = len(gm.request("roll.log")["result"]["rolls"])
+            gm.close()
+            return world.gm_key, rolls
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(30)
+            assert not (tmp_path / "redis.url").exists(), "serve left its Redis running"
+
+    first_key, first_rolls = serve_once()
+    second_key, second_rolls = serve_once()
+    assert second_key == first_key
+    assert (first_rolls, second_rolls) == (1, 2)
+
+
+def _healthy(url: str) -> bool:
+    import urllib.request
+
+    try:
+        return urllib.request.urlopen(url + "/healthz", timeout=1).status == 200
+    except OSError:
+        return False
+
+
+def hold(seconds: float) -> str:
+    """A job that takes its time, so its worker can be killed mid-way."""
+    import time
+
+    time.sleep(seconds)
+    return "held"
+
+
+@pytest.fixture
+def queue_and_workers(redis_server):
+    connection = redis.Redis.from_url(redis_server.url)
+    queue = Queue(f"death-{free_port()}", connection=connection)
+    env = {"VTT_BRIDGE_QUEUE": queue.name, "PYTHONPATH": os.getcwd()}
+    started = []
+
+    def start_worker():
+        started.append(Worker(redis_server.url, env))
+        return started[-1]
+
+    yield queue, start_worker
+    for worker in started:
+        worker.stop()
+
+
+def test_job_of_a_killed_worker_is_retried_within_seconds(queue_and_workers):
+    queue, start_worker = queue_and_workers
+    doomed = start_worker()
+    job = queue.enqueue(hold, 3, retry=Retry(max=1), job_timeout=30)
+    wait_until(lambda: job.get_status(refresh=True) == "started", what="the job to start")
+    doomed.process.send_signal(signal.SIGKILL)
+    doomed.process.wait()
+    start_worker()
+    # RQ's defaults take 10+ minutes to notice; here it must be seconds.
+    wait_until(lambda: job.get_status(refresh=True) == "finished", timeout=45, what="the retried job to finish")
+    assert job.return_value() == "held"
