@@ -140,8 +140,8 @@ class RollResult(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
-class RollNotice(Out):
-    """A blind roll as its roller sees it: that it happened, not how."""
+class RollHeader(Out):
+    """What every reader of a roll sees: who rolled, for whom, when (Unix seconds)."""
 
     roll_id = fields.String(required=True)
     request_id = Identifier(required=True)
@@ -150,20 +150,18 @@ class RollNotice(Out):
     actor_id = Identifier(required=True)
     label = fields.String(required=True)
     visibility = fields.Enum(Visibility, by_value=True, required=True)
+
+
+class RollNotice(RollHeader):
+    """A blind roll as its roller sees it: that it happened, not how."""
+
     hidden = _const(True)
 
 
-class RollEntry(Out):
-    """A logged roll in full; ``at`` is Unix seconds."""
+class RollEntry(RollHeader):
+    """A logged roll in full."""
 
-    roll_id = fields.String(required=True)
-    request_id = Identifier(required=True)
-    at = fields.Float(required=True)
     world = Identifier(required=True)
-    user = Identifier(required=True)
-    actor_id = Identifier(required=True)
-    label = fields.String(required=True)
-    visibility = fields.Enum(Visibility, by_value=True, required=True)
     whisper_to = fields.List(Identifier(), required=True)
     result = fields.Nested(RollResult, required=True)
 
