@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -36,9 +37,9 @@ import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
-import socketio
+import websocket
 
 from bridge.protocol import PROTOCOL_VERSION, Push, Request
 from bridge.schemas.settings import default_settings
@@ -58,8 +59,10 @@ BATCH_REQUESTS = 10
 
 #: Longest wait for one acknowledgement or one job.result push, in seconds.
 ANSWER_TIMEOUT_SECONDS = 30
-#: Longest wait for a Socket.IO connection to open, in seconds.
+#: Longest wait for a connection to open and be accepted, in seconds.
 CONNECT_TIMEOUT_SECONDS = 10
+#: Longest wait for the server's answer to a WebSocket close frame, in seconds.
+CLOSE_TIMEOUT_SECONDS = 0.5
 #: Longest a client waits at a batch boundary for the slowest one, in seconds.
 BARRIER_TIMEOUT_SECONDS = 300
 #: Longest wait for a started process to exit before it is killed, in seconds.
@@ -89,6 +92,11 @@ MS_PER_SECOND = 1000
 class Services:
     redis_url: str
     bridge_url: str
+    processes: dict[str, subprocess.Popen]
+
+    def exited(self) -> list[str]:
+        """The started processes that are no longer running, with their exit codes."""
+        return [f"{name} (exit code {process.returncode})" for name, process in self.processes.items() if process.poll() is not None]
 
 
 @contextlib.contextmanager
@@ -103,9 +111,10 @@ def running_services(log_path: str | None) -> Iterator[Services]:
             with _children_write_to(log_path or os.path.join(workdir, "services.log")):
                 redis_server = _launch(started, RedisServer, workdir)
                 bridge = _launch(started, Bridge, redis_server.url)
-                _launch(started, Worker, redis_server.url)
+                worker = _launch(started, Worker, redis_server.url)
             wait_until(lambda: _healthy(bridge.url), what="a registered worker")
-            yield Services(redis_server.url, bridge.url)
+            processes = {"redis-server": redis_server.process, "bridge": bridge.process, "worker": worker.process}
+            yield Services(redis_server.url, bridge.url, processes)
         finally:
             for service in reversed(started):
                 _stop(service)
@@ -165,64 +174,155 @@ def _healthy(bridge_url: str) -> bool:
 
 # -- the clients ---------------------------------------------------------------
 
+# Engine.IO 4 / Socket.IO 5 text packets, as much of them as this client needs.
+EIO_OPEN, EIO_CLOSE, EIO_PING, EIO_PONG = "0", "1", "2", "3"
+SIO_CONNECT, SIO_DISCONNECT, SIO_EVENT, SIO_ACK, SIO_CONNECT_ERROR = "40", "41", "42", "43", "44"
+#: Pushes this client decodes (job.progress, job.result, job.failed); every
+#: other push (roll.result, session.ready) is skipped without decoding.
+JOB_PUSH_PREFIX = SIO_EVENT + '["job.'
+
 
 @dataclass
-class _PendingJob:
+class _Awaited:
+    """One answer a request thread waits for; the reader thread fills it in."""
+
     done: threading.Event = field(default_factory=threading.Event)
     arrived_at: float = 0.0
-    failure: object = None
+    value: Any = None
 
 
 class BenchClient:
-    """One GM connection; times acknowledged requests and queued jobs."""
+    """One GM connection over a bare WebSocket, speaking just enough Socket.IO.
+
+    Not python-socketio's ``Client``: in threading mode it starts an OS thread
+    for every message it receives. With every GM in one world, each roll is
+    pushed to every other connection, and 50 such clients in one process
+    saturate a core by themselves: the benchmark would time its own client.
+    This one decodes only acknowledgements and job pushes, on one reader
+    thread per connection, and answers the server's pings.
+    """
 
     def __init__(self, bridge_url: str, world_id: str, gm_key: str, user: str, actor_id: str):
         self.actor_id = actor_id
-        self._jobs: dict[str, _PendingJob] = {}
-        self.sio = socketio.Client(reconnection=False)
-        self.sio.on(Push.JOB_RESULT.value, lambda data: self._job_ended(data, failed=False))
-        self.sio.on(Push.JOB_FAILED.value, lambda data: self._job_ended(data, failed=True))
-        auth = {"protocol": PROTOCOL_VERSION, "world": world_id, "gm_key": gm_key, "user": user}
-        self.sio.connect(bridge_url, auth=auth, transports=["websocket"], wait_timeout=CONNECT_TIMEOUT_SECONDS)
+        self._acks: dict[int, _Awaited] = {}
+        self._jobs: dict[str, _Awaited] = {}
+        self._ack_ids = itertools.count()
+        self._failure: BaseException | None = None
+        url = bridge_url.replace("http://", "ws://", 1) + "/socket.io/?EIO=4&transport=websocket"
+        # websocket-client checks UTF-8 in pure Python, a cost per received frame
+        # that would again make the client, not the bridge, the bottleneck.
+        self.ws = websocket.create_connection(
+            url, timeout=CONNECT_TIMEOUT_SECONDS, enable_multithread=True, skip_utf8_validation=True
+        )
+        try:
+            self._join({"protocol": PROTOCOL_VERSION, "world": world_id, "gm_key": gm_key, "user": user})
+        except BaseException:
+            self.ws.close(timeout=CLOSE_TIMEOUT_SECONDS)
+            raise
+        self.ws.settimeout(None)
+        threading.Thread(target=self._read, name=f"bench-reader-{user}", daemon=True).start()
+
+    def _join(self, auth: dict) -> None:
+        """Engine.IO open, then the Socket.IO connect with ``auth``."""
+        opening = self.ws.recv()
+        if not opening.startswith(EIO_OPEN):
+            raise ConnectionError(f"expected an Engine.IO open packet, got {opening[:80]!r}")
+        self.ws.send(SIO_CONNECT + json.dumps(auth))
+        while True:
+            message = self.ws.recv()
+            if message.startswith(SIO_CONNECT):
+                return
+            if message.startswith(SIO_CONNECT_ERROR):
+                raise ConnectionError(f"the bridge refused the connection: {message[len(SIO_CONNECT_ERROR):]}")
+            # session.ready may come first; nothing else is expected yet
+
+    def request(self, event: str, payload: dict) -> tuple[dict, float]:
+        """The acknowledgement of one request and its round trip in seconds."""
+        ack_id = next(self._ack_ids)
+        awaited = self._acks[ack_id] = _Awaited()
+        started = time.perf_counter()
+        try:
+            self.ws.send(f"{SIO_EVENT}{ack_id}" + json.dumps([event, payload], separators=(",", ":")))
+            self._wait(awaited, f"the acknowledgement of '{event}'")
+        finally:
+            self._acks.pop(ack_id, None)
+        return awaited.value, awaited.arrived_at - started
 
     def request_seconds(self, event: str, payload: dict) -> float:
         """Round trip of one request, emit to acknowledgement."""
-        started = time.perf_counter()
-        envelope = self.sio.call(event, payload, timeout=ANSWER_TIMEOUT_SECONDS)
-        elapsed = time.perf_counter() - started
+        envelope, seconds = self.request(event, payload)
         _check_ok(event, envelope)
-        return elapsed
+        return seconds
 
     def job_seconds(self, event: str, payload: dict) -> float:
         """Round trip of one queued request, emit to its ``job.result`` push."""
         request_id = payload["request_id"]
-        job = self._jobs[request_id] = _PendingJob()  # before the emit: the push may beat the ack
+        job = self._jobs[request_id] = _Awaited()  # before the emit: the push may beat the ack
         started = time.perf_counter()
         try:
-            envelope = self.sio.call(event, payload, timeout=ANSWER_TIMEOUT_SECONDS)
+            envelope, _ = self.request(event, payload)
             _check_ok(event, envelope)
             if envelope["result"].get("state") != "queued":
                 raise RuntimeError(f"'{event}' was not queued: {envelope}")
-            if not job.done.wait(ANSWER_TIMEOUT_SECONDS):
-                raise TimeoutError(f"no job.result for '{event}' {request_id}")
+            self._wait(job, f"the job.result of '{event}' {request_id}")
         finally:
             self._jobs.pop(request_id, None)
-        if job.failure is not None:
-            raise RuntimeError(f"'{event}' job failed: {job.failure}")
+        name, data = job.value
+        if name != Push.JOB_RESULT.value:
+            raise RuntimeError(f"'{event}' job ended with {name}: {data}")
         return job.arrived_at - started
 
-    def _job_ended(self, data: dict, failed: bool) -> None:
-        arrived_at = time.perf_counter()
-        job = self._jobs.get(data.get("request_id")) if isinstance(data, dict) else None
-        if job is None:
+    def _wait(self, awaited: _Awaited, what: str) -> None:
+        if not awaited.done.wait(ANSWER_TIMEOUT_SECONDS):
+            raise TimeoutError(f"no {what} within {ANSWER_TIMEOUT_SECONDS} s")
+        if self._failure is not None and awaited.value is None:
+            raise ConnectionError(f"the connection failed: {self._failure!r}")
+
+    def _read(self) -> None:
+        """Reader thread: time every message on arrival, decode only what is awaited."""
+        try:
+            while True:
+                message = self.ws.recv()
+                arrived_at = time.perf_counter()
+                if message == EIO_PING:
+                    self.ws.send(EIO_PONG)
+                elif message.startswith(SIO_ACK):
+                    self._acknowledged(message, arrived_at)
+                elif message.startswith(JOB_PUSH_PREFIX):
+                    self._job_pushed(message, arrived_at)
+                elif message in ("", EIO_CLOSE):
+                    raise ConnectionError("the bridge closed the connection")
+        except BaseException as failure:  # noqa: BLE001 - handed to the waiting request thread
+            self._failure = failure
+            for awaited in [*self._acks.values(), *self._jobs.values()]:
+                awaited.done.set()
+
+    def _acknowledged(self, message: str, arrived_at: float) -> None:
+        body = message[len(SIO_ACK):]
+        digits = len(body) - len(body.lstrip("0123456789"))
+        awaited = self._acks.get(int(body[:digits]))
+        if awaited is not None:
+            awaited.value = json.loads(body[digits:])[0]
+            awaited.arrived_at = arrived_at
+            awaited.done.set()
+
+    def _job_pushed(self, message: str, arrived_at: float) -> None:
+        name, data = json.loads(message[len(SIO_EVENT):])[:2]
+        if name == Push.JOB_PROGRESS.value:
             return
-        job.arrived_at = arrived_at
-        job.failure = data.get("error") if failed else None
-        job.done.set()
+        awaited = self._jobs.get(data.get("request_id"))
+        if awaited is not None:
+            awaited.value = (name, data)
+            awaited.arrived_at = arrived_at
+            awaited.done.set()
 
     def close(self) -> None:
+        """Leave politely, without waiting long for a close frame the server may not send."""
         with contextlib.suppress(Exception):
-            self.sio.disconnect()
+            self.ws.send(SIO_DISCONNECT)
+            self.ws.send(EIO_CLOSE)
+        with contextlib.suppress(Exception):
+            self.ws.close(timeout=CLOSE_TIMEOUT_SECONDS)
 
 
 def _check_ok(event: str, envelope) -> None:
@@ -249,13 +349,11 @@ def connected_clients(services: Services, count: int, world_per_client: bool) ->
         _in_parallel(connect, range(count))
         yield clients
     finally:
-        # In parallel: one disconnect takes about 3 s here (websocket-client's
-        # close timeout; the server does not answer the close frame).
         _in_parallel(BenchClient.close, clients)
 
 
 def _in_parallel(function: Callable, items) -> None:
-    """``function(item)`` for every item, at most PARALLEL_SETUP at a time; re-raises the first error."""
+    """``function(item)`` for every item, PARALLEL_SETUP at a time; re-raises the first error."""
     with ThreadPoolExecutor(PARALLEL_SETUP) as pool:
         for future in [pool.submit(function, item) for item in items]:
             future.result()
@@ -426,11 +524,11 @@ def table_row(report: dict) -> str:
 
 
 def print_table(run: dict) -> None:
-    settings = run["settings"]
-    print(f"roll latency: ratios against a floor measured in this run "
-          f"({settings['requests']} timed requests per client per event, "
-          f"{'one world per client' if settings['world_per_client'] else 'one shared world'}, "
-          f"{run['environment']['cpus']} CPUs, load {run['environment']['load_before']} -> {run['environment']['load_after']})")
+    settings, environment = run["settings"], run["environment"]
+    worlds = "one world per client" if settings["world_per_client"] else "one shared world"
+    print(f"roll latency: ratios against a floor measured in this run ({settings['requests']} timed requests "
+          f"per client per event, {worlds}, {environment['cpus']} CPUs, "
+          f"load {environment['load_before']} -> {environment['load_after']}, {environment['seconds']} s)")
     print(TABLE_HEADER)
     for report in run["scenarios"]:
         print(table_row(report))
@@ -443,32 +541,45 @@ def print_table(run: dict) -> None:
 
 def plan(args: argparse.Namespace) -> list[Scenario]:
     """The scenarios to measure, lightest first."""
-    sync = lambda clients: Scenario("sync", clients, Request.PING.value, Request.ROLL.value, SYNC_TARGET_RATIO)  # noqa: E731
-    queued = lambda clients: Scenario("queued", clients, Request.WORKER_PING.value, Request.ODDS.value, QUEUED_TARGET_RATIO)  # noqa: E731
+
+    def sync(clients: int) -> Scenario:
+        return Scenario("sync", clients, Request.PING.value, Request.ROLL.value, SYNC_TARGET_RATIO)
+
+    def queued(clients: int) -> Scenario:
+        return Scenario("queued", clients, Request.WORKER_PING.value, Request.ODDS.value, QUEUED_TARGET_RATIO)
+
     scenarios = [sync(1)] + ([sync(args.clients)] if args.clients > 1 else [])
-    scenarios += [queued(1)] + ([queued(args.queued_clients)] if args.queued_clients > 1 else [])
-    return scenarios
+    return scenarios + [queued(1)] + ([queued(args.queued_clients)] if args.queued_clients > 1 else [])
 
 
 def run_benchmark(args: argparse.Namespace) -> dict:
-    load_before = _load()
-    reports = []
+    started, load_before = time.monotonic(), _load()
     with running_services(args.logs) as services:
-        for scenario in plan(args):
-            _progress(f"{scenario.path}, {scenario.clients} client(s): {scenario.subject} vs {scenario.floor} ...")
-            started = time.monotonic()
-            with connected_clients(services, scenario.clients, args.world_per_client) as clients:
-                samples = measure(clients, (scenario.floor, scenario.subject), args.requests)
-            reports.append(scenario_report(scenario, samples))
-            _progress(f"  done in {time.monotonic() - started:.1f} s: {table_row(reports[-1])}")
+        reports = [run_scenario(services, scenario, args) for scenario in plan(args)]
     return {
         "settings": {"requests": args.requests, "clients": args.clients, "queued_clients": args.queued_clients,
                      "warmup_requests": WARMUP_REQUESTS, "batch_requests": BATCH_REQUESTS,
                      "world_per_client": args.world_per_client},
-        "environment": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                        "load_before": load_before, "load_after": _load()},
+        "environment": {"cpus": os.cpu_count(), "python": platform.python_version(), "load_before": load_before,
+                        "load_after": _load(), "seconds": round(time.monotonic() - started, 1)},
         "scenarios": reports,
     }
+
+
+def run_scenario(services: Services, scenario: Scenario, args: argparse.Namespace) -> dict:
+    _progress(f"{scenario.path}, {scenario.clients} client(s): {scenario.subject} vs {scenario.floor} ...")
+    started = time.monotonic()
+    try:
+        with connected_clients(services, scenario.clients, args.world_per_client) as clients:
+            samples = measure(clients, (scenario.floor, scenario.subject), args.requests)
+    except Exception as error:
+        exited = services.exited()
+        if exited:  # e.g. killed from outside: say so rather than report a timeout
+            raise RuntimeError(f"a started process is gone: {', '.join(exited)}") from error
+        raise
+    report = scenario_report(scenario, samples)
+    _progress(f"  {time.monotonic() - started:.1f} s: {table_row(report)}")
+    return report
 
 
 def _load() -> list[float]:
@@ -502,23 +613,29 @@ def _positive(text: str) -> int:
     return value
 
 
-def _interrupt_on_sigterm() -> None:
-    """Make SIGTERM unwind like Ctrl-C, so every started process is stopped."""
+def _interrupt_on_signals() -> None:
+    """Make SIGINT and SIGTERM unwind as KeyboardInterrupt, so every started
+    process is stopped (SIGINT too: a shell starts background jobs with it ignored)."""
 
     def interrupt(*_):
         raise KeyboardInterrupt
 
+    signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """0 whatever the figures; 1 if the benchmark could not run; 130 on Ctrl-C."""
     args = parse_args(argv)
-    _interrupt_on_sigterm()
+    _interrupt_on_signals()
     try:
         run = run_benchmark(args)
     except KeyboardInterrupt:
         _progress("interrupted; every process the benchmark started has been stopped")
         return 130
+    except Exception as error:  # noqa: BLE001 - one line instead of a thread's traceback
+        _progress(f"the benchmark could not run: {error!r}; every process it started has been stopped")
+        return 1
     if args.json:
         print(json.dumps(run, indent=2))
     else:
