@@ -37,9 +37,7 @@ def roll(identity, roll_request: dict) -> dict:
         "result": _resolve(roll_request, settings["default_tn"]).to_dict(),
     }
     store().log_roll(identity.world_id, entry)
-    # The roller's answer goes out first; the table's pushes follow from a
-    # background task (fanning out to every connection is the slow part).
-    socketio().start_background_task(_deliver, socketio(), entry, identity, request.sid)
+    _deliver(entry, identity)
     return view_for(entry, identity)
 
 
@@ -52,11 +50,12 @@ def _resolve(roll_request: dict, default_tn: int):
         raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {"difficulty": [str(impossible)]}) from None
 
 
-def _deliver(sio, entry: dict, identity, roller_sid: str) -> None:
-    """Push the roll to everyone who may see it, except the roller's connection."""
-    sio.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=roller_sid)
+def _deliver(entry: dict, identity) -> None:
+    """Push the roll to everyone who may see it, except this connection."""
+    sio = socketio()
+    sio.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=request.sid)
     if entry["visibility"] == Visibility.BLIND.value and not identity.is_gm:
-        sio.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(identity.world_id, identity.user), skip_sid=roller_sid)
+        sio.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(identity.world_id, identity.user), skip_sid=request.sid)
 
 
 def roll_log(identity, log_request: dict) -> dict:
