@@ -7,7 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth import RollKind
 from .common import Identifier, Visibility
-from .settings import WorldSettingsSchema
+from .settings import TOKEN_TTL_MAX_SECONDS, WorldSettingsSchema
 
 #: Longest free-text label a client may attach to a roll, in characters.
 LABEL_MAX_CHARS = 200
@@ -108,7 +108,7 @@ class WorkerPingRequest(PingRequest):
 
 class TokenMintRequest(RequestSchema):
     user = Identifier(required=True)
-    ttl_seconds = fields.Integer(validate=validate.Range(60, 30 * 24 * 3600))
+    ttl_seconds = fields.Integer(validate=validate.Range(60, TOKEN_TTL_MAX_SECONDS))
 
 
 class ActorsAssignRequest(RequestSchema):
