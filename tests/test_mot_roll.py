@@ -4,6 +4,8 @@ import json
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridge.rules.dice import MAX_DICE_PER_ROLL, FixedDice, TooManyDice
 from bridge.rules.moment_of_truth import (
@@ -17,6 +19,7 @@ from bridge.rules.moment_of_truth import (
     resolve_roll,
     target_number,
 )
+from bridge.rules.moment_of_truth.rolls import Helper
 
 SKILL, UNSKILLED, PERIPHERAL, STATISTIC = RollKind.SKILL, RollKind.UNSKILLED, RollKind.PERIPHERAL, RollKind.STATISTIC
 
@@ -299,3 +302,106 @@ def test_explanation_names_the_ignored_penalty():
     explanation = roll([5, 6, 2], STATISTIC, modifiers=[wounded]).explanation
     assert "only 6s count" not in " ".join(explanation)
     assert any(line.startswith("wounded -2 not applied") for line in explanation)
+
+
+# --- helping with a required skill (ch. 1, Helping) ---------------------------
+
+def test_named_helpers_add_one_die_each():
+    pool = build_pool(SKILL, 3, 1, helpers=[Helper("Dodger"), Helper("Dwight")])
+    assert pool.dice == 6
+    assert [(part.source, part.dice, part.applied) for part in pool.parts[2:]] == [
+        ("helper Dodger", 1, True),
+        ("helper Dwight", 1, True),
+    ]
+
+
+def test_without_a_required_skill_every_helper_counts():
+    assert build_pool(SKILL, 3, 1, helpers=[Helper("Dodger", has_skill=False)]).dice == 5
+
+
+def test_a_required_skill_counts_only_helpers_who_possess_it():
+    # "conduct research about an ancient culture": a helper adds a die only
+    # if they also possess the research skill.
+    helpers = [Helper("Dodger", has_skill=False), Helper("Dwight", has_skill=True)]
+    pool = build_pool(SKILL, 5, 2, helpers=helpers, required_skill="research")
+    assert pool.dice == 8
+    dodger, dwight = pool.parts[2:]
+    assert (dodger.applied, dwight.applied) == (False, True)
+    assert "lacks research" in dodger.note
+    assert "possesses research" in dwight.note
+
+
+def test_explanation_names_the_helper_not_counted():
+    result = roll(
+        [6, 6, 2],
+        SKILL,
+        statistic=2,
+        skill_level=0,
+        helpers=[Helper("Dodger", has_skill=False), Helper("Dwight")],
+        required_skill="research",
+    )
+    assert result.pool.dice == 3
+    assert "helper Dodger +1 not applied: lacks research, which the GM requires" in result.explanation
+
+
+def test_a_required_skill_needs_named_helpers():
+    with pytest.raises(ValueError):
+        build_pool(SKILL, 3, 1, helpers=2, required_skill="research")
+
+
+def test_a_character_helps_once():
+    with pytest.raises(ValueError):
+        build_pool(SKILL, 3, 1, helpers=[Helper("Dodger"), Helper("Dodger")])
+    with pytest.raises(ValueError):
+        Helper(" ")
+
+
+# --- raising the stakes (ch. 5, READINGS.md) -----------------------------------
+
+
+def test_raised_stakes_turn_a_failure_into_a_critical_failure():
+    outcome = roll([5, 2, 3, 4], default_tn=2, stakes_raised=True).outcome
+    assert (outcome.label, outcome.critical_failure, outcome.stakes_raised) == (Label.CRITICAL_FAILURE, True, True)
+    assert roll([5, 2, 3, 4], default_tn=2).outcome.label is Label.FAILURE
+
+
+def test_raised_stakes_leave_a_success_alone():
+    outcome = roll([5, 6, 3, 1], default_tn=2, stakes_raised=True).outcome
+    assert (outcome.label, outcome.critical_failure, outcome.stakes_raised) == (Label.SUCCESS, False, True)
+
+
+def test_judge_takes_the_raised_stakes_flag():
+    assert judge(Shown(successes=1, ones=0), 6, 2, stakes_raised=True).critical_failure
+    assert not judge(Shown(successes=1, ones=0), 6, 2).critical_failure
+
+
+def test_no_moments_of_truth_on_raised_stakes():
+    dice = FixedDice([6, 6, 6])
+    with pytest.raises(ValueError, match="stakes are raised"):
+        resolve_roll(SKILL, 2, 0, 2, moments_spent=1, stakes_raised=True, dice=dice)
+    assert dice.remaining == 3
+
+
+def test_an_impossible_roll_with_raised_stakes_says_no_moment_can_rescue_it():
+    with pytest.raises(ImpossibleRoll, match="no Moment of Truth can rescue it"):
+        resolve_roll(UNSKILLED, 1, None, 2, stakes_raised=True, dice=FixedDice([6]))
+
+
+def test_card_says_the_stakes_were_raised():
+    result = roll([5, 2, 3, 4], default_tn=2, stakes_raised=True)
+    assert result.to_dict()["outcome"]["stakes_raised"] is True
+    assert any(line.startswith("stakes raised: any failure is a critical failure") for line in result.explanation)
+    assert not any(line.startswith("critical failure needs") for line in result.explanation)
+
+
+@given(
+    successes=st.integers(0, 20),
+    ones=st.integers(0, 20),
+    pool_dice=st.integers(0, 40),
+    tn=st.integers(1, 6),
+)
+def test_raised_stakes_change_only_a_failure_into_a_critical_one(successes, ones, pool_dice, tn):
+    shown = Shown(successes, ones)
+    plain, raised = judge(shown, pool_dice, tn), judge(shown, pool_dice, tn, stakes_raised=True)
+    assert (raised.success, raised.critical_success, raised.setback) == (plain.success, plain.critical_success, plain.setback)
+    assert raised.critical_failure == (not plain.success)

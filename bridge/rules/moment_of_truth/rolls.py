@@ -81,11 +81,29 @@ class Pool:
     parts: tuple[PoolPart, ...]
     dice: int
 
+    @property
+    def moments_spent(self) -> int:
+        return sum(part.source == MOMENT_OF_TRUTH for part in self.parts)
+
     def to_dict(self) -> dict[str, Any]:
         return {"dice": self.dice, "parts": [part.to_dict() for part in self.parts]}
 
 
 FLOOR = "floor"
+MOMENT_OF_TRUTH = "Moment of Truth"
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A character lending 1 die (ch. 1, Helping); ``has_skill`` says whether
+    they possess the skill the GM requires, when the GM requires one."""
+
+    name: str
+    has_skill: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise ValueError("a helper needs a name")
 
 
 def build_pool(
@@ -93,17 +111,20 @@ def build_pool(
     statistic: int,
     skill_level: int | None,
     modifiers: Iterable[Modifier] = (),
-    helpers: int = 0,
+    helpers: int | Sequence[Helper] = 0,
+    required_skill: str | None = None,
 ) -> Pool:
-    """Statistic + skill level + helpers + modifiers, never below 0 (ch. 1)."""
+    """Statistic + skill level + helpers + modifiers, never below 0 (ch. 1).
+
+    ``helpers`` is a count of helping characters, or the helpers by name.
+    When the GM requires a skill (``required_skill``), only named helpers
+    who possess it add their die; the others are shown, not counted."""
     _check_skill(kind, skill_level)
-    _check_not_negative(statistic=statistic, skill_level=skill_level or 0, helpers=helpers)
+    _check_not_negative(statistic=statistic, skill_level=skill_level or 0)
     parts = [PoolPart("statistic", statistic)]
     if kind.takes_skill:
         parts.append(PoolPart("skill" if kind is RollKind.SKILL else "peripheral skill", skill_level))
-    if helpers:
-        # Each helping character adds 1 die (ch. 1, Helping).
-        parts.append(PoolPart("helpers", helpers, note="1 die per helping character"))
+    parts += _helper_parts(helpers, required_skill)
     parts += [_modifier_part(kind, modifier) for modifier in modifiers]
     return _pool(parts)
 
@@ -112,8 +133,30 @@ def spend_moments(pool: Pool, moments: int) -> Pool:
     """Each Moment of Truth spent adds 1d6 (ch. 5, Using Moments of Truth)."""
     _check_not_negative(moments=moments)
     check_count(pool.dice + moments)
-    bought = [PoolPart("Moment of Truth", 1, note="+1d6 for one Moment of Truth")] * moments
+    bought = [PoolPart(MOMENT_OF_TRUTH, 1, note="+1d6 for one Moment of Truth")] * moments
     return _pool([*pool.parts, *bought])
+
+
+def _helper_parts(helpers: int | Sequence[Helper], required_skill: str | None) -> list[PoolPart]:
+    """Each helping character adds 1 die (ch. 1, Helping)."""
+    if isinstance(helpers, int):
+        _check_not_negative(helpers=helpers)
+        if required_skill is not None and helpers:
+            raise ValueError(f"name the helpers to check that they possess {required_skill}")
+        return [PoolPart("helpers", helpers, note="1 die per helping character")] if helpers else []
+    names = [helper.name for helper in helpers]
+    if len(set(names)) < len(names):
+        raise ValueError(f"a character helps once: {names}")
+    return [_helper_part(helper, required_skill) for helper in helpers]
+
+
+def _helper_part(helper: Helper, required_skill: str | None) -> PoolPart:
+    source = f"helper {helper.name}"
+    if required_skill is None:
+        return PoolPart(source, 1, note="1 die for helping")
+    if helper.has_skill:
+        return PoolPart(source, 1, note=f"possesses {required_skill}, which the GM requires")
+    return PoolPart(source, 1, applied=False, note=f"lacks {required_skill}, which the GM requires")
 
 
 def _pool(parts: list[PoolPart]) -> Pool:
@@ -172,20 +215,32 @@ def target_number(default_tn: int, difficulty: int = 0) -> TargetNumber:
 class ImpossibleRoll(ValueError):
     """The pool is smaller than the TN (ch. 1, Impossible Rolls)."""
 
-    def __init__(self, pool: Pool, tn: TargetNumber) -> None:
+    def __init__(self, pool: Pool, tn: TargetNumber, stakes_raised: bool = False) -> None:
         self.pool = pool
         self.tn = tn
         self.moments_needed = tn.value - pool.dice
-        super().__init__(
-            f"{pool.dice}d6 cannot roll {tn.value} successes: "
-            f"spend {self.moments_needed} more Moment(s) of Truth or the roll cannot succeed"
+        rescue = (
+            "the stakes are raised, so no Moment of Truth can rescue it"
+            if stakes_raised
+            else f"spend {self.moments_needed} more Moment(s) of Truth or the roll cannot succeed"
         )
+        super().__init__(f"{pool.dice}d6 cannot roll {tn.value} successes: {rescue}")
 
 
-def check_possible(pool: Pool, tn: TargetNumber) -> None:
+def check_possible(pool: Pool, tn: TargetNumber, stakes_raised: bool = False) -> None:
     """Refuse a roll that cannot succeed; only Moments of Truth can rescue it."""
     if pool.dice < tn.value:
-        raise ImpossibleRoll(pool, tn)
+        raise ImpossibleRoll(pool, tn, stakes_raised)
+
+
+def check_stakes(pool: Pool, stakes_raised: bool) -> None:
+    """Nobody, the roller included, may spend Moments of Truth on a roll
+    whose stakes are raised (ch. 5, Player-Triggered Rewards)."""
+    if stakes_raised and pool.moments_spent:
+        raise ValueError(
+            f"{pool.moments_spent} Moment(s) of Truth spent on a roll whose stakes are raised: "
+            "nobody may spend Moments of Truth on it"
+        )
 
 
 # --- counting -------------------------------------------------------------
@@ -272,14 +327,16 @@ class Outcome:
     needed: int
     critical_success_at: int
     critical_failure_ones_at: int
+    stakes_raised: bool
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "label": self.label.value}
 
 
-def judge(tally: Tally, pool_dice: int, tn: int) -> Outcome:
+def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False) -> Outcome:
     """Success, criticals (ch. 1, Critical Success and Failure) and setback
-    (ch. 5, Setbacks), as READINGS.md reads them."""
+    (ch. 5, Setbacks), as READINGS.md reads them. When the roller raised the
+    stakes (ch. 5), any failure is a critical failure."""
     if tn < 1:
         raise ValueError(f"a TN is at least 1, not {tn}")
     critical_success_at = tn + 2  # two successes more than required
@@ -288,7 +345,9 @@ def judge(tally: Tally, pool_dice: int, tn: int) -> Outcome:
     critical_failure_ones_at = max(1, pool_dice // 2)
     success = tally.successes >= tn
     critical_success = tally.successes >= critical_success_at
-    critical_failure = tally.successes == 0 and tally.ones >= critical_failure_ones_at
+    critical_failure = not success and (
+        stakes_raised or (tally.successes == 0 and tally.ones >= critical_failure_ones_at)
+    )
     setback = success and tally.ones > tally.successes
     return Outcome(
         _label(success, critical_success, critical_failure, setback),
@@ -299,6 +358,7 @@ def judge(tally: Tally, pool_dice: int, tn: int) -> Outcome:
         tn,
         critical_success_at,
         critical_failure_ones_at,
+        stakes_raised,
     )
 
 
@@ -349,22 +409,38 @@ def resolve_roll(
     default_tn: int,
     difficulty: int = 0,
     modifiers: Sequence[Modifier] = (),
-    helpers: int = 0,
+    helpers: int | Sequence[Helper] = 0,
     moments_spent: int = 0,
     *,
     dice: DiceSource,
+    required_skill: str | None = None,
+    stakes_raised: bool = False,
 ) -> RollResult:
     """Build the pool, add Moments of Truth, set the TN, refuse an impossible
     roll, then roll, count and judge."""
-    pool = spend_moments(build_pool(kind, statistic, skill_level, modifiers, helpers), moments_spent)
-    return roll_pool(kind, pool, target_number(default_tn, difficulty), dice)
+    pool = build_pool(kind, statistic, skill_level, modifiers, helpers, required_skill)
+    target = target_number(default_tn, difficulty)
+    return roll_pool(kind, spend_moments(pool, moments_spent), target, dice, stakes_raised=stakes_raised)
 
 
-def roll_pool(kind: RollKind, pool: Pool, target: TargetNumber, dice: DiceSource) -> RollResult:
-    """Refuse an impossible roll, then roll the pool, count and judge."""
-    check_possible(pool, target)
+def roll_pool(
+    kind: RollKind,
+    pool: Pool,
+    target: TargetNumber,
+    dice: DiceSource,
+    *,
+    stakes_raised: bool = False,
+    contested: bool = False,
+) -> RollResult:
+    """Refuse Moments of Truth on raised stakes and an impossible roll, then
+    roll the pool, count and judge. A ``contested`` side rolls even a pool
+    smaller than the TN: it cannot succeed, but the other side may still
+    fail critically (ch. 1, Contested Skill Rolls)."""
+    check_stakes(pool, stakes_raised)
+    if not contested:
+        check_possible(pool, target, stakes_raised)
     counting = count_faces(dice.roll(pool.dice, SIDES), kind)
-    return RollResult(kind, pool, target, counting, judge(counting, pool.dice, target.value))
+    return RollResult(kind, pool, target, counting, judge(counting, pool.dice, target.value, stakes_raised))
 
 
 # --- explanation ----------------------------------------------------------
@@ -378,7 +454,10 @@ def explain(result: RollResult) -> list[str]:
     lines.append(f"rolled {' '.join(map(str, counting.faces))}: {_successes(counting.successes)}, {_ones(counting.ones)}")
     lines.append(f"{_successes(counting.successes)} vs TN {outcome.needed}: {outcome.label.value.replace('_', ' ')}")
     lines.append(f"critical success needs {_successes(outcome.critical_success_at)}")
-    lines.append(f"critical failure needs no successes and at least {_ones(outcome.critical_failure_ones_at)}")
+    if outcome.stakes_raised:
+        lines.append("stakes raised: any failure is a critical failure, and no Moments of Truth may be spent")
+    else:
+        lines.append(f"critical failure needs no successes and at least {_ones(outcome.critical_failure_ones_at)}")
     if outcome.success:
         verdict = "setback" if outcome.setback else "no setback"
         lines.append(f"setback when 1s outnumber successes: {counting.ones} vs {counting.successes}, {verdict}")
