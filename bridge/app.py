@@ -12,7 +12,7 @@ from rq import Queue
 from . import health
 from .config import Config
 from .cors import allowed_origins
-from .events import gm, jobs, rolls, session
+from . import events
 from .protocol import SOCKETIO_CHANNEL
 from .store import Store
 
@@ -35,6 +35,6 @@ def create_app(config: Config | None = None) -> Flask:
         cors_allowed_origins=allowed_origins(config.cors_origins),
         manage_session=False,
     )
-    for module in (health, session, rolls, gm, jobs):
+    for module in (health, *events.MODULES):
         module.init_app(app)
     return app

@@ -33,6 +33,7 @@ class Request(str, Enum):
     ACTORS_ASSIGN = "actors.assign"
     SETTINGS_GET = "settings.get"
     SETTINGS_UPDATE = "settings.update"
+    DAMAGE = "damage"
 
 
 class Push(str, Enum):

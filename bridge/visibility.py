@@ -7,7 +7,7 @@ from .rooms import gm_room, user_room, world_room
 from .schemas.common import Visibility
 
 #: Fields of a roll entry that a blind roll's roller still sees.
-NOTICE_FIELDS = ("roll_id", "request_id", "at", "user", "actor_id", "label", "visibility")
+NOTICE_FIELDS = ("roll_id", "request_id", "at", "user", "actor_id", "label", "visibility", "rule")
 
 
 def view_for(entry: dict, identity: Identity) -> dict | None:

@@ -6,9 +6,7 @@ bridge and the workers use wherever those run without a server.
 
 from __future__ import annotations
 
-import copy
 import json
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -16,14 +14,15 @@ from jsonschema import Draft202012Validator
 from marshmallow import ValidationError
 
 from bridge.auth import AuthError, authenticate, mint_player_token
-from bridge.events import gm, jobs as job_events, rolls, session
+from bridge import events
+from bridge.events import session
 from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
 from bridge.requests import unknown_event
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import Modifier, RollKind, resolve_roll, roll_odds
 from bridge.schemas import pushes
 from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
-from bridge.schemas.export import DIALECT, protocol_schemas, render, write_schemas
+from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.requests import OddsRequest, RollRequest
 from bridge.schemas.settings import default_settings
 from bridge.store import UnknownWorld
@@ -32,48 +31,7 @@ from workers import failures, push
 from workers import jobs as worker_jobs
 from workers.queue import job_id
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "docs" / "schemas"
-SCHEMAS = protocol_schemas()
-
-
-def validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(SCHEMAS[name])
-
-
-def definition(name: str, definition_name: str) -> Draft202012Validator:
-    """A validator for one ``$defs`` entry of an exported file, unknown fields refused."""
-    document = closed(SCHEMAS[name])
-    return Draft202012Validator({"$schema": DIALECT, "$defs": document["$defs"], "$ref": f"#/$defs/{definition_name}"})
-
-
-def closed(schema):
-    """``schema`` with unknown properties refused, to catch fields the schemas miss."""
-    schema = copy.deepcopy(schema)
-    pending = [schema]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, dict):
-            if node.get("type") == "object" and "properties" in node:
-                node.setdefault("additionalProperties", False)
-            pending.extend(node.values())
-        elif isinstance(node, list):
-            pending.extend(node)
-    return schema
-
-
-def assert_valid(name: str, payload, strict: bool = True) -> None:
-    """``payload`` matches schema file ``name``; ``strict``: and has no field it does not list."""
-    schema = closed(SCHEMAS[name]) if strict else SCHEMAS[name]
-    errors = [message for error in Draft202012Validator(schema).iter_errors(payload) for message in _messages(error)]
-    assert not errors, f"{name} refuses the payload: {errors}"
-
-
-def _messages(error) -> list[str]:
-    """The innermost reasons, so a failed ``oneOf`` says what each branch missed."""
-    if error.context:
-        return [message for inner in error.context for message in _messages(inner)]
-    return [f"{'/'.join(map(str, error.absolute_path))}: {error.message[:200]}"]
-
+from .wire_schemas import SCHEMA_DIR, SCHEMAS, assert_valid, definition, validator
 
 # --- (a) committed files, (b) valid JSON Schema --------------------------------
 
@@ -120,7 +78,7 @@ def test_handlers_use_the_catalog_pairing(monkeypatch):
         return lambda handler: handler
 
     app = SimpleNamespace(extensions={"socketio": SimpleNamespace(on_event=lambda *args, **kwargs: None)})
-    for module in (session, rolls, gm, job_events):
+    for module in events.MODULES:
         monkeypatch.setattr(module, "handles", fake_handles)
         module.init_app(app)
     assert set(registered) == set(Request)
@@ -147,6 +105,7 @@ SKILL_ROLL = {
     "visibility": "whisper",
     "whisper_to": ["p2"],
 }
+DAMAGE = {"request_id": "d1", "actor_id": "a1", "dice": 12, "minor_at": 3, "serious_at": 4}
 ODDS = {"request_id": "o1", "kind": "unskilled", "statistic": {"name": "Wits", "value": 4}}
 
 # (schema: a Request or "connect.auth", payload, marshmallow and JSON Schema accept it)
@@ -182,6 +141,12 @@ EXAMPLES = [
     (Request.ROLL, {**ROLL, "modifiers": [{"dice": 1}]}, False),
     (Request.ROLL, {**ROLL, "dice": 5}, False),
     (Request.ROLL, {key: value for key, value in ROLL.items() if key != "actor_id"}, False),
+    (Request.DAMAGE, DAMAGE, True),
+    (Request.DAMAGE, {**DAMAGE, "minor_at": None, "damage_reduction": 6, "armor_piercing": True, "lowered_by": 1}, True),
+    (Request.DAMAGE, {**DAMAGE, "serious_at": 7}, False),
+    (Request.DAMAGE, {**DAMAGE, "dice": -1}, False),
+    (Request.DAMAGE, {**DAMAGE, "damage_reduction": -1}, False),
+    (Request.DAMAGE, {key: value for key, value in DAMAGE.items() if key != "serious_at"}, False),
     (Request.ROLL_LOG, {"request_id": "l1"}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 200}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 0}, False),
@@ -244,6 +209,7 @@ def roll_entry(result, visibility="public", whisper_to=()) -> dict:
         "label": "",
         "visibility": visibility,
         "whisper_to": list(whisper_to),
+        "rule": "roll",
         "result": result.to_dict(),
     }
 

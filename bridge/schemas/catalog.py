@@ -7,12 +7,10 @@ several (JSON Schema ``oneOf``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from marshmallow import Schema
-
 from ..protocol import Push, Request
+from . import damage
 from . import pushes as out
+from .cards import CARD_VIEW, RollLogResult, card_view
 from .requests import (
     ActorsAssignRequest,
     ConnectCredentials,
@@ -25,35 +23,25 @@ from .requests import (
     TokenMintRequest,
     WorkerPingRequest,
 )
-
-Shape = type[Schema] | tuple[type[Schema], ...]
-
-#: A roll as one reader sees it: whole, or a blind roll's notice.
-ROLL_VIEW: Shape = (out.RollEntry, out.RollNotice)
-
-
-@dataclass(frozen=True)
-class RequestSpec:
-    schema: type[Schema]  # what the client sends
-    result: Shape  # ``result`` of the ``ok: true`` ack
-    gm_only: bool = False
+from .spec import RequestSpec, Shape
 
 
 REQUESTS: dict[Request, RequestSpec] = {
     Request.PING: RequestSpec(PingRequest, out.Echo),
-    Request.ROLL: RequestSpec(RollRequest, ROLL_VIEW),
-    Request.ROLL_LOG: RequestSpec(RollLogRequest, out.RollLogResult),
+    Request.ROLL: RequestSpec(RollRequest, card_view(out.RollEntry)),
+    Request.ROLL_LOG: RequestSpec(RollLogRequest, RollLogResult),
     Request.ODDS: RequestSpec(OddsRequest, out.JobQueued),
     Request.WORKER_PING: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
     Request.ACTORS_ASSIGN: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
     Request.SETTINGS_GET: RequestSpec(SettingsGetRequest, out.SettingsResult),
     Request.SETTINGS_UPDATE: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),
+    Request.DAMAGE: RequestSpec(damage.DamageRequest, card_view(damage.DamageEntry)),
 }
 
 PUSHES: dict[Push, Shape] = {
     Push.SESSION_READY: out.SessionReady,
-    Push.ROLL_RESULT: ROLL_VIEW,
+    Push.ROLL_RESULT: CARD_VIEW,
     Push.SETTINGS_CHANGED: out.SettingsResult,
     Push.JOB_PROGRESS: out.JobProgress,
     Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult),

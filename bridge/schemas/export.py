@@ -20,18 +20,21 @@ from marshmallow import Schema
 
 from ..protocol import PROTOCOL_VERSION
 from ..rules.moment_of_truth import RollKind
+from . import damage
 from .catalog import CONNECT_AUTH, CONNECT_REFUSAL, ENVELOPES, PUSHES, REQUESTS, Shape
 from .common import Visibility
 from .pushes import Either
-from .requests import ConnectCredentials, PoolModifier, RollRequest, RollSpec
+from .requests import CardRequest, ConnectCredentials, PoolModifier, RollSpec
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _COMPONENTS = "#/components/schemas/"
 #: Description of a ``partial=True`` schema (named ``<Name>Patch``).
 PATCH_DOC = "Any subset of these fields; those left out keep their values."
 
-#: JSON Schema form of each ``@validates_schema`` hook, by hook function.
+#: JSON Schema form of each ``@validates_schema`` hook, by hook function;
+#: each area's schema module adds its own.
 CROSS_FIELD_RULES: dict[object, dict] = {
+    **damage.CROSS_FIELD_RULES,
     PoolModifier.penalty_takes_dice: {
         "if": {"properties": {"penalty": {"const": True}}, "required": ["penalty"]},
         "then": {"properties": {"dice": {"maximum": 0}}},
@@ -42,7 +45,7 @@ CROSS_FIELD_RULES: dict[object, dict] = {
         "then": {"required": ["skill"]},
         "else": {"not": {"required": ["skill"]}},
     },
-    RollRequest.whisper_has_audience: {
+    CardRequest.whisper_has_audience: {
         "if": {"properties": {"whisper_to": {"minItems": 1}}, "required": ["whisper_to"]},
         "then": {"properties": {"visibility": {"const": Visibility.WHISPER.value}}, "required": ["visibility"]},
     },

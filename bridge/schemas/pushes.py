@@ -140,8 +140,9 @@ class RollResult(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
-class RollHeader(Out):
-    """What every reader of a roll sees: who rolled, for whom, when (Unix seconds)."""
+class CardHeader(Out):
+    """What every reader of a card sees: who rolled, for whom, when (Unix
+    seconds), and which request made it (``rule``)."""
 
     roll_id = fields.String(required=True)
     request_id = Identifier(required=True)
@@ -150,19 +151,26 @@ class RollHeader(Out):
     actor_id = Identifier(required=True)
     label = fields.String(required=True)
     visibility = fields.Enum(Visibility, by_value=True, required=True)
+    rule = fields.String(required=True)
 
 
-class RollNotice(RollHeader):
-    """A blind roll as its roller sees it: that it happened, not how."""
+class RollNotice(CardHeader):
+    """A blind card as its roller sees it: that it happened, not how."""
 
     hidden = _const(True)
 
 
-class RollEntry(RollHeader):
-    """A logged roll in full."""
+class CardEntry(CardHeader):
+    """A logged card in full; each kind of card fixes ``rule`` and ``result``."""
 
     world = Identifier(required=True)
     whisper_to = fields.List(Identifier(), required=True)
+
+
+class RollEntry(CardEntry):
+    """A logged roll in full."""
+
+    rule = _const("roll")
     result = fields.Nested(RollResult, required=True)
 
 
@@ -205,12 +213,6 @@ class Echo(Out):
     """The request's ``echo``, unchanged."""
 
     echo = fields.Raw(required=True)
-
-
-class RollLogResult(Out):
-    """The newest rolls the user may see, oldest first."""
-
-    rolls = fields.List(Either(RollEntry, RollNotice), required=True)
 
 
 class JobQueued(Out):

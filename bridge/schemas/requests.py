@@ -82,7 +82,10 @@ class RollSpec(RequestSchema):
             raise ValidationError("only skill and peripheral rolls name a skill", "skill")
 
 
-class RollRequest(RollSpec):
+class CardRequest(RequestSchema):
+    """A request whose result is a card at the table: logged, and shown to
+    whoever ``visibility`` lets see it."""
+
     actor_id = Identifier(required=True)
     label = fields.String(load_default="", validate=validate.Length(max=LABEL_MAX_CHARS))
     visibility = fields.Enum(Visibility, by_value=True, load_default=Visibility.PUBLIC)
@@ -92,6 +95,10 @@ class RollRequest(RollSpec):
     def whisper_has_audience(self, data, **_):
         if data.get("whisper_to") and data.get("visibility") is not Visibility.WHISPER:
             raise ValidationError("whisper_to goes with visibility 'whisper'", "whisper_to")
+
+
+class RollRequest(RollSpec, CardRequest):
+    pass
 
 
 class OddsRequest(RollSpec):

@@ -1,0 +1,50 @@
+"""Publishing a card: log a table-visible result and deliver it to whoever
+may see it. Every request whose result the table should see ends here."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from flask import request
+
+from .auth import Identity
+from .protocol import ErrorCode, Push, Request, RequestError
+from .requests import socketio, store
+from .rooms import user_room
+from .schemas.common import Visibility
+from .visibility import full_view_rooms, notice, view_for
+
+
+def check_owner(identity: Identity, actor_id: str) -> None:
+    """Players act only for actors they own; the GM acts for anyone."""
+    if not identity.is_gm and not store().owns_actor(identity.world_id, identity.user, actor_id):
+        raise RequestError(ErrorCode.FORBIDDEN, "you may only act for actors you own", {"actor_id": ["not yours"]})
+
+
+def publish(identity: Identity, card_request: dict, rule: Request, result: dict) -> dict:
+    """Log ``result`` as a card of ``rule``, push it, and return the requester's view."""
+    entry = {
+        "roll_id": uuid.uuid4().hex,
+        "request_id": card_request["request_id"],
+        "at": round(time.time(), 3),
+        "world": identity.world_id,
+        "user": identity.user,
+        "actor_id": card_request["actor_id"],
+        "label": card_request["label"],
+        "visibility": card_request["visibility"].value,
+        "whisper_to": card_request["whisper_to"],
+        "rule": rule.value,
+        "result": result,
+    }
+    store().log_roll(identity.world_id, entry)
+    _deliver(entry, identity)
+    return view_for(entry, identity)
+
+
+def _deliver(entry: dict, identity: Identity) -> None:
+    """Push the card to everyone who may see it, except this connection."""
+    sio = socketio()
+    sio.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=request.sid)
+    if entry["visibility"] == Visibility.BLIND.value and not identity.is_gm:
+        sio.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(identity.world_id, identity.user), skip_sid=request.sid)

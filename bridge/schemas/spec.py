@@ -1,0 +1,18 @@
+"""What the protocol catalog records per request, shared by every area's schemas."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from marshmallow import Schema
+
+#: A schema class, or a tuple of them when the payload is one of several
+#: (JSON Schema ``oneOf``).
+Shape = type[Schema] | tuple[type[Schema], ...]
+
+
+@dataclass(frozen=True)
+class RequestSpec:
+    schema: type[Schema]  # what the client sends
+    result: Shape  # ``result`` of the ``ok: true`` ack
+    gm_only: bool = False
