@@ -63,6 +63,10 @@ class Dials:
     outnumbered: bool = False
     # Ch. 10, Ammunition (Optional).
     ammunition: bool = False
+    # Ch. 10, Muzzle-loaded: reloading takes 6 rounds minus successes; the
+    # book gives no floor, so at least this many rounds (0 lets a great
+    # roll reload for free).
+    muzzle_reload_minimum_rounds: int = 1
     # Ch. 11: "assess an additional cost (perhaps double)" for Perception and
     # Agility; "for most games ... the latter option is suggested".
     double_cost_perception_agility: bool = True
