@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridge.rules.moment_of_truth.ranges import OutOfRange, RangeBand, read_range
+from bridge.rules.moment_of_truth.equipment import Arsenal, Quality
+from bridge.rules.moment_of_truth.ranges import OutOfRange, RangeBand, read_range, weapon_range
 
 # The M-40 sniper rifle of the book's example: C-2m, 50m, 100m (5).
 SNIPER = dict(close=2, optimal=50, long_range=100, increments=5)
@@ -86,3 +87,9 @@ def test_penalty_never_shrinks_with_distance(distance, optimal, long_range, incr
     near = read_range(distance, 0, optimal, long_range, increments)
     assert far.dice <= max(near.dice, 0)
     assert -increments <= far.dice <= 0
+
+
+def test_weapon_range_reads_the_weapon_and_its_scope():
+    rifle = Arsenal.book().ranged_weapon("M-40 Sniper (.308)")
+    assert weapon_range(rifle, 250).dice == -2
+    assert weapon_range(rifle.with_qualities(Quality.SCOPE), 250).dice == -1

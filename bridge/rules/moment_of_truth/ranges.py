@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
 
+from .equipment import Quality, RangedWeapon
+
 
 class RangeBand(str, Enum):
     CLOSE = "close"
@@ -85,3 +87,9 @@ def _check(distance: float, close: float, optimal: float, long_range: float, inc
         raise ValueError(f"a long range increment must be positive: {long_range}")
     if increments < 0:
         raise ValueError(f"long range increments cannot be negative: {increments}")
+
+
+def weapon_range(weapon: RangedWeapon, distance: float) -> RangeReading:
+    """The band ``distance`` metres falls in for ``weapon``, its scope included."""
+    scope = Quality.SCOPE in weapon.qualities
+    return read_range(distance, weapon.close_m, weapon.optimal_m, weapon.long_m, weapon.long_increments, scope)
