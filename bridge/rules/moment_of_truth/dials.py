@@ -50,6 +50,9 @@ class Dials:
     moments_table_limit: int | None = None
     # Ch. 5: the first session may start with one or more MoTs each.
     moments_at_first_session: int = 1
+    # Ch. 5, Connections (Optional): at least four past events, two with PCs
+    # and two with NPCs.
+    connections: bool = False
     # Ch. 4, Talents: two uses in a 3-4 hour session, one in a shorter one.
     short_sessions: bool = False
     # Ch. 7, Death: harsh death rules (READINGS.md: setting, default on);
