@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth.conditions import Condition
+from bridge.rules.moment_of_truth.defense import Charge, to_hit
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.rolls import ImpossibleRoll, RollKind, resolve_roll
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.turns import (
     TurnFlags,
     condition_roll,
-    defense_dice_counted,
     end_turn,
     suppression_penalty,
     turn_allowance,
@@ -126,9 +126,12 @@ def test_suppression_penalty_skips_statistic_rolls():
 
 
 def test_after_a_charge_attacks_ignore_the_chargers_defense_dice_until_their_next_turn():
-    assert defense_dice_counted(4, TurnFlags(charged=True)) == 0
-    assert defense_dice_counted(4, TurnFlags()) == 4
-    assert TurnFlags(charged=True).to_dict() == {"charged": True}
+    flags = TurnFlags(charge=Charge.CHARGED)
+    charged = to_hit(dials=GRITTY, ranged=False, defense_dice=4, target_charge=flags.charge)
+    next_turn = to_hit(dials=GRITTY, ranged=False, defense_dice=4, target_charge=TurnFlags().charge)
+    assert (charged.value, next_turn.value) == (2, 4)
+    assert flags.to_dict() == {"charge": "charged"}
+    assert TurnFlags().to_dict() == {"charge": None}
 
 
 @given(st.integers(0, 40), st.sets(st.sampled_from(list(Condition))))

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..dice import DiceSource
 from .conditions import Condition, ends_on_roll
+from .defense import Charge
 from .dials import Dials
 from .rolls import Modifier, RollKind, RollResult, resolve_roll
 from .statistics import Statistic
@@ -159,17 +160,11 @@ def suppression_penalty(conditions: Iterable[Condition], defense_dice: int, into
 @dataclass(frozen=True)
 class TurnFlags:
     """What lasts from a combatant's turn until the start of their next, when
-    a fresh ``TurnFlags()`` replaces it. ``charged``: they made a charge
-    attack, so attacks on them ignore their defense dice (ch. 7, Charge Attack)."""
+    a fresh ``TurnFlags()`` replaces it. ``charge``: the charge they made
+    (ch. 7, Charge Attack), for :func:`~.defense.to_hit`'s ``target_charge``:
+    attacks on them ignore their defense dice until their next turn."""
 
-    charged: bool = False
+    charge: Charge | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def defense_dice_counted(defense_dice: int, flags: TurnFlags) -> int:
-    """The reserved defense dice an attacker must reckon with."""
-    if defense_dice < 0:
-        raise ValueError(f"defense dice cannot be negative: {defense_dice}")
-    return 0 if flags.charged else defense_dice
+        return {"charge": self.charge.value if self.charge else None}
