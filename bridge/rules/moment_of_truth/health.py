@@ -1,0 +1,273 @@
+"""A character's health (ch. 7, Damage, Death, Bleeding) as a value.
+
+Damage is kept as minor and serious taken; hit points lost = minor +
+serious. The health conditions (injured, wounded, unconscious, bleeding,
+dead) are read from that value, so applying damage reports exactly which
+conditions were gained or lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..dice import DiceSource
+from .conditions import Condition
+from .damage import DamageResult
+from .dials import Dials
+from .rolls import RollKind, RollResult, resolve_roll
+from .statistics import Derived, Statistic, derive
+
+#: Rolls whose every success counts, with no TN to make (the medic roll,
+#: healing, the Agility roll against falling or fire): judged against TN 1,
+#: so a single success helps (ch. 7, Healing).
+NO_TN = 1
+
+INJURED_AT = 6  # ch. 7: six or fewer hit points remaining
+WOUNDED_AT = 2  # ch. 7: one or two hit points remaining
+
+
+@dataclass(frozen=True)
+class Health:
+    """Hit points and the damage taken against them.
+
+    ``treated``: a medic roll has been made since the last injury (ch. 3,
+    Medic: one roll per injury). ``bandaged``: the bleeding was bandaged
+    since the last injury. ``beyond_rescue``: a death the harsh-death rescue
+    can no longer undo (a called head or neck shot, a heroic death, a
+    failed rescue)."""
+
+    hit_points: int
+    minor: int = 0
+    serious: int = 0
+    treated: bool = False
+    bandaged: bool = False
+    dead: bool = False
+    beyond_rescue: bool = False
+
+    def __post_init__(self) -> None:
+        if self.hit_points < 1:
+            raise ValueError(f"hit points must be at least 1, not {self.hit_points}")
+        if self.minor < 0 or self.serious < 0:
+            raise ValueError(f"damage cannot be negative: {self.minor} minor, {self.serious} serious")
+
+    @classmethod
+    def from_endurance(cls, endurance: int, dials: Dials) -> "Health":
+        """An unhurt character: HP = 6 + 2 x Endurance by default (ch. 2)."""
+        if endurance < 0:
+            raise ValueError(f"endurance cannot be negative: {endurance}")
+        return cls(derive(Derived.HIT_POINTS, {Statistic.ENDURANCE: endurance}, dials))
+
+    @property
+    def damage(self) -> int:
+        return self.minor + self.serious
+
+    @property
+    def remaining(self) -> int:
+        return self.hit_points - self.damage
+
+    @property
+    def death_threshold(self) -> int:
+        """Total damage that kills under the harsh death rules: 2 x HP + 1."""
+        return 2 * self.hit_points + 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hit_points": self.hit_points,
+            "minor": self.minor,
+            "serious": self.serious,
+            "damage": self.damage,
+            "remaining": self.remaining,
+            "death_threshold": self.death_threshold,
+            "treated": self.treated,
+            "bandaged": self.bandaged,
+            "dead": self.dead,
+            "beyond_rescue": self.beyond_rescue,
+        }
+
+
+def is_bleeding(health: Health, dials: Dials) -> bool:
+    """Optional bleeding (ch. 7): serious damage at least a third of HP (drop
+    fractions), not bandaged, not dead."""
+    return (
+        dials.bleeding
+        and not health.dead
+        and not health.bandaged
+        and health.serious >= health.hit_points // 3
+        and health.serious > 0
+    )
+
+
+def health_conditions(health: Health, dials: Dials) -> frozenset[Condition]:
+    """The conditions a character's damage puts on them (ch. 7)."""
+    if health.dead:
+        return frozenset({Condition.DEAD})
+    found = set()
+    if health.remaining <= 0:
+        found.add(Condition.UNCONSCIOUS)
+    elif health.remaining <= WOUNDED_AT:
+        found.add(Condition.WOUNDED)
+    elif health.remaining <= INJURED_AT:
+        found.add(Condition.INJURED)
+    if is_bleeding(health, dials):
+        found.add(Condition.BLEEDING)
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class ConditionChange:
+    condition: Condition
+    gained: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"condition": self.condition.value, "gained": self.gained}
+
+    @property
+    def line(self) -> str:
+        return f"{self.condition.value.replace('_', ' ')} {'gained' if self.gained else 'lost'}"
+
+
+def condition_changes(before: Iterable[Condition], after: Iterable[Condition]) -> tuple[ConditionChange, ...]:
+    """What was lost, then what was gained. Waking up leaves the character
+    prone (ch. 7, Prone)."""
+    before, after = set(before), set(after)
+    if Condition.UNCONSCIOUS in before - after and Condition.DEAD not in after:
+        after.add(Condition.PRONE)
+    order = list(Condition).index
+    lost = [ConditionChange(c, False) for c in sorted(before - after, key=order)]
+    gained = [ConditionChange(c, True) for c in sorted(after - before, key=order)]
+    return (*lost, *gained)
+
+
+@dataclass(frozen=True)
+class HealthChange:
+    """Health before and after, and the conditions that changed between."""
+
+    before: Health
+    after: Health
+    changes: tuple[ConditionChange, ...]
+
+    @property
+    def explanation(self) -> list[str]:
+        after = self.after
+        lines = [
+            f"{after.minor} minor + {after.serious} serious = {after.damage} damage: "
+            f"{after.remaining} of {after.hit_points} HP left"
+        ]
+        return lines + [change.line for change in self.changes]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "before": self.before.to_dict(),
+            "after": self.after.to_dict(),
+            "changes": [change.to_dict() for change in self.changes],
+            "explanation": self.explanation,
+        }
+
+
+def health_change(
+    before: Health,
+    after: Health,
+    dials: Dials,
+    hazard_before: Iterable[Condition] = (),
+    hazard_after: Iterable[Condition] = (),
+) -> HealthChange:
+    """Compare two healths; a hazard adds the conditions it holds itself
+    (on fire, suffocating, unconscious from vacuum)."""
+    was = health_conditions(before, dials) | set(hazard_before)
+    now = health_conditions(after, dials) | set(hazard_after)
+    if Condition.DEAD in now:
+        now = frozenset({Condition.DEAD})
+    return HealthChange(before, after, condition_changes(was, now))
+
+
+def take_damage(health: Health, minor: int, serious: int, dials: Dials, *, new_injury: bool = True) -> Health:
+    """Add damage. Under harsh death (``Dials.harsh_death``) total damage of
+    2 x HP + 1 kills. A new injury allows a new medic roll and reopens a
+    bandaged wound; bleeding passes ``new_injury=False``."""
+    if minor < 0 or serious < 0:
+        raise ValueError(f"damage cannot be negative: {minor} minor, {serious} serious")
+    hurt = replace(health, minor=health.minor + minor, serious=health.serious + serious)
+    if new_injury and minor + serious:
+        hurt = replace(hurt, treated=False, bandaged=False)
+    if dials.harsh_death and hurt.damage >= hurt.death_threshold:
+        hurt = replace(hurt, dead=True)
+    return hurt
+
+
+def apply_damage(
+    health: Health,
+    damage: DamageResult,
+    dials: Dials,
+    *,
+    head_or_neck_shot: bool = False,
+    outright_kill: bool = False,
+) -> HealthChange:
+    """A damage roll's minor and serious taken. ``head_or_neck_shot``: a death
+    it causes cannot be rescued (ch. 7, Harsh Death Rules). ``outright_kill``:
+    the called-shot rules (6 serious to the head, 4 to the neck with a large
+    blade) killed outright, whatever the hit points say; never rescuable."""
+    after = take_damage(health, damage.minor, damage.serious, dials)
+    if outright_kill:
+        after = replace(after, dead=True, beyond_rescue=True)
+    elif head_or_neck_shot and after.dead and not health.dead:
+        after = replace(after, beyond_rescue=True)
+    return health_change(health, after, dials)
+
+
+def may_declare_heroic_death(health: Health, dials: Dials) -> bool:
+    """Heroic death (ch. 7, optional via ``Dials.heroic_death``): a player may
+    declare their PC dead at any point the hit points are below zero."""
+    return dials.heroic_death and not health.dead and health.remaining < 0
+
+
+def declare_heroic_death(health: Health, dials: Dials) -> HealthChange:
+    """The player declares the PC dead; the Moments of Truth it awards are
+    moments.py's."""
+    if not may_declare_heroic_death(health, dials):
+        raise ValueError("heroic death needs the heroic death rules and hit points below zero")
+    return health_change(health, replace(health, dead=True, beyond_rescue=True), dials)
+
+
+@dataclass(frozen=True)
+class BleedingResult:
+    """The end-of-turn Endurance roll against blood loss."""
+
+    roll: RollResult
+    serious_lost: int
+    change: HealthChange
+
+    @property
+    def explanation(self) -> list[str]:
+        verdict = "bleeds: 1 serious damage" if self.serious_lost else "the bleeding holds"
+        return ["bleeding: Endurance statistic roll", *self.roll.explanation, verdict, *self.change.explanation]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "roll": self.roll.to_dict(),
+            "serious_lost": self.serious_lost,
+            "change": self.change.to_dict(),
+            "explanation": self.explanation,
+        }
+
+
+def bleed(health: Health, endurance: int, dials: Dials, *, dice: DiceSource) -> BleedingResult:
+    """End of a bleeding character's turn (ch. 7, Bleeding): an Endurance
+    statistic roll at the world's TN; failure costs 1 serious damage. A
+    character attended after a harsh-death rescue makes no bleeding rolls:
+    the caller skips them."""
+    if not is_bleeding(health, dials):
+        raise ValueError("the character is not bleeding")
+    roll = resolve_roll(RollKind.STATISTIC, endurance, None, dials.default_tn, dice=dice)
+    lost = 0 if roll.outcome.success else 1
+    after = take_damage(health, 0, lost, dials, new_injury=False)
+    return BleedingResult(roll, lost, health_change(health, after, dials))
+
+
+def bandage(health: Health, dials: Dials) -> HealthChange:
+    """Bandaging out of combat stops the bleeding, no roll needed (ch. 7);
+    in combat only a medic roll does. The caller offers it out of combat."""
+    if not is_bleeding(health, dials):
+        raise ValueError("the character is not bleeding")
+    return health_change(health, replace(health, bandaged=True), dials)
