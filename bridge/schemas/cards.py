@@ -1,7 +1,12 @@
-"""Cards: every result the table sees, logged and pushed as ``roll.result``.
+"""Cards and the rules areas that make them.
 
-Each area's schema module lists its card entries in ``ENTRIES``; a card's
-``rule`` names the request that made it.
+Every rules area's schema module is listed in ``AREAS`` and provides:
+
+- ``CARDS``: ``{Request: CardSpec}`` for requests whose result is a card,
+  logged and pushed as ``roll.result`` (its ``rule`` names the request);
+- ``REQUESTS``: ``{Request: RequestSpec}`` for its other requests;
+- ``JOB_RESULTS``: ``job.result`` payload schemas of its queued requests;
+- ``CROSS_FIELD_RULES``: the JSON Schema form of its ``@validates_schema`` hooks.
 """
 
 from __future__ import annotations
@@ -10,17 +15,33 @@ from marshmallow import fields
 
 from . import damage
 from .pushes import Either, Out, RollEntry, RollNotice
-from .spec import Shape
+from .spec import RequestSpec, Shape
 
-CARD_ENTRIES = (RollEntry, *damage.ENTRIES)
+AREAS = (damage,)
+
+CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS.values()))
 
 #: Any card as one reader sees it: whole, or a blind card's notice.
 CARD_VIEW: Shape = (*CARD_ENTRIES, RollNotice)
+
+JOB_RESULTS = tuple(result for area in AREAS for result in area.JOB_RESULTS)
+
+CROSS_FIELD_RULES = {hook: rule for area in AREAS for hook, rule in area.CROSS_FIELD_RULES.items()}
 
 
 def card_view(entry: type[Out]) -> Shape:
     """One kind of card as its requester sees it: whole, or as a notice."""
     return (entry, RollNotice)
+
+
+def area_requests() -> dict:
+    """Every rules area's requests, cards included, as catalog entries."""
+    requests: dict = {}
+    for area in AREAS:
+        for event, card in area.CARDS.items():
+            requests[event] = RequestSpec(card.schema, card_view(card.entry), card.gm_only)
+        requests.update(area.REQUESTS)
+    return requests
 
 
 class RollLogResult(Out):

@@ -8,9 +8,8 @@ several (JSON Schema ``oneOf``).
 from __future__ import annotations
 
 from ..protocol import Push, Request
-from . import damage
 from . import pushes as out
-from .cards import CARD_VIEW, RollLogResult, card_view
+from .cards import CARD_VIEW, JOB_RESULTS, RollLogResult, area_requests, card_view
 from .requests import (
     ActorsAssignRequest,
     ConnectCredentials,
@@ -36,7 +35,7 @@ REQUESTS: dict[Request, RequestSpec] = {
     Request.ACTORS_ASSIGN: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
     Request.SETTINGS_GET: RequestSpec(SettingsGetRequest, out.SettingsResult),
     Request.SETTINGS_UPDATE: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),
-    Request.DAMAGE: RequestSpec(damage.DamageRequest, card_view(damage.DamageEntry)),
+    **area_requests(),
 }
 
 PUSHES: dict[Push, Shape] = {
@@ -44,7 +43,7 @@ PUSHES: dict[Push, Shape] = {
     Push.ROLL_RESULT: CARD_VIEW,
     Push.SETTINGS_CHANGED: out.SettingsResult,
     Push.JOB_PROGRESS: out.JobProgress,
-    Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult),
+    Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult, *JOB_RESULTS),
     Push.JOB_FAILED: out.JobFailed,
 }
 

@@ -9,6 +9,7 @@ from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth.damage import SIDES
 from .pushes import CardEntry, Out, _const
 from .requests import CardRequest
+from .spec import CardSpec
 
 #: Highest armor damage reduction accepted (the book's highest is 6).
 DAMAGE_REDUCTION_MAX = 30
@@ -89,8 +90,9 @@ class DamageEntry(CardEntry):
     result = fields.Nested(DamageCard, required=True)
 
 
-#: Cross-field rules in JSON Schema form, for the export.
+CARDS = {Request.DAMAGE: CardSpec(DamageRequest, DamageEntry)}
+REQUESTS: dict = {}
+JOB_RESULTS = ()
 CROSS_FIELD_RULES = {
     DamageRequest.pool_within_cap: {"description": f"dice + moments_spent is at most {MAX_DICE_PER_ROLL}"},
 }
-ENTRIES = (DamageEntry,)

@@ -20,7 +20,7 @@ from marshmallow import Schema
 
 from ..protocol import PROTOCOL_VERSION
 from ..rules.moment_of_truth import RollKind
-from . import damage
+from . import cards
 from .catalog import CONNECT_AUTH, CONNECT_REFUSAL, ENVELOPES, PUSHES, REQUESTS, Shape
 from .common import Visibility
 from .pushes import Either
@@ -32,9 +32,9 @@ _COMPONENTS = "#/components/schemas/"
 PATCH_DOC = "Any subset of these fields; those left out keep their values."
 
 #: JSON Schema form of each ``@validates_schema`` hook, by hook function;
-#: each area's schema module adds its own.
+#: each rules area adds its own (``cards.AREAS``).
 CROSS_FIELD_RULES: dict[object, dict] = {
-    **damage.CROSS_FIELD_RULES,
+    **cards.CROSS_FIELD_RULES,
     PoolModifier.penalty_takes_dice: {
         "if": {"properties": {"penalty": {"const": True}}, "required": ["penalty"]},
         "then": {"properties": {"dice": {"maximum": 0}}},

@@ -16,3 +16,12 @@ class RequestSpec:
     schema: type[Schema]  # what the client sends
     result: Shape  # ``result`` of the ``ok: true`` ack
     gm_only: bool = False
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """A request whose result is a card (``rule`` = the request's name)."""
+
+    schema: type[Schema]  # what the client sends
+    entry: type[Schema]  # the logged card in full
+    gm_only: bool = False
