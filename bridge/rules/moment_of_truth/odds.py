@@ -1,14 +1,15 @@
 """Exact odds of a Moment of Truth roll, counted rather than simulated.
 
 Judging looks only at how many successes and how many 1s a roll shows, so
-the 6**pool face tuples fall into (successes, ones) classes. Each class is
-weighed by counting its tuples exactly and judged once by ``judge``: the
-odds and the roll share one reading of the rules.
+the 6**pool face tuples fall into (successes, ones) classes. The thresholds
+come from ``judge`` itself; the verdicts' tuples are then counted in closed
+form (binomial sums in exact integers), which is what makes 60 dice cheap.
+tests/test_mot_odds.py judges every class with ``judge`` to keep the two
+readings one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -33,6 +34,7 @@ class Odds:
     setback: Fraction
     failure: Fraction
     successes: tuple[Fraction, ...]
+    stakes_raised: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         verdicts = ("success", "critical_success", "critical_failure", "setback", "failure")
@@ -40,8 +42,9 @@ class Odds:
             "pool": self.pool,
             "tn": self.tn,
             "kind": self.kind.value,
-            **{name: _chance(getattr(self, name)) for name in verdicts},
-            "successes": [_chance(chance) for chance in self.successes],
+            **{name: chance_to_dict(getattr(self, name)) for name in verdicts},
+            "successes": [chance_to_dict(chance) for chance in self.successes],
+            "stakes_raised": self.stakes_raised,
         }
 
 
@@ -51,38 +54,77 @@ class _Class:
     ones: int
 
 
-def _chance(chance: Fraction) -> dict[str, Any]:
+def chance_to_dict(chance: Fraction) -> dict[str, Any]:
+    """An exact value for the wire: ``{"exact": "n/d", "value": float}``."""
     return {"exact": f"{chance.numerator}/{chance.denominator}", "value": float(chance)}
 
 
 @lru_cache(maxsize=1024)
-def roll_odds(pool_dice: int, tn: int, kind: RollKind) -> Odds:
-    """Exact chances for ``pool_dice`` d6 against ``tn`` on a roll of ``kind``."""
+def roll_odds(pool_dice: int, tn: int, kind: RollKind, stakes_raised: bool = False) -> Odds:
+    """Exact chances for ``pool_dice`` d6 against ``tn`` on a roll of ``kind``;
+    when the stakes are raised, every failure is a critical failure (ch. 5)."""
     check_count(pool_dice)
-    ways = {"success": 0, "critical_success": 0, "critical_failure": 0, "setback": 0}
-    by_successes = [0] * (pool_dice + 1)
-    for successes, ones, count in _classes(pool_dice, len(kind.success_faces)):
-        outcome = judge(_Class(successes, ones), pool_dice, tn)
-        by_successes[successes] += count
-        for verdict in ways:
-            ways[verdict] += count if getattr(outcome, verdict) else 0
+    thresholds = judge(_Class(0, 0), pool_dice, tn, stakes_raised)
+    success_faces = len(kind.success_faces)
+    by_successes = _successes(pool_dice, success_faces)
     total = SIDES**pool_dice
+    failure = total - sum(by_successes[thresholds.needed :])
+    ways = {
+        "success": total - failure,
+        "critical_success": sum(by_successes[thresholds.critical_success_at :]),
+        "critical_failure": failure
+        if stakes_raised
+        else _critical_failures(pool_dice, success_faces, thresholds.critical_failure_ones_at),
+        "setback": _setbacks(pool_dice, success_faces, thresholds.needed),
+        "failure": failure,
+    }
     return Odds(
         pool_dice,
         tn,
         kind,
         **{verdict: Fraction(count, total) for verdict, count in ways.items()},
-        failure=Fraction(total - ways["success"], total),
         successes=tuple(Fraction(count, total) for count in by_successes),
+        stakes_raised=stakes_raised,
     )
 
 
-def _classes(pool_dice: int, success_faces: int) -> Iterator[tuple[int, int, int]]:
-    """Yield (successes, ones, face tuples in that class). A 1 is never a
-    success face, so the other faces are blanks."""
-    blank_faces = SIDES - 1 - success_faces
-    for successes in range(pool_dice + 1):
-        picked = comb(pool_dice, successes) * success_faces**successes
-        rest = pool_dice - successes
-        for ones in range(rest + 1):
-            yield successes, ones, picked * comb(rest, ones) * blank_faces ** (rest - ones)
+def _successes(pool_dice: int, success_faces: int) -> list[int]:
+    """Face tuples showing exactly k successes, for every k."""
+    others = SIDES - success_faces
+    return [comb(pool_dice, k) * success_faces**k * others ** (pool_dice - k) for k in range(pool_dice + 1)]
+
+
+def _critical_failures(pool_dice: int, success_faces: int, ones_at: int) -> int:
+    """Face tuples with no success and at least ``ones_at`` 1s."""
+    blanks = SIDES - 1 - success_faces  # a 1 is never a success face
+    return sum(_with_ones(pool_dice, ones, blanks) for ones in range(ones_at, pool_dice + 1))
+
+
+def _setbacks(pool_dice: int, success_faces: int, needed: int) -> int:
+    """Face tuples that succeed and show more 1s than successes (ch. 5, Setbacks).
+
+    With s successes the other r = pool - s dice (a 1 or a blank each) show
+    more 1s than s in (blanks + 1)**r tuples less ``at_most``, those showing
+    at most s 1s. Walking s down from half the pool adds one die and lowers
+    the limit by one, so ``at_most`` follows in two exact steps, not a sum.
+    """
+    blanks = SIDES - 1 - success_faces
+    successes = (pool_dice + 1) // 2
+    rest = pool_dice - successes
+    at_most = (blanks + 1) ** rest  # rest <= successes: 1s cannot outnumber them
+    count = 0
+    while successes > needed:
+        # One more die, a blank or a 1, less the 1s that cross the limit...
+        at_most = (blanks + 1) * at_most - _with_ones(rest, successes, blanks)
+        rest += 1
+        # ...then the limit drops by one.
+        at_most -= _with_ones(rest, successes, blanks)
+        successes -= 1
+        more_ones = (blanks + 1) ** rest - at_most
+        count += comb(pool_dice, successes) * success_faces**successes * more_ones
+    return count
+
+
+def _with_ones(dice: int, ones: int, blanks: int) -> int:
+    """Tuples of ``dice`` dice, each a 1 or a blank, showing exactly ``ones`` 1s."""
+    return comb(dice, ones) * blanks ** (dice - ones) if ones <= dice else 0
