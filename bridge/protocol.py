@@ -53,6 +53,7 @@ class ErrorCode(str, Enum):
     UNKNOWN_EVENT = "unknown_event"
     IMPOSSIBLE_ROLL = "impossible_roll"
     TOO_MANY_DICE = "too_many_dice"
+    AGAINST_THE_RULES = "against_the_rules"
     BUSY = "busy"
     JOB_FAILED = "job_failed"
     INTERNAL = "internal"
@@ -78,6 +79,12 @@ class RequestError(Exception):
 
     def to_dict(self) -> dict:
         return {"code": self.code.value, "message": self.message, "fields": self.fields}
+
+
+def against_the_rules(broken: ValueError, field: str) -> RequestError:
+    """A well-formed request the rules refuse (a rules function's ValueError),
+    blamed on the field that carries the offending value."""
+    return RequestError(ErrorCode.AGAINST_THE_RULES, str(broken), {field: [str(broken)]})
 
 
 def success(request_id: str | None, result: Any) -> dict:

@@ -147,6 +147,11 @@ EXAMPLES = [
     (Request.DAMAGE, {**DAMAGE, "dice": -1}, False),
     (Request.DAMAGE, {**DAMAGE, "damage_reduction": -1}, False),
     (Request.DAMAGE, {key: value for key, value in DAMAGE.items() if key != "serious_at"}, False),
+    # -- rules areas: each keeps its examples under its own line
+    # -- area: rolls
+    # -- area: combat
+    # -- area: health and hazards
+    # -- area: characters, equipment and odds
     (Request.ROLL_LOG, {"request_id": "l1"}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 200}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 0}, False),
