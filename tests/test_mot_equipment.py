@@ -17,7 +17,6 @@ from bridge.rules.moment_of_truth.equipment import (
     Arsenal,
     Coverage,
     DamageFormula,
-    MeleeWeapon,
     Quality,
     RangedWeapon,
     Shield,

@@ -52,7 +52,7 @@ class Quality(str, Enum):
     UNRELIABLE = "unreliable"
 
     @classmethod
-    def parse(cls, word: str) -> "Quality":
+    def parse(cls, word: str) -> Quality:
         """``"hi_rof"`` or the book's words: ``"Hi ROF"``, ``"Two-handed"``,
         ``"Indiscriminant at Long Range"`` (the table's spelling)."""
         key = re.sub(r"[\s\-]+", "_", word.strip().lower()).replace("indiscriminant", "indiscriminate")
@@ -85,7 +85,7 @@ class WeaponSkill(str, Enum):
     THROWING = "throwing"
 
     @classmethod
-    def parse(cls, word: str) -> "WeaponSkill":
+    def parse(cls, word: str) -> WeaponSkill:
         """``"long_arms"`` or ``"Long Arms"``, ``"Melee, two-handed"``."""
         key = re.sub(r"[\s,\-]+", "_", word.strip().lower())
         try:
@@ -118,7 +118,7 @@ class DamageFormula:
         DamageDice(0, self.minor_at, self.serious_at)  # validates the thresholds
 
     @classmethod
-    def parse(cls, text: str) -> "DamageFormula":
+    def parse(cls, text: str) -> DamageFormula:
         """Read ``"Strength + Skill + 4 (4, 5)"``, ``"Skill +16 (3 4)"``,
         ``"Skill + 16(3, 4)"`` or ``"Strength (5,6)"``."""
         match = _FORMULA.match(text)
@@ -151,7 +151,7 @@ class DamageFormula:
             total += value
         return DamageDice(total, self.minor_at, self.serious_at)
 
-    def dulled(self) -> "DamageFormula":
+    def dulled(self) -> DamageFormula:
         return replace(self, serious_at=DULL_SERIOUS_AT)
 
 
@@ -254,11 +254,11 @@ class MeleeWeapon:
         """The damage roll, a dull edge's serious number of 6 included."""
         return _damage_dice(self.damage, self.qualities, strength, skill)
 
-    def with_qualities(self, *qualities: Quality) -> "MeleeWeapon":
+    def with_qualities(self, *qualities: Quality) -> MeleeWeapon:
         return replace(self, qualities=self.qualities | set(qualities))
 
     @classmethod
-    def from_dict(cls, entry: Mapping[str, Any]) -> "MeleeWeapon":
+    def from_dict(cls, entry: Mapping[str, Any]) -> MeleeWeapon:
         _require(entry, "name", "reach", "damage", "skill")
         return cls(
             name=str(entry["name"]),
@@ -295,7 +295,7 @@ class Ammo:
             raise ValueError(f"a magazine holds 1 or more rounds, least <= most: not {self.least}-{self.most}")
 
     @classmethod
-    def parse(cls, value: str | int) -> "Ammo":
+    def parse(cls, value: str | int) -> Ammo:
         """``"Ammo:8-14"``, ``"10-30"``, ``"6"`` or 6."""
         if isinstance(value, int):
             return cls(value, value)
@@ -364,11 +364,11 @@ class RangedWeapon:
     def damage_dice(self, *, strength: int | None = None, skill: int) -> DamageDice:
         return _damage_dice(self.damage, self.qualities, strength, skill)
 
-    def with_qualities(self, *qualities: Quality) -> "RangedWeapon":
+    def with_qualities(self, *qualities: Quality) -> RangedWeapon:
         return replace(self, qualities=self.qualities | set(qualities))
 
     @classmethod
-    def from_dict(cls, entry: Mapping[str, Any]) -> "RangedWeapon":
+    def from_dict(cls, entry: Mapping[str, Any]) -> RangedWeapon:
         """Keys as :meth:`to_dict` writes them, in the book's notation:
         ``close`` "C-1m", ``optimal`` "20m", ``long`` "35m (2)", ``ammo`` "10-30"."""
         _require(entry, "name", "damage", "skill", "close", "optimal", "long")
@@ -451,7 +451,7 @@ class Shield:
             raise ValueError(f"{self.name}: the first defense step costs at least one die")
 
     @classmethod
-    def from_dict(cls, entry: Mapping[str, Any]) -> "Shield":
+    def from_dict(cls, entry: Mapping[str, Any]) -> Shield:
         """``attacker_penalty`` as the book writes it, "-1d6", or a number of dice."""
         _require(entry, "name", "attacker_penalty")
         return cls(str(entry["name"]), _penalty_dice(entry["attacker_penalty"]), int(entry.get("first_defense_step_dice", 1)))
@@ -481,7 +481,7 @@ class Coverage(str, Enum):
     PARTIAL = "partial"
 
     @classmethod
-    def parse(cls, value: str) -> "Coverage":
+    def parse(cls, value: str) -> Coverage:
         """``"full"``/``"partial"`` or the table's ``"> 75%"``/``"< 75%"``."""
         key = value.replace(" ", "")
         words = {">75%": cls.FULL, "<75%": cls.PARTIAL}
@@ -513,7 +513,7 @@ class Armor:
         return effective_dr(self.damage_reduction, armor_piercing)
 
     @classmethod
-    def from_dict(cls, entry: Mapping[str, Any]) -> "Armor":
+    def from_dict(cls, entry: Mapping[str, Any]) -> Armor:
         """``damage_reduction`` as the table prints it, ``-6``, or 6."""
         _require(entry, "name", "coverage", "damage_reduction")
         return cls(str(entry["name"]), Coverage.parse(entry["coverage"]), abs(int(entry["damage_reduction"])))
@@ -644,10 +644,10 @@ class Arsenal:
     armor: Mapping[str, Armor]
 
     @classmethod
-    def book(cls) -> "Arsenal":
+    def book(cls) -> Arsenal:
         return cls(*({_key(item.name): item for item in items} for items in (BOOK_MELEE, BOOK_RANGED, BOOK_SHIELDS, BOOK_ARMOR)))
 
-    def with_custom(self, custom: Mapping[str, Iterable[Mapping[str, Any]]]) -> "Arsenal":
+    def with_custom(self, custom: Mapping[str, Iterable[Mapping[str, Any]]]) -> Arsenal:
         """Add a world's items: ``{"melee": [...], "ranged": [...], "shields":
         [...], "armor": [...]}``, each entry as that kind's ``from_dict`` reads it."""
         unknown = set(custom) - set(_KINDS)
