@@ -306,6 +306,7 @@ def test_explanation_names_the_ignored_penalty():
 
 # --- helping with a required skill (ch. 1, Helping) ---------------------------
 
+
 def test_named_helpers_add_one_die_each():
     pool = build_pool(SKILL, 3, 1, helpers=[Helper("Dodger"), Helper("Dwight")])
     assert pool.dice == 6
@@ -403,5 +404,9 @@ def test_card_says_the_stakes_were_raised():
 def test_raised_stakes_change_only_a_failure_into_a_critical_one(successes, ones, pool_dice, tn):
     shown = Shown(successes, ones)
     plain, raised = judge(shown, pool_dice, tn), judge(shown, pool_dice, tn, stakes_raised=True)
-    assert (raised.success, raised.critical_success, raised.setback) == (plain.success, plain.critical_success, plain.setback)
+    assert (raised.success, raised.critical_success, raised.setback) == (
+        plain.success,
+        plain.critical_success,
+        plain.setback,
+    )
     assert raised.critical_failure == (not plain.success)
