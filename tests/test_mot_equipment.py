@@ -261,6 +261,8 @@ def test_dull_weapons_do_serious_damage_on_six():
     sword = BOOK.melee_weapon("Broad Sword")
     assert sword.damage_dice(strength=3, skill=2) == DamageDice(11, 4, 5)
     assert sword.with_qualities(Quality.DULL).damage_dice(strength=3, skill=2) == DamageDice(11, 4, 6)
+    # Read literally: the serious number becomes 6, even from the great axe's 4.
+    assert BOOK.melee_weapon("Great Axe").with_qualities(Quality.DULL).damage_dice(strength=2, skill=1) == DamageDice(11, 3, 6)
 
 
 def test_only_edged_weapons_may_be_dull():

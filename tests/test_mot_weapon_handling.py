@@ -238,8 +238,14 @@ def test_semi_auto_may_fire_a_second_round_if_one_is_left():
     assert second_shot_allowed(BOOK.ranged_weapon(".38 Revolver"), 6)
 
 
+def test_hi_rof_weapons_may_fire_a_second_round_too():
+    # Ch. 10, Semi-auto: "Hi-ROF weapons do not suffer this penalty".
+    assert second_shot_allowed(BOOK.ranged_weapon("M-16 (5.56mm)"), 30)
+    assert not second_shot_allowed(BOOK.ranged_weapon(".9mm Uzi SMG"), 1)
+
+
 def test_bolt_action_and_other_weapons_fire_once_a_turn():
-    for name in ("M-40 Sniper (.308)", "Shotgun", "Long Bow", "Flintlock Pistol", "M-16 (5.56mm)"):
+    for name in ("M-40 Sniper (.308)", "Shotgun", "Long Bow", "Flintlock Pistol", "Thrown Knife"):
         assert not second_shot_allowed(BOOK.ranged_weapon(name), 5)
     with pytest.raises(ValueError):
         second_shot_allowed(BOOK.ranged_weapon(".45 Auto Pistol"), -1)

@@ -97,7 +97,9 @@ class WeaponSkill(str, Enum):
 # --- damage formulas ------------------------------------------------------
 
 _FORMULA = re.compile(r"^\s*(?P<terms>[^()]*?)\s*\(\s*(?P<minor>\d|-)\s*[,\s]\s*(?P<serious>\d|-)\s*\)\s*$")
-#: Dull weapons have a serious number of 6 (ch. 10, Dull).
+#: "Dull weapons have a serious number of 6, rather than 5" (ch. 10): read
+#: literally, a dull weapon's serious number becomes 6 whatever it was (the
+#: great axe's 4 included), not one higher.
 DULL_SERIOUS_AT = 6
 
 
@@ -163,7 +165,7 @@ _LONG = re.compile(r"^\s*(\d+)\s*m\s*\(\s*(\d+)\s*\)\s*$")
 _AMMO = re.compile(r"^\s*(?:ammo\s*:)?\s*(\d+)\s*(?:-\s*(\d+))?\s*$", re.IGNORECASE)
 
 
-def parse_close(value: str | int) -> int:
+def _parse_close(value: str | int) -> int:
     """``"C"``/``"Cls"`` is 0 m (close only), ``"C-2m"`` is 2 m, a number is metres."""
     if isinstance(value, int):
         return _not_negative("close range", value)
@@ -173,14 +175,14 @@ def parse_close(value: str | int) -> int:
     return int(match[1] or 0)
 
 
-def parse_reach(value: str | int) -> int:
+def _parse_reach(value: str | int) -> int:
     """A melee reach: ``"Cls"`` (close only) is 0, ``"2m"`` or 2 is metres."""
     if isinstance(value, str) and _CLOSE.match(value) and "-" not in value:
         return 0
-    return parse_metres(value, "reach")
+    return _parse_metres(value, "reach")
 
 
-def parse_metres(value: str | int, what: str) -> int:
+def _parse_metres(value: str | int, what: str) -> int:
     if isinstance(value, int):
         return _not_negative(what, value)
     match = _METRES.match(value)
@@ -262,7 +264,7 @@ class MeleeWeapon:
         _require(entry, "name", "reach", "damage", "skill")
         return cls(
             name=str(entry["name"]),
-            reach_m=parse_reach(entry["reach"]),
+            reach_m=_parse_reach(entry["reach"]),
             damage=DamageFormula.parse(entry["damage"]),
             skill=WeaponSkill.parse(entry["skill"]),
             qualities=_qualities(entry.get("qualities", ())),
@@ -378,8 +380,8 @@ class RangedWeapon:
             name=str(entry["name"]),
             damage=DamageFormula.parse(entry["damage"]),
             skill=WeaponSkill.parse(entry["skill"]),
-            close_m=parse_close(entry["close"]),
-            optimal_m=parse_metres(entry["optimal"], "optimal range"),
+            close_m=_parse_close(entry["close"]),
+            optimal_m=_parse_metres(entry["optimal"], "optimal range"),
             long_m=long_m,
             long_increments=increments,
             ammo=None if ammo is None else Ammo.parse(ammo),

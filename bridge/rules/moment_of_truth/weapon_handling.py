@@ -382,11 +382,12 @@ def ammo_roll(weapon: RangedWeapon, mode: FireMode, magazine: Magazine, *, dials
 def second_shot_allowed(weapon: RangedWeapon, rounds_loaded: int | None) -> bool:
     """Semi-auto weapons (revolvers included) may fire a second round in a
     turn if the magazine holds a second round (``rounds_loaded`` before the
-    first shot; None when rounds are not counted). Bolt-action weapons never
-    fire more than one round a turn (ch. 10). The second shot's penalties are
-    the attack's business."""
+    first shot; None when rounds are not counted). Hi ROF and VHi ROF
+    weapons may too: the book only spares them the second shot's penalty.
+    Bolt-action and other weapons never fire more than one round a turn
+    (ch. 10). The second shot's penalties are the attack's business."""
     if rounds_loaded is not None and rounds_loaded < 0:
         raise ValueError(f"rounds loaded cannot be negative: {rounds_loaded}")
-    if Quality.SEMI_AUTO not in weapon.qualities:
+    if not weapon.qualities & (AUTOMATIC | {Quality.SEMI_AUTO}):
         return False
     return rounds_loaded is None or rounds_loaded >= 2
