@@ -44,6 +44,7 @@ class ToHit:
 
     steps: tuple[Step, ...]
     value: int
+    called_shot: CalledShot | None = None
 
     @property
     def default(self) -> int:
@@ -63,6 +64,7 @@ class ToHit:
     def to_dict(self) -> dict[str, Any]:
         return {
             "value": self.value,
+            "called_shot": self.called_shot.value if self.called_shot else None,
             "steps": [step.to_dict() for step in self.steps],
             "explanation": self.explanation,
         }
@@ -119,7 +121,7 @@ def to_hit(
     steps += [Step(source, change) for source, change in to_hit_changes(conditions, ranged)]
     if target_charge is Charge.DOUBLE_MOVE:
         steps.append(Step("charged twice its move", -1, "no defense dice and 1 easier to hit"))
-    return ToHit(tuple(steps), max(1, sum(step.change for step in steps)))
+    return ToHit(tuple(steps), max(1, sum(step.change for step in steps)), called_shot)
 
 
 def _called_shot_step(called_shot: CalledShot, armor: Armor | None) -> Step:
