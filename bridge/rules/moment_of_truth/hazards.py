@@ -21,8 +21,8 @@ from ..dice import MAX_DICE_PER_ROLL, DiceSource
 from .conditions import Condition
 from .damage import DamageDice, DamageResult, roll_damage
 from .dials import Dials
-from .health import NO_TN, Health, HealthChange, health_change, take_damage
-from .rolls import Modifier, RollKind, RollResult, resolve_roll
+from .health import NO_TN, Health, HealthChange, forced_roll, health_change, roll_lines, take_damage
+from .rolls import Modifier, RollResult
 
 SIDES = 6
 
@@ -70,12 +70,15 @@ def _check_not_negative(**values: float) -> None:
             raise ValueError(f"{name} cannot be negative: {value}")
 
 
-def _statistic_roll(
-    statistic: str, value: int, modifiers: Sequence[Modifier], dice: DiceSource
-) -> tuple[RollResult, list[str]]:
-    """A roll whose every success removes 1d6 from the hazard (no TN)."""
-    roll = resolve_roll(RollKind.STATISTIC, value, None, NO_TN, modifiers=modifiers, dice=dice)
-    return roll, [f"{statistic} statistic roll: each success removes 1d6", *roll.explanation]
+def _agility_roll(
+    agility: int, modifiers: Sequence[Modifier], dice: DiceSource
+) -> tuple[tuple[RollResult, ...], int, list[str]]:
+    """An Agility statistic roll whose every success removes 1d6 from the
+    hazard (no TN); an empty pool is not rolled."""
+    _check_not_negative(agility=agility)
+    roll = forced_roll(agility, NO_TN, modifiers=modifiers, dice=dice)
+    lines = ["Agility statistic roll: each success removes 1d6", *roll_lines(roll)]
+    return ((roll,), roll.counting.successes, lines) if roll else ((), 0, lines)
 
 
 def _damaged(health: Health, damage: DamageResult, dials: Dials) -> tuple[Health, list[str]]:
@@ -105,9 +108,9 @@ def fall(
     steps = [f"fall of {meters:g} m: 1d6 (3,6) per full 2 m = {damage.notation}"]
     rolls: tuple[RollResult, ...] = ()
     if damage.dice:
-        roll, lines = _statistic_roll("Agility", agility, (), dice)
-        damage = damage.with_dice(damage.dice - roll.counting.successes)
-        rolls, steps = (roll,), [*steps, *lines, f"{damage.notation} left"]
+        rolls, successes, lines = _agility_roll(agility, (), dice)
+        damage = damage.with_dice(damage.dice - successes)
+        steps += [*lines, f"{damage.notation} left"]
     result = roll_damage(damage, damage_reduction, dice=dice)
     after, lines = _damaged(health, result, dials)
     return HazardResult(Hazard.FALLING, rolls, (result,), health_change(health, after, dials), (*steps, *lines))
@@ -233,14 +236,11 @@ def burn(
     ``agility`` 0 is a character who cannot act: only the helpers count."""
     if fire.out:
         raise ValueError("the fire is out")
-    _check_not_negative(agility=agility, helper_successes=helper_successes)
+    _check_not_negative(helper_successes=helper_successes)
     fire = replace(fire, blanket_turns=fire.blanket_turns + blanket)
     modifiers, steps = _smothering(fire, blanket, water)
-    rolls: tuple[RollResult, ...] = ()
-    successes = 0
-    if agility + sum(modifier.dice for modifier in modifiers):
-        roll, lines = _statistic_roll("Agility", agility, modifiers, dice)
-        rolls, successes, steps = (roll,), roll.counting.successes, [*steps, *lines]
+    rolls, successes, lines = _agility_roll(agility, modifiers, dice)
+    steps += lines
     if helper_successes:
         steps.append(f"helpers' successes from the previous round remove {helper_successes}d6")
     left = max(0, fire.dice - successes - helper_successes)
@@ -423,7 +423,9 @@ def enter_vacuum(
     return HazardResult(Hazard.VACUUM, (), (), change, tuple(steps), vacuum, faces)
 
 
-def vacuum_second(health: Health, vacuum: Vacuum, endurance: int, dials: Dials, *, dice: DiceSource) -> HazardResult:
+def vacuum_second(
+    health: Health, vacuum: Vacuum, endurance: int, dials: Dials, *, moments_spent: int = 0, dice: DiceSource
+) -> HazardResult:
     """One more second (one turn) in vacuum, in order: suffocation at the start
     of the turn; when due and still conscious, an Endurance statistic roll at
     the world's TN (the second miss is unconsciousness); then the cumulative
@@ -433,9 +435,12 @@ def vacuum_second(health: Health, vacuum: Vacuum, endurance: int, dials: Dials, 
     steps, rolls = [f"second {now.seconds} in vacuum", line], ()
     since_first = now.seconds - 1
     if not now.unconscious and since_first > 0 and since_first % now.roll_every == 0:
-        roll = resolve_roll(RollKind.STATISTIC, endurance, None, dials.default_tn, dice=dice)
-        now = replace(now, misses=now.misses + (not roll.outcome.success))
-        rolls, steps = (roll,), [*steps, "Endurance statistic roll to stay conscious", *roll.explanation]
+        roll = forced_roll(endurance, dials.default_tn, moments_spent=moments_spent, dice=dice)
+        now = replace(now, misses=now.misses + (not (roll and roll.outcome.success)))
+        rolls = (roll,) if roll else ()
+        steps += ["Endurance statistic roll to stay conscious", *roll_lines(roll)]
+        if now.unconscious:
+            steps.append(f"{MISSES_TO_BLACK_OUT} rolls missed: unconscious")
     damages: tuple[DamageResult, ...] = ()
     pool = min(MAX_DICE_PER_ROLL, now.seconds - now.damage_after)
     if pool > 0:

@@ -8,7 +8,7 @@ conditions were gained or lost.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,13 +16,33 @@ from ..dice import DiceSource
 from .conditions import Condition
 from .damage import DamageResult
 from .dials import Dials
-from .rolls import RollKind, RollResult, resolve_roll
+from .rolls import ImpossibleRoll, Modifier, RollKind, RollResult, resolve_roll
 from .statistics import Derived, Statistic, derive
 
 #: Rolls whose every success counts, with no TN to make (the medic roll,
 #: healing, the Agility roll against falling or fire): judged against TN 1,
 #: so a single success helps (ch. 7, Healing).
 NO_TN = 1
+
+
+def forced_roll(
+    statistic: int,
+    tn: int,
+    *,
+    modifiers: Sequence[Modifier] = (),
+    moments_spent: int = 0,
+    dice: DiceSource,
+) -> RollResult | None:
+    """A statistic roll the situation forces (bleeding, vacuum, the Agility
+    roll against fire). A pool that cannot reach the TN is not rolled: it
+    fails with no successes (ch. 1, Impossible Rolls); None says so."""
+    try:
+        return resolve_roll(
+            RollKind.STATISTIC, statistic, None, tn, modifiers=modifiers, moments_spent=moments_spent, dice=dice
+        )
+    except ImpossibleRoll:
+        return None
+
 
 INJURED_AT = 6  # ch. 7: six or fewer hit points remaining
 WOUNDED_AT = 2  # ch. 7: one or two hit points remaining
@@ -234,33 +254,40 @@ def declare_heroic_death(health: Health, dials: Dials) -> HealthChange:
 class BleedingResult:
     """The end-of-turn Endurance roll against blood loss."""
 
-    roll: RollResult
+    roll: RollResult | None
     serious_lost: int
     change: HealthChange
 
     @property
     def explanation(self) -> list[str]:
         verdict = "bleeds: 1 serious damage" if self.serious_lost else "the bleeding holds"
-        return ["bleeding: Endurance statistic roll", *self.roll.explanation, verdict, *self.change.explanation]
+        return ["bleeding: Endurance statistic roll", *roll_lines(self.roll), verdict, *self.change.explanation]
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "roll": self.roll.to_dict(),
+            "roll": self.roll.to_dict() if self.roll else None,
             "serious_lost": self.serious_lost,
             "change": self.change.to_dict(),
             "explanation": self.explanation,
         }
 
 
-def bleed(health: Health, endurance: int, dials: Dials, *, dice: DiceSource) -> BleedingResult:
+def roll_lines(roll: RollResult | None) -> list[str]:
+    """A forced roll's working, or why it was not rolled."""
+    return roll.explanation if roll else ["the pool cannot reach the TN: no roll, no successes"]
+
+
+def bleed(
+    health: Health, endurance: int, dials: Dials, *, moments_spent: int = 0, dice: DiceSource
+) -> BleedingResult:
     """End of a bleeding character's turn (ch. 7, Bleeding): an Endurance
     statistic roll at the world's TN; failure costs 1 serious damage. A
     character attended after a harsh-death rescue makes no bleeding rolls:
     the caller skips them."""
     if not is_bleeding(health, dials):
         raise ValueError("the character is not bleeding")
-    roll = resolve_roll(RollKind.STATISTIC, endurance, None, dials.default_tn, dice=dice)
-    lost = 0 if roll.outcome.success else 1
+    roll = forced_roll(endurance, dials.default_tn, moments_spent=moments_spent, dice=dice)
+    lost = 0 if roll and roll.outcome.success else 1
     after = take_damage(health, 0, lost, dials, new_injury=False)
     return BleedingResult(roll, lost, health_change(health, after, dials))
 
