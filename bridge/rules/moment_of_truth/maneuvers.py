@@ -31,6 +31,10 @@ CRUSH_MINOR_AT, CRUSH_SERIOUS_AT = 5, 6
 
 Rolled = Statistic | Derived
 
+#: The statistics a side may pick where the book offers two.
+BREAK_FREE_STATISTICS = (Statistic.STRENGTH, Derived.MELEE_ATTACK)
+STRANGLE_STATISTICS = (Statistic.STRENGTH, Statistic.AGILITY)
+
 
 class GrappleSkill(str, Enum):
     BRAWLING = "brawling"
@@ -241,10 +245,6 @@ def grapple(
     roll = roll_pool(kind, spend_moments(pool, attacker.moments), tn.target, dice)
     changes = _gain(target, Condition.GRAPPLED, Condition.RESTRAINED) if roll.outcome.success else ()
     return GrappleResult(attacker.name, target.name, skill, tn, roll, changes)
-
-
-BREAK_FREE_STATISTICS = (Statistic.STRENGTH, Derived.MELEE_ATTACK)
-STRANGLE_STATISTICS = (Statistic.STRENGTH, Statistic.AGILITY)
 
 
 def break_free(
