@@ -174,7 +174,7 @@ def test_a_statistic_talent_may_be_used_off_spirit_on_a_skill_roll_of_another_st
 
 
 def test_a_skill_talent_does_not_add_to_statistic_rolls():
-    with pytest.raises(ValueError, match="does not name a statistic roll"):
+    with pytest.raises(ValueError, match="adds nothing to statistic rolls"):
         use_talent(HONEST_FACE, TalentUses(), STATISTIC, Statistic.WILL, dials=DIALS)
 
 

@@ -159,11 +159,10 @@ def _check_named(talent: Talent, kind: RollKind, statistic: Statistic | Derived,
             )
         if statistic != talent.statistic:
             raise ValueError(f"talent {talent.name!r} names {talent.statistic.value}, not {statistic.value}")
-    elif skill is None or not talent.names_skill(skill):
-        raise ValueError(
-            f"talent {talent.name!r} does not name {skill or 'a statistic roll'}; "
-            "an off-spirit use needs the GM's agreement"
-        )
+    elif skill is None:
+        raise ValueError(f"talent {talent.name!r} names skills: it adds nothing to statistic rolls")
+    elif not talent.names_skill(skill):
+        raise ValueError(f"talent {talent.name!r} does not name {skill}; an off-spirit use needs the GM's agreement")
 
 
 def _check_off_spirit(
