@@ -45,7 +45,7 @@ class HazardResult:
     damage: tuple[DamageResult, ...]
     change: HealthChange
     steps: tuple[str, ...]
-    state: "Fire | Breath | Vacuum | None" = None
+    state: Fire | Breath | Vacuum | None = None
     pips: tuple[int, ...] = ()
 
     @property
@@ -313,7 +313,11 @@ def _hold_breath(endurance: int, warned: bool, dice: DiceSource) -> tuple[Breath
     faces = tuple(dice.roll(endurance, SIDES))
     seconds = sum(faces) + (WARNED_BREATH_SECONDS if warned else 0)
     warning = f" + {WARNED_BREATH_SECONDS} with warning" if warned else ""
-    return Breath(seconds), faces, f"breath: {endurance}d6 pips {' '.join(map(str, faces))}{warning} = {seconds} seconds"
+    return (
+        Breath(seconds),
+        faces,
+        f"breath: {endurance}d6 pips {' '.join(map(str, faces))}{warning} = {seconds} seconds",
+    )
 
 
 def start_suffocating(

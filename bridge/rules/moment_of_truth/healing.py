@@ -175,7 +175,7 @@ def regain_consciousness(health: Health, endurance: int, dials: Dials, *, dice: 
     _check_alive(health)
     if health.remaining > 0:
         raise ValueError("the character is not unconscious")
-    roll = resolve_roll(RollKind.STATISTIC, endurance, None, NO_TN, dice=dice)
+    roll = _statistic_roll(endurance, 0, dice)
     return _heal_minor("waking: every Endurance success heals 1 minor", health, roll, dials)
 
 

@@ -73,7 +73,7 @@ class Health:
             raise ValueError(f"damage cannot be negative: {self.minor} minor, {self.serious} serious")
 
     @classmethod
-    def from_endurance(cls, endurance: int, dials: Dials) -> "Health":
+    def from_endurance(cls, endurance: int, dials: Dials) -> Health:
         """An unhurt character: HP = 6 + 2 x Endurance by default (ch. 2)."""
         if endurance < 0:
             raise ValueError(f"endurance cannot be negative: {endurance}")
@@ -171,11 +171,8 @@ class HealthChange:
     @property
     def explanation(self) -> list[str]:
         after = self.after
-        lines = [
-            f"{after.minor} minor + {after.serious} serious = {after.damage} damage: "
-            f"{after.remaining} of {after.hit_points} HP left"
-        ]
-        return lines + [change.line for change in self.changes]
+        total = f"{after.minor} minor + {after.serious} serious = {after.damage} damage"
+        return [f"{total}: {after.remaining} of {after.hit_points} HP left", *(c.line for c in self.changes)]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -277,9 +274,7 @@ def roll_lines(roll: RollResult | None) -> list[str]:
     return roll.explanation if roll else ["the pool cannot reach the TN: no roll, no successes"]
 
 
-def bleed(
-    health: Health, endurance: int, dials: Dials, *, moments_spent: int = 0, dice: DiceSource
-) -> BleedingResult:
+def bleed(health: Health, endurance: int, dials: Dials, *, moments_spent: int = 0, dice: DiceSource) -> BleedingResult:
     """End of a bleeding character's turn (ch. 7, Bleeding): an Endurance
     statistic roll at the world's TN; failure costs 1 serious damage. A
     character attended after a harsh-death rescue makes no bleeding rolls:
