@@ -1,0 +1,314 @@
+"""Resolve one attack (ch. 7, Attacking and Defending ... Aiming; ch. 9,
+Advanced Firearms and Melee Rules; ch. 10, weapon qualities).
+
+Roll the combat pool against the TN to hit; on a hit, roll the weapon's
+damage for each hit the fire mode earns, with the called shot's changes,
+through the target's armor unless bypassed. Choices this module makes:
+
+- the called shot's effects land on the hits on the primary target only;
+- spraying fire uses the primary's TN: +1 success per further target;
+- indiscriminate excess successes are scattered in single fire only (in
+  automatic or spraying fire those rules spend the excess);
+- Moments of Truth spent on damage add their d6 to the first hit;
+- the critical-success damage drop (ch. 1 offers it as one possible boon)
+  is the caller's ``critical_lowers_damage`` and, when on, lowers both
+  numbers by 2 on every hit on the primary target.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..dice import DiceSource
+from .called_shots import CalledOutcome, CalledShot, called_consequences, called_damage
+from .combat_pool import CombatPool
+from .conditions import Condition
+from .damage import DamageDice, DamageResult, roll_damage
+from .defense import ToHit
+from .dials import Dials
+from .equipment import AUTOMATIC, Armor, Quality, RangedWeapon
+from .ranges import RangeBand
+from .rolls import RollResult, roll_pool
+from .weapon_handling import FireMode, jams
+
+CRITICAL_DAMAGE_DROP = 2
+MAX_SPRAY_TARGETS = 3
+MAX_SHOTGUN_TARGETS = 2
+
+
+@dataclass(frozen=True)
+class Target:
+    """One combatant the attack may hit. ``armor``: what covers the part
+    struck, the GM's call (a ballistic vest does not cover the head: pass
+    None for a head shot). ``endurance``: for a head shot's stun roll.
+    ``tn``: an adjacent target's own TN to hit, for indiscriminate fire."""
+
+    name: str
+    armor: Armor | None = None
+    endurance: int | None = None
+    tn: int | None = None
+
+
+@dataclass(frozen=True)
+class Hit:
+    target: str
+    reason: str
+    damage: DamageResult
+    armor_note: str = ""
+    called: CalledOutcome | None = None
+
+    @property
+    def explanation(self) -> list[str]:
+        lines = [f"hit on {self.target}: {self.reason}", *self.damage.explanation]
+        if self.armor_note:
+            lines.append(self.armor_note)
+        return lines + list(self.called.explanation if self.called else ())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "reason": self.reason,
+            "damage": self.damage.to_dict(),
+            "armor_note": self.armor_note,
+            "called": self.called.to_dict() if self.called else None,
+        }
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    combat: CombatPool
+    to_hit: ToHit
+    roll: RollResult
+    fire: FireMode | None
+    hits: tuple[Hit, ...]
+    conditions: tuple[tuple[str, Condition], ...]
+    scatter_faces: tuple[int, ...] = ()
+    jammed: bool = False
+    hit_grappler: bool = False
+
+    @property
+    def explanation(self) -> list[str]:
+        lines = [*self.combat.explanation, *self.to_hit.explanation, *self.roll.explanation]
+        if self.hit_grappler:
+            lines.append("critical failure against a grappled target: the grappler is hit instead")
+        if self.scatter_faces:
+            lines.append(f"indiscriminate: excess successes scattered by {' '.join(map(str, self.scatter_faces))}")
+        for hit in self.hits:
+            lines += hit.explanation
+        lines += [f"{name}: {condition.value}" for name, condition in self.conditions]
+        if self.jammed:
+            lines.append("unreliable: 1s equal or exceed successes, the weapon jams")
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "combat": self.combat.to_dict(),
+            "to_hit": self.to_hit.to_dict(),
+            "roll": self.roll.to_dict(),
+            "fire": self.fire.value if self.fire else "single",
+            "hits": [hit.to_dict() for hit in self.hits],
+            "conditions": [{"target": name, "condition": condition.value} for name, condition in self.conditions],
+            "scatter_faces": list(self.scatter_faces),
+            "jammed": self.jammed,
+            "hit_grappler": self.hit_grappler,
+            "explanation": self.explanation,
+        }
+
+
+def resolve_attack(
+    combat: CombatPool,
+    to_hit: ToHit,
+    target: Target,
+    *,
+    dials: Dials,
+    dice: DiceSource,
+    fire: FireMode | None = None,
+    others: Sequence[Target] = (),
+    shotgun: bool = False,
+    charge: bool = False,
+    damage_moments: int = 0,
+    critical_lowers_damage: bool = False,
+    grappler: Target | None = None,
+) -> AttackResult:
+    """Roll ``combat`` against ``to_hit`` (called shot included) and damage
+    every hit.
+
+    ``fire``: automatic or spraying fire (Hi/VHi ROF), None for a single
+    attack. ``others``: the further sprayed targets, the shotgun's adjacent
+    target, or the targets adjacent to an indiscriminate weapon's target
+    (each with its own ``tn``). ``shotgun``: a shotgun inside its optimal
+    range, one extra success buying a second hit. ``charge``: a melee charge,
+    strength doubled for damage. ``grappler``: the target is grappled by this
+    combatant, whom a critical failure hits instead."""
+    _check(combat, fire, others, shotgun, charge, damage_moments)
+    roll = roll_pool(combat.kind, combat.pool, to_hit.target, dice)
+    scatter: tuple[int, ...] = ()
+    hit_grappler = bool(grappler) and roll.outcome.critical_failure
+    if roll.outcome.success:
+        allotted, scatter = _allot(combat, roll.counting.successes - to_hit.value, fire, others, shotgun, dice)
+    elif hit_grappler:
+        allotted = [(grappler, "critical failure against a grappled target", False)]
+    else:
+        allotted = []
+    hits = _damage_hits(combat, to_hit.called_shot, target, allotted, roll, charge, damage_moments,
+                        critical_lowers_damage, dials, dice)
+    jammed = isinstance(combat.weapon, RangedWeapon) and jams(combat.weapon, roll.counting)
+    return AttackResult(
+        combat, to_hit, roll, fire, hits, _conditions(combat, target, others, fire, hits), scatter, jammed, hit_grappler
+    )
+
+
+def _check(
+    combat: CombatPool, fire: FireMode | None, others: Sequence[Target], shotgun: bool, charge: bool, moments: int
+) -> None:
+    qualities = combat.weapon.qualities
+    if moments < 0:
+        raise ValueError(f"Moments of Truth spent on damage cannot be negative: {moments}")
+    if charge and combat.ranged:
+        raise ValueError("a charge ends with a melee attack")
+    if fire and not qualities & AUTOMATIC:
+        raise ValueError(f"{combat.weapon.name} has neither Hi ROF nor VHi ROF: no {fire.value} fire")
+    if fire is FireMode.AUTOMATIC and others:
+        raise ValueError("automatic fire has one target; spraying fire takes several")
+    if fire is FireMode.SPRAYING and len(others) >= MAX_SPRAY_TARGETS:
+        raise ValueError(f"spraying fire takes at most {MAX_SPRAY_TARGETS} targets in a 90-degree arc")
+    if shotgun and (fire or len(others) >= MAX_SHOTGUN_TARGETS):
+        raise ValueError(f"a shotgun hits at most {MAX_SHOTGUN_TARGETS} targets, in a single attack")
+    if shotgun and (combat.range_reading is None or combat.range_reading.band is not RangeBand.OPTIMAL):
+        raise ValueError("the shotgun's extra hit needs the target inside its optimal range")
+    if not fire and not shotgun and others and not _indiscriminate(combat):
+        raise ValueError(f"{combat.weapon.name} is not indiscriminate here: a single attack has one target")
+    if not fire and not shotgun and any(other.tn is None for other in others):
+        raise ValueError("indiscriminate fire needs each adjacent target's own TN to hit")
+
+
+def _indiscriminate(combat: CombatPool) -> bool:
+    qualities = combat.weapon.qualities
+    at_long_range = combat.range_reading is not None and combat.range_reading.band is RangeBand.LONG
+    return Quality.INDISCRIMINATE in qualities or (Quality.INDISCRIMINATE_AT_LONG_RANGE in qualities and at_long_range)
+
+
+Allotted = list[tuple[Target | None, str, bool]]  # (None: the primary target, why, called shot applies)
+
+
+def _allot(
+    combat: CombatPool,
+    excess: int,
+    fire: FireMode | None,
+    others: Sequence[Target],
+    shotgun: bool,
+    dice: DiceSource,
+) -> tuple[Allotted, tuple[int, ...]]:
+    """Who each hit lands on (ch. 9 and ch. 10), and any scatter dice."""
+    first: Allotted = [(None, "the TN is met", True)]
+    if fire is FireMode.AUTOMATIC:
+        return first + [(None, f"automatic fire: extra success {n}", True) for n in range(1, excess + 1)], ()
+    if fire is FireMode.SPRAYING:
+        sprayed = [(other, f"spraying fire: TN + {n} met", False) for n, other in enumerate(others, 1) if excess >= n]
+        return first + sprayed, ()
+    if shotgun and excess >= 1:
+        extra = (others[0], "shotgun: extra success on the adjacent target", False) if others else (
+            None, "shotgun: extra success, a second hit", True)
+        return first + [extra], ()
+    if Quality.VHI_ROF in combat.weapon.qualities:
+        first.append((None, "VHi ROF: a single attack rolls damage twice", True))
+    if others and excess > 0:
+        return _scatter(first, excess, others, dice)
+    return first, ()
+
+
+def _scatter(first: Allotted, excess: int, others: Sequence[Target], dice: DiceSource) -> tuple[Allotted, tuple[int, ...]]:
+    """Indiscriminate: a d(number of adjacent targets) per excess success picks
+    who receives it; a target receiving its own TN in successes is hit."""
+    faces = tuple(dice.roll(excess, len(others)))
+    received = Counter(faces)
+    hit = [
+        (other, f"indiscriminate: {received[n]} excess successes vs its TN {other.tn}", False)
+        for n, other in enumerate(others, 1)
+        if received[n] >= other.tn
+    ]
+    return first + hit, faces
+
+
+def _damage_hits(
+    combat: CombatPool,
+    called_shot: CalledShot | None,
+    target: Target,
+    allotted: Allotted,
+    roll: RollResult,
+    charge: bool,
+    moments: int,
+    critical_lowers: bool,
+    dials: Dials,
+    dice: DiceSource,
+) -> tuple[Hit, ...]:
+    hits = []
+    for index, (receiver, reason, primary) in enumerate(allotted):
+        damage, notes = _damage_dice(combat, charge)
+        shot = called_shot if primary else None
+        damage, called_lines = called_damage(shot, damage)
+        notes += called_lines
+        if primary and critical_lowers and roll.outcome.critical_success:
+            damage = damage.lowered(CRITICAL_DAMAGE_DROP)
+            notes.append(f"critical success: damage numbers -{CRITICAL_DAMAGE_DROP}: {damage.notation}")
+        if index == 0 and moments:
+            damage = damage.with_dice(damage.dice + moments)
+            notes.append(f"{moments} Moment(s) of Truth on damage: +{moments}d6")
+        hits.append(_hit(combat, receiver or target, reason, damage, shot, notes, dials, dice))
+    return tuple(hits)
+
+
+def _damage_dice(combat: CombatPool, charge: bool) -> tuple[DamageDice, list[str]]:
+    strength = combat.strength * 2 if charge else combat.strength
+    damage = combat.weapon.damage_dice(strength=strength, skill=combat.skill_level or 0)
+    notes = [f"charge: strength {combat.strength} doubled to {strength} for damage"] if charge else []
+    return damage, notes
+
+
+def _hit(
+    combat: CombatPool,
+    receiver: Target,
+    reason: str,
+    damage: DamageDice,
+    shot: CalledShot | None,
+    notes: list[str],
+    dials: Dials,
+    dice: DiceSource,
+) -> Hit:
+    reduction, armor_note = _armor(combat, receiver.armor, shot)
+    result = roll_damage(damage, reduction, dice=dice)
+    called = None
+    if shot:
+        large_blade = getattr(combat.weapon, "large_blade", False)
+        called = called_consequences(
+            shot, result, large_blade=large_blade, target_endurance=receiver.endurance, dials=dials, dice=dice
+        )
+    reason = "; ".join([reason, *notes])
+    return Hit(receiver.name, reason, result, armor_note, called)
+
+
+def _armor(combat: CombatPool, armor: Armor | None, shot: CalledShot | None) -> tuple[int, str]:
+    if armor is None:
+        return 0, ""
+    if shot is CalledShot.BYPASS_ARMOR:
+        return 0, f"{armor.name} bypassed by the called shot"
+    piercing = Quality.ARMOR_PIERCING in combat.weapon.qualities
+    reduction = armor.reduction_against(armor_piercing=piercing)
+    if piercing:
+        return reduction, f"{armor.name} DR {armor.damage_reduction} halved to {reduction} by armor-piercing"
+    return reduction, f"{armor.name} DR {reduction}"
+
+
+def _conditions(
+    combat: CombatPool, target: Target, others: Sequence[Target], fire: FireMode | None, hits: tuple[Hit, ...]
+) -> tuple[tuple[str, Condition], ...]:
+    """Conditions the called shots caused, then suppressed on everyone a
+    suppressive weapon was fired at (ch. 10)."""
+    caused = [(hit.target, condition) for hit in hits if hit.called for condition in hit.called.conditions]
+    if Quality.SUPPRESSIVE in combat.weapon.qualities:
+        fired_at = [target, *others] if fire is FireMode.SPRAYING else [target]
+        caused += [(each.name, Condition.SUPPRESSED) for each in fired_at]
+    return tuple(dict.fromkeys(caused))
