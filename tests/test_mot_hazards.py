@@ -151,6 +151,18 @@ def test_fire_burns_on_the_turn_it_starts_serious_on_three_minor_on_five():
     assert changes(result) == [(Condition.ON_FIRE, True)]
 
 
+def test_a_deep_fryer_splash_starts_at_one_die_and_water_will_not_help():
+    # Ch. 8: "as small as 1d6, assuming perhaps a splash from a deep fryer".
+    result = ignite(FRESH, 1, DIALS, grease=True, dice=FixedDice([5]))
+    assert (result.damage[0].serious, result.damage[0].minor) == (1, 1)
+    assert result.state == Fire(2, grease=True)
+
+
+def test_a_fire_needs_a_starting_die():
+    with pytest.raises(ValueError):
+        ignite(FRESH, 0, DIALS, dice=FixedDice([]))
+
+
 def test_every_five_or_six_grows_the_fire_by_a_die():
     result = ignite(FRESH, 5, DIALS, dice=FixedDice([6, 5, 3, 2, 1]))
     assert result.state == Fire(7)

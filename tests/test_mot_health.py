@@ -121,6 +121,12 @@ def test_dodger_example_is_unconscious_at_minus_one_and_dies_at_sixteen_more():
     assert take_damage(dodger, 0, 16, DIALS).dead
 
 
+@given(st.integers(1, 40), st.integers(0, 100), st.integers(0, 100))
+def test_harsh_death_is_exactly_twice_hit_points_plus_one(hit_points, minor, serious):
+    after = take_damage(Health(hit_points), minor, serious, DIALS)
+    assert after.dead == (minor + serious >= 2 * hit_points + 1)
+
+
 def test_death_replaces_every_other_condition():
     change = apply_damage(hurt(minor=17), read_damage([6] * 8, DamageDice.parse("8d6 (3,4)")), DIALS)
     assert change.after.dead
