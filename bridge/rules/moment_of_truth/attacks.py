@@ -141,8 +141,10 @@ def resolve_attack(
     target, or the targets adjacent to an indiscriminate weapon's target
     (each with its own ``tn``). ``shotgun``: a shotgun inside its optimal
     range, one extra success buying a second hit. ``charge``: a melee charge,
-    strength doubled for damage. ``grappler``: the target is grappled by this
-    combatant, whom a critical failure hits instead."""
+    strength doubled for damage. ``grappler``: the one locked in a grapple
+    with the target (either side of it), whom a critical failure hits instead
+    (ch. 7, Grappling). A pool smaller than the TN raises
+    :class:`~.rolls.ImpossibleRoll`: only Moments of Truth rescue it."""
     _check(combat, fire, others, shotgun, charge, damage_moments)
     roll = roll_pool(combat.kind, combat.pool, to_hit.target, dice)
     scatter: tuple[int, ...] = ()
