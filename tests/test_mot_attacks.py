@@ -280,3 +280,18 @@ def test_automatic_fire_hits_once_plus_once_per_extra_success(faces):
     successes = sum(face >= 5 for face in faces)
     result = attack(ranged_pool(M16), faces + [1] * 16 * 5, fire=FireMode.AUTOMATIC)
     assert len(result.hits) == (successes - 1 if successes >= 2 else 0)
+
+
+def test_called_shot_lands_on_the_primary_target_only():
+    tn = to_hit(dials=DIALS, ranged=True, called_shot=CalledShot.LEGS)
+    # M-16 5d6 vs TN 3, spraying 2 targets: 4 successes hit both; 16d6 each.
+    result = attack(ranged_pool(M16), [5, 5, 5, 5, 1] + [4] * 16 + [4] * 16, target=Target("a"), tn=tn,
+                    fire=FireMode.SPRAYING, others=[Target("b")])
+    assert [hit.target for hit in result.hits] == ["a", "b"]
+    assert result.hits[1].called is None
+    assert ("a", Condition.PRONE) in result.conditions and ("b", Condition.PRONE) not in result.conditions
+
+
+def test_indiscriminate_fire_needs_the_adjacent_targets_tn():
+    with pytest.raises(ValueError, match="own TN"):
+        attack(ranged_pool(M60, 60, skill=5), [5] * 5, others=[Target("left")])
