@@ -1,8 +1,26 @@
-"""Moment of Truth's chapter-one roll and its exact odds.
+"""Moment of Truth, the whole rulebook as pure functions (dice injected).
 
-``resolve_roll`` runs the pipeline (build pool, Moments of Truth, target
-number, roll, count, judge); ``roll_odds`` gives the same judging as exact
-fractions. READINGS.md settles what the book leaves open.
+Chapter by chapter (READINGS.md settles what the book leaves open):
+
+- ch. 1 rolls: ``rolls`` (the roll pipeline: pool, TN, count, judge; helping;
+  raised stakes), ``contests`` (contested rolls and deadlocks);
+- ch. 2-4 characters: ``statistics`` (basic and derived), ``characters``
+  (creation checked against the point-buy tables);
+- ch. 5 dramatic mechanics: ``moments`` (the Moments of Truth ledger),
+  ``talents``, ``connections``;
+- ch. 7 combat: ``initiative``, ``combat_pool``, ``defense`` (TN to hit),
+  ``called_shots``, ``ranges``, ``attacks`` (one attack resolved, ch. 9's
+  automatic and spraying fire and shotguns included), ``maneuvers``
+  (grappling), ``turns`` (end-of-turn rolls), ``damage`` (``Xd6 (Y,Z)`` and
+  armor), ``health`` (health states, death, bleeding), ``healing``,
+  ``conditions`` (the condition summary);
+- ch. 8 hazards: ``hazards`` (falling, explosions, fire, suffocation, vacuum);
+- ch. 10 equipment: ``equipment`` (the tables as data), ``weapon_handling``;
+- ch. 11 advancement: ``advancement``;
+- ch. 12 dials: ``dials``;
+- exact odds: ``odds`` (rolls), ``damage_odds`` (damage after armor, attacks).
+
+This package re-exports the roll pipeline, the piece every other uses.
 """
 
 from .odds import Odds, roll_odds
