@@ -20,6 +20,7 @@ from .ranges import RangeReading
 from .rolls import Modifier, Pool, PoolPart, RollKind, build_pool, spend_moments
 from .statistics import Derived, Statistic, derive
 from .turns import suppression_penalty
+from .weapon_handling import second_shot_allowed
 
 Weapon = MeleeWeapon | RangedWeapon
 
@@ -134,7 +135,7 @@ def _check(
         raise ValueError(f"{weapon.name} is a melee weapon: no range, aiming or second shot")
     if ranged and reading is None:
         raise ValueError(f"a ranged attack with {weapon.name} needs the range to the target")
-    if second_shot and not weapon.qualities & (AUTOMATIC | {Quality.SEMI_AUTO}):
+    if second_shot and not second_shot_allowed(weapon, rounds_loaded=None):
         raise ValueError(f"{weapon.name} fires one round a turn: no second shot")
 
 
