@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from bridge.rules.dice import MAX_DICE_PER_ROLL, TooManyDice
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge, roll_odds
+from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
+from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 
 SKILL, UNSKILLED = RollKind.SKILL, RollKind.UNSKILLED
 VERDICTS = ("success", "critical_success", "critical_failure", "setback")
@@ -191,3 +193,142 @@ def test_chances_sum_to_one_and_nest(pool, tn, kind, stakes_raised):
 @given(pools, tns, kinds)
 def test_a_larger_pool_never_lowers_success(pool, tn, kind):
     assert roll_odds(pool + 1, tn, kind).success >= roll_odds(pool, tn, kind).success
+
+
+# --- damage through armor -------------------------------------------------------
+
+
+def read_every_tuple(damage, damage_reduction):
+    """Distributions of hit points lost, serious and minor left, by reading
+    every face tuple with read_damage."""
+    tallies = ([], [], [])
+    for faces in itertools.product(range(1, 7), repeat=damage.dice):
+        result = read_damage(list(faces), damage, damage_reduction)
+        for tally, amount in zip(tallies, (result.hit_points_lost, result.serious, result.minor)):
+            tally.append(amount)
+    total = 6**damage.dice
+    return tuple(
+        tuple(Fraction(tally.count(amount), total) for amount in range(max(tally) + 1)) for tally in tallies
+    )
+
+
+SMALL_THRESHOLDS = [(3, 4), (5, 3), (2, 2), (6, 1), (4, None), (None, 5), (None, None)]
+
+
+@pytest.mark.parametrize("dice", range(5))
+@pytest.mark.parametrize("minor_at, serious_at", SMALL_THRESHOLDS)
+def test_damage_odds_equal_reading_every_face_tuple(dice, minor_at, serious_at):
+    damage = DamageDice(dice, minor_at, serious_at)
+    for damage_reduction in range(2 * dice + 2):
+        odds = damage_odds(damage, damage_reduction)
+        assert (odds.hit_points_lost, odds.serious, odds.minor) == read_every_tuple(damage, damage_reduction)
+
+
+@pytest.mark.parametrize("notation, damage_reduction", [("5d6 (3,4)", 2), ("5d6 (5,3)", 3), ("5d6 (4,-)", 1), ("5d6 (-,5)", 4)])
+def test_five_dice_damage_odds_equal_reading_every_face_tuple(notation, damage_reduction):
+    damage = DamageDice.parse(notation)
+    odds = damage_odds(damage, damage_reduction)
+    assert (odds.hit_points_lost, odds.serious, odds.minor) == read_every_tuple(damage, damage_reduction)
+
+
+def test_one_fire_die_does_serious_on_3_and_both_on_5():
+    # (5,3): faces 1-2 nothing, 3-4 serious only, 5-6 serious and minor
+    odds = damage_odds(DamageDice.parse("1d6 (5,3)"))
+    assert odds.hit_points_lost == (Fraction(2, 6), Fraction(2, 6), Fraction(2, 6))
+    assert odds.serious == (Fraction(2, 6), Fraction(4, 6))
+    assert odds.minor == (Fraction(4, 6), Fraction(2, 6))
+
+
+def test_armor_1_stops_a_fire_die_s_serious_but_not_its_minor():
+    odds = damage_odds(DamageDice.parse("1d6 (5,3)"), 1)
+    assert odds.serious == (1,)
+    assert odds.minor == odds.hit_points_lost == (Fraction(4, 6), Fraction(2, 6))
+
+
+def test_a_flash_bang_never_does_serious_damage():
+    odds = damage_odds(DamageDice.parse("3d6 (5,-)"))
+    assert odds.serious == (1,)
+    assert odds.minor == odds.hit_points_lost
+
+
+def test_mean_of_one_die_3_4():
+    # faces 1-2: 0; face 3: 1 minor; faces 4-6: 1 serious + 1 minor
+    assert damage_odds(DamageDice.parse("1d6 (3,4)")).mean == Fraction(0 + 0 + 1 + 2 + 2 + 2, 6)
+
+
+def test_nikitas_pistol_through_the_ballistic_vest():
+    # Ch. 7: 12d6 (3,4) against DR 6; her roll had 7 serious, 1 got through.
+    odds = damage_odds(DamageDice.parse("12d6 (3,4)"), 6)
+    assert odds.serious[1] == Fraction(math.comb(12, 7), 2**12)  # exactly 7 dice of 4+
+    # all twelve dice 4+: 12 serious + 12 minor - 6 = 18, the most possible
+    assert odds.hit_points_lost[18] == Fraction(1, 2**12)
+    assert len(odds.hit_points_lost) == 19
+
+
+def test_dodgers_head_shot_kills_on_six_serious():
+    # Ch. 7: 10d6 to hit at TN 4 (4 MoTs spent), then 17d6 with the rifle's
+    # (2,3) dropped to (2,2); any die but a 1 does serious, 6 serious kill.
+    damage = DamageDice.parse("17d6 (2,3)").lowered(1)
+    hit = Fraction(sum(math.comb(10, s) * 2**s * 4 ** (10 - s) for s in range(4, 11)), 6**10)
+    six_serious = 1 - Fraction(sum(math.comb(17, k) * 5**k for k in range(6)), 6**17)
+    odds = attack_odds(10, 4, SKILL, damage)
+    assert odds.hit == hit
+    assert odds.serious_at_least[6] == hit * six_serious
+
+
+def test_an_attack_that_cannot_hit_deals_nothing():
+    odds = attack_odds(1, 2, SKILL, DamageDice.parse("4d6 (3,4)"))
+    assert odds.hit == 0 and odds.at_least == (0,)
+
+
+def test_negative_damage_reduction_is_refused():
+    with pytest.raises(ValueError):
+        damage_odds(DamageDice.parse("2d6 (3,4)"), -1)
+
+
+def test_damage_odds_are_json_ready_with_exact_values():
+    tree = json.loads(json.dumps(attack_odds(2, 1, SKILL, DamageDice.parse("1d6 (3,4)")).to_dict()))
+    assert tree["hit"]["exact"] == "5/9"
+    assert tree["damage"]["damage"]["notation"] == "1d6 (3,4)"
+    assert tree["damage"]["mean"]["exact"] == "7/6"
+    assert [chance["exact"] for chance in tree["damage"]["hit_points_lost"]] == ["1/3", "1/6", "1/2"]
+    # hit (5/9) and at least 1 (4/6) or 2 (3/6) hit points
+    assert [chance["exact"] for chance in tree["at_least"]] == ["5/9", "10/27", "5/18"]
+
+
+thresholds = st.one_of(st.none(), st.integers(1, 6))
+damages = st.builds(DamageDice, st.integers(0, 40), thresholds, thresholds)
+reductions = st.integers(0, 50)
+
+
+def tail(chances, at_least):
+    return sum(chances[at_least:])
+
+
+@given(damages, reductions)
+def test_damage_chances_sum_to_one_and_never_go_negative(damage, damage_reduction):
+    odds = damage_odds(damage, damage_reduction)
+    for chances in (odds.hit_points_lost, odds.serious, odds.minor):
+        assert sum(chances) == 1 and all(chance >= 0 for chance in chances)
+    assert len(odds.hit_points_lost) <= 2 * damage.dice + 1
+    # hit points lost are serious left plus minor left, so their means add up
+    mean = sum(amount * chance for amount, chance in enumerate(odds.serious))
+    mean += sum(amount * chance for amount, chance in enumerate(odds.minor))
+    assert odds.mean == mean >= 0
+
+
+@given(damages, reductions)
+def test_more_armor_never_adds_damage(damage, damage_reduction):
+    thin, thick = damage_odds(damage, damage_reduction), damage_odds(damage, damage_reduction + 1)
+    for at_least in range(2 * damage.dice + 2):
+        assert tail(thick.hit_points_lost, at_least) <= tail(thin.hit_points_lost, at_least)
+        assert tail(thick.serious, at_least) <= tail(thin.serious, at_least)
+
+
+@given(st.integers(0, 20), st.integers(1, 8), damages, reductions)
+def test_attack_curve_is_the_hit_times_the_damage_tail(pool, tn, damage, damage_reduction):
+    odds = attack_odds(pool, tn, SKILL, damage, damage_reduction)
+    assert odds.hit == roll_odds(pool, tn, SKILL).success
+    for at_least, chance in enumerate(odds.at_least):
+        assert chance == odds.hit * tail(odds.damage.hit_points_lost, at_least)
+    assert list(odds.at_least) == sorted(odds.at_least, reverse=True)
