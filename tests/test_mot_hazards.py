@@ -12,9 +12,11 @@ from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.hazards import (
     Breath,
+    Caught,
     Charge,
     Fire,
     Vacuum,
+    blast,
     burn,
     enter_vacuum,
     explosion,
@@ -115,6 +117,23 @@ def test_a_token_at_two_and_a_half_meters_takes_eighteen_dice_less_cover_with_ar
     damage = result.damage[0]
     assert damage.damage.dice == 15
     assert (damage.serious, damage.minor) == (11, 15)
+
+
+def test_a_blast_rolls_each_token_apart_and_names_the_hurt():
+    tokens = [Caught("near", FRESH, 1), Caught("covered", FRESH, 1, cover=2), Caught("far", FRESH, 9)]
+    result = blast(Charge.SHRAPNEL.damage(2), tokens, DIALS, dice=FixedDice([6, 6]))
+    assert [actor for actor, _ in result.tokens] == ["near", "covered", "far"]
+    assert result.hurt == ["near"] and result.explanation[-1] == "hurt: near"
+    assert [token["actor_id"] for token in json.loads(json.dumps(result.to_dict()))["tokens"]] == [
+        "near",
+        "covered",
+        "far",
+    ]
+
+
+def test_a_charge_that_reaches_nobody_says_so():
+    result = blast(Charge.FLASH_BANG.damage(3), [Caught("far", FRESH, 10)], DIALS, dice=FixedDice([]))
+    assert result.hurt == [] and result.explanation[-1] == "the blast injures nobody"
 
 
 def test_a_flash_bang_does_no_serious_damage():

@@ -22,6 +22,7 @@ from bridge.rules.moment_of_truth.health import (
     is_bleeding,
     may_declare_heroic_death,
     take_damage,
+    take_hits,
 )
 
 DIALS = Dials()
@@ -153,6 +154,12 @@ def test_a_head_or_neck_shot_that_kills_is_beyond_rescue():
     assert change.after.dead and change.after.beyond_rescue
 
 
+def test_hits_given_by_hand_are_a_damage_rolls_minor_and_serious():
+    rolled = read_damage([6, 6, 4, 1], DamageDice.parse("4d6 (3,4)"), 1)
+    assert take_hits(hurt(), rolled.minor, rolled.serious, DIALS) == apply_damage(hurt(), rolled, DIALS)
+    assert take_hits(hurt(), 0, 33, DIALS, head_or_neck_shot=True).after.beyond_rescue
+
+
 def test_a_head_shot_that_does_not_kill_leaves_no_mark():
     damage = read_damage([6], DamageDice.parse("1d6 (3,4)"))
     change = apply_damage(hurt(), damage, DIALS, head_or_neck_shot=True)
@@ -215,6 +222,9 @@ def test_dying_is_not_waking_up():
 
 def test_bleeding_needs_the_optional_rule():
     assert not is_bleeding(hurt(serious=10), DIALS)
+    for refused in (lambda: bleed(hurt(serious=10), 3, DIALS, dice=FixedDice([6])), lambda: bandage(hurt(serious=10), DIALS)):
+        with pytest.raises(ValueError, match="optional rule"):
+            refused()
 
 
 def test_bleeding_starts_at_a_third_of_hit_points_dropping_fractions():

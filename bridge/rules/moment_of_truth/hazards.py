@@ -171,6 +171,60 @@ def explosion(
     return HazardResult(Hazard.EXPLOSION, (), (result,), health_change(health, after, dials), (*steps, *lines))
 
 
+@dataclass(frozen=True)
+class Caught:
+    """A token near a blast: its id at the table, its health, its distance
+    in meters, the cover dice the GM takes off and its armor's DR."""
+
+    actor_id: str
+    health: Health
+    distance: float
+    cover: int = 0
+    damage_reduction: int = 0
+
+
+@dataclass(frozen=True)
+class Blast:
+    """One charge going off among several tokens, each rolled apart."""
+
+    charge: DamageDice
+    tokens: tuple[tuple[str, HazardResult], ...]
+
+    @property
+    def hurt(self) -> list[str]:
+        return [actor for actor, result in self.tokens if result.change.after.damage > result.change.before.damage]
+
+    @property
+    def explanation(self) -> list[str]:
+        hurt = f"hurt: {', '.join(self.hurt)}" if self.hurt else "the blast injures nobody"
+        return [f"explosion {self.charge.notation} at its center", hurt]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "charge": self.charge.to_dict(),
+            "tokens": [{"actor_id": actor, **result.to_dict()} for actor, result in self.tokens],
+            "hurt": self.hurt,
+            "explanation": self.explanation,
+        }
+
+
+def blast(charge: DamageDice, caught: Sequence[Caught], dials: Dials, *, dice: DiceSource) -> Blast:
+    """:func:`explosion` for every token the GM names, in order."""
+    return Blast(charge, tuple((token.actor_id, _caught(charge, token, dials, dice)) for token in caught))
+
+
+def _caught(charge: DamageDice, token: Caught, dials: Dials, dice: DiceSource) -> HazardResult:
+    return explosion(
+        token.health,
+        charge,
+        token.distance,
+        dials,
+        cover=token.cover,
+        damage_reduction=token.damage_reduction,
+        dice=dice,
+    )
+
+
 def _untouched(health: Health, dials: Dials, hazard: Hazard, steps: list[str]) -> HazardResult:
     return HazardResult(hazard, (), (), health_change(health, health, dials), tuple(steps))
 

@@ -225,7 +225,23 @@ def apply_damage(
     it causes cannot be rescued (ch. 7, Harsh Death Rules). ``outright_kill``:
     the called-shot rules (6 serious to the head, 4 to the neck with a large
     blade) killed outright, whatever the hit points say; never rescuable."""
-    after = take_damage(health, damage.minor, damage.serious, dials)
+    return take_hits(
+        health, damage.minor, damage.serious, dials, head_or_neck_shot=head_or_neck_shot, outright_kill=outright_kill
+    )
+
+
+def take_hits(
+    health: Health,
+    minor: int,
+    serious: int,
+    dials: Dials,
+    *,
+    head_or_neck_shot: bool = False,
+    outright_kill: bool = False,
+) -> HealthChange:
+    """:func:`apply_damage` with the minor and serious already read off a
+    damage roll (or given by hand)."""
+    after = take_damage(health, minor, serious, dials)
     if outright_kill:
         after = replace(after, dead=True, beyond_rescue=True)
     elif head_or_neck_shot and after.dead and not health.dead:
@@ -279,17 +295,22 @@ def bleed(health: Health, endurance: int, dials: Dials, *, moments_spent: int = 
     statistic roll at the world's TN; failure costs 1 serious damage. A
     character attended after a harsh-death rescue makes no bleeding rolls:
     the caller skips them."""
-    if not is_bleeding(health, dials):
-        raise ValueError("the character is not bleeding")
+    _check_bleeding(health, dials)
     roll = forced_roll(endurance, dials.default_tn, moments_spent=moments_spent, dice=dice)
     lost = 0 if roll and roll.outcome.success else 1
     after = take_damage(health, 0, lost, dials, new_injury=False)
     return BleedingResult(roll, lost, health_change(health, after, dials))
 
 
+def _check_bleeding(health: Health, dials: Dials) -> None:
+    if not dials.bleeding:
+        raise ValueError("bleeding is an optional rule (ch. 7) this world does not use")
+    if not is_bleeding(health, dials):
+        raise ValueError("the character is not bleeding")
+
+
 def bandage(health: Health, dials: Dials) -> HealthChange:
     """Bandaging out of combat stops the bleeding, no roll needed (ch. 7);
     in combat only a medic roll does. The caller offers it out of combat."""
-    if not is_bleeding(health, dials):
-        raise ValueError("the character is not bleeding")
+    _check_bleeding(health, dials)
     return health_change(health, replace(health, bandaged=True), dials)
