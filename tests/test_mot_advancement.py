@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridge.rules.moment_of_truth.advancement import moment_buyback, skill_advancement, statistic_advancement
+from bridge.rules.moment_of_truth.advancement import OffTheTable, moment_buyback, skill_advancement, statistic_advancement
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.statistics import Statistic
 
@@ -73,6 +73,20 @@ def test_no_advance_is_refused():
         statistic_advancement(Statistic.WILL, 4, 3, DIALS)
     with pytest.raises(ValueError):
         skill_advancement(" ", None, 0)
+
+
+def test_a_refusal_names_the_level_it_refuses():
+    for refused, field in (
+        (lambda: skill_advancement(" ", None, 0), "name"),
+        (lambda: skill_advancement("pistol", 5, 6), "current"),
+        (lambda: skill_advancement("pistol", 4, 5), "desired"),
+        (lambda: skill_advancement("pistol", 2, 2), "desired"),
+        (lambda: statistic_advancement(Statistic.WILL, 0, 2, DIALS), "current"),
+        (lambda: statistic_advancement(Statistic.WILL, 7, 8, DIALS), "desired"),
+    ):
+        with pytest.raises(OffTheTable) as broken:
+            refused()
+        assert broken.value.field == field
 
 
 def test_cost_is_json_ready_and_explained():

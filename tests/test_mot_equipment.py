@@ -12,15 +12,19 @@ from bridge.rules.moment_of_truth.equipment import (
     BOOK_ARMOR,
     BOOK_MELEE,
     BOOK_RANGED,
+    BOOK_SHIELDS,
     Ammo,
     Armor,
     Arsenal,
     Coverage,
     DamageFormula,
+    EntryError,
     Quality,
     RangedWeapon,
     Shield,
     WeaponSkill,
+    define_items,
+    remove_items,
 )
 from bridge.rules.moment_of_truth.ranges import RangeBand, read_range
 
@@ -384,3 +388,42 @@ def test_unknown_kinds_and_names_are_refused():
         BOOK.with_custom({"vehicles": []})
     with pytest.raises(ValueError, match="no ranged item named 'Phaser'"):
         BOOK.ranged_weapon("Phaser")
+
+
+# --- a world's own items ------------------------------------------------------
+
+BLASTER = {"name": "Blaster", "damage": "Skill + 12 (3, 4)", "skill": "pistol", "close": "C", "optimal": "10m", "long": "20m (3)"}
+GOOD = {"ranged": BLASTER, **{kind: items[0].to_dict() for kind, items in (("melee", BOOK_MELEE), ("shields", BOOK_SHIELDS), ("armor", BOOK_ARMOR))}}
+
+
+@pytest.mark.parametrize(
+    "kind, entry, field",
+    [
+        ("ranged", {**BLASTER, "damage": "Skill + 12"}, "damage"),
+        ("ranged", {**BLASTER, "close": "C-12m"}, "optimal"),
+        ("ranged", {**BLASTER, "qualities": ["Hi ROF"]}, "ammo"),
+        ("ranged", {key: value for key, value in BLASTER.items() if key != "long"}, "long"),
+        ("melee", {"name": "Stick", "reach": "1m", "damage": "Strength (5, 6)", "skill": "brawling", "qualities": ["Dull"]}, "qualities"),
+        ("melee", {"name": "Stick", "reach": "1m", "damage": "Strength (5, 6)", "skill": "brawling", "large_blade": True}, "large_blade"),
+        ("shields", {"name": "Lid", "attacker_penalty": "a lot"}, "attacker_penalty"),
+        ("armor", {"name": "Foil", "coverage": "half", "damage_reduction": 1}, "coverage"),
+    ],
+)
+def test_a_refused_world_item_names_its_kind_index_and_key(kind, entry, field):
+    with pytest.raises(EntryError) as refused:
+        define_items({}, {kind: [GOOD[kind], entry]})
+    assert refused.value.field == f"{kind}.1.{field}"
+
+
+def test_world_items_are_defined_replaced_and_removed_by_name():
+    custom = define_items({}, {"ranged": [BLASTER], "armor": [{"name": "Cloth", "coverage": "> 75%", "damage_reduction": "-2"}]})
+    assert custom["ranged"] == [RangedWeapon.from_dict(BLASTER).to_dict()]
+    assert custom["armor"] == [{"name": "Cloth", "coverage": "full", "damage_reduction": 2}]
+    custom = define_items(custom, {"ranged": [{**BLASTER, "name": "BLASTER", "damage": "Skill + 14 (3, 4)"}]})
+    assert [(item["name"], item["damage"]) for item in custom["ranged"]] == [("BLASTER", "Skill + 14 (3, 4)")]
+    assert BOOK.with_custom(custom).armor_named("cloth").damage_reduction == 2
+    custom = remove_items(custom, {"ranged": ["blaster"]})
+    assert custom == {"melee": [], "ranged": [], "shields": [], "armor": custom["armor"]}
+    with pytest.raises(EntryError) as refused:
+        remove_items(custom, {"armor": ["Cloth", "Plate"]})
+    assert refused.value.field == "armor.1"

@@ -56,6 +56,7 @@ class WorldSettingsSchema(Schema):
     moments_player_limit = _count("moments_player_limit", "ch. 5: most MoTs one player holds; null: none", allow_none=True)
     moments_table_limit = _count("moments_table_limit", "ch. 5: most MoTs the table holds; null: none", allow_none=True)
     moments_at_first_session = _count("moments_at_first_session", "ch. 5: MoTs each player starts the first session with")
+    connections = _switch("connections", "ch. 5 (optional): at least four past events, two with PCs and two with NPCs")
     short_sessions = _switch("short_sessions", "ch. 4: sessions under 3 hours: one free talent use, not two")
     harsh_death = _switch("harsh_death", "ch. 7: dead at total damage 2 x HP + 1")
     heroic_death = _switch("heroic_death", "ch. 7: a player may declare a PC below 0 HP dead for the party's MoTs")

@@ -23,6 +23,15 @@ COSTLY_STATISTICS = frozenset({Statistic.PERCEPTION, Statistic.AGILITY})
 COSTLY_MULTIPLIER = 2
 
 
+class OffTheTable(ValueError):
+    """A raise the tables refuse; ``field`` names the culprit: ``name``,
+    ``current`` or ``desired``."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
 @dataclass(frozen=True)
 class Step:
     """One level gained and its price on the table."""
@@ -72,9 +81,9 @@ class AdvancementCost:
 def skill_advancement(skill: str, current: int | None, desired: int) -> AdvancementCost:
     """XP to raise ``skill`` from ``current`` (None: not possessed) to ``desired``."""
     if not skill.strip():
-        raise ValueError("a skill needs a name")
+        raise OffTheTable("name", "a skill needs a name")
     if current is not None and current not in SKILL_ADVANCEMENT_XP:
-        raise ValueError(f"a skill level is 0 to 4, not {current}")
+        raise OffTheTable("current", f"a skill level is 0 to 4, not {current}")
     start = -1 if current is None else current
     return _advance(skill, current, start, desired, SKILL_ADVANCEMENT_XP, 1)
 
@@ -82,7 +91,7 @@ def skill_advancement(skill: str, current: int | None, desired: int) -> Advancem
 def statistic_advancement(statistic: Statistic, current: int, desired: int, dials: Dials) -> AdvancementCost:
     """XP to raise ``statistic`` from ``current`` to ``desired``."""
     if current < 1:
-        raise ValueError(f"a statistic is at least 1, not {current}")
+        raise OffTheTable("current", f"a statistic is at least 1, not {current}")
     costly = dials.double_cost_perception_agility and statistic in COSTLY_STATISTICS
     multiplier = COSTLY_MULTIPLIER if costly else 1
     return _advance(statistic.value, current, current, desired, STATISTIC_ADVANCEMENT_XP, multiplier)
@@ -99,8 +108,8 @@ def _advance(
     name: str, current: int | None, start: int, desired: int, table: dict[int, int], multiplier: int
 ) -> AdvancementCost:
     if desired not in table:
-        raise ValueError(f"{name} cannot be raised to {desired}: the table runs {min(table)} to {max(table)}")
+        raise OffTheTable("desired", f"{name} cannot be raised to {desired}: the table runs {min(table)} to {max(table)}")
     if desired <= start:
-        raise ValueError(f"{name} is already at {current}; {desired} is no advance")
+        raise OffTheTable("desired", f"{name} is already at {current}; {desired} is no advance")
     steps = tuple(Step(level, table[level]) for level in range(start + 1, desired + 1))
     return AdvancementCost(name, current, desired, steps, multiplier)

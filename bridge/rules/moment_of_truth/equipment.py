@@ -19,12 +19,21 @@ can set differently for its own items):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from .damage import DamageDice, effective_dr
+
+
+class EntryError(ValueError):
+    """An item's entry the rules refuse; ``field`` is the key to blame."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
 
 # --- qualities and skills -------------------------------------------------
 
@@ -218,9 +227,9 @@ def _sorted(qualities: frozenset[Quality]) -> list[str]:
 def _check_qualities(name: str, qualities: frozenset[Quality], allowed: frozenset[Quality], edged: bool) -> None:
     misplaced = qualities - allowed
     if misplaced:
-        raise ValueError(f"{name}: {', '.join(_sorted(misplaced))} cannot be a quality of this kind of weapon")
+        raise EntryError("qualities", f"{name}: {', '.join(_sorted(misplaced))} cannot be a quality of this kind of weapon")
     if Quality.DULL in qualities and not edged:
-        raise ValueError(f"{name}: only edged weapons may be dull")
+        raise EntryError("qualities", f"{name}: only edged weapons may be dull")
 
 
 def _damage_dice(formula: DamageFormula, qualities: frozenset[Quality], strength: int | None, skill: int | None) -> DamageDice:
@@ -231,7 +240,17 @@ def _damage_dice(formula: DamageFormula, qualities: frozenset[Quality], strength
 def _require(entry: Mapping[str, Any], *keys: str) -> None:
     missing = [key for key in keys if key not in entry]
     if missing:
-        raise ValueError(f"{entry.get('name', 'item')!r} is missing {', '.join(missing)}")
+        raise EntryError(missing[0], f"{entry.get('name', 'item')!r} is missing {', '.join(missing)}")
+
+
+def _read(entry: Mapping[str, Any], key: str, parse: Callable[[Any], Any], default: Any = None) -> Any:
+    """``parse`` the entry's ``key`` (``default`` when absent), blaming ``key`` for a refusal."""
+    try:
+        return parse(entry.get(key, default))
+    except EntryError:
+        raise
+    except ValueError as broken:
+        raise EntryError(key, str(broken)) from None
 
 
 @dataclass(frozen=True)
@@ -250,7 +269,7 @@ class MeleeWeapon:
         _not_negative("reach", self.reach_m)
         _check_qualities(self.name, self.qualities, MELEE_QUALITIES, self.edged)
         if self.large_blade and not self.edged:
-            raise ValueError(f"{self.name}: a large blade is edged")
+            raise EntryError("large_blade", f"{self.name}: a large blade is edged")
 
     def damage_dice(self, *, strength: int, skill: int) -> DamageDice:
         """The damage roll, a dull edge's serious number of 6 included."""
@@ -264,10 +283,10 @@ class MeleeWeapon:
         _require(entry, "name", "reach", "damage", "skill")
         return cls(
             name=str(entry["name"]),
-            reach_m=_parse_reach(entry["reach"]),
-            damage=DamageFormula.parse(entry["damage"]),
-            skill=WeaponSkill.parse(entry["skill"]),
-            qualities=_qualities(entry.get("qualities", ())),
+            reach_m=_read(entry, "reach", _parse_reach),
+            damage=_read(entry, "damage", DamageFormula.parse),
+            skill=_read(entry, "skill", WeaponSkill.parse),
+            qualities=_read(entry, "qualities", _qualities, ()),
             edged=bool(entry.get("edged", False)),
             large_blade=bool(entry.get("large_blade", False)),
         )
@@ -342,9 +361,9 @@ class RangedWeapon:
         for what in ("close_m", "optimal_m", "long_m"):
             _not_negative(what, getattr(self, what))
         if not self.close_m < self.optimal_m:
-            raise ValueError(f"{self.name}: the optimal range must reach past close range")
+            raise EntryError("optimal", f"{self.name}: the optimal range must reach past close range")
         if self.long_m < 1 or self.long_increments < 1:
-            raise ValueError(f"{self.name}: long range needs at least one increment of at least 1 m")
+            raise EntryError("long", f"{self.name}: long range needs at least one increment of at least 1 m")
         _check_qualities(self.name, self.qualities, RANGED_QUALITIES, self.edged)
         _check_firing(self)
 
@@ -374,18 +393,17 @@ class RangedWeapon:
         """Keys as :meth:`to_dict` writes them, in the book's notation:
         ``close`` "C-1m", ``optimal`` "20m", ``long`` "35m (2)", ``ammo`` "10-30"."""
         _require(entry, "name", "damage", "skill", "close", "optimal", "long")
-        long_m, increments = _parse_long(entry["long"])
-        ammo = entry.get("ammo")
+        long_m, increments = _read(entry, "long", _parse_long)
         return cls(
             name=str(entry["name"]),
-            damage=DamageFormula.parse(entry["damage"]),
-            skill=WeaponSkill.parse(entry["skill"]),
-            close_m=_parse_close(entry["close"]),
-            optimal_m=_parse_metres(entry["optimal"], "optimal range"),
+            damage=_read(entry, "damage", DamageFormula.parse),
+            skill=_read(entry, "skill", WeaponSkill.parse),
+            close_m=_read(entry, "close", _parse_close),
+            optimal_m=_read(entry, "optimal", lambda value: _parse_metres(value, "optimal range")),
             long_m=long_m,
             long_increments=increments,
-            ammo=None if ammo is None else Ammo.parse(ammo),
-            qualities=_qualities(entry.get("qualities", ())),
+            ammo=_read(entry, "ammo", lambda value: None if value is None else Ammo.parse(value)),
+            qualities=_read(entry, "qualities", _qualities, ()),
             edged=bool(entry.get("edged", False)),
             revolver=bool(entry.get("revolver", False)),
         )
@@ -420,18 +438,18 @@ def _check_firing(weapon: RangedWeapon) -> None:
     name, qualities = weapon.name, weapon.qualities
     fast = (qualities & AUTOMATIC) | (qualities & {Quality.SEMI_AUTO})
     if Quality.BOLT_ACTION in qualities and fast:
-        raise ValueError(f"{name}: a bolt-action weapon cannot be {', '.join(_sorted(fast))}")
+        raise EntryError("qualities", f"{name}: a bolt-action weapon cannot be {', '.join(_sorted(fast))}")
     if weapon.revolver and Quality.SEMI_AUTO not in qualities:
-        raise ValueError(f"{name}: revolvers are considered semi-auto (ch. 10)")
+        raise EntryError("qualities", f"{name}: revolvers are considered semi-auto (ch. 10)")
     if Quality.HI_ROF in qualities and Quality.VHI_ROF in qualities:
-        raise ValueError(f"{name}: Hi ROF or VHi ROF, not both")
+        raise EntryError("qualities", f"{name}: Hi ROF or VHi ROF, not both")
     if Quality.UNRELIABLE in qualities:
         if weapon.revolver or Quality.BOLT_ACTION in qualities:
-            raise ValueError(f"{name}: bolt-action weapons and revolvers may not be unreliable")
+            raise EntryError("qualities", f"{name}: bolt-action weapons and revolvers may not be unreliable")
         if not fast and not weapon.archaic:
-            raise ValueError(f"{name}: only semi-auto, Hi ROF, VHi ROF or archaic weapons may be unreliable")
+            raise EntryError("qualities", f"{name}: only semi-auto, Hi ROF, VHi ROF or archaic weapons may be unreliable")
     if (fast or Quality.BOLT_ACTION in qualities) and weapon.ammo is None:
-        raise ValueError(f"{name}: {', '.join(_sorted(fast | (qualities & {Quality.BOLT_ACTION})))} needs a magazine (ammo)")
+        raise EntryError("ammo", f"{name}: {', '.join(_sorted(fast | (qualities & {Quality.BOLT_ACTION})))} needs a magazine (ammo)")
 
 
 # --- shields and armor ----------------------------------------------------
@@ -448,15 +466,19 @@ class Shield:
 
     def __post_init__(self) -> None:
         if self.attacker_dice < 0:
-            raise ValueError(f"{self.name}: a shield's penalty to attackers is a number of dice, at least 0")
+            raise EntryError("attacker_penalty", f"{self.name}: a shield's penalty to attackers is a number of dice, at least 0")
         if self.first_defense_step_dice < 1:
-            raise ValueError(f"{self.name}: the first defense step costs at least one die")
+            raise EntryError("first_defense_step_dice", f"{self.name}: the first defense step costs at least one die")
 
     @classmethod
     def from_dict(cls, entry: Mapping[str, Any]) -> Shield:
         """``attacker_penalty`` as the book writes it, "-1d6", or a number of dice."""
         _require(entry, "name", "attacker_penalty")
-        return cls(str(entry["name"]), _penalty_dice(entry["attacker_penalty"]), int(entry.get("first_defense_step_dice", 1)))
+        return cls(
+            str(entry["name"]),
+            _read(entry, "attacker_penalty", _penalty_dice),
+            _read(entry, "first_defense_step_dice", int, 1),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -508,7 +530,7 @@ class Armor:
 
     def __post_init__(self) -> None:
         if self.damage_reduction < 0:
-            raise ValueError(f"{self.name}: damage reduction cannot be negative")
+            raise EntryError("damage_reduction", f"{self.name}: damage reduction cannot be negative")
 
     def reduction_against(self, *, armor_piercing: bool) -> int:
         """DR, halved (rounded down) against armor-piercing (ch. 10)."""
@@ -518,7 +540,8 @@ class Armor:
     def from_dict(cls, entry: Mapping[str, Any]) -> Armor:
         """``damage_reduction`` as the table prints it, ``-6``, or 6."""
         _require(entry, "name", "coverage", "damage_reduction")
-        return cls(str(entry["name"]), Coverage.parse(entry["coverage"]), abs(int(entry["damage_reduction"])))
+        coverage = _read(entry, "coverage", Coverage.parse)
+        return cls(str(entry["name"]), coverage, _read(entry, "damage_reduction", lambda value: abs(int(value))))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "coverage": self.coverage.value, "damage_reduction": self.damage_reduction}
@@ -652,9 +675,7 @@ class Arsenal:
     def with_custom(self, custom: Mapping[str, Iterable[Mapping[str, Any]]]) -> Arsenal:
         """Add a world's items: ``{"melee": [...], "ranged": [...], "shields":
         [...], "armor": [...]}``, each entry as that kind's ``from_dict`` reads it."""
-        unknown = set(custom) - set(_KINDS)
-        if unknown:
-            raise ValueError(f"unknown kinds of equipment: {', '.join(sorted(unknown))}; known: {', '.join(_KINDS)}")
+        _check_kinds(custom)
         tables = {kind: dict(getattr(self, kind)) for kind in _KINDS}
         for kind, entries in custom.items():
             for entry in entries:
@@ -684,3 +705,53 @@ class Arsenal:
 
     def to_dict(self) -> dict[str, list[dict[str, Any]]]:
         return {kind: [item.to_dict() for item in getattr(self, kind).values()] for kind in _KINDS}
+
+
+# --- a world's own items --------------------------------------------------
+
+
+def _check_kinds(by_kind: Mapping[str, Any]) -> None:
+    unknown = set(by_kind) - set(_KINDS)
+    if unknown:
+        raise ValueError(f"unknown kinds of equipment: {', '.join(sorted(unknown))}; known: {', '.join(_KINDS)}")
+
+
+def _tables(custom: Mapping[str, Iterable[Mapping[str, Any]]]) -> dict[str, dict[str, Mapping[str, Any]]]:
+    _check_kinds(custom)
+    return {kind: {_key(entry["name"]): entry for entry in custom.get(kind, ())} for kind in _KINDS}
+
+
+def define_items(
+    custom: Mapping[str, Iterable[Mapping[str, Any]]], define: Mapping[str, Iterable[Mapping[str, Any]]]
+) -> dict[str, list[dict[str, Any]]]:
+    """A world's own items (as :meth:`Arsenal.with_custom` reads them) with
+    ``define``'s entries added, each replacing the world's item of its kind
+    and name, and kept as ``to_dict`` writes it. A refused entry raises
+    :class:`EntryError` naming ``<kind>.<index>.<key>``."""
+    _check_kinds(define)
+    tables = _tables(custom)
+    for kind, entries in define.items():
+        for index, entry in enumerate(entries):
+            try:
+                item = _KINDS[kind].from_dict(entry)
+            except EntryError as broken:
+                raise EntryError(f"{kind}.{index}.{broken.field}", str(broken)) from None
+            except ValueError as broken:
+                raise EntryError(f"{kind}.{index}", str(broken)) from None
+            tables[kind][_key(item.name)] = item.to_dict()
+    return {kind: list(table.values()) for kind, table in tables.items()}
+
+
+def remove_items(
+    custom: Mapping[str, Iterable[Mapping[str, Any]]], names: Mapping[str, Iterable[str]]
+) -> dict[str, list[dict[str, Any]]]:
+    """A world's own items without those ``names`` lists by kind. Only a
+    world's own items go (a book item can be replaced, not removed); any other
+    name raises :class:`EntryError` naming ``<kind>.<index>``."""
+    _check_kinds(names)
+    tables = _tables(custom)
+    for kind, listed in names.items():
+        for index, name in enumerate(listed):
+            if tables[kind].pop(_key(name), None) is None:
+                raise EntryError(f"{kind}.{index}", f"the world has no {kind} item of its own named {name!r}")
+    return {kind: list(table.values()) for kind, table in tables.items()}
