@@ -31,11 +31,13 @@ class Totals(icepool.MultisetEvaluator):
         return (state[0] + outcome[0] * count, state[1] + outcome[1] * count)
 
 
-@lru_cache(maxsize=None)
-def tally(pool, success_faces):
+def icepool_tally(pool, success_faces):
     """icepool's distribution of (successes, ones) over ``pool`` d6."""
     die = d6.map(lambda face: (int(face in success_faces), int(face == 1)))
     return Totals().evaluate(die.pool(pool))
+
+
+tally = lru_cache(maxsize=None)(icepool_tally)
 
 
 def chance(die, holds):
@@ -43,9 +45,8 @@ def chance(die, holds):
     return Fraction(sum(ways for outcome, ways in die.items() if holds(*outcome)), die.denominator())
 
 
-def verdicts(pool, tn, success_faces, stakes_raised):
-    """READINGS.md's judging, restated."""
-    die = tally(pool, success_faces)
+def icepool_verdicts(die, pool, tn, stakes_raised):
+    """READINGS.md's judging of a (successes, ones) distribution, restated."""
     ones_at = max(1, pool // 2)
     return {
         "success": chance(die, lambda s, o: s >= tn),
@@ -55,6 +56,10 @@ def verdicts(pool, tn, success_faces, stakes_raised):
         "failure": chance(die, lambda s, o: s < tn),
         "successes": tuple(die.marginals[0].probability(k) for k in range(pool + 1)),
     }
+
+
+def verdicts(pool, tn, success_faces, stakes_raised):
+    return icepool_verdicts(tally(pool, success_faces), pool, tn, stakes_raised)
 
 
 def ours(pool, tn, kind, stakes_raised):
@@ -90,8 +95,7 @@ THRESHOLDS = ((3, 4), (4, 5), (5, 3), (6, 2), (2, 2), (5, None), (None, 6), (Non
 DAMAGE_REDUCTIONS = (*range(14), 30, 61, 121)
 
 
-@lru_cache(maxsize=None)
-def rolled(dice, minor_at, serious_at):
+def icepool_rolled(dice, minor_at, serious_at):
     """icepool's distribution of (serious, minor) rolled on ``dice`` d6."""
 
     def meets(face, threshold):
@@ -101,31 +105,45 @@ def rolled(dice, minor_at, serious_at):
     return Totals().evaluate(die.pool(dice))
 
 
-def left(dice, minor_at, serious_at, damage_reduction):
+rolled = lru_cache(maxsize=None)(icepool_rolled)
+
+
+def icepool_left(rolled_die, damage_reduction):
     """(serious, minor) left: DR off serious first, the rest off minor."""
 
     def armor(serious, minor):
         minor_absorbed = min(minor, max(0, damage_reduction - serious))
         return max(0, serious - damage_reduction), minor - minor_absorbed
 
-    return rolled(dice, minor_at, serious_at).map(armor, star=True)
+    return rolled_die.map(armor, star=True)
+
+
+def icepool_damage(left_die):
+    """Distributions of hit points lost, serious and minor left, and the mean."""
+    hit_points = left_die.map(lambda serious, minor: serious + minor, star=True)
+    return {
+        "hit_points_lost": distribution(hit_points),
+        "serious": distribution(left_die.marginals[0]),
+        "minor": distribution(left_die.marginals[1]),
+        "mean": hit_points.mean(),
+    }
 
 
 def distribution(die):
     return tuple(die.probability(k) for k in range(die.max_outcome() + 1))
 
 
+def ours_damage(damage, damage_reduction):
+    odds = damage_odds(damage, damage_reduction)
+    return {name: getattr(odds, name) for name in ("hit_points_lost", "serious", "minor", "mean")}
+
+
 @pytest.mark.parametrize("dice", DICE)
 @pytest.mark.parametrize("minor_at, serious_at", THRESHOLDS)
 def test_damage_distributions(dice, minor_at, serious_at):
     for damage_reduction in DAMAGE_REDUCTIONS:
-        after = left(dice, minor_at, serious_at, damage_reduction)
-        hit_points = after.map(lambda serious, minor: serious + minor, star=True)
-        odds = damage_odds(DamageDice(dice, minor_at, serious_at), damage_reduction)
-        assert odds.hit_points_lost == distribution(hit_points)
-        assert odds.serious == distribution(after.marginals[0])
-        assert odds.minor == distribution(after.marginals[1])
-        assert odds.mean == hit_points.mean()
+        left = icepool_left(rolled(dice, minor_at, serious_at), damage_reduction)
+        assert ours_damage(DamageDice(dice, minor_at, serious_at), damage_reduction) == icepool_damage(left)
 
 
 @pytest.mark.parametrize("pool, tn, kind", [(6, 2, RollKind.SKILL), (10, 4, RollKind.SKILL), (3, 1, RollKind.UNSKILLED)])
@@ -133,7 +151,7 @@ def test_damage_distributions(dice, minor_at, serious_at):
 def test_attack_curves(pool, tn, kind, damage, damage_reduction):
     damage = DamageDice.parse(damage)
     hit = tally(pool, COUNTING[kind]).map(lambda s, o: s >= tn, star=True)
-    after = left(damage.dice, damage.minor_at, damage.serious_at, damage_reduction)
+    after = icepool_left(rolled(damage.dice, damage.minor_at, damage.serious_at), damage_reduction)
     harm = hit.if_else(after.map(lambda serious, minor: serious + minor, star=True), 0)
     serious_harm = hit.if_else(after.marginals[0], 0)
     odds = attack_odds(pool, tn, kind, damage, damage_reduction)

@@ -181,14 +181,14 @@ def _minor_left(faces: _Faces, dice: int, damage_reduction: int) -> tuple[int, .
     both_ways, single_ways, neither_ways = ([ways**k for k in range(dice + 1)] for ways in faces.kinds)
     for both in range(min(damage_reduction, dice + 1)):
         rest = dice - both
-        for single in range(rest + 1):
+        head = comb(dice, both) * both_ways[both]
+        # Serious only dice count towards serious damage, which must stay under DR.
+        singles = min(rest, damage_reduction - both - 1) if faces.single_is_serious else rest
+        for single in range(singles + 1 if faces.single else 1):
+            ways = head * comb(rest, single) * single_ways[single] * neither_ways[rest - single]
             serious, minor = (both + single, both) if faces.single_is_serious else (both, both + single)
-            if serious >= damage_reduction:
-                break
-            ways = comb(dice, both) * comb(rest, single)
-            ways *= both_ways[both] * single_ways[single] * neither_ways[rest - single]
             counts[minor] -= ways
-            counts[max(0, minor - (damage_reduction - serious))] += ways
+            counts[max(0, minor - damage_reduction + serious)] += ways
     return tuple(counts)
 
 
