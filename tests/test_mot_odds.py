@@ -163,11 +163,6 @@ def test_raised_stakes_leave_success_and_setback_alone():
     assert raised.critical_failure > plain.critical_failure
 
 
-def test_raised_stakes_go_over_the_wire():
-    assert roll_odds(2, 1, SKILL, True).to_dict()["stakes_raised"] is True
-    assert roll_odds(2, 1, SKILL).to_dict()["stakes_raised"] is False
-
-
 def test_a_tn_below_one_is_refused():
     with pytest.raises(ValueError):
         roll_odds(3, 0, SKILL)

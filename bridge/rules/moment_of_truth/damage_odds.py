@@ -207,7 +207,7 @@ def _expand(per_die: tuple[int, ...], dice: int) -> tuple[int, ...]:
 
 
 def _less(counts: tuple[int, ...], damage_reduction: int) -> tuple[int, ...]:
-    """``counts`` by amount, after taking off up to ``damage_reduction``."""
+    """``counts`` by amount after armor: amounts up to ``damage_reduction`` become 0."""
     return (sum(counts[: damage_reduction + 1]), *counts[damage_reduction + 1 :])
 
 

@@ -4,8 +4,8 @@ Judging looks only at how many successes and how many 1s a roll shows, so
 the 6**pool face tuples fall into (successes, ones) classes. The thresholds
 come from ``judge`` itself; the verdicts' tuples are then counted in closed
 form (binomial sums in exact integers), which is what makes 60 dice cheap.
-tests/test_mot_odds.py judges every class with ``judge`` to keep the two
-readings one.
+tests/test_mot_odds.py judges every class of pools up to 60 dice with
+``judge`` to keep the two readings one.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ class Odds:
     setback: Fraction
     failure: Fraction
     successes: tuple[Fraction, ...]
-    stakes_raised: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         verdicts = ("success", "critical_success", "critical_failure", "setback", "failure")
@@ -44,7 +43,6 @@ class Odds:
             "kind": self.kind.value,
             **{name: chance_to_dict(getattr(self, name)) for name in verdicts},
             "successes": [chance_to_dict(chance) for chance in self.successes],
-            "stakes_raised": self.stakes_raised,
         }
 
 
@@ -84,7 +82,6 @@ def roll_odds(pool_dice: int, tn: int, kind: RollKind, stakes_raised: bool = Fal
         kind,
         **{verdict: Fraction(count, total) for verdict, count in ways.items()},
         successes=tuple(Fraction(count, total) for count in by_successes),
-        stakes_raised=stakes_raised,
     )
 
 
