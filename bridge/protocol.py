@@ -34,6 +34,23 @@ class Request(str, Enum):
     SETTINGS_GET = "settings.get"
     SETTINGS_UPDATE = "settings.update"
     DAMAGE = "damage"
+    ATTACK = "attack"
+    HEALTH_DAMAGE = "health.damage"
+    HEALTH_BLEED = "health.bleed"
+    HEALTH_BANDAGE = "health.bandage"
+    HEALTH_HEROIC_DEATH = "health.heroic_death"
+    HEALTH_MEDIC = "health.medic"
+    HEALTH_REST = "health.rest"
+    HEALTH_DAILY_RECOVERY = "health.daily_recovery"
+    HEALTH_RECOVERY_WAIT = "health.recovery_wait"
+    HEALTH_REGAIN_CONSCIOUSNESS = "health.regain_consciousness"
+    HEALTH_RESCUE = "health.rescue"
+
+    CHARACTER_CHECK = "character.check"
+    ADVANCEMENT_COST = "advancement.cost"
+    ADVANCEMENT_BUYBACK = "advancement.buyback"
+    EQUIPMENT_LIST = "equipment.list"
+    EQUIPMENT_DEFINE = "equipment.define"
 
 
 class Push(str, Enum):

@@ -7,6 +7,7 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
 - ``vtt:world:<w>:rolls``               stream: the roll log
+- ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
 """
 
 from __future__ import annotations
@@ -177,6 +178,16 @@ class Store:
             return bool(self.redis.ping())
         except redis.RedisError:
             return False
+
+    # -- equipment --------------------------------------------------------
+
+    def arsenal(self, world_id: str) -> dict[str, list[dict]]:
+        """The world's own equipment, ``{kind: [item, ...]}`` (``{}``: none yet)."""
+        stored = self.redis.get(f"{_world_key(world_id)}:arsenal")
+        return json.loads(stored) if stored else {}
+
+    def save_arsenal(self, world_id: str, items: dict[str, list[dict]]) -> None:
+        self.redis.set(f"{_world_key(world_id)}:arsenal", json.dumps(items))
 
 
 def _world_key(world_id: str) -> str:

@@ -106,7 +106,21 @@ SKILL_ROLL = {
     "whisper_to": ["p2"],
 }
 DAMAGE = {"request_id": "d1", "actor_id": "a1", "dice": 12, "minor_at": 3, "serious_at": 4}
+HEALTH = {"request_id": "h1", "actor_id": "a1", "health": {"hit_points": 16, "minor": 12, "serious": 5}}
+MEDIC = {"statistic": {"name": "Perception", "value": 3}, "medic": 2}
 ODDS = {"request_id": "o1", "kind": "unskilled", "statistic": {"name": "Wits", "value": 4}}
+CHECKED_SHEET = {
+    "name": "Nikita", "statistics": {"education": 5}, "racial_modifiers": {"will": -1}, "skills": {"Pistol": 2},
+    "problems": ["Wanted"], "talents": [{"name": "Quick draw", "skill": "Pistol"}], "boons": [], "trait_points_to_skill_points": 0,
+}
+WORLD_WEAPON = {"name": "Blaster", "damage": "Skill + 12 (3, 4)", "skill": "pistol", "close": "C", "optimal": "10m", "long": "20m (3)"}
+
+ATTACK = {
+    "request_id": "c1", "actor_id": "a1", "weapon": {"name": ".45 Auto Pistol"}, "distance": 5,
+    "attacker": {"statistics": dict.fromkeys(("endurance", "strength", "agility", "will", "perception", "education"), 3),
+                 "skill_level": 2},
+    "targets": [{"name": "thug", "armor": {"name": "Ballistic Vest"}}],
+}
 
 # (schema: a Request or "connect.auth", payload, marshmallow and JSON Schema accept it)
 EXAMPLES = [
@@ -150,8 +164,72 @@ EXAMPLES = [
     # -- rules areas: each keeps its examples under its own line
     # -- area: rolls
     # -- area: combat
+    (Request.ATTACK, ATTACK, True),
+    (Request.ATTACK, {**ATTACK, "called_shot": "head", "targets": [{"name": "thug", "endurance": 3, "defense_dice": 2,
+                     "shield": {"name": "s", "attacker_penalty": "-1d6"}, "conditions": ["prone"]}]}, True),
+    (Request.ATTACK, {**ATTACK, "weapon": {"name": "Knife", "reach": "Cls", "damage": "Strength + Skill (4, 5)",
+                     "skill": "melee one-handed"}, "distance": None, "charge": True}, True),
+    (Request.ATTACK, {**ATTACK, "fire": "spraying", "targets": [{"name": "a", "armor": {"name": "vest",
+                     "coverage": "< 75%", "damage_reduction": 6}}, {"name": "b"}, {"name": "c"}]}, True),
+    (Request.ATTACK, {**ATTACK, "targets": [{"name": "t"}] * 4}, False),
+    (Request.ATTACK, {**ATTACK, "targets": []}, False),
+    (Request.ATTACK, {**ATTACK, "called_shot": "head"}, False),
+    (Request.ATTACK, {**ATTACK, "fire": "burst"}, False),
+    (Request.ATTACK, {**ATTACK, "aiming_turns": 3}, False),
+    (Request.ATTACK, {**ATTACK, "weapon": {"name": "x", "reach": "Cls"}}, False),
+    (Request.ATTACK, {**ATTACK, "targets": [{"name": "t", "armor": {"coverage": "full"}}]}, False),
+    (Request.ATTACK, {**ATTACK, "attacker": {"statistics": {"agility": 3}, "skill_level": 2}}, False),
     # -- area: health and hazards
+    (Request.HEALTH_DAMAGE, {**HEALTH, "minor": 9, "serious": 1, "head_or_neck_shot": True}, True),
+    (Request.HEALTH_DAMAGE, {**HEALTH, "health": {"hit_points": 0}}, False),
+    (Request.HEALTH_DAMAGE, {**HEALTH, "serious": -1}, False),
+    (Request.HEALTH_BLEED, {**HEALTH, "endurance": 3, "moments_spent": 1}, True),
+    (Request.HEALTH_BLEED, {**HEALTH, "endurance": 21}, False),
+    (Request.HEALTH_BANDAGE, HEALTH, True),
+    (Request.HEALTH_BANDAGE, {**HEALTH, "health": {**HEALTH["health"], "colour": "red"}}, False),
+    (Request.HEALTH_HEROIC_DEATH, {**HEALTH, "health": {**HEALTH["health"], "damage": 17, "remaining": -1}}, True),
+    (Request.HEALTH_HEROIC_DEATH, {key: value for key, value in HEALTH.items() if key != "health"}, False),
+    (Request.HEALTH_MEDIC, {**HEALTH, **MEDIC, "circumstances": -2, "modifiers": [{"source": "hurt", "dice": -1, "penalty": True}]}, True),
+    (Request.HEALTH_MEDIC, {**HEALTH, **MEDIC, "circumstances": 3}, False),
+    (Request.HEALTH_REST, {**HEALTH, "endurance": 3, "hand_wave": True}, True),
+    (Request.HEALTH_REST, {**HEALTH, "endurance": 3, "circumstances": -1}, False),
+    (Request.HEALTH_DAILY_RECOVERY, {**HEALTH, "endurance": 3, "circumstances": 2}, True),
+    (Request.HEALTH_DAILY_RECOVERY, {**HEALTH}, False),
+    (Request.HEALTH_RECOVERY_WAIT, {"request_id": "h1", "actor_id": "a1"}, True),
+    (Request.HEALTH_RECOVERY_WAIT, {"request_id": "h1", "actor_id": "a1", "health": HEALTH["health"]}, False),
+    (Request.HEALTH_REGAIN_CONSCIOUSNESS, {**HEALTH, "endurance": 0}, True),
+    (Request.HEALTH_REGAIN_CONSCIOUSNESS, {**HEALTH, "endurance": -1}, False),
+    (Request.HEALTH_RESCUE, {**HEALTH, **MEDIC, "unspent_moments": 3}, True),
+    (Request.HEALTH_RESCUE, {**HEALTH, "medic": 2}, False),
     # -- area: characters, equipment and odds
+    (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": {"name": "Nikita"}}, True),
+    (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": CHECKED_SHEET}, True),
+    (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": {**CHECKED_SHEET, "statistics": {"agility": 7}, "skills": {"Pistol": 5}}}, True),
+    (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": {**CHECKED_SHEET, "statistics": {"luck": 3}}}, False),
+    (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": {**CHECKED_SHEET, "skills": {"Pistol": -1}}}, False),
+    (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": {**CHECKED_SHEET, "talents": [{"statistic": "will"}]}}, False),
+    (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": {**CHECKED_SHEET, "skills": {f"s{n}": 1 for n in range(101)}}}, False),
+    (Request.CHARACTER_CHECK, {"request_id": "c1"}, False),
+    (Request.ADVANCEMENT_COST, {"request_id": "a1", "skill": {"name": "Stealth", "current": None, "desired": 2}}, True),
+    (Request.ADVANCEMENT_COST, {"request_id": "a1", "statistic": {"name": "agility", "current": 2, "desired": 4}}, True),
+    (Request.ADVANCEMENT_COST, {"request_id": "a1", "skill": {"name": "Stealth", "desired": 9}}, True),
+    (Request.ADVANCEMENT_COST, {"request_id": "a1"}, False),
+    (Request.ADVANCEMENT_COST, {"request_id": "a1", "skill": {"name": "Stealth", "desired": 2}, "statistic": {"name": "will", "current": 2, "desired": 3}}, False),
+    (Request.ADVANCEMENT_COST, {"request_id": "a1", "statistic": {"name": "luck", "current": 2, "desired": 3}}, False),
+    (Request.ADVANCEMENT_COST, {"request_id": "a1", "statistic": {"name": "will", "current": 2}}, False),
+    (Request.ADVANCEMENT_BUYBACK, {"request_id": "b1", "moments": 3}, True),
+    (Request.ADVANCEMENT_BUYBACK, {"request_id": "b1", "moments": -1}, False),
+    (Request.ADVANCEMENT_BUYBACK, {"request_id": "b1"}, False),
+    (Request.EQUIPMENT_LIST, {"request_id": "e1"}, True),
+    (Request.EQUIPMENT_LIST, {"request_id": "e1", "kind": "melee"}, False),
+    (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "ranged": [WORLD_WEAPON]}, True),
+    (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "ranged": [{**WORLD_WEAPON, "damage": "lots"}]}, True),
+    (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "remove": {"armor": ["Foil"]}, "shields": [{"name": "Lid", "attacker_penalty": "-1d6"}]}, True),
+    (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "armor": [{"name": "Foil", "coverage": "< 75%", "damage_reduction": 1}]}, True),
+    (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "ranged": [{**WORLD_WEAPON, "range": "far"}]}, False),
+    (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "melee": [{"name": "Stick", "reach": "1m", "damage": "Strength (5, 6)"}]}, False),
+    (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "armor": [{"name": "Foil", "coverage": "< 75%", "damage_reduction": 31}]}, False),
+    (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "remove": {"vehicles": ["Jeep"]}}, False),
     (Request.ROLL_LOG, {"request_id": "l1"}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 200}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 0}, False),

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from . import damage
+from . import characters, combat, damage, health
 from .pushes import Either, Out, RollEntry, RollNotice
 from .spec import RequestSpec, Shape
 
-AREAS = (damage,)
+AREAS = (damage, combat, characters, health)
 
 CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS.values()))
 

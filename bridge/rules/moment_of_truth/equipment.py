@@ -652,6 +652,8 @@ BOOK_ARMOR = tuple(
 # --- the arsenal ----------------------------------------------------------
 
 _KINDS = {"melee": MeleeWeapon, "ranged": RangedWeapon, "shields": Shield, "armor": Armor}
+#: The kinds of items an arsenal holds, as its ``to_dict`` names them.
+KINDS = tuple(_KINDS)
 
 
 def _key(name: str) -> str:
