@@ -1,0 +1,178 @@
+"""An attack (ch. 7, Attacking and Defending; ch. 9; ch. 10): the combat
+pool against the TN to hit, damage per hit through armor, called shots,
+fire modes and jams. Stateless: the client sends both sides' numbers."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from ..cards import check_owner, publish
+from ..protocol import ErrorCode, Request, RequestError, against_the_rules
+from ..requests import handles, store
+from ..rules.dice import RandomDice, TooManyDice
+from ..rules.moment_of_truth import ImpossibleRoll, Modifier
+from ..rules.moment_of_truth.attacks import Target, resolve_attack
+from ..rules.moment_of_truth.combat_pool import combat_pool
+from ..rules.moment_of_truth.defense import to_hit
+from ..rules.moment_of_truth.equipment import AUTOMATIC, Armor, Arsenal, MeleeWeapon, RangedWeapon, Shield
+from ..rules.moment_of_truth.ranges import weapon_range
+from ..rules.moment_of_truth.statistics import Statistic
+from ..rules.moment_of_truth.weapon_handling import FireMode, second_shot_allowed
+from ..schemas.settings import dials_of
+
+_dice = RandomDice()
+
+
+@contextmanager
+def blamed(field: str):
+    """Turn a rules refusal inside the block into an error naming ``field``;
+    a pool below its TN names ``moments_spent``, which alone can rescue it."""
+    try:
+        yield
+    except ImpossibleRoll as impossible:
+        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {"moments_spent": [str(impossible)]}) from None
+    except TooManyDice as too_many:
+        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {field: [str(too_many)]}) from None
+    except ValueError as broken:
+        raise against_the_rules(broken, field) from None
+
+
+def statistics_of(numbers: dict) -> dict[Statistic, int]:
+    return {Statistic(name): value for name, value in numbers.items()}
+
+
+def arsenal_of(identity) -> Arsenal:
+    """The book's equipment with the world's own (``equipment.define``)."""
+    return Arsenal.book().with_custom(store().arsenal(identity.world_id))
+
+
+def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:
+    """A weapon described in the book's notation, or by name (melee first)."""
+    with blamed("weapon"):
+        if "reach" in choice:
+            return MeleeWeapon.from_dict(choice)
+        if "close" in choice:
+            return RangedWeapon.from_dict(choice)
+        try:
+            return arsenal.melee_weapon(choice["name"])
+        except ValueError:
+            return arsenal.ranged_weapon(choice["name"])
+
+
+def armor_of(worn: dict | None, arsenal: Arsenal, field: str) -> Armor | None:
+    if worn is None:
+        return None
+    with blamed(field):
+        return Armor.from_dict(worn) if "coverage" in worn else arsenal.armor_named(worn["name"])
+
+
+def shield_of(held: dict | None, arsenal: Arsenal, field: str) -> Shield | None:
+    if held is None:
+        return None
+    with blamed(field):
+        return Shield.from_dict(held) if "attacker_penalty" in held else arsenal.shield(held["name"])
+
+
+def attack(identity, attack_request: dict) -> dict:
+    """Resolve one attack for an actor the user owns (the GM: any)."""
+    check_owner(identity, attack_request["actor_id"])
+    dials = dials_of(store().world(identity.world_id).settings)
+    arsenal = arsenal_of(identity)
+    weapon = weapon_of(attack_request["weapon"], arsenal)
+    requested = attack_request["targets"]
+    shields = [shield_of(target.get("shield"), arsenal, f"targets.{n}.shield") for n, target in enumerate(requested)]
+    armors = [armor_of(target.get("armor"), arsenal, f"targets.{n}.armor") for n, target in enumerate(requested)]
+    ranged = isinstance(weapon, RangedWeapon)
+    tns = [
+        _to_hit(attack_request, target, shields[n], armors[n], ranged, n, dials) for n, target in enumerate(requested)
+    ]
+    combat = _combat_pool(attack_request, weapon, shields[0], dials)
+    targets = [
+        Target(target["name"], armors[n], target["endurance"], tns[n].value) for n, target in enumerate(requested)
+    ]
+    with blamed(_attack_field(attack_request, weapon)):
+        result = resolve_attack(
+            combat, tns[0], targets[0], dials=dials, dice=_dice,
+            fire=attack_request["fire"], others=targets[1:], shotgun=attack_request["shotgun"],
+            charge=attack_request["charge"], damage_moments=attack_request["damage_moments_spent"],
+            critical_lowers_damage=attack_request["critical_lowers_damage"],
+            grappler=_grappler(attack_request["grappler"], arsenal),
+        )
+    return publish(identity, attack_request, Request.ATTACK, result.to_dict())
+
+
+def _to_hit(attack_request: dict, target: dict, shield, armor, ranged: bool, n: int, dials):
+    """The TN to hit target ``n``; the called shot aims at the primary only.
+    The rules refuse only a desperate target in a world without the dial, and
+    a called shot around armor the target does not wear."""
+    called_shot = attack_request["called_shot"] if n == 0 else None
+    with blamed(f"targets.{n}.desperate" if target["desperate"] else "called_shot"):
+        return to_hit(
+            dials=dials, ranged=ranged, defense_dice=target["defense_dice"], target_conditions=target["conditions"],
+            target_shield=shield, target_balanced_weapon=target["balanced_weapon"], target_armor=armor,
+            within_target_reach=target["attacker_within_reach"], designated_opponent=target["designated_opponent"],
+            target_charge=target["charge"], target_desperate=target["desperate"], called_shot=called_shot,
+        )
+
+
+def _combat_pool(attack_request: dict, weapon, target_shield, dials):
+    attacker = attack_request["attacker"]
+    reading = _range(attack_request, weapon)
+    situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
+    with blamed(_pool_field(attack_request, weapon)):
+        return combat_pool(
+            statistics_of(attacker["statistics"]), attacker["skill_level"], weapon, dials=dials,
+            defense_dice=attack_request["defense_dice"], conditions=attacker["conditions"],
+            target_shield=target_shield, range_reading=reading, aiming_turns=attack_request["aiming_turns"],
+            aim_lost=attack_request["aim_lost"], laser_visible=attack_request["laser_visible"],
+            second_shot=attack_request["second_shot"], desperate=attack_request["desperate"],
+            into_suppressive_fire=attack_request["into_suppressive_fire"], situation=situation,
+            moments=attack_request["moments_spent"],
+        )
+
+
+def _range(attack_request: dict, weapon):
+    distance = attack_request["distance"]
+    if not isinstance(weapon, RangedWeapon):
+        if distance is not None:
+            raise against_the_rules(ValueError(f"{weapon.name} is a melee weapon: no range to read"), "distance")
+        return None
+    if distance is None:
+        raise against_the_rules(ValueError(f"a ranged attack with {weapon.name} needs the distance"), "distance")
+    with blamed("distance"):
+        return weapon_range(weapon, distance)
+
+
+def _pool_field(attack_request: dict, weapon) -> str:
+    """Which field ``combat_pool`` refuses, in the order it checks them."""
+    if attack_request["aiming_turns"] and not isinstance(weapon, RangedWeapon):
+        return "aiming_turns"
+    if attack_request["second_shot"] and not second_shot_allowed(weapon, None):
+        return "second_shot"
+    if attack_request["desperate"]:
+        return "desperate"
+    return "modifiers"
+
+
+def _attack_field(attack_request: dict, weapon) -> str:
+    """Which field ``resolve_attack`` refuses, in the order it checks them."""
+    others = len(attack_request["targets"]) > 1
+    if attack_request["charge"] and isinstance(weapon, RangedWeapon):
+        return "charge"
+    if attack_request["fire"] and not weapon.qualities & AUTOMATIC:
+        return "fire"
+    if attack_request["fire"] is FireMode.AUTOMATIC and others:
+        return "targets"
+    if attack_request["shotgun"]:
+        return "shotgun"
+    return "targets" if others else "damage_moments_spent"
+
+
+def _grappler(locked: dict | None, arsenal: Arsenal) -> Target | None:
+    if locked is None:
+        return None
+    return Target(locked["name"], armor_of(locked.get("armor"), arsenal, "grappler.armor"), locked["endurance"])
+
+
+def init_app(app) -> None:
+    handles(app, Request.ATTACK)(attack)

@@ -1,0 +1,247 @@
+"""An attack over the wire (ch. 7, Attacking and Defending ... Aiming; ch. 9;
+ch. 10): the request, its pieces a combat tracker can fill from its own
+state later, and the card mirroring ``AttackResult.to_dict()``."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from ..protocol import Request
+from ..rules.dice import MAX_DICE_PER_ROLL
+from ..rules.moment_of_truth.attacks import MAX_SPRAY_TARGETS
+from ..rules.moment_of_truth.called_shots import CalledShot
+from ..rules.moment_of_truth.combat_pool import MAX_AIM_TURNS
+from ..rules.moment_of_truth.conditions import Condition
+from ..rules.moment_of_truth.defense import Charge
+from ..rules.moment_of_truth.rolls import SIDES, RollKind
+from ..rules.moment_of_truth.weapon_handling import FireMode
+from .damage import DamageResult
+from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem, ShieldItem
+from .pushes import CardEntry, Either, Out, Pool, RollResult, _const
+from .requests import MODIFIERS_MAX, RATING_MAX, CardRequest, PoolModifier
+from .spec import CardSpec
+
+#: What covers the part struck is the GM's call.
+ARMOR_DOC = "the armor covering the part struck (a ballistic vest does not cover the head)"
+#: Most metres an attack may reach (the M-40's last increment is 550 m).
+DISTANCE_MAX_M = 10_000
+
+
+def _dice(**kwargs):
+    return fields.Integer(validate=validate.Range(0, MAX_DICE_PER_ROLL), **kwargs)
+
+
+def _name(**kwargs):
+    return fields.String(validate=validate.Length(min=1, max=NAME_MAX_CHARS), **kwargs)
+
+
+def conditions_field():
+    """A combatant's conditions (ch. 7, Condition Summary)."""
+    return fields.List(
+        fields.Enum(Condition, by_value=True), load_default=list, validate=validate.Length(max=len(Condition))
+    )
+
+
+# --- request pieces -----------------------------------------------------------
+
+
+class CombatStatistics(Schema):
+    """A combatant's six basic statistics (ch. 2)."""
+
+    endurance = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
+    strength = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
+    agility = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
+    will = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
+    perception = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
+    education = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
+
+
+class NamedItem(Schema):
+    """An item of the world's arsenal (the book's ch. 10 tables and the
+    world's own, `equipment.define`) by name."""
+
+    name = _name(required=True)
+
+
+def item_field(*described: type[Schema], **kwargs):
+    """An item by name, or described in the book's notation."""
+    return Either(NamedItem, *described, **kwargs)
+
+
+class Attacker(Schema):
+    """The attacking character: statistics, the weapon's skill level (null:
+    lacking it, an unskilled roll) and conditions."""
+
+    statistics = fields.Nested(CombatStatistics, required=True)
+    skill_level = fields.Integer(required=True, allow_none=True, validate=validate.Range(0, RATING_MAX))
+    conditions = conditions_field()
+
+
+class AttackTarget(Schema):
+    """One target. `defense_dice`: the dice it reserved; `endurance`: for a
+    head shot's stun roll; `attacker_within_reach`: the attacker stands in
+    the engaged target's melee reach; `designated_opponent`: a flanked or
+    outnumbered target chose this attacker for its first set of defense
+    dice; `charge`: the charge it made since its last turn; `desperate`: it
+    made a desperate attack (TN 1 to be hit)."""
+
+    name = _name(required=True)
+    defense_dice = _dice(load_default=0)
+    shield = item_field(ShieldItem)
+    armor = item_field(ArmorItem, metadata={"description": ARMOR_DOC})
+    conditions = conditions_field()
+    endurance = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, RATING_MAX))
+    balanced_weapon = fields.Boolean(load_default=False)
+    attacker_within_reach = fields.Boolean(load_default=True)
+    designated_opponent = fields.Boolean(load_default=False)
+    charge = fields.Enum(Charge, by_value=True, load_default=None, allow_none=True)
+    desperate = fields.Boolean(load_default=False)
+
+
+class LockedGrappler(Schema):
+    """The one locked in a grapple with the target, whom a critical failure hits."""
+
+    name = _name(required=True)
+    armor = item_field(ArmorItem, metadata={"description": ARMOR_DOC})
+    endurance = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, RATING_MAX))
+
+
+class AttackRequest(CardRequest):
+    """One attack: the combat pool against the TN to hit, then damage per hit
+    (ch. 7, ch. 9, ch. 10). `targets`: the primary first, then the sprayed
+    targets, the shotgun's adjacent one or an indiscriminate weapon's
+    neighbours."""
+
+    attacker = fields.Nested(Attacker, required=True)
+    weapon = item_field(MeleeItem, RangedItem, required=True)
+    targets = fields.List(
+        fields.Nested(AttackTarget), required=True, validate=validate.Length(min=1, max=MAX_SPRAY_TARGETS)
+    )
+    distance = fields.Float(load_default=None, allow_none=True, validate=validate.Range(0, DISTANCE_MAX_M))
+    called_shot = fields.Enum(CalledShot, by_value=True, load_default=None, allow_none=True)
+    aiming_turns = fields.Integer(load_default=0, validate=validate.Range(0, MAX_AIM_TURNS))
+    aim_lost = fields.Boolean(load_default=False)
+    defense_dice = _dice(load_default=0)
+    charge = fields.Boolean(load_default=False)
+    fire = fields.Enum(FireMode, by_value=True, load_default=None, allow_none=True)
+    shotgun = fields.Boolean(load_default=False)
+    second_shot = fields.Boolean(load_default=False)
+    desperate = fields.Boolean(load_default=False)
+    laser_visible = fields.Boolean(load_default=False)
+    into_suppressive_fire = fields.Boolean(load_default=False)
+    critical_lowers_damage = fields.Boolean(load_default=False)
+    grappler = fields.Nested(LockedGrappler, load_default=None, allow_none=True)
+    modifiers = fields.List(fields.Nested(PoolModifier), load_default=list, validate=validate.Length(max=MODIFIERS_MAX))
+    moments_spent = _dice(load_default=0)
+    damage_moments_spent = _dice(load_default=0)
+
+    @validates_schema
+    def head_shot_has_endurance(self, data, **_):
+        primary = (data.get("targets") or [{}])[0]
+        if data.get("called_shot") is CalledShot.HEAD and primary.get("endurance") is None:
+            raise ValidationError("a head shot needs the target's endurance for the stun roll", "targets")
+
+
+# --- the card -------------------------------------------------------------------
+
+
+class AttackRange(Out):
+    """Where the target falls among the weapon's range bands."""
+
+    distance = fields.Float(required=True)
+    band = fields.String(required=True, validate=validate.OneOf(["close", "optimal", "long"]))
+    increment = fields.Integer(required=True)
+    dice = fields.Integer(required=True)
+    long_range = fields.Float(required=True)
+    scope = fields.Boolean(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class CombatPool(Out):
+    """The attack's pool: every modifier named in `pool.parts`."""
+
+    weapon = fields.String(required=True)
+    kind = fields.Enum(RollKind, by_value=True, required=True)
+    ranged = fields.Boolean(required=True)
+    pool = fields.Nested(Pool, required=True)
+    strength = fields.Integer(required=True)
+    skill_level = fields.Integer(required=True, allow_none=True)
+    range = fields.Nested(AttackRange, required=True, allow_none=True)
+    desperate = fields.Boolean(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class ToHitStep(Out):
+    source = fields.String(required=True)
+    change = fields.Integer(required=True)
+    note = fields.String(required=True)
+
+
+class ToHit(Out):
+    """The TN to hit, step by step; `value` is never below 1."""
+
+    value = fields.Integer(required=True, validate=validate.Range(min=1))
+    called_shot = fields.Enum(CalledShot, by_value=True, required=True, allow_none=True)
+    steps = fields.List(fields.Nested(ToHitStep), required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class CalledOutcome(Out):
+    """What a called shot's hit did beyond its damage; `endurance_roll`: a
+    head shot's stun roll."""
+
+    conditions = fields.List(fields.Enum(Condition, by_value=True), required=True)
+    endurance_roll = fields.Nested(RollResult, required=True, allow_none=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class AttackHit(Out):
+    """One hit: who, why, its damage through armor, the called shot's effects."""
+
+    target = fields.String(required=True)
+    reason = fields.String(required=True)
+    damage = fields.Nested(DamageResult, required=True)
+    armor_note = fields.String(required=True)
+    called = fields.Nested(CalledOutcome, required=True, allow_none=True)
+
+
+class ConditionCaused(Out):
+    target = fields.String(required=True)
+    condition = fields.Enum(Condition, by_value=True, required=True)
+
+
+class AttackResult(Out):
+    """An attack resolved: pool, TN, roll, every hit and what it caused."""
+
+    combat = fields.Nested(CombatPool, required=True)
+    to_hit = fields.Nested(ToHit, required=True)
+    roll = fields.Nested(RollResult, required=True)
+    fire = fields.String(required=True, validate=validate.OneOf(["single", *(mode.value for mode in FireMode)]))
+    hits = fields.List(fields.Nested(AttackHit), required=True)
+    conditions = fields.List(fields.Nested(ConditionCaused), required=True)
+    scatter_faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
+    jammed = fields.Boolean(required=True)
+    hit_grappler = fields.Boolean(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class AttackEntry(CardEntry):
+    """A logged attack in full."""
+
+    rule = _const(Request.ATTACK.value)
+    result = fields.Nested(AttackResult, required=True)
+
+
+CARDS = {Request.ATTACK: CardSpec(AttackRequest, AttackEntry)}
+REQUESTS: dict = {}
+JOB_RESULTS = ()
+CROSS_FIELD_RULES = {
+    AttackRequest.head_shot_has_endurance: {
+        "if": {"properties": {"called_shot": {"const": CalledShot.HEAD.value}}, "required": ["called_shot"]},
+        "then": {
+            "properties": {
+                "targets": {"prefixItems": [{"properties": {"endurance": {"type": "integer"}}, "required": ["endurance"]}]}
+            }
+        },
+    },
+}
