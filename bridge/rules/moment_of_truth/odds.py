@@ -111,7 +111,7 @@ def _setbacks(pool_dice: int, success_faces: int, needed: int) -> int:
     at_most = (blanks + 1) ** rest  # rest <= successes: 1s cannot outnumber them
     count = 0
     while successes > needed:
-        # One more die, a blank or a 1, less the 1s that cross the limit...
+        # One more die, a blank or a 1, less the tuples whose new 1 crosses the limit...
         at_most = (blanks + 1) * at_most - _with_ones(rest, successes, blanks)
         rest += 1
         # ...then the limit drops by one.
