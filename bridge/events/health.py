@@ -1,0 +1,159 @@
+"""Health, healing, bleeding and death (ch. 7): one handler per request, each
+a card about the character whose health it takes and returns."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from ..cards import check_owner, publish
+from ..protocol import ErrorCode, Request, RequestError, against_the_rules
+from ..requests import handles, store
+from ..rules.dice import RandomDice, TooManyDice
+from ..rules.moment_of_truth import ImpossibleRoll, Modifier, healing, health
+from ..schemas.settings import dials_of
+
+_dice = RandomDice()
+
+
+def dials(identity):
+    """The rules' dials of the sender's world."""
+    return dials_of(store().world(identity.world_id).settings)
+
+
+@contextmanager
+def refused_as(field: str, pool: str = "statistic"):
+    """The rules' refusals as the protocol's: a ValueError blames ``field``;
+    an impossible or too big roll blames the ``pool`` that made it."""
+    try:
+        yield
+    except ImpossibleRoll as impossible:
+        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {pool: [str(impossible)]}) from None
+    except TooManyDice as too_many:
+        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {pool: [str(too_many)]}) from None
+    except ValueError as refused:
+        raise against_the_rules(refused, field) from None
+
+
+def modifiers(request: dict) -> list[Modifier]:
+    return [Modifier(**modifier) for modifier in request["modifiers"]]
+
+
+def damage(identity, request: dict) -> dict:
+    """Take a damage roll's minor and serious."""
+    check_owner(identity, request["actor_id"])
+    options = {name: request[name] for name in ("minor", "serious", "head_or_neck_shot", "outright_kill")}
+    change = health.take_hits(request["health"], dials=dials(identity), **options)
+    return publish(identity, request, Request.HEALTH_DAMAGE, change.to_dict() | options)
+
+
+def bleed(identity, request: dict) -> dict:
+    """The end-of-turn Endurance roll against blood loss."""
+    check_owner(identity, request["actor_id"])
+    with refused_as("health", pool="moments_spent"):
+        result = health.bleed(
+            request["health"], request["endurance"], dials(identity), moments_spent=request["moments_spent"], dice=_dice
+        )
+    return publish(identity, request, Request.HEALTH_BLEED, result.to_dict())
+
+
+def bandage(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    with refused_as("health"):
+        change = health.bandage(request["health"], dials(identity))
+    return publish(identity, request, Request.HEALTH_BANDAGE, change.to_dict())
+
+
+def heroic_death(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    with refused_as("health"):
+        change = health.declare_heroic_death(request["health"], dials(identity))
+    return publish(identity, request, Request.HEALTH_HEROIC_DEATH, change.to_dict())
+
+
+def medic(identity, request: dict) -> dict:
+    """Statistic + Medic: each success heals 1 serious."""
+    check_owner(identity, request["actor_id"])
+    with refused_as("health"):
+        result = healing.medic_roll(
+            request["health"],
+            request["statistic"]["value"],
+            request["medic"],
+            dials(identity),
+            circumstances=request["circumstances"],
+            modifiers=modifiers(request),
+            moments_spent=request["moments_spent"],
+            dice=_dice,
+        )
+    return publish(identity, request, Request.HEALTH_MEDIC, result.to_dict())
+
+
+def rest(identity, request: dict) -> dict:
+    """An hour's rest, rolled or hand-waved."""
+    check_owner(identity, request["actor_id"])
+    with refused_as("health", pool="endurance"):
+        result = healing.rest_hour(
+            request["health"],
+            request["endurance"],
+            dials(identity),
+            hand_wave=request["hand_wave"],
+            circumstances=request["circumstances"],
+            dice=_dice,
+        )
+    return publish(identity, request, Request.HEALTH_REST, result.to_dict())
+
+
+def daily_recovery(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    with refused_as("health", pool="endurance"):
+        result = healing.daily_recovery(
+            request["health"], request["endurance"], dials(identity), circumstances=request["circumstances"], dice=_dice
+        )
+    return publish(identity, request, Request.HEALTH_DAILY_RECOVERY, result.to_dict())
+
+
+def recovery_wait(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    return publish(identity, request, Request.HEALTH_RECOVERY_WAIT, healing.recovery_wait(dice=_dice).to_dict())
+
+
+def regain_consciousness(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    with refused_as("health", pool="endurance"):
+        result = healing.regain_consciousness(request["health"], request["endurance"], dials(identity), dice=_dice)
+    return publish(identity, request, Request.HEALTH_REGAIN_CONSCIOUSNESS, result.to_dict())
+
+
+def rescue(identity, request: dict) -> dict:
+    """The harsh-death rescue: a medic roll with the dying character's MoTs."""
+    check_owner(identity, request["actor_id"])
+    with refused_as("health", pool="unspent_moments"):
+        result = healing.rescue(
+            request["health"],
+            request["statistic"]["value"],
+            request["medic"],
+            request["unspent_moments"],
+            dials(identity),
+            circumstances=request["circumstances"],
+            modifiers=modifiers(request),
+            dice=_dice,
+        )
+    return publish(identity, request, Request.HEALTH_RESCUE, result.to_dict())
+
+
+HANDLERS = {
+    Request.HEALTH_DAMAGE: damage,
+    Request.HEALTH_BLEED: bleed,
+    Request.HEALTH_BANDAGE: bandage,
+    Request.HEALTH_HEROIC_DEATH: heroic_death,
+    Request.HEALTH_MEDIC: medic,
+    Request.HEALTH_REST: rest,
+    Request.HEALTH_DAILY_RECOVERY: daily_recovery,
+    Request.HEALTH_RECOVERY_WAIT: recovery_wait,
+    Request.HEALTH_REGAIN_CONSCIOUSNESS: regain_consciousness,
+    Request.HEALTH_RESCUE: rescue,
+}
+
+
+def init_app(app) -> None:
+    for event, handler in HANDLERS.items():
+        handles(app, event)(handler)
