@@ -43,10 +43,6 @@ def _per_statistic(name: str, doc: str, base: type[Schema], make_field) -> type[
     return type(name, (base,), {"__doc__": doc, **{stat.value: make_field() for stat in Statistic}})
 
 
-def _required(field_class, **kwargs):
-    return lambda: field_class(required=True, **kwargs)
-
-
 # --- character.check ---------------------------------------------------------
 
 BoughtStatistics = _per_statistic(
@@ -119,7 +115,7 @@ class PointTotals(Out):
 
 
 FinalStatistics = _per_statistic(
-    "FinalStatistics", "Each statistic as bought plus its racial modifier.", Out, _required(fields.Integer)
+    "FinalStatistics", "Each statistic as bought plus its racial modifier.", Out, lambda: fields.Integer(required=True)
 )
 
 
