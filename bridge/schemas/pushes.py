@@ -123,6 +123,7 @@ class Outcome(Out):
     needed = fields.Integer(required=True, validate=validate.Range(min=1))
     critical_success_at = fields.Integer(required=True)
     critical_failure_ones_at = fields.Integer(required=True)
+    stakes_raised = fields.Boolean(required=True)
 
 
 class RollResult(Out):
