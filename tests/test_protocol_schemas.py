@@ -108,6 +108,8 @@ SKILL_ROLL = {
 DAMAGE = {"request_id": "d1", "actor_id": "a1", "dice": 12, "minor_at": 3, "serious_at": 4}
 HEALTH = {"request_id": "h1", "actor_id": "a1", "health": {"hit_points": 16, "minor": 12, "serious": 5}}
 MEDIC = {"statistic": {"name": "Perception", "value": 3}, "medic": 2}
+BLAST = {"request_id": "x1", "actor_id": "a1", "dice": 20, "charge": "shrapnel"}
+TOKEN = {"actor_id": "a1", "health": {"hit_points": 16}, "distance": 1}
 ODDS = {"request_id": "o1", "kind": "unskilled", "statistic": {"name": "Wits", "value": 4}}
 CHECKED_SHEET = {
     "name": "Nikita", "statistics": {"education": 5}, "racial_modifiers": {"will": -1}, "skills": {"Pistol": 2},
@@ -201,6 +203,24 @@ EXAMPLES = [
     (Request.HEALTH_REGAIN_CONSCIOUSNESS, {**HEALTH, "endurance": -1}, False),
     (Request.HEALTH_RESCUE, {**HEALTH, **MEDIC, "unspent_moments": 3}, True),
     (Request.HEALTH_RESCUE, {**HEALTH, "medic": 2}, False),
+    (Request.HAZARD_FALL, {**HEALTH, "meters": 30, "agility": 3, "damage_reduction": 2}, True),
+    (Request.HAZARD_FALL, {**HEALTH, "meters": -1, "agility": 3}, False),
+    (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [{**TOKEN, "cover": 3}, {**TOKEN, "actor_id": "a2", "distance": 2.5}]}, True),
+    (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": []}, False),
+    (Request.HAZARD_EXPLOSION, {**BLAST, "charge": "nuclear"}, False),
+    (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [TOKEN, {**TOKEN, "distance": -1}]}, False),
+    (Request.HAZARD_FIRE_IGNITE, {**HEALTH, "starting_dice": 5, "grease": True}, True),
+    (Request.HAZARD_FIRE_IGNITE, {**HEALTH, "starting_dice": 0}, False),
+    (Request.HAZARD_FIRE_BURN, {**HEALTH, "fire": {"dice": 3, "out": False}, "agility": 2, "blanket": True}, True),
+    (Request.HAZARD_FIRE_BURN, {**HEALTH, "fire": {"dice": -1}, "agility": 2}, False),
+    (Request.HAZARD_SUFFOCATION_START, {**HEALTH, "endurance": 3, "warned": True}, True),
+    (Request.HAZARD_SUFFOCATION_START, {**HEALTH, "warned": True}, False),
+    (Request.HAZARD_SUFFOCATION_TURN, {**HEALTH, "breath": {"seconds": 12, "turns": 12, "out_of_breath": False}}, True),
+    (Request.HAZARD_SUFFOCATION_TURN, {**HEALTH, "breath": {"turns": 1}}, False),
+    (Request.HAZARD_VACUUM_ENTER, {**HEALTH, "endurance": 3, "ruptured_suit": True}, True),
+    (Request.HAZARD_VACUUM_ENTER, {**HEALTH, "endurance": 3, "ruptured_suit": "maybe"}, False),
+    (Request.HAZARD_VACUUM_SECOND, {**HEALTH, "vacuum": {"breath": {"seconds": 9}, "suit_die": 4}, "endurance": 3}, True),
+    (Request.HAZARD_VACUUM_SECOND, {**HEALTH, "vacuum": {"breath": {"seconds": 9}, "suit_die": 7}, "endurance": 3}, False),
     # -- area: characters, equipment and odds
     (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": {"name": "Nikita"}}, True),
     (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": CHECKED_SHEET}, True),
@@ -230,6 +250,17 @@ EXAMPLES = [
     (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "melee": [{"name": "Stick", "reach": "1m", "damage": "Strength (5, 6)"}]}, False),
     (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "armor": [{"name": "Foil", "coverage": "< 75%", "damage_reduction": 31}]}, False),
     (Request.EQUIPMENT_DEFINE, {"request_id": "e1", "remove": {"vehicles": ["Jeep"]}}, False),
+    (Request.ODDS, {**ODDS, "stakes_raised": True}, True),
+    (Request.ODDS, {**ODDS, "stakes_raised": "maybe"}, False),
+    (Request.ODDS_DAMAGE, {"request_id": "o1", "dice": 12, "minor_at": 3, "serious_at": 4}, True),
+    (Request.ODDS_DAMAGE, {"request_id": "o1", "dice": 20, "minor_at": 5, "serious_at": None, "damage_reduction": 6,
+                           "armor_piercing": True, "lowered_by": 1}, True),
+    (Request.ODDS_DAMAGE, {"request_id": "o1", "dice": 12, "minor_at": 3, "serious_at": 7}, False),
+    (Request.ODDS_DAMAGE, {"request_id": "o1", "dice": 12, "minor_at": 3, "serious_at": 4, "actor_id": "a1"}, False),
+    (Request.ODDS_ATTACK, {**ODDS, "kind": "skill", "skill": {"name": "Pistol", "level": 2}, "dice": 12, "minor_at": 3,
+                           "serious_at": 4, "damage_reduction": 6}, True),
+    (Request.ODDS_ATTACK, {**ODDS, "dice": 12, "minor_at": 3, "serious_at": 4, "lowered_by": 5}, False),
+    (Request.ODDS_ATTACK, {**ODDS, "minor_at": 3, "serious_at": 4}, False),
     (Request.ROLL_LOG, {"request_id": "l1"}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 200}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 0}, False),

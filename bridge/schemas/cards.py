@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from . import characters, combat, damage, health
+from . import characters, combat, combat_turns, damage, hazards, health, odds
 from .pushes import Either, Out, RollEntry, RollNotice
 from .spec import RequestSpec, Shape
 
-AREAS = (damage, combat, characters, health)
+AREAS = (damage, combat, combat_turns, characters, health, hazards, odds)
 
 CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS.values()))
 

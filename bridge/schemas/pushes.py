@@ -200,10 +200,12 @@ class Odds(Out):
 
 
 class OddsReport(Out):
-    """Result of an ``odds`` job: the pool and TN it computed, and the odds."""
+    """Result of an ``odds`` job: the pool and TN it computed, whether the
+    stakes were raised (every failure critical, ch. 5), and the odds."""
 
     pool = fields.Nested(Pool, required=True)
     target = fields.Nested(TargetNumber, required=True)
+    stakes_raised = fields.Boolean(required=True)
     odds = fields.Nested(Odds, required=True)
 
 

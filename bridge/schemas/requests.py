@@ -102,7 +102,7 @@ class RollRequest(RollSpec, CardRequest):
 
 
 class OddsRequest(RollSpec):
-    pass
+    stakes_raised = fields.Boolean(load_default=False)
 
 
 class RollLogRequest(RequestSchema):
