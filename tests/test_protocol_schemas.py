@@ -124,6 +124,15 @@ ATTACK = {
     "targets": [{"name": "thug", "armor": {"name": "Ballistic Vest"}}],
 }
 
+SEATED = {
+    "request_id": "i1", "actor_id": "scene", "seating": ["p1", "gm"], "players": [{"seat": "p1", "statistics": ATTACK["attacker"]["statistics"]}],
+    "gm": {"seat": "gm", "pick": "named", "named": "boss", "combatants": [{"name": "boss", "statistics": ATTACK["attacker"]["statistics"]}]},
+}
+GRAPPLE = {
+    "request_id": "g1", "actor_id": "a1", "kind": "grapple",
+    "actor": {"name": "Ann", "strength": 3, "agility": 3, "brawling": 2}, "opponent": {"name": "Bo", "strength": 3, "agility": 3},
+}
+
 # (schema: a Request or "connect.auth", payload, marshmallow and JSON Schema accept it)
 EXAMPLES = [
     ("connect.auth", {"protocol": 1, "world": "w1", "gm_key": "k", "user": "gm"}, True),
@@ -181,6 +190,23 @@ EXAMPLES = [
     (Request.ATTACK, {**ATTACK, "weapon": {"name": "x", "reach": "Cls"}}, False),
     (Request.ATTACK, {**ATTACK, "targets": [{"name": "t", "armor": {"coverage": "full"}}]}, False),
     (Request.ATTACK, {**ATTACK, "attacker": {"statistics": {"agility": 3}, "skill_level": 2}}, False),
+    (Request.INITIATIVE, SEATED, True),
+    (Request.INITIATIVE, {**SEATED, "gm": None, "seating": ["p1"]}, True),
+    (Request.INITIATIVE, {**SEATED, "seating": []}, False),
+    (Request.INITIATIVE, {**SEATED, "gm": {**SEATED["gm"], "pick": "random"}}, False),
+    (Request.MANEUVER, GRAPPLE, True),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "strangle", "statistic": "agility", "opponent_statistic": "strength"}, True),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "crush", "held_since_earlier_turn": True, "damage_reduction": 2}, True),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "break_free", "statistic": "melee_attack", "strangled": True}, True),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "hug"}, False),
+    (Request.MANEUVER, {**GRAPPLE, "statistic": "strength"}, False),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "strangle", "statistic": "melee_attack"}, False),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "take_down", "held_since_earlier_turn": True}, False),
+    (Request.MANEUVER, {**GRAPPLE, "actor": {"name": "Ann", "strength": 3}}, False),
+    (Request.TURN_END, {"request_id": "t1", "actor_id": "a1", "statistics": ATTACK["attacker"]["statistics"], "conditions": ["stunned"]}, True),
+    (Request.TURN_END, {"request_id": "t1", "actor_id": "a1", "conditions": ["stunned"]}, False),
+    (Request.TURN_ALLOWANCE, {"request_id": "t2", "move": 6, "conditions": ["prone"]}, True),
+    (Request.TURN_ALLOWANCE, {"request_id": "t2", "move": 101}, False),
     # -- area: health and hazards
     (Request.HEALTH_DAMAGE, {**HEALTH, "minor": 9, "serious": 1, "head_or_neck_shot": True}, True),
     (Request.HEALTH_DAMAGE, {**HEALTH, "health": {"hit_points": 0}}, False),

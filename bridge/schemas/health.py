@@ -39,9 +39,9 @@ def dice_count(**kwargs):
     return fields.Integer(load_default=0, validate=validate.Range(0, MAX_DICE_PER_ROLL), **kwargs)
 
 
-def derived(doc: str):
+def derived(doc: str, field=fields.Integer):
     """A field the result carries and a request may send back: ignored on input."""
-    return fields.Integer(metadata={"description": f"{doc}; ignored: the bridge works it out"})
+    return field(metadata={"description": f"{doc}; ignored: the bridge works it out"})
 
 
 class HealthState(Schema):
