@@ -17,6 +17,7 @@ from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.maneuvers import (
     Grappler,
     GrappleSkill,
+    Maneuver,
     break_free,
     break_strangle,
     crush,
@@ -313,6 +314,7 @@ def test_results_are_json_ready():
     ):
         payload = json.loads(json.dumps(result.to_dict()))
         assert payload["explanation"] == result.explanation
+        assert payload["maneuver"] in {maneuver.value for maneuver in Maneuver}
     take = play(take_down, ANN, held(BO), DIALS, faces=[5, 5, 1, 2, 3, 6, 5, 2]).to_dict()
     assert take["winner"] is None
     assert {"who": "Ann", "condition": "prone", "gained": True} in take["changes"]

@@ -24,13 +24,14 @@ _dice = RandomDice()
 
 
 @contextmanager
-def blamed(field: str):
+def blamed(field: str, impossible_field: str = "moments_spent"):
     """Turn a rules refusal inside the block into an error naming ``field``;
-    a pool below its TN names ``moments_spent``, which alone can rescue it."""
+    a pool below its TN names ``impossible_field`` (the Moments of Truth
+    that alone can rescue it)."""
     try:
         yield
     except ImpossibleRoll as impossible:
-        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {"moments_spent": [str(impossible)]}) from None
+        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {impossible_field: [str(impossible)]}) from None
     except TooManyDice as too_many:
         raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {field: [str(too_many)]}) from None
     except ValueError as broken:

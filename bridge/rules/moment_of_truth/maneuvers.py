@@ -47,6 +47,7 @@ class Maneuver(str, Enum):
     TAKE_DOWN = "take_down"
     STRANGLE = "strangle"
     BREAK_STRANGLE = "break_strangle"
+    CRUSH = "crush"
     DISARM = "disarm"
 
 
@@ -204,6 +205,7 @@ class CrushResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "maneuver": Maneuver.CRUSH.value,
             "strangler": self.strangler,
             "target": self.target,
             "damage": self.damage.to_dict(),
