@@ -123,6 +123,8 @@ def test_suffocation_counts_turns_past_the_breath(gm):
     assert breath["seconds"] == sum(result["pips"])
     for _ in range(breath["seconds"] + 2):
         result = card(gm, "hazard.suffocation.turn", health=health, breath=breath)
+        held = hazards.Breath(breath["seconds"], breath["turns"])
+        assert result == hazards.suffocate(health_of(health), held, DIALS).to_dict()
         health, breath = result["health"]["after"], result["state"]
     assert breath["out_of_breath"] and health["minor"] == 2
 

@@ -63,7 +63,9 @@ def test_a_damage_cards_minor_and_serious_are_taken(gm):
 def test_a_heroic_death_needs_hit_points_below_zero(gm):
     code, fields = refusal(gm, "health.heroic_death", health=HURT)
     assert code == "against_the_rules" and list(fields) == ["health"]
-    result = card(gm, "health.heroic_death", health={**HURT, "minor": 11})
+    below_zero = {**HURT, "minor": 11}
+    result = card(gm, "health.heroic_death", health=below_zero)
+    assert result == health.declare_heroic_death(Health(**below_zero), Dials()).to_dict()
     assert result["after"]["dead"] and result["after"]["beyond_rescue"]
 
 
@@ -82,6 +84,7 @@ def test_bleeding_is_refused_until_the_world_uses_it_then_replayed(gm):
     unrolled = card(gm, "health.bleed", health=HURT, endurance=0)
     assert unrolled["roll"] is None and unrolled["serious_lost"] == 1
     bandaged = card(gm, "health.bandage", health=HURT)
+    assert bandaged == health.bandage(Health(**HURT), dials).to_dict()
     assert bandaged["after"]["bandaged"] and bandaged["changes"] == [{"condition": "bleeding", "gained": False}]
 
 
@@ -141,9 +144,13 @@ def test_a_roll_with_no_dice_is_impossible_and_names_its_pool(gm):
 # --- who may send what, and bad fields ----------------------------------------
 
 
-def test_players_tend_only_their_own_actors(player_for):
+def test_players_tend_only_their_own_actors(gm, player_for):
     alice = player_for("alice", ["hero"])
-    assert card(alice, "health.rest", health=HURT, endurance=2, hand_wave=True)["healed_minor"] == 1
+    answer = alice.request("health.rest", actor_id="hero", health=HURT, endurance=2, hand_wave=True)
+    assert answer["ok"] and answer["result"]["result"]["healed_minor"] == 1
+    pushed = gm.wait_for("roll.result", lambda entry: entry["roll_id"] == answer["result"]["roll_id"])
+    assert pushed == answer["result"]
+    assert_valid("push.roll.result.json", pushed)
     for event, request in (
         ("health.damage", {"health": HURT, "minor": 1}),
         ("health.medic", {"health": HURT, **MEDIC}),
