@@ -3,7 +3,8 @@ and their cards.
 
 The bridge keeps no token's health yet: every request carries the
 character's health as a value (``HealthState``) and every card returns the
-new one (``change.after``), which the client sends back next time as it is.
+new one (the ``after`` of its health change), which the client sends back
+next time as it is.
 """
 
 from __future__ import annotations
