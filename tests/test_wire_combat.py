@@ -85,6 +85,19 @@ def test_dodgers_called_head_shot_at_tn_4(gm):
             assert card["conditions"] == ([] if stun["outcome"]["success"] else stunned)
 
 
+def test_a_world_weapon_is_found_by_name(gm):
+    blaster = {"name": "Blaster", "damage": "Skill + 12 (3, 4)", "skill": "pistol", "close": "C", "optimal": "10m",
+               "long": "20m (3)"}
+    assert gm.request("equipment.define", ranged=[blaster])["ok"]
+    for _ in range(10):
+        card = attack(gm, {**NIKITA, "weapon": {"name": "blaster"}, "distance": 30})
+        assert card["combat"]["weapon"] == "Blaster" and card["combat"]["range"]["band"] == "long"
+        assert card["combat"]["pool"]["dice"] == 4  # 5 less 1d6 for the first long-range increment
+        checked_roll(card["roll"], 2)
+        for hit in card["hits"]:
+            checked_hit(hit, DamageDice(14, 3, 4), 6)
+
+
 def test_automatic_fire_hits_once_per_extra_success(gm):
     m16 = {**NIKITA, "weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "distance": 15,
            "targets": [{"name": "thug"}], "moments_spent": 3}

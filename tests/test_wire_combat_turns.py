@@ -33,8 +33,15 @@ SLOW = {**AVERAGE, "agility": 2, "will": 2}
 TABLE = {
     "actor_id": "scene",
     "seating": ["alice", "bob", "gm"],
-    "players": [{"seat": "alice", "statistics": AVERAGE}, {"seat": "bob", "statistics": {**AVERAGE, "agility": 4, "will": 2}}],
-    "gm": {"seat": "gm", "pick": "highest", "combatants": [{"name": "mook", "statistics": SLOW}, {"name": "boss", "statistics": QUICK}]},
+    "players": [
+        {"seat": "alice", "statistics": AVERAGE},
+        {"seat": "bob", "statistics": {**AVERAGE, "agility": 4, "will": 2}},
+    ],
+    "gm": {
+        "seat": "gm",
+        "pick": "highest",
+        "combatants": [{"name": "mook", "statistics": SLOW}, {"name": "boss", "statistics": QUICK}],
+    },
 }
 
 
@@ -43,12 +50,13 @@ def test_initiative_is_read_from_every_seats_faces(gm):
         card = card_of(gm, "initiative", TABLE)
         rolls = {roll["seat"]: roll for roll in card["rolls"]}
         assert [roll["seat"] for roll in card["rolls"]] == TABLE["seating"]
-        assert (rolls["alice"]["reaction_time"], rolls["bob"]["reaction_time"], rolls["gm"]["reaction_time"]) == (3, 3, 5)
+        assert [rolls[seat]["reaction_time"] for seat in ("alice", "bob", "gm")] == [3, 3, 5]
         assert rolls["gm"]["combatant"] == "boss" and card["gm_combatants"] == ["mook", "boss"]
         leaders = card["rolls"]
         for group in [card["rolls"], *card["rerolls"]]:
             assert {roll["seat"] for roll in group} == {roll["seat"] for roll in leaders}
-            assert all(len(roll["faces"]) == roll["reaction_time"] and roll["total"] == sum(roll["faces"]) for roll in group)
+            for roll in group:
+                assert len(roll["faces"]) == roll["reaction_time"] and roll["total"] == sum(roll["faces"])
             leaders = [roll for roll in group if roll["total"] == max(each["total"] for each in group)]
         (winner,) = leaders
         assert (card["first"], card["deciding_total"]) == (winner["seat"], winner["total"])
@@ -67,7 +75,8 @@ def test_initiative_refusals_name_the_field(gm):
     refused(gm, "initiative", {**TABLE, "seating": []}, "invalid", "seating")
     refused(gm, "initiative", {**TABLE, "gm": {**TABLE["gm"], "pick": "random"}}, "invalid", "gm")
     refused(gm, "initiative", {**TABLE, "seating": ["alice", "gm"]}, "against_the_rules", "seating")
-    refused(gm, "initiative", {**TABLE, "gm": {**TABLE["gm"], "pick": "named", "named": "nobody"}}, "against_the_rules", "gm.named")
+    nobody = {**TABLE["gm"], "pick": "named", "named": "nobody"}
+    refused(gm, "initiative", {**TABLE, "gm": nobody}, "against_the_rules", "gm.named")
 
 
 # --- maneuver ----------------------------------------------------------------------
@@ -75,6 +84,7 @@ def test_initiative_refusals_name_the_field(gm):
 ANN = {"name": "Ann", "strength": 3, "agility": 3, "brawling": 2}
 BO = {"name": "Bo", "strength": 3, "agility": 3, "brawling": 1, "party": "npc"}
 GRAPPLED_BO = {**BO, "conditions": ["grappled", "restrained"]}
+TAKE_DOWN = {"actor_id": "ann", "kind": "take_down", "actor": ANN, "opponent": GRAPPLED_BO}
 
 
 def judged(roll: dict) -> SimpleNamespace:
@@ -88,14 +98,14 @@ def test_a_grapple_is_read_from_its_faces(gm):
         card = card_of(gm, "maneuver", {"actor_id": "ann", "kind": "grapple", "actor": ANN, "opponent": BO})
         assert card["maneuver"] == "grapple" and card["roll"]["pool"]["dice"] == 5 and card["to_hit"]["value"] == 2
         checked_roll(card["roll"], 2)
-        grabbed = [{"who": "Bo", "condition": "grappled", "gained": True}, {"who": "Bo", "condition": "restrained", "gained": True}]
+        grabbed = [{"who": "Bo", "condition": condition, "gained": True} for condition in ("grappled", "restrained")]
         assert card["grappled"] is card["roll"]["outcome"]["success"]
         assert card["changes"] == (grabbed if card["grappled"] else [])
 
 
 def test_a_take_down_is_decided_by_its_faces(gm):
     for _ in range(20):
-        card = card_of(gm, "maneuver", {"actor_id": "ann", "kind": "take_down", "actor": ANN, "opponent": GRAPPLED_BO})
+        card = card_of(gm, "maneuver", TAKE_DOWN)
         contest = card["contest"]
         for round_ in contest["rounds"]:
             for roll in (round_["first"], round_["second"]):
@@ -120,22 +130,27 @@ def test_a_crush_is_strength_five_six(gm):
 
 def test_players_maneuver_only_with_their_actors(player_for):
     alice = player_for("alice", ["ann"])
-    refused(alice, "maneuver", {"actor_id": "bo", "kind": "grapple", "actor": ANN, "opponent": BO}, "forbidden", "actor_id")
+    refused(alice, "maneuver", {**TAKE_DOWN, "actor_id": "bo"}, "forbidden", "actor_id")
 
 
 def test_maneuver_refusals_name_the_field(gm):
-    take_down = {"actor_id": "ann", "kind": "take_down", "actor": ANN, "opponent": GRAPPLED_BO}
-    refused(gm, "maneuver", {**take_down, "kind": "hug"}, "invalid", "kind")
-    refused(gm, "maneuver", {**take_down, "statistic": "strength"}, "invalid", "statistic")
-    refused(gm, "maneuver", {**take_down, "kind": "strangle", "statistic": "melee_attack"}, "invalid", "statistic")
-    refused(gm, "maneuver", {**take_down, "opponent": BO}, "against_the_rules", "opponent.conditions")
-    refused(gm, "maneuver", {**take_down, "kind": "break_free"}, "against_the_rules", "actor.conditions")
-    refused(gm, "maneuver", {**take_down, "kind": "grapple", "free_hand": False}, "against_the_rules", "free_hand")
-    refused(gm, "maneuver", {**take_down, "kind": "crush"}, "against_the_rules", "opponent.conditions")
     strangled = {**GRAPPLED_BO, "conditions": ["grappled", "suffocating"]}
-    refused(gm, "maneuver", {**take_down, "kind": "crush", "opponent": strangled}, "against_the_rules", "held_since_earlier_turn")
-    refused(gm, "maneuver", {**take_down, "actor": {**ANN, "uses": "martial_arts"}}, "against_the_rules", "actor.uses")
-    refused(gm, "maneuver", {**take_down, "actor": {**ANN, "conditions": ["unconscious"]}}, "against_the_rules", "actor.conditions")
+    for change, field in (
+        ({"kind": "hug"}, "kind"),
+        ({"statistic": "strength"}, "statistic"),
+        ({"kind": "strangle", "statistic": "melee_attack"}, "statistic"),
+    ):
+        refused(gm, "maneuver", {**TAKE_DOWN, **change}, "invalid", field)
+    for change, field in (
+        ({"opponent": BO}, "opponent.conditions"),
+        ({"kind": "break_free"}, "actor.conditions"),
+        ({"kind": "grapple", "free_hand": False}, "free_hand"),
+        ({"kind": "crush"}, "opponent.conditions"),
+        ({"kind": "crush", "opponent": strangled}, "held_since_earlier_turn"),
+        ({"actor": {**ANN, "uses": "martial_arts"}}, "actor.uses"),
+        ({"actor": {**ANN, "conditions": ["unconscious"]}}, "actor.conditions"),
+    ):
+        refused(gm, "maneuver", {**TAKE_DOWN, **change}, "against_the_rules", field)
 
 
 # --- turn.end, turn.allowance ---------------------------------------------------------

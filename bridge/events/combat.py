@@ -14,7 +14,14 @@ from ..rules.moment_of_truth import ImpossibleRoll, Modifier
 from ..rules.moment_of_truth.attacks import Target, resolve_attack
 from ..rules.moment_of_truth.combat_pool import combat_pool
 from ..rules.moment_of_truth.defense import to_hit
-from ..rules.moment_of_truth.equipment import AUTOMATIC, Armor, Arsenal, MeleeWeapon, RangedWeapon, Shield
+from ..rules.moment_of_truth.equipment import (
+    AUTOMATIC,
+    Armor,
+    Arsenal,
+    MeleeWeapon,
+    RangedWeapon,
+    Shield,
+)
 from ..rules.moment_of_truth.ranges import weapon_range
 from ..rules.moment_of_truth.statistics import Statistic
 from ..rules.moment_of_truth.weapon_handling import FireMode, second_shot_allowed
@@ -54,10 +61,12 @@ def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:
             return MeleeWeapon.from_dict(choice)
         if "close" in choice:
             return RangedWeapon.from_dict(choice)
-        try:
-            return arsenal.melee_weapon(choice["name"])
-        except ValueError:
-            return arsenal.ranged_weapon(choice["name"])
+        for lookup in (arsenal.melee_weapon, arsenal.ranged_weapon):
+            try:
+                return lookup(choice["name"])
+            except ValueError:
+                pass
+        raise ValueError(f"no melee or ranged weapon named {choice['name']!r} (equipment.list names them)")
 
 
 def armor_of(worn: dict | None, arsenal: Arsenal, field: str) -> Armor | None:

@@ -79,7 +79,9 @@ def _rolled(choice) -> Statistic | Derived:
 def _run(request: dict, actor: Grappler, opponent: Grappler, dials):
     kind = request["kind"]
     if kind is Maneuver.GRAPPLE:
-        tn = to_hit(dials=dials, ranged=False, defense_dice=request["defense_dice"], target_conditions=opponent.conditions)
+        tn = to_hit(
+            dials=dials, ranged=False, defense_dice=request["defense_dice"], target_conditions=opponent.conditions
+        )
         return grapple(actor, opponent, dials, free_hand=request["free_hand"], close_range=request["close_range"],
                        target_to_hit=tn, dice=_dice)
     if kind is Maneuver.BREAK_FREE:

@@ -15,8 +15,8 @@ from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.defense import Charge
 from ..rules.moment_of_truth.rolls import SIDES, RollKind
 from ..rules.moment_of_truth.weapon_handling import FireMode
-from .damage import DamageResult
 from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem, ShieldItem
+from .damage import DamageResult
 from .pushes import CardEntry, Either, Out, Pool, RollResult, _const
 from .requests import MODIFIERS_MAX, RATING_MAX, CardRequest, PoolModifier
 from .spec import CardSpec
@@ -240,7 +240,9 @@ CROSS_FIELD_RULES = {
         "if": {"properties": {"called_shot": {"const": CalledShot.HEAD.value}}, "required": ["called_shot"]},
         "then": {
             "properties": {
-                "targets": {"prefixItems": [{"properties": {"endurance": {"type": "integer"}}, "required": ["endurance"]}]}
+                "targets": {
+                    "prefixItems": [{"properties": {"endurance": {"type": "integer"}}, "required": ["endurance"]}]
+                }
             }
         },
     },

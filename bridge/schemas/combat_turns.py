@@ -12,7 +12,12 @@ from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.contests import Decision, Party, Ruling, Side
 from ..rules.moment_of_truth.initiative import Direction, GmReaction
-from ..rules.moment_of_truth.maneuvers import BREAK_FREE_STATISTICS, STRANGLE_STATISTICS, GrappleSkill, Maneuver
+from ..rules.moment_of_truth.maneuvers import (
+    BREAK_FREE_STATISTICS,
+    STRANGLE_STATISTICS,
+    GrappleSkill,
+    Maneuver,
+)
 from ..rules.moment_of_truth.rolls import SIDES, RollKind
 from ..rules.moment_of_truth.statistics import Statistic
 from .combat import NAME_MAX_CHARS, CombatStatistics, ToHit, _name, conditions_field
@@ -222,12 +227,14 @@ class GrappleRoll(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
+#: The maneuvers settled by a contest: all but the grapple (a roll to hit) and the crush (damage).
+CONTESTED = [m for m in Maneuver if m not in (Maneuver.GRAPPLE, Maneuver.CRUSH)]
+
+
 class ContestedManeuver(Out):
     """A contested maneuver; `winner` is null on a deadlock (a take-down's tie)."""
 
-    maneuver = fields.String(
-        required=True, validate=validate.OneOf([m.value for m in Maneuver if m not in (Maneuver.GRAPPLE, Maneuver.CRUSH)])
-    )
+    maneuver = fields.String(required=True, validate=validate.OneOf([m.value for m in CONTESTED]))
     actor = fields.String(required=True)
     opponent = fields.String(required=True)
     contest = fields.Nested(ManeuverContest, required=True)
