@@ -14,6 +14,7 @@ from .config import Config
 from .cors import allowed_origins
 from . import events
 from .protocol import SOCKETIO_CHANNEL
+from .server import PeerAwareRedisManager
 from .store import Store
 
 
@@ -30,8 +31,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.extensions["socketio"] = SocketIO(
         app,
         async_mode="threading",
-        message_queue=config.redis_url,
-        channel=SOCKETIO_CHANNEL,
+        client_manager=PeerAwareRedisManager(config.redis_url, channel=SOCKETIO_CHANNEL),
         cors_allowed_origins=allowed_origins(config.cors_origins),
         manage_session=False,
     )

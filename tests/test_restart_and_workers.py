@@ -6,12 +6,14 @@ import os
 import signal
 import sys
 import subprocess
+import time
 
 import pytest
 import redis
 from rq import Queue, Retry
 
 from bridge.schemas.settings import default_settings
+from bridge.server import PEER_CHECK_SECONDS
 from bridge.store import Store
 
 from .services import Bridge, RedisServer, Worker, free_port, wait_until
@@ -114,3 +116,36 @@ def test_job_of_a_killed_worker_is_retried_within_seconds(queue_and_workers):
     # RQ's defaults take 10+ minutes to notice; here it must be seconds.
     wait_until(lambda: job.get_status(refresh=True) == "finished", timeout=45, what="the retried job to finish")
     assert job.return_value() == "held"
+
+
+def test_rolls_reach_the_table_across_web_processes(tmp_path):
+    """A web process alone on the channel skips publishing; one that joins later still hears every roll."""
+    server = RedisServer(tmp_path)
+    world = Store.from_url(server.url).create_world("two-webs", "Two webs", default_settings())
+    first = Bridge(server.url)
+    second = None
+    clients = []
+    try:
+        gm = TableClient(first.url, {"world": "two-webs", "gm_key": world.gm_key})
+        clients.append(gm)
+        gm.request("roll", **SKILL_ROLL)
+        time.sleep(2 * PEER_CHECK_SECONDS)  # the first process has counted itself alone by now
+        second = Bridge(server.url)
+        token = gm.request("token.mint", user="bob")["result"]["token"]
+        bob = TableClient(second.url, {"world": "two-webs", "token": token})
+        clients.append(bob)
+        rolled = gm.request("roll", **SKILL_ROLL)["result"]
+        assert bob.wait_for("roll.result", lambda entry: entry["roll_id"] == rolled["roll_id"])["result"] == rolled["result"]
+        gm_again = TableClient(second.url, {"world": "two-webs", "gm_key": world.gm_key, "user": "gm2"})
+        clients.append(gm_again)
+        answer = bob.request("ping")
+        assert answer["ok"]
+        rolled_there = gm_again.request("roll", **SKILL_ROLL)["result"]
+        assert gm.wait_for("roll.result", lambda entry: entry["roll_id"] == rolled_there["roll_id"])
+    finally:
+        for client in clients:
+            client.close()
+        for web in (second, first):
+            if web is not None:
+                web.stop()
+        server.stop()
