@@ -41,6 +41,9 @@ class Request(str, Enum):
     MANEUVER = "maneuver"
     TURN_END = "turn.end"
     TURN_ALLOWANCE = "turn.allowance"
+    WEAPON_READY = "weapon.ready"
+    WEAPON_RELOAD = "weapon.reload"
+    WEAPON_CLEAR_JAM = "weapon.clear_jam"
     HEALTH_DAMAGE = "health.damage"
     HEALTH_BLEED = "health.bleed"
     HEALTH_BANDAGE = "health.bandage"
@@ -65,6 +68,13 @@ class Request(str, Enum):
     ADVANCEMENT_BUYBACK = "advancement.buyback"
     EQUIPMENT_LIST = "equipment.list"
     EQUIPMENT_DEFINE = "equipment.define"
+    MOMENTS_GET = "moments.get"
+    MOMENTS_TAKE = "moments.take"
+    MOMENTS_AWARD = "moments.award"
+    MOMENTS_SPEND = "moments.spend"
+    CONTEST = "contest"
+    CONNECTION_ROLL = "connection.roll"
+    CONNECTION_CHECK = "connection.check"
 
 
 class Push(str, Enum):
@@ -76,6 +86,7 @@ class Push(str, Enum):
     JOB_PROGRESS = "job.progress"
     JOB_RESULT = "job.result"
     JOB_FAILED = "job.failed"
+    MOMENTS_CHANGED = "moments.changed"
 
 
 class ErrorCode(str, Enum):

@@ -128,6 +128,8 @@ SEATED = {
     "request_id": "i1", "actor_id": "scene", "seating": ["p1", "gm"], "players": [{"seat": "p1", "statistics": ATTACK["attacker"]["statistics"]}],
     "gm": {"seat": "gm", "pick": "named", "named": "boss", "combatants": [{"name": "boss", "statistics": ATTACK["attacker"]["statistics"]}]},
 }
+READY = {"request_id": "w1", "actor_id": "a1", "check": "ready_after_attack", "weapon": {"name": "Club"}, "strength": 3}
+TASK = {"request_id": "w2", "actor_id": "a1", "weapon": {"name": "Flintlock Pistol"}, "agility": 3, "skill_level": 1}
 GRAPPLE = {
     "request_id": "g1", "actor_id": "a1", "kind": "grapple",
     "actor": {"name": "Ann", "strength": 3, "agility": 3, "brawling": 2}, "opponent": {"name": "Bo", "strength": 3, "agility": 3},
@@ -190,6 +192,8 @@ EXAMPLES = [
     (Request.ATTACK, {**ATTACK, "weapon": {"name": "x", "reach": "Cls"}}, False),
     (Request.ATTACK, {**ATTACK, "targets": [{"name": "t", "armor": {"coverage": "full"}}]}, False),
     (Request.ATTACK, {**ATTACK, "attacker": {"statistics": {"agility": 3}, "skill_level": 2}}, False),
+    (Request.ATTACK, {**ATTACK, "fire": "automatic", "magazine": {"rounds": 3, "capacity": 30}}, True),
+    (Request.ATTACK, {**ATTACK, "magazine": {"rounds": 3, "capacity": 30}}, False),
     (Request.INITIATIVE, SEATED, True),
     (Request.INITIATIVE, {**SEATED, "gm": None, "seating": ["p1"]}, True),
     (Request.INITIATIVE, {**SEATED, "seating": []}, False),
@@ -207,6 +211,14 @@ EXAMPLES = [
     (Request.TURN_END, {"request_id": "t1", "actor_id": "a1", "conditions": ["stunned"]}, False),
     (Request.TURN_ALLOWANCE, {"request_id": "t2", "move": 6, "conditions": ["prone"]}, True),
     (Request.TURN_ALLOWANCE, {"request_id": "t2", "move": 101}, False),
+    (Request.WEAPON_READY, {**READY, "one_handed": True, "modifiers": [{"source": "mud", "dice": -1}]}, True),
+    (Request.WEAPON_READY, {**READY, "check": "one_handed_grip", "skill_level": None}, False),
+    (Request.WEAPON_READY, {**READY, "check": "one_handed_grip", "weapon": {"name": "x", "reach": "1m",
+                            "damage": "Strength (4, 5)", "skill": "melee two-handed"}}, True),
+    (Request.WEAPON_RELOAD, {**TASK, "skill_level": None}, True),
+    (Request.WEAPON_RELOAD, {**TASK, "agility": -1}, False),
+    (Request.WEAPON_CLEAR_JAM, {**TASK, "weapon": {**WORLD_WEAPON, "qualities": ["Semi-auto", "Unreliable"]}}, True),
+    (Request.WEAPON_CLEAR_JAM, {key: value for key, value in TASK.items() if key != "skill_level"}, False),
     # -- area: health and hazards
     (Request.HEALTH_DAMAGE, {**HEALTH, "minor": 9, "serious": 1, "head_or_neck_shot": True}, True),
     (Request.HEALTH_DAMAGE, {**HEALTH, "health": {"hit_points": 0}}, False),

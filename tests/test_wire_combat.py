@@ -111,6 +111,21 @@ def test_automatic_fire_hits_once_per_extra_success(gm):
         assert {"target": "thug", "condition": "suppressed"} in card["conditions"]
 
 
+def test_the_ammo_roll_comes_before_automatic_fire(gm):
+    assert gm.request("settings.update", settings={"ammunition": True})["ok"]
+    m16 = {**NIKITA, "weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "distance": 15, "targets": [{"name": "thug"}]}
+    for rounds in (30, 1):
+        for _ in range(10):
+            card = attack(gm, {**m16, "magazine": {"rounds": rounds, "capacity": 30}})
+            ammo = card["ammo"]
+            assert len(ammo["faces"]) == 2 and ammo["rounds_rolled"] == sum(ammo["faces"])
+            assert ammo["allowed"] is (2 * rounds >= ammo["rounds_rolled"])
+            fired = min(ammo["rounds_rolled"], rounds) if ammo["allowed"] else 0
+            assert (ammo["rounds_fired"], ammo["after"]["rounds"]) == (fired, rounds - fired)
+            assert card["fire"] == ("automatic" if ammo["allowed"] else "single")
+    assert attack(gm, m16)["ammo"] is None
+
+
 def test_an_attack_card_reaches_the_table(gm, player_for):
     alice = player_for("alice", ["nikita"])
     answer = alice.request("attack", **NIKITA, label="Nikita fires")
@@ -133,6 +148,7 @@ def test_bad_attack_fields_are_named(gm):
         ({"aiming_turns": 3}, "aiming_turns"),
         ({"called_shot": "head", "targets": [{"name": "thug"}]}, "targets"),
         ({"weapon": {"name": "Ray Gun", "reach": "Cls"}}, "weapon"),
+        ({"magazine": {"rounds": 8, "capacity": 8}}, "magazine"),
     ):
         answer = gm.request("attack", **{**NIKITA, **change})
         assert answer["error"]["code"] == "invalid" and list(answer["error"]["fields"]) == [field], answer
@@ -155,6 +171,8 @@ def test_attacks_against_the_rules_name_the_field(gm):
         ({"charge": True}, "charge"),
         ({"targets": [{**vest, "desperate": True}]}, "targets.0.desperate"),
         ({"called_shot": "bypass_armor", "targets": [{"name": "thug"}]}, "called_shot"),
+        ({"fire": "automatic", "magazine": {"rounds": 8, "capacity": 8}}, "fire"),
+        ({"weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "magazine": {"rounds": 8, "capacity": 8}}, "magazine"),
     ):
         answer = gm.request("attack", **{**NIKITA, **change})
         assert answer["error"]["code"] == "against_the_rules" and list(answer["error"]["fields"]) == [field], answer

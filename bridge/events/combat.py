@@ -24,7 +24,7 @@ from ..rules.moment_of_truth.equipment import (
 )
 from ..rules.moment_of_truth.ranges import weapon_range
 from ..rules.moment_of_truth.statistics import Statistic
-from ..rules.moment_of_truth.weapon_handling import FireMode, second_shot_allowed
+from ..rules.moment_of_truth.weapon_handling import AmmoRoll, FireMode, Magazine, ammo_roll, second_shot_allowed
 from ..schemas.settings import dials_of
 
 _dice = RandomDice()
@@ -100,15 +100,30 @@ def attack(identity, attack_request: dict) -> dict:
     targets = [
         Target(target["name"], armors[n], target["endurance"], tns[n].value) for n, target in enumerate(requested)
     ]
+    ammo = _ammo(attack_request, weapon, dials)
+    fire, others = attack_request["fire"], targets[1:]
+    if ammo and not ammo.allowed:
+        fire, others = None, []  # too few rounds: an ordinary attack on the primary target (ch. 10)
     with blamed(_attack_field(attack_request, weapon)):
         result = resolve_attack(
             combat, tns[0], targets[0], dials=dials, dice=_dice,
-            fire=attack_request["fire"], others=targets[1:], shotgun=attack_request["shotgun"],
+            fire=fire, others=others, shotgun=attack_request["shotgun"],
             charge=attack_request["charge"], damage_moments=attack_request["damage_moments_spent"],
             critical_lowers_damage=attack_request["critical_lowers_damage"],
             grappler=_grappler(attack_request["grappler"], arsenal),
         )
-    return publish(identity, attack_request, Request.ATTACK, result.to_dict())
+    card = result.to_dict() | {"ammo": ammo.to_dict() if ammo else None}
+    return publish(identity, attack_request, Request.ATTACK, card)
+
+
+def _ammo(attack_request: dict, weapon, dials) -> AmmoRoll | None:
+    """The optional ammo roll before automatic or spraying fire (ch. 10)."""
+    loaded = attack_request["magazine"]
+    if loaded is None:
+        return None
+    with blamed("magazine" if weapon.qualities & AUTOMATIC else "fire"):
+        magazine = Magazine(loaded["rounds"], loaded["capacity"])
+        return ammo_roll(weapon, attack_request["fire"], magazine, dials=dials, dice=_dice)
 
 
 def _to_hit(attack_request: dict, target: dict, shield, armor, ranged: bool, n: int, dials):

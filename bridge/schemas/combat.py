@@ -23,6 +23,8 @@ from .spec import CardSpec
 
 #: What covers the part struck is the GM's call.
 ARMOR_DOC = "the armor covering the part struck (a ballistic vest does not cover the head)"
+#: Most rounds a magazine may hold (the M-60's belt: 200).
+ROUNDS_MAX = 1000
 #: Most metres an attack may reach (the M-40's last increment is 550 m).
 DISTANCE_MAX_M = 10_000
 
@@ -106,6 +108,13 @@ class LockedGrappler(Schema):
     endurance = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, RATING_MAX))
 
 
+class MagazineLoaded(Schema):
+    """Rounds left in the loaded magazine, of `capacity`."""
+
+    rounds = fields.Integer(required=True, validate=validate.Range(0, ROUNDS_MAX))
+    capacity = fields.Integer(required=True, validate=validate.Range(1, ROUNDS_MAX))
+
+
 class AttackRequest(CardRequest):
     """One attack: the combat pool against the TN to hit, then damage per hit
     (ch. 7, ch. 9, ch. 10). `targets`: the primary first, then the sprayed
@@ -134,6 +143,12 @@ class AttackRequest(CardRequest):
     modifiers = fields.List(fields.Nested(PoolModifier), load_default=list, validate=validate.Length(max=MODIFIERS_MAX))
     moments_spent = _dice(load_default=0)
     damage_moments_spent = _dice(load_default=0)
+    magazine = fields.Nested(MagazineLoaded, load_default=None, allow_none=True)
+
+    @validates_schema
+    def magazine_for_ammo_roll(self, data, **_):
+        if data.get("magazine") and not data.get("fire"):
+            raise ValidationError("the ammo roll is for automatic or spraying fire", "magazine")
 
     @validates_schema
     def head_shot_has_endurance(self, data, **_):
@@ -225,17 +240,48 @@ class AttackResult(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
+class MagazineState(Out):
+    rounds = fields.Integer(required=True)
+    capacity = fields.Integer(required=True)
+    empty = fields.Boolean(required=True)
+
+
+class AmmoRoll(Out):
+    """The optional ammo roll (ch. 10): rounds rolled, and whether the
+    magazine held half of them (if not, the attack became a single one)."""
+
+    weapon = fields.String(required=True)
+    mode = fields.Enum(FireMode, by_value=True, required=True)
+    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
+    rounds_rolled = fields.Integer(required=True)
+    allowed = fields.Boolean(required=True)
+    rounds_fired = fields.Integer(required=True)
+    before = fields.Nested(MagazineState, required=True)
+    after = fields.Nested(MagazineState, required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class AttackCard(AttackResult):
+    """An `attack` request's result: the attack, and its ammo roll (null when none was made)."""
+
+    ammo = fields.Nested(AmmoRoll, required=True, allow_none=True)
+
+
 class AttackEntry(CardEntry):
     """A logged attack in full."""
 
     rule = _const(Request.ATTACK.value)
-    result = fields.Nested(AttackResult, required=True)
+    result = fields.Nested(AttackCard, required=True)
 
 
 CARDS = {Request.ATTACK: CardSpec(AttackRequest, AttackEntry)}
 REQUESTS: dict = {}
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {
+    AttackRequest.magazine_for_ammo_roll: {
+        "if": {"properties": {"magazine": {"type": "object"}}, "required": ["magazine"]},
+        "then": {"properties": {"fire": {"enum": [mode.value for mode in FireMode]}}, "required": ["fire"]},
+    },
     AttackRequest.head_shot_has_endurance: {
         "if": {"properties": {"called_shot": {"const": CalledShot.HEAD.value}}, "required": ["called_shot"]},
         "then": {
