@@ -6,6 +6,12 @@ icepool (the independent reference of tests/test_mot_odds_icepool.py),
 checks that every pair of answers is equal, and prints each query's median
 time and the speed ratio.
 
+A query of ours is done when it has produced what the ``odds`` jobs send:
+``to_dict()``, every chance as a reduced "n/d" and its float (our odds keep
+integer counts and build those only when asked). icepool's answer is its
+``Fraction``s; each is put in the same wire form, outside its timer, to be
+compared.
+
 Both sides count from scratch on every timed call: every ``lru_cache`` of
 our odds modules is cleared before each call (outside the timer), and
 icepool gets a fresh evaluator each call, so its per-evaluator caches start
@@ -23,6 +29,7 @@ import platform
 import statistics
 import sys
 import time
+from fractions import Fraction
 from typing import Any, Callable
 
 from bridge.rules.moment_of_truth import damage_odds as damage_odds_module
@@ -68,8 +75,7 @@ def clear_caches() -> None:
 
 
 def ours_roll(pool: int, tn: int, kind: RollKind) -> dict[str, Any]:
-    odds = odds_module.roll_odds(pool, tn, kind)
-    return {name: getattr(odds, name) for name in VERDICTS}
+    return odds_module.roll_odds(pool, tn, kind).to_dict()
 
 
 def icepool_roll(pool: int, tn: int, kind: RollKind) -> dict[str, Any]:
@@ -77,13 +83,23 @@ def icepool_roll(pool: int, tn: int, kind: RollKind) -> dict[str, Any]:
 
 
 def ours_damage(damage: DamageDice, damage_reduction: int) -> dict[str, Any]:
-    odds = damage_odds_module.damage_odds(damage, damage_reduction)
-    return {name: getattr(odds, name) for name in DAMAGE_CURVES}
+    return damage_odds_module.damage_odds(damage, damage_reduction).to_dict()
 
 
 def icepool_damage_query(damage: DamageDice, damage_reduction: int) -> dict[str, Any]:
     rolled = icepool_rolled(damage.dice, damage.minor_at, damage.serious_at)
     return icepool_damage(icepool_left(rolled, damage_reduction))
+
+
+def same_answer(ours: dict[str, Any], icepool: dict[str, Any], names: tuple[str, ...]) -> bool:
+    """Our wire answer against icepool's chances in the same form, on every one of ``names``."""
+    return all(ours[name] == as_wire(icepool[name]) for name in names)
+
+
+def as_wire(chance: Fraction | tuple[Fraction, ...]) -> Any:
+    if isinstance(chance, tuple):
+        return [as_wire(each) for each in chance]
+    return {"exact": f"{chance.numerator}/{chance.denominator}", "value": float(chance)}
 
 
 def timed(call: Callable[[], Any], repeats: int, before: Callable[[], None]) -> tuple[float, Any]:
@@ -99,7 +115,9 @@ def timed(call: Callable[[], Any], repeats: int, before: Callable[[], None]) -> 
     return statistics.median(seconds), answer
 
 
-def measure(name: str, ours: Callable[[], Any], icepool: Callable[[], Any], repeats: int) -> dict[str, Any]:
+def measure(
+    name: str, ours: Callable[[], Any], icepool: Callable[[], Any], names: tuple[str, ...], repeats: int
+) -> dict[str, Any]:
     ours_seconds, ours_answer = timed(ours, repeats, clear_caches)
     icepool_seconds, icepool_answer = timed(icepool, repeats, lambda: None)
     return {
@@ -107,7 +125,7 @@ def measure(name: str, ours: Callable[[], Any], icepool: Callable[[], Any], repe
         "ours_us": round(ours_seconds * 1e6, 1),
         "icepool_us": round(icepool_seconds * 1e6, 1),
         "ratio": round(icepool_seconds / ours_seconds, 1),
-        "equal": ours_answer == icepool_answer,
+        "equal": same_answer(ours_answer, icepool_answer, names),
     }
 
 
@@ -115,12 +133,12 @@ def run_benchmark(repeats: int) -> dict[str, Any]:
     started, load_before = time.monotonic(), os.getloadavg()[0]
     queries = [
         measure(f"roll {pool}d6 TN {tn} {kind.value}", lambda: ours_roll(pool, tn, kind),
-                lambda: icepool_roll(pool, tn, kind), repeats)
+                lambda: icepool_roll(pool, tn, kind), VERDICTS, repeats)
         for pool, tn, kind in ROLLS
     ]
     queries += [
         measure(f"damage {damage.notation} DR {dr}", lambda: ours_damage(damage, dr),
-                lambda: icepool_damage_query(damage, dr), repeats)
+                lambda: icepool_damage_query(damage, dr), DAMAGE_CURVES, repeats)
         for damage, dr in DAMAGES
     ]
     ratios = [query["ratio"] for query in queries]

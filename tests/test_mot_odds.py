@@ -327,3 +327,31 @@ def test_attack_curve_is_the_hit_times_the_damage_tail(pool, tn, damage, damage_
     for at_least, chance in enumerate(odds.at_least):
         assert chance == odds.hit * tail(odds.damage.hit_points_lost, at_least)
     assert list(odds.at_least) == sorted(odds.at_least, reverse=True)
+
+
+# --- the wire form: counts reduced only when asked for ---------------------------
+
+
+def wire(chances):
+    return [{"exact": f"{chance.numerator}/{chance.denominator}", "value": float(chance)} for chance in chances]
+
+
+@given(pools, tns, kinds, st.booleans())
+def test_roll_odds_to_dict_is_the_chances_reduced(pool, tn, kind, stakes_raised):
+    odds = roll_odds(pool, tn, kind, stakes_raised)
+    tree = odds.to_dict()
+    names = ("success", "critical_success", "critical_failure", "setback", "failure")
+    assert [tree[name] for name in names] == wire(getattr(odds, name) for name in names)
+    assert tree["successes"] == wire(odds.successes)
+
+
+@given(st.integers(0, 20), st.integers(1, 8), damages, reductions)
+def test_attack_odds_to_dict_is_the_chances_reduced(pool, tn, damage, damage_reduction):
+    odds = attack_odds(pool, tn, SKILL, damage, damage_reduction)
+    tree = odds.to_dict()
+    assert (tree["pool"], tree["tn"], [tree["hit"]]) == (pool, tn, wire([odds.hit]))
+    assert (tree["at_least"], tree["serious_at_least"]) == (wire(odds.at_least), wire(odds.serious_at_least))
+    harm = tree["damage"]
+    for curve in ("hit_points_lost", "serious", "minor"):
+        assert harm[curve] == wire(getattr(odds.damage, curve))
+    assert [harm["mean"]] == wire([odds.damage.mean])

@@ -16,7 +16,12 @@ def odds(reply: dict, spec: dict, default_tn: int) -> dict:
     reply_to, pusher = _started(reply)
     pool, target = pool_of(spec), target_of(spec, default_tn)
     chances = roll_odds(pool.dice, target.value, RollKind(spec["kind"]), spec["stakes_raised"])
-    result = {"pool": pool.to_dict(), "target": target.to_dict(), "stakes_raised": spec["stakes_raised"], "odds": chances.to_dict()}
+    result = {
+        "pool": pool.to_dict(),
+        "target": target.to_dict(),
+        "stakes_raised": spec["stakes_raised"],
+        "odds": chances.to_dict(),
+    }
     pusher.result(reply_to, Request.ODDS.value, result)
     return result
 

@@ -6,9 +6,14 @@ first, then from minor (ch. 7, Armor and Called Shots; READINGS.md), so:
 
 - hit points lost = max(0, serious + minor - DR);
 - serious left = max(0, serious - DR);
-- minor damage loses anything only when armor absorbs all the serious.
+- minor damage loses anything only when armor absorbs all the serious:
+  with s < DR serious rolled, minor left = max(0, minor - (DR - s)).
 
-Chances are counted in exact integers over the 6**dice face tuples.
+Chances are counted in exact integers over the 6**dice face tuples, as
+polynomials whose coefficient k counts the tuples doing amount k, each
+packed into one integer (``_Packed``) so that a whole distribution is one
+big-integer power. Chances become ``Fraction``s or "n/d" strings only when
+asked for.
 """
 
 from __future__ import annotations
@@ -17,34 +22,58 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from operator import mul
 from typing import Any
 
-from .damage import SIDES, DamageDice, read_damage
-from .odds import chance_to_dict, roll_odds
+from .damage import SIDES, DamageDice, _meets
+from .odds import Odds, chances_to_dict, roll_odds
 from .rolls import RollKind
 
 
 @dataclass(frozen=True)
 class DamageOdds:
-    """``hit_points_lost[k]``: the chance of losing exactly k hit points;
-    ``serious[k]`` and ``minor[k]``: of exactly k of each left after armor.
-    Each runs to the largest amount possible; ``mean`` is the hit points
+    """Face tuples out of ``total`` (6**dice) by hit points lost
+    (``lost_ways[k]``), serious left and minor left after armor, each up to
+    the largest amount possible. ``hit_points_lost[k]``, ``serious[k]`` and
+    ``minor[k]`` are the chances of exactly k; ``mean`` is the hit points
     lost on average."""
 
     damage: DamageDice
     damage_reduction: int
-    hit_points_lost: tuple[Fraction, ...]
-    serious: tuple[Fraction, ...]
-    minor: tuple[Fraction, ...]
-    mean: Fraction
+    total: int
+    lost_ways: tuple[int, ...]
+    serious_ways: tuple[int, ...]
+    minor_ways: tuple[int, ...]
+
+    @property
+    def hit_points_lost(self) -> tuple[Fraction, ...]:
+        return _fractions(self.lost_ways, self.total)
+
+    @property
+    def serious(self) -> tuple[Fraction, ...]:
+        return _fractions(self.serious_ways, self.total)
+
+    @property
+    def minor(self) -> tuple[Fraction, ...]:
+        return _fractions(self.minor_ways, self.total)
+
+    @property
+    def mean(self) -> Fraction:
+        return Fraction(self._lost_sum(), self.total)
 
     def to_dict(self) -> dict[str, Any]:
+        total = self.total
         return {
             "damage": self.damage.to_dict(),
             "damage_reduction": self.damage_reduction,
-            **{name: _chances_to_dict(getattr(self, name)) for name in ("hit_points_lost", "serious", "minor")},
-            "mean": chance_to_dict(self.mean),
+            "hit_points_lost": chances_to_dict(self.lost_ways, total),
+            "serious": chances_to_dict(self.serious_ways, total),
+            "minor": chances_to_dict(self.minor_ways, total),
+            "mean": chances_to_dict((self._lost_sum(),), total)[0],
         }
+
+    def _lost_sum(self) -> int:
+        return sum(map(mul, range(len(self.lost_ways)), self.lost_ways))
 
 
 @dataclass(frozen=True)
@@ -53,82 +82,85 @@ class AttackOdds:
     ``at_least[k]``: the chance to hit and take k hit points or more;
     ``serious_at_least[k]``: to hit and do k serious damage or more."""
 
-    pool: int
-    tn: int
-    kind: RollKind
-    hit: Fraction
+    roll: Odds
     damage: DamageOdds
-    at_least: tuple[Fraction, ...]
-    serious_at_least: tuple[Fraction, ...]
+
+    @property
+    def pool(self) -> int:
+        return self.roll.pool
+
+    @property
+    def tn(self) -> int:
+        return self.roll.tn
+
+    @property
+    def kind(self) -> RollKind:
+        return self.roll.kind
+
+    @property
+    def hit(self) -> Fraction:
+        return self.roll.success
+
+    @property
+    def at_least(self) -> tuple[Fraction, ...]:
+        return _fractions(*self._hit_and(self.damage.lost_ways))
+
+    @property
+    def serious_at_least(self) -> tuple[Fraction, ...]:
+        return _fractions(*self._hit_and(self.damage.serious_ways))
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "pool": self.pool,
             "tn": self.tn,
             "kind": self.kind.value,
-            "hit": chance_to_dict(self.hit),
+            "hit": chances_to_dict(self.roll.ways[:1], self.roll.total)[0],
             "damage": self.damage.to_dict(),
-            "at_least": _chances_to_dict(self.at_least),
-            "serious_at_least": _chances_to_dict(self.serious_at_least),
+            "at_least": chances_to_dict(*self._hit_and(self.damage.lost_ways)),
+            "serious_at_least": chances_to_dict(*self._hit_and(self.damage.serious_ways)),
         }
+
+    def _hit_and(self, ways: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        """Tuples of both rolls that hit and do each amount of ``ways`` or more,
+        without the impossible amounts at the top, and all the tuples."""
+        hit, tails, running = self.roll.ways[0], [], 0
+        for count in reversed(ways):
+            running += count
+            tails.append(hit * running)
+        tails.reverse()
+        while len(tails) > 1 and not tails[-1]:
+            tails.pop()
+        return tuple(tails), self.roll.total * self.damage.total
 
 
 @lru_cache(maxsize=1024)
 def damage_odds(damage: DamageDice, damage_reduction: int = 0) -> DamageOdds:
     """Exact chances of what ``damage`` does through armor of ``damage_reduction``
     (already halved by ``effective_dr`` for armor-piercing)."""
-    counts, total = _count_damage(damage, damage_reduction), SIDES**damage.dice
-    return DamageOdds(
-        damage,
-        damage_reduction,
-        _chances(counts.hit_points_lost, total),
-        _chances(counts.serious, total),
-        _chances(counts.minor, total),
-        Fraction(sum(lost * ways for lost, ways in enumerate(counts.hit_points_lost)), total),
-    )
-
-
-def attack_odds(
-    pool_dice: int, tn: int, kind: RollKind, damage: DamageDice, damage_reduction: int = 0
-) -> AttackOdds:
-    """Exact chances that an attack of ``pool_dice`` against ``tn`` hits and
-    then deals each amount of damage or more through ``damage_reduction``."""
-    hit = roll_odds(pool_dice, tn, kind).success
-    counts = _count_damage(damage, damage_reduction)
-    total = SIDES**damage.dice
-    return AttackOdds(
-        pool_dice,
-        tn,
-        kind,
-        hit,
-        damage_odds(damage, damage_reduction),
-        _hit_times(hit, _at_least(counts.hit_points_lost), total),
-        _hit_times(hit, _at_least(counts.serious), total),
-    )
-
-
-@dataclass(frozen=True)
-class _DamageCounts:
-    """Face tuples by hit points lost, serious left and minor left."""
-
-    hit_points_lost: tuple[int, ...]
-    serious: tuple[int, ...]
-    minor: tuple[int, ...]
-
-
-@lru_cache(maxsize=1024)
-def _count_damage(damage: DamageDice, damage_reduction: int) -> _DamageCounts:
     if damage_reduction < 0:
         raise ValueError(f"damage reduction cannot be negative: {damage_reduction}")
-    faces, dice = _faces(damage.minor_at, damage.serious_at), damage.dice
-    # Each die adds 0, 1 or 2 to serious + minor, and 0 or 1 to serious.
-    points = _expand((faces.neither, faces.single, faces.both), dice)
-    serious = _expand((SIDES - faces.serious, faces.serious), dice)
-    return _DamageCounts(
-        _less(points, damage_reduction),
-        _less(serious, damage_reduction),
-        _minor_left(faces, dice, damage_reduction),
+    faces, dice, dr = _faces(damage.minor_at, damage.serious_at), damage.dice, damage_reduction
+    packed = _Packed(dice)
+    # Each die adds 0, 1 or 2 to serious + minor, 0 or 1 to each of them.
+    points = packed.power((faces.neither, faces.single, faces.both), dice)
+    serious = packed.power((SIDES - faces.serious, faces.serious), dice)
+    minor = packed.power((SIDES - faces.minor, faces.minor), dice)
+    for serious_rolled, ways in _minor_by_serious(packed, faces, dice, min(dr, dice + 1)):
+        minor += packed.less(ways, dr - serious_rolled) - ways  # armor reaches their minor
+    return DamageOdds(
+        damage,
+        dr,
+        SIDES**dice,
+        packed.coefficients(packed.less(points, dr)),
+        packed.coefficients(packed.less(serious, dr)),
+        packed.coefficients(minor),
     )
+
+
+def attack_odds(pool_dice: int, tn: int, kind: RollKind, damage: DamageDice, damage_reduction: int = 0) -> AttackOdds:
+    """Exact chances that an attack of ``pool_dice`` against ``tn`` hits and
+    then deals each amount of damage or more through ``damage_reduction``."""
+    return AttackOdds(roll_odds(pool_dice, tn, kind), damage_odds(damage, damage_reduction))
 
 
 @dataclass(frozen=True)
@@ -144,10 +176,6 @@ class _Faces:
     single_is_serious: bool
 
     @property
-    def kinds(self) -> tuple[int, int, int]:
-        return self.both, self.single, self.neither
-
-    @property
     def serious(self) -> int:
         return self.both + self.single * self.single_is_serious
 
@@ -158,9 +186,8 @@ class _Faces:
 
 @lru_cache(maxsize=64)
 def _faces(minor_at: int | None, serious_at: int | None) -> _Faces:
-    """Read each face once, as a damage roll reads it."""
-    dice = read_damage(list(range(1, SIDES + 1)), DamageDice(SIDES, minor_at, serious_at)).dice
-    kinds = [(die.serious, die.minor) for die in dice]
+    """Read each face once, with the rule a damage roll reads it by."""
+    kinds = [(_meets(face, serious_at), _meets(face, minor_at)) for face in range(1, SIDES + 1)]
     serious_only = kinds.count((True, False))
     return _Faces(
         kinds.count((True, True)),
@@ -170,66 +197,56 @@ def _faces(minor_at: int | None, serious_at: int | None) -> _Faces:
     )
 
 
-def _minor_left(faces: _Faces, dice: int, damage_reduction: int) -> tuple[int, ...]:
-    """Face tuples by minor damage left after armor.
-
-    Armor reaches minor damage only in rolls with less serious damage than
-    DR, so only those are walked one by one: ``both`` dice doing both kinds,
-    ``single`` dice the single kind, the rest neither.
-    """
-    counts = list(_expand((SIDES - faces.minor, faces.minor), dice))
-    both_ways, single_ways, neither_ways = ([ways**k for k in range(dice + 1)] for ways in faces.kinds)
-    for both in range(min(damage_reduction, dice + 1)):
-        rest = dice - both
-        head = comb(dice, both) * both_ways[both]
-        # Serious only dice count towards serious damage, which must stay under DR.
-        singles = min(rest, damage_reduction - both - 1) if faces.single_is_serious else rest
-        for single in range(singles + 1 if faces.single else 1):
-            ways = head * comb(rest, single) * single_ways[single] * neither_ways[rest - single]
-            serious, minor = (both + single, both) if faces.single_is_serious else (both, both + single)
-            counts[minor] -= ways
-            counts[max(0, minor - damage_reduction + serious)] += ways
-    return tuple(counts)
-
-
-def _expand(per_die: tuple[int, ...], dice: int) -> tuple[int, ...]:
-    """Coefficients of (per_die[0] + per_die[1] x + per_die[2] x**2 ...)**dice:
-    the face tuples by the total of a per-die amount.
-
-    One big-integer power does it (Kronecker substitution): x is a power of
-    256 wider than any coefficient, none of which exceeds 6**dice.
-    """
-    width = (SIDES**dice).bit_length() // 8 + 1
-    packed = sum(ways << (8 * width * amount) for amount, ways in enumerate(per_die)) ** dice
-    size = (len(per_die) - 1) * dice + 1
-    raw = packed.to_bytes(size * width, "little")
-    return tuple(int.from_bytes(raw[at : at + width], "little") for at in range(0, size * width, width))
+def _minor_by_serious(packed: _Packed, faces: _Faces, dice: int, below: int):
+    """For each serious total s under ``below``: s, and the tuples rolling s
+    serious by the minor they roll (packed)."""
+    if below <= 0:
+        return
+    if faces.single_is_serious:
+        # s dice do serious, the ``both`` ones among them minor too; the rest do neither.
+        row = 1
+        for serious in range(below):
+            yield serious, comb(dice, serious) * faces.neither ** (dice - serious) * row
+            row *= faces.single + (faces.both << packed.bits)
+    else:
+        # s ``both`` dice; each of the other dice does minor (``single``) or neither.
+        fewest = dice - below + 1
+        rows = [packed.power((faces.neither, faces.single), fewest)]
+        for _ in range(fewest, dice):
+            rows.append(rows[-1] * (faces.neither + (faces.single << packed.bits)))
+        for serious, row in enumerate(reversed(rows)):
+            yield serious, comb(dice, serious) * faces.both**serious * (row << (packed.bits * serious))
 
 
-def _less(counts: tuple[int, ...], damage_reduction: int) -> tuple[int, ...]:
-    """``counts`` by amount after armor: amounts up to ``damage_reduction`` become 0."""
-    return (sum(counts[: damage_reduction + 1]), *counts[damage_reduction + 1 :])
+class _Packed:
+    """Polynomials in x with counts of face tuples as coefficients, packed
+    into one integer each (Kronecker substitution): x is 2**bits, a power of
+    256 wider than any coefficient (none exceeds 6**dice) and than their sum."""
+
+    def __init__(self, dice: int):
+        self.width = (SIDES**dice).bit_length() // 8 + 1
+        self.bits = 8 * self.width
+
+    def power(self, per_die: tuple[int, ...], dice: int) -> int:
+        """(per_die[0] + per_die[1] x + per_die[2] x**2 ...)**dice: the tuples of
+        ``dice`` dice by the total of a per-die amount."""
+        return sum(ways << (self.bits * amount) for amount, ways in enumerate(per_die)) ** dice
+
+    def less(self, packed: int, amount: int) -> int:
+        """``packed`` with ``amount`` taken off every amount, those up to it
+        becoming 0: shifted down, the coefficients shifted out summed into
+        x**0 (a sum of coefficients is the value mod 2**bits - 1)."""
+        if amount <= 0:
+            return packed
+        shift = self.bits * amount
+        return (packed >> shift) + (packed & ((1 << shift) - 1)) % ((1 << self.bits) - 1)
+
+    def coefficients(self, packed: int) -> tuple[int, ...]:
+        """The coefficients, up to the highest that is not 0."""
+        width, size = self.width, max(1, -(-packed.bit_length() // self.bits))
+        raw, from_bytes = packed.to_bytes(size * width, "little"), int.from_bytes
+        return tuple(from_bytes(raw[at : at + width], "little") for at in range(0, size * width, width))
 
 
-def _at_least(counts: tuple[int, ...]) -> list[int]:
-    """Running totals from the top: ``[k]`` counts amounts of k or more."""
-    tails, running = [], 0
-    for count in reversed(counts):
-        running += count
-        tails.append(running)
-    return tails[::-1]
-
-
-def _chances(counts: tuple[int, ...], total: int) -> tuple[Fraction, ...]:
-    """Counts as chances, without the impossible amounts at the top."""
-    last = max((amount for amount, count in enumerate(counts) if count), default=0)
-    return tuple(Fraction(count, total) for count in counts[: last + 1])
-
-
-def _hit_times(hit: Fraction, tails: list[int], total: int) -> tuple[Fraction, ...]:
-    """The chance to hit times each of ``tails`` out of ``total``."""
-    return _chances(tuple(hit.numerator * tail for tail in tails), hit.denominator * total)
-
-
-def _chances_to_dict(chances: tuple[Fraction, ...]) -> list[dict[str, Any]]:
-    return [chance_to_dict(chance) for chance in chances]
+def _fractions(counts: tuple[int, ...], total: int) -> tuple[Fraction, ...]:
+    return tuple(Fraction(count, total) for count in counts)

@@ -4,45 +4,63 @@ Judging looks only at how many successes and how many 1s a roll shows, so
 the 6**pool face tuples fall into (successes, ones) classes. The thresholds
 come from ``judge`` itself; the verdicts' tuples are then counted in closed
 form (binomial sums in exact integers), which is what makes 60 dice cheap.
-tests/test_mot_odds.py judges every class of pools up to 60 dice with
-``judge`` to keep the two readings one.
+Counts stay integers out of 6**pool; a chance becomes a ``Fraction`` or a
+reduced "n/d" only when asked for, since building those costs more than the
+counting. tests/test_mot_odds.py judges every class of pools up to 60 dice
+with ``judge`` to keep the two readings one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, gcd
 from typing import Any
 
 from ..dice import check_count
 from .rolls import SIDES, RollKind, judge
 
+VERDICTS = ("success", "critical_success", "critical_failure", "setback", "failure")
+
+
+def _verdict(index: int) -> property:
+    return property(lambda odds: Fraction(odds.ways[index], odds.total), doc=f"The chance of {VERDICTS[index]}.")
+
 
 @dataclass(frozen=True)
 class Odds:
-    """Chances of each verdict; ``failure`` includes critical failures and
-    ``successes[k]`` is the chance of exactly k successes."""
+    """Chances of each verdict as ``ways[i]`` face tuples, one for each of
+    ``VERDICTS``, out of ``total`` (6**pool); ``failure`` includes critical
+    failures and ``by_successes[k]`` counts exactly k successes."""
 
     pool: int
     tn: int
     kind: RollKind
-    success: Fraction
-    critical_success: Fraction
-    critical_failure: Fraction
-    setback: Fraction
-    failure: Fraction
-    successes: tuple[Fraction, ...]
+    total: int
+    ways: tuple[int, ...]
+    by_successes: tuple[int, ...]
+
+    success = _verdict(0)
+    critical_success = _verdict(1)
+    critical_failure = _verdict(2)
+    setback = _verdict(3)
+    failure = _verdict(4)
+
+    @property
+    def successes(self) -> tuple[Fraction, ...]:
+        """``successes[k]``: the chance of exactly k successes."""
+        return tuple(Fraction(ways, self.total) for ways in self.by_successes)
 
     def to_dict(self) -> dict[str, Any]:
-        verdicts = ("success", "critical_success", "critical_failure", "setback", "failure")
+        verdicts = dict(zip(VERDICTS, chances_to_dict(self.ways, self.total)))
         return {
             "pool": self.pool,
             "tn": self.tn,
             "kind": self.kind.value,
-            **{name: chance_to_dict(getattr(self, name)) for name in verdicts},
-            "successes": [chance_to_dict(chance) for chance in self.successes],
+            **verdicts,
+            "successes": chances_to_dict(self.by_successes, self.total),
         }
 
 
@@ -52,9 +70,14 @@ class _Class:
     ones: int
 
 
-def chance_to_dict(chance: Fraction) -> dict[str, Any]:
-    """An exact value for the wire: ``{"exact": "n/d", "value": float}``."""
-    return {"exact": f"{chance.numerator}/{chance.denominator}", "value": float(chance)}
+def chances_to_dict(counts: Iterable[int], total: int) -> list[dict[str, Any]]:
+    """Exact values for the wire, each ``{"exact": "n/d", "value": float}``: the
+    fraction count/total reduced, and its float (the quotient, rounded once)."""
+    chances = []
+    for count in counts:
+        common = gcd(count, total)
+        chances.append({"exact": f"{count // common}/{total // common}", "value": count / total})
+    return chances
 
 
 @lru_cache(maxsize=1024)
@@ -66,29 +89,22 @@ def roll_odds(pool_dice: int, tn: int, kind: RollKind, stakes_raised: bool = Fal
     success_faces = len(kind.success_faces)
     by_successes = _successes(pool_dice, success_faces)
     total = SIDES**pool_dice
-    failure = total - sum(by_successes[thresholds.needed :])
-    ways = {
-        "success": total - failure,
-        "critical_success": sum(by_successes[thresholds.critical_success_at :]),
-        "critical_failure": failure
-        if stakes_raised
-        else _critical_failures(pool_dice, success_faces, thresholds.critical_failure_ones_at),
-        "setback": _setbacks(pool_dice, success_faces, thresholds.needed),
-        "failure": failure,
-    }
-    return Odds(
-        pool_dice,
-        tn,
-        kind,
-        **{verdict: Fraction(count, total) for verdict, count in ways.items()},
-        successes=tuple(Fraction(count, total) for count in by_successes),
+    success = sum(by_successes[thresholds.needed :])
+    failure = total - success
+    ways = (
+        success,
+        sum(by_successes[thresholds.critical_success_at :]),
+        failure if stakes_raised else _critical_failures(pool_dice, success_faces, thresholds.critical_failure_ones_at),
+        _setbacks(pool_dice, success_faces, thresholds.needed),
+        failure,
     )
+    return Odds(pool_dice, tn, kind, total, ways, by_successes)
 
 
-def _successes(pool_dice: int, success_faces: int) -> list[int]:
+def _successes(pool_dice: int, success_faces: int) -> tuple[int, ...]:
     """Face tuples showing exactly k successes, for every k."""
     others = SIDES - success_faces
-    return [comb(pool_dice, k) * success_faces**k * others ** (pool_dice - k) for k in range(pool_dice + 1)]
+    return tuple(comb(pool_dice, k) * success_faces**k * others ** (pool_dice - k) for k in range(pool_dice + 1))
 
 
 def _critical_failures(pool_dice: int, success_faces: int, ones_at: int) -> int:
