@@ -18,6 +18,7 @@ asked for.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -197,7 +198,7 @@ def _faces(minor_at: int | None, serious_at: int | None) -> _Faces:
     )
 
 
-def _minor_by_serious(packed: _Packed, faces: _Faces, dice: int, below: int):
+def _minor_by_serious(packed: _Packed, faces: _Faces, dice: int, below: int) -> Iterator[tuple[int, int]]:
     """For each serious total s under ``below``: s, and the tuples rolling s
     serious by the minor they roll (packed)."""
     if below <= 0:
