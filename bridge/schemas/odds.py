@@ -29,7 +29,11 @@ class DamageOddsRequest(DamageSpec, RequestSchema):
 
 
 class AttackOddsRequest(DamageSpec, RollSpec):
-    """Exact chances that an attack roll hits and then deals each amount of damage."""
+    """Exact chances that an attack roll hits and then deals each amount of
+    damage; raised stakes change no chance to hit, so they are not asked."""
+
+    class Meta:
+        exclude = ("stakes_raised",)
 
 
 class Exact(Out):
