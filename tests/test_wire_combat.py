@@ -126,6 +126,19 @@ def test_the_ammo_roll_comes_before_automatic_fire(gm):
     assert attack(gm, m16)["ammo"] is None
 
 
+def test_a_quick_weapon_splits_its_pool(gm):
+    sword = {**NIKITA, "weapon": {"name": "Short Sword"}, "distance": None, "split_dice": 2}
+    for _ in range(10):
+        card = attack(gm, sword)
+        assert card["combat"]["pool"]["dice"] == 2 and len(card["roll"]["faces"]) == 2
+        assert card["combat"]["pool"]["parts"][-1] == {
+            "source": "quick weapon: the other attack's share", "dice": -3, "applied": True, "note": ""
+        }
+        checked_roll(card["roll"], 2)
+        for hit in card["hits"]:
+            checked_hit(hit, DamageDice(3 + 2 + 4, 4, 5), 6)
+
+
 def test_an_attack_card_reaches_the_table(gm, player_for):
     alice = player_for("alice", ["nikita"])
     answer = alice.request("attack", **NIKITA, label="Nikita fires")
@@ -149,6 +162,7 @@ def test_bad_attack_fields_are_named(gm):
         ({"called_shot": "head", "targets": [{"name": "thug"}]}, "targets"),
         ({"weapon": {"name": "Ray Gun", "reach": "Cls"}}, "weapon"),
         ({"magazine": {"rounds": 8, "capacity": 8}}, "magazine"),
+        ({"dual_weapons": True}, "split_dice"),
     ):
         answer = gm.request("attack", **{**NIKITA, **change})
         assert answer["error"]["code"] == "invalid" and list(answer["error"]["fields"]) == [field], answer
@@ -171,6 +185,8 @@ def test_attacks_against_the_rules_name_the_field(gm):
         ({"charge": True}, "charge"),
         ({"targets": [{**vest, "desperate": True}]}, "targets.0.desperate"),
         ({"called_shot": "bypass_armor", "targets": [{"name": "thug"}]}, "called_shot"),
+        ({"split_dice": 2}, "split_dice"),
+        ({"split_dice": 9, "dual_weapons": True}, "split_dice"),
         ({"fire": "automatic", "magazine": {"rounds": 8, "capacity": 8}}, "fire"),
         ({"weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "magazine": {"rounds": 8, "capacity": 8}}, "magazine"),
     ):

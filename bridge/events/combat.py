@@ -12,7 +12,7 @@ from ..requests import handles, store
 from ..rules.dice import RandomDice, TooManyDice
 from ..rules.moment_of_truth import ImpossibleRoll, Modifier
 from ..rules.moment_of_truth.attacks import Target, resolve_attack
-from ..rules.moment_of_truth.combat_pool import combat_pool
+from ..rules.moment_of_truth.combat_pool import combat_pool, split_pool
 from ..rules.moment_of_truth.defense import to_hit
 from ..rules.moment_of_truth.equipment import (
     AUTOMATIC,
@@ -145,7 +145,7 @@ def _combat_pool(attack_request: dict, weapon, target_shield, dials):
     reading = _range(attack_request, weapon)
     situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
     with blamed(_pool_field(attack_request, weapon)):
-        return combat_pool(
+        combat = combat_pool(
             statistics_of(attacker["statistics"]), attacker["skill_level"], weapon, dials=dials,
             defense_dice=attack_request["defense_dice"], conditions=attacker["conditions"],
             target_shield=target_shield, range_reading=reading, aiming_turns=attack_request["aiming_turns"],
@@ -154,6 +154,10 @@ def _combat_pool(attack_request: dict, weapon, target_shield, dials):
             into_suppressive_fire=attack_request["into_suppressive_fire"], situation=situation,
             moments=attack_request["moments_spent"],
         )
+    if attack_request["split_dice"] is None:
+        return combat
+    with blamed("split_dice"):
+        return split_pool(combat, attack_request["split_dice"], dual_weapons=attack_request["dual_weapons"])[0]
 
 
 def _range(attack_request: dict, weapon):

@@ -144,11 +144,18 @@ class AttackRequest(CardRequest):
     moments_spent = _dice(load_default=0)
     damage_moments_spent = _dice(load_default=0)
     magazine = fields.Nested(MagazineLoaded, load_default=None, allow_none=True)
+    split_dice = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
+    dual_weapons = fields.Boolean(load_default=False)
 
     @validates_schema
     def magazine_for_ammo_roll(self, data, **_):
         if data.get("magazine") and not data.get("fire"):
             raise ValidationError("the ammo roll is for automatic or spraying fire", "magazine")
+
+    @validates_schema
+    def dual_weapons_split(self, data, **_):
+        if data.get("dual_weapons") and data.get("split_dice") is None:
+            raise ValidationError("two weapons split the pool: give split_dice", "split_dice")
 
     @validates_schema
     def head_shot_has_endurance(self, data, **_):
@@ -281,6 +288,10 @@ CROSS_FIELD_RULES = {
     AttackRequest.magazine_for_ammo_roll: {
         "if": {"properties": {"magazine": {"type": "object"}}, "required": ["magazine"]},
         "then": {"properties": {"fire": {"enum": [mode.value for mode in FireMode]}}, "required": ["fire"]},
+    },
+    AttackRequest.dual_weapons_split: {
+        "if": {"properties": {"dual_weapons": {"const": True}}, "required": ["dual_weapons"]},
+        "then": {"properties": {"split_dice": {"type": "integer"}}, "required": ["split_dice"]},
     },
     AttackRequest.head_shot_has_endurance: {
         "if": {"properties": {"called_shot": {"const": CalledShot.HEAD.value}}, "required": ["called_shot"]},
