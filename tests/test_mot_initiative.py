@@ -89,6 +89,16 @@ def test_book_warehouse_example():
     assert set(result.gm_combatants) == set(THUGS)
 
 
+def test_a_players_reaction_time_may_be_given_instead_of_statistics():
+    dice = FixedDice([4, 3, 3, 5, 3, 5, 6, 5])
+    players = {"Allison": 3, "Seamus": stats(2, 2), "Jackson": 1}
+    result = roll_initiative(["Allison", "Ricardo", "Seamus", "Jackson"], players,
+                             GmSide("Ricardo", THUGS, GmReaction.LOWEST), DIALS, dice=dice)
+    assert [roll.reaction_time for roll in result.rolls] == [3, 2, 2, 1] and result.first == "Seamus"
+    with pytest.raises(ValueError, match="negative"):
+        roll_initiative(["Allison"], {"Allison": -1}, None, DIALS, dice=FixedDice([]))
+
+
 def test_an_even_highest_total_goes_clockwise():
     result = roll_initiative(
         ["A", "B", "C"], {"A": stats(1, 1), "B": stats(1, 1), "C": stats(1, 1)}, None, DIALS, dice=FixedDice([2, 6, 3])

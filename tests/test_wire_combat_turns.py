@@ -28,30 +28,38 @@ def refused(client, event: str, request: dict, code: str, field: str) -> None:
 
 # --- initiative ------------------------------------------------------------------
 
-QUICK = {**AVERAGE, "agility": 5, "will": 5}
-SLOW = {**AVERAGE, "agility": 2, "will": 2}
-TABLE = {
+def statistics(agility: int, will: int) -> dict:
+    return {**AVERAGE, "agility": agility, "will": will}
+
+
+# The book's warehouse (ch. 7): Ricardo, the GM, rolls the lowest of his six
+# thugs' reaction times (thug 5's 2); seated clockwise Allison, Ricardo,
+# Seamus, Jackson. Jackson's reaction time is sent as it is.
+WAREHOUSE = {
     "actor_id": "scene",
-    "seating": ["alice", "bob", "gm"],
+    "seating": ["Allison", "Ricardo", "Seamus", "Jackson"],
     "players": [
-        {"seat": "alice", "statistics": AVERAGE},
-        {"seat": "bob", "statistics": {**AVERAGE, "agility": 4, "will": 2}},
+        {"seat": "Allison", "statistics": statistics(3, 3)},
+        {"seat": "Seamus", "statistics": statistics(2, 2)},
+        {"seat": "Jackson", "reaction_time": 1},
     ],
     "gm": {
-        "seat": "gm",
-        "pick": "highest",
-        "combatants": [{"name": "mook", "statistics": SLOW}, {"name": "boss", "statistics": QUICK}],
+        "seat": "Ricardo",
+        "pick": "lowest",
+        "combatants": [
+            {"name": f"thug {n}", "statistics": statistics(agility, will)}
+            for n, (agility, will) in enumerate([(3, 3), (3, 4), (4, 4), (3, 3), (2, 2), (5, 3)], 1)
+        ],
     },
 }
 
 
 def test_initiative_is_read_from_every_seats_faces(gm):
     for _ in range(20):
-        card = card_of(gm, "initiative", TABLE)
-        rolls = {roll["seat"]: roll for roll in card["rolls"]}
-        assert [roll["seat"] for roll in card["rolls"]] == TABLE["seating"]
-        assert [rolls[seat]["reaction_time"] for seat in ("alice", "bob", "gm")] == [3, 3, 5]
-        assert rolls["gm"]["combatant"] == "boss" and card["gm_combatants"] == ["mook", "boss"]
+        card = card_of(gm, "initiative", WAREHOUSE)
+        assert [roll["seat"] for roll in card["rolls"]] == WAREHOUSE["seating"]
+        assert [roll["reaction_time"] for roll in card["rolls"]] == [3, 2, 2, 1]
+        assert card["rolls"][1]["combatant"] == "thug 5" and len(card["gm_combatants"]) == 6
         leaders = card["rolls"]
         for group in [card["rolls"], *card["rerolls"]]:
             assert {roll["seat"] for roll in group} == {roll["seat"] for roll in leaders}
@@ -62,21 +70,23 @@ def test_initiative_is_read_from_every_seats_faces(gm):
         assert (card["first"], card["deciding_total"]) == (winner["seat"], winner["total"])
         direction = Direction.COUNTERCLOCKWISE if winner["total"] % 2 else Direction.CLOCKWISE
         assert card["direction"] == direction.value
-        assert card["order"] == list(turn_order(TABLE["seating"], winner["seat"], direction))
+        assert card["order"] == list(turn_order(WAREHOUSE["seating"], winner["seat"], direction))
 
 
 def test_initiative_is_the_gms(player_for):
     alice = player_for("alice", ["scene"])
-    answer = alice.request("initiative", **TABLE)
+    answer = alice.request("initiative", **WAREHOUSE)
     assert answer["error"]["code"] == "forbidden"
 
 
 def test_initiative_refusals_name_the_field(gm):
-    refused(gm, "initiative", {**TABLE, "seating": []}, "invalid", "seating")
-    refused(gm, "initiative", {**TABLE, "gm": {**TABLE["gm"], "pick": "random"}}, "invalid", "gm")
-    refused(gm, "initiative", {**TABLE, "seating": ["alice", "gm"]}, "against_the_rules", "seating")
-    nobody = {**TABLE["gm"], "pick": "named", "named": "nobody"}
-    refused(gm, "initiative", {**TABLE, "gm": nobody}, "against_the_rules", "gm.named")
+    refused(gm, "initiative", {**WAREHOUSE, "seating": []}, "invalid", "seating")
+    refused(gm, "initiative", {**WAREHOUSE, "gm": {**WAREHOUSE["gm"], "pick": "random"}}, "invalid", "gm")
+    refused(gm, "initiative", {**WAREHOUSE, "seating": ["Allison", "Ricardo"]}, "against_the_rules", "seating")
+    both = {"seat": "Jackson", "reaction_time": 1, "statistics": AVERAGE}
+    refused(gm, "initiative", {**WAREHOUSE, "players": [both]}, "invalid", "players")
+    nobody = {**WAREHOUSE["gm"], "pick": "named", "named": "nobody"}
+    refused(gm, "initiative", {**WAREHOUSE, "gm": nobody}, "against_the_rules", "gm.named")
 
 
 # --- maneuver ----------------------------------------------------------------------

@@ -37,7 +37,10 @@ def _dials(identity):
 def initiative(identity, initiative_request: dict) -> dict:
     """Roll initiative for every seat (GM only)."""
     dials = _dials(identity)
-    players = {seat["seat"]: statistics_of(seat["statistics"]) for seat in initiative_request["players"]}
+    players = {
+        seat["seat"]: statistics_of(seat["statistics"]) if "statistics" in seat else seat["reaction_time"]
+        for seat in initiative_request["players"]
+    }
     gm = _gm_side(initiative_request["gm"])
     if gm:
         with blamed("gm.named"):

@@ -39,10 +39,17 @@ MOVE_MAX = 100
 
 
 class PlayerSeat(Schema):
-    """A player's seat and their character's statistics (reaction time from them)."""
+    """A player's seat and their character's `statistics` (the reaction time
+    worked out from them), or the `reaction_time` itself."""
 
     seat = Identifier(required=True)
-    statistics = fields.Nested(CombatStatistics, required=True)
+    statistics = fields.Nested(CombatStatistics)
+    reaction_time = fields.Integer(validate=validate.Range(0, RATING_MAX))
+
+    @validates_schema
+    def one_source(self, data, **_):
+        if ("statistics" in data) == ("reaction_time" in data):
+            raise ValidationError("give exactly one of statistics or reaction_time", "statistics")
 
 
 class GmCombatant(Schema):
@@ -339,6 +346,7 @@ def _choices(name: str) -> list[dict]:
 
 
 CROSS_FIELD_RULES = {
+    PlayerSeat.one_source: {"oneOf": [{"required": ["statistics"]}, {"required": ["reaction_time"]}]},
     ManeuverRequest.fields_fit_the_kind: {
         "allOf": [
             *(_only_for(name, kinds) for name, kinds in KIND_FIELDS.items()),

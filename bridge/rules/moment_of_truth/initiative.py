@@ -152,15 +152,15 @@ def gm_combatant(gm: GmSide, dials: Dials) -> tuple[str, int]:
 
 def roll_initiative(
     seating: Sequence[str],
-    players: Mapping[str, Mapping[Statistic, int]],
+    players: Mapping[str, Mapping[Statistic, int] | int],
     gm: GmSide | None,
     dials: Dials,
     *,
     dice: DiceSource,
 ) -> Initiative:
     """Roll initiative for every seat. ``seating`` lists the seats clockwise;
-    ``players`` maps each player's seat to their character's statistics;
-    ``gm`` is None when no GM combatant fights."""
+    ``players`` maps each player's seat to their character's statistics, or
+    to the reaction time itself; ``gm`` is None when no GM combatant fights."""
     _check_seating(seating, players, gm)
     entries = _entries(seating, players, gm, dials)
     rolls = tuple(_roll(seat, time, combatant, dice) for seat, (time, combatant) in entries.items())
@@ -207,7 +207,7 @@ def _check_seating(seating: Sequence[str], players: Mapping[str, Any], gm: GmSid
 
 
 def _entries(
-    seating: Sequence[str], players: Mapping[str, Mapping[Statistic, int]], gm: GmSide | None, dials: Dials
+    seating: Sequence[str], players: Mapping[str, Mapping[Statistic, int] | int], gm: GmSide | None, dials: Dials
 ) -> dict[str, tuple[int, str | None]]:
     entries: dict[str, tuple[int, str | None]] = {}
     for seat in seating:
@@ -215,10 +215,18 @@ def _entries(
             name, time = gm_combatant(gm, dials)
             entries[seat] = (time, name)
         else:
-            entries[seat] = (reaction_time(players[seat], dials), None)
+            entries[seat] = (_player_time(players[seat], dials), None)
     if len(entries) > 1 and all(time == 0 for time, _ in entries.values()):
         raise ValueError("every reaction time is 0: no roll can break the tie")
     return entries
+
+
+def _player_time(player: Mapping[Statistic, int] | int, dials: Dials) -> int:
+    if not isinstance(player, int):
+        return reaction_time(player, dials)
+    if player < 0:
+        raise ValueError(f"reaction time cannot be negative: {player}")
+    return player
 
 
 def _roll(seat: str, time: int, combatant: str | None, dice: DiceSource) -> SeatRoll:
