@@ -14,7 +14,7 @@ from .config import Config
 from .cors import allowed_origins
 from . import events
 from .protocol import SOCKETIO_CHANNEL
-from .server import PeerAwareRedisManager
+from .server import JsonOncePacket, PeerAwareRedisManager
 from .store import Store
 
 
@@ -32,6 +32,7 @@ def create_app(config: Config | None = None) -> Flask:
         app,
         async_mode="threading",
         client_manager=PeerAwareRedisManager(config.redis_url, channel=SOCKETIO_CHANNEL),
+        serializer=JsonOncePacket,
         cors_allowed_origins=allowed_origins(config.cors_origins),
         manage_session=False,
     )

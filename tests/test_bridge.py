@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import socketio
+from hypothesis import given, strategies as st
+from socketio import packet
 
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
+from bridge.server import JsonOncePacket
 
 SKILL_ROLL = {
     "actor_id": "hero",
@@ -227,3 +230,22 @@ def test_healthz_reports_redis_and_workers(bridge):
 
     body = wait_until(healthy, what="a healthy bridge")
     assert body["redis"] is True and body["workers"] >= 1
+
+
+# -- the Socket.IO packet ----------------------------------------------------
+
+
+@given(
+    packet_type=st.sampled_from([packet.EVENT, packet.ACK]),
+    data=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text() | st.binary(),
+        lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+        max_leaves=20,
+    ),
+    namespace=st.sampled_from([None, "/", "/other"]),
+    ack_id=st.none() | st.integers(0, 999),
+)
+def test_json_once_packet_encodes_exactly_as_python_socketio(packet_type, data, namespace, ack_id):
+    ours = JsonOncePacket(packet_type, data=data, namespace=namespace, id=ack_id)
+    theirs = packet.Packet(packet_type, data=data, namespace=namespace, id=ack_id)
+    assert (ours.packet_type, ours.encode()) == (theirs.packet_type, theirs.encode())
