@@ -6,25 +6,50 @@ errors become the protocol's refusals in one place.
 
 from __future__ import annotations
 
-from .protocol import ErrorCode, RequestError
+from collections.abc import Sequence
+
+from .protocol import ErrorCode, RequestError, against_the_rules
 from .rules.dice import TooManyDice
-from .rules.moment_of_truth import Modifier, Pool, RollKind, TargetNumber, build_pool, target_number
+from .rules.moment_of_truth import (
+    Modifier,
+    Pool,
+    RollKind,
+    TargetNumber,
+    build_pool,
+    target_number,
+)
+from .rules.moment_of_truth.rolls import Helper
+from .rules.moment_of_truth.statistics import Derived, Statistic
 
 
-def pool_of(spec: dict) -> Pool:
-    """The dice pool a roll request asks for (ch. 1); refuses more than the cap."""
+def pool_of(spec: dict, added: Sequence[Modifier] = ()) -> Pool:
+    """The dice pool a roll request asks for (ch. 1), with ``added``
+    modifiers (conditions, a talent) after its own; refuses more than the cap."""
+    helpers = spec["helpers"]
     try:
         return build_pool(
             RollKind(spec["kind"]),
             spec["statistic"]["value"],
             spec["skill"]["level"] if spec.get("skill") else None,
-            modifiers=[Modifier(**modifier) for modifier in spec["modifiers"]],
-            helpers=spec["helpers"],
+            modifiers=[*(Modifier(**modifier) for modifier in spec["modifiers"]), *added],
+            helpers=helpers if isinstance(helpers, int) else [Helper(**helper) for helper in helpers],
+            required_skill=spec.get("required_skill"),
         )
     except TooManyDice as too_many:
         raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {"modifiers": [str(too_many)]}) from None
+    except ValueError as broken:
+        raise against_the_rules(broken, "helpers") from None
 
 
 def target_of(spec: dict, default_tn: int) -> TargetNumber:
     """The world's default TN plus the request's difficulty (ch. 1)."""
     return target_number(default_tn, spec["difficulty"])
+
+
+def statistic_of(spec: dict) -> Statistic | Derived | None:
+    """The basic or derived statistic (ch. 2) the roll's statistic names, if any."""
+    name = spec["statistic"]["name"].strip().casefold().replace(" ", "_")
+    for statistics in (Statistic, Derived):
+        if name in {statistic.value for statistic in statistics}:
+            return statistics(name)
+    return None

@@ -8,6 +8,8 @@ Keys (``<w>`` is a world id):
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
 - ``vtt:world:<w>:rolls``               stream: the roll log
 - ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
+- ``vtt:world:<w>:moments``             the Moments of Truth ledger: balances and history (JSON)
+- ``vtt:world:<w>:talent_uses``         this session's talent uses: ``{session, actors: {actor: {talent: uses}}}`` (JSON)
 """
 
 from __future__ import annotations
@@ -189,6 +191,43 @@ class Store:
     def save_arsenal(self, world_id: str, items: dict[str, list[dict]]) -> None:
         self.redis.set(f"{_world_key(world_id)}:arsenal", json.dumps(items))
 
+    # -- Moments of Truth and talent uses ----------------------------------
+
+    def moments(self, world_id: str) -> tuple[dict | None, dict | None]:
+        """The world's ledger and talent uses as stored (None: none yet)."""
+        return _loaded(self.redis.mget(_moments_keys(world_id)))
+
+    def change_moments(self, world_id: str, change: Callable[[dict | None, dict | None], tuple[dict, dict, Any]]) -> Any:
+        """Save the ledger and talent uses ``change(ledger, uses)`` returns, and
+        return its third value. Atomic: when another request changes them
+        first (WATCH), ``change`` runs again on the new values; if it
+        raises, nothing is saved."""
+        keys = _moments_keys(world_id)
+        with self.redis.pipeline() as pipe:
+            for _ in range(MOMENTS_ATTEMPTS):
+                try:
+                    pipe.watch(*keys)
+                    ledger, uses, answer = change(*_loaded(pipe.mget(keys)))
+                    pipe.multi()
+                    pipe.mset({keys[0]: json.dumps(ledger), keys[1]: json.dumps(uses)})
+                    pipe.execute()
+                    return answer
+                except redis.WatchError:
+                    continue
+        raise RuntimeError(f"the Moments of Truth of {world_id} kept changing under {MOMENTS_ATTEMPTS} attempts")
+
 
 def _world_key(world_id: str) -> str:
     return f"vtt:world:{world_id}"
+
+
+#: Tries at changing the Moments of Truth before giving up on a busy world.
+MOMENTS_ATTEMPTS = 100
+
+
+def _moments_keys(world_id: str) -> tuple[str, str]:
+    return f"{_world_key(world_id)}:moments", f"{_world_key(world_id)}:talent_uses"
+
+
+def _loaded(stored: list[str | None]) -> tuple[Any, ...]:
+    return tuple(json.loads(value) if value else None for value in stored)

@@ -10,6 +10,7 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth.connections import (
     CONNECTIONS,
     Connection,
+    check_in_use,
     check_connections,
     connection_event,
     roll_connection,
@@ -95,6 +96,12 @@ def test_no_connections_at_all():
 def test_connections_are_optional_and_off_by_default():
     with pytest.raises(RuleNotInUse, match="connections"):
         check_connections(NIKITA, Dials())
+
+
+def test_connection_rolls_are_refused_where_connections_are_off():
+    check_in_use(DIALS)
+    with pytest.raises(RuleNotInUse, match="connections"):
+        check_in_use(Dials())
 
 
 def test_a_connection_needs_an_event_and_someone():

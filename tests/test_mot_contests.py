@@ -54,6 +54,11 @@ def test_more_successes_wins():
     assert result.winner_name == "Dodger"
 
 
+def test_a_contest_judges_no_setbacks_where_the_world_has_none():
+    result = run(side("Dodger", 3), side("thug", 3), [5, 1, 1, 2, 2, 2], GRITTY.with_changes(default_tn=1, setbacks=False))
+    assert not result.rounds[0].first.outcome.setback and result.winner is Side.FIRST
+
+
 def test_the_second_side_can_win():
     result = run(side("Dodger", 3), side("thug", 3), [5, 6, 2, 5, 6, 6])
     assert (result.winner, result.winner_name) == (Side.SECOND, "thug")

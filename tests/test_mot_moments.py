@@ -89,6 +89,12 @@ def test_the_ledger_survives_a_json_round_trip():
     assert MomentsLedger.from_dict(stored) == ledger
 
 
+def test_the_recent_history_is_the_newest_entries():
+    ledger = take_failure(table(Allison=1), "Allison", DIALS).ledger
+    assert [entry["kind"] for entry in ledger.to_dict(recent=1)["history"]] == ["take_failure"]
+    assert ledger.to_dict(recent=0)["history"] == [] and len(ledger.to_dict()["history"]) == 2
+
+
 def test_history_records_who_what_how_many_and_the_roll():
     entry = take_failure(table(Allison=0), "Allison", DIALS, roll_id="r-7").entries[0]
     assert entry.to_dict() == {
@@ -220,6 +226,12 @@ def test_taking_a_setback_earns_one():
 def test_a_setback_is_taken_only_on_a_success_without_one(faces):
     with pytest.raises(ValueError, match="success without a setback"):
         take_setback(table(Allison=0), "Allison", roll(faces), DIALS)
+
+
+def test_a_setback_is_taken_once_on_a_roll():
+    ledger = take_setback(table(Allison=0), "Allison", roll(SUCCESS), DIALS, roll_id="r-1").ledger
+    with pytest.raises(ValueError, match="already taken"):
+        take_setback(ledger, "Allison", roll(SUCCESS), DIALS, roll_id="r-1")
 
 
 def test_no_setback_can_be_taken_in_a_world_without_setbacks():

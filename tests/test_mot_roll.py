@@ -266,6 +266,12 @@ def test_critical_success_with_a_setback_keeps_both():
     assert (outcome.label, outcome.critical_success, outcome.setback) == (Label.CRITICAL_SUCCESS, True, True)
 
 
+def test_a_world_without_setbacks_judges_none():
+    outcome = roll([5, 1, 1], setbacks=False).outcome
+    assert (outcome.label, outcome.success, outcome.setback, outcome.setbacks_judged) == (Label.SUCCESS, True, False, False)
+    assert "this world judges no setbacks" in roll([5, 1, 1], setbacks=False).explanation
+
+
 def test_judge_needs_only_successes_and_ones():
     assert judge(Shown(successes=2, ones=0), 4, 2).label is Label.SUCCESS
     with pytest.raises(ValueError):

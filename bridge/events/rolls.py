@@ -10,22 +10,20 @@ from flask import request
 from ..protocol import ErrorCode, Push, Request, RequestError
 from ..requests import handles, socketio, store
 from ..rooms import user_room
-from ..roll_spec import pool_of, target_of
-from ..rules.dice import RandomDice
-from ..rules.moment_of_truth import ImpossibleRoll, RollKind, roll_pool
 from ..schemas.common import Visibility
+from ..schemas.settings import dials_of
 from ..visibility import full_view_rooms, notice, view_for
-
-_dice = RandomDice()
+from .moments import roll_with_options
 
 
 def roll(identity, roll_request: dict) -> dict:
     """Roll for an actor the user owns (the GM rolls for anyone)."""
     if not identity.is_gm and not store().owns_actor(identity.world_id, identity.user, roll_request["actor_id"]):
         raise RequestError(ErrorCode.FORBIDDEN, "you may only roll for actors you own", {"actor_id": ["not yours"]})
-    settings = store().world(identity.world_id).settings
+    dials = dials_of(store().world(identity.world_id).settings)
+    roll_id = uuid.uuid4().hex
     entry = {
-        "roll_id": uuid.uuid4().hex,
+        "roll_id": roll_id,
         "request_id": roll_request["request_id"],
         "at": round(time.time(), 3),
         "world": identity.world_id,
@@ -34,20 +32,12 @@ def roll(identity, roll_request: dict) -> dict:
         "label": roll_request["label"],
         "visibility": roll_request["visibility"].value,
         "whisper_to": roll_request["whisper_to"],
-        "result": _resolve(roll_request, settings["default_tn"]).to_dict(),
+        "rule": Request.ROLL.value,
+        "result": roll_with_options(identity, roll_request, dials, roll_id),
     }
     store().log_roll(identity.world_id, entry)
     _deliver(entry, identity)
     return view_for(entry, identity)
-
-
-def _resolve(roll_request: dict, default_tn: int):
-    """Pool, TN, then the rules' pipeline: roll, count, judge."""
-    pool, target = pool_of(roll_request), target_of(roll_request, default_tn)
-    try:
-        return roll_pool(RollKind(roll_request["kind"]), pool, target, _dice)
-    except ImpossibleRoll as impossible:
-        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {"difficulty": [str(impossible)]}) from None
 
 
 def _deliver(entry: dict, identity) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..protocol import Push, Request
 from . import pushes as out
 from .cards import CARD_VIEW, JOB_RESULTS, RollLogResult, area_requests, card_view
+from .moments import MomentsChange
 from .requests import (
     ActorsAssignRequest,
     ConnectCredentials,
@@ -45,6 +46,7 @@ PUSHES: dict[Push, Shape] = {
     Push.JOB_PROGRESS: out.JobProgress,
     Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult, *JOB_RESULTS),
     Push.JOB_FAILED: out.JobFailed,
+    Push.MOMENTS_CHANGED: MomentsChange,
 }
 
 #: The ``auth`` object of the connection, and the refusal's ``connect_error`` data.

@@ -15,6 +15,7 @@ from ..protocol import ErrorCode, RefusalCode
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth import CountsAs, Label, RollKind
 from ..rules.moment_of_truth.rolls import SIDES
+from ..rules.moment_of_truth.moments import Reward, Spend
 from .common import Identifier, Visibility
 from .settings import WorldSettingsSchema
 
@@ -124,10 +125,81 @@ class Outcome(Out):
     critical_success_at = fields.Integer(required=True)
     critical_failure_ones_at = fields.Integer(required=True)
     stakes_raised = fields.Boolean(required=True)
+    setbacks_judged = fields.Boolean(required=True)
+
+
+# --- the roll's Moments of Truth (rules.moment_of_truth.moments, .talents) ----
+
+
+class MomentsEntry(Out):
+    """One line of the ledger: a gain (``asked``, ``gained``, ``lost`` beyond
+    ``lost_to``) or a spend (``spent``); ``balance`` is the player's after it."""
+
+    player = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf([*(r.value for r in Reward), *(s.value for s in Spend)]))
+    asked = fields.Integer(required=True)
+    gained = fields.Integer(required=True)
+    lost = fields.Integer(required=True)
+    spent = fields.Integer(required=True)
+    balance = fields.Integer(required=True, validate=validate.Range(min=0))
+    reason = fields.String(required=True)
+    roll_id = fields.String(required=True, allow_none=True)
+    lost_to = fields.String(required=True)
+
+
+class PaidContribution(Out):
+    """Another player's dice: one more MoT than dice (ch. 5)."""
+
+    player = fields.String(required=True)
+    dice = fields.Integer(required=True)
+    moments = fields.Integer(required=True)
+
+
+class RollSpending(Out):
+    """Every MoT spent on one roll; ``dice``: the d6 they added."""
+
+    roller = fields.String(required=True)
+    own_dice = fields.Integer(required=True)
+    contributions = fields.List(fields.Nested(PaidContribution), required=True)
+    talent_moments = fields.Integer(required=True)
+    stakes_raised = fields.Boolean(required=True)
+    dice = fields.Integer(required=True)
+    moments = fields.Integer(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class UsedTalent(Out):
+    name = fields.String(required=True)
+    circumstances = fields.String(required=True)
+    skills = fields.List(fields.String(), required=True)
+    statistic = fields.String(required=True, allow_none=True)
+
+
+class TalentUses(Out):
+    """This session's uses of each of the actor's talents, by name."""
+
+    session = fields.Integer(required=True)
+    counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+
+
+class TalentUse(Out):
+    """One use of a talent (ch. 4): its dice, this session's n-th ``use``,
+    whether it was ``free`` and the MoTs it cost."""
+
+    talent = fields.Nested(UsedTalent, required=True)
+    off_spirit = fields.Boolean(required=True)
+    use = fields.Integer(required=True)
+    free = fields.Boolean(required=True)
+    moments = fields.Integer(required=True)
+    dice = fields.Integer(required=True)
+    uses = fields.Nested(TalentUses, required=True)
+    explanation = fields.List(fields.String(), required=True)
 
 
 class RollResult(Out):
-    """A resolved Moment of Truth roll, with its working."""
+    """A resolved Moment of Truth roll, with its working. A ``roll`` card
+    adds ``moments`` when MoTs were spent on it, ``talent`` when a talent
+    was used, and ``rewards`` when the roll earned MoTs (ch. 5)."""
 
     system = _const("moment_of_truth")
     kind = fields.Enum(RollKind, by_value=True, required=True)
@@ -139,6 +211,9 @@ class RollResult(Out):
     ones = fields.Integer(required=True)
     outcome = fields.Nested(Outcome, required=True)
     explanation = fields.List(fields.String(), required=True)
+    moments = fields.Nested(RollSpending)
+    talent = fields.Nested(TalentUse)
+    rewards = fields.List(fields.Nested(MomentsEntry))
 
 
 class CardHeader(Out):

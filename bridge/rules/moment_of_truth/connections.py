@@ -58,6 +58,12 @@ class ConnectionRoll:
         return {**asdict(self), "faces": self.faces, "explanation": self.explanation}
 
 
+def check_in_use(dials: Dials) -> None:
+    """Connections are optional (ch. 5): refuse them where the world does not use them."""
+    if not dials.connections:
+        raise RuleNotInUse("this world does not use connections")
+
+
 def roll_connection(*, dice: DiceSource) -> ConnectionRoll:
     """Roll 2d6 on the connections table: first die column, second die row."""
     column, row = dice.roll(2, SIDES)
@@ -100,8 +106,7 @@ class ConnectionsCheck:
 def check_connections(connections: Iterable[Connection], dials: Dials) -> ConnectionsCheck:
     """Count a character's connections with PCs and with distinct NPCs (the
     book asks for "new, unique NPCs"); a PC may be met in more than one."""
-    if not dials.connections:
-        raise RuleNotInUse("this world does not use connections")
+    check_in_use(dials)
     connections = list(connections)
     with_pcs = sum(connection.other_is_pc for connection in connections)
     npcs = {connection.other.strip().casefold() for connection in connections if not connection.other_is_pc}

@@ -156,13 +156,13 @@ def contest(first: Contestant, second: Contestant, dials: Dials, *, dice: DiceSo
     """Roll a contest between two sides against the world's default TN."""
     _check_sides(first, second)
     target = target_number(dials.default_tn)
-    rounds = [_round(first, second, target, dice)]
+    rounds = [_round(first, second, target, dials, dice)]
     if rounds[0].winner is not Side.DEADLOCK:
         return ContestResult(first, second, target, tuple(rounds), rounds[0].winner, None)
     winner, ruling = _settle(first, second, dials)
     if ruling is Ruling.RE_ROLLED:
         while rounds[-1].winner is Side.DEADLOCK and len(rounds) <= MAX_RE_ROLLS:
-            rounds.append(_round(first, second, target, dice))
+            rounds.append(_round(first, second, target, dials, dice))
         winner = rounds[-1].winner
         ruling = Ruling.RE_ROLLED if winner is not Side.DEADLOCK else Ruling.GM_CALLS
     return ContestResult(first, second, target, tuple(rounds), winner, ruling)
@@ -183,9 +183,11 @@ def decide(first: RollResult, second: RollResult) -> tuple[Side, Decision]:
     return _side(successes_a > successes_b), Decision.MORE_SUCCESSES
 
 
-def _round(first: Contestant, second: Contestant, target: TargetNumber, dice: DiceSource) -> ContestRound:
+def _round(first: Contestant, second: Contestant, target: TargetNumber, dials: Dials, dice: DiceSource) -> ContestRound:
     rolls = [
-        roll_pool(side.kind, side.pool, target, dice, stakes_raised=side.stakes_raised, contested=True)
+        roll_pool(
+            side.kind, side.pool, target, dice, stakes_raised=side.stakes_raised, contested=True, setbacks=dials.setbacks
+        )
         for side in (first, second)
     ]
     return ContestRound(*rolls, *decide(*rolls))

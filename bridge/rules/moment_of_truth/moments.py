@@ -197,8 +197,10 @@ class MomentsLedger:
         )
         return MomentsLedger(balances, (*self.history, entry))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"balances": dict(self.balances), "history": [entry.to_dict() for entry in self.history]}
+    def to_dict(self, recent: int | None = None) -> dict[str, Any]:
+        """The balances and the history, or only its ``recent`` newest entries."""
+        history = self.history if recent is None else self.history[len(self.history) - recent :]
+        return {"balances": dict(self.balances), "history": [entry.to_dict() for entry in history]}
 
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> MomentsLedger:
@@ -326,6 +328,10 @@ def take_setback(
         raise RuleNotInUse("this world does not use setbacks")
     if not result.outcome.success or result.outcome.setback:
         raise ValueError("a setback can only be taken on a success without a setback")
+    if roll_id is not None and any(
+        entry.kind is Reward.TAKE_SETBACK and entry.roll_id == roll_id for entry in ledger.history
+    ):
+        raise ValueError("a setback was already taken on this roll")
     return _earn(ledger, player, Reward.TAKE_SETBACK, dials, roll_id)
 
 

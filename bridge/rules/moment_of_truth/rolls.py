@@ -328,15 +328,17 @@ class Outcome:
     critical_success_at: int
     critical_failure_ones_at: int
     stakes_raised: bool
+    setbacks_judged: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "label": self.label.value}
 
 
-def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False) -> Outcome:
+def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False, setbacks: bool = True) -> Outcome:
     """Success, criticals (ch. 1, Critical Success and Failure) and setback
     (ch. 5, Setbacks), as READINGS.md reads them. When the roller raised the
-    stakes (ch. 5), any failure is a critical failure."""
+    stakes (ch. 5), any failure is a critical failure. A world without
+    setbacks (``Dials.setbacks`` off, ch. 5 Setbacks (Optional)) judges none."""
     if tn < 1:
         raise ValueError(f"a TN is at least 1, not {tn}")
     critical_success_at = tn + 2  # two successes more than required
@@ -348,7 +350,7 @@ def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False) ->
     critical_failure = not success and (
         stakes_raised or (tally.successes == 0 and tally.ones >= critical_failure_ones_at)
     )
-    setback = success and tally.ones > tally.successes
+    setback = setbacks and success and tally.ones > tally.successes
     return Outcome(
         _label(success, critical_success, critical_failure, setback),
         success,
@@ -359,6 +361,7 @@ def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False) ->
         critical_success_at,
         critical_failure_ones_at,
         stakes_raised,
+        setbacks,
     )
 
 
@@ -415,12 +418,14 @@ def resolve_roll(
     dice: DiceSource,
     required_skill: str | None = None,
     stakes_raised: bool = False,
+    setbacks: bool = True,
 ) -> RollResult:
     """Build the pool, add Moments of Truth, set the TN, refuse an impossible
     roll, then roll, count and judge."""
     pool = build_pool(kind, statistic, skill_level, modifiers, helpers, required_skill)
     target = target_number(default_tn, difficulty)
-    return roll_pool(kind, spend_moments(pool, moments_spent), target, dice, stakes_raised=stakes_raised)
+    moments_added = spend_moments(pool, moments_spent)
+    return roll_pool(kind, moments_added, target, dice, stakes_raised=stakes_raised, setbacks=setbacks)
 
 
 def roll_pool(
@@ -431,16 +436,19 @@ def roll_pool(
     *,
     stakes_raised: bool = False,
     contested: bool = False,
+    setbacks: bool = True,
 ) -> RollResult:
     """Refuse Moments of Truth on raised stakes and an impossible roll, then
     roll the pool, count and judge. A ``contested`` side rolls even a pool
     smaller than the TN: it cannot succeed, but the other side may still
-    fail critically (ch. 1, Contested Skill Rolls)."""
+    fail critically (ch. 1, Contested Skill Rolls). ``setbacks``: the
+    world's ``Dials.setbacks``."""
     check_stakes(pool, stakes_raised)
     if not contested:
         check_possible(pool, target, stakes_raised)
     counting = count_faces(dice.roll(pool.dice, SIDES), kind)
-    return RollResult(kind, pool, target, counting, judge(counting, pool.dice, target.value, stakes_raised))
+    outcome = judge(counting, pool.dice, target.value, stakes_raised, setbacks)
+    return RollResult(kind, pool, target, counting, outcome)
 
 
 # --- explanation ----------------------------------------------------------
@@ -458,7 +466,9 @@ def explain(result: RollResult) -> list[str]:
         lines.append("stakes raised: any failure is a critical failure, and no Moments of Truth may be spent")
     else:
         lines.append(f"critical failure needs no successes and at least {_ones(outcome.critical_failure_ones_at)}")
-    if outcome.success:
+    if outcome.success and not outcome.setbacks_judged:
+        lines.append("this world judges no setbacks")
+    elif outcome.success:
         verdict = "setback" if outcome.setback else "no setback"
         lines.append(f"setback when 1s outnumber successes: {counting.ones} vs {counting.successes}, {verdict}")
     return lines

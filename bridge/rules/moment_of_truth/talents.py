@@ -41,6 +41,11 @@ class Talent:
         if bool(self.skills) == (self.statistic is not None):
             raise ValueError(f"talent {self.name!r} names skills or one statistic, not both or neither")
 
+    @property
+    def modifier(self) -> Modifier:
+        """The +3d6 a use adds to the pool."""
+        return Modifier(f"talent: {self.name}", TALENT_DICE)
+
     def names_skill(self, skill: str) -> bool:
         return skill.casefold() in {named.casefold() for named in self.skills}
 
@@ -97,7 +102,7 @@ class TalentUse:
 
     @property
     def modifier(self) -> Modifier:
-        return Modifier(f"talent: {self.talent.name}", TALENT_DICE)
+        return self.talent.modifier
 
     @property
     def explanation(self) -> list[str]:

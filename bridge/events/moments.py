@@ -1,0 +1,334 @@
+"""Moments of Truth (ch. 5): the world's ledger, its rewards and spending,
+the MoTs and talents of a roll; connections (ch. 5, optional)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..cards import check_owner, publish
+from ..protocol import ErrorCode, Push, Request, RequestError, against_the_rules
+from ..requests import handles, socketio, store
+from ..roll_spec import pool_of, statistic_of, target_of
+from ..rooms import world_room
+from ..rules.dice import RandomDice, TooManyDice
+from ..rules.moment_of_truth import (
+    ImpossibleRoll,
+    RollKind,
+    check_possible,
+    count_faces,
+    judge,
+    roll_pool,
+    spend_moments,
+)
+from ..rules.moment_of_truth.conditions import skill_penalties
+from ..rules.moment_of_truth.connections import (
+    Connection,
+    check_connections,
+    check_in_use,
+    roll_connection,
+)
+from ..rules.moment_of_truth.dials import Dials
+from ..rules.moment_of_truth.moments import (
+    Contribution,
+    LedgerUpdate,
+    MomentsLedger,
+    Reward,
+    RollSpending,
+    RuleNotInUse,
+    Trigger,
+    add_detail,
+    award_role_playing,
+    create_npc,
+    earn_dice_reward,
+    first_session,
+    heroic_death,
+    raise_the_stakes,
+    spend_on_roll,
+    take_critical_failure,
+    take_failure,
+    take_setback,
+)
+from ..rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNumber
+from ..rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
+from ..schemas.moments import Award, Spent, Taken
+from ..schemas.settings import dials_of
+
+_dice = RandomDice()
+
+#: Change = (ledger, talent uses) -> (the ledger's update, talent uses after it).
+Change = Callable[[MomentsLedger, dict], tuple[LedgerUpdate, dict]]
+
+
+def _dials(identity) -> Dials:
+    return dials_of(store().world(identity.world_id).settings)
+
+
+def _record(identity, seated: list[str], change: Change, field: str) -> LedgerUpdate:
+    """Apply ``change`` to the world's ledger, with ``seated`` players at the
+    table (a newcomer holds 0), atomically; tell the table. A rules refusal
+    names ``field``, or ``_schema`` when a dial switches the rule off."""
+
+    def apply(stored_ledger, stored_uses):
+        ledger = MomentsLedger.from_dict(stored_ledger) if stored_ledger else MomentsLedger()
+        for player in dict.fromkeys(seated):
+            if player not in ledger.players:
+                ledger = ledger.with_player(player)
+        update, uses = change(ledger, stored_uses or {"session": 1, "actors": {}})
+        return update.ledger.to_dict(), uses, update
+
+    try:
+        update = store().change_moments(identity.world_id, apply)
+    except RuleNotInUse as off:
+        raise against_the_rules(off, "_schema") from None
+    except ValueError as broken:
+        raise against_the_rules(broken, field) from None
+    if update.entries:
+        socketio().emit(Push.MOMENTS_CHANGED.value, update.to_dict(), to=world_room(identity.world_id))
+    return update
+
+
+def _ledger_only(change: Callable[[MomentsLedger], LedgerUpdate]) -> Change:
+    return lambda ledger, uses: (change(ledger), uses)
+
+
+def _player(identity, moments_request: dict) -> str:
+    """Players act for themselves; the GM names the player."""
+    player = moments_request.get("player", identity.user)
+    if identity.is_gm and "player" not in moments_request:
+        raise RequestError(ErrorCode.INVALID, "the GM names the player", {"player": ["the GM names the player"]})
+    if not identity.is_gm and player != identity.user:
+        raise RequestError(ErrorCode.FORBIDDEN, "a player acts for themself", {"player": ["not you"]})
+    return player
+
+
+# --- the ledger ----------------------------------------------------------------
+
+
+def moments_get(identity, get_request: dict) -> dict:
+    """Every player's MoTs and the newest entries of the history."""
+    stored, _ = store().moments(identity.world_id)
+    ledger = MomentsLedger.from_dict(stored) if stored else MomentsLedger()
+    return ledger.to_dict(recent=get_request["recent"])
+
+
+def moments_take(identity, take_request: dict) -> dict:
+    """Take a failure, a critical failure or a setback for MoTs (ch. 5)."""
+    player, dials, taken = _player(identity, take_request), _dials(identity), take_request["reward"]
+    if taken is Taken.TAKE_SETBACK:
+        roll_id = take_request["roll_id"]
+        judged = _logged_roll(identity, player, roll_id)
+        change, field = (lambda ledger: take_setback(ledger, player, judged, dials, roll_id=roll_id)), "roll_id"
+    elif taken is Taken.TAKE_FAILURE:
+        attack_or_damage = take_request["attack_or_damage"]
+        change, field = (lambda ledger: take_failure(ledger, player, dials, attack_or_damage=attack_or_damage)), "attack_or_damage"
+    else:
+        change, field = (lambda ledger: take_critical_failure(ledger, player, dials)), "reward"
+    return _record(identity, [player], _ledger_only(change), field).to_dict()
+
+
+def _logged_roll(identity, player: str, roll_id: str) -> RollResult:
+    """A logged roll of ``player``'s (made by them or for an actor of theirs),
+    re-read from its faces."""
+    found = store().recent_rolls(
+        identity.world_id, 1, lambda entry: entry if entry["roll_id"] == roll_id and entry.get("rule") == "roll" else None
+    )
+    if not found:
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, "no such roll in the log", {"roll_id": ["no such roll"]})
+    entry = found[0]
+    if entry["user"] != player and not store().owns_actor(identity.world_id, player, entry["actor_id"]):
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, f"that roll is not {player}'s", {"roll_id": [f"not {player}'s roll"]})
+    return _reread(entry["result"])
+
+
+def _reread(result: dict) -> RollResult:
+    kind, outcome = RollKind(result["kind"]), result["outcome"]
+    pool = Pool(tuple(PoolPart(**part) for part in result["pool"]["parts"]), result["pool"]["dice"])
+    counting = count_faces(result["faces"], kind)
+    judged = judge(counting, pool.dice, outcome["needed"], outcome["stakes_raised"], outcome["setbacks_judged"])
+    return RollResult(kind, pool, TargetNumber(**result["target"]), counting, judged)
+
+
+def moments_award(identity, award_request: dict) -> dict:
+    """The GM's awards: role-playing, a session's start, a heroic death."""
+    dials, award = _dials(identity), award_request["award"]
+    if award is Award.ROLE_PLAYING:
+        player, moments, reason = award_request["player"], award_request["moments"], award_request["reason"]
+        change = _ledger_only(lambda ledger: award_role_playing(ledger, player, moments, reason, dials))
+        return _record(identity, [player], change, "reason").to_dict()
+    if award is Award.SESSION_START:
+        return _record(identity, award_request["players"], lambda ledger, uses: _session_start(ledger, uses, dials), "players").to_dict()
+    dead, hit_points = award_request["player"], award_request["hit_points"]
+    gifts = {gift["player"]: gift["moments"] for gift in award_request["gifts"]}
+    change = _ledger_only(lambda ledger: heroic_death(ledger, dead, hit_points, dials, gifts))
+    return _record(identity, [dead, *gifts], change, "hit_points" if hit_points >= 0 else "gifts").to_dict()
+
+
+def _session_start(ledger: MomentsLedger, uses: dict, dials: Dials) -> tuple[LedgerUpdate, dict]:
+    """First-session MoTs for every player who never had them (ch. 5); talent uses start again (ch. 4)."""
+    return first_session(ledger, dials), {"session": uses["session"] + 1, "actors": {}}
+
+
+def moments_spend(identity, spend_request: dict) -> dict:
+    """Add a detail to the scene or create an NPC (ch. 5)."""
+    player = _player(identity, spend_request)
+    if spend_request["spend"] is Spent.ADD_DETAIL:
+        detail, surcharge = spend_request["detail"], spend_request["surcharge"]
+        change = _ledger_only(lambda ledger: add_detail(ledger, player, detail, surcharge=surcharge))
+    else:
+        npc = spend_request["npc"]
+        change = _ledger_only(lambda ledger: create_npc(ledger, player, npc))
+    return _record(identity, [player], change, "spend").to_dict()
+
+
+# --- a roll's options ------------------------------------------------------------
+
+
+def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) -> dict:
+    """A roll card's result: conditions and a talent in the pool (ch. 4, 7),
+    MoTs and the talent's cost charged before rolling (nothing if anyone
+    cannot pay), raised stakes rewarded, then the judged roll's dice reward
+    (ch. 5). Only players hold MoTs: the GM's rolls earn none."""
+    talent = _talent(roll_request)
+    pool = pool_of(roll_request, [*_penalties(roll_request, dials), *([talent.modifier] if talent else [])])
+    spent, stakes_raised, player = roll_request.get("moments", {}), roll_request["stakes_raised"], not identity.is_gm
+    own = spent.get("own", 0)
+    contributions = tuple(Contribution(given["user"], given["dice"]) for given in spent.get("contributions", []))
+    if not player and (own or contributions):
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, "the GM holds no Moments of Truth", {"moments": ["only players spend them"]})
+    rolled, target = _possible(roll_request, pool, own + sum(given.dice for given in contributions), dials)
+    paid = {"spending": RollSpending(identity.user), "use": None}
+
+    def charge(ledger: MomentsLedger, uses: dict) -> tuple[LedgerUpdate, dict]:
+        use = _use_talent(roll_request, talent, uses, dials) if talent else None
+        spending = RollSpending(identity.user, own, contributions, use.moments if use else 0, stakes_raised)
+        update = spend_on_roll(ledger, spending, roll_id=roll_id)
+        if stakes_raised and player and Trigger.PLAYER.in_use(dials):
+            raised = raise_the_stakes(update.ledger, identity.user, dials, roll_id=roll_id)
+            update = LedgerUpdate(raised.ledger, (*update.entries, *raised.entries))
+        paid.update(spending=spending, use=use)
+        return update, _counted(uses, roll_request["actor_id"], use)
+
+    charged: tuple = ()
+    if talent or own or contributions or (stakes_raised and player):
+        seated = [identity.user, *(given.player for given in contributions)] if player else []
+        charged = _record(identity, seated, charge, "moments").entries
+    kind = RollKind(roll_request["kind"])
+    result = roll_pool(kind, rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
+    rewards = [entry for entry in charged if isinstance(entry.kind, Reward)]
+    if player and Trigger.DICE.in_use(dials):
+        moments_spent = bool(paid["spending"].moments)
+
+        def earn(ledger: MomentsLedger) -> LedgerUpdate:
+            return earn_dice_reward(
+                ledger, identity.user, result, dials, moments_spent=moments_spent, stakes_raised=stakes_raised, roll_id=roll_id
+            )
+
+        rewards += _record(identity, [identity.user], _ledger_only(earn), "moments").entries
+    return _card(result, paid["spending"], paid["use"], rewards)
+
+
+def _talent(roll_request: dict) -> Talent | None:
+    if "talent" not in roll_request:
+        return None
+    talent = roll_request["talent"]
+    try:
+        return Talent(talent["name"], talent["circumstances"], tuple(talent["skills"]), talent["statistic"])
+    except ValueError as broken:
+        raise against_the_rules(broken, "talent") from None
+
+
+def _penalties(roll_request: dict, dials: Dials) -> list:
+    """The skill penalties of the actor's conditions (ch. 7), by the roll's statistic."""
+    if not roll_request["conditions"]:
+        return []
+    return skill_penalties(roll_request["conditions"], _statistic(roll_request, "conditions"), dials)
+
+
+def _statistic(roll_request: dict, needed_by: str):
+    statistic = statistic_of(roll_request)
+    if statistic is None:
+        message = f"{needed_by} go by the roll's statistic: name one of the six statistics or a derived one"
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"statistic": [message]})
+    return statistic
+
+
+def _possible(roll_request: dict, pool: Pool, moments_dice: int, dials: Dials) -> tuple[Pool, TargetNumber]:
+    """The pool with the MoTs' dice and its TN; refused before anything is charged."""
+    try:
+        rolled = spend_moments(pool, moments_dice)
+    except TooManyDice as too_many:
+        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {"moments": [str(too_many)]}) from None
+    target = target_of(roll_request, dials.default_tn)
+    try:
+        check_possible(rolled, target, roll_request["stakes_raised"])
+    except ImpossibleRoll as impossible:
+        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {"difficulty": [str(impossible)]}) from None
+    return rolled, target
+
+
+def _use_talent(roll_request: dict, talent: Talent, uses: dict, dials: Dials) -> TalentUse:
+    """This session's next use of ``talent`` by the rolling actor (ch. 4)."""
+    counts = uses["actors"].get(roll_request["actor_id"], {})
+    skill = roll_request["skill"]["name"] if "skill" in roll_request else None
+    try:
+        return use_talent(
+            talent,
+            TalentUses(uses["session"], tuple(counts.items())),
+            RollKind(roll_request["kind"]),
+            _statistic(roll_request, "talents"),
+            skill,
+            off_spirit=roll_request["talent"]["off_spirit"],
+            dials=dials,
+        )
+    except ValueError as broken:
+        raise against_the_rules(broken, "talent") from None
+
+
+def _counted(uses: dict, actor_id: str, use: TalentUse | None) -> dict:
+    if use is None:
+        return uses
+    return {**uses, "actors": {**uses["actors"], actor_id: dict(use.uses.counts)}}
+
+
+def _card(result: RollResult, spending: RollSpending, use: TalentUse | None, rewards: list) -> dict:
+    """The roll as the card shows it, with the MoTs spent, the talent used and the rewards."""
+    card = result.to_dict()
+    if spending.moments:
+        card["moments"] = spending.to_dict()
+    if use:
+        card["talent"] = use.to_dict()
+    if rewards:
+        card["rewards"] = [entry.to_dict() for entry in rewards]
+    lines = [*spending.explanation, *(use.explanation if use else []), *(entry.line for entry in rewards)]
+    return card | {"explanation": [*card["explanation"], *lines]}
+
+
+# --- connections ------------------------------------------------------------------
+
+
+def connection_roll(identity, roll_request: dict) -> dict:
+    """Roll 2d6 on the connections table (ch. 5), where the world uses connections."""
+    check_owner(identity, roll_request["actor_id"])
+    try:
+        check_in_use(_dials(identity))
+    except ValueError as off:
+        raise against_the_rules(off, "_schema") from None
+    return publish(identity, roll_request, Request.CONNECTION_ROLL, roll_connection(dice=_dice).to_dict())
+
+
+def connection_check(identity, check_request: dict) -> dict:
+    """Whether a character has two connections with PCs and two with distinct NPCs."""
+    try:
+        connections = [Connection(**connection) for connection in check_request["connections"]]
+        return check_connections(connections, _dials(identity)).to_dict()
+    except ValueError as broken:
+        raise against_the_rules(broken, "connections") from None
+
+
+def init_app(app) -> None:
+    handles(app, Request.MOMENTS_GET)(moments_get)
+    handles(app, Request.MOMENTS_TAKE)(moments_take)
+    handles(app, Request.MOMENTS_AWARD)(moments_award)
+    handles(app, Request.MOMENTS_SPEND)(moments_spend)
+    handles(app, Request.CONNECTION_ROLL)(connection_roll)
+    handles(app, Request.CONNECTION_CHECK)(connection_check)
