@@ -113,7 +113,8 @@ def test_automatic_fire_hits_once_per_extra_success(gm):
 
 def test_the_ammo_roll_comes_before_automatic_fire(gm):
     assert gm.request("settings.update", settings={"ammunition": True})["ok"]
-    m16 = {**NIKITA, "weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "distance": 15, "targets": [{"name": "thug"}]}
+    m16 = {**NIKITA, "weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "distance": 15,
+           "targets": [{"name": "thug"}]}
     for rounds in (30, 1):
         for _ in range(10):
             card = attack(gm, {**m16, "magazine": {"rounds": rounds, "capacity": 30}})
@@ -188,7 +189,8 @@ def test_attacks_against_the_rules_name_the_field(gm):
         ({"split_dice": 2}, "split_dice"),
         ({"split_dice": 9, "dual_weapons": True}, "split_dice"),
         ({"fire": "automatic", "magazine": {"rounds": 8, "capacity": 8}}, "fire"),
-        ({"weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "magazine": {"rounds": 8, "capacity": 8}}, "magazine"),
+        ({"weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "magazine": {"rounds": 8, "capacity": 8}},
+         "magazine"),
     ):
         answer = gm.request("attack", **{**NIKITA, **change})
         assert answer["error"]["code"] == "against_the_rules" and list(answer["error"]["fields"]) == [field], answer

@@ -8,6 +8,7 @@ from bridge.rules.moment_of_truth import RollKind, count_faces
 from .test_wire_combat import NIKITA, attack, checked_roll
 from .test_wire_combat_turns import card_of, refused
 
+READY = {"actor_id": "ann", "check": "ready_after_attack", "weapon": {"name": "Club"}, "strength": 3, "skill_level": 2}
 OLD_AK = {
     "name": "Old AK", "damage": "Skill + 16 (3, 4)", "skill": "long arms", "close": "C-1m", "optimal": "20m",
     "long": "35m (4)", "ammo": "30", "qualities": ["Hi ROF", "Unreliable"],
@@ -16,8 +17,7 @@ OLD_AK = {
 
 def test_readying_an_unwieldy_club(gm):
     for _ in range(10):
-        card = card_of(gm, "weapon.ready", {"actor_id": "ann", "check": "ready_after_attack", "weapon": {"name": "Club"},
-                                            "strength": 3, "skill_level": 2})
+        card = card_of(gm, "weapon.ready", READY)
         assert card["roll"]["kind"] == "skill" and card["roll"]["pool"]["dice"] == 5
         checked_roll(card["roll"], 2)
         assert card["passed"] is card["roll"]["outcome"]["success"]
@@ -49,7 +49,7 @@ def test_an_unreliable_weapon_jams_when_ones_match_successes(gm):
 
 
 def test_weapon_refusals_name_the_field(gm, player_for):
-    ready = {"actor_id": "ann", "check": "ready_after_attack", "weapon": {"name": "Club"}, "strength": 3, "skill_level": 2}
+    ready = READY
     reload = {"actor_id": "ann", "weapon": {"name": "Flintlock Pistol"}, "agility": 3, "skill_level": 1}
     alice = player_for("alice", ["ann"])
     refused(alice, "weapon.ready", {**ready, "actor_id": "bo"}, "forbidden", "actor_id")

@@ -13,6 +13,7 @@ from ..rules.moment_of_truth.called_shots import CalledShot
 from ..rules.moment_of_truth.combat_pool import MAX_AIM_TURNS
 from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.defense import Charge
+from ..rules.moment_of_truth.ranges import RangeBand
 from ..rules.moment_of_truth.rolls import SIDES, RollKind
 from ..rules.moment_of_truth.weapon_handling import FireMode
 from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem, ShieldItem
@@ -33,7 +34,8 @@ def _dice(**kwargs):
     return fields.Integer(validate=validate.Range(0, MAX_DICE_PER_ROLL), **kwargs)
 
 
-def _name(**kwargs):
+def name_field(**kwargs):
+    """A combatant's or an item's name."""
     return fields.String(validate=validate.Length(min=1, max=NAME_MAX_CHARS), **kwargs)
 
 
@@ -62,7 +64,7 @@ class NamedItem(Schema):
     """An item of the world's arsenal (the book's ch. 10 tables and the
     world's own, `equipment.define`) by name."""
 
-    name = _name(required=True)
+    name = name_field(required=True)
 
 
 def item_field(*described: type[Schema], **kwargs):
@@ -87,7 +89,7 @@ class AttackTarget(Schema):
     dice; `charge`: the charge it made since its last turn; `desperate`: it
     made a desperate attack (TN 1 to be hit)."""
 
-    name = _name(required=True)
+    name = name_field(required=True)
     defense_dice = _dice(load_default=0)
     shield = item_field(ShieldItem)
     armor = item_field(ArmorItem, metadata={"description": ARMOR_DOC})
@@ -103,7 +105,7 @@ class AttackTarget(Schema):
 class LockedGrappler(Schema):
     """The one locked in a grapple with the target, whom a critical failure hits."""
 
-    name = _name(required=True)
+    name = name_field(required=True)
     armor = item_field(ArmorItem, metadata={"description": ARMOR_DOC})
     endurance = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, RATING_MAX))
 
@@ -171,7 +173,7 @@ class AttackRange(Out):
     """Where the target falls among the weapon's range bands."""
 
     distance = fields.Float(required=True)
-    band = fields.String(required=True, validate=validate.OneOf(["close", "optimal", "long"]))
+    band = fields.Enum(RangeBand, by_value=True, required=True)
     increment = fields.Integer(required=True)
     dice = fields.Integer(required=True)
     long_range = fields.Float(required=True)

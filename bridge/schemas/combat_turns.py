@@ -20,7 +20,7 @@ from ..rules.moment_of_truth.maneuvers import (
 )
 from ..rules.moment_of_truth.rolls import SIDES, RollKind
 from ..rules.moment_of_truth.statistics import Statistic
-from .combat import NAME_MAX_CHARS, CombatStatistics, ToHit, _name, conditions_field
+from .combat import NAME_MAX_CHARS, CombatStatistics, ToHit, conditions_field, name_field
 from .common import Identifier
 from .damage import DamageResult
 from .pushes import CardEntry, Either, Out, Pool, RollResult, TargetNumber, _const
@@ -53,7 +53,7 @@ class PlayerSeat(Schema):
 
 
 class GmCombatant(Schema):
-    name = _name(required=True)
+    name = name_field(required=True)
     statistics = fields.Nested(CombatStatistics, required=True)
 
 
@@ -122,7 +122,7 @@ class GrapplerSide(Schema):
     """One fighter: grappling skill levels (null: lacking), the skill chosen
     for this roll (null: the higher held) and Moments of Truth spent on it."""
 
-    name = _name(required=True)
+    name = name_field(required=True)
     strength = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
     agility = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
     brawling = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, RATING_MAX))
