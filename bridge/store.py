@@ -197,7 +197,7 @@ class Store:
         """The world's ledger and talent uses as stored (None: none yet)."""
         return _loaded(self.redis.mget(_moments_keys(world_id)))
 
-    def change_moments(self, world_id: str, change: Callable[[dict | None, dict | None], tuple[dict, dict, Any]]) -> Any:
+    def change_moments(self, world_id: str, change: Callable[[Any, Any], tuple[dict, dict, Any]]) -> Any:
         """Save the ledger and talent uses ``change(ledger, uses)`` returns, and
         return its third value. Atomic: when another request changes them
         first (WATCH), ``change`` runs again on the new values; if it

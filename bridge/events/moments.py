@@ -39,6 +39,7 @@ from ..rules.moment_of_truth.moments import (
     add_detail,
     award_role_playing,
     create_npc,
+    dice_reward,
     earn_dice_reward,
     first_session,
     heroic_death,
@@ -117,26 +118,32 @@ def moments_take(identity, take_request: dict) -> dict:
     if taken is Taken.TAKE_SETBACK:
         roll_id = take_request["roll_id"]
         judged = _logged_roll(identity, player, roll_id)
-        change, field = (lambda ledger: take_setback(ledger, player, judged, dials, roll_id=roll_id)), "roll_id"
+        field = "roll_id"
+        change = lambda ledger: take_setback(ledger, player, judged, dials, roll_id=roll_id)
     elif taken is Taken.TAKE_FAILURE:
         attack_or_damage = take_request["attack_or_damage"]
-        change, field = (lambda ledger: take_failure(ledger, player, dials, attack_or_damage=attack_or_damage)), "attack_or_damage"
+        field = "attack_or_damage"
+        change = lambda ledger: take_failure(ledger, player, dials, attack_or_damage=attack_or_damage)
     else:
-        change, field = (lambda ledger: take_critical_failure(ledger, player, dials)), "reward"
+        field = "reward"
+        change = lambda ledger: take_critical_failure(ledger, player, dials)
     return _record(identity, [player], _ledger_only(change), field).to_dict()
 
 
 def _logged_roll(identity, player: str, roll_id: str) -> RollResult:
     """A logged roll of ``player``'s (made by them or for an actor of theirs),
     re-read from its faces."""
-    found = store().recent_rolls(
-        identity.world_id, 1, lambda entry: entry if entry["roll_id"] == roll_id and entry.get("rule") == "roll" else None
-    )
+
+    def the_roll(entry: dict) -> dict | None:
+        return entry if entry["roll_id"] == roll_id and entry.get("rule", "roll") == "roll" else None
+
+    found = store().recent_rolls(identity.world_id, 1, the_roll)
     if not found:
         raise RequestError(ErrorCode.AGAINST_THE_RULES, "no such roll in the log", {"roll_id": ["no such roll"]})
     entry = found[0]
     if entry["user"] != player and not store().owns_actor(identity.world_id, player, entry["actor_id"]):
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, f"that roll is not {player}'s", {"roll_id": [f"not {player}'s roll"]})
+        message = f"that roll is not {player}'s"
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
     return _reread(entry["result"])
 
 
@@ -144,7 +151,8 @@ def _reread(result: dict) -> RollResult:
     kind, outcome = RollKind(result["kind"]), result["outcome"]
     pool = Pool(tuple(PoolPart(**part) for part in result["pool"]["parts"]), result["pool"]["dice"])
     counting = count_faces(result["faces"], kind)
-    judged = judge(counting, pool.dice, outcome["needed"], outcome["stakes_raised"], outcome["setbacks_judged"])
+    setbacks = outcome.get("setbacks_judged", True)
+    judged = judge(counting, pool.dice, outcome["needed"], outcome["stakes_raised"], setbacks)
     return RollResult(kind, pool, TargetNumber(**result["target"]), counting, judged)
 
 
@@ -156,7 +164,8 @@ def moments_award(identity, award_request: dict) -> dict:
         change = _ledger_only(lambda ledger: award_role_playing(ledger, player, moments, reason, dials))
         return _record(identity, [player], change, "reason").to_dict()
     if award is Award.SESSION_START:
-        return _record(identity, award_request["players"], lambda ledger, uses: _session_start(ledger, uses, dials), "players").to_dict()
+        change = lambda ledger, uses: _session_start(ledger, uses, dials)
+        return _record(identity, award_request["players"], change, "players").to_dict()
     dead, hit_points = award_request["player"], award_request["hit_points"]
     gifts = {gift["player"]: gift["moments"] for gift in award_request["gifts"]}
     change = _ledger_only(lambda ledger: heroic_death(ledger, dead, hit_points, dials, gifts))
@@ -194,7 +203,8 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     own = spent.get("own", 0)
     contributions = tuple(Contribution(given["user"], given["dice"]) for given in spent.get("contributions", []))
     if not player and (own or contributions):
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, "the GM holds no Moments of Truth", {"moments": ["only players spend them"]})
+        message = "the GM holds no Moments of Truth: only players spend them"
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"moments": [message]})
     rolled, target = _possible(roll_request, pool, own + sum(given.dice for given in contributions), dials)
     paid = {"spending": RollSpending(identity.user), "use": None}
 
@@ -215,16 +225,22 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     kind = RollKind(roll_request["kind"])
     result = roll_pool(kind, rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
     rewards = [entry for entry in charged if isinstance(entry.kind, Reward)]
-    if player and Trigger.DICE.in_use(dials):
-        moments_spent = bool(paid["spending"].moments)
-
-        def earn(ledger: MomentsLedger) -> LedgerUpdate:
-            return earn_dice_reward(
-                ledger, identity.user, result, dials, moments_spent=moments_spent, stakes_raised=stakes_raised, roll_id=roll_id
-            )
-
-        rewards += _record(identity, [identity.user], _ledger_only(earn), "moments").entries
+    if player:
+        rewards += _dice_reward(identity, result, dials, bool(paid["spending"].moments), stakes_raised, roll_id)
     return _card(result, paid["spending"], paid["use"], rewards)
+
+
+def _dice_reward(identity, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool, roll_id: str):
+    """Credit the roller with what the judged roll earns (ch. 5, Dice-Triggered Rewards), if anything."""
+    earned = dice_reward(result, moments_spent=moments_spent, dials=dials, stakes_raised=stakes_raised)
+    if not Trigger.DICE.in_use(dials) or earned is None:
+        return ()
+    options = {"moments_spent": moments_spent, "stakes_raised": stakes_raised, "roll_id": roll_id}
+
+    def earn(ledger: MomentsLedger) -> LedgerUpdate:
+        return earn_dice_reward(ledger, identity.user, result, dials, **options)
+
+    return _record(identity, [identity.user], _ledger_only(earn), "moments").entries
 
 
 def _talent(roll_request: dict) -> Talent | None:

@@ -22,8 +22,12 @@ HISTORY_MAX = 200
 #: Most connections sent to one check.
 CONNECTIONS_MAX = 50
 
-Taken = Enum("Taken", {reward.name: reward.value for reward in (Reward.TAKE_FAILURE, Reward.TAKE_CRITICAL_FAILURE, Reward.TAKE_SETBACK)}, type=str)
-Taken.__doc__ = "A reward the player takes (ch. 5, Player-Triggered Rewards)."
+class Taken(str, Enum):
+    """A reward the player takes (ch. 5, Player-Triggered Rewards)."""
+
+    TAKE_FAILURE = Reward.TAKE_FAILURE.value
+    TAKE_CRITICAL_FAILURE = Reward.TAKE_CRITICAL_FAILURE.value
+    TAKE_SETBACK = Reward.TAKE_SETBACK.value
 
 
 class Award(str, Enum):
@@ -35,8 +39,11 @@ class Award(str, Enum):
     HEROIC_DEATH = "heroic_death"
 
 
-Spent = Enum("Spent", {spend.name: spend.value for spend in (Spend.ADD_DETAIL, Spend.CREATE_NPC)}, type=str)
-Spent.__doc__ = "What MoTs buy outside a roll (ch. 5, Using Moments of Truth)."
+class Spent(str, Enum):
+    """What MoTs buy outside a roll (ch. 5, Using Moments of Truth)."""
+
+    ADD_DETAIL = Spend.ADD_DETAIL.value
+    CREATE_NPC = Spend.CREATE_NPC.value
 
 
 def _text(**kwargs):
@@ -103,7 +110,7 @@ class MomentsTakeRequest(RequestSchema):
     roll_id = Identifier()
     attack_or_damage = fields.Boolean(load_default=False)
 
-    fields_fit_the_kind, _rule = _fields_by_kind(
+    fields_fit_the_kind, kind_rule = _fields_by_kind(
         "reward", Taken, {Taken.TAKE_SETBACK: ("roll_id",)}, {Taken.TAKE_FAILURE: ("attack_or_damage",)}
     )
 
@@ -124,7 +131,7 @@ class MomentsAwardRequest(RequestSchema):
     hit_points = fields.Integer(validate=validate.Range(-1000, 1000))
     gifts = fields.List(fields.Nested(Gift), load_default=list, validate=validate.Length(max=PLAYERS_MAX))
 
-    fields_fit_the_kind, _rule = _fields_by_kind(
+    fields_fit_the_kind, kind_rule = _fields_by_kind(
         "award",
         Award,
         {Award.ROLE_PLAYING: ("player", "moments", "reason"), Award.HEROIC_DEATH: ("player", "hit_points")},
@@ -142,7 +149,7 @@ class MomentsSpendRequest(RequestSchema):
     surcharge = fields.Boolean(load_default=False)
     npc = _text()
 
-    fields_fit_the_kind, _rule = _fields_by_kind(
+    fields_fit_the_kind, kind_rule = _fields_by_kind(
         "spend",
         Spent,
         {Spent.ADD_DETAIL: ("detail",), Spent.CREATE_NPC: ("npc",)},
@@ -204,5 +211,6 @@ REQUESTS = {
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {
-    schema.fields_fit_the_kind: schema._rule for schema in (MomentsTakeRequest, MomentsAwardRequest, MomentsSpendRequest)
+    schema.fields_fit_the_kind: schema.kind_rule
+    for schema in (MomentsTakeRequest, MomentsAwardRequest, MomentsSpendRequest)
 }

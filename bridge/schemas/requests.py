@@ -138,7 +138,10 @@ class Helpers(fields.Field):
     named = fields.List(fields.Nested(Helper), validate=validate.Length(max=HELPERS_MAX))
 
     def __init__(self, **kwargs):
-        one_of = [{"type": "integer", "minimum": 0, "maximum": HELPERS_MAX}, {"type": "array", "maxItems": HELPERS_MAX, "items": _HELPER}]
+        one_of = [
+            {"type": "integer", "minimum": 0, "maximum": HELPERS_MAX},
+            {"type": "array", "maxItems": HELPERS_MAX, "items": _HELPER},
+        ]
         super().__init__(metadata={"oneOf": one_of}, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
@@ -157,7 +160,9 @@ class MomentsSpent(Schema):
     """Moments of Truth spent on the roll (ch. 5): the roller's own, 1d6 each, and other players'."""
 
     own = fields.Integer(load_default=0, validate=validate.Range(0, MAX_DICE_PER_ROLL))
-    contributions = fields.List(fields.Nested(Contribution), load_default=list, validate=validate.Length(max=PLAYERS_MAX))
+    contributions = fields.List(
+        fields.Nested(Contribution), load_default=list, validate=validate.Length(max=PLAYERS_MAX)
+    )
 
 
 class RollTalent(Schema):
@@ -166,7 +171,9 @@ class RollTalent(Schema):
 
     name = fields.String(required=True, validate=validate.Length(1, HELPER_NAME_MAX_CHARS))
     circumstances = fields.String(load_default="", validate=validate.Length(max=LABEL_MAX_CHARS))
-    skills = fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list, validate=validate.Length(max=MODIFIERS_MAX))
+    skills = fields.List(
+        fields.String(validate=validate.Length(1, 40)), load_default=list, validate=validate.Length(max=MODIFIERS_MAX)
+    )
     statistic = fields.Enum(BasicStatistic, by_value=True, load_default=None)
     off_spirit = fields.Boolean(load_default=False)
 
@@ -178,7 +185,9 @@ class RollRequest(RollSpec, CardRequest):
 
     helpers = Helpers(load_default=0)
     required_skill = fields.String(validate=validate.Length(1, 40))
-    conditions = fields.List(fields.Enum(Condition, by_value=True), load_default=list, validate=validate.Length(max=len(Condition)))
+    conditions = fields.List(
+        fields.Enum(Condition, by_value=True), load_default=list, validate=validate.Length(max=len(Condition))
+    )
     moments = fields.Nested(MomentsSpent)
     talent = fields.Nested(RollTalent)
 
