@@ -22,10 +22,15 @@ def check_owner(identity: Identity, actor_id: str) -> None:
         raise RequestError(ErrorCode.FORBIDDEN, "you may only act for actors you own", {"actor_id": ["not yours"]})
 
 
-def publish(identity: Identity, card_request: dict, rule: Request, result: dict) -> dict:
+def new_card_id() -> str:
+    """A card's id (``roll_id``), for a rule that must name its card before publishing it."""
+    return uuid.uuid4().hex
+
+
+def publish(identity: Identity, card_request: dict, rule: Request, result: dict, card_id: str | None = None) -> dict:
     """Log ``result`` as a card of ``rule``, push it, and return the requester's view."""
     entry = {
-        "roll_id": uuid.uuid4().hex,
+        "roll_id": card_id or new_card_id(),
         "request_id": card_request["request_id"],
         "at": round(time.time(), 3),
         "world": identity.world_id,

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import icepool
 import pytest
-from icepool import Die, d6
+from icepool import d6
 
 from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
