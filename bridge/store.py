@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -64,6 +65,7 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
+        self._pending = threading.local()  # .writes: the batch answer_once sends with its answer
 
     @classmethod
     def from_url(cls, url: str) -> "Store":
@@ -124,18 +126,24 @@ class Store:
         """The first answer stored under ``scope``, computing it only once.
 
         A repeat that arrives while the first is still being computed waits
-        for it (at most ``CLAIM_TTL_SECONDS``).
+        for it (at most ``CLAIM_TTL_SECONDS``). Writes ``compute`` makes
+        that need no reply (the roll log) go to Redis with the answer, in one
+        round trip, even when ``compute`` fails.
         """
         key = f"vtt:answer:{scope}"
-        if self.redis.set(key, _PENDING, nx=True, ex=CLAIM_TTL_SECONDS):
-            try:
-                answer = compute()
-            except BaseException:
-                self.redis.delete(key)
-                raise
-            self.redis.set(key, json.dumps(answer), ex=ANSWER_TTL_SECONDS)
+        if not self.redis.set(key, _PENDING, nx=True, ex=CLAIM_TTL_SECONDS):
+            return self._await_answer(key)
+        self._pending.writes = writes = self.redis.pipeline(transaction=False)
+        try:
+            answer = compute()
+            writes.set(key, json.dumps(answer), ex=ANSWER_TTL_SECONDS)
             return answer
-        return self._await_answer(key)
+        except BaseException:
+            writes.delete(key)
+            raise
+        finally:
+            self._pending.writes = None
+            writes.execute()
 
     def _await_answer(self, key: str) -> dict:
         deadline = time.monotonic() + CLAIM_TTL_SECONDS
@@ -151,7 +159,9 @@ class Store:
     # -- roll log ---------------------------------------------------------
 
     def log_roll(self, world_id: str, entry: dict) -> None:
-        self.redis.xadd(
+        """Append to the log; inside ``answer_once``, sent with the answer."""
+        writes = getattr(self._pending, "writes", None)  # a Pipeline: falsy while empty
+        (self.redis if writes is None else writes).xadd(
             f"{_world_key(world_id)}:rolls",
             {"entry": json.dumps(entry)},
             maxlen=ROLL_LOG_MAX_ENTRIES,
