@@ -64,15 +64,16 @@ class PeerAwareRedisManager(socketio.RedisManager):
     other web process, that PUBLISH and decoding its echo on this process's
     own subscription were about 0.35 ms of a 1.8 ms roll (bench/roll_latency).
     So the manager counts the channel's subscribers (``PUBSUB NUMSUB``) every
-    ``PEER_CHECK_SECONDS`` and skips publishing while it is the only one; a
-    web process that subscribes says ``HELLO`` and the others publish again
-    at once. Until the first count, and whenever its own subscription is in
-    doubt, it publishes.
+    ``PEER_CHECK_SECONDS`` and, while it is the only one, emits without the
+    queue; a web process that subscribes says ``HELLO`` and the others
+    publish again at once. Until the first count, when a hello crosses a
+    count, and whenever its own subscription is in doubt, it publishes.
     """
 
     def __init__(self, url: str, channel: str):
         super().__init__(url, channel=channel)
         self._alone = False
+        self._hellos = 0  # hellos heard: a count taken across one is stale
 
     def initialize(self) -> None:
         super().initialize()
@@ -87,6 +88,7 @@ class PeerAwareRedisManager(socketio.RedisManager):
     def _listen(self):
         for message in super()._listen():
             if message in (HELLO, HELLO.encode()):
+                self._hellos += 1
                 self._alone = False
             else:
                 yield message
@@ -95,16 +97,19 @@ class PeerAwareRedisManager(socketio.RedisManager):
         announced = None
         while True:
             pubsub = self.pubsub
-            if pubsub is None or not pubsub.subscribed_event.wait(PEER_CHECK_SECONDS):
+            if pubsub is None:  # the listener has not connected yet
+                time.sleep(0.001)
+                continue
+            if not pubsub.subscribed_event.wait(PEER_CHECK_SECONDS):
                 self._alone = False
-                time.sleep(0.001 if pubsub is None else 0)
                 continue
             try:
                 if pubsub is not announced:
                     self.redis.publish(self.channel, HELLO)
                     announced = pubsub
+                heard = self._hellos
                 (_, subscribers), = self.redis.pubsub_numsub(self.channel)
-                self._alone = subscribers <= 1 and self.pubsub is announced
+                self._alone = subscribers <= 1 and self.pubsub is announced and self._hellos == heard
             except Exception:  # noqa: BLE001 - Redis away: publish as usual, look again later
                 self._alone = False
             time.sleep(PEER_CHECK_SECONDS)
