@@ -1,6 +1,20 @@
 """Socket.IO handlers, one module per area, each with ``init_app(app)``."""
 
-from . import characters, combat, combat_turns, combat_weapons, contests, damage, gm, hazards, health, jobs, moments, rolls, session
+from . import (
+    characters,
+    combat,
+    combat_turns,
+    combat_weapons,
+    contests,
+    damage,
+    gm,
+    hazards,
+    health,
+    jobs,
+    moments,
+    rolls,
+    session,
+)
 
 #: Every area's handlers, registered by the app factory in this order.
 MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, combat_turns, combat_weapons, hazards, moments, contests)

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 from ..protocol import Request, against_the_rules
 from ..requests import handles, store
-from ..rules.moment_of_truth.advancement import OffTheTable, moment_buyback, skill_advancement, statistic_advancement
+from ..rules.moment_of_truth.advancement import (
+    OffTheTable,
+    moment_buyback,
+    skill_advancement,
+    statistic_advancement,
+)
 from ..rules.moment_of_truth.characters import CharacterSheet, Talent, check_creation
-from ..rules.moment_of_truth.dials import Dials
-from ..rules.moment_of_truth.equipment import KINDS, Arsenal, EntryError, define_items, remove_items
+from ..rules.moment_of_truth.equipment import (
+    KINDS,
+    Arsenal,
+    EntryError,
+    define_items,
+    remove_items,
+)
 from ..rules.moment_of_truth.statistics import Statistic
-from ..schemas.settings import dials_of
-
-
-def _dials(identity) -> Dials:
-    return dials_of(store().world(identity.world_id).settings)
+from ..world_rules import world_dials
 
 
 def check_character(identity, check_request: dict) -> dict:
@@ -31,7 +37,7 @@ def check_character(identity, check_request: dict) -> dict:
         trait_points_to_skill_points=sheet["trait_points_to_skill_points"],
         trait_points_to_statistic_points=sheet["trait_points_to_statistic_points"],
     )
-    return check_creation(character, _dials(identity)).to_dict()
+    return check_creation(character, world_dials(identity)).to_dict()
 
 
 def advancement_cost(identity, cost_request: dict) -> dict:
@@ -42,7 +48,7 @@ def advancement_cost(identity, cost_request: dict) -> dict:
         if raised == "skill":
             cost = skill_advancement(levels["name"], levels["current"], levels["desired"])
         else:
-            cost = statistic_advancement(levels["name"], levels["current"], levels["desired"], _dials(identity))
+            cost = statistic_advancement(levels["name"], levels["current"], levels["desired"], world_dials(identity))
     except OffTheTable as broken:
         raise against_the_rules(broken, f"{raised}.{broken.field}") from None
     return cost.to_dict()
@@ -51,7 +57,7 @@ def advancement_cost(identity, cost_request: dict) -> dict:
 def advancement_buyback(identity, buyback_request: dict) -> dict:
     """Experience for unspent Moments of Truth bought back (ch. 11)."""
     moments = buyback_request["moments"]
-    return {"moments": moments, "experience": moment_buyback(moments, _dials(identity))}
+    return {"moments": moments, "experience": moment_buyback(moments, world_dials(identity))}
 
 
 def list_equipment(identity, _request: dict) -> dict:

@@ -4,13 +4,11 @@ fire modes and jams. Stateless: the client sends both sides' numbers."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 from ..cards import check_owner, publish
-from ..protocol import ErrorCode, Request, RequestError, against_the_rules
+from ..protocol import Request, against_the_rules
 from ..requests import handles, store
-from ..rules.dice import RandomDice, TooManyDice
-from ..rules.moment_of_truth import ImpossibleRoll, Modifier
+from ..rules.dice import RandomDice
+from ..rules.moment_of_truth import Modifier
 from ..rules.moment_of_truth.attacks import Target, resolve_attack
 from ..rules.moment_of_truth.combat_pool import combat_pool, split_pool
 from ..rules.moment_of_truth.defense import to_hit
@@ -24,25 +22,16 @@ from ..rules.moment_of_truth.equipment import (
 )
 from ..rules.moment_of_truth.ranges import weapon_range
 from ..rules.moment_of_truth.statistics import Statistic
-from ..rules.moment_of_truth.weapon_handling import AmmoRoll, FireMode, Magazine, ammo_roll, second_shot_allowed
-from ..schemas.settings import dials_of
+from ..rules.moment_of_truth.weapon_handling import (
+    AmmoRoll,
+    FireMode,
+    Magazine,
+    ammo_roll,
+    second_shot_allowed,
+)
+from ..world_rules import refused_as, world_dials
 
 _dice = RandomDice()
-
-
-@contextmanager
-def blamed(field: str, impossible_field: str = "moments_spent"):
-    """Turn a rules refusal inside the block into an error naming ``field``;
-    a pool below its TN names ``impossible_field`` (the Moments of Truth
-    that alone can rescue it)."""
-    try:
-        yield
-    except ImpossibleRoll as impossible:
-        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {impossible_field: [str(impossible)]}) from None
-    except TooManyDice as too_many:
-        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {field: [str(too_many)]}) from None
-    except ValueError as broken:
-        raise against_the_rules(broken, field) from None
 
 
 def statistics_of(numbers: dict) -> dict[Statistic, int]:
@@ -56,7 +45,7 @@ def arsenal_of(identity) -> Arsenal:
 
 def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:
     """A weapon described in the book's notation, or by name (melee first)."""
-    with blamed("weapon"):
+    with refused_as("weapon"):
         if "reach" in choice:
             return MeleeWeapon.from_dict(choice)
         if "close" in choice:
@@ -72,21 +61,21 @@ def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:
 def armor_of(worn: dict | None, arsenal: Arsenal, field: str) -> Armor | None:
     if worn is None:
         return None
-    with blamed(field):
+    with refused_as(field):
         return Armor.from_dict(worn) if "coverage" in worn else arsenal.armor_named(worn["name"])
 
 
 def shield_of(held: dict | None, arsenal: Arsenal, field: str) -> Shield | None:
     if held is None:
         return None
-    with blamed(field):
+    with refused_as(field):
         return Shield.from_dict(held) if "attacker_penalty" in held else arsenal.shield(held["name"])
 
 
 def attack(identity, attack_request: dict) -> dict:
     """Resolve one attack for an actor the user owns (the GM: any)."""
     check_owner(identity, attack_request["actor_id"])
-    dials = dials_of(store().world(identity.world_id).settings)
+    dials = world_dials(identity)
     arsenal = arsenal_of(identity)
     weapon = weapon_of(attack_request["weapon"], arsenal)
     requested = attack_request["targets"]
@@ -104,7 +93,7 @@ def attack(identity, attack_request: dict) -> dict:
     fire, others = attack_request["fire"], targets[1:]
     if ammo and not ammo.allowed:
         fire, others = None, []  # too few rounds: an ordinary attack on the primary target (ch. 10)
-    with blamed(_attack_field(attack_request, weapon)):
+    with refused_as(_attack_field(attack_request, weapon)):
         result = resolve_attack(
             combat, tns[0], targets[0], dials=dials, dice=_dice,
             fire=fire, others=others, shotgun=attack_request["shotgun"],
@@ -121,7 +110,7 @@ def _ammo(attack_request: dict, weapon, dials) -> AmmoRoll | None:
     loaded = attack_request["magazine"]
     if loaded is None:
         return None
-    with blamed("magazine" if weapon.qualities & AUTOMATIC else "fire"):
+    with refused_as("magazine" if weapon.qualities & AUTOMATIC else "fire"):
         magazine = Magazine(loaded["rounds"], loaded["capacity"])
         return ammo_roll(weapon, attack_request["fire"], magazine, dials=dials, dice=_dice)
 
@@ -131,7 +120,7 @@ def _to_hit(attack_request: dict, target: dict, shield, armor, ranged: bool, n: 
     The rules refuse only a desperate target in a world without the dial, and
     a called shot around armor the target does not wear."""
     called_shot = attack_request["called_shot"] if n == 0 else None
-    with blamed(f"targets.{n}.desperate" if target["desperate"] else "called_shot"):
+    with refused_as(f"targets.{n}.desperate" if target["desperate"] else "called_shot"):
         return to_hit(
             dials=dials, ranged=ranged, defense_dice=target["defense_dice"], target_conditions=target["conditions"],
             target_shield=shield, target_balanced_weapon=target["balanced_weapon"], target_armor=armor,
@@ -144,7 +133,7 @@ def _combat_pool(attack_request: dict, weapon, target_shield, dials):
     attacker = attack_request["attacker"]
     reading = _range(attack_request, weapon)
     situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
-    with blamed(_pool_field(attack_request, weapon)):
+    with refused_as(_pool_field(attack_request, weapon)):
         combat = combat_pool(
             statistics_of(attacker["statistics"]), attacker["skill_level"], weapon, dials=dials,
             defense_dice=attack_request["defense_dice"], conditions=attacker["conditions"],
@@ -156,7 +145,7 @@ def _combat_pool(attack_request: dict, weapon, target_shield, dials):
         )
     if attack_request["split_dice"] is None:
         return combat
-    with blamed("split_dice"):
+    with refused_as("split_dice"):
         return split_pool(combat, attack_request["split_dice"], dual_weapons=attack_request["dual_weapons"])[0]
 
 
@@ -168,7 +157,7 @@ def _range(attack_request: dict, weapon):
         return None
     if distance is None:
         raise against_the_rules(ValueError(f"a ranged attack with {weapon.name} needs the distance"), "distance")
-    with blamed("distance"):
+    with refused_as("distance"):
         return weapon_range(weapon, distance)
 
 

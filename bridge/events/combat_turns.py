@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..cards import check_owner, publish
 from ..protocol import Request
-from ..requests import handles, store
+from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.defense import to_hit
@@ -24,28 +24,25 @@ from ..rules.moment_of_truth.maneuvers import (
 )
 from ..rules.moment_of_truth.statistics import Derived, Statistic
 from ..rules.moment_of_truth.turns import end_turn, turn_allowance
-from ..schemas.settings import dials_of
-from .combat import blamed, statistics_of
+from ..world_rules import refused_as, world_dials
+from .combat import statistics_of
 
 _dice = RandomDice()
 
 
-def _dials(identity):
-    return dials_of(store().world(identity.world_id).settings)
-
 
 def initiative(identity, initiative_request: dict) -> dict:
     """Roll initiative for every seat (GM only)."""
-    dials = _dials(identity)
+    dials = world_dials(identity)
     players = {
         seat["seat"]: statistics_of(seat["statistics"]) if "statistics" in seat else seat["reaction_time"]
         for seat in initiative_request["players"]
     }
     gm = _gm_side(initiative_request["gm"])
     if gm:
-        with blamed("gm.named"):
+        with refused_as("gm.named"):
             gm_combatant(gm, dials)
-    with blamed("seating"):
+    with refused_as("seating"):
         result = roll_initiative(initiative_request["seating"], players, gm, dials, dice=_dice)
     return publish(identity, initiative_request, Request.INITIATIVE, result.to_dict())
 
@@ -60,17 +57,17 @@ def _gm_side(gm: dict | None) -> GmSide | None:
 def maneuver(identity, maneuver_request: dict) -> dict:
     """One grappling maneuver by the actor against the resisting opponent."""
     check_owner(identity, maneuver_request["actor_id"])
-    dials = _dials(identity)
+    dials = world_dials(identity)
     actor = _grappler(maneuver_request["actor"], "actor")
     opponent = _grappler(maneuver_request["opponent"], "opponent")
-    with blamed(_maneuver_field(maneuver_request)):
+    with refused_as(_maneuver_field(maneuver_request)):
         result = _run(maneuver_request, actor, opponent, dials)
     return publish(identity, maneuver_request, Request.MANEUVER, result.to_dict())
 
 
 def _grappler(side: dict, field: str) -> Grappler:
     fields = {key: value for key, value in side.items() if key != "moments_spent"}
-    with blamed(f"{field}.uses"):
+    with refused_as(f"{field}.uses"):
         return Grappler(**fields, moments=side["moments_spent"])
 
 
@@ -122,8 +119,8 @@ def turn_end(identity, turn_request: dict) -> dict:
     """Roll against stunned and confused at the end of the actor's turn."""
     check_owner(identity, turn_request["actor_id"])
     statistics = statistics_of(turn_request["statistics"])
-    with blamed("conditions", impossible_field="statistics"):
-        result = end_turn(turn_request["conditions"], statistics, _dials(identity), dice=_dice)
+    with refused_as("conditions", pool="statistics"):
+        result = end_turn(turn_request["conditions"], statistics, world_dials(identity), dice=_dice)
     return publish(identity, turn_request, Request.TURN_END, result.to_dict())
 
 

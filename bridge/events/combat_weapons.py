@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import check_owner, publish
 from ..protocol import Request
-from ..requests import handles, store
+from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import Modifier
 from ..rules.moment_of_truth.weapon_handling import (
@@ -15,8 +15,8 @@ from ..rules.moment_of_truth.weapon_handling import (
     ready_after_attack,
     reload_muzzle_loader,
 )
-from ..schemas.settings import dials_of
-from .combat import arsenal_of, blamed, weapon_of
+from ..world_rules import refused_as, world_dials
+from .combat import arsenal_of, weapon_of
 
 _dice = RandomDice()
 
@@ -28,9 +28,9 @@ def _modifiers(request: dict) -> list[Modifier]:
 def weapon_ready(identity, ready_request: dict) -> dict:
     """The roll that readies an unwieldy weapon, or grips a two-handed one in one hand."""
     check_owner(identity, ready_request["actor_id"])
-    dials = dials_of(store().world(identity.world_id).settings)
+    dials = world_dials(identity)
     weapon = weapon_of(ready_request["weapon"], arsenal_of(identity))
-    with blamed("weapon"):
+    with refused_as("weapon"):
         if ready_request["check"] is Check.ONE_HANDED_GRIP:
             result = one_handed_grip(
                 weapon, strength=ready_request["strength"], dials=dials,
@@ -48,9 +48,9 @@ def weapon_ready(identity, ready_request: dict) -> dict:
 def weapon_reload(identity, reload_request: dict) -> dict:
     """Reload a muzzle-loader: 6 rounds less the successes."""
     check_owner(identity, reload_request["actor_id"])
-    dials = dials_of(store().world(identity.world_id).settings)
+    dials = world_dials(identity)
     weapon = weapon_of(reload_request["weapon"], arsenal_of(identity))
-    with blamed("weapon"):
+    with refused_as("weapon"):
         result = reload_muzzle_loader(
             weapon, agility=reload_request["agility"], skill_level=reload_request["skill_level"], dials=dials,
             modifiers=_modifiers(reload_request), moments_spent=reload_request["moments_spent"], dice=_dice,
@@ -62,7 +62,7 @@ def weapon_clear_jam(identity, jam_request: dict) -> dict:
     """Clear an unreliable weapon's jam: 4 rounds less the successes, at least 1."""
     check_owner(identity, jam_request["actor_id"])
     weapon = weapon_of(jam_request["weapon"], arsenal_of(identity))
-    with blamed("weapon"):
+    with refused_as("weapon"):
         result = clear_jam(
             weapon, agility=jam_request["agility"], skill_level=jam_request["skill_level"],
             modifiers=_modifiers(jam_request), moments_spent=jam_request["moments_spent"], dice=_dice,

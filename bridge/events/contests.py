@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ..cards import check_owner, publish
 from ..protocol import Request, against_the_rules
-from ..requests import handles, store
+from ..requests import handles
 from ..roll_spec import pool_of
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import RollKind
 from ..rules.moment_of_truth.contests import Contestant, contest
-from ..schemas.settings import dials_of
+from ..world_rules import world_dials
 
 _dice = RandomDice()
 
@@ -19,7 +19,7 @@ def contested_roll(identity, contest_request: dict) -> dict:
     check_owner(identity, contest_request["actor_id"])
     first, second = (_contestant(contest_request[side], side) for side in ("first", "second"))
     try:
-        result = contest(first, second, dials_of(store().world(identity.world_id).settings), dice=_dice)
+        result = contest(first, second, world_dials(identity), dice=_dice)
     except ValueError as broken:
         raise against_the_rules(broken, "second") from None
     return publish(identity, contest_request, Request.CONTEST, result.to_dict())

@@ -8,7 +8,7 @@ from ..protocol import Request
 from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import hazards
-from .health import dials, refused_as
+from ..world_rules import refused_as, world_dials
 
 _dice = RandomDice()
 
@@ -18,7 +18,7 @@ def fall(identity, request: dict) -> dict:
         request["health"],
         request["meters"],
         request["agility"],
-        dials(identity),
+        world_dials(identity),
         damage_reduction=request["damage_reduction"],
         dice=_dice,
     )
@@ -29,13 +29,13 @@ def explosion(identity, request: dict) -> dict:
     """One charge among every token the GM names."""
     charge = request["charge"].damage(request["dice"])
     caught = [hazards.Caught(**token) for token in request["tokens"]]
-    result = hazards.blast(charge, caught, dials(identity), dice=_dice)
+    result = hazards.blast(charge, caught, world_dials(identity), dice=_dice)
     return publish(identity, request, Request.HAZARD_EXPLOSION, result.to_dict())
 
 
 def fire_ignite(identity, request: dict) -> dict:
     result = hazards.ignite(
-        request["health"], request["starting_dice"], dials(identity), grease=request["grease"], dice=_dice
+        request["health"], request["starting_dice"], world_dials(identity), grease=request["grease"], dice=_dice
     )
     return publish(identity, request, Request.HAZARD_FIRE_IGNITE, result.to_dict())
 
@@ -46,7 +46,7 @@ def fire_burn(identity, request: dict) -> dict:
             request["health"],
             request["fire"],
             request["agility"],
-            dials(identity),
+            world_dials(identity),
             blanket=request["blanket"],
             water=request["water"],
             helper_successes=request["helper_successes"],
@@ -57,13 +57,13 @@ def fire_burn(identity, request: dict) -> dict:
 
 def suffocation_start(identity, request: dict) -> dict:
     result = hazards.start_suffocating(
-        request["health"], request["endurance"], dials(identity), warned=request["warned"], dice=_dice
+        request["health"], request["endurance"], world_dials(identity), warned=request["warned"], dice=_dice
     )
     return publish(identity, request, Request.HAZARD_SUFFOCATION_START, result.to_dict())
 
 
 def suffocation_turn(identity, request: dict) -> dict:
-    result = hazards.suffocate(request["health"], request["breath"], dials(identity))
+    result = hazards.suffocate(request["health"], request["breath"], world_dials(identity))
     return publish(identity, request, Request.HAZARD_SUFFOCATION_TURN, result.to_dict())
 
 
@@ -71,7 +71,7 @@ def vacuum_enter(identity, request: dict) -> dict:
     result = hazards.enter_vacuum(
         request["health"],
         request["endurance"],
-        dials(identity),
+        world_dials(identity),
         warned=request["warned"],
         ruptured_suit=request["ruptured_suit"],
         dice=_dice,
@@ -85,7 +85,7 @@ def vacuum_second(identity, request: dict) -> dict:
             request["health"],
             request["vacuum"],
             request["endurance"],
-            dials(identity),
+            world_dials(identity),
             moments_spent=request["moments_spent"],
             dice=_dice,
         )

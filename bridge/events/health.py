@@ -3,35 +3,14 @@ a card about the character whose health it takes and returns."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 from ..cards import check_owner, publish
-from ..protocol import ErrorCode, Request, RequestError, against_the_rules
-from ..requests import handles, store
-from ..rules.dice import RandomDice, TooManyDice
-from ..rules.moment_of_truth import ImpossibleRoll, Modifier, healing, health
-from ..schemas.settings import dials_of
+from ..protocol import Request
+from ..requests import handles
+from ..rules.dice import RandomDice
+from ..rules.moment_of_truth import Modifier, healing, health
+from ..world_rules import refused_as, world_dials
 
 _dice = RandomDice()
-
-
-def dials(identity):
-    """The rules' dials of the sender's world."""
-    return dials_of(store().world(identity.world_id).settings)
-
-
-@contextmanager
-def refused_as(field: str, pool: str = "statistic"):
-    """The rules' refusals as the protocol's: a ValueError blames ``field``;
-    an impossible or too big roll blames the ``pool`` that made it."""
-    try:
-        yield
-    except ImpossibleRoll as impossible:
-        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {pool: [str(impossible)]}) from None
-    except TooManyDice as too_many:
-        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {pool: [str(too_many)]}) from None
-    except ValueError as refused:
-        raise against_the_rules(refused, field) from None
 
 
 def modifiers(request: dict) -> list[Modifier]:
@@ -42,7 +21,7 @@ def damage(identity, request: dict) -> dict:
     """Take a damage roll's minor and serious."""
     check_owner(identity, request["actor_id"])
     options = {name: request[name] for name in ("minor", "serious", "head_or_neck_shot", "outright_kill")}
-    change = health.take_hits(request["health"], dials=dials(identity), **options)
+    change = health.take_hits(request["health"], dials=world_dials(identity), **options)
     return publish(identity, request, Request.HEALTH_DAMAGE, change.to_dict() | options)
 
 
@@ -51,34 +30,34 @@ def bleed(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
     with refused_as("health", pool="moments_spent"):
         result = health.bleed(
-            request["health"], request["endurance"], dials(identity), moments_spent=request["moments_spent"], dice=_dice
+            request["health"], request["endurance"], world_dials(identity), moments_spent=request["moments_spent"], dice=_dice
         )
     return publish(identity, request, Request.HEALTH_BLEED, result.to_dict())
 
 
 def bandage(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
-    with refused_as("health"):
-        change = health.bandage(request["health"], dials(identity))
+    with refused_as("health", pool="statistic"):
+        change = health.bandage(request["health"], world_dials(identity))
     return publish(identity, request, Request.HEALTH_BANDAGE, change.to_dict())
 
 
 def heroic_death(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
-    with refused_as("health"):
-        change = health.declare_heroic_death(request["health"], dials(identity))
+    with refused_as("health", pool="statistic"):
+        change = health.declare_heroic_death(request["health"], world_dials(identity))
     return publish(identity, request, Request.HEALTH_HEROIC_DEATH, change.to_dict())
 
 
 def medic(identity, request: dict) -> dict:
     """Statistic + Medic: each success heals 1 serious."""
     check_owner(identity, request["actor_id"])
-    with refused_as("health"):
+    with refused_as("health", pool="statistic"):
         result = healing.medic_roll(
             request["health"],
             request["statistic"]["value"],
             request["medic"],
-            dials(identity),
+            world_dials(identity),
             circumstances=request["circumstances"],
             modifiers=modifiers(request),
             moments_spent=request["moments_spent"],
@@ -94,7 +73,7 @@ def rest(identity, request: dict) -> dict:
         result = healing.rest_hour(
             request["health"],
             request["endurance"],
-            dials(identity),
+            world_dials(identity),
             hand_wave=request["hand_wave"],
             circumstances=request["circumstances"],
             dice=_dice,
@@ -106,7 +85,7 @@ def daily_recovery(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
     with refused_as("health", pool="endurance"):
         result = healing.daily_recovery(
-            request["health"], request["endurance"], dials(identity), circumstances=request["circumstances"], dice=_dice
+            request["health"], request["endurance"], world_dials(identity), circumstances=request["circumstances"], dice=_dice
         )
     return publish(identity, request, Request.HEALTH_DAILY_RECOVERY, result.to_dict())
 
@@ -119,7 +98,7 @@ def recovery_wait(identity, request: dict) -> dict:
 def regain_consciousness(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
     with refused_as("health", pool="endurance"):
-        result = healing.regain_consciousness(request["health"], request["endurance"], dials(identity), dice=_dice)
+        result = healing.regain_consciousness(request["health"], request["endurance"], world_dials(identity), dice=_dice)
     return publish(identity, request, Request.HEALTH_REGAIN_CONSCIOUSNESS, result.to_dict())
 
 
@@ -132,7 +111,7 @@ def rescue(identity, request: dict) -> dict:
             request["statistic"]["value"],
             request["medic"],
             request["unspent_moments"],
-            dials(identity),
+            world_dials(identity),
             circumstances=request["circumstances"],
             modifiers=modifiers(request),
             dice=_dice,
