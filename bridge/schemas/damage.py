@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
@@ -26,8 +26,8 @@ def _threshold():
     return fields.Integer(required=True, allow_none=True, validate=validate.Range(1, SIDES))
 
 
-class DamageRequest(CardRequest):
-    """Roll `dice`d6 (`minor_at`, `serious_at`) and take armor off (ch. 7)."""
+class DamageSpec(Schema):
+    """`dice`d6 (`minor_at`, `serious_at`) against armor, numbers lowered by a called shot."""
 
     dice = _dice(required=True)
     minor_at = _threshold()
@@ -35,6 +35,11 @@ class DamageRequest(CardRequest):
     damage_reduction = fields.Integer(load_default=0, validate=validate.Range(0, DAMAGE_REDUCTION_MAX))
     armor_piercing = fields.Boolean(load_default=False)
     lowered_by = fields.Integer(load_default=0, validate=validate.Range(0, LOWERED_MAX))
+
+
+class DamageRequest(DamageSpec, CardRequest):
+    """Roll `dice`d6 (`minor_at`, `serious_at`) and take armor off (ch. 7)."""
+
     moments_spent = _dice(load_default=0)
 
     @validates_schema

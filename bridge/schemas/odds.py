@@ -3,25 +3,14 @@ to a worker: the requests and their ``job.result`` payloads."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ..protocol import Request
 from ..rules.moment_of_truth import RollKind
-from .damage import DAMAGE_REDUCTION_MAX, LOWERED_MAX, DamageDice, _dice, _threshold
+from .damage import DamageDice, DamageSpec
 from .pushes import Chance, JobEvent, JobQueued, Out, Pool, TargetNumber, _const
 from .requests import RequestSchema, RollSpec
 from .spec import RequestSpec
-
-
-class DamageSpec(Schema):
-    """`dice`d6 (`minor_at`, `serious_at`) against armor: the `damage` request's fields."""
-
-    dice = _dice(required=True)
-    minor_at = _threshold()
-    serious_at = _threshold()
-    damage_reduction = fields.Integer(load_default=0, validate=validate.Range(0, DAMAGE_REDUCTION_MAX))
-    armor_piercing = fields.Boolean(load_default=False)
-    lowered_by = fields.Integer(load_default=0, validate=validate.Range(0, LOWERED_MAX))
 
 
 class DamageOddsRequest(DamageSpec, RequestSchema):
