@@ -76,7 +76,7 @@ def _answer(event, schema, gm_only, handler, identity: Identity, payload) -> dic
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event.value}'")
     scope = f"{identity.world_id}:{identity.user}:{event.value}:{data['request_id']}"
-    return store().answer_once(scope, lambda: _run(handler, identity, data))
+    return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data))
 
 
 def _run(handler: Handler, identity: Identity, data: dict) -> dict:

@@ -80,10 +80,20 @@ class PeerAwareRedisManager(socketio.RedisManager):
         self.server.start_background_task(self._watch_peers)
 
     def emit(self, event, data, namespace=None, room=None, skip_sid=None, callback=None, to=None, **kwargs):
-        """Deliver here; publish too unless alone (then skip the queue's encoding as well)."""
+        """Deliver here; publish too unless alone. Alone, skip the queue's
+        encoding as well, and a push with nobody to receive it (a roll at a
+        table of one) is not even encoded."""
+        namespace = namespace or "/"
         if self._alone:
+            if not self._reaches_anyone(namespace, to or room, skip_sid):
+                return None
             kwargs["ignore_queue"] = True
-        return super().emit(event, data, namespace=namespace or "/", room=room, skip_sid=skip_sid, callback=callback, to=to, **kwargs)
+        return super().emit(event, data, namespace=namespace, room=room, skip_sid=skip_sid, callback=callback, to=to, **kwargs)
+
+    def _reaches_anyone(self, namespace, room, skip_sid) -> bool:
+        """Whether a connection of this process is in ``room``, ``skip_sid`` aside."""
+        skipped = skip_sid if isinstance(skip_sid, list) else [skip_sid]
+        return any(sid not in skipped for sid, _ in self.get_participants(namespace, room))
 
     def _listen(self):
         for message in super()._listen():

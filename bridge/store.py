@@ -36,6 +36,13 @@ ROLL_LOG_PAGE = 200
 
 _PENDING = "pending"
 
+#: Claim a request id (KEYS[1]) and read its world's settings (KEYS[2]) in
+#: one round trip: ``{1, settings}`` when claimed, ``{0, nil}`` when it was taken.
+_CLAIM = """
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, false} end
+return {1, redis.call('HGET', KEYS[2], 'settings')}
+"""
+
 
 class UnknownWorld(LookupError):
     """No world with that id."""
@@ -65,7 +72,9 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
-        self._pending = threading.local()  # .writes: the batch answer_once sends with its answer
+        # .writes: the batch answer_once sends with its answer; .settings: (world id, its settings' JSON) read with the claim
+        self._pending = threading.local()
+        self._claim = redis_client.register_script(_CLAIM)
 
     @classmethod
     def from_url(cls, url: str) -> "Store":
@@ -92,6 +101,15 @@ class Store:
         if not fields:
             raise UnknownWorld(world_id)
         return World(world_id, fields["name"], fields["gm_key"], json.loads(fields["settings"]))
+
+    def settings(self, world_id: str) -> dict[str, Any]:
+        """A world's settings; inside ``answer_once`` for that world, as read
+        with the claim, without a round trip of their own."""
+        claimed = getattr(self._pending, "settings", None)
+        stored = claimed[1] if claimed and claimed[0] == world_id else self.redis.hget(_world_key(world_id), "settings")
+        if stored is None:
+            raise UnknownWorld(world_id)
+        return json.loads(stored)
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -122,17 +140,20 @@ class Store:
 
     # -- request ids ------------------------------------------------------
 
-    def answer_once(self, scope: str, compute: Callable[[], dict]) -> dict:
+    def answer_once(self, scope: str, world_id: str, compute: Callable[[], dict]) -> dict:
         """The first answer stored under ``scope``, computing it only once.
 
         A repeat that arrives while the first is still being computed waits
-        for it (at most ``CLAIM_TTL_SECONDS``). Writes ``compute`` makes
-        that need no reply (the roll log) go to Redis with the answer, in one
-        round trip, even when ``compute`` fails.
+        for it (at most ``CLAIM_TTL_SECONDS``). The claim also reads the
+        settings of ``world_id``, which ``settings`` then answers from.
+        Writes ``compute`` makes that need no reply (the roll log) go to
+        Redis with the answer, in one round trip, even when ``compute`` fails.
         """
         key = f"vtt:answer:{scope}"
-        if not self.redis.set(key, _PENDING, nx=True, ex=CLAIM_TTL_SECONDS):
+        claimed, settings = self._claim(keys=[key, _world_key(world_id)], args=[_PENDING, CLAIM_TTL_SECONDS])
+        if not claimed:
             return self._await_answer(key)
+        self._pending.settings = (world_id, settings)
         self._pending.writes = writes = self.redis.pipeline(transaction=False)
         try:
             answer = compute()
@@ -142,7 +163,7 @@ class Store:
             writes.delete(key)
             raise
         finally:
-            self._pending.writes = None
+            self._pending.writes = self._pending.settings = None
             writes.execute()
 
     def _await_answer(self, key: str) -> dict:

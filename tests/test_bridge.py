@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 import socketio
 from hypothesis import given, strategies as st
 from socketio import packet
 
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
-from bridge.server import JsonOncePacket
+from bridge.server import JsonOncePacket, PeerAwareRedisManager
+from bridge.store import UnknownWorld
 
 SKILL_ROLL = {
     "actor_id": "hero",
@@ -188,6 +190,27 @@ def test_settings_change_reaches_the_table_and_sets_the_tn(gm, player_for):
     assert alice.request("roll", **SKILL_ROLL)["result"]["result"]["target"]["value"] == 1
 
 
+def test_a_request_reads_its_world_settings_with_its_claim(store, world):
+    """The claim of a request id brings its world's settings: read inside the
+    request, they are the claim's, whatever changed since; outside, Redis's."""
+    store.save_settings(world.world_id, {"default_tn": 1})
+
+    def compute():
+        store.save_settings(world.world_id, {"default_tn": 2})
+        return {"seen": store.settings(world.world_id)}
+
+    assert store.answer_once(f"{world.world_id}:gm:roll:r1", world.world_id, compute) == {"seen": {"default_tn": 1}}
+    assert store.settings(world.world_id) == {"default_tn": 2}
+
+
+def test_settings_of_an_unknown_world_are_refused(store, world):
+    missing = f"{world.world_id}-gone"
+    with pytest.raises(UnknownWorld):
+        store.settings(missing)
+    with pytest.raises(UnknownWorld):
+        store.answer_once(f"{missing}:gm:roll:r1", missing, lambda: store.settings(missing))
+
+
 # -- queued work -----------------------------------------------------------
 
 
@@ -249,3 +272,21 @@ def test_json_once_packet_encodes_exactly_as_python_socketio(packet_type, data, 
     ours = JsonOncePacket(packet_type, data=data, namespace=namespace, id=ack_id)
     theirs = packet.Packet(packet_type, data=data, namespace=namespace, id=ack_id)
     assert (ours.packet_type, ours.encode()) == (theirs.packet_type, theirs.encode())
+
+
+def test_a_lone_web_process_encodes_no_push_that_nobody_receives():
+    """Alone on the channel, a push whose only listener is the sender is
+    neither encoded nor sent; one with another listener is sent as before."""
+    manager = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")  # never connects: alone
+    server = socketio.Server(client_manager=manager, serializer=JsonOncePacket)
+    manager._alone = True
+    sent, encoded = [], []
+    server._send_eio_packet = lambda eio_sid, eio_packet: sent.append((eio_sid, eio_packet.data))
+    server.packet_class = lambda *args, **kwargs: encoded.append(kwargs) or JsonOncePacket(*args, **kwargs)
+    roller, other = manager.connect("eio-roller", "/"), manager.connect("eio-other", "/")
+    manager.enter_room(roller, "/", "table")
+    server.emit("roll.result", {"n": 1}, to="table", skip_sid=roller)
+    assert (sent, encoded) == ([], [])
+    manager.enter_room(other, "/", "table")
+    server.emit("roll.result", {"n": 2}, to="table", skip_sid=roller)
+    assert sent == [("eio-other", '2["roll.result",{"n":2}]')]

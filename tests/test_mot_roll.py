@@ -1,7 +1,7 @@
 """The chapter-one roll with fixed faces: pool, TN, counting and judging."""
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 
 import pytest
 from hypothesis import given
@@ -293,6 +293,28 @@ def test_result_is_a_json_ready_tree():
     assert tree["target"] == {"default": 2, "difficulty": 0, "value": 2}
     assert tree["outcome"]["label"] == "success_with_setback"
     assert tree["outcome"]["critical_success_at"] == 4
+
+
+@given(
+    faces=st.lists(st.integers(1, 6), min_size=3, max_size=12),
+    kind=st.sampled_from(list(RollKind)),
+    penalty=st.integers(-2, 0),
+    difficulty=st.integers(-1, 1),
+    stakes_raised=st.booleans(),
+    setbacks=st.booleans(),
+)
+def test_card_records_carry_every_field(faces, kind, penalty, difficulty, stakes_raised, setbacks):
+    """The card's pool parts, TN and outcome are spelled out by hand (for
+    speed): each must still hold every field of its record, as asdict has it."""
+    statistic = len(faces) - (penalty if kind.takes_penalties else 0)
+    modifiers = [Modifier("wounded", penalty, penalty=True)] if penalty else []
+    result = roll(faces, kind, statistic, default_tn=1, difficulty=difficulty, modifiers=modifiers,
+                  stakes_raised=stakes_raised, setbacks=setbacks)
+    card = result.to_dict()
+    assert card["pool"]["parts"] == [asdict(part) for part in result.pool.parts]
+    assert card["target"] == asdict(result.target)
+    assert card["outcome"] == {**asdict(result.outcome), "label": result.outcome.label.value}
+    assert list(card["outcome"]) == [field.name for field in fields(result.outcome)]
 
 
 def test_explanation_shows_the_counting():

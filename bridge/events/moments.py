@@ -61,7 +61,7 @@ Change = Callable[[MomentsLedger, dict], tuple[LedgerUpdate, dict]]
 
 
 def _dials(identity) -> Dials:
-    return dials_of(store().world(identity.world_id).settings)
+    return dials_of(store().settings(identity.world_id))
 
 
 def _record(identity, seated: list[str], change: Change, field: str) -> LedgerUpdate:

@@ -13,7 +13,7 @@ from .moments import roll_with_options
 def roll(identity, roll_request: dict) -> dict:
     """Roll for an actor the user owns (the GM rolls for anyone)."""
     check_owner(identity, roll_request["actor_id"])
-    dials = dials_of(store().world(identity.world_id).settings)
+    dials = dials_of(store().settings(identity.world_id))
     roll_id = new_card_id()
     result = roll_with_options(identity, roll_request, dials, roll_id)
     return publish(identity, roll_request, Request.ROLL, result, roll_id)
