@@ -9,6 +9,7 @@ import uuid
 from flask import request
 
 from .auth import Identity
+from .encoded import Encoded
 from .protocol import ErrorCode, Push, Request, RequestError
 from .requests import socketio, store
 from .rooms import user_room
@@ -28,8 +29,9 @@ def new_card_id() -> str:
 
 
 def publish(identity: Identity, card_request: dict, rule: Request, result: dict, card_id: str | None = None) -> dict:
-    """Log ``result`` as a card of ``rule``, push it, and return the requester's view."""
-    entry = {
+    """Log ``result`` as a card of ``rule``, push it, and return the requester's view.
+    The entry is encoded once, for the log, the push, the stored answer and the acknowledgement."""
+    entry = Encoded({
         "roll_id": card_id or new_card_id(),
         "request_id": card_request["request_id"],
         "at": round(time.time(), 3),
@@ -41,7 +43,7 @@ def publish(identity: Identity, card_request: dict, rule: Request, result: dict,
         "whisper_to": card_request["whisper_to"],
         "rule": rule.value,
         "result": result,
-    }
+    })
     store().log_roll(identity.world_id, entry)
     _deliver(entry, identity)
     return view_for(entry, identity)

@@ -15,6 +15,7 @@ from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
 from .auth import Identity
+from .encoded import Encoded
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
 
@@ -80,10 +81,11 @@ def _answer(event, schema, gm_only, handler, identity: Identity, payload) -> dic
 
 
 def _run(handler: Handler, identity: Identity, data: dict) -> dict:
+    """The envelope, encoded once for the stored answer and the acknowledgement."""
     try:
-        return success(data["request_id"], handler(identity, data))
+        return Encoded(success(data["request_id"], handler(identity, data)))
     except RequestError as refused:
-        return failure(data["request_id"], refused)
+        return Encoded(failure(data["request_id"], refused))
 
 
 def unknown_event(event: str, *_args) -> dict:

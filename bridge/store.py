@@ -23,6 +23,8 @@ from typing import Any, Callable
 
 import redis
 
+from .encoded import dumps
+
 #: How long the first answer to a request id is kept, in seconds.
 ANSWER_TTL_SECONDS = 7 * 24 * 3600
 #: How long a request id stays claimed while its first answer is computed, in seconds.
@@ -36,11 +38,11 @@ ROLL_LOG_PAGE = 200
 
 _PENDING = "pending"
 
-#: Claim a request id (KEYS[1]) and read its world's settings (KEYS[2]) in
-#: one round trip: ``{1, settings}`` when claimed, ``{0, nil}`` when it was taken.
+#: Claim a request id (KEYS[1]) and read its world (KEYS[2]) in one round
+#: trip: ``{1, world's fields}`` when claimed, ``{0, {}}`` when it was taken.
 _CLAIM = """
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, false} end
-return {1, redis.call('HGET', KEYS[2], 'settings')}
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, {}} end
+return {1, redis.call('HGETALL', KEYS[2])}
 """
 
 
@@ -72,7 +74,7 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
-        # .writes: the batch answer_once sends with its answer; .settings: (world id, its settings' JSON) read with the claim
+        # .writes: the batch answer_once sends with its answer; .world: (world id, its fields) read with the claim
         self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
 
@@ -97,19 +99,12 @@ class Store:
         return self.world(world_id)
 
     def world(self, world_id: str) -> World:
-        fields = self.redis.hgetall(_world_key(world_id))
+        """The world; inside ``answer_once`` for it, as read with the claim, without a round trip."""
+        claimed = getattr(self._pending, "world", None)
+        fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hgetall(_world_key(world_id))
         if not fields:
             raise UnknownWorld(world_id)
         return World(world_id, fields["name"], fields["gm_key"], json.loads(fields["settings"]))
-
-    def settings(self, world_id: str) -> dict[str, Any]:
-        """A world's settings; inside ``answer_once`` for that world, as read
-        with the claim, without a round trip of their own."""
-        claimed = getattr(self._pending, "settings", None)
-        stored = claimed[1] if claimed and claimed[0] == world_id else self.redis.hget(_world_key(world_id), "settings")
-        if stored is None:
-            raise UnknownWorld(world_id)
-        return json.loads(stored)
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -145,25 +140,25 @@ class Store:
 
         A repeat that arrives while the first is still being computed waits
         for it (at most ``CLAIM_TTL_SECONDS``). The claim also reads the
-        settings of ``world_id``, which ``settings`` then answers from.
+        world ``world_id``, which ``world`` then answers from.
         Writes ``compute`` makes that need no reply (the roll log) go to
         Redis with the answer, in one round trip, even when ``compute`` fails.
         """
         key = f"vtt:answer:{scope}"
-        claimed, settings = self._claim(keys=[key, _world_key(world_id)], args=[_PENDING, CLAIM_TTL_SECONDS])
+        claimed, fields = self._claim(keys=[key, _world_key(world_id)], args=[_PENDING, CLAIM_TTL_SECONDS])
         if not claimed:
             return self._await_answer(key)
-        self._pending.settings = (world_id, settings)
+        self._pending.world = (world_id, dict(zip(fields[::2], fields[1::2])))
         self._pending.writes = writes = self.redis.pipeline(transaction=False)
         try:
             answer = compute()
-            writes.set(key, json.dumps(answer), ex=ANSWER_TTL_SECONDS)
+            writes.set(key, dumps(answer), ex=ANSWER_TTL_SECONDS)
             return answer
         except BaseException:
             writes.delete(key)
             raise
         finally:
-            self._pending.writes = self._pending.settings = None
+            self._pending.writes = self._pending.world = None
             writes.execute()
 
     def _await_answer(self, key: str) -> dict:
@@ -184,7 +179,7 @@ class Store:
         writes = getattr(self._pending, "writes", None)  # a Pipeline: falsy while empty
         (self.redis if writes is None else writes).xadd(
             f"{_world_key(world_id)}:rolls",
-            {"entry": json.dumps(entry)},
+            {"entry": dumps(entry)},
             maxlen=ROLL_LOG_MAX_ENTRIES,
             approximate=True,
         )

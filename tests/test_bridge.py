@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import socketio
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from socketio import packet
 
+from bridge.encoded import Encoded, dumps
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
 from bridge.server import JsonOncePacket, PeerAwareRedisManager
 from bridge.store import UnknownWorld
@@ -190,25 +194,25 @@ def test_settings_change_reaches_the_table_and_sets_the_tn(gm, player_for):
     assert alice.request("roll", **SKILL_ROLL)["result"]["result"]["target"]["value"] == 1
 
 
-def test_a_request_reads_its_world_settings_with_its_claim(store, world):
-    """The claim of a request id brings its world's settings: read inside the
-    request, they are the claim's, whatever changed since; outside, Redis's."""
+def test_a_request_reads_its_world_with_its_claim(store, world):
+    """The claim of a request id brings its world: read inside the request,
+    it is the claim's, whatever changed since; outside, Redis's."""
     store.save_settings(world.world_id, {"default_tn": 1})
 
     def compute():
         store.save_settings(world.world_id, {"default_tn": 2})
-        return {"seen": store.settings(world.world_id)}
+        seen = store.world(world.world_id)
+        return {"name": seen.name, "gm_key": seen.gm_key, "settings": seen.settings}
 
-    assert store.answer_once(f"{world.world_id}:gm:roll:r1", world.world_id, compute) == {"seen": {"default_tn": 1}}
-    assert store.settings(world.world_id) == {"default_tn": 2}
+    answer = store.answer_once(f"{world.world_id}:gm:roll:r1", world.world_id, compute)
+    assert answer == {"name": world.name, "gm_key": world.gm_key, "settings": {"default_tn": 1}}
+    assert store.world(world.world_id).settings == {"default_tn": 2}
 
 
-def test_settings_of_an_unknown_world_are_refused(store, world):
+def test_a_request_in_an_unknown_world_finds_no_world(store, world):
     missing = f"{world.world_id}-gone"
     with pytest.raises(UnknownWorld):
-        store.settings(missing)
-    with pytest.raises(UnknownWorld):
-        store.answer_once(f"{missing}:gm:roll:r1", missing, lambda: store.settings(missing))
+        store.answer_once(f"{missing}:gm:roll:r1", missing, lambda: store.world(missing))
 
 
 # -- queued work -----------------------------------------------------------
@@ -258,6 +262,40 @@ def test_healthz_reports_redis_and_workers(bridge):
 # -- the Socket.IO packet ----------------------------------------------------
 
 
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def encoded_inside(value, wrap):
+    """``value`` with the dicts ``wrap`` picks, innermost first, made ``Encoded``."""
+    if isinstance(value, list):
+        return [encoded_inside(item, wrap) for item in value]
+    if isinstance(value, dict):
+        inner = {key: encoded_inside(item, wrap) for key, item in value.items()}
+        return Encoded(inner) if wrap.draw(st.booleans()) else inner
+    return value
+
+
+@given(value=JSON_VALUES, wrap=st.data())
+def test_encoded_text_is_exactly_what_json_makes(value, wrap):
+    """Spliced or not, the text is json.dumps's compact text, to the byte."""
+    kept = encoded_inside(value, wrap)
+    assert kept == value
+    assert dumps(kept) == json.dumps(value, separators=(",", ":"))
+    assert dumps([kept, "roll.result"]) == json.dumps([value, "roll.result"], separators=(",", ":"))
+
+
+def test_a_roll_entry_is_encoded_once():
+    entry = Encoded({"roll_id": "r1", "result": {"faces": [5, 6]}})
+    envelope = Encoded({"ok": True, "request_id": "q1", "result": entry})
+    entry["result"]["faces"].append(1)  # never done: shows the kept text is reused, not remade
+    assert dumps(envelope) == '{"ok":true,"request_id":"q1","result":{"roll_id":"r1","result":{"faces":[5,6]}}}'
+    assert JsonOncePacket(packet.ACK, data=[envelope], id=7).encode() == "37[" + envelope.json + "]"
+
+
 @given(
     packet_type=st.sampled_from([packet.EVENT, packet.ACK]),
     data=st.recursive(
@@ -270,6 +308,19 @@ def test_healthz_reports_redis_and_workers(bridge):
 )
 def test_json_once_packet_encodes_exactly_as_python_socketio(packet_type, data, namespace, ack_id):
     ours = JsonOncePacket(packet_type, data=data, namespace=namespace, id=ack_id)
+    theirs = packet.Packet(packet_type, data=data, namespace=namespace, id=ack_id)
+    assert (ours.packet_type, ours.encode()) == (theirs.packet_type, theirs.encode())
+
+
+@given(
+    packet_type=st.sampled_from([packet.EVENT, packet.ACK]),
+    data=st.lists(JSON_VALUES, min_size=1, max_size=3),
+    wrap=st.data(),
+    namespace=st.sampled_from([None, "/", "/other"]),
+    ack_id=st.none() | st.integers(0, 999),
+)
+def test_json_once_packet_splices_encoded_payloads_exactly(packet_type, data, wrap, namespace, ack_id):
+    ours = JsonOncePacket(packet_type, data=encoded_inside(data, wrap), namespace=namespace, id=ack_id)
     theirs = packet.Packet(packet_type, data=data, namespace=namespace, id=ack_id)
     assert (ours.packet_type, ours.encode()) == (theirs.packet_type, theirs.encode())
 

@@ -52,16 +52,12 @@ from ..rules.moment_of_truth.moments import (
 from ..rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNumber
 from ..rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
 from ..schemas.moments import Award, Spent, Taken
-from ..schemas.settings import dials_of
+from ..world_rules import world_dials
 
 _dice = RandomDice()
 
 #: Change = (ledger, talent uses) -> (the ledger's update, talent uses after it).
 Change = Callable[[MomentsLedger, dict], tuple[LedgerUpdate, dict]]
-
-
-def _dials(identity) -> Dials:
-    return dials_of(store().settings(identity.world_id))
 
 
 def _record(identity, seated: list[str], change: Change, field: str) -> LedgerUpdate:
@@ -114,7 +110,7 @@ def moments_get(identity, get_request: dict) -> dict:
 
 def moments_take(identity, take_request: dict) -> dict:
     """Take a failure, a critical failure or a setback for MoTs (ch. 5)."""
-    player, dials, taken = _player(identity, take_request), _dials(identity), take_request["reward"]
+    player, dials, taken = _player(identity, take_request), world_dials(identity), take_request["reward"]
     if taken is Taken.TAKE_SETBACK:
         roll_id = take_request["roll_id"]
         judged = _logged_roll(identity, player, roll_id)
@@ -158,7 +154,7 @@ def _reread(result: dict) -> RollResult:
 
 def moments_award(identity, award_request: dict) -> dict:
     """The GM's awards: role-playing, a session's start, a heroic death."""
-    dials, award = _dials(identity), award_request["award"]
+    dials, award = world_dials(identity), award_request["award"]
     if award is Award.ROLE_PLAYING:
         player, moments, reason = award_request["player"], award_request["moments"], award_request["reason"]
         change = _ledger_only(lambda ledger: award_role_playing(ledger, player, moments, reason, dials))
@@ -326,7 +322,7 @@ def connection_roll(identity, roll_request: dict) -> dict:
     """Roll 2d6 on the connections table (ch. 5), where the world uses connections."""
     check_owner(identity, roll_request["actor_id"])
     try:
-        check_in_use(_dials(identity))
+        check_in_use(world_dials(identity))
     except ValueError as off:
         raise against_the_rules(off, "_schema") from None
     return publish(identity, roll_request, Request.CONNECTION_ROLL, roll_connection(dice=_dice).to_dict())
@@ -336,7 +332,7 @@ def connection_check(identity, check_request: dict) -> dict:
     """Whether a character has two connections with PCs and two with distinct NPCs."""
     try:
         connections = [Connection(**connection) for connection in check_request["connections"]]
-        return check_connections(connections, _dials(identity)).to_dict()
+        return check_connections(connections, world_dials(identity)).to_dict()
     except ValueError as broken:
         raise against_the_rules(broken, "connections") from None
 

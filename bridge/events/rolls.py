@@ -5,15 +5,15 @@ from __future__ import annotations
 from ..cards import check_owner, new_card_id, publish
 from ..protocol import Request
 from ..requests import handles, store
-from ..schemas.settings import dials_of
 from ..visibility import view_for
+from ..world_rules import world_dials
 from .moments import roll_with_options
 
 
 def roll(identity, roll_request: dict) -> dict:
     """Roll for an actor the user owns (the GM rolls for anyone)."""
     check_owner(identity, roll_request["actor_id"])
-    dials = dials_of(store().settings(identity.world_id))
+    dials = world_dials(identity)
     roll_id = new_card_id()
     result = roll_with_options(identity, roll_request, dials, roll_id)
     return publish(identity, roll_request, Request.ROLL, result, roll_id)
