@@ -134,6 +134,8 @@ def spend_moments(pool: Pool, moments: int) -> Pool:
     """Each Moment of Truth spent adds 1d6 (ch. 5, Using Moments of Truth)."""
     _check_not_negative(moments=moments)
     check_count(pool.dice + moments)
+    if not moments:
+        return pool
     bought = [PoolPart(MOMENT_OF_TRUTH, 1, note="+1d6 for one Moment of Truth")] * moments
     return _pool([*pool.parts, *bought])
 
@@ -278,16 +280,17 @@ class Counting:
 
 def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     """Read each die: a success face, a 1 (never a success), or a blank."""
-    dice = tuple(Die(face, _counts_as(face, kind)) for face in faces)
+    success_faces = kind.success_faces
+    dice = tuple(Die(face, _counts_as(face, success_faces)) for face in faces)
     successes = sum(die.counts_as is CountsAs.SUCCESS for die in dice)
     ones = sum(die.counts_as is CountsAs.ONE for die in dice)
-    return Counting(dice, successes, ones, kind.success_faces)
+    return Counting(dice, successes, ones, success_faces)
 
 
-def _counts_as(face: int, kind: RollKind) -> CountsAs:
+def _counts_as(face: int, success_faces: tuple[int, ...]) -> CountsAs:
     if not 1 <= face <= SIDES:
         raise ValueError(f"{face} is not a face of a d6")
-    if face in kind.success_faces:
+    if face in success_faces:
         return CountsAs.SUCCESS
     return CountsAs.ONE if face == 1 else CountsAs.BLANK
 
