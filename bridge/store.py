@@ -38,11 +38,15 @@ ROLL_LOG_PAGE = 200
 
 _PENDING = "pending"
 
-#: Claim a request id (KEYS[1]) and read its world (KEYS[2]) in one round
-#: trip: ``{1, world's fields}`` when claimed, ``{0, {}}`` when it was taken.
+#: A world's fields that ``World`` holds, as ``HMGET`` reads them.
+_WORLD_FIELDS = ("name", "gm_key", "settings")
+#: Claim a request id (KEYS[1]) and read its world's fields (KEYS[2], ARGV[3:])
+#: in one round trip: ``{1, values}`` when claimed, ``{0, {}}`` when it was
+#: taken. ``HMGET``, not ``HGETALL``: redis-py parses each reply element in
+#: Python, and every request makes a claim.
 _CLAIM = """
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, {}} end
-return {1, redis.call('HGETALL', KEYS[2])}
+return {1, redis.call('HMGET', KEYS[2], unpack(ARGV, 3))}
 """
 
 
@@ -101,10 +105,11 @@ class Store:
     def world(self, world_id: str) -> World:
         """The world; inside ``answer_once`` for it, as read with the claim, without a round trip."""
         claimed = getattr(self._pending, "world", None)
-        fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hgetall(_world_key(world_id))
-        if not fields:
+        fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hmget(_world_key(world_id), _WORLD_FIELDS)
+        if None in fields:
             raise UnknownWorld(world_id)
-        return World(world_id, fields["name"], fields["gm_key"], json.loads(fields["settings"]))
+        name, gm_key, settings = fields
+        return World(world_id, name, gm_key, json.loads(settings))
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -145,10 +150,10 @@ class Store:
         Redis with the answer, in one round trip, even when ``compute`` fails.
         """
         key = f"vtt:answer:{scope}"
-        claimed, fields = self._claim(keys=[key, _world_key(world_id)], args=[_PENDING, CLAIM_TTL_SECONDS])
+        claimed, fields = self._claim(keys=[key, _world_key(world_id)], args=[_PENDING, CLAIM_TTL_SECONDS, *_WORLD_FIELDS])
         if not claimed:
             return self._await_answer(key)
-        self._pending.world = (world_id, dict(zip(fields[::2], fields[1::2])))
+        self._pending.world = (world_id, fields)
         self._pending.writes = writes = self.redis.pipeline(transaction=False)
         try:
             answer = compute()
