@@ -9,10 +9,9 @@ from flask_socketio import SocketIO
 from redis import Redis
 from rq import Queue
 
-from . import health
+from . import events, health
 from .config import Config
 from .cors import allowed_origins
-from . import events
 from .protocol import SOCKETIO_CHANNEL
 from .server import JsonOncePacket, PeerAwareRedisManager
 from .store import Store

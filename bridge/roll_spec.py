@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .protocol import ErrorCode, RequestError, against_the_rules
-from .rules.dice import TooManyDice
+from .refusals import refused_as
 from .rules.moment_of_truth import (
     Modifier,
     Pool,
@@ -26,7 +25,7 @@ def pool_of(spec: dict, added: Sequence[Modifier] = ()) -> Pool:
     """The dice pool a roll request asks for (ch. 1), with ``added``
     modifiers (conditions, a talent) after its own; refuses more than the cap."""
     helpers = spec["helpers"]
-    try:
+    with refused_as("helpers", pool="modifiers"):
         return build_pool(
             RollKind(spec["kind"]),
             spec["statistic"]["value"],
@@ -35,10 +34,6 @@ def pool_of(spec: dict, added: Sequence[Modifier] = ()) -> Pool:
             helpers=helpers if isinstance(helpers, int) else [Helper(**helper) for helper in helpers],
             required_skill=spec.get("required_skill"),
         )
-    except TooManyDice as too_many:
-        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {"modifiers": [str(too_many)]}) from None
-    except ValueError as broken:
-        raise against_the_rules(broken, "helpers") from None
 
 
 def target_of(spec: dict, default_tn: int) -> TargetNumber:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..cards import check_owner, publish
 from ..protocol import Request, against_the_rules
+from ..refusals import refused_as
 from ..requests import handles, store
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import Modifier
@@ -29,7 +30,7 @@ from ..rules.moment_of_truth.weapon_handling import (
     ammo_roll,
     second_shot_allowed,
 )
-from ..world_rules import refused_as, world_dials
+from ..world_rules import world_dials
 
 _dice = RandomDice()
 

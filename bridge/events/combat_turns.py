@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..cards import check_owner, publish
 from ..protocol import Request
+from ..refusals import refused_as
 from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth.conditions import Condition
@@ -24,7 +25,7 @@ from ..rules.moment_of_truth.maneuvers import (
 )
 from ..rules.moment_of_truth.statistics import Derived, Statistic
 from ..rules.moment_of_truth.turns import end_turn, turn_allowance
-from ..world_rules import refused_as, world_dials
+from ..world_rules import world_dials
 from .combat import statistics_of
 
 _dice = RandomDice()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..cards import check_owner, publish
 from ..protocol import Request
+from ..refusals import refused_as
 from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import Modifier
@@ -15,7 +16,7 @@ from ..rules.moment_of_truth.weapon_handling import (
     ready_after_attack,
     reload_muzzle_loader,
 )
-from ..world_rules import refused_as, world_dials
+from ..world_rules import world_dials
 from .combat import arsenal_of, weapon_of
 
 _dice = RandomDice()

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from ..cards import check_owner, publish
 from ..protocol import Request
+from ..refusals import refused_as
 from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import Modifier, healing, health
-from ..world_rules import refused_as, world_dials
+from ..world_rules import world_dials
 
 _dice = RandomDice()
 

@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 from ..cards import check_owner, publish
 from ..protocol import ErrorCode, Push, Request, RequestError, against_the_rules
+from ..refusals import refused_as
 from ..requests import handles, socketio, store
 from ..roll_spec import pool_of, statistic_of, target_of
 from ..rooms import world_room
-from ..rules.dice import RandomDice, TooManyDice
+from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import (
-    ImpossibleRoll,
     RollKind,
     check_possible,
     count_faces,
@@ -266,15 +266,11 @@ def _statistic(roll_request: dict, needed_by: str):
 
 def _possible(roll_request: dict, pool: Pool, moments_dice: int, dials: Dials) -> tuple[Pool, TargetNumber]:
     """The pool with the MoTs' dice and its TN; refused before anything is charged."""
-    try:
+    with refused_as("moments", pool="moments"):
         rolled = spend_moments(pool, moments_dice)
-    except TooManyDice as too_many:
-        raise RequestError(ErrorCode.TOO_MANY_DICE, str(too_many), {"moments": [str(too_many)]}) from None
     target = target_of(roll_request, dials.default_tn)
-    try:
+    with refused_as("difficulty", pool="difficulty"):
         check_possible(rolled, target, roll_request["stakes_raised"])
-    except ImpossibleRoll as impossible:
-        raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(impossible), {"difficulty": [str(impossible)]}) from None
     return rolled, target
 
 

@@ -25,7 +25,6 @@ from .requests import (
 )
 from .spec import RequestSpec, Shape
 
-
 REQUESTS: dict[Request, RequestSpec] = {
     Request.PING: RequestSpec(PingRequest, out.Echo),
     Request.ROLL: RequestSpec(RollRequest, card_view(out.RollEntry)),

@@ -7,15 +7,14 @@ protocol version, so these schemas let unknown fields through.
 
 from __future__ import annotations
 
-
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from ..auth import Role
 from ..protocol import ErrorCode, RefusalCode
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth import CountsAs, Label, RollKind
-from ..rules.moment_of_truth.rolls import SIDES
 from ..rules.moment_of_truth.moments import Reward, Spend
+from ..rules.moment_of_truth.rolls import SIDES
 from .common import Identifier, Visibility
 from .settings import WorldSettingsSchema
 

@@ -25,8 +25,8 @@ This package re-exports the roll pipeline, the piece every other uses.
 
 from .odds import Odds, roll_odds
 from .rolls import (
-    CountsAs,
     Counting,
+    CountsAs,
     Die,
     ImpossibleRoll,
     Label,
@@ -36,8 +36,8 @@ from .rolls import (
     PoolPart,
     RollKind,
     RollResult,
-    TargetNumber,
     Tally,
+    TargetNumber,
     build_pool,
     check_possible,
     count_faces,
