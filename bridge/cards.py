@@ -17,10 +17,10 @@ from .schemas.common import Visibility
 from .visibility import full_view_rooms, notice, view_for
 
 
-def check_owner(identity: Identity, actor_id: str) -> None:
-    """Players act only for actors they own; the GM acts for anyone."""
+def check_owner(identity: Identity, actor_id: str, field: str = "actor_id") -> None:
+    """Players act only for actors they own; the GM acts for anyone. ``field`` names the actor (or its token)."""
     if not identity.is_gm and not store().owns_actor(identity.world_id, identity.user, actor_id):
-        raise RequestError(ErrorCode.FORBIDDEN, "you may only act for actors you own", {"actor_id": ["not yours"]})
+        raise RequestError(ErrorCode.FORBIDDEN, "you may only act for actors you own", {field: ["not yours"]})
 
 
 def new_card_id() -> str:

@@ -75,6 +75,13 @@ class Request(str, Enum):
     CONTEST = "contest"
     CONNECTION_ROLL = "connection.roll"
     CONNECTION_CHECK = "connection.check"
+    TOKEN_REGISTER = "token.register"
+    TOKEN_DAMAGE = "token.damage"
+    TOKEN_HEAL = "token.heal"
+    TOKEN_CONDITION_SET = "token.condition.set"
+    TOKEN_CONDITION_CLEAR = "token.condition.clear"
+    TOKEN_UNDO = "token.undo"
+    TABLE_SNAPSHOT = "table.snapshot"
 
 
 class Push(str, Enum):
@@ -87,6 +94,7 @@ class Push(str, Enum):
     JOB_RESULT = "job.result"
     JOB_FAILED = "job.failed"
     MOMENTS_CHANGED = "moments.changed"
+    TOKEN_CHANGED = "token.changed"
 
 
 class ErrorCode(str, Enum):
@@ -96,6 +104,7 @@ class ErrorCode(str, Enum):
     IMPOSSIBLE_ROLL = "impossible_roll"
     TOO_MANY_DICE = "too_many_dice"
     AGAINST_THE_RULES = "against_the_rules"
+    NOT_TRACKED = "not_tracked"
     BUSY = "busy"
     JOB_FAILED = "job_failed"
     INTERNAL = "internal"

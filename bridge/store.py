@@ -10,6 +10,9 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
 - ``vtt:world:<w>:moments``             the Moments of Truth ledger: balances and history (JSON)
 - ``vtt:world:<w>:talent_uses``         this session's talent uses: ``{session, actors: {actor: {talent: uses}}}`` (JSON)
+- ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
+- ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
+- ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON)
 """
 
 from __future__ import annotations
@@ -230,30 +233,136 @@ class Store:
 
     def change_moments(self, world_id: str, change: Callable[[Any, Any], tuple[dict, dict, Any]]) -> Any:
         """Save the ledger and talent uses ``change(ledger, uses)`` returns, and
-        return its third value. Atomic: when another request changes them
-        first (WATCH), ``change`` runs again on the new values; if it
-        raises, nothing is saved."""
+        return its third value. Atomic (see ``_atomically``)."""
         keys = _moments_keys(world_id)
+
+        def step(pipe):
+            ledger, uses, answer = change(*_loaded(pipe.mget(keys)))
+            return answer, lambda: pipe.mset({keys[0]: json.dumps(ledger), keys[1]: json.dumps(uses)})
+
+        return self._atomically(keys, step, f"the Moments of Truth of {world_id}")
+
+    # -- tokens -----------------------------------------------------------
+
+    def tokens(self, world_id: str, token_ids: list[str] | None = None) -> dict[str, dict]:
+        """Tracked tokens' states by id: all of them, or those of ``token_ids`` that are tracked."""
+        key = _tokens_key(world_id)
+        if token_ids is None:
+            return {token_id: json.loads(state) for token_id, state in self.redis.hgetall(key).items()}
+        states = self.redis.hmget(key, token_ids) if token_ids else []
+        return {token_id: json.loads(state) for token_id, state in zip(token_ids, states) if state}
+
+    def change_tokens(self, world_id: str, token_ids: list[str], change: Callable[[dict], tuple[dict, Any]]) -> Any:
+        """Save the states ``change(states)`` returns for some of ``token_ids``
+        (``states``: the tracked ones among them), keeping each one's state
+        before it for undo, and return its second value. Atomic (see
+        ``_atomically``): a change to any token of the world runs it again."""
+        key = _tokens_key(world_id)
+
+        def step(pipe):
+            before = self._read_tokens(pipe, key, token_ids)
+            after, answer = change(before)
+            return answer, lambda: self._write_tokens(pipe, world_id, before, after)
+
+        return self._atomically([key], step, f"the tokens of {world_id}")
+
+    def undo_token(self, world_id: str, token_id: str, undo: Callable[[dict, dict], dict]) -> tuple[dict, dict] | None:
+        """Put back token ``token_id``'s state before its last change, as
+        ``undo(current, earlier)`` makes it (the version moves on); that
+        change is forgotten. ``(current, restored)``, or None with nothing to undo."""
+        key, history = _tokens_key(world_id), _token_history_key(world_id, token_id)
+
+        def step(pipe):
+            current, earlier = pipe.hget(key, token_id), pipe.lindex(history, 0)
+            if current is None or earlier is None:
+                return None, lambda: None
+            current, restored = json.loads(current), undo(json.loads(current), json.loads(earlier))
+
+            def write():
+                pipe.hset(key, token_id, json.dumps(restored))
+                pipe.lpop(history)
+
+            return (current, restored), write
+
+        return self._atomically([key, history], step, f"token {token_id} of {world_id}")
+
+    @staticmethod
+    def _read_tokens(pipe, key: str, token_ids: list[str]) -> dict[str, dict]:
+        states = pipe.hmget(key, token_ids) if token_ids else []
+        return {token_id: json.loads(state) for token_id, state in zip(token_ids, states) if state}
+
+    @staticmethod
+    def _write_tokens(pipe, world_id: str, before: dict, after: dict) -> None:
+        if after:
+            pipe.hset(_tokens_key(world_id), mapping={token_id: json.dumps(state) for token_id, state in after.items()})
+        for token_id in after.keys() & before.keys():
+            history = _token_history_key(world_id, token_id)
+            pipe.lpush(history, json.dumps(before[token_id]))
+            pipe.ltrim(history, 0, TOKEN_HISTORY_MAX - 1)
+
+    # -- combats ----------------------------------------------------------
+
+    def combats(self, world_id: str) -> dict[str, dict]:
+        """Every running combat of the world by scene id."""
+        return {scene: json.loads(combat) for scene, combat in self.redis.hgetall(_combats_key(world_id)).items()}
+
+    def combat(self, world_id: str, scene_id: str) -> dict | None:
+        stored = self.redis.hget(_combats_key(world_id), scene_id)
+        return json.loads(stored) if stored else None
+
+    def change_combat(self, world_id: str, scene_id: str, change: Callable[[dict | None], tuple[dict | None, Any]]) -> Any:
+        """Save the combat ``change(combat)`` returns for the scene (None: the
+        combat is over, or none starts) and return its second value. Atomic
+        (see ``_atomically``)."""
+        key = _combats_key(world_id)
+
+        def step(pipe):
+            stored = pipe.hget(key, scene_id)
+            combat, answer = change(json.loads(stored) if stored else None)
+            write = (lambda: pipe.hdel(key, scene_id)) if combat is None else (lambda: pipe.hset(key, scene_id, json.dumps(combat)))
+            return answer, write
+
+        return self._atomically([key], step, f"the combat in {scene_id} of {world_id}")
+
+    def _atomically(self, keys: list[str], step: Callable, what: str) -> Any:
+        """Run ``step(pipe)``, which reads ``keys`` through ``pipe`` and
+        returns ``(answer, write)``; then ``write()`` queues its writes, sent
+        in one MULTI. When another client changes a key first (WATCH), ``step``
+        runs again on the new values; if it raises, nothing is written."""
         with self.redis.pipeline() as pipe:
-            for _ in range(MOMENTS_ATTEMPTS):
+            for _ in range(CHANGE_ATTEMPTS):
                 try:
                     pipe.watch(*keys)
-                    ledger, uses, answer = change(*_loaded(pipe.mget(keys)))
+                    answer, write = step(pipe)
                     pipe.multi()
-                    pipe.mset({keys[0]: json.dumps(ledger), keys[1]: json.dumps(uses)})
+                    write()
                     pipe.execute()
                     return answer
                 except redis.WatchError:
                     continue
-        raise RuntimeError(f"the Moments of Truth of {world_id} kept changing under {MOMENTS_ATTEMPTS} attempts")
+        raise RuntimeError(f"{what} kept changing under {CHANGE_ATTEMPTS} attempts")
 
 
 def _world_key(world_id: str) -> str:
     return f"vtt:world:{world_id}"
 
 
-#: Tries at changing the Moments of Truth before giving up on a busy world.
-MOMENTS_ATTEMPTS = 100
+#: Tries at an atomic change (the ledger, tokens, a combat) before giving up on a busy world.
+CHANGE_ATTEMPTS = 100
+#: Earlier states kept per token for undo.
+TOKEN_HISTORY_MAX = 50
+
+
+def _tokens_key(world_id: str) -> str:
+    return f"{_world_key(world_id)}:tokens"
+
+
+def _token_history_key(world_id: str, token_id: str) -> str:
+    return f"{_world_key(world_id)}:token_history:{token_id}"
+
+
+def _combats_key(world_id: str) -> str:
+    return f"{_world_key(world_id)}:combats"
 
 
 def _moments_keys(world_id: str) -> tuple[str, str]:

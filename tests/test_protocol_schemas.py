@@ -135,6 +135,11 @@ GRAPPLE = {
     "actor": {"name": "Ann", "strength": 3, "agility": 3, "brawling": 2}, "opponent": {"name": "Bo", "strength": 3, "agility": 3},
 }
 
+TRACKED = {
+    "request_id": "t1", "token_id": "t1", "actor_id": "a1", "name": "Thug",
+    "statistics": ATTACK["attacker"]["statistics"], "armor": {"name": "Ballistic Vest"},
+}
+
 # (schema: a Request or "connect.auth", payload, marshmallow and JSON Schema accept it)
 EXAMPLES = [
     ("connect.auth", {"protocol": 1, "world": "w1", "gm_key": "k", "user": "gm"}, True),
@@ -366,6 +371,30 @@ EXAMPLES = [
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 3}}, False),
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"colour": "red"}}, False),
     (Request.SETTINGS_UPDATE, {"request_id": "s1"}, False),
+    # -- area: tokens
+    (Request.TOKEN_REGISTER, TRACKED, True),
+    (Request.TOKEN_REGISTER, {**TRACKED, "hit_points": 20, "skills": {"firearms": 3}, "scene_id": None}, True),
+    (Request.TOKEN_REGISTER, {**TRACKED, "armor": {"name": "Vest", "coverage": "torso", "damage_reduction": 4}}, True),
+    (Request.TOKEN_REGISTER, {**TRACKED, "hit_points": 0}, False),
+    (Request.TOKEN_REGISTER, {**TRACKED, "skills": {"firearms": 21}}, False),
+    (Request.TOKEN_REGISTER, {key: value for key, value in TRACKED.items() if key != "statistics"}, False),
+    (Request.TOKEN_DAMAGE, {"request_id": "d1", "token_id": "t1", "serious": 2}, True),
+    (Request.TOKEN_DAMAGE, {"request_id": "d1", "token_id": "t1"}, False),
+    (Request.TOKEN_DAMAGE, {"request_id": "d1", "token_id": "t1", "minor": 0, "serious": 0}, False),
+    (Request.TOKEN_HEAL, {"request_id": "h1", "token_id": "t1", "minor": 3}, True),
+    (Request.TOKEN_HEAL, {"request_id": "h1", "token_id": "t1", "minor": -3}, False),
+    (Request.TOKEN_CONDITION_SET, {"request_id": "c1", "token_id": "t1", "condition": "stunned"}, True),
+    (Request.TOKEN_CONDITION_SET, {"request_id": "c1", "token_id": "t1", "condition": "prone", "ending": "rounds",
+                                   "rounds": 2, "source": "tripped"}, True),
+    (Request.TOKEN_CONDITION_SET, {"request_id": "c1", "token_id": "t1", "condition": "prone", "rounds": 2}, False),
+    (Request.TOKEN_CONDITION_SET, {"request_id": "c1", "token_id": "t1", "condition": "prone", "ending": "rounds"}, False),
+    (Request.TOKEN_CONDITION_SET, {"request_id": "c1", "token_id": "t1", "condition": "injured", "ending": "health"}, False),
+    (Request.TOKEN_CONDITION_CLEAR, {"request_id": "c1", "token_id": "t1", "condition": "prone", "source": "GM"}, True),
+    (Request.TOKEN_CONDITION_CLEAR, {"request_id": "c1", "token_id": "t1", "condition": "asleep"}, False),
+    (Request.TOKEN_UNDO, {"request_id": "u1", "token_id": "t1"}, True),
+    (Request.TOKEN_UNDO, {"request_id": "u1"}, False),
+    (Request.TABLE_SNAPSHOT, {"request_id": "s1", "scene_id": "warehouse"}, True),
+    (Request.TABLE_SNAPSHOT, {"request_id": "s1", "scene_id": "no spaces"}, False),
 ]
 
 

@@ -14,7 +14,8 @@ from . import (
     moments,
     rolls,
     session,
+    tokens,
 )
 
 #: Every area's handlers, registered by the app factory in this order.
-MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, combat_turns, combat_weapons, hazards, moments, contests)
+MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, combat_turns, combat_weapons, hazards, moments, contests, tokens)

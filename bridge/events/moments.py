@@ -101,11 +101,14 @@ def _player(identity, moments_request: dict) -> str:
 # --- the ledger ----------------------------------------------------------------
 
 
+def stored_ledger(world_id: str) -> MomentsLedger:
+    stored, _ = store().moments(world_id)
+    return MomentsLedger.from_dict(stored) if stored else MomentsLedger()
+
+
 def moments_get(identity, get_request: dict) -> dict:
     """Every player's MoTs and the newest entries of the history."""
-    stored, _ = store().moments(identity.world_id)
-    ledger = MomentsLedger.from_dict(stored) if stored else MomentsLedger()
-    return ledger.to_dict(recent=get_request["recent"])
+    return stored_ledger(identity.world_id).to_dict(recent=get_request["recent"])
 
 
 def moments_take(identity, take_request: dict) -> dict:

@@ -24,6 +24,7 @@ from .requests import (
     WorkerPingRequest,
 )
 from .spec import RequestSpec, Shape
+from .tokens import TokenChanged
 
 REQUESTS: dict[Request, RequestSpec] = {
     Request.PING: RequestSpec(PingRequest, out.Echo),
@@ -46,6 +47,7 @@ PUSHES: dict[Push, Shape] = {
     Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult, *JOB_RESULTS),
     Push.JOB_FAILED: out.JobFailed,
     Push.MOMENTS_CHANGED: MomentsChange,
+    Push.TOKEN_CHANGED: TokenChanged,
 }
 
 #: The ``auth`` object of the connection, and the refusal's ``connect_error`` data.

@@ -154,6 +154,12 @@ def condition_changes(before: Iterable[Condition], after: Iterable[Condition]) -
     before, after = set(before), set(after)
     if Condition.UNCONSCIOUS in before - after and Condition.DEAD not in after:
         after.add(Condition.PRONE)
+    return condition_diff(before, after)
+
+
+def condition_diff(before: Iterable[Condition], after: Iterable[Condition]) -> tuple[ConditionChange, ...]:
+    """What was lost, then what was gained, each in the Condition Summary's order."""
+    before, after = set(before), set(after)
     order = list(Condition).index
     lost = [ConditionChange(c, False) for c in sorted(before - after, key=order)]
     gained = [ConditionChange(c, True) for c in sorted(after - before, key=order)]
@@ -211,6 +217,14 @@ def take_damage(health: Health, minor: int, serious: int, dials: Dials, *, new_i
     if dials.harsh_death and hurt.damage >= hurt.death_threshold:
         hurt = replace(hurt, dead=True)
     return hurt
+
+
+def heal_damage(health: Health, minor: int, serious: int) -> Health:
+    """Damage healed (by the GM's hand): each kind never below none. Death
+    is not undone by healing."""
+    if minor < 0 or serious < 0:
+        raise ValueError(f"healing cannot be negative: {minor} minor, {serious} serious")
+    return replace(health, minor=max(0, health.minor - minor), serious=max(0, health.serious - serious))
 
 
 def apply_damage(

@@ -1,0 +1,237 @@
+"""A token's rules state as the bridge tracks it: its stat block, its health
+and every condition on it with the condition's source and how it ends
+(ch. 7, Damage and the Condition Summary).
+
+The state is a value; each change returns a :class:`TokenChange` with the
+state after it and the conditions gained and lost, which is what the table
+is told. The health conditions (injured, wounded, unconscious, bleeding,
+dead) are never set by hand on top of the health that implies them: they are
+re-read from the health after each health change (``source`` ``health``).
+A condition the GM sets (sleeping gas's unconscious, say) is kept apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from .conditions import Condition, ends_on_roll
+from .dials import Dials
+from .health import ConditionChange, Health, condition_diff, health_conditions
+from .statistics import Statistic
+
+#: ``source`` of the conditions read from a token's health.
+HEALTH_SOURCE = "health"
+#: ``source`` of the prone a token is left in when it wakes up (ch. 7, Prone).
+WAKING_SOURCE = "regained consciousness"
+
+
+class Ending(str, Enum):
+    """How a condition ends."""
+
+    CLEARED = "cleared"  # when the GM, a rule or a request clears it
+    HEALTH = "health"  # when the token's health no longer implies it
+    TURN_END_ROLL = "turn_end_roll"  # on a successful roll at the end of the token's turn (stunned, confused)
+    ROUNDS = "rounds"  # at the start of the token's turn once ``rounds`` rounds have passed
+
+
+@dataclass(frozen=True)
+class ConditionEntry:
+    """One condition on a token. ``rounds``: how many of the token's turns
+    it lasts (``Ending.ROUNDS`` only); ``since_round``: the combat round it
+    began in, when a combat was running."""
+
+    condition: Condition
+    source: str
+    ending: Ending = Ending.CLEARED
+    rounds: int | None = None
+    since_round: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.ending is Ending.ROUNDS) != (self.rounds is not None):
+            raise ValueError("a condition lasts a number of rounds exactly when it ends after rounds")
+        if self.rounds is not None and self.rounds < 1:
+            raise ValueError(f"a condition lasts at least 1 round, not {self.rounds}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "condition": self.condition.value,
+            "source": self.source,
+            "ending": self.ending.value,
+            "rounds": self.rounds,
+            "since_round": self.since_round,
+        }
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> ConditionEntry:
+        return cls(
+            Condition(stored["condition"]), stored["source"], Ending(stored["ending"]), stored["rounds"], stored["since_round"]
+        )
+
+
+def default_ending(condition: Condition) -> Ending:
+    """Stunned and confused end on a roll at the end of a turn (ch. 7,
+    Condition Summary); everything else lasts until cleared."""
+    return Ending.TURN_END_ROLL if ends_on_roll(condition) is not None else Ending.CLEARED
+
+
+@dataclass(frozen=True)
+class TokenState:
+    """A token on the map as the rules see it. ``skills`` maps a skill's name
+    (a weapon skill's included, as ``equipment.list`` names them) to its
+    level; ``armor`` and ``shield`` are what it wears and holds, by name or as
+    data, as an attack takes them. ``fire``, ``breath`` and ``weapons`` are
+    the hazard and weapon-handling state kept for it (``None`` / empty:
+    none). ``version`` goes up by one with every change."""
+
+    token_id: str
+    actor_id: str
+    name: str
+    statistics: Mapping[Statistic, int]
+    health: Health
+    skills: Mapping[str, int] = field(default_factory=dict)
+    armor: Mapping[str, Any] | None = None
+    shield: Mapping[str, Any] | None = None
+    scene_id: str | None = None
+    conditions: tuple[ConditionEntry, ...] = ()
+    fire: Mapping[str, Any] | None = None
+    breath: Mapping[str, Any] | None = None
+    weapons: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    version: int = 0
+
+    @property
+    def present(self) -> frozenset[Condition]:
+        """The conditions on the token, whatever their source."""
+        return frozenset(entry.condition for entry in self.conditions)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "token_id": self.token_id,
+            "actor_id": self.actor_id,
+            "name": self.name,
+            "scene_id": self.scene_id,
+            "statistics": {statistic.value: value for statistic, value in self.statistics.items()},
+            "skills": dict(self.skills),
+            "armor": self.armor,
+            "shield": self.shield,
+            "health": self.health.to_dict(),
+            "conditions": [entry.to_dict() for entry in self.conditions],
+            "fire": self.fire,
+            "breath": self.breath,
+            "weapons": dict(self.weapons),
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> TokenState:
+        health = {name: stored["health"][name] for name in _HEALTH_FIELDS}
+        return cls(
+            token_id=stored["token_id"],
+            actor_id=stored["actor_id"],
+            name=stored["name"],
+            scene_id=stored["scene_id"],
+            statistics={Statistic(name): value for name, value in stored["statistics"].items()},
+            skills=stored["skills"],
+            armor=stored["armor"],
+            shield=stored["shield"],
+            health=Health(**health),
+            conditions=tuple(ConditionEntry.from_dict(entry) for entry in stored["conditions"]),
+            fire=stored["fire"],
+            breath=stored["breath"],
+            weapons=stored["weapons"],
+            version=stored["version"],
+        )
+
+
+_HEALTH_FIELDS = ("hit_points", "minor", "serious", "treated", "bandaged", "dead", "beyond_rescue")
+
+
+@dataclass(frozen=True)
+class TokenChange:
+    """A token before and after one change, and the conditions it gained and lost."""
+
+    before: TokenState | None
+    after: TokenState
+    changes: tuple[ConditionChange, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "token_id": self.after.token_id,
+            "version": self.after.version,
+            "changes": [change.to_dict() for change in self.changes],
+            "state": self.after.to_dict(),
+        }
+
+
+def changed(before: TokenState | None, after: TokenState) -> TokenChange:
+    """``after`` as the next version of ``before``, with what changed between."""
+    version = before.version + 1 if before else 1
+    after = replace(after, version=version)
+    return TokenChange(before, after, condition_diff(before.present if before else (), after.present))
+
+
+def registered(
+    previous: TokenState | None,
+    *,
+    token_id: str,
+    actor_id: str,
+    name: str,
+    statistics: Mapping[Statistic, int],
+    dials: Dials,
+    hit_points: int | None = None,
+    **stat_block: Any,
+) -> TokenChange:
+    """A token's stat block as the GM's client describes it. A token seen
+    before keeps its damage, conditions and hazards; hit points default to
+    the book's 6 + 2 x Endurance (ch. 2)."""
+    points = hit_points or Health.from_endurance(statistics[Statistic.ENDURANCE], dials).hit_points
+    if previous is None:
+        state = TokenState(token_id, actor_id, name, statistics, Health(points), **stat_block)
+        return changed(None, state)
+    state = replace(previous, actor_id=actor_id, name=name, statistics=statistics, **stat_block)
+    return with_health(state, replace(previous.health, hit_points=points), dials, previous=previous)
+
+
+def with_health(
+    state: TokenState, health: Health, dials: Dials, *, round_number: int | None = None, previous: TokenState | None = None
+) -> TokenChange:
+    """``state`` with a new health: the health conditions re-read from it.
+    Death replaces every other condition; waking up leaves the token prone."""
+    was = health_conditions(state.health, dials)
+    now = health_conditions(health, dials)
+    kept = tuple(entry for entry in state.conditions if entry.source != HEALTH_SOURCE)
+    if Condition.DEAD in now:
+        kept = ()
+    held = {e.condition: e for e in state.conditions if e.source == HEALTH_SOURCE and e.condition in now}
+    gained = tuple(
+        held.get(c) or ConditionEntry(c, HEALTH_SOURCE, Ending.HEALTH, since_round=round_number) for c in _ordered(now)
+    )
+    if Condition.UNCONSCIOUS in was - now and Condition.DEAD not in now:
+        kept = _without(kept, Condition.PRONE) + (ConditionEntry(Condition.PRONE, WAKING_SOURCE, since_round=round_number),)
+    return changed(previous or state, replace(state, health=health, conditions=kept + gained))
+
+
+def with_condition(state: TokenState, entry: ConditionEntry) -> TokenChange:
+    """``state`` with ``entry``, replacing the same condition from the same source."""
+    kept = tuple(e for e in state.conditions if (e.condition, e.source) != (entry.condition, entry.source))
+    return changed(state, replace(state, conditions=kept + (entry,)))
+
+
+def without_condition(state: TokenState, condition: Condition, sources: Iterable[str] | None = None) -> TokenChange:
+    """``state`` without ``condition`` (from ``sources`` only, when given).
+    A health condition cleared by hand comes back with the next health change
+    that still implies it."""
+    sources = None if sources is None else set(sources)
+    kept = tuple(e for e in state.conditions if e.condition is not condition or (sources is not None and e.source not in sources))
+    return changed(state, replace(state, conditions=kept))
+
+
+def _without(entries: tuple[ConditionEntry, ...], condition: Condition) -> tuple[ConditionEntry, ...]:
+    return tuple(entry for entry in entries if entry.condition is not condition)
+
+
+def _ordered(conditions: Iterable[Condition]) -> list[Condition]:
+    order = list(Condition).index
+    return sorted(conditions, key=order)

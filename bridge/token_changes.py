@@ -1,0 +1,74 @@
+"""Changing tracked tokens: read their states, apply a rules change, save
+it atomically with undo history, and tell the table, one ``token.changed``
+push per changed token carrying the state after the change.
+
+Every request that changes a token's health or conditions goes through
+:func:`change_tokens`, so each change reaches the table the same way and
+``token.undo`` can revert it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from .auth import Identity
+from .cards import check_owner
+from .protocol import ErrorCode, Push, Request, RequestError
+from .requests import socketio, store
+from .rooms import world_room
+from .rules.moment_of_truth.tokens import TokenChange, TokenState
+
+#: change(states by token id) -> (the changes made, the handler's answer).
+Change = Callable[[dict[str, TokenState]], tuple[Iterable[TokenChange], Any]]
+
+
+def not_tracked(token_id: str, field: str) -> RequestError:
+    return RequestError(
+        ErrorCode.NOT_TRACKED, f"token {token_id!r} is not tracked: token.register it first", {field: ["not tracked"]}
+    )
+
+
+def tracked(identity: Identity, token_ids: Mapping[str, str]) -> dict[str, TokenState]:
+    """The states of ``token_ids`` (``{token_id: field naming it}``), refusing an untracked one."""
+    states = store().tokens(identity.world_id, list(token_ids))
+    for token_id, field in token_ids.items():
+        if token_id not in states:
+            raise not_tracked(token_id, field)
+    return {token_id: TokenState.from_dict(state) for token_id, state in states.items()}
+
+
+def check_token_owner(identity: Identity, state: TokenState, field: str) -> None:
+    """Players act only for tokens of actors they own; the GM for any."""
+    check_owner(identity, state.actor_id, field)
+
+
+def change_tokens(identity: Identity, rule: Request, request: dict, token_ids: Mapping[str, str], change: Change) -> Any:
+    """Apply ``change`` to the tracked tokens ``token_ids`` (``{token_id:
+    field naming it}``; an untracked one is refused, blaming its field),
+    save the changed ones and push each change. Returns ``change``'s answer."""
+
+    def apply(stored: dict) -> tuple[dict, tuple]:
+        for token_id, field in token_ids.items():
+            if token_id not in stored:
+                raise not_tracked(token_id, field)
+        made, answer = change({token_id: TokenState.from_dict(state) for token_id, state in stored.items()})
+        made = tuple(made)
+        return {c.after.token_id: c.after.to_dict() for c in made}, (made, answer)
+
+    made, answer = store().change_tokens(identity.world_id, list(token_ids), apply)
+    push_changes(identity, rule, request, made)
+    return answer
+
+
+def push_changes(identity: Identity, rule: Request, request: dict, made: Iterable[TokenChange]) -> None:
+    """One ``token.changed`` per change, to everyone at the table (the sender
+    too: a client applies every change the same way, by version)."""
+    cause = cause_of(identity, rule, request)
+    for token_change in made:
+        socketio().emit(Push.TOKEN_CHANGED.value, token_change.to_dict() | {"cause": cause}, to=world_room(identity.world_id))
+
+
+def cause_of(identity: Identity, rule: Request, request: dict) -> dict[str, Any]:
+    """What made a change: the request and who sent it."""
+    return {"rule": rule.value, "request_id": request["request_id"], "user": identity.user}
