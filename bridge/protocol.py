@@ -95,6 +95,7 @@ class Push(str, Enum):
     JOB_FAILED = "job.failed"
     MOMENTS_CHANGED = "moments.changed"
     TOKEN_CHANGED = "token.changed"
+    COMBAT_CHANGED = "combat.changed"
 
 
 class ErrorCode(str, Enum):
