@@ -28,8 +28,11 @@ def new_card_id() -> str:
     return uuid.uuid4().hex
 
 
-def publish(identity: Identity, card_request: dict, rule: Request, result: dict, card_id: str | None = None) -> dict:
+def publish(
+    identity: Identity, card_request: dict, rule: Request, result: dict, card_id: str | None = None, actor_id: str | None = None
+) -> dict:
     """Log ``result`` as a card of ``rule``, push it, and return the requester's view.
+    ``actor_id``: the card's actor when the request names a token rather than an actor.
     The entry is encoded once, for the log, the push, the stored answer and the acknowledgement."""
     entry = Encoded({
         "roll_id": card_id or new_card_id(),
@@ -37,7 +40,7 @@ def publish(identity: Identity, card_request: dict, rule: Request, result: dict,
         "at": round(time.time(), 3),
         "world": identity.world_id,
         "user": identity.user,
-        "actor_id": card_request["actor_id"],
+        "actor_id": actor_id or card_request["actor_id"],
         "label": card_request["label"],
         "visibility": card_request["visibility"].value,
         "whisper_to": card_request["whisper_to"],

@@ -13,11 +13,24 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from . import characters, combat, combat_turns, combat_weapons, contests, damage, hazards, health, moments, odds, tokens
+from . import (
+    characters,
+    combat,
+    combat_turns,
+    combat_weapons,
+    contests,
+    damage,
+    hazards,
+    health,
+    moments,
+    odds,
+    tokens,
+    tracker,
+)
 from .pushes import Either, Out, RollEntry, RollNotice
 from .spec import RequestSpec, Shape
 
-AREAS = (damage, combat, combat_turns, combat_weapons, characters, health, hazards, odds, moments, contests, tokens)
+AREAS = (damage, combat, combat_turns, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker)
 
 CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS.values()))
 

@@ -25,6 +25,7 @@ from .requests import (
 )
 from .spec import RequestSpec, Shape
 from .tokens import TokenChanged
+from .tracker import CombatChanged
 
 REQUESTS: dict[Request, RequestSpec] = {
     Request.PING: RequestSpec(PingRequest, out.Echo),
@@ -48,6 +49,7 @@ PUSHES: dict[Push, Shape] = {
     Push.JOB_FAILED: out.JobFailed,
     Push.MOMENTS_CHANGED: MomentsChange,
     Push.TOKEN_CHANGED: TokenChanged,
+    Push.COMBAT_CHANGED: CombatChanged,
 }
 
 #: The ``auth`` object of the connection, and the refusal's ``connect_error`` data.

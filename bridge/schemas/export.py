@@ -24,7 +24,7 @@ from . import cards
 from .catalog import CONNECT_AUTH, CONNECT_REFUSAL, ENVELOPES, PUSHES, REQUESTS, Shape
 from .common import Visibility
 from .pushes import Either
-from .requests import CardRequest, ConnectCredentials, PoolModifier, RollSpec
+from .requests import CardOptions, ConnectCredentials, PoolModifier, RollSpec
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _COMPONENTS = "#/components/schemas/"
@@ -45,7 +45,7 @@ CROSS_FIELD_RULES: dict[object, dict] = {
         "then": {"required": ["skill"]},
         "else": {"not": {"required": ["skill"]}},
     },
-    CardRequest.whisper_has_audience: {
+    CardOptions.whisper_has_audience: {
         "if": {"properties": {"whisper_to": {"minItems": 1}}, "required": ["whisper_to"]},
         "then": {"properties": {"visibility": {"const": Visibility.WHISPER.value}}, "required": ["visibility"]},
     },

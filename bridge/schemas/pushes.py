@@ -368,3 +368,11 @@ class JobFailed(JobEvent):
     """A queued request's job failed for good (after its retries)."""
 
     error = fields.Nested(ErrorBody, required=True)
+
+
+class ChangeCause(Out):
+    """The request that changed a token or a combat, and who sent it."""
+
+    rule = fields.String(required=True)
+    request_id = fields.String(required=True)
+    user = fields.String(required=True)

@@ -97,11 +97,11 @@ class RollSpec(PoolSpec, RequestSchema):
     stakes_raised = fields.Boolean(load_default=False)
 
 
-class CardRequest(RequestSchema):
+class CardOptions(RequestSchema):
     """A request whose result is a card at the table: logged, and shown to
-    whoever ``visibility`` lets see it."""
+    whoever ``visibility`` lets see it. A card about a tracked token takes
+    the token's actor as the card's ``actor_id``."""
 
-    actor_id = Identifier(required=True)
     label = fields.String(load_default="", validate=validate.Length(max=LABEL_MAX_CHARS))
     visibility = fields.Enum(Visibility, by_value=True, load_default=Visibility.PUBLIC)
     whisper_to = fields.List(Identifier(), load_default=list, validate=validate.Length(max=50))
@@ -110,6 +110,12 @@ class CardRequest(RequestSchema):
     def whisper_has_audience(self, data, **_):
         if data.get("whisper_to") and data.get("visibility") is not Visibility.WHISPER:
             raise ValidationError("whisper_to goes with visibility 'whisper'", "whisper_to")
+
+
+class CardRequest(CardOptions):
+    """A card about the actor ``actor_id``."""
+
+    actor_id = Identifier(required=True)
 
 
 _HELPER = {

@@ -14,9 +14,10 @@ from .combat import CombatStatistics, item_field, name_field
 from .common import Identifier
 from .health import HIT_POINTS_MAX, ConditionChange, Health
 from .moments import MomentsLedger
-from .pushes import Out
+from .pushes import ChangeCause, Out
 from .requests import LABEL_MAX_CHARS, RATING_MAX, RequestSchema
 from .spec import RequestSpec
+from .tracker import Combat
 
 #: Most skills a token's stat block may list.
 SKILLS_MAX = 100
@@ -137,14 +138,6 @@ class TokenState(Out):
     version = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
-class TokenChangeCause(Out):
-    """The request that made a change and who sent it."""
-
-    rule = fields.String(required=True)
-    request_id = fields.String(required=True)
-    user = fields.String(required=True)
-
-
 class TokenChange(Out):
     """One change to one token: the conditions lost then gained, and its whole state after."""
 
@@ -157,7 +150,7 @@ class TokenChange(Out):
 class TokenChanged(TokenChange):
     """`token.changed`: apply it when its `version` is newer than the one held."""
 
-    cause = fields.Nested(TokenChangeCause, required=True)
+    cause = fields.Nested(ChangeCause, required=True)
 
 
 class TokenUndone(Out):
@@ -171,7 +164,7 @@ class TableSnapshot(Out):
     """Tracked tokens, running combats (by scene) and the Moments of Truth ledger."""
 
     tokens = fields.List(fields.Nested(TokenState), required=True)
-    combats = fields.List(fields.Dict(), required=True)
+    combats = fields.List(fields.Nested(Combat), required=True)
     moments = fields.Nested(MomentsLedger, required=True)
 
 
