@@ -191,6 +191,21 @@ def moments_spend(identity, spend_request: dict) -> dict:
 # --- a roll's options ------------------------------------------------------------
 
 
+def charge_moments(identity, moments: int, roll_id: str, field: str) -> tuple:
+    """Charge the sender ``moments`` MoTs for extra dice on a roll other than
+    ``roll`` (an attack's, a medic's, a hazard's; ch. 5), before it is
+    rolled: a player without enough is refused on ``field`` and nothing is
+    rolled. The GM holds none. The ledger's entries."""
+    if not moments:
+        return ()
+    if identity.is_gm:
+        message = "the GM holds no Moments of Truth: only players spend them"
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {field: [message]})
+    spending = RollSpending(identity.user, moments)
+    update = _record(identity, [identity.user], _ledger_only(lambda ledger: spend_on_roll(ledger, spending, roll_id=roll_id)), field)
+    return update.entries
+
+
 def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) -> dict:
     """A roll card's result: conditions and a talent in the pool (ch. 4, 7),
     MoTs and the talent's cost charged before rolling (nothing if anyone
