@@ -11,6 +11,7 @@ from . import (
     hazards,
     health,
     jobs,
+    maneuvers,
     moments,
     rolls,
     session,
@@ -18,4 +19,4 @@ from . import (
 )
 
 #: Every area's handlers, registered by the app factory in this order.
-MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, combat_turns, combat_weapons, hazards, moments, contests, tokens)
+MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, combat_turns, maneuvers, combat_weapons, hazards, moments, contests, tokens)

@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from ..protocol import Request
 from ..rules.moment_of_truth.contests import Party
-from .combat_turns import ManeuverContest
+from .maneuvers import ManeuverContest
 from .pushes import CardEntry, _const
 from .requests import HELPER_NAME_MAX_CHARS, CardRequest, PoolSpec
 from .spec import CardSpec

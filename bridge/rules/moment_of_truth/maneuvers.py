@@ -230,11 +230,7 @@ def grapple(
     free hand and close range (or the move to reach it). ``target_to_hit``
     comes from :func:`~.defense.to_hit` (defense dice, charge...); None is
     the TN for the target's conditions alone. Success: grappled and restrained."""
-    _check_can_act(attacker)
-    if not free_hand:
-        raise ValueError(f"{attacker.name} needs at least one hand free to grapple")
-    if not close_range:
-        raise ValueError(f"{attacker.name} must be at, or able to get to, close range to grapple")
+    check_maneuver(Maneuver.GRAPPLE, attacker, target, free_hand=free_hand, close_range=close_range)
     tn = target_to_hit or to_hit(dials=dials, ranged=False, target_conditions=target.conditions)
     skill = attacker.skill
     modifiers = [
@@ -262,8 +258,7 @@ def break_free(
     """On the grappled side's turn: strength or melee attack (each side picks)
     + brawling or martial arts, contested. A win ends grappled and restrained,
     and suffocating too when ``strangled`` (the grip on the neck goes with the grapple)."""
-    _check_can_act(grappled)
-    _check_has(grappled, Condition.GRAPPLED)
+    check_maneuver(Maneuver.BREAK_FREE, grappled, grappler)
     _check_choice(statistic, BREAK_FREE_STATISTICS)
     _check_choice(grappler_statistic, BREAK_FREE_STATISTICS)
     pools, result = _contest(grappled, statistic, grappler, grappler_statistic, dials, dice)
@@ -279,7 +274,7 @@ def take_down(
     leaves the target prone, a tie both. Equal successes are a tie;
     ``both_failed_tie`` (the GM's call) says whether both failing is one too,
     as READINGS.md counts it a deadlock; if not, the target keeps its feet."""
-    _check_grappling(attacker, target)
+    check_maneuver(Maneuver.TAKE_DOWN, attacker, target)
     pools, result = _contest(attacker, Statistic.STRENGTH, target, Statistic.STRENGTH, dials, dice)
     if _is_tie(result, both_failed_tie):
         result = replace(result, winner=Side.DEADLOCK, ruling=Ruling.GM_CALLS)
@@ -301,7 +296,7 @@ def strangle(
 ) -> ManeuverResult:
     """Strength or agility (each side picks) + brawling or martial arts
     against a grappled target: a win has them by the neck, suffocating."""
-    _check_grappling(attacker, target)
+    check_maneuver(Maneuver.STRANGLE, attacker, target)
     _check_choice(statistic, STRANGLE_STATISTICS)
     _check_choice(target_statistic, STRANGLE_STATISTICS)
     pools, result = _contest(attacker, statistic, target, target_statistic, dials, dice)
@@ -312,9 +307,7 @@ def strangle(
 def break_strangle(strangled: Grappler, strangler: Grappler, dials: Dials, *, dice: DiceSource) -> ManeuverResult:
     """On the strangled side's turn: strength + brawling or martial arts,
     contested. A win ends suffocating; the grapple itself holds."""
-    _check_can_act(strangled)
-    _check_has(strangled, Condition.GRAPPLED)
-    _check_has(strangled, Condition.SUFFOCATING)
+    check_maneuver(Maneuver.BREAK_STRANGLE, strangled, strangler)
     pools, result = _contest(strangled, Statistic.STRENGTH, strangler, Statistic.STRENGTH, dials, dice)
     changes = _lose(strangled, Condition.SUFFOCATING) if result.winner is Side.FIRST else ()
     return ManeuverResult(Maneuver.BREAK_STRANGLE, strangled.name, strangler.name, pools, result, changes)
@@ -331,10 +324,7 @@ def crush(
     """On a turn after the strangle was won, strength (5,6) damage, armor's DR
     taken off. The book calls it an attack but names no roll to hit: the
     strangle already holds the neck, so the damage is rolled directly."""
-    _check_can_act(strangler)
-    _check_has(target, Condition.SUFFOCATING)
-    if not held_since_earlier_turn:
-        raise ValueError(f"{strangler.name} may crush only on a turn after winning the strangle")
+    check_maneuver(Maneuver.CRUSH, strangler, target, held_since_earlier_turn=held_since_earlier_turn)
     damage = DamageDice(strangler.strength, CRUSH_MINOR_AT, CRUSH_SERIOUS_AT)
     return CrushResult(strangler.name, target.name, roll_damage(damage, damage_reduction, dice=dice))
 
@@ -342,7 +332,7 @@ def crush(
 def disarm(attacker: Grappler, target: Grappler, dials: Dials, *, dice: DiceSource) -> ManeuverResult:
     """Strength + brawling or martial arts against a grappled target: a win
     leaves the target disarmed, the weapon on the ground."""
-    _check_grappling(attacker, target)
+    check_maneuver(Maneuver.DISARM, attacker, target)
     pools, result = _contest(attacker, Statistic.STRENGTH, target, Statistic.STRENGTH, dials, dice)
     changes = _gain(target, Condition.DISARMED) if result.winner is Side.FIRST else ()
     return ManeuverResult(Maneuver.DISARM, attacker.name, target.name, pools, result, changes)
@@ -400,6 +390,39 @@ def _lose(grappler: Grappler, *conditions: Condition) -> tuple[ConditionChange, 
     return tuple(ConditionChange(grappler.name, c, False) for c in conditions if c in grappler.conditions)
 
 
+def check_maneuver(
+    maneuver: Maneuver,
+    actor: Grappler,
+    opponent: Grappler,
+    *,
+    free_hand: bool = True,
+    close_range: bool = True,
+    held_since_earlier_turn: bool = True,
+) -> None:
+    """Refuse a maneuver its sides cannot make, before anything is rolled
+    (or any Moment of Truth spent): the actor out of action; a grapple
+    without a free hand or close range; breaking free while not grappled,
+    breaking a strangle while not strangled; a take-down, strangle or disarm
+    of an opponent not grappled; a crush of one not strangled, or on the
+    turn the strangle was won."""
+    _check_can_act(actor)
+    if maneuver is Maneuver.GRAPPLE:
+        if not free_hand:
+            raise ValueError(f"{actor.name} needs at least one hand free to grapple")
+        if not close_range:
+            raise ValueError(f"{actor.name} must be at, or able to get to, close range to grapple")
+    elif maneuver in (Maneuver.BREAK_FREE, Maneuver.BREAK_STRANGLE):
+        _check_has(actor, Condition.GRAPPLED)
+        if maneuver is Maneuver.BREAK_STRANGLE:
+            _check_has(actor, Condition.SUFFOCATING)
+    elif maneuver is Maneuver.CRUSH:
+        _check_has(opponent, Condition.SUFFOCATING)
+        if not held_since_earlier_turn:
+            raise ValueError(f"{actor.name} may crush only on a turn after winning the strangle")
+    else:
+        _check_has(opponent, Condition.GRAPPLED)
+
+
 def _check_can_act(grappler: Grappler) -> None:
     for condition in (Condition.DEAD, Condition.UNCONSCIOUS):
         if condition in grappler.conditions:
@@ -409,11 +432,6 @@ def _check_can_act(grappler: Grappler) -> None:
 def _check_has(grappler: Grappler, condition: Condition) -> None:
     if condition not in grappler.conditions:
         raise ValueError(f"{grappler.name} is not {condition.value}")
-
-
-def _check_grappling(attacker: Grappler, target: Grappler) -> None:
-    _check_can_act(attacker)
-    _check_has(target, Condition.GRAPPLED)
 
 
 def _check_choice(statistic: Rolled, allowed: tuple[Rolled, ...]) -> None:
