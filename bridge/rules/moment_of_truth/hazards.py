@@ -258,7 +258,7 @@ class Fire:
         return {"dice": self.dice, "grease": self.grease, "blanket_turns": self.blanket_turns, "out": self.out}
 
 
-def _fire_conditions(fire: Fire) -> frozenset[Condition]:
+def fire_conditions(fire: Fire) -> frozenset[Condition]:
     return frozenset() if fire.out else frozenset({Condition.ON_FIRE})
 
 
@@ -301,9 +301,28 @@ def burn(
     steps.append(f"fire {fire.dice}d6 - {successes + helper_successes}d6 = {left}d6")
     if left == 0:
         out = replace(fire, dice=0)
-        change = health_change(health, health, dials, _fire_conditions(fire), _fire_conditions(out))
+        change = health_change(health, health, dials, fire_conditions(fire), fire_conditions(out))
         return HazardResult(Hazard.FIRE, rolls, (), change, (*steps, "the fire is out"), out)
     return _burn(health, replace(fire, dice=left), fire, dials, rolls, steps, dice)
+
+
+def smother(
+    health: Health, fire: Fire, agility: int, dials: Dials, *, blanket: bool = False, water: bool = False, dice: DiceSource
+) -> tuple[HazardResult, int]:
+    """Someone else helps put out a burning character's fire (ch. 8): the
+    helper's Agility statistic roll, with a blanket (its turns count toward
+    the fire's cumulative 3d6) or an extinguisher or water as in :func:`burn`.
+    Its successes come off at the burning character's next tick (``burn``'s
+    ``helper_successes``); the burning character's health does not change.
+    The result (``health`` is the burning character's), and the successes."""
+    if fire.out:
+        raise ValueError("the fire is out")
+    fire = replace(fire, blanket_turns=fire.blanket_turns + blanket)
+    modifiers, steps = _smothering(fire, blanket, water)
+    rolls, successes, lines = _agility_roll(agility, modifiers, dice)
+    steps = (*steps, *lines, f"{successes}d6 off the fire at its next tick")
+    change = health_change(health, health, dials, fire_conditions(fire), fire_conditions(fire))
+    return HazardResult(Hazard.FIRE, rolls, (), change, steps, fire), successes
 
 
 def _smothering(fire: Fire, blanket: bool, water: bool) -> tuple[list[Modifier], list[str]]:
@@ -332,7 +351,7 @@ def _burn(
     growth = sum(face >= FIRE_GROWS_ON for face in result.faces)
     grown = replace(fire, dice=min(MAX_DICE_PER_ROLL, fire.dice + growth))
     steps = [*steps, *lines, f"{growth} five(s) or six(es): the fire grows to {grown.dice}d6 next turn"]
-    change = health_change(health, after, dials, _fire_conditions(before), _fire_conditions(grown))
+    change = health_change(health, after, dials, fire_conditions(before), fire_conditions(grown))
     return HazardResult(Hazard.FIRE, rolls, (result,), change, tuple(steps), grown)
 
 
@@ -451,7 +470,7 @@ class Vacuum:
         }
 
 
-def _vacuum_conditions(vacuum: Vacuum) -> frozenset[Condition]:
+def vacuum_conditions(vacuum: Vacuum) -> frozenset[Condition]:
     return SUFFOCATING | ({Condition.UNCONSCIOUS} if vacuum.unconscious else set())
 
 
@@ -477,7 +496,7 @@ def enter_vacuum(
             f"damage after {SUIT_DAMAGE_DELAY * suit_die} s"
         )
     vacuum = Vacuum(breath, suit_die=suit_die)
-    change = health_change(health, health, dials, frozenset(), _vacuum_conditions(vacuum))
+    change = health_change(health, health, dials, frozenset(), vacuum_conditions(vacuum))
     return HazardResult(Hazard.VACUUM, (), (), change, tuple(steps), vacuum, faces)
 
 
@@ -505,5 +524,5 @@ def vacuum_second(
         result = roll_damage(DamageDice(pool, VACUUM_MINOR_AT, VACUUM_SERIOUS_AT), dice=dice)
         after, lines = _damaged(after, result, dials)
         damages, steps = (result,), [*steps, *lines]
-    change = health_change(health, after, dials, _vacuum_conditions(vacuum), _vacuum_conditions(now))
+    change = health_change(health, after, dials, vacuum_conditions(vacuum), vacuum_conditions(now))
     return HazardResult(Hazard.VACUUM, rolls, damages, change, tuple(steps), now)
