@@ -8,11 +8,22 @@ The combat is a value; the functions here return a new one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..dice import DiceSource
+from .combat_pool import MAX_AIM_TURNS
+from .conditions import Condition, ends_on_roll
 from .defense import Charge
+from .dials import Dials
+from .health import bleed, is_bleeding, roll_lines
+from .initiative import Initiative
+from .rolls import ImpossibleRoll
+from .statistics import Derived, Statistic, derive
+from .token_hazards import breath_tick, burn_tick
+from .tokens import ConditionEntry, Ending, TokenChange, TokenState, changed, with_health, without_condition
+from .turns import condition_roll, turn_allowance
 
 
 @dataclass(frozen=True)
@@ -132,3 +143,205 @@ def with_stance(combat: Combat, token_id: str, stance: Stance) -> Combat:
         raise ValueError(f"token {token_id!r} is not in the combat in {combat.scene_id}")
     combatants = tuple(replace(c, stance=stance) if c.token_id == token_id else c for c in combat.combatants)
     return replace(combat, combatants=combatants, version=combat.version + 1)
+
+
+# --- seats and turns ----------------------------------------------------------------
+
+
+def started(scene_id: str, seating: Iterable[str], gm_seat: str, combatants: Iterable[Combatant]) -> Combat:
+    """A new fight: no initiative rolled yet. Every seat appears once, the
+    GM's among them; every combatant once, on a seat at the table."""
+    seating, combatants = tuple(seating), tuple(combatants)
+    if len(set(seating)) != len(seating):
+        raise ValueError("a seat appears twice in the seating")
+    if gm_seat not in seating:
+        raise ValueError(f"the GM's seat {gm_seat!r} is not in the seating")
+    combat = Combat(scene_id, seating, gm_seat, ())
+    for combatant in combatants:
+        combat = joined(combat, combatant.token_id, combatant.seat)
+    return replace(combat, version=1)
+
+
+def joined(combat: Combat, token_id: str, seat: str) -> Combat:
+    """``combat`` with the token fighting on ``seat``; its stance starts empty."""
+    if seat not in combat.seating:
+        raise ValueError(f"seat {seat!r} is not at the table: {', '.join(combat.seating)}")
+    if combat.combatant(token_id):
+        raise ValueError(f"token {token_id!r} is already in the combat")
+    return replace(combat, combatants=(*combat.combatants, Combatant(token_id, seat)), version=combat.version + 1)
+
+
+def left(combat: Combat, token_id: str) -> Combat:
+    """``combat`` without the token."""
+    if combat.combatant(token_id) is None:
+        raise ValueError(f"token {token_id!r} is not in the combat")
+    kept = tuple(c for c in combat.combatants if c.token_id != token_id)
+    return replace(combat, combatants=kept, version=combat.version + 1)
+
+
+def seat_tokens(combat: Combat, seat: str | None) -> tuple[str, ...]:
+    """The tokens acting on ``seat``, in the order they joined."""
+    return tuple(c.token_id for c in combat.combatants if c.seat == seat)
+
+
+def fighting_seats(combat: Combat) -> tuple[str, ...]:
+    """The seats with a combatant, in seating order: the ones that roll initiative."""
+    return tuple(seat for seat in combat.seating if seat_tokens(combat, seat))
+
+
+def with_initiative(combat: Combat, initiative: Initiative) -> Combat:
+    """The order initiative gave: round 1 begins with the winner's seat
+    (ch. 7, Combat Rounds). Initiative is rolled once per fight."""
+    if combat.turn is not None:
+        raise ValueError("initiative was rolled for this combat already")
+    return replace(
+        combat, order=initiative.order, turn=0, round=1, initiative=initiative.to_dict(), version=combat.version + 1
+    )
+
+
+def advanced(combat: Combat) -> Combat:
+    """The next seat's turn, seats with no combatant left skipped; going
+    past the last seat of the order begins a new round. The stances of the
+    tokens of the seat whose turn starts are released (:func:`released`)."""
+    if combat.turn is None:
+        raise ValueError("no turn has started: roll initiative first")
+    turn, round_number = combat.turn, combat.round
+    for _ in combat.order:
+        turn, round_number = (turn + 1, round_number) if turn + 1 < len(combat.order) else (0, round_number + 1)
+        if seat_tokens(combat, combat.order[turn]):
+            break
+    seat = combat.order[turn]
+    combatants = tuple(replace(c, stance=released(c.stance)) if c.seat == seat else c for c in combat.combatants)
+    return replace(combat, turn=turn, round=round_number, combatants=combatants, version=combat.version + 1)
+
+
+def released(stance: Stance) -> Stance:
+    """A stance at the start of its token's turn: defense dice, charge,
+    desperate attack and shots end (ch. 7, Defense Dice: kept "until the
+    beginning of your character's next turn"); aiming goes on unless lost."""
+    if stance.aim_lost:
+        return Stance()
+    return Stance(aiming_turns=stance.aiming_turns, aim_target=stance.aim_target)
+
+
+def with_reserve(combat: Combat, token_id: str, defense_dice: int) -> Combat:
+    """The token keeps ``defense_dice`` back without attacking; the number
+    cannot change until its next turn begins (ch. 7, Defense Dice)."""
+    stance = _acting(combat, token_id)
+    if stance.defense_dice and stance.defense_dice != defense_dice:
+        raise ValueError(f"{stance.defense_dice} defense dice are reserved until the token's next turn")
+    return with_stance(combat, token_id, replace(stance, defense_dice=defense_dice))
+
+
+def with_aim(combat: Combat, token_id: str, target_id: str) -> Combat:
+    """The token spends its turn aiming at ``target_id``: one more turn of
+    aim, at most two (ch. 7, Aiming); a new target, or an aim lost, starts over."""
+    if target_id == token_id:
+        raise ValueError("a token cannot aim at itself")
+    stance = _acting(combat, token_id)
+    kept = stance.aiming_turns if stance.aim_target == target_id and not stance.aim_lost else 0
+    if kept >= MAX_AIM_TURNS:
+        raise ValueError(f"aiming adds nothing past {MAX_AIM_TURNS} turns")
+    return with_stance(combat, token_id, replace(stance, aiming_turns=kept + 1, aim_target=target_id, aim_lost=False))
+
+
+def _acting(combat: Combat, token_id: str) -> Stance:
+    """The stance of a token whose seat has the turn."""
+    combatant = combat.combatant(token_id)
+    if combatant is None:
+        raise ValueError(f"token {token_id!r} is not in the combat")
+    if combat.seat != combatant.seat:
+        raise ValueError(f"it is not the turn of seat {combatant.seat!r}")
+    return combatant.stance
+
+
+# --- a token's turn -------------------------------------------------------------------
+
+#: Out of action: the turn still ticks (bleeding, fire) but the token acts not.
+OUT_OF_ACTION = (Condition.DEAD, Condition.UNCONSCIOUS)
+
+
+def rounds_over(entry: ConditionEntry, round_number: int) -> bool:
+    """A condition lasting ``rounds`` of the token's turns ends at the start
+    of its turn ``rounds`` rounds after the round it began in (one begun
+    outside a combat counts from round 1)."""
+    return entry.ending is Ending.ROUNDS and round_number - (entry.since_round or 1) >= entry.rounds
+
+
+def turn_started(state: TokenState, dials: Dials, round_number: int) -> tuple[TokenChange | None, dict[str, Any]]:
+    """The start of the token's turn: conditions whose rounds are over end;
+    what the turn allows (ch. 7, Time and Space)."""
+    ended = tuple(entry for entry in state.conditions if rounds_over(entry, round_number))
+    after = replace(state, conditions=tuple(e for e in state.conditions if e not in ended))
+    made = changed(state, after) if ended else None
+    move = derive(Derived.MOVE, dict(state.statistics), dials)
+    allowance = turn_allowance(move, after.present)
+    return made, {
+        "token_id": state.token_id,
+        "name": state.name,
+        "out_of_action": bool(set(OUT_OF_ACTION) & after.present),
+        "ended": [{"condition": e.condition.value, "source": e.source, "rounds": e.rounds} for e in ended],
+        "allowance": allowance.to_dict(),
+    }
+
+
+def turn_ended(
+    state: TokenState, dials: Dials, round_number: int, *, dice: DiceSource
+) -> tuple[TokenChange | None, dict[str, Any]]:
+    """The end of the token's turn, in order: the rolls against stunned and
+    confused (ch. 7, Condition Summary), the bleeding roll (ch. 7, Bleeding,
+    optional), then the fire's and the suffocation's ticks (ch. 8). One
+    change for them all, and every roll's faces."""
+    current = state
+    rolls = []
+    for condition in _rolled_off(state):
+        roll = _shake_off(condition, current, dials, dice)
+        rolls.append(roll)
+        if roll["ends"]:
+            current = without_condition(current, condition, _roll_sources(current, condition)).after
+    bleeding = None
+    if is_bleeding(current.health, dials):
+        result = bleed(current.health, current.statistics[Statistic.ENDURANCE], dials, dice=dice)
+        bleeding = result.to_dict()
+        if result.serious_lost:
+            current = with_health(current, result.change.after, dials, round_number=round_number).after
+    ticks = {}
+    for name, tick in (("fire", burn_tick), ("breath", breath_tick)):
+        ticked = tick(current, dials, round_number=round_number, dice=dice)
+        ticks[name] = ticked[1] if ticked else None
+        current = ticked[0].after if ticked else current
+    made = changed(state, current) if current != state else None
+    return made, {
+        "token_id": state.token_id,
+        "name": state.name,
+        "out_of_action": bool(set(OUT_OF_ACTION) & state.present),
+        "condition_rolls": rolls,
+        "bleeding": bleeding,
+        **ticks,
+    }
+
+
+def _rolled_off(state: TokenState) -> list[Condition]:
+    """The conditions that end on a roll at the end of the turn, in the Condition Summary's order."""
+    on_roll = {entry.condition for entry in state.conditions if entry.ending is Ending.TURN_END_ROLL}
+    return [condition for condition in Condition if condition in on_roll]
+
+
+def _roll_sources(state: TokenState, condition: Condition) -> list[str]:
+    return [e.source for e in state.conditions if e.condition is condition and e.ending is Ending.TURN_END_ROLL]
+
+
+def _shake_off(condition: Condition, state: TokenState, dials: Dials, dice: DiceSource) -> dict[str, Any]:
+    """One end-of-turn roll; a pool that cannot reach the TN is not rolled
+    and the condition goes on (ch. 1, Impossible Rolls)."""
+    try:
+        return condition_roll(condition, state.statistics, dials, dice=dice).to_dict()
+    except ImpossibleRoll:
+        statistic = ends_on_roll(condition)
+        return {
+            "condition": condition.value,
+            "statistic": statistic.value,
+            "roll": None,
+            "ends": False,
+            "explanation": [*roll_lines(None), f"{condition.value} goes on into the next turn"],
+        }
