@@ -130,10 +130,7 @@ SEATED = {
 }
 READY = {"request_id": "w1", "actor_id": "a1", "check": "ready_after_attack", "weapon": {"name": "Club"}, "strength": 3}
 TASK = {"request_id": "w2", "actor_id": "a1", "weapon": {"name": "Flintlock Pistol"}, "agility": 3, "skill_level": 1}
-GRAPPLE = {
-    "request_id": "g1", "actor_id": "a1", "kind": "grapple",
-    "actor": {"name": "Ann", "strength": 3, "agility": 3, "brawling": 2}, "opponent": {"name": "Bo", "strength": 3, "agility": 3},
-}
+GRAPPLE = {"request_id": "g1", "kind": "grapple", "actor": "ann-1", "opponent": "bo-1"}
 
 TRACKED = {
     "request_id": "t1", "token_id": "t1", "actor_id": "a1", "name": "Thug",
@@ -245,15 +242,6 @@ EXAMPLES = [
     (Request.INITIATIVE, {**SEATED, "players": [{"seat": "p1"}]}, False),
     (Request.INITIATIVE, {**SEATED, "seating": []}, False),
     (Request.INITIATIVE, {**SEATED, "gm": {**SEATED["gm"], "pick": "random"}}, False),
-    (Request.MANEUVER, GRAPPLE, True),
-    (Request.MANEUVER, {**GRAPPLE, "kind": "strangle", "statistic": "agility", "opponent_statistic": "strength"}, True),
-    (Request.MANEUVER, {**GRAPPLE, "kind": "crush", "held_since_earlier_turn": True, "damage_reduction": 2}, True),
-    (Request.MANEUVER, {**GRAPPLE, "kind": "break_free", "statistic": "melee_attack", "strangled": True}, True),
-    (Request.MANEUVER, {**GRAPPLE, "kind": "hug"}, False),
-    (Request.MANEUVER, {**GRAPPLE, "statistic": "strength"}, False),
-    (Request.MANEUVER, {**GRAPPLE, "kind": "strangle", "statistic": "melee_attack"}, False),
-    (Request.MANEUVER, {**GRAPPLE, "kind": "take_down", "held_since_earlier_turn": True}, False),
-    (Request.MANEUVER, {**GRAPPLE, "actor": {"name": "Ann", "strength": 3}}, False),
     (Request.TURN_END, {"request_id": "t1", "actor_id": "a1", "statistics": ATTACK["attacker"]["statistics"], "conditions": ["stunned"]}, True),
     (Request.TURN_END, {"request_id": "t1", "actor_id": "a1", "conditions": ["stunned"]}, False),
     (Request.TURN_ALLOWANCE, {"request_id": "t2", "move": 6, "conditions": ["prone"]}, True),
@@ -395,6 +383,20 @@ EXAMPLES = [
     (Request.TOKEN_UNDO, {"request_id": "u1"}, False),
     (Request.TABLE_SNAPSHOT, {"request_id": "s1", "scene_id": "warehouse"}, True),
     (Request.TABLE_SNAPSHOT, {"request_id": "s1", "scene_id": "no spaces"}, False),
+    # -- area: maneuvers
+    (Request.MANEUVER, GRAPPLE, True),
+    (Request.MANEUVER, {**GRAPPLE, "uses": "brawling", "opponent_uses": None, "moments": 2, "opponent_party": "pc"}, True),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "strangle", "statistic": "agility", "opponent_statistic": "strength"}, True),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "crush", "held_since_earlier_turn": True}, True),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "break_free", "statistic": "melee_attack", "label": "out of the hold"}, True),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "hug"}, False),
+    (Request.MANEUVER, {**GRAPPLE, "statistic": "strength"}, False),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "strangle", "statistic": "melee_attack"}, False),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "take_down", "held_since_earlier_turn": True}, False),
+    (Request.MANEUVER, {**GRAPPLE, "kind": "crush", "damage_reduction": 2}, False),
+    (Request.MANEUVER, {**GRAPPLE, "actor": {"name": "Ann", "strength": 3}}, False),
+    (Request.MANEUVER, {**GRAPPLE, "actor_id": "a1"}, False),
+    (Request.MANEUVER, {**GRAPPLE, "moments": -1}, False),
 ]
 
 
