@@ -1,5 +1,7 @@
-"""Hazards over real Socket.IO: every card is replayed with the pure rules
-from the faces it shows, and a lasting hazard's state goes back as it is."""
+"""Hazards on tracked tokens over real Socket.IO: every card is replayed with
+the pure rules from the faces it shows and the token's own numbers, each
+token's new health, conditions and fire or breath are in the store, and a
+second client is told with ``token.changed``."""
 
 from __future__ import annotations
 
@@ -11,18 +13,44 @@ from bridge.rules.moment_of_truth.health import Health
 
 from .wire_schemas import assert_valid
 
-TRIES = 10
-FRESH = {"hit_points": 16}
 DIALS = Dials()
+VEST_DR = 6  # the book's Ballistic Vest
+
+
+def register(gm, token_id: str, *, agility=3, endurance=5, **stat_block) -> dict:
+    statistics = {"endurance": endurance, "strength": 3, "agility": agility, "will": 2, "perception": 3, "education": 2}
+    answer = gm.request(
+        "token.register", token_id=token_id, actor_id=f"actor-{token_id}", name=token_id.title(),
+        statistics=statistics, **stat_block,
+    )
+    assert answer["ok"], answer
+    return answer["result"]["state"]
 
 
 def card(client, event, **request):
     """The card's rules result, after checking the ack against the exported schema."""
-    answer = client.request(event, **{"actor_id": "hero", **request})
+    answer = client.request(event, **request)
     assert answer["ok"], answer
     assert_valid(f"result.{event}.json", answer["result"])
     assert answer["result"]["rule"] == event
     return answer["result"]["result"]
+
+
+def refusal(client, event, **request):
+    answer = client.request(event, **request)
+    assert not answer["ok"], answer
+    return answer["error"]["code"], answer["error"]["fields"]
+
+
+def stored(store, world, token_id: str) -> dict:
+    return store.tokens(world.world_id, [token_id])[token_id]
+
+
+def told(client, token_id: str, version: int) -> dict:
+    """The ``token.changed`` push of ``token_id``'s ``version``."""
+    change = client.wait_for("token.changed", lambda data: (data["token_id"], data["version"]) == (token_id, version))
+    assert_valid("push.token.changed.json", change)
+    return change
 
 
 def shown(result) -> FixedDice:
@@ -33,150 +61,185 @@ def shown(result) -> FixedDice:
 
 def health_of(sent: dict) -> Health:
     """A health as the rules hold it: the wire's derived fields left out."""
-    return Health(
-        **{key: value for key, value in sent.items() if key not in ("damage", "remaining", "death_threshold")}
+    return Health(**{key: value for key, value in sent.items() if key not in ("damage", "remaining", "death_threshold")})
+
+
+def conditions_of(state: dict) -> list[tuple[str, str]]:
+    return [(entry["condition"], entry["source"]) for entry in state["conditions"]]
+
+
+def test_a_grenade_hurts_each_token_by_its_distance_cover_and_armor(gm, player_for, store, world):
+    table = player_for("alice")
+    vest = {"armor": {"name": "Ballistic Vest"}}
+    caught = [
+        ("near", {"distance": 0.5}, {}),
+        ("mid", {"distance": 3}, {}),
+        ("behind-wall", {"distance": 1, "cover": 3}, {}),
+        ("vested", {"distance": 1.5}, vest),
+        ("vest-ignored", {"distance": 1.5, "damage_reduction": 0}, vest),
+        ("far", {"distance": 30}, {}),
+    ]
+    for token_id, _, stat_block in caught:
+        register(gm, token_id, hit_points=60, **stat_block)
+    tokens = [{"token_id": token_id, **where} for token_id, where, _ in caught]
+    result = card(gm, "hazard.explosion", actor_id="grenadier", dice=20, charge="shrapnel", tokens=tokens)
+
+    charge = hazards.Charge.SHRAPNEL.damage(20)
+    assert [entry["token_id"] for entry in result["tokens"]] == [token_id for token_id, _, _ in caught]
+    for entry, sent, (token_id, _, stat_block) in zip(result["tokens"], tokens, caught):
+        pool = hazards.explosion_dice(20, sent["distance"]) - sent.get("cover", 0)
+        dr = VEST_DR if stat_block and sent.get("damage_reduction") is None else 0
+        assert [damage["damage"]["dice"] for damage in entry["damage"]] == ([pool] if pool > 0 else [])
+        for damage in entry["damage"]:
+            assert damage == read_damage(damage["faces"], charge.with_dice(pool), dr).to_dict()
+        state = stored(store, world, token_id)
+        assert state["health"] == entry["health"]["after"]
+        if entry["token"] is None:
+            assert state["version"] == 1 and entry["health"]["after"] == entry["health"]["before"]
+        else:
+            assert state == entry["token"]["state"] and state["version"] == 2
+            assert told(table, token_id, 2)["state"] == state
+    assert result["tokens"][-1]["token"] is None  # 30 m away: nothing reaches it
+    assert result["tokens"][0]["token"]["state"]["health"]["damage"] > 0  # 20d6 (4,5) at its feet
+    assert result["hurt"] == [entry["token_id"] for entry in result["tokens"] if entry["token"]
+                              and entry["health"]["after"]["damage"] > entry["health"]["before"]["damage"]]
+
+
+def test_a_molotov_burns_until_a_helper_with_an_extinguisher_puts_it_out(gm, player_for, store, world):
+    table = player_for("alice")
+    register(gm, "torch", agility=10, hit_points=100)
+    register(gm, "helper", agility=5)
+    result = card(gm, "hazard.fire.ignite", token_id="torch", starting_dice=5)
+    replayed = hazards.ignite(health_of(result["health"]["before"]), 5, DIALS, dice=shown(result))
+    assert result["state"] == {**replayed.state.to_dict(), "help": 0}
+    state = stored(store, world, "torch")
+    assert state == result["token"]["state"] and state["fire"] == result["state"]
+    assert ("on_fire", "fire") in conditions_of(state)
+
+    for _ in range(20):
+        fire = state["fire"]
+        helped = card(gm, "hazard.fire.burn", token_id="torch", helper_token_id="helper", water=True)
+        assert helped["rolls"][0]["pool"]["dice"] == 5 + hazards.EXTINGUISHER_DICE and helped["damage"] == []
+        assert helped["state"]["help"] == fire["help"] + helped["rolls"][0]["successes"]
+        state = stored(store, world, "torch")
+        assert state["fire"] == helped["state"] and stored(store, world, "helper")["version"] == 1
+
+        ticked = card(gm, "hazard.fire.burn", token_id="torch")
+        replayed = hazards.burn(
+            health_of(ticked["health"]["before"]), hazards.Fire(state["fire"]["dice"]), 10, DIALS,
+            helper_successes=helped["state"]["help"], dice=shown(ticked),
+        )
+        assert ticked == {**replayed.to_dict(), "state": {**replayed.state.to_dict(), "help": 0}, "token": ticked["token"]}
+        state = stored(store, world, "torch")
+        assert state == ticked["token"]["state"]
+        if ticked["state"]["out"]:
+            break
+    assert state["fire"] is None and not [c for c in state["conditions"] if c["condition"] == "on_fire"]
+    put_out = told(table, "torch", state["version"])
+    assert {"condition": "on_fire", "gained": False} in put_out["changes"]
+    assert put_out["cause"]["rule"] == "hazard.fire.burn"
+    code, fields = refusal(gm, "hazard.fire.burn", token_id="torch")
+    assert (code, list(fields)) == ("against_the_rules", ["token_id"])
+
+
+def test_a_thirty_meter_fall_and_armor_only_when_the_gm_lets_it(gm, player_for, store, world):
+    table = player_for("alice")
+    register(gm, "jumper", agility=3, hit_points=100, armor={"name": "Ballistic Vest"})
+    result = card(gm, "hazard.fall", token_id="jumper", meters=30)
+    assert result["rolls"][0]["pool"]["dice"] == 3  # the token's Agility
+    assert result["damage"][0]["damage"]["dice"] == 15 - result["rolls"][0]["successes"]
+    assert result["damage"][0]["damage_reduction"] == 0
+    assert result == {**hazards.fall(Health(100), 30, 3, DIALS, dice=shown(result)).to_dict(), "token": result["token"]}
+    state = stored(store, world, "jumper")
+    assert state["health"] == result["health"]["after"] and told(table, "jumper", 2)["state"] == state
+    softened = card(gm, "hazard.fall", token_id="jumper", meters=30, armor=True)
+    assert softened["damage"][0]["damage_reduction"] == VEST_DR
+
+
+def test_a_suffocating_token_gasps_once_its_breath_is_spent(gm, store, world):
+    register(gm, "diver", endurance=1)
+    result = card(gm, "hazard.suffocation.start", token_id="diver")
+    seconds = sum(result["pips"])
+    assert result["state"] == {"seconds": seconds, "turns": 0, "out_of_breath": False}
+    state = stored(store, world, "diver")
+    assert state["breath"] == {**result["state"], "vacuum": None}
+    assert conditions_of(state) == [("suffocating", "suffocation")]
+    for _ in range(seconds + 2):
+        result = card(gm, "hazard.suffocation.turn", token_id="diver")
+        held = hazards.Breath(state["breath"]["seconds"], state["breath"]["turns"])
+        assert result == {**hazards.suffocate(health_of(state["health"]), held, DIALS).to_dict(), "token": result["token"]}
+        state = stored(store, world, "diver")
+    assert state["breath"]["out_of_breath"] and state["health"]["minor"] == 2
+    assert refusal(gm, "hazard.vacuum.second", token_id="diver") == (
+        "against_the_rules", {"token_id": ["the token is not in vacuum"]}
     )
 
 
-def refusal(client, event, **request):
-    answer = client.request(event, **{"actor_id": "hero", **request})
-    assert not answer["ok"], answer
-    return answer["error"]["code"], answer["error"]["fields"]
-
-
-def test_a_fall_is_replayed_from_its_faces(gm):
-    for _ in range(TRIES):
-        result = card(gm, "hazard.fall", health=FRESH, meters=30, agility=3, damage_reduction=1)
-        assert result["damage"][0]["damage"]["dice"] == 15 - result["rolls"][0]["successes"]
-        replayed = hazards.fall(Health(**FRESH), 30, 3, DIALS, damage_reduction=1, dice=shown(result))
-        assert result == replayed.to_dict()
-        assert result["state"] is None
-
-
-def test_an_explosion_rolls_each_token_by_its_distance(gm):
-    tokens = [
-        {"actor_id": "near", "health": FRESH, "distance": 0.5},
-        {
-            "actor_id": "covered",
-            "health": {"hit_points": 10, "minor": 3},
-            "distance": 2.5,
-            "cover": 3,
-            "damage_reduction": 4,
-        },
-        {"actor_id": "far", "health": FRESH, "distance": 30},
-    ]
-    charge = hazards.Charge.SHRAPNEL.damage(20)
-    for _ in range(TRIES):
-        result = card(gm, "hazard.explosion", dice=20, charge="shrapnel", tokens=tokens)
-        assert [token["actor_id"] for token in result["tokens"]] == ["near", "covered", "far"]
-        for token, sent in zip(result["tokens"], tokens):
-            pool = hazards.explosion_dice(20, sent["distance"]) - sent.get("cover", 0)
-            assert [damage["damage"]["dice"] for damage in token["damage"]] == ([pool] if pool > 0 else [])
-            for damage in token["damage"]:
-                read = read_damage(damage["faces"], charge.with_dice(pool), sent.get("damage_reduction", 0))
-                assert damage == read.to_dict()
-        caught = [hazards.Caught(**{**token, "health": Health(**token["health"])}) for token in tokens]
-        faces = FixedDice(
-            [face for token in result["tokens"] for damage in token["damage"] for face in damage["faces"]]
-        )
-        assert result == hazards.blast(charge, caught, DIALS, dice=faces).to_dict()
-
-
-def test_a_charge_that_reaches_nobody_says_so(gm):
-    far = [
-        {"actor_id": "far", "health": FRESH, "distance": 12},
-        {"actor_id": "hid", "health": FRESH, "distance": 1, "cover": 9},
-    ]
-    result = card(gm, "hazard.explosion", dice=6, charge="flash_bang", tokens=far)
-    assert result["hurt"] == [] and result["explanation"][-1] == "the blast injures nobody"
-    assert all(token["damage"] == [] and token["health"]["changes"] == [] for token in result["tokens"])
-
-
-def test_a_fire_burns_turn_by_turn_with_its_state_sent_back(gm):
-    for _ in range(TRIES):
-        result = card(gm, "hazard.fire.ignite", health=FRESH, starting_dice=2, grease=True)
-        assert result == hazards.ignite(Health(**FRESH), 2, DIALS, grease=True, dice=shown(result)).to_dict()
-        health, fire = result["health"]["after"], result["state"]
-        for turn in range(3):
-            if fire["out"] or health["dead"]:
-                break
-            result = card(gm, "hazard.fire.burn", health=health, fire=fire, agility=2, blanket=True, water=turn == 1)
-            replayed = hazards.burn(
-                health_of(health),
-                hazards.Fire(fire["dice"], fire["grease"], fire["blanket_turns"]),
-                2,
-                DIALS,
-                blanket=True,
-                water=turn == 1,
-                dice=shown(result),
-            )
-            assert result == replayed.to_dict()
-            health, fire = result["health"]["after"], result["state"]
-    code, fields = refusal(gm, "hazard.fire.burn", health=FRESH, fire={"dice": 0}, agility=2)
-    assert code == "against_the_rules" and list(fields) == ["fire"]
-
-
-def test_suffocation_counts_turns_past_the_breath(gm):
-    result = card(gm, "hazard.suffocation.start", health=FRESH, endurance=1, warned=False)
-    assert result == hazards.start_suffocating(Health(**FRESH), 1, DIALS, dice=shown(result)).to_dict()
-    health, breath = result["health"]["after"], result["state"]
-    assert breath["seconds"] == sum(result["pips"])
-    for _ in range(breath["seconds"] + 2):
-        result = card(gm, "hazard.suffocation.turn", health=health, breath=breath)
-        held = hazards.Breath(breath["seconds"], breath["turns"])
-        assert result == hazards.suffocate(health_of(health), held, DIALS).to_dict()
-        health, breath = result["health"]["after"], result["state"]
-    assert breath["out_of_breath"] and health["minor"] == 2
-
-
-def test_vacuum_second_by_second_with_a_ruptured_suit(gm):
-    result = card(gm, "hazard.vacuum.enter", health=FRESH, endurance=3, ruptured_suit=True)
-    assert result == hazards.enter_vacuum(Health(**FRESH), 3, DIALS, ruptured_suit=True, dice=shown(result)).to_dict()
-    health, vacuum = result["health"]["after"], result["state"]
-    assert vacuum["suit_die"] == result["pips"][-1]
+def test_vacuum_second_by_second_with_a_ruptured_suit(gm, store, world):
+    register(gm, "spacer", endurance=3, hit_points=100)
+    result = card(gm, "hazard.vacuum.enter", token_id="spacer", ruptured_suit=True)
+    assert result["state"]["suit_die"] == result["pips"][-1]
+    state = stored(store, world, "spacer")
     for _ in range(8):
-        sent_health, sent_vacuum = health, vacuum
-        result = card(gm, "hazard.vacuum.second", health=sent_health, vacuum=sent_vacuum, endurance=3)
-        breath = hazards.Breath(sent_vacuum["breath"]["seconds"], sent_vacuum["breath"]["turns"])
-        state = hazards.Vacuum(breath, sent_vacuum["seconds"], sent_vacuum["misses"], sent_vacuum["suit_die"])
-        assert result == hazards.vacuum_second(health_of(sent_health), state, 3, DIALS, dice=shown(result)).to_dict()
-        health, vacuum = result["health"]["after"], result["state"]
-    assert vacuum["seconds"] == 8
+        breath, exposure = state["breath"], state["breath"]["vacuum"]
+        result = card(gm, "hazard.vacuum.second", token_id="spacer")
+        vacuum = hazards.Vacuum(
+            hazards.Breath(breath["seconds"], breath["turns"]), exposure["seconds"], exposure["misses"], exposure["suit_die"]
+        )
+        replayed = hazards.vacuum_second(health_of(state["health"]), vacuum, 3, DIALS, dice=shown(result))
+        assert result == {**replayed.to_dict(), "token": result["token"]}
+        state = stored(store, world, "spacer")
+        assert state == result["token"]["state"]
+    assert state["breath"]["vacuum"]["seconds"] == 8
+    assert ("suffocating", "vacuum") in conditions_of(state)
+    assert refusal(gm, "hazard.suffocation.turn", token_id="spacer")[1] == {"token_id": ["the token is in vacuum"]}
 
 
-def test_hazards_are_the_gms(player_for):
-    alice = player_for("alice", ["hero"])
+def test_a_repeated_request_id_hurts_the_token_once(gm, player_for, store, world):
+    table = player_for("alice")
+    register(gm, "faller", hit_points=100)
+    first = gm.request("hazard.fall", request_id="same-fall", token_id="faller", meters=20)
+    again = gm.request("hazard.fall", request_id="same-fall", token_id="faller", meters=20)
+    assert first["ok"] and again == first
+    assert stored(store, world, "faller")["version"] == 2
+    assert card(gm, "hazard.fall", token_id="faller", meters=0)["token"]["version"] == 3
+    told(table, "faller", 3)
+    assert [push["version"] for push in table.received("token.changed") if push["token_id"] == "faller"] == [1, 2, 3]
+
+
+def test_hazards_are_the_gms(gm, player_for):
+    register(gm, "hero")
+    alice = player_for("alice", ["actor-hero"])
     for event, request in (
-        ("hazard.fall", {"health": FRESH, "meters": 4, "agility": 2}),
-        ("hazard.fire.ignite", {"health": FRESH, "starting_dice": 1}),
+        ("hazard.fall", {"token_id": "hero", "meters": 4}),
+        ("hazard.fire.ignite", {"token_id": "hero", "starting_dice": 1}),
     ):
         code, _ = refusal(alice, event, **request)
         assert code == "forbidden"
 
 
-def test_bad_hazard_fields_are_named(gm):
-    near = {"actor_id": "a1", "health": FRESH, "distance": 1}
-    for event, request, named in (
-        (
-            "hazard.explosion",
-            {"dice": 20, "charge": "shrapnel", "tokens": [near, near, {**near, "distance": -1}]},
-            {"tokens": {"2": ["distance"]}},
-        ),
-        (
-            "hazard.explosion",
-            {"dice": 20, "charge": "shrapnel", "tokens": [{**near, "health": {"hit_points": 0}}]},
-            {"tokens": {"0": ["health"]}},
-        ),
-        ("hazard.fall", {"health": FRESH, "meters": 4, "agility": 21}, {"agility": None}),
-        ("hazard.fire.burn", {"health": FRESH, "fire": {"dice": -1}, "agility": 2}, {"fire": None}),
-        (
-            "hazard.vacuum.second",
-            {"health": FRESH, "vacuum": {"breath": {"seconds": 3}, "suit_die": 7}, "endurance": 2},
-            {"vacuum": None},
-        ),
+def test_bad_hazard_requests_name_their_field(gm):
+    register(gm, "a1")
+    register(gm, "a2")
+    near = {"token_id": "a1", "distance": 1}
+    blast = {"actor_id": "gm", "dice": 20, "charge": "shrapnel"}
+    for event, request, expected in (
+        ("hazard.explosion", {**blast, "tokens": [near, {**near, "distance": -1}]}, ("invalid", {"tokens": {"1": ["distance"]}})),
+        ("hazard.explosion", {**blast, "tokens": [near, {**near, "token_id": "ghost"}]}, ("not_tracked", ["tokens.1.token_id"])),
+        ("hazard.explosion", {**blast, "tokens": [near, near]}, ("against_the_rules", ["tokens"])),
+        ("hazard.fall", {"token_id": "a1", "meters": 4, "agility": 2}, ("invalid", ["agility"])),
+        ("hazard.fall", {"token_id": "ghost", "meters": 4}, ("not_tracked", ["token_id"])),
+        ("hazard.fire.burn", {"token_id": "a1", "helper_token_id": "a2"}, ("against_the_rules", ["token_id"])),
+        ("hazard.suffocation.turn", {"token_id": "a1"}, ("against_the_rules", ["token_id"])),
     ):
         code, fields = refusal(gm, event, **request)
-        assert code == "invalid" and list(fields) == list(named), (event, fields)
-        for field, inner in named.items():
-            if isinstance(inner, dict):
-                assert {index: list(errors) for index, errors in fields[field].items()} == inner
+        if isinstance(expected[1], dict):
+            assert code == expected[0] and {k: {i: list(e) for i, e in v.items()} for k, v in fields.items()} == expected[1]
+        else:
+            assert (code, list(fields)) == expected, (event, fields)
+    card(gm, "hazard.fire.ignite", token_id="a1", starting_dice=1)
+    assert refusal(gm, "hazard.fire.ignite", token_id="a1", starting_dice=1) == (
+        "against_the_rules", {"token_id": ["the token is already on fire"]}
+    )
+    code, fields = refusal(gm, "hazard.fire.burn", token_id="a1", helper_token_id="a1")
+    assert (code, list(fields)) == ("against_the_rules", ["helper_token_id"])

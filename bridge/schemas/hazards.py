@@ -1,12 +1,15 @@
-"""Hazards (ch. 8) over the wire: GM-only cards about the character caught.
+"""Hazards (ch. 8) over the wire: GM-only cards about tracked tokens.
 
-A hazard that lasts (a fire, a held breath, vacuum) returns its ``state``,
-which the client sends back as it is for the next turn, with the health.
+Every request names its tokens by ``token_id``: the bridge reads their
+health, Agility, Endurance, armor and conditions, and writes back their
+health, the hazard's conditions and a lasting hazard's state (the token's
+``fire``, ``breath``), one ``token.changed`` per token changed. The card
+carries the hazard's result with each token's change.
 """
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import Schema, fields, validate
 
 from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
@@ -14,29 +17,20 @@ from ..rules.moment_of_truth import hazards
 from ..rules.moment_of_truth.rolls import SIDES
 from .common import Identifier
 from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
-from .health import HealthChange, HealthRequest, HealthState, card, derived, dice_count, rating
+from .health import HealthChange, card, dice_count
 from .pushes import Out, RollResult
-from .requests import CardRequest
+from .requests import CardOptions, CardRequest
 from .spec import CardSpec
+from .tokens import TokenChange
 
 #: Farthest fall or distance from a blast accepted, in meters.
 METERS_MAX = 10_000
 #: Most tokens one explosion may name.
 TOKENS_MAX = 50
-#: Most seconds or turns a lasting hazard may count.
-SECONDS_MAX = 100_000
 
 
 def meters(**kwargs):
     return fields.Float(validate=validate.Range(0, METERS_MAX), **kwargs)
-
-
-def count(**kwargs):
-    return fields.Integer(load_default=0, validate=validate.Range(0, SECONDS_MAX), **kwargs)
-
-
-def damage_reduction():
-    return fields.Integer(load_default=0, validate=validate.Range(0, DAMAGE_REDUCTION_MAX))
 
 
 def no_state():
@@ -44,8 +38,14 @@ def no_state():
     return fields.Raw(required=True, allow_none=True, validate=validate.Equal(None))
 
 
+class TokenHazardRequest(CardOptions):
+    """A hazard card about the tracked token `token_id` (the card's actor is the token's)."""
+
+    token_id = Identifier(required=True, metadata={"description": "the tracked token caught"})
+
+
 class HazardResult(Out):
-    """One hazard's effect on one character: the rolls against it, its damage
+    """One hazard's effect on one token: the rolls against it, its damage
     rolls, `pips` (dice read for their total: a breath, a ruptured suit's
     1d6), the health change (with the hazard's own conditions) and the steps."""
 
@@ -57,112 +57,113 @@ class HazardResult(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
+class TokenHazardResult(HazardResult):
+    """A hazard's result with the token's change (its state after, the conditions lost then gained)."""
+
+    token = fields.Nested(TokenChange, required=True)
+
+
 # --- falling and explosions --------------------------------------------------------
 
 
-class FallRequest(HealthRequest):
-    """A fall: 1d6 (3,6) per full 2 m; each Agility success removes 1d6."""
+class FallRequest(TokenHazardRequest):
+    """A fall: 1d6 (3,6) per full 2 m; each success of the token's Agility roll removes 1d6."""
 
     meters = meters(required=True)
-    agility = rating()
-    damage_reduction = damage_reduction()
+    armor = fields.Boolean(
+        load_default=False, metadata={"description": "the token's armor softens the fall (the GM's call; the book: no)"}
+    )
 
 
-class FallResult(HazardResult):
+class FallResult(TokenHazardResult):
     state = no_state()
 
 
 class CaughtToken(Schema):
-    """A token near the blast, at `distance` meters behind `cover` dice of cover."""
+    """A tracked token near the blast, at `distance` meters behind `cover` dice of cover."""
 
-    actor_id = Identifier(required=True)
-    health = fields.Nested(HealthState, required=True)
+    token_id = Identifier(required=True)
     distance = meters(required=True)
     cover = dice_count()
-    damage_reduction = damage_reduction()
+    damage_reduction = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(0, DAMAGE_REDUCTION_MAX),
+        metadata={"description": "null: the DR of the armor the token wears"},
+    )
 
 
 class ExplosionRequest(CardRequest):
-    """A charge of `dice`d6 at its center going off among `tokens`, each rolled apart."""
+    """A charge of `dice`d6 at its center going off among `tokens`, each rolled
+    apart; the card's `actor_id` is whoever it is about (the thrower, say)."""
 
     dice = fields.Integer(required=True, validate=validate.Range(1, MAX_DICE_PER_ROLL))
     charge = fields.Enum(hazards.Charge, by_value=True, required=True)
-    tokens = fields.List(fields.Nested(CaughtToken), required=True, validate=validate.Length(1, TOKENS_MAX))
+    tokens = fields.List(
+        fields.Nested(CaughtToken),
+        required=True,
+        validate=validate.Length(1, TOKENS_MAX),
+        metadata={"description": "each token once (a token named twice is refused: against_the_rules)"},
+    )
 
 
 class CaughtResult(HazardResult):
-    actor_id = Identifier(required=True)
+    """A token's result; `token` is its change, null when the blast left its health as it was."""
+
+    token_id = fields.String(required=True)
     state = no_state()
+    token = fields.Nested(TokenChange, required=True, allow_none=True)
 
 
 class ExplosionResult(Out):
-    """The charge's pool at its center, each token's result in order, and who was hurt."""
+    """The charge's pool at its center, each token's result in order, and the tokens hurt."""
 
     charge = fields.Nested(DamageDice, required=True)
     tokens = fields.List(fields.Nested(CaughtResult), required=True)
-    hurt = fields.List(Identifier(), required=True)
+    hurt = fields.List(fields.String(), required=True)
     explanation = fields.List(fields.String(), required=True)
 
 
 # --- fire ---------------------------------------------------------------------------
 
 
-class FireState(Schema):
-    """A burning character's fire as sent: a fire card's `state` may be sent back as it is."""
-
-    dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
-    grease = fields.Boolean(load_default=False)
-    blanket_turns = count()
-    out = derived("dice is 0", fields.Boolean)
-
-    @post_load
-    def to_fire(self, data, **_) -> hazards.Fire:
-        return hazards.Fire(data["dice"], data["grease"], data["blanket_turns"])
-
-
 class Fire(Out):
-    """The fire's pool for the next tick, a grease fire or not, turns a blanket was used."""
+    """The fire's pool for the next tick, a grease fire or not, turns a
+    blanket was used, and `help`: the helpers' successes waiting for the
+    next tick. The token's `fire` while it burns (null once out)."""
 
     dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
     grease = fields.Boolean(required=True)
     blanket_turns = fields.Integer(required=True)
     out = fields.Boolean(required=True)
+    help = fields.Integer(required=True, validate=validate.Range(min=0))
 
 
-class FireIgniteRequest(HealthRequest):
-    """A character catches fire of `starting_dice`d6 (1 for a deep-fryer splash, 5-6 for a Molotov)."""
+class FireIgniteRequest(TokenHazardRequest):
+    """The token catches fire of `starting_dice`d6 (1 for a deep-fryer splash, 5-6 for a Molotov)."""
 
     starting_dice = fields.Integer(required=True, validate=validate.Range(1, MAX_DICE_PER_ROLL))
     grease = fields.Boolean(load_default=False)
 
 
-class FireBurnRequest(HealthRequest):
-    """One tick on the burning character's turn."""
+class FireBurnRequest(TokenHazardRequest):
+    """Without `helper_token_id`: the fire's tick on the burning token's turn.
+    With it: that token helps put the fire out on its own turn, its
+    successes waiting for the next tick. `blanket` and `water` are used by
+    whoever rolls."""
 
-    fire = fields.Nested(FireState, required=True)
-    agility = rating()
+    helper_token_id = Identifier(
+        load_default=None, allow_none=True, metadata={"description": "a tracked token helping; null: the tick"}
+    )
     blanket = fields.Boolean(load_default=False)
-    water = fields.Boolean(load_default=False)
-    helper_successes = dice_count()
+    water = fields.Boolean(load_default=False, metadata={"description": "an extinguisher or a bucket of water"})
 
 
-class FireResult(HazardResult):
+class FireResult(TokenHazardResult):
     state = fields.Nested(Fire, required=True)
 
 
 # --- suffocation and vacuum -------------------------------------------------------
-
-
-class BreathState(Schema):
-    """Air held as sent: a suffocation card's `state` may be sent back as it is."""
-
-    seconds = fields.Integer(required=True, validate=validate.Range(0, SECONDS_MAX))
-    turns = count()
-    out_of_breath = derived("turns is more than seconds", fields.Boolean)
-
-    @post_load
-    def to_breath(self, data, **_) -> hazards.Breath:
-        return hazards.Breath(data["seconds"], data["turns"])
 
 
 class Breath(Out):
@@ -173,37 +174,18 @@ class Breath(Out):
     out_of_breath = fields.Boolean(required=True)
 
 
-class SuffocationStartRequest(HealthRequest):
-    """Air runs out: the breath lasts Endurance d6 pips in seconds, +30 with warning."""
+class SuffocationStartRequest(TokenHazardRequest):
+    """The token's air runs out: the breath lasts its Endurance d6 pips in seconds, +30 with warning."""
 
-    endurance = rating()
     warned = fields.Boolean(load_default=False)
 
 
-class SuffocationTurnRequest(HealthRequest):
-    """The start of a suffocating character's turn."""
-
-    breath = fields.Nested(BreathState, required=True)
+class SuffocationTurnRequest(TokenHazardRequest):
+    """The start of a suffocating token's turn."""
 
 
-class SuffocationResult(HazardResult):
+class SuffocationResult(TokenHazardResult):
     state = fields.Nested(Breath, required=True)
-
-
-class VacuumState(Schema):
-    """Exposure to vacuum as sent: a vacuum card's `state` may be sent back as it is."""
-
-    breath = fields.Nested(BreathState, required=True)
-    seconds = count()
-    misses = count()
-    suit_die = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(1, SIDES))
-    roll_every = derived("seconds between Endurance rolls")
-    damage_after = derived("seconds before the damage starts")
-    unconscious = derived("two rolls missed", fields.Boolean)
-
-    @post_load
-    def to_vacuum(self, data, **_) -> hazards.Vacuum:
-        return hazards.Vacuum(data["breath"], data["seconds"], data["misses"], data["suit_die"])
 
 
 class Vacuum(Out):
@@ -218,27 +200,22 @@ class Vacuum(Out):
     unconscious = fields.Boolean(required=True)
 
 
-class VacuumEnterRequest(HealthRequest):
-    """Exposure begins: the breath, and for a ruptured pressure suit its 1d6."""
+class VacuumEnterRequest(TokenHazardRequest):
+    """The token's exposure begins: the breath, and for a ruptured pressure suit its 1d6."""
 
-    endurance = rating()
     warned = fields.Boolean(load_default=False)
     ruptured_suit = fields.Boolean(load_default=False)
 
 
-class VacuumSecondRequest(HealthRequest):
-    """One more second (one turn) in vacuum."""
-
-    vacuum = fields.Nested(VacuumState, required=True)
-    endurance = rating()
-    moments_spent = dice_count()
+class VacuumSecondRequest(TokenHazardRequest):
+    """One more second (one turn) of the token in vacuum."""
 
 
-class VacuumResult(HazardResult):
+class VacuumResult(TokenHazardResult):
     state = fields.Nested(Vacuum, required=True)
 
 
-def _gm_card(event: Request, request: type[Schema], result: type[Schema], doc: str) -> CardSpec:
+def _gm_card(event: Request, request: type, result: type, doc: str) -> CardSpec:
     return CardSpec(request, card(event, result, doc), gm_only=True)
 
 
@@ -246,7 +223,7 @@ CARDS = {
     Request.HAZARD_FALL: _gm_card(Request.HAZARD_FALL, FallRequest, FallResult, "a fall in full"),
     Request.HAZARD_EXPLOSION: _gm_card(Request.HAZARD_EXPLOSION, ExplosionRequest, ExplosionResult, "a blast in full"),
     Request.HAZARD_FIRE_IGNITE: _gm_card(Request.HAZARD_FIRE_IGNITE, FireIgniteRequest, FireResult, "a fire lit"),
-    Request.HAZARD_FIRE_BURN: _gm_card(Request.HAZARD_FIRE_BURN, FireBurnRequest, FireResult, "a fire's tick"),
+    Request.HAZARD_FIRE_BURN: _gm_card(Request.HAZARD_FIRE_BURN, FireBurnRequest, FireResult, "a fire's tick or a helper's roll"),
     Request.HAZARD_SUFFOCATION_START: _gm_card(
         Request.HAZARD_SUFFOCATION_START, SuffocationStartRequest, SuffocationResult, "a breath held"
     ),
