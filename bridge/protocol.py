@@ -37,10 +37,7 @@ class Request(str, Enum):
     SETTINGS_UPDATE = "settings.update"
     DAMAGE = "damage"
     ATTACK = "attack"
-    INITIATIVE = "initiative"
     MANEUVER = "maneuver"
-    TURN_END = "turn.end"
-    TURN_ALLOWANCE = "turn.allowance"
     WEAPON_READY = "weapon.ready"
     WEAPON_RELOAD = "weapon.reload"
     WEAPON_CLEAR_JAM = "weapon.clear_jam"
@@ -82,6 +79,14 @@ class Request(str, Enum):
     TOKEN_CONDITION_CLEAR = "token.condition.clear"
     TOKEN_UNDO = "token.undo"
     TABLE_SNAPSHOT = "table.snapshot"
+    COMBAT_START = "combat.start"
+    COMBAT_END = "combat.end"
+    COMBAT_JOIN = "combat.join"
+    COMBAT_LEAVE = "combat.leave"
+    COMBAT_INITIATIVE = "combat.initiative"
+    COMBAT_NEXT = "combat.next"
+    COMBAT_RESERVE = "combat.reserve"
+    COMBAT_AIM = "combat.aim"
 
 
 class Push(str, Enum):
@@ -96,6 +101,8 @@ class Push(str, Enum):
     MOMENTS_CHANGED = "moments.changed"
     TOKEN_CHANGED = "token.changed"
     COMBAT_CHANGED = "combat.changed"
+    TURN_ENDED = "turn.ended"
+    TURN_STARTED = "turn.started"
 
 
 class ErrorCode(str, Enum):

@@ -124,10 +124,7 @@ ATTACK = {
     "targets": [{"name": "thug", "armor": {"name": "Ballistic Vest"}}],
 }
 
-SEATED = {
-    "request_id": "i1", "actor_id": "scene", "seating": ["p1", "gm"], "players": [{"seat": "p1", "statistics": ATTACK["attacker"]["statistics"]}],
-    "gm": {"seat": "gm", "pick": "named", "named": "boss", "combatants": [{"name": "boss", "statistics": ATTACK["attacker"]["statistics"]}]},
-}
+SCENE = {"request_id": "c1", "scene_id": "warehouse"}
 READY = {"request_id": "w1", "actor_id": "a1", "check": "ready_after_attack", "weapon": {"name": "Club"}, "strength": 3}
 TASK = {"request_id": "w2", "actor_id": "a1", "weapon": {"name": "Flintlock Pistol"}, "agility": 3, "skill_level": 1}
 GRAPPLE = {"request_id": "g1", "kind": "grapple", "actor": "ann-1", "opponent": "bo-1"}
@@ -237,15 +234,6 @@ EXAMPLES = [
     (Request.ATTACK, {**ATTACK, "magazine": {"rounds": 3, "capacity": 30}}, False),
     (Request.ATTACK, {**ATTACK, "split_dice": 2, "dual_weapons": True}, True),
     (Request.ATTACK, {**ATTACK, "dual_weapons": True}, False),
-    (Request.INITIATIVE, SEATED, True),
-    (Request.INITIATIVE, {**SEATED, "gm": None, "seating": ["p1"], "players": [{"seat": "p1", "reaction_time": 3}]}, True),
-    (Request.INITIATIVE, {**SEATED, "players": [{"seat": "p1"}]}, False),
-    (Request.INITIATIVE, {**SEATED, "seating": []}, False),
-    (Request.INITIATIVE, {**SEATED, "gm": {**SEATED["gm"], "pick": "random"}}, False),
-    (Request.TURN_END, {"request_id": "t1", "actor_id": "a1", "statistics": ATTACK["attacker"]["statistics"], "conditions": ["stunned"]}, True),
-    (Request.TURN_END, {"request_id": "t1", "actor_id": "a1", "conditions": ["stunned"]}, False),
-    (Request.TURN_ALLOWANCE, {"request_id": "t2", "move": 6, "conditions": ["prone"]}, True),
-    (Request.TURN_ALLOWANCE, {"request_id": "t2", "move": 101}, False),
     (Request.WEAPON_READY, {**READY, "one_handed": True, "modifiers": [{"source": "mud", "dice": -1}]}, True),
     (Request.WEAPON_READY, {**READY, "check": "one_handed_grip", "skill_level": None}, False),
     (Request.WEAPON_READY, {**READY, "check": "one_handed_grip", "weapon": {"name": "x", "reach": "1m",
@@ -397,6 +385,28 @@ EXAMPLES = [
     (Request.MANEUVER, {**GRAPPLE, "actor": {"name": "Ann", "strength": 3}}, False),
     (Request.MANEUVER, {**GRAPPLE, "actor_id": "a1"}, False),
     (Request.MANEUVER, {**GRAPPLE, "moments": -1}, False),
+    # -- area: tracker
+    (Request.COMBAT_START, {**SCENE, "seating": ["p1", "gm"], "gm_seat": "gm", "combatants": [{"token_id": "t1", "seat": "p1"}]}, True),
+    (Request.COMBAT_START, {**SCENE, "seating": ["gm"], "gm_seat": "gm"}, True),
+    (Request.COMBAT_START, {**SCENE, "seating": [], "gm_seat": "gm"}, False),
+    (Request.COMBAT_START, {**SCENE, "seating": ["gm"], "gm_seat": "gm", "combatants": [{"token_id": "t1"}]}, False),
+    (Request.COMBAT_END, SCENE, True),
+    (Request.COMBAT_END, {"request_id": "c1"}, False),
+    (Request.COMBAT_JOIN, {**SCENE, "token_id": "t1", "seat": "p1"}, True),
+    (Request.COMBAT_JOIN, {**SCENE, "token_id": "t1"}, False),
+    (Request.COMBAT_LEAVE, {**SCENE, "token_id": "t1"}, True),
+    (Request.COMBAT_LEAVE, {**SCENE, "token_id": "no spaces"}, False),
+    (Request.COMBAT_INITIATIVE, SCENE, True),
+    (Request.COMBAT_INITIATIVE, {**SCENE, "pick": "named", "named": "boss", "label": "the warehouse"}, True),
+    (Request.COMBAT_INITIATIVE, {**SCENE, "pick": "named"}, False),
+    (Request.COMBAT_INITIATIVE, {**SCENE, "pick": "lowest", "named": "boss"}, False),
+    (Request.COMBAT_INITIATIVE, {**SCENE, "pick": "random"}, False),
+    (Request.COMBAT_NEXT, {**SCENE, "seat": "p1"}, True),
+    (Request.COMBAT_NEXT, {**SCENE, "seat": 3}, False),
+    (Request.COMBAT_RESERVE, {**SCENE, "token_id": "t1", "defense_dice": 4}, True),
+    (Request.COMBAT_RESERVE, {**SCENE, "token_id": "t1", "defense_dice": 0}, False),
+    (Request.COMBAT_AIM, {**SCENE, "token_id": "t1", "target_id": "t2"}, True),
+    (Request.COMBAT_AIM, {**SCENE, "token_id": "t1"}, False),
 ]
 
 

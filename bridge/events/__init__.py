@@ -3,7 +3,6 @@
 from . import (
     characters,
     combat,
-    combat_turns,
     combat_weapons,
     contests,
     damage,
@@ -16,7 +15,8 @@ from . import (
     rolls,
     session,
     tokens,
+    tracker,
 )
 
 #: Every area's handlers, registered by the app factory in this order.
-MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, combat_turns, maneuvers, combat_weapons, hazards, moments, contests, tokens)
+MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens, tracker)

@@ -16,7 +16,6 @@ from marshmallow import fields
 from . import (
     characters,
     combat,
-    combat_turns,
     combat_weapons,
     contests,
     damage,
@@ -31,7 +30,7 @@ from . import (
 from .pushes import Either, Out, RollEntry, RollNotice
 from .spec import RequestSpec, Shape
 
-AREAS = (damage, combat, combat_turns, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker)
+AREAS = (damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker)
 
 CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS.values()))
 

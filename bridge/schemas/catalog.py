@@ -25,7 +25,7 @@ from .requests import (
 )
 from .spec import RequestSpec, Shape
 from .tokens import TokenChanged
-from .tracker import CombatChanged
+from .tracker import CombatChanged, TurnEnded, TurnStarted
 
 REQUESTS: dict[Request, RequestSpec] = {
     Request.PING: RequestSpec(PingRequest, out.Echo),
@@ -50,6 +50,8 @@ PUSHES: dict[Push, Shape] = {
     Push.MOMENTS_CHANGED: MomentsChange,
     Push.TOKEN_CHANGED: TokenChanged,
     Push.COMBAT_CHANGED: CombatChanged,
+    Push.TURN_ENDED: TurnEnded,
+    Push.TURN_STARTED: TurnStarted,
 }
 
 #: The ``auth`` object of the connection, and the refusal's ``connect_error`` data.
