@@ -1,17 +1,29 @@
-"""An attack (ch. 7, Attacking and Defending; ch. 9; ch. 10): the combat
-pool against the TN to hit, damage per hit through armor, called shots,
-fire modes and jams. Stateless: the client sends both sides' numbers."""
+"""An attack (ch. 7, Attacking and Defending; ch. 9; ch. 10) by one tracked
+token on others: the combat pool against the TN to hit, damage per hit
+through armor, called shots, fire modes, the magazine and jams.
+
+Both sides' numbers come from the bridge's state: statistics, skills,
+armor, shield and conditions from each ``TokenState``; reserved defense
+dice, charges, desperate attacks and aiming from the stances of the
+scene's running combat. The hits go into the targets' health, the
+conditions they cause onto the targets, and the shot into the attacker's
+stance and weapon."""
 
 from __future__ import annotations
 
-from ..cards import check_owner, publish
+from dataclasses import replace
+
+from ..cards import new_card_id, publish
+from ..combat_changes import change_combat, running_combat
 from ..protocol import Request, against_the_rules
 from ..refusals import refused_as
 from ..requests import handles, store
 from ..rules.dice import RandomDice
-from ..rules.moment_of_truth import Modifier
-from ..rules.moment_of_truth.attacks import Target, resolve_attack
+from ..rules.moment_of_truth import Modifier, check_possible
+from ..rules.moment_of_truth.attacks import AttackResult, Target, check_attack, resolve_attack
+from ..rules.moment_of_truth.called_shots import CalledShot
 from ..rules.moment_of_truth.combat_pool import combat_pool, split_pool
+from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.defense import to_hit
 from ..rules.moment_of_truth.equipment import (
     AUTOMATIC,
@@ -21,18 +33,36 @@ from ..rules.moment_of_truth.equipment import (
     RangedWeapon,
     Shield,
 )
+from ..rules.moment_of_truth.health import take_hits
 from ..rules.moment_of_truth.ranges import weapon_range
 from ..rules.moment_of_truth.statistics import Statistic
-from ..rules.moment_of_truth.weapon_handling import (
-    AmmoRoll,
-    FireMode,
-    Magazine,
-    ammo_roll,
-    second_shot_allowed,
+from ..rules.moment_of_truth.tokens import (
+    ConditionEntry,
+    Ending,
+    TokenState,
+    changed,
+    default_ending,
+    with_condition,
+    with_health,
 )
+from ..rules.moment_of_truth.tracker import Combat, stance_of, with_stance
+from ..rules.moment_of_truth.weapon_handling import AmmoRoll, FireMode, ammo_roll, second_shot_allowed
+from ..rules.moment_of_truth.weapon_state import after_attack, check_usable, notes, weapon_state, with_weapon
+from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
+from .moments import charge_moments
 
 _dice = RandomDice()
+
+#: Where each condition an attack causes comes from (``ConditionEntry.source``).
+CAUSES = {
+    Condition.STUNNED: "head shot",
+    Condition.PRONE: "called shot to the legs",
+    Condition.DISARMED: "called shot to the weapon arm",
+    Condition.SUPPRESSED: "suppressive fire",
+}
+#: Suppressed lasts until the start of the target's next turn (the book gives no length).
+SUPPRESSED_ROUNDS = 1
 
 
 def statistics_of(numbers: dict) -> dict[Statistic, int]:
@@ -73,74 +103,133 @@ def shield_of(held: dict | None, arsenal: Arsenal, field: str) -> Shield | None:
         return Shield.from_dict(held) if "attacker_penalty" in held else arsenal.shield(held["name"])
 
 
+def skill_level(state: TokenState, weapon) -> int | None:
+    """The token's level in the weapon's skill; None: unskilled."""
+    return state.skills.get(weapon.skill.value)
+
+
 def attack(identity, attack_request: dict) -> dict:
-    """Resolve one attack for an actor the user owns (the GM: any)."""
-    check_owner(identity, attack_request["actor_id"])
-    dials = world_dials(identity)
-    arsenal = arsenal_of(identity)
+    """Resolve one attack by a token the user owns (the GM: any)."""
+    fields = _token_fields(attack_request)
+    states = tracked(identity, fields)
+    attacker = states[attack_request["attacker"]]
+    check_token_owner(identity, attacker, "attacker")
+    dials, arsenal = world_dials(identity), arsenal_of(identity)
     weapon = weapon_of(attack_request["weapon"], arsenal)
+    fight = running_combat(identity, attacker.scene_id)
+    held = weapon_state(attacker, weapon, dials)
+    with refused_as("weapon"):
+        check_usable(held, weapon)
     requested = attack_request["targets"]
-    shields = [shield_of(target.get("shield"), arsenal, f"targets.{n}.shield") for n, target in enumerate(requested)]
-    armors = [armor_of(target.get("armor"), arsenal, f"targets.{n}.armor") for n, target in enumerate(requested)]
+    aimed = [states[target["token_id"]] for target in requested]
+    shields = [shield_of(state.shield, arsenal, f"targets.{n}.token_id") for n, state in enumerate(aimed)]
+    armors = [_armor(target, state, arsenal, f"targets.{n}") for n, (target, state) in enumerate(zip(requested, aimed))]
     ranged = isinstance(weapon, RangedWeapon)
     tns = [
-        _to_hit(attack_request, target, shields[n], armors[n], ranged, n, dials) for n, target in enumerate(requested)
+        _to_hit(attack_request, target, aimed[n], fight, shields[n], armors[n], ranged, n, dials)
+        for n, target in enumerate(requested)
     ]
-    combat = _combat_pool(attack_request, weapon, shields[0], dials)
+    combat = _combat_pool(attack_request, attacker, fight, weapon, shields[0], dials)
     targets = [
-        Target(target["name"], armors[n], target["endurance"], tns[n].value) for n, target in enumerate(requested)
+        Target(state.token_id, armors[n], state.statistics[Statistic.ENDURANCE], tns[n].value)
+        for n, state in enumerate(aimed)
     ]
-    ammo = _ammo(attack_request, weapon, dials)
-    fire, others = attack_request["fire"], targets[1:]
+    fire, others, charge = attack_request["fire"], targets[1:], attack_request["charge"] is not None
+    with refused_as(_attack_field(attack_request, weapon)):
+        check_attack(combat, fire, others, attack_request["shotgun"], charge, attack_request["damage_moments_spent"])
+        check_possible(combat.pool, tns[0].target)
+    card_id = new_card_id()
+    charge_moments(
+        identity, attack_request["moments_spent"] + attack_request["damage_moments_spent"], card_id, "moments_spent"
+    )
+    ammo = _ammo(attack_request, weapon, held, dials)
     if ammo and not ammo.allowed:
         fire, others = None, []  # too few rounds: an ordinary attack on the primary target (ch. 10)
     with refused_as(_attack_field(attack_request, weapon)):
         result = resolve_attack(
             combat, tns[0], targets[0], dials=dials, dice=_dice,
             fire=fire, others=others, shotgun=attack_request["shotgun"],
-            charge=attack_request["charge"], damage_moments=attack_request["damage_moments_spent"],
+            charge=charge, damage_moments=attack_request["damage_moments_spent"],
             critical_lowers_damage=attack_request["critical_lowers_damage"],
-            grappler=_grappler(attack_request["grappler"], arsenal),
+            grappler=_grappler(attack_request["grappler"], states, arsenal),
         )
-    card = result.to_dict() | {"ammo": ammo.to_dict() if ammo else None}
-    return publish(identity, attack_request, Request.ATTACK, card)
+    rounds = ammo.rounds_fired if ammo and ammo.allowed else 1
+    kept = after_attack(held, weapon, rounds=rounds, jammed=result.jammed, one_handed=attack_request["one_handed"])
+    round_number = fight.round if fight else None
+    tokens = change_tokens(
+        identity, Request.ATTACK, attack_request, fields,
+        lambda fresh: _taken(fresh, result, attacker.token_id, weapon, kept, dials, round_number),
+    )
+    if fight and fight.combatant(attacker.token_id):
+        _keep_stances(identity, attack_request, attacker, ranged, result)
+    card = result.to_dict() | {
+        "ammo": ammo.to_dict() if ammo else None,
+        "weapon_state": {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)},
+        "tokens": [tokens[state.token_id] for state in aimed] + _grappler_hit(attack_request, result, tokens),
+    }
+    return publish(identity, attack_request, Request.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
 
 
-def _ammo(attack_request: dict, weapon, dials) -> AmmoRoll | None:
-    """The optional ammo roll before automatic or spraying fire (ch. 10)."""
-    loaded = attack_request["magazine"]
-    if loaded is None:
-        return None
-    with refused_as("magazine" if weapon.qualities & AUTOMATIC else "fire"):
-        magazine = Magazine(loaded["rounds"], loaded["capacity"])
-        return ammo_roll(weapon, attack_request["fire"], magazine, dials=dials, dice=_dice)
+def _token_fields(attack_request: dict) -> dict[str, str]:
+    """``{token_id: field naming it}``: the attacker, the targets, the grappler; each once."""
+    named = [(attack_request["attacker"], "attacker")]
+    named += [(target["token_id"], f"targets.{n}.token_id") for n, target in enumerate(attack_request["targets"])]
+    if attack_request["grappler"]:
+        named.append((attack_request["grappler"]["token_id"], "grappler.token_id"))
+    fields: dict[str, str] = {}
+    for token_id, field in named:
+        if token_id in fields:
+            raise against_the_rules(ValueError(f"token {token_id!r} is named twice in one attack"), field)
+        fields[token_id] = field
+    return fields
 
 
-def _to_hit(attack_request: dict, target: dict, shield, armor, ranged: bool, n: int, dials):
-    """The TN to hit target ``n``; the called shot aims at the primary only.
-    The rules refuse only a desperate target in a world without the dial, and
-    a called shot around armor the target does not wear."""
+def _armor(target: dict, state: TokenState, arsenal: Arsenal, field: str) -> Armor | None:
+    """The armor over the part struck: the request's (the GM's call; null:
+    none), else the token's registered armor."""
+    if "armor" in target:
+        return armor_of(target["armor"], arsenal, f"{field}.armor")
+    return armor_of(state.armor, arsenal, f"{field}.token_id")
+
+
+def _to_hit(
+    attack_request: dict, target: dict, state: TokenState, fight: Combat | None, shield, armor, ranged: bool, n: int, dials
+):
+    """The TN to hit target ``n`` from its state and its stance; the called
+    shot aims at the primary only. The rules refuse only a desperate target
+    in a world without the dial, and a called shot around armor the target
+    does not wear."""
     called_shot = attack_request["called_shot"] if n == 0 else None
-    with refused_as(f"targets.{n}.desperate" if target["desperate"] else "called_shot"):
+    stance = stance_of(fight, target["token_id"])
+    with refused_as(f"targets.{n}.token_id" if stance.desperate else "called_shot"):
         return to_hit(
-            dials=dials, ranged=ranged, defense_dice=target["defense_dice"], target_conditions=target["conditions"],
-            target_shield=shield, target_balanced_weapon=target["balanced_weapon"], target_armor=armor,
+            dials=dials, ranged=ranged, defense_dice=stance.defense_dice,
+            target_conditions=state.present, target_shield=shield,
+            target_balanced_weapon=target["balanced_weapon"], target_armor=armor,
             within_target_reach=target["attacker_within_reach"], designated_opponent=target["designated_opponent"],
-            target_charge=target["charge"], target_desperate=target["desperate"], called_shot=called_shot,
+            target_charge=stance.charge, target_desperate=stance.desperate, called_shot=called_shot,
         )
 
 
-def _combat_pool(attack_request: dict, weapon, target_shield, dials):
-    attacker = attack_request["attacker"]
+def _combat_pool(attack_request: dict, attacker: TokenState, fight: Combat | None, weapon, target_shield, dials):
+    """The attacker's pool: aiming from its stance when aimed at this primary
+    target, a second shot when it fired already this turn."""
+    stance = stance_of(fight, attacker.token_id)
+    primary = attack_request["targets"][0]["token_id"]
+    ranged = isinstance(weapon, RangedWeapon)
+    aiming = stance.aiming_turns if ranged and stance.aim_target == primary else 0
+    second_shot = ranged and stance.shots >= 1
+    if stance.shots >= 2 or (second_shot and not second_shot_allowed(weapon, None)):
+        raise against_the_rules(ValueError(f"{weapon.name} fired its rounds for this turn already"), "weapon")
     reading = _range(attack_request, weapon)
     situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
-    with refused_as(_pool_field(attack_request, weapon)):
+    with refused_as("desperate" if attack_request["desperate"] else "modifiers"):
         combat = combat_pool(
-            statistics_of(attacker["statistics"]), attacker["skill_level"], weapon, dials=dials,
-            defense_dice=attack_request["defense_dice"], conditions=attacker["conditions"],
-            target_shield=target_shield, range_reading=reading, aiming_turns=attack_request["aiming_turns"],
-            aim_lost=attack_request["aim_lost"], laser_visible=attack_request["laser_visible"],
-            second_shot=attack_request["second_shot"], desperate=attack_request["desperate"],
+            attacker.statistics, skill_level(attacker, weapon), weapon, dials=dials,
+            defense_dice=attack_request["defense_dice"], conditions=attacker.present,
+            target_shield=target_shield, range_reading=reading, aiming_turns=aiming,
+            aim_lost=stance.aim_lost, laser_visible=attack_request["laser_visible"],
+            second_shot=second_shot, desperate=attack_request["desperate"],
             into_suppressive_fire=attack_request["into_suppressive_fire"], situation=situation,
             moments=attack_request["moments_spent"],
         )
@@ -162,19 +251,16 @@ def _range(attack_request: dict, weapon):
         return weapon_range(weapon, distance)
 
 
-def _pool_field(attack_request: dict, weapon) -> str:
-    """Which field ``combat_pool`` refuses, in the order it checks them."""
-    if attack_request["aiming_turns"] and not isinstance(weapon, RangedWeapon):
-        return "aiming_turns"
-    if attack_request["second_shot"] and not second_shot_allowed(weapon, None):
-        return "second_shot"
-    if attack_request["desperate"]:
-        return "desperate"
-    return "modifiers"
+def _ammo(attack_request: dict, weapon, held, dials) -> AmmoRoll | None:
+    """The ammo roll before automatic or spraying fire (ch. 10), when the
+    world counts the weapon's rounds."""
+    if held.magazine is None or attack_request["fire"] is None or not dials.ammunition:
+        return None
+    return ammo_roll(weapon, attack_request["fire"], held.magazine, dials=dials, dice=_dice)
 
 
 def _attack_field(attack_request: dict, weapon) -> str:
-    """Which field ``resolve_attack`` refuses, in the order it checks them."""
+    """Which field ``check_attack`` refuses, in the order it checks them."""
     others = len(attack_request["targets"]) > 1
     if attack_request["charge"] and isinstance(weapon, RangedWeapon):
         return "charge"
@@ -187,10 +273,86 @@ def _attack_field(attack_request: dict, weapon) -> str:
     return "targets" if others else "damage_moments_spent"
 
 
-def _grappler(locked: dict | None, arsenal: Arsenal) -> Target | None:
+def _grappler(locked: dict | None, states: dict[str, TokenState], arsenal: Arsenal) -> Target | None:
     if locked is None:
         return None
-    return Target(locked["name"], armor_of(locked.get("armor"), arsenal, "grappler.armor"), locked["endurance"])
+    state = states[locked["token_id"]]
+    return Target(state.token_id, _armor(locked, state, arsenal, "grappler"), state.statistics[Statistic.ENDURANCE])
+
+
+def _grappler_hit(attack_request: dict, result: AttackResult, tokens: dict) -> list[dict]:
+    return [tokens[attack_request["grappler"]["token_id"]]] if result.hit_grappler else []
+
+
+# --- what the attack leaves behind -------------------------------------------------
+
+
+def _taken(
+    fresh: dict[str, TokenState], result: AttackResult, attacker_id: str, weapon, kept, dials, round_number
+) -> tuple[list, dict]:
+    """Each hit into its target's health (``take_hits``: head and neck
+    deaths beyond rescue, outright kills), then the conditions the attack
+    caused; the attacker's weapon as the attack left it. One change per
+    token, and per token what it took."""
+    made, taken = [], {}
+    for token_id, before in fresh.items():
+        after = with_weapon(before, weapon, kept) if token_id == attacker_id else before
+        health = before.health
+        for hit in (hit for hit in result.hits if hit.target == token_id):
+            called = hit.called
+            health = take_hits(
+                health, hit.damage.minor, hit.damage.serious, dials,
+                head_or_neck_shot=called is not None and result.to_hit.called_shot in (CalledShot.HEAD, CalledShot.NECK),
+                outright_kill=called is not None and Condition.DEAD in called.conditions,
+            ).after
+        if health != before.health:
+            after = with_health(after, health, dials, round_number=round_number).after
+        for condition in (c for target, c in result.conditions if target == token_id and c is not Condition.DEAD):
+            if Condition.DEAD not in after.present:
+                after = with_condition(after, _caused(condition, weapon, round_number)).after
+        change = changed(before, after)
+        if replace(after, version=before.version) != before:
+            made.append(change)
+        taken[token_id] = {
+            "token_id": token_id,
+            "name": before.name,
+            "version": change.after.version if change in made else before.version,
+            "health_before": before.health.to_dict(),
+            "health_after": change.after.health.to_dict(),
+            "changes": [c.to_dict() for c in change.changes],
+        }
+    return made, taken
+
+
+def _caused(condition: Condition, weapon, round_number: int | None) -> ConditionEntry:
+    source = CAUSES.get(condition, "attack")
+    if condition is Condition.SUPPRESSED:
+        return ConditionEntry(condition, f"{source} ({weapon.name})", Ending.ROUNDS, SUPPRESSED_ROUNDS, round_number)
+    return ConditionEntry(condition, source, default_ending(condition), since_round=round_number)
+
+
+def _keep_stances(identity, attack_request: dict, attacker: TokenState, ranged: bool, result: AttackResult) -> None:
+    """The attacker's stance: the defense dice kept back, the charge, the
+    desperate attack, the shot fired (aiming spent). A target that lost hit
+    points loses its aim."""
+    hurt = {hit.target for hit in result.hits if hit.damage.hit_points_lost}
+
+    def keep(before: Combat | None) -> tuple[Combat | None, None]:
+        if before is None or before.combatant(attacker.token_id) is None:
+            return before, None
+        stance = stance_of(before, attacker.token_id)
+        fight = with_stance(before, attacker.token_id, replace(
+            stance, defense_dice=attack_request["defense_dice"], charge=attack_request["charge"] or stance.charge,
+            desperate=attack_request["desperate"] or stance.desperate, shots=stance.shots + ranged,
+            aiming_turns=0, aim_target=None, aim_lost=False,
+        ))
+        for token_id in hurt:
+            aiming = stance_of(fight, token_id)
+            if fight.combatant(token_id) and aiming.aiming_turns and not aiming.aim_lost:
+                fight = with_stance(fight, token_id, replace(aiming, aim_lost=True))
+        return replace(fight, version=before.version + 1), None
+
+    change_combat(identity, Request.ATTACK, attack_request, attacker.scene_id, keep)
 
 
 def init_app(app) -> None:

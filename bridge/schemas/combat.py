@@ -1,6 +1,6 @@
 """An attack over the wire (ch. 7, Attacking and Defending ... Aiming; ch. 9;
-ch. 10): the request, its pieces a combat tracker can fill from its own
-state later, and the card mirroring ``AttackResult.to_dict()``."""
+ch. 10): the request naming tracked tokens, and the card mirroring
+``AttackResult.to_dict()`` with the attacker's weapon and what each target took."""
 
 from __future__ import annotations
 
@@ -10,16 +10,17 @@ from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth.attacks import MAX_SPRAY_TARGETS
 from ..rules.moment_of_truth.called_shots import CalledShot
-from ..rules.moment_of_truth.combat_pool import MAX_AIM_TURNS
 from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.defense import Charge
 from ..rules.moment_of_truth.ranges import RangeBand
 from ..rules.moment_of_truth.rolls import SIDES, RollKind
 from ..rules.moment_of_truth.weapon_handling import FireMode
-from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem, ShieldItem
+from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem
+from .common import Identifier
 from .damage import DamageResult
+from .health import ConditionChange, Health
 from .pushes import CardEntry, Either, Out, Pool, RollResult, _const
-from .requests import MODIFIERS_MAX, RATING_MAX, CardRequest, PoolModifier
+from .requests import MODIFIERS_MAX, RATING_MAX, CardOptions, PoolModifier
 from .spec import CardSpec
 
 #: What covers the part struck is the GM's call.
@@ -72,98 +73,70 @@ def item_field(*described: type[Schema], **kwargs):
     return Either(NamedItem, *described, **kwargs)
 
 
-class Attacker(Schema):
-    """The attacking character: statistics, the weapon's skill level (null:
-    lacking it, an unskilled roll) and conditions."""
-
-    statistics = fields.Nested(CombatStatistics, required=True)
-    skill_level = fields.Integer(required=True, allow_none=True, validate=validate.Range(0, RATING_MAX))
-    conditions = conditions_field()
-
-
 class AttackTarget(Schema):
-    """One target. `defense_dice`: the dice it reserved; `endurance`: for a
-    head shot's stun roll; `attacker_within_reach`: the attacker stands in
-    the engaged target's melee reach; `designated_opponent`: a flanked or
+    """One tracked target: its shield, armor, conditions and endurance come
+    from its state; its reserved defense dice, charge and desperate attack
+    from its stance in the scene's running combat. `armor`: the armor
+    covering the part struck, the GM's call (null: none; absent: the
+    token's registered armor). `attacker_within_reach`: the attacker stands
+    in the engaged target's melee reach; `designated_opponent`: a flanked or
     outnumbered target chose this attacker for its first set of defense
-    dice; `charge`: the charge it made since its last turn; `desperate`: it
-    made a desperate attack (TN 1 to be hit)."""
+    dice; `balanced_weapon`: it parries with a balanced weapon."""
 
-    name = name_field(required=True)
-    defense_dice = _dice(load_default=0)
-    shield = item_field(ShieldItem)
-    armor = item_field(ArmorItem, metadata={"description": ARMOR_DOC})
-    conditions = conditions_field()
-    endurance = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, RATING_MAX))
+    token_id = Identifier(required=True)
+    armor = item_field(ArmorItem, allow_none=True, metadata={"description": ARMOR_DOC})
     balanced_weapon = fields.Boolean(load_default=False)
     attacker_within_reach = fields.Boolean(load_default=True)
     designated_opponent = fields.Boolean(load_default=False)
-    charge = fields.Enum(Charge, by_value=True, load_default=None, allow_none=True)
-    desperate = fields.Boolean(load_default=False)
 
 
 class LockedGrappler(Schema):
-    """The one locked in a grapple with the target, whom a critical failure hits."""
+    """The tracked token locked in a grapple with the target, whom a critical failure hits."""
 
-    name = name_field(required=True)
-    armor = item_field(ArmorItem, metadata={"description": ARMOR_DOC})
-    endurance = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, RATING_MAX))
-
-
-class MagazineLoaded(Schema):
-    """Rounds left in the loaded magazine, of `capacity`."""
-
-    rounds = fields.Integer(required=True, validate=validate.Range(0, ROUNDS_MAX))
-    capacity = fields.Integer(required=True, validate=validate.Range(1, ROUNDS_MAX))
+    token_id = Identifier(required=True)
+    armor = item_field(ArmorItem, allow_none=True, metadata={"description": ARMOR_DOC})
 
 
-class AttackRequest(CardRequest):
-    """One attack: the combat pool against the TN to hit, then damage per hit
-    (ch. 7, ch. 9, ch. 10). `targets`: the primary first, then the sprayed
-    targets, the shotgun's adjacent one or an indiscriminate weapon's
-    neighbours."""
+class AttackRequest(CardOptions):
+    """One attack by the tracked token `attacker` (the sender must own its
+    actor; the GM any): the combat pool against the TN to hit, then damage
+    per hit into each target's health (ch. 7, ch. 9, ch. 10). Its statistics,
+    conditions and weapon skill come from its state; its aiming and a
+    second semi-auto shot from its stance. `targets`: the primary first,
+    then the sprayed targets, the shotgun's adjacent one or an
+    indiscriminate weapon's neighbours. `defense_dice`, `charge` and
+    `desperate` are what the attacker does now, kept in its stance.
+    `one_handed`: a two-handed melee weapon held in one hand (unwieldy).
+    `moments_spent` and `damage_moments_spent` are charged to the sender
+    before anything is rolled."""
 
-    attacker = fields.Nested(Attacker, required=True)
+    attacker = Identifier(required=True)
     weapon = item_field(MeleeItem, RangedItem, required=True)
     targets = fields.List(
         fields.Nested(AttackTarget), required=True, validate=validate.Length(min=1, max=MAX_SPRAY_TARGETS)
     )
     distance = fields.Float(load_default=None, allow_none=True, validate=validate.Range(0, DISTANCE_MAX_M))
     called_shot = fields.Enum(CalledShot, by_value=True, load_default=None, allow_none=True)
-    aiming_turns = fields.Integer(load_default=0, validate=validate.Range(0, MAX_AIM_TURNS))
-    aim_lost = fields.Boolean(load_default=False)
     defense_dice = _dice(load_default=0)
-    charge = fields.Boolean(load_default=False)
+    charge = fields.Enum(Charge, by_value=True, load_default=None, allow_none=True)
     fire = fields.Enum(FireMode, by_value=True, load_default=None, allow_none=True)
     shotgun = fields.Boolean(load_default=False)
-    second_shot = fields.Boolean(load_default=False)
     desperate = fields.Boolean(load_default=False)
     laser_visible = fields.Boolean(load_default=False)
     into_suppressive_fire = fields.Boolean(load_default=False)
     critical_lowers_damage = fields.Boolean(load_default=False)
+    one_handed = fields.Boolean(load_default=False)
     grappler = fields.Nested(LockedGrappler, load_default=None, allow_none=True)
     modifiers = fields.List(fields.Nested(PoolModifier), load_default=list, validate=validate.Length(max=MODIFIERS_MAX))
     moments_spent = _dice(load_default=0)
     damage_moments_spent = _dice(load_default=0)
-    magazine = fields.Nested(MagazineLoaded, load_default=None, allow_none=True)
     split_dice = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
     dual_weapons = fields.Boolean(load_default=False)
-
-    @validates_schema
-    def magazine_for_ammo_roll(self, data, **_):
-        if data.get("magazine") and not data.get("fire"):
-            raise ValidationError("the ammo roll is for automatic or spraying fire", "magazine")
 
     @validates_schema
     def dual_weapons_split(self, data, **_):
         if data.get("dual_weapons") and data.get("split_dice") is None:
             raise ValidationError("two weapons split the pool: give split_dice", "split_dice")
-
-    @validates_schema
-    def head_shot_has_endurance(self, data, **_):
-        primary = (data.get("targets") or [{}])[0]
-        if data.get("called_shot") is CalledShot.HEAD and primary.get("endurance") is None:
-            raise ValidationError("a head shot needs the target's endurance for the stun roll", "targets")
 
 
 # --- the card -------------------------------------------------------------------
@@ -270,10 +243,47 @@ class AmmoRoll(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
+class MagazineRounds(Out):
+    rounds = fields.Integer(required=True)
+    capacity = fields.Integer(required=True)
+
+
+class WeaponState(Out):
+    """A token's weapon as kept between attacks (ch. 10): `ready` (an unwieldy
+    weapon is not after an attack until weapon.ready), `readying` (its ready
+    roll failed: the next turn is spent readying it), `jammed`, and the
+    magazine (null: rounds not counted). `notes`: what must be done before
+    it attacks again."""
+
+    weapon = fields.String(required=True)
+    ready = fields.Boolean(required=True)
+    readying = fields.Boolean(required=True)
+    jammed = fields.Boolean(required=True)
+    magazine = fields.Nested(MagazineRounds, required=True, allow_none=True)
+    notes = fields.List(fields.String(), required=True)
+
+
+class TokenTaken(Out):
+    """What the attack did to one tracked token: its health before and after
+    and the conditions gained and lost (the `token.changed` push carries the
+    whole state; `version` is the token's after the attack)."""
+
+    token_id = fields.String(required=True)
+    name = fields.String(required=True)
+    version = fields.Integer(required=True)
+    health_before = fields.Nested(Health, required=True)
+    health_after = fields.Nested(Health, required=True)
+    changes = fields.List(fields.Nested(ConditionChange), required=True)
+
+
 class AttackCard(AttackResult):
-    """An `attack` request's result: the attack, and its ammo roll (null when none was made)."""
+    """An `attack` request's result: the attack (hits name their target by
+    `token_id`), its ammo roll (null when none was made), the attacker's
+    weapon after it, and per target (then the grappler, when hit) what it took."""
 
     ammo = fields.Nested(AmmoRoll, required=True, allow_none=True)
+    weapon_state = fields.Nested(WeaponState, required=True)
+    tokens = fields.List(fields.Nested(TokenTaken), required=True)
 
 
 class AttackEntry(CardEntry):
@@ -287,22 +297,8 @@ CARDS = {Request.ATTACK: CardSpec(AttackRequest, AttackEntry)}
 REQUESTS: dict = {}
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {
-    AttackRequest.magazine_for_ammo_roll: {
-        "if": {"properties": {"magazine": {"type": "object"}}, "required": ["magazine"]},
-        "then": {"properties": {"fire": {"enum": [mode.value for mode in FireMode]}}, "required": ["fire"]},
-    },
     AttackRequest.dual_weapons_split: {
         "if": {"properties": {"dual_weapons": {"const": True}}, "required": ["dual_weapons"]},
         "then": {"properties": {"split_dice": {"type": "integer"}}, "required": ["split_dice"]},
-    },
-    AttackRequest.head_shot_has_endurance: {
-        "if": {"properties": {"called_shot": {"const": CalledShot.HEAD.value}}, "required": ["called_shot"]},
-        "then": {
-            "properties": {
-                "targets": {
-                    "prefixItems": [{"properties": {"endurance": {"type": "integer"}}, "required": ["endurance"]}]
-                }
-            }
-        },
     },
 }

@@ -132,7 +132,8 @@ class _Exporter:
 
 def _either2properties(self, field, **_kwargs) -> dict:
     if isinstance(field, Either):
-        return {"oneOf": [self.resolve_nested_schema(cls) for cls in field.schemas]}
+        null = [{"type": "null"}] if field.allow_none else []
+        return {"oneOf": [*(self.resolve_nested_schema(cls) for cls in field.schemas), *null]}
     return {}
 
 

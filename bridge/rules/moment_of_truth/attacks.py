@@ -145,7 +145,7 @@ def resolve_attack(
     with the target (either side of it), whom a critical failure hits instead
     (ch. 7, Grappling). A pool smaller than the TN raises
     :class:`~.rolls.ImpossibleRoll`: only Moments of Truth rescue it."""
-    _check(combat, fire, others, shotgun, charge, damage_moments)
+    check_attack(combat, fire, others, shotgun, charge, damage_moments)
     roll = roll_pool(combat.kind, combat.pool, to_hit.target, dice)
     scatter: tuple[int, ...] = ()
     hit_grappler = bool(grappler) and roll.outcome.critical_failure
@@ -163,9 +163,10 @@ def resolve_attack(
     )
 
 
-def _check(
+def check_attack(
     combat: CombatPool, fire: FireMode | None, others: Sequence[Target], shotgun: bool, charge: bool, moments: int
 ) -> None:
+    """Refuse an attack the rules do not allow, before anything is rolled."""
     qualities = combat.weapon.qualities
     if moments < 0:
         raise ValueError(f"Moments of Truth spent on damage cannot be negative: {moments}")

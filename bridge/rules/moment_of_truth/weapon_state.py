@@ -1,0 +1,138 @@
+"""A token's weapon between attacks (ch. 10, Weapon Qualities; Ammunition):
+whether it is ready, jammed, and the rounds left in its magazine.
+
+Kept in ``TokenState.weapons`` by weapon name; a weapon never seen is ready,
+clear and fully loaded. Rounds are counted for a muzzle-loader (one shot,
+then a reload) always, and for a magazine-fed weapon when the world plays
+the optional ammunition rules (``Dials.ammunition``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .dials import Dials
+from .equipment import MeleeWeapon, Quality, RangedWeapon
+from .tokens import TokenState
+from .weapon_handling import Check, Magazine, is_unwieldy
+
+Weapon = MeleeWeapon | RangedWeapon
+
+
+@dataclass(frozen=True)
+class WeaponState:
+    """``ready``: an unwieldy weapon is not after an attack until its roll
+    passes; ``readying``: that roll failed, so the wielder's next turn is
+    spent readying it; ``jammed``: an unreliable weapon jammed;
+    ``magazine``: None when rounds are not counted (or not yet)."""
+
+    ready: bool = True
+    readying: bool = False
+    jammed: bool = False
+    magazine: Magazine | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        magazine = self.magazine
+        return {
+            "ready": self.ready,
+            "readying": self.readying,
+            "jammed": self.jammed,
+            "magazine": {"rounds": magazine.rounds, "capacity": magazine.capacity} if magazine else None,
+        }
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> WeaponState:
+        magazine = stored["magazine"]
+        return cls(
+            stored["ready"], stored["readying"], stored["jammed"],
+            Magazine(magazine["rounds"], magazine["capacity"]) if magazine else None,
+        )
+
+
+def counts_rounds(weapon: Weapon, dials: Dials) -> bool:
+    """A muzzle-loader always; a magazine-fed weapon under the ammunition rules."""
+    if not isinstance(weapon, RangedWeapon) or weapon.ammo is None:
+        return False
+    return Quality.MUZZLE_LOADED in weapon.qualities or dials.ammunition
+
+
+def weapon_state(token: TokenState, weapon: Weapon, dials: Dials) -> WeaponState:
+    """The token's ``weapon`` as kept; a counted weapon never seen is fully loaded."""
+    stored = token.weapons.get(weapon.name)
+    state = WeaponState.from_dict(stored) if stored else WeaponState()
+    if not counts_rounds(weapon, dials):
+        return replace(state, magazine=None)
+    return state if state.magazine else replace(state, magazine=Magazine.full(weapon))
+
+
+def with_weapon(token: TokenState, weapon: Weapon, state: WeaponState) -> TokenState:
+    return replace(token, weapons={**token.weapons, weapon.name: state.to_dict()})
+
+
+def check_usable(state: WeaponState, weapon: Weapon) -> None:
+    """Refuse an attack with a weapon that must be readied, is jammed or is empty."""
+    if not state.ready:
+        turn = "its next turn is spent readying it" if state.readying else "weapon.ready rolls for it"
+        raise ValueError(f"{weapon.name} must be readied before it attacks again: {turn}")
+    if state.jammed:
+        raise ValueError(f"{weapon.name} is jammed: weapon.clear_jam clears it")
+    if state.magazine is not None and state.magazine.empty:
+        raise ValueError(f"{weapon.name} is empty: weapon.reload loads it")
+
+
+def after_attack(state: WeaponState, weapon: Weapon, *, rounds: int, jammed: bool, one_handed: bool) -> WeaponState:
+    """The weapon after an attack that fired ``rounds`` (counted weapons
+    only): an unwieldy one must be readied (ch. 10, Unwieldy), a jam kept."""
+    unwieldy = isinstance(weapon, MeleeWeapon) and is_unwieldy(weapon, one_handed=one_handed)
+    magazine = state.magazine.fired(min(rounds, state.magazine.rounds)) if state.magazine else None
+    return replace(state, ready=not unwieldy, readying=False, jammed=state.jammed or jammed, magazine=magazine)
+
+
+def notes(state: WeaponState, weapon: Weapon) -> list[str]:
+    """What the wielder must do before the weapon attacks again."""
+    lines = []
+    if not state.ready:
+        lines.append(f"{weapon.name} is unwieldy: weapon.ready before its next attack")
+    if state.jammed:
+        lines.append(f"{weapon.name} jammed: weapon.clear_jam before firing again")
+    if state.magazine is not None and state.magazine.empty:
+        lines.append(f"{weapon.name} is empty: weapon.reload before firing again")
+    return lines
+
+
+def readied(state: WeaponState, weapon: Weapon, check: Check, passed: bool | None) -> WeaponState:
+    """After a weapon.ready. ``passed`` None: the turn spent readying it
+    after a failed roll. A failed roll after an attack spends the next turn
+    readying it (ch. 10, Unwieldy). The one-handed grip is rolled on a ready
+    weapon each turn and bars only that turn's attack: nothing is kept."""
+    if check is Check.ONE_HANDED_GRIP:
+        if not state.ready:
+            raise ValueError(f"{weapon.name} must be readied before the grip roll")
+        return state
+    if passed is None:
+        if not state.readying:
+            raise ValueError(f"{weapon.name} has no failed ready roll: no turn to spend readying it")
+        return replace(state, ready=True, readying=False)
+    if state.ready:
+        raise ValueError(f"{weapon.name} is ready: no roll to ready it")
+    if state.readying:
+        raise ValueError(f"{weapon.name} failed its ready roll: the next turn is spent readying it (turn_spent)")
+    return replace(state, ready=passed, readying=not passed)
+
+
+def cleared(state: WeaponState, weapon: Weapon) -> WeaponState:
+    if not state.jammed:
+        raise ValueError(f"{weapon.name} is not jammed")
+    return replace(state, jammed=False)
+
+
+def reloaded(state: WeaponState, weapon: Weapon, capacity: int | None) -> WeaponState:
+    """A fresh magazine of ``capacity`` (the weapon's largest when None), or
+    the muzzle-loader's one shot, for a weapon whose rounds are counted."""
+    if state.magazine is None:
+        raise ValueError(f"{weapon.name}'s rounds are not counted: no magazine, or the ammunition rules are off")
+    if state.magazine.rounds == state.magazine.capacity and capacity in (None, state.magazine.capacity):
+        raise ValueError(f"{weapon.name} is fully loaded")
+    return replace(state, magazine=Magazine.full(weapon, capacity))
