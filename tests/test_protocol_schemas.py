@@ -109,7 +109,8 @@ DAMAGE = {"request_id": "d1", "actor_id": "a1", "dice": 12, "minor_at": 3, "seri
 HEALTH = {"request_id": "h1", "actor_id": "a1", "health": {"hit_points": 16, "minor": 12, "serious": 5}}
 MEDIC = {"statistic": {"name": "Perception", "value": 3}, "medic": 2}
 BLAST = {"request_id": "x1", "actor_id": "a1", "dice": 20, "charge": "shrapnel"}
-TOKEN = {"actor_id": "a1", "health": {"hit_points": 16}, "distance": 1}
+HAZARD = {"request_id": "z1", "token_id": "t1"}
+TOKEN = {"token_id": "t1", "distance": 1}
 ODDS = {"request_id": "o1", "kind": "unskilled", "statistic": {"name": "Wits", "value": 4}}
 CHECKED_SHEET = {
     "name": "Nikita", "statistics": {"education": 5}, "racial_modifiers": {"will": -1}, "skills": {"Pistol": 2},
@@ -242,7 +243,7 @@ EXAMPLES = [
     (Request.WEAPON_RELOAD, {**TASK, "agility": -1}, False),
     (Request.WEAPON_CLEAR_JAM, {**TASK, "weapon": {**WORLD_WEAPON, "qualities": ["Semi-auto", "Unreliable"]}}, True),
     (Request.WEAPON_CLEAR_JAM, {key: value for key, value in TASK.items() if key != "skill_level"}, False),
-    # -- area: health and hazards
+    # -- area: health
     (Request.HEALTH_DAMAGE, {**HEALTH, "minor": 9, "serious": 1, "head_or_neck_shot": True}, True),
     (Request.HEALTH_DAMAGE, {**HEALTH, "health": {"hit_points": 0}}, False),
     (Request.HEALTH_DAMAGE, {**HEALTH, "serious": -1}, False),
@@ -264,24 +265,28 @@ EXAMPLES = [
     (Request.HEALTH_REGAIN_CONSCIOUSNESS, {**HEALTH, "endurance": -1}, False),
     (Request.HEALTH_RESCUE, {**HEALTH, **MEDIC, "unspent_moments": 3}, True),
     (Request.HEALTH_RESCUE, {**HEALTH, "medic": 2}, False),
-    (Request.HAZARD_FALL, {**HEALTH, "meters": 30, "agility": 3, "damage_reduction": 2}, True),
-    (Request.HAZARD_FALL, {**HEALTH, "meters": -1, "agility": 3}, False),
-    (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [{**TOKEN, "cover": 3}, {**TOKEN, "actor_id": "a2", "distance": 2.5}]}, True),
+    # -- area: hazards
+    (Request.HAZARD_FALL, {**HAZARD, "meters": 30, "armor": True, "label": "off the roof"}, True),
+    (Request.HAZARD_FALL, {**HAZARD, "meters": -1}, False),
+    (Request.HAZARD_FALL, {**HAZARD, "meters": 30, "agility": 3}, False),
+    (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [{**TOKEN, "cover": 3}, {**TOKEN, "token_id": "t2", "distance": 2.5, "damage_reduction": 0}]}, True),
     (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": []}, False),
-    (Request.HAZARD_EXPLOSION, {**BLAST, "charge": "nuclear"}, False),
+    (Request.HAZARD_EXPLOSION, {**BLAST, "charge": "nuclear", "tokens": [TOKEN]}, False),
     (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [TOKEN, {**TOKEN, "distance": -1}]}, False),
-    (Request.HAZARD_FIRE_IGNITE, {**HEALTH, "starting_dice": 5, "grease": True}, True),
-    (Request.HAZARD_FIRE_IGNITE, {**HEALTH, "starting_dice": 0}, False),
-    (Request.HAZARD_FIRE_BURN, {**HEALTH, "fire": {"dice": 3, "out": False}, "agility": 2, "blanket": True}, True),
-    (Request.HAZARD_FIRE_BURN, {**HEALTH, "fire": {"dice": -1}, "agility": 2}, False),
-    (Request.HAZARD_SUFFOCATION_START, {**HEALTH, "endurance": 3, "warned": True}, True),
-    (Request.HAZARD_SUFFOCATION_START, {**HEALTH, "warned": True}, False),
-    (Request.HAZARD_SUFFOCATION_TURN, {**HEALTH, "breath": {"seconds": 12, "turns": 12, "out_of_breath": False}}, True),
-    (Request.HAZARD_SUFFOCATION_TURN, {**HEALTH, "breath": {"turns": 1}}, False),
-    (Request.HAZARD_VACUUM_ENTER, {**HEALTH, "endurance": 3, "ruptured_suit": True}, True),
-    (Request.HAZARD_VACUUM_ENTER, {**HEALTH, "endurance": 3, "ruptured_suit": "maybe"}, False),
-    (Request.HAZARD_VACUUM_SECOND, {**HEALTH, "vacuum": {"breath": {"seconds": 9}, "suit_die": 4}, "endurance": 3}, True),
-    (Request.HAZARD_VACUUM_SECOND, {**HEALTH, "vacuum": {"breath": {"seconds": 9}, "suit_die": 7}, "endurance": 3}, False),
+    (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [{**TOKEN, "health": {"hit_points": 16}}]}, False),
+    (Request.HAZARD_FIRE_IGNITE, {**HAZARD, "starting_dice": 5, "grease": True}, True),
+    (Request.HAZARD_FIRE_IGNITE, {**HAZARD, "starting_dice": 0}, False),
+    (Request.HAZARD_FIRE_BURN, HAZARD, True),
+    (Request.HAZARD_FIRE_BURN, {**HAZARD, "helper_token_id": "t2", "water": True, "blanket": True}, True),
+    (Request.HAZARD_FIRE_BURN, {**HAZARD, "fire": {"dice": 3}}, False),
+    (Request.HAZARD_SUFFOCATION_START, {**HAZARD, "warned": True}, True),
+    (Request.HAZARD_SUFFOCATION_START, {"request_id": "z1", "warned": True}, False),
+    (Request.HAZARD_SUFFOCATION_TURN, HAZARD, True),
+    (Request.HAZARD_SUFFOCATION_TURN, {**HAZARD, "breath": {"seconds": 12}}, False),
+    (Request.HAZARD_VACUUM_ENTER, {**HAZARD, "ruptured_suit": True}, True),
+    (Request.HAZARD_VACUUM_ENTER, {**HAZARD, "ruptured_suit": "maybe"}, False),
+    (Request.HAZARD_VACUUM_SECOND, HAZARD, True),
+    (Request.HAZARD_VACUUM_SECOND, {**HAZARD, "token_id": "no spaces"}, False),
     # -- area: characters, equipment and odds
     (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": {"name": "Nikita"}}, True),
     (Request.CHARACTER_CHECK, {"request_id": "c1", "sheet": CHECKED_SHEET}, True),
