@@ -15,7 +15,7 @@ from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import token_hazards
 from ..rules.moment_of_truth.equipment import Arsenal
-from ..rules.moment_of_truth.hazards import Charge
+from ..rules.moment_of_truth.hazards import Charge, Vacuum
 from ..rules.moment_of_truth.token_hazards import InReach, Ticked
 from ..rules.moment_of_truth.tokens import TokenState
 from ..token_changes import change_tokens, tracked
@@ -25,7 +25,7 @@ from .combat import armor_of, arsenal_of
 _dice = RandomDice()
 
 #: hazard(the token's state, the states by id, the round) -> the token's change and the card's result.
-Hazard = Callable[[TokenState, dict[str, TokenState], int | None], Ticked]
+TokenHazard = Callable[[TokenState, dict[str, TokenState], int | None], Ticked]
 
 
 def _round(identity, state: TokenState) -> int | None:
@@ -34,7 +34,7 @@ def _round(identity, state: TokenState) -> int | None:
     return combat.round if combat else None
 
 
-def _on_token(identity, request: dict, rule: Request, hazard: Hazard, others: dict[str, str] | None = None) -> dict:
+def _on_token(identity, request: dict, rule: Request, hazard: TokenHazard, others: dict[str, str] | None = None) -> dict:
     """Apply ``hazard`` to the request's token (``others``: more tokens it
     reads, by field); publish its card with the token's change."""
     token_id = request["token_id"]
@@ -150,7 +150,7 @@ def _breath_tick(identity, request: dict, rule: Request, in_vacuum: bool) -> dic
         air = token_hazards.air_of(state)
         if air is None:
             raise ValueError("the token is not suffocating")
-        if isinstance(air, token_hazards.Vacuum) != in_vacuum:
+        if isinstance(air, Vacuum) != in_vacuum:
             raise ValueError("the token is in vacuum" if not in_vacuum else "the token is not in vacuum")
         return token_hazards.breath_tick(state, dials, round_number=round_number, dice=_dice)
 
