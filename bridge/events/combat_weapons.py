@@ -1,23 +1,43 @@
-"""Weapon handling (ch. 10): readying an unwieldy weapon, the one-handed
-grip on a two-handed one, reloading a muzzle-loader, clearing a jam."""
+"""Weapon handling (ch. 10) on a tracked token's weapon: readying an
+unwieldy weapon, the one-handed grip on a two-handed one, reloading,
+clearing a jam. Each reads the token's statistics and weapon skill and
+keeps the weapon's state (ready, jammed, magazine) for its next attack.
+
+A roll is made before the sender's Moments of Truth are charged and shown
+only once they are paid: a roll refused (impossible, or MoTs short) is
+never seen and charges nothing."""
 
 from __future__ import annotations
 
-from ..cards import check_owner, publish
+from ..cards import new_card_id, publish
 from ..protocol import Request
 from ..refusals import refused_as
 from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import Modifier
+from ..rules.moment_of_truth.equipment import Quality
+from ..rules.moment_of_truth.statistics import Statistic
+from ..rules.moment_of_truth.tokens import changed
 from ..rules.moment_of_truth.weapon_handling import (
+    MAGAZINE_CHANGE_ROUNDS,
     Check,
     clear_jam,
     one_handed_grip,
     ready_after_attack,
     reload_muzzle_loader,
 )
+from ..rules.moment_of_truth.weapon_state import (
+    cleared,
+    notes,
+    readied,
+    reloaded,
+    weapon_state,
+    with_weapon,
+)
+from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
-from .combat import arsenal_of, weapon_of
+from .combat import arsenal_of, skill_level, weapon_of
+from .moments import charge_moments
 
 _dice = RandomDice()
 
@@ -26,49 +46,89 @@ def _modifiers(request: dict) -> list[Modifier]:
     return [Modifier(m["source"], m["dice"], m["penalty"]) for m in request["modifiers"]]
 
 
-def weapon_ready(identity, ready_request: dict) -> dict:
-    """The roll that readies an unwieldy weapon, or grips a two-handed one in one hand."""
-    check_owner(identity, ready_request["actor_id"])
+def _wielder(identity, weapon_request: dict):
+    """The token (the sender must own it), the world's dials, the weapon and its state."""
+    token_id = weapon_request["token_id"]
+    state = tracked(identity, {token_id: "token_id"})[token_id]
+    check_token_owner(identity, state, "token_id")
     dials = world_dials(identity)
-    weapon = weapon_of(ready_request["weapon"], arsenal_of(identity))
+    weapon = weapon_of(weapon_request["weapon"], arsenal_of(identity))
+    return state, dials, weapon, weapon_state(state, weapon, dials)
+
+
+def _kept(identity, rule: Request, weapon_request: dict, weapon, after, result: dict, card_id: str, actor_id: str):
+    """Charge the MoTs spent, keep the weapon's state on the token, publish the card."""
+    charge_moments(identity, weapon_request.get("moments_spent", 0), card_id, "moments_spent")
+    token_id = weapon_request["token_id"]
+
+    def keep(fresh: dict) -> tuple[list, None]:
+        before = fresh[token_id]
+        return [changed(before, with_weapon(before, weapon, after))], None
+
+    change_tokens(identity, rule, weapon_request, {token_id: "token_id"}, keep)
+    card = result | {"weapon_state": {"weapon": weapon.name, **after.to_dict(), "notes": notes(after, weapon)}}
+    return publish(identity, weapon_request, rule, card, card_id=card_id, actor_id=actor_id)
+
+
+def weapon_ready(identity, ready_request: dict) -> dict:
+    """The roll that readies an unwieldy weapon after an attack (or the turn
+    spent readying it after a failed one), or grips a two-handed one in one hand."""
+    token, dials, weapon, held = _wielder(identity, ready_request)
+    check = ready_request["check"]
+    strength = token.statistics[Statistic.STRENGTH]
     with refused_as("weapon"):
-        if ready_request["check"] is Check.ONE_HANDED_GRIP:
-            result = one_handed_grip(
-                weapon, strength=ready_request["strength"], dials=dials,
-                moments_spent=ready_request["moments_spent"], dice=_dice,
-            )
+        if ready_request["turn_spent"]:
+            after = readied(held, weapon, check, None)
+            result = {"check": check.value, "weapon": weapon.name, "passed": True, "roll": None,
+                      "explanation": [f"the turn spent readying {weapon.name}: ready for an attack next turn"]}
         else:
-            result = ready_after_attack(
-                weapon, one_handed=ready_request["one_handed"], strength=ready_request["strength"],
-                skill_level=ready_request["skill_level"], dials=dials, modifiers=_modifiers(ready_request),
-                moments_spent=ready_request["moments_spent"], dice=_dice,
-            )
-    return publish(identity, ready_request, Request.WEAPON_READY, result.to_dict())
+            readied(held, weapon, check, True)  # refuses a roll the weapon's state does not call for
+            if check is Check.ONE_HANDED_GRIP:
+                rolled = one_handed_grip(
+                    weapon, strength=strength, dials=dials, moments_spent=ready_request["moments_spent"], dice=_dice
+                )
+            else:
+                rolled = ready_after_attack(
+                    weapon, one_handed=ready_request["one_handed"], strength=strength,
+                    skill_level=skill_level(token, weapon), dials=dials, modifiers=_modifiers(ready_request),
+                    moments_spent=ready_request["moments_spent"], dice=_dice,
+                )
+            after, result = readied(held, weapon, check, rolled.passed), rolled.to_dict()
+    return _kept(identity, Request.WEAPON_READY, ready_request, weapon, after, result, new_card_id(), token.actor_id)
 
 
 def weapon_reload(identity, reload_request: dict) -> dict:
-    """Reload a muzzle-loader: 6 rounds less the successes."""
-    check_owner(identity, reload_request["actor_id"])
-    dials = world_dials(identity)
-    weapon = weapon_of(reload_request["weapon"], arsenal_of(identity))
+    """Load a fresh magazine (one combat round), or reload a muzzle-loader
+    (6 rounds less the successes of an Agility + weapon skill roll)."""
+    token, dials, weapon, held = _wielder(identity, reload_request)
     with refused_as("weapon"):
-        result = reload_muzzle_loader(
-            weapon, agility=reload_request["agility"], skill_level=reload_request["skill_level"], dials=dials,
-            modifiers=_modifiers(reload_request), moments_spent=reload_request["moments_spent"], dice=_dice,
-        )
-    return publish(identity, reload_request, Request.WEAPON_RELOAD, result.to_dict())
+        after = reloaded(held, weapon, reload_request["capacity"])
+        if Quality.MUZZLE_LOADED in weapon.qualities:
+            task = reload_muzzle_loader(
+                weapon, agility=token.statistics[Statistic.AGILITY], skill_level=skill_level(token, weapon),
+                dials=dials, modifiers=_modifiers(reload_request), moments_spent=reload_request["moments_spent"],
+                dice=_dice,
+            )
+            rounds, lines = task.rounds, task.explanation
+        else:
+            task, rounds = None, MAGAZINE_CHANGE_ROUNDS
+            lines = [f"a fresh magazine of {after.magazine.capacity} rounds: one combat round (a move, no second action)"]
+    result = {"weapon": weapon.name, "task": task.to_dict() if task else None, "rounds": rounds, "explanation": lines}
+    return _kept(identity, Request.WEAPON_RELOAD, reload_request, weapon, after, result, new_card_id(), token.actor_id)
 
 
 def weapon_clear_jam(identity, jam_request: dict) -> dict:
     """Clear an unreliable weapon's jam: 4 rounds less the successes, at least 1."""
-    check_owner(identity, jam_request["actor_id"])
-    weapon = weapon_of(jam_request["weapon"], arsenal_of(identity))
+    token, _, weapon, held = _wielder(identity, jam_request)
     with refused_as("weapon"):
+        after = cleared(held, weapon)
         result = clear_jam(
-            weapon, agility=jam_request["agility"], skill_level=jam_request["skill_level"],
+            weapon, agility=token.statistics[Statistic.AGILITY], skill_level=skill_level(token, weapon),
             modifiers=_modifiers(jam_request), moments_spent=jam_request["moments_spent"], dice=_dice,
         )
-    return publish(identity, jam_request, Request.WEAPON_CLEAR_JAM, result.to_dict())
+    return _kept(
+        identity, Request.WEAPON_CLEAR_JAM, jam_request, weapon, after, result.to_dict(), new_card_id(), token.actor_id
+    )
 
 
 def init_app(app) -> None:
