@@ -226,3 +226,21 @@ def test_one_combat_per_scene_until_it_ends(gm, player_for):
     assert ok(gm, "combat.end", scene_id=SCENE)["ended"]["version"] == 3
     assert ok(gm, "table.snapshot", scene_id=SCENE)["combats"] == []
     assert refused(gm, "combat.end", scene_id=SCENE) == ("invalid", ["scene_id"])
+
+
+def test_a_condition_set_for_a_round_mid_fight_ends_at_the_tokens_next_turn(gm, player_for):
+    warehouse(gm, player_for)
+    rolled(gm)
+    until(gm, "ricardo")
+    round_number = snapshot_combat(gm)["round"]
+    set_ = ok(gm, "token.condition.set", token_id="thug-1", condition="suppressed", ending="rounds", rounds=1)
+    assert set_["state"]["conditions"][0]["since_round"] == round_number
+    passed(gm)
+    for _ in range(2):
+        started = passed(gm)["started"]
+        assert started["seat"] != "ricardo"
+    started = passed(gm)["started"]
+    assert (started["seat"], started["round"]) == ("ricardo", round_number + 1)
+    thug = next(t for t in started["tokens"] if t["token_id"] == "thug-1")
+    assert thug["ended"] == [{"condition": "suppressed", "source": "GM", "rounds": 1}]
+    assert token_state(gm, "thug-1")["conditions"] == []

@@ -4,6 +4,7 @@ last change by hand; anyone at the table catches up with a snapshot."""
 
 from __future__ import annotations
 
+from ..combat_changes import running_combat
 from ..protocol import ErrorCode, Request, RequestError
 from ..requests import handles, store
 from ..rules.moment_of_truth.conditions import Condition
@@ -74,11 +75,15 @@ def heal(identity, heal_request: dict) -> dict:
 
 
 def condition_set(identity, set_request: dict) -> dict:
+    """A condition set by hand; in the token's scene's running combat it records the round."""
     condition: Condition = set_request["condition"]
-    entry = ConditionEntry(
-        condition, set_request["source"], set_request["ending"] or default_ending(condition), set_request["rounds"]
-    )
-    return _one_token(identity, Request.TOKEN_CONDITION_SET, set_request, lambda state: with_condition(state, entry))
+    ending = set_request["ending"] or default_ending(condition)
+
+    def entry(state: TokenState) -> ConditionEntry:
+        combat = running_combat(identity, state.scene_id)
+        return ConditionEntry(condition, set_request["source"], ending, set_request["rounds"], combat.round if combat else None)
+
+    return _one_token(identity, Request.TOKEN_CONDITION_SET, set_request, lambda state: with_condition(state, entry(state)))
 
 
 def condition_clear(identity, clear_request: dict) -> dict:
