@@ -123,7 +123,11 @@ def blast(
 ) -> tuple[tuple[TokenChange, ...], dict[str, Any]]:
     """:func:`.hazards.explosion` for each token in order; only the tokens
     whose health it changes change. The card lists every token's result
-    with its change (null: untouched) and the tokens hurt."""
+    with its change (null: untouched) and the tokens hurt. A token is
+    caught once."""
+    named = [reach.state.token_id for reach in caught]
+    if len(set(named)) != len(named):
+        raise ValueError("a token is caught by a blast once: name each token once")
     results = tuple(
         (reach.state, hazards.explosion(
             reach.state.health, charge, reach.distance, dials,
