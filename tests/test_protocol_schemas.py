@@ -118,21 +118,22 @@ CHECKED_SHEET = {
 }
 WORLD_WEAPON = {"name": "Blaster", "damage": "Skill + 12 (3, 4)", "skill": "pistol", "close": "C", "optimal": "10m", "long": "20m (3)"}
 
+STATISTICS = dict.fromkeys(("endurance", "strength", "agility", "will", "perception", "education"), 3)
+# -- area: attack
 ATTACK = {
-    "request_id": "c1", "actor_id": "a1", "weapon": {"name": ".45 Auto Pistol"}, "distance": 5,
-    "attacker": {"statistics": dict.fromkeys(("endurance", "strength", "agility", "will", "perception", "education"), 3),
-                 "skill_level": 2},
-    "targets": [{"name": "thug", "armor": {"name": "Ballistic Vest"}}],
+    "request_id": "c1", "attacker": "nikita-1", "weapon": {"name": ".45 Auto Pistol"}, "distance": 5,
+    "targets": [{"token_id": "thug-1"}],
 }
 
 SCENE = {"request_id": "c1", "scene_id": "warehouse"}
-READY = {"request_id": "w1", "actor_id": "a1", "check": "ready_after_attack", "weapon": {"name": "Club"}, "strength": 3}
-TASK = {"request_id": "w2", "actor_id": "a1", "weapon": {"name": "Flintlock Pistol"}, "agility": 3, "skill_level": 1}
+# -- area: attack
+READY = {"request_id": "w1", "token_id": "t1", "check": "ready_after_attack", "weapon": {"name": "Club"}}
+TASK = {"request_id": "w2", "token_id": "t1", "weapon": {"name": "Flintlock Pistol"}}
 GRAPPLE = {"request_id": "g1", "kind": "grapple", "actor": "ann-1", "opponent": "bo-1"}
 
 TRACKED = {
     "request_id": "t1", "token_id": "t1", "actor_id": "a1", "name": "Thug",
-    "statistics": ATTACK["attacker"]["statistics"], "armor": {"name": "Ballistic Vest"},
+    "statistics": STATISTICS, "armor": {"name": "Ballistic Vest"},
 }
 
 # (schema: a Request or "connect.auth", payload, marshmallow and JSON Schema accept it)
@@ -215,34 +216,45 @@ EXAMPLES = [
     (Request.CONNECTION_ROLL, {"request_id": "n1"}, False),
     (Request.CONNECTION_CHECK, {"request_id": "n1", "connections": [{"event": "A war story", "other": "Dodger", "other_is_pc": True}]}, True),
     (Request.CONNECTION_CHECK, {"request_id": "n1", "connections": [{"event": "A war story", "other": "Dodger"}]}, False),
-    # -- area: combat
+    # -- area: attack
     (Request.ATTACK, ATTACK, True),
-    (Request.ATTACK, {**ATTACK, "called_shot": "head", "targets": [{"name": "thug", "endurance": 3, "defense_dice": 2,
-                     "shield": {"name": "s", "attacker_penalty": "-1d6"}, "conditions": ["prone"]}]}, True),
+    (Request.ATTACK, {**ATTACK, "called_shot": "head", "targets": [{"token_id": "thug-1", "armor": None}],
+                     "moments_spent": 2, "damage_moments_spent": 1, "defense_dice": 2, "label": "Nikita fires"}, True),
     (Request.ATTACK, {**ATTACK, "weapon": {"name": "Knife", "reach": "Cls", "damage": "Strength + Skill (4, 5)",
-                     "skill": "melee one-handed"}, "distance": None, "charge": True}, True),
-    (Request.ATTACK, {**ATTACK, "fire": "spraying", "targets": [{"name": "a", "armor": {"name": "vest",
-                     "coverage": "< 75%", "damage_reduction": 6}}, {"name": "b"}, {"name": "c"}]}, True),
-    (Request.ATTACK, {**ATTACK, "targets": [{"name": "t"}] * 4}, False),
+                     "skill": "melee one-handed"}, "distance": None, "charge": "double_move", "one_handed": True}, True),
+    (Request.ATTACK, {**ATTACK, "fire": "spraying", "targets": [{"token_id": "a", "armor": {"name": "vest",
+                     "coverage": "< 75%", "damage_reduction": 6}}, {"token_id": "b", "designated_opponent": True},
+                     {"token_id": "c", "attacker_within_reach": False}]}, True),
+    (Request.ATTACK, {**ATTACK, "grappler": {"token_id": "bo-1", "armor": {"name": "Leather"}}}, True),
+    (Request.ATTACK, {**ATTACK, "targets": [{"token_id": "t"}] * 4}, False),
     (Request.ATTACK, {**ATTACK, "targets": []}, False),
-    (Request.ATTACK, {**ATTACK, "called_shot": "head"}, False),
+    (Request.ATTACK, {**ATTACK, "targets": [{"name": "thug"}]}, False),
+    (Request.ATTACK, {**ATTACK, "targets": [{"token_id": "thug-1", "defense_dice": 2}]}, False),
+    (Request.ATTACK, {**ATTACK, "attacker": {"statistics": STATISTICS, "skill_level": 2}}, False),
+    (Request.ATTACK, {**ATTACK, "actor_id": "a1"}, False),
     (Request.ATTACK, {**ATTACK, "fire": "burst"}, False),
-    (Request.ATTACK, {**ATTACK, "aiming_turns": 3}, False),
-    (Request.ATTACK, {**ATTACK, "weapon": {"name": "x", "reach": "Cls"}}, False),
-    (Request.ATTACK, {**ATTACK, "targets": [{"name": "t", "armor": {"coverage": "full"}}]}, False),
-    (Request.ATTACK, {**ATTACK, "attacker": {"statistics": {"agility": 3}, "skill_level": 2}}, False),
-    (Request.ATTACK, {**ATTACK, "fire": "automatic", "magazine": {"rounds": 3, "capacity": 30}}, True),
+    (Request.ATTACK, {**ATTACK, "charge": True}, False),
+    (Request.ATTACK, {**ATTACK, "aiming_turns": 1}, False),
     (Request.ATTACK, {**ATTACK, "magazine": {"rounds": 3, "capacity": 30}}, False),
+    (Request.ATTACK, {**ATTACK, "weapon": {"name": "x", "reach": "Cls"}}, False),
+    (Request.ATTACK, {**ATTACK, "targets": [{"token_id": "t", "armor": {"coverage": "full"}}]}, False),
     (Request.ATTACK, {**ATTACK, "split_dice": 2, "dual_weapons": True}, True),
     (Request.ATTACK, {**ATTACK, "dual_weapons": True}, False),
-    (Request.WEAPON_READY, {**READY, "one_handed": True, "modifiers": [{"source": "mud", "dice": -1}]}, True),
-    (Request.WEAPON_READY, {**READY, "check": "one_handed_grip", "skill_level": None}, False),
+    (Request.WEAPON_READY, {**READY, "one_handed": True, "modifiers": [{"source": "mud", "dice": -1}], "moments_spent": 1}, True),
+    (Request.WEAPON_READY, {**READY, "turn_spent": True}, True),
+    (Request.WEAPON_READY, {**READY, "turn_spent": True, "moments_spent": 1}, False),
+    (Request.WEAPON_READY, {**READY, "check": "one_handed_grip", "one_handed": True}, False),
+    (Request.WEAPON_READY, {**READY, "check": "one_handed_grip", "turn_spent": False}, False),
+    (Request.WEAPON_READY, {**READY, "strength": 3}, False),
     (Request.WEAPON_READY, {**READY, "check": "one_handed_grip", "weapon": {"name": "x", "reach": "1m",
                             "damage": "Strength (4, 5)", "skill": "melee two-handed"}}, True),
-    (Request.WEAPON_RELOAD, {**TASK, "skill_level": None}, True),
-    (Request.WEAPON_RELOAD, {**TASK, "agility": -1}, False),
+    (Request.WEAPON_RELOAD, TASK, True),
+    (Request.WEAPON_RELOAD, {**TASK, "capacity": 10, "modifiers": [{"source": "rain", "dice": -1}]}, True),
+    (Request.WEAPON_RELOAD, {**TASK, "capacity": 0}, False),
+    (Request.WEAPON_RELOAD, {**TASK, "agility": 3}, False),
     (Request.WEAPON_CLEAR_JAM, {**TASK, "weapon": {**WORLD_WEAPON, "qualities": ["Semi-auto", "Unreliable"]}}, True),
-    (Request.WEAPON_CLEAR_JAM, {key: value for key, value in TASK.items() if key != "skill_level"}, False),
+    (Request.WEAPON_CLEAR_JAM, {key: value for key, value in TASK.items() if key != "token_id"}, False),
+    (Request.WEAPON_CLEAR_JAM, {**TASK, "capacity": 10}, False),
     # -- area: health
     (Request.HEALTH_DAMAGE, {**HEALTH, "minor": 9, "serious": 1, "head_or_neck_shot": True}, True),
     (Request.HEALTH_DAMAGE, {**HEALTH, "health": {"hit_points": 0}}, False),
