@@ -20,6 +20,7 @@ from bridge.rules.moment_of_truth.tracker import (
     Combatant,
     Stance,
     advanced,
+    check_can_act,
     fighting_seats,
     joined,
     left,
@@ -212,3 +213,6 @@ def test_an_unconscious_token_still_ticks_but_is_out_of_action():
     change, result = turn_ended(out, dials, 1, dice=FixedDice([1, 1, 1]))
     assert result["out_of_action"] and result["bleeding"]["serious_lost"] == 1
     assert turn_started(change.after, dials, 2)[1]["allowance"]["actions"] == 0
+    with pytest.raises(ValueError, match="unconscious"):
+        check_can_act(out)
+    check_can_act(token())

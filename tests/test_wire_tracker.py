@@ -244,3 +244,13 @@ def test_a_condition_set_for_a_round_mid_fight_ends_at_the_tokens_next_turn(gm, 
     thug = next(t for t in started["tokens"] if t["token_id"] == "thug-1")
     assert thug["ended"] == [{"condition": "suppressed", "source": "GM", "rounds": 1}]
     assert token_state(gm, "thug-1")["conditions"] == []
+
+
+def test_an_unconscious_token_keeps_back_nothing(gm, player_for):
+    warehouse(gm, player_for)
+    rolled(gm)
+    until(gm, "ricardo")
+    ok(gm, "token.damage", token_id="thug-2", serious=16)
+    assert refused(gm, "combat.reserve", scene_id=SCENE, token_id="thug-2", defense_dice=2) == ("against_the_rules", ["token_id"])
+    ended = passed(gm, seat="ricardo")["ended"]
+    assert next(t for t in ended["tokens"] if t["token_id"] == "thug-2")["out_of_action"] is True

@@ -261,6 +261,13 @@ def _acting(combat: Combat, token_id: str) -> Stance:
 OUT_OF_ACTION = (Condition.DEAD, Condition.UNCONSCIOUS)
 
 
+def check_can_act(state: TokenState) -> None:
+    """Dead or unconscious, a token keeps back no dice and aims at nothing."""
+    out = [condition.value for condition in OUT_OF_ACTION if condition in state.present]
+    if out:
+        raise ValueError(f"{state.name} is {out[0]}: it takes no actions")
+
+
 def rounds_over(entry: ConditionEntry, round_number: int) -> bool:
     """A condition lasting ``rounds`` of the token's turns ends at the start
     of its turn ``rounds`` rounds after the round it began in (one begun
