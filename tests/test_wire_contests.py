@@ -1,10 +1,14 @@
 """``contest`` over real Socket.IO (ch. 1, Contested Skill Rolls): every
-round re-read from its faces with the pure ``contests.decide``."""
+round re-read from its faces with the pure ``contests.decide``; the
+sender's Moments of Truth charged on the first side and what a player's
+side earns (ch. 5)."""
 
 from __future__ import annotations
 
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
 from bridge.rules.moment_of_truth.contests import decide
+from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.moments import dice_reward
 from bridge.rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNumber
 
 from .wire_schemas import assert_valid
@@ -93,3 +97,48 @@ def test_contest_refusals_name_the_field(gm):
     refused(gm, "against_the_rules", "first", **{**CONTEST, "first": {**GUARD, "statistic": {"name": "Will", "value": 0}}})
     refused(gm, "invalid", "first", **{**CONTEST, "first": {**DODGER, "party": "god"}})
     refused(gm, "invalid", "second", **{**CONTEST, "second": {**GUARD, "skill": {"name": "Search", "level": 1}}})
+
+
+def balances(client) -> dict:
+    answer = client.request("moments.get")
+    assert answer["ok"], answer
+    return answer["result"]["balances"]
+
+
+def test_moments_spent_on_the_first_side_are_charged_before_rolling(gm, player_for):
+    alice = player_for("alice", ["a1"])
+    assert gm.request("moments.award", award="role_playing", player="alice", moments=3, reason="a fine lie")["ok"]
+    result = contested(alice, **CONTEST, moments=2)
+    assert result["first"]["pool"]["dice"] == 5 + 2 and result["moments"]["own_dice"] == 2
+    assert "rewards" not in result, "no dice reward when a Moment of Truth was spent"
+    assert balances(alice) == {"alice": 1}
+    refused(alice, "against_the_rules", "moments", **CONTEST, moments=2)
+    refused(alice, "against_the_rules", "moments", **{**CONTEST, "first": {**DODGER, "stakes_raised": True}}, moments=1)
+    refused(gm, "against_the_rules", "moments", **CONTEST, moments=1)
+    assert balances(alice) == {"alice": 1}
+    assert [entry["rule"] for entry in gm.request("roll.log")["result"]["rolls"]] == ["contest"]
+
+
+def test_a_players_side_earns_its_dice_reward_and_raised_stakes(gm, player_for):
+    alice = player_for("alice", ["a1"])
+    hopeless = {**DODGER, "kind": "statistic", "statistic": {"name": "Agility", "value": 2}}
+    del hopeless["skill"]
+    held = 0
+    for _ in range(15):
+        result = contested(alice, **{**CONTEST, "first": hopeless})
+        earned = dice_reward(replayed(result["rounds"][-1]["first"]), moments_spent=False, dials=Dials())
+        assert [r["kind"] for r in result.get("rewards", [])] == ([earned.value] if earned else [])
+        held += sum(r["gained"] for r in result.get("rewards", []))
+    assert balances(alice) == ({"alice": held} if held else {})
+    raised = contested(alice, **{**CONTEST, "first": {**hopeless, "stakes_raised": True}})
+    assert raised["rewards"][0]["kind"] == "raise_the_stakes" and raised["rewards"][0]["gained"] == 2
+    assert "rewards" not in contested(gm, **{**CONTEST, "first": hopeless}), "the GM's contests earn nothing"
+
+
+def test_the_player_limit_binds_a_contests_rewards(gm, player_for):
+    alice = player_for("alice", ["a1"])
+    assert gm.request("settings.update", settings={"moments_player_limit": 1})["ok"]
+    raised = contested(alice, **{**CONTEST, "first": {**DODGER, "stakes_raised": True}})
+    entry = raised["rewards"][0]
+    assert (entry["kind"], entry["asked"], entry["gained"], entry["lost_to"]) == ("raise_the_stakes", 2, 1, "player limit of 1")
+    assert balances(alice) == {"alice": 1}

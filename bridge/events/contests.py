@@ -1,15 +1,20 @@
-"""Contested rolls (ch. 1, Contested Skill Rolls) as cards."""
+"""Contested rolls (ch. 1, Contested Skill Rolls) as cards. The first side
+is the sender's (the card's actor's): the sender's Moments of Truth go to
+it, and a player earns what its roll earns (ch. 5)."""
 
 from __future__ import annotations
 
-from ..cards import check_owner, publish
-from ..protocol import Request, against_the_rules
+from ..cards import check_owner, new_card_id, publish
+from ..protocol import Request
+from ..refusals import refused_as
 from ..requests import handles
 from ..roll_spec import pool_of
 from ..rules.dice import RandomDice
-from ..rules.moment_of_truth import RollKind
-from ..rules.moment_of_truth.contests import Contestant, contest
+from ..rules.moment_of_truth import RollKind, spend_moments
+from ..rules.moment_of_truth.contests import Contestant, check_sides, contest
+from ..rules.moment_of_truth.moments import RollSpending
 from ..world_rules import world_dials
+from .moments import charge_moments, roll_rewards
 
 _dice = RandomDice()
 
@@ -17,27 +22,39 @@ _dice = RandomDice()
 def contested_roll(identity, contest_request: dict) -> dict:
     """Both sides roll against the world's default TN; a deadlock goes as the world's dials say."""
     check_owner(identity, contest_request["actor_id"])
-    first, second = (_contestant(contest_request[side], side) for side in ("first", "second"))
-    try:
-        result = contest(first, second, world_dials(identity), dice=_dice)
-    except ValueError as broken:
-        raise against_the_rules(broken, "second") from None
-    return publish(identity, contest_request, Request.CONTEST, result.to_dict())
+    moments, stakes_raised = contest_request["moments"], contest_request["first"]["stakes_raised"]
+    with refused_as("moments"):
+        RollSpending(identity.user, moments, stakes_raised=stakes_raised)
+    first = _contestant(contest_request["first"], "first", moments)
+    second = _contestant(contest_request["second"], "second", 0)
+    with refused_as("second"):
+        check_sides(first, second)
+    dials, card_id = world_dials(identity), new_card_id()
+    charged = charge_moments(identity, moments, card_id, "moments")
+    result = contest(first, second, dials, dice=_dice)
+    deciding = result.rounds[-1].first
+    rewards = roll_rewards(identity, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised, roll_id=card_id)
+    card = result.to_dict()
+    if charged:
+        card["moments"] = RollSpending(identity.user, moments).to_dict()
+    if rewards:
+        card["rewards"] = [entry.to_dict() for entry in rewards]
+    lines = [*(card["moments"]["explanation"] if charged else []), *(entry.line for entry in rewards)]
+    card["explanation"] = [*card["explanation"], *lines]
+    return publish(identity, contest_request, Request.CONTEST, card, card_id=card_id)
 
 
-def _contestant(side: dict, field: str) -> Contestant:
-    try:
+def _contestant(side: dict, field: str, moments: int) -> Contestant:
+    with refused_as(field, pool="moments"):
         return Contestant(
             side["name"],
             side["party"],
             RollKind(side["kind"]),
-            pool_of(side),
+            spend_moments(pool_of(side), moments),
             side["resisting"],
             side["cautious"],
             side["stakes_raised"],
         )
-    except ValueError as broken:
-        raise against_the_rules(broken, field) from None
 
 
 def init_app(app) -> None:

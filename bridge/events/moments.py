@@ -198,12 +198,39 @@ def charge_moments(identity, moments: int, roll_id: str, field: str) -> tuple:
     rolled. The GM holds none. The ledger's entries."""
     if not moments:
         return ()
-    if identity.is_gm:
-        message = "the GM holds no Moments of Truth: only players spend them"
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {field: [message]})
+    _check_holds_moments(identity, field)
     spending = RollSpending(identity.user, moments)
     update = _record(identity, [identity.user], _ledger_only(lambda ledger: spend_on_roll(ledger, spending, roll_id=roll_id)), field)
     return update.entries
+
+
+def _check_holds_moments(identity, field: str) -> None:
+    """The GM holds no Moments of Truth (ch. 5): only players spend them."""
+    if identity.is_gm:
+        message = "the GM holds no Moments of Truth: only players spend them"
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {field: [message]})
+
+
+def roll_rewards(identity, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool, roll_id: str):
+    """Credit a player with what their roll other than ``roll`` earns (a
+    contest's side, a maneuver's): raising the stakes (ch. 5, Player-Triggered
+    Rewards) and what the judged roll earns (Dice-Triggered Rewards). The
+    ledger's entries; none for the GM."""
+    if identity.is_gm:
+        return ()
+    raised = ()
+    if stakes_raised:
+        change = _ledger_only(lambda ledger: _stakes_reward(identity, LedgerUpdate(ledger, ()), dials, roll_id))
+        raised = _record(identity, [identity.user], change, "stakes_raised").entries
+    return (*raised, *_dice_reward(identity, result, dials, moments_spent, stakes_raised, roll_id))
+
+
+def _stakes_reward(identity, update: LedgerUpdate, dials: Dials, roll_id: str) -> LedgerUpdate:
+    """``update`` and the player's 2 MoTs for raising the stakes, where player-triggered rewards are in use (ch. 5)."""
+    if identity.is_gm or not Trigger.PLAYER.in_use(dials):
+        return update
+    raised = raise_the_stakes(update.ledger, identity.user, dials, roll_id=roll_id)
+    return LedgerUpdate(raised.ledger, (*update.entries, *raised.entries))
 
 
 def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) -> dict:
@@ -216,9 +243,8 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     spent, stakes_raised, player = roll_request.get("moments", {}), roll_request["stakes_raised"], not identity.is_gm
     own = spent.get("own", 0)
     contributions = tuple(Contribution(given["user"], given["dice"]) for given in spent.get("contributions", []))
-    if not player and (own or contributions):
-        message = "the GM holds no Moments of Truth: only players spend them"
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"moments": [message]})
+    if own or contributions:
+        _check_holds_moments(identity, "moments")
     rolled, target = _possible(roll_request, pool, own + sum(given.dice for given in contributions), dials)
     paid = {"spending": RollSpending(identity.user), "use": None}
 
@@ -226,9 +252,8 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
         use = _use_talent(roll_request, talent, uses, dials) if talent else None
         spending = RollSpending(identity.user, own, contributions, use.moments if use else 0, stakes_raised)
         update = spend_on_roll(ledger, spending, roll_id=roll_id)
-        if stakes_raised and player and Trigger.PLAYER.in_use(dials):
-            raised = raise_the_stakes(update.ledger, identity.user, dials, roll_id=roll_id)
-            update = LedgerUpdate(raised.ledger, (*update.entries, *raised.entries))
+        if stakes_raised:
+            update = _stakes_reward(identity, update, dials, roll_id)
         paid.update(spending=spending, use=use)
         return update, _counted(uses, roll_request["actor_id"], use)
 
@@ -239,15 +264,15 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     kind = RollKind(roll_request["kind"])
     result = roll_pool(kind, rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
     rewards = [entry for entry in charged if isinstance(entry.kind, Reward)]
-    if player:
-        rewards += _dice_reward(identity, result, dials, bool(paid["spending"].moments), stakes_raised, roll_id)
+    rewards += _dice_reward(identity, result, dials, bool(paid["spending"].moments), stakes_raised, roll_id)
     return _card(result, paid["spending"], paid["use"], rewards)
 
 
 def _dice_reward(identity, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool, roll_id: str):
-    """Credit the roller with what the judged roll earns (ch. 5, Dice-Triggered Rewards), if anything."""
+    """Credit the roller with what the judged roll earns (ch. 5, Dice-Triggered
+    Rewards), if anything; the GM's rolls earn none."""
     earned = dice_reward(result, moments_spent=moments_spent, dials=dials, stakes_raised=stakes_raised)
-    if not Trigger.DICE.in_use(dials) or earned is None:
+    if identity.is_gm or not Trigger.DICE.in_use(dials) or earned is None:
         return ()
     options = {"moments_spent": moments_spent, "stakes_raised": stakes_raised, "roll_id": roll_id}
 

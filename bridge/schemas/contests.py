@@ -5,9 +5,10 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ..protocol import Request
+from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth.contests import Party
 from .maneuvers import ManeuverContest
-from .pushes import CardEntry, _const
+from .pushes import CardEntry, MomentsEntry, RollSpending, _const
 from .requests import HELPER_NAME_MAX_CHARS, CardRequest, PoolSpec
 from .spec import CardSpec
 
@@ -26,17 +27,28 @@ class ContestSide(PoolSpec):
 
 
 class ContestRequest(CardRequest):
-    """Both sides roll against the world's default TN."""
+    """Both sides roll against the world's default TN. `first` is the
+    sender's side: `moments` are the sender's Moments of Truth spent for
+    +1d6 each on it (ch. 5)."""
 
     first = fields.Nested(ContestSide, required=True)
     second = fields.Nested(ContestSide, required=True)
+    moments = fields.Integer(load_default=0, validate=validate.Range(0, MAX_DICE_PER_ROLL))
+
+
+class ContestCard(ManeuverContest):
+    """A contest's card: `moments` when the sender spent MoTs on the first
+    side, `rewards` when a player's first side earned MoTs (ch. 5)."""
+
+    moments = fields.Nested(RollSpending)
+    rewards = fields.List(fields.Nested(MomentsEntry))
 
 
 class ContestEntry(CardEntry):
     """A logged contest in full: every round's faces, the winner and why."""
 
     rule = _const(Request.CONTEST.value)
-    result = fields.Nested(ManeuverContest, required=True)
+    result = fields.Nested(ContestCard, required=True)
 
 
 CARDS = {Request.CONTEST: CardSpec(ContestRequest, ContestEntry)}

@@ -154,7 +154,7 @@ class ContestResult:
 
 def contest(first: Contestant, second: Contestant, dials: Dials, *, dice: DiceSource) -> ContestResult:
     """Roll a contest between two sides against the world's default TN."""
-    _check_sides(first, second)
+    check_sides(first, second)
     target = target_number(dials.default_tn)
     rounds = [_round(first, second, target, dials, dice)]
     if rounds[0].winner is not Side.DEADLOCK:
@@ -211,7 +211,8 @@ def _side(first: bool) -> Side:
     return Side.FIRST if first else Side.SECOND
 
 
-def _check_sides(first: Contestant, second: Contestant) -> None:
+def check_sides(first: Contestant, second: Contestant) -> None:
+    """Refuse a contest whose sides both resist, or are both cautious targets."""
     for flag in ("resisting", "cautious"):
         if getattr(first, flag) and getattr(second, flag):
             raise ValueError(f"only one side of a contest can be {flag}")
