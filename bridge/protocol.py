@@ -41,7 +41,6 @@ class Request(str, Enum):
     WEAPON_READY = "weapon.ready"
     WEAPON_RELOAD = "weapon.reload"
     WEAPON_CLEAR_JAM = "weapon.clear_jam"
-    HEALTH_DAMAGE = "health.damage"
     HEALTH_BLEED = "health.bleed"
     HEALTH_BANDAGE = "health.bandage"
     HEALTH_HEROIC_DEATH = "health.heroic_death"

@@ -107,7 +107,8 @@ SKILL_ROLL = {
 }
 DAMAGE = {"request_id": "d1", "actor_id": "a1", "dice": 12, "minor_at": 3, "serious_at": 4}
 HEALTH = {"request_id": "h1", "actor_id": "a1", "health": {"hit_points": 16, "minor": 12, "serious": 5}}
-MEDIC = {"statistic": {"name": "Perception", "value": 3}, "medic": 2}
+PATIENT = {"request_id": "h1", "token_id": "t1"}
+MEDIC = {**PATIENT, "healer": "t2", "statistic": "perception"}
 BLAST = {"request_id": "x1", "actor_id": "a1", "dice": 20, "charge": "shrapnel"}
 HAZARD = {"request_id": "z1", "token_id": "t1"}
 TOKEN = {"token_id": "t1", "distance": 1}
@@ -247,27 +248,25 @@ EXAMPLES = [
     (Request.WEAPON_CLEAR_JAM, {key: value for key, value in TASK.items() if key != "token_id"}, False),
     (Request.WEAPON_CLEAR_JAM, {**TASK, "capacity": 10}, False),
     # -- area: health
-    (Request.HEALTH_DAMAGE, {**HEALTH, "minor": 9, "serious": 1, "head_or_neck_shot": True}, True),
-    (Request.HEALTH_DAMAGE, {**HEALTH, "health": {"hit_points": 0}}, False),
-    (Request.HEALTH_DAMAGE, {**HEALTH, "serious": -1}, False),
-    (Request.HEALTH_BLEED, {**HEALTH, "endurance": 3, "moments_spent": 1}, True),
-    (Request.HEALTH_BLEED, {**HEALTH, "endurance": 21}, False),
-    (Request.HEALTH_BANDAGE, HEALTH, True),
-    (Request.HEALTH_BANDAGE, {**HEALTH, "health": {**HEALTH["health"], "colour": "red"}}, False),
-    (Request.HEALTH_HEROIC_DEATH, {**HEALTH, "health": {**HEALTH["health"], "damage": 17, "remaining": -1}}, True),
-    (Request.HEALTH_HEROIC_DEATH, {key: value for key, value in HEALTH.items() if key != "health"}, False),
-    (Request.HEALTH_MEDIC, {**HEALTH, **MEDIC, "circumstances": -2, "modifiers": [{"source": "hurt", "dice": -1, "penalty": True}]}, True),
-    (Request.HEALTH_MEDIC, {**HEALTH, **MEDIC, "circumstances": 3}, False),
-    (Request.HEALTH_REST, {**HEALTH, "endurance": 3, "hand_wave": True}, True),
-    (Request.HEALTH_REST, {**HEALTH, "endurance": 3, "circumstances": -1}, False),
-    (Request.HEALTH_DAILY_RECOVERY, {**HEALTH, "endurance": 3, "circumstances": 2}, True),
-    (Request.HEALTH_DAILY_RECOVERY, {**HEALTH}, False),
-    (Request.HEALTH_RECOVERY_WAIT, {"request_id": "h1", "actor_id": "a1"}, True),
-    (Request.HEALTH_RECOVERY_WAIT, {"request_id": "h1", "actor_id": "a1", "health": HEALTH["health"]}, False),
-    (Request.HEALTH_REGAIN_CONSCIOUSNESS, {**HEALTH, "endurance": 0}, True),
-    (Request.HEALTH_REGAIN_CONSCIOUSNESS, {**HEALTH, "endurance": -1}, False),
-    (Request.HEALTH_RESCUE, {**HEALTH, **MEDIC, "unspent_moments": 3}, True),
-    (Request.HEALTH_RESCUE, {**HEALTH, "medic": 2}, False),
+    (Request.HEALTH_BLEED, {**PATIENT, "moments_spent": 1, "label": "end of turn"}, True),
+    (Request.HEALTH_BLEED, {**PATIENT, "endurance": 3}, False),
+    (Request.HEALTH_BANDAGE, PATIENT, True),
+    (Request.HEALTH_BANDAGE, {**PATIENT, "health": {"hit_points": 16}}, False),
+    (Request.HEALTH_HEROIC_DEATH, {**PATIENT, "visibility": "blind"}, True),
+    (Request.HEALTH_HEROIC_DEATH, {"request_id": "h1", "actor_id": "a1"}, False),
+    (Request.HEALTH_MEDIC, {**MEDIC, "circumstances": -2, "modifiers": [{"source": "dark", "dice": -1, "penalty": True}]}, True),
+    (Request.HEALTH_MEDIC, {**MEDIC, "circumstances": 3}, False),
+    (Request.HEALTH_MEDIC, {**MEDIC, "statistic": {"name": "Perception", "value": 3}}, False),
+    (Request.HEALTH_REST, {**PATIENT, "hand_wave": True}, True),
+    (Request.HEALTH_REST, {**PATIENT, "circumstances": -1}, False),
+    (Request.HEALTH_DAILY_RECOVERY, {**PATIENT, "circumstances": 2}, True),
+    (Request.HEALTH_DAILY_RECOVERY, {**PATIENT, "endurance": 3}, False),
+    (Request.HEALTH_RECOVERY_WAIT, PATIENT, True),
+    (Request.HEALTH_RECOVERY_WAIT, {"request_id": "h1"}, False),
+    (Request.HEALTH_REGAIN_CONSCIOUSNESS, PATIENT, True),
+    (Request.HEALTH_REGAIN_CONSCIOUSNESS, {**PATIENT, "token_id": "no spaces"}, False),
+    (Request.HEALTH_RESCUE, {**MEDIC, "unspent_moments": 3}, True),
+    (Request.HEALTH_RESCUE, {k: v for k, v in MEDIC.items() if k != "healer"}, False),
     # -- area: hazards
     (Request.HAZARD_FALL, {**HAZARD, "meters": 30, "armor": True, "label": "off the roof"}, True),
     (Request.HAZARD_FALL, {**HAZARD, "meters": -1}, False),
@@ -363,6 +362,9 @@ EXAMPLES = [
     (Request.TOKEN_REGISTER, {**TRACKED, "skills": {"firearms": 21}}, False),
     (Request.TOKEN_REGISTER, {key: value for key, value in TRACKED.items() if key != "statistics"}, False),
     (Request.TOKEN_DAMAGE, {"request_id": "d1", "token_id": "t1", "serious": 2}, True),
+    (Request.TOKEN_DAMAGE, {"request_id": "d1", "token_id": "t1", "serious": 9, "head_or_neck_shot": True}, True),
+    (Request.TOKEN_DAMAGE, {"request_id": "d1", "token_id": "t1", "serious": 6, "outright_kill": "maybe"}, False),
+    (Request.TOKEN_HEAL, {"request_id": "h1", "token_id": "t1", "minor": 3, "outright_kill": False}, False),
     (Request.TOKEN_DAMAGE, {"request_id": "d1", "token_id": "t1"}, False),
     (Request.TOKEN_DAMAGE, {"request_id": "d1", "token_id": "t1", "minor": 0, "serious": 0}, False),
     (Request.TOKEN_HEAL, {"request_id": "h1", "token_id": "t1", "minor": 3}, True),

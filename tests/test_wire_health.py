@@ -1,5 +1,6 @@
-"""Health, healing, bleeding and death over real Socket.IO: every card is
-replayed with the pure rules from the faces it shows."""
+"""Health, healing, bleeding and death on tracked tokens over real Socket.IO:
+every card is replayed with the pure rules from the faces it shows, and the
+token's stored health is the card's."""
 
 from __future__ import annotations
 
@@ -10,170 +11,230 @@ from bridge.rules.moment_of_truth.health import Health
 
 from .wire_schemas import assert_valid
 
-TRIES = 15
-HURT = {"hit_points": 16, "minor": 5, "serious": 6}
-DEAD = {"hit_points": 16, "minor": 10, "serious": 23, "dead": True}
-MEDIC = {"statistic": {"name": "Perception", "value": 3}, "medic": 2}
+TRIES = 6
+STATISTICS = {"endurance": 5, "strength": 3, "agility": 3, "will": 2, "perception": 3, "education": 2}
+#: 16 HP (6 + 2 x Endurance 5): dead at 33 damage under harsh death.
+HERO = {"token_id": "hero-1", "actor_id": "hero", "name": "Dodger", "statistics": STATISTICS}
+DOC = {**HERO, "token_id": "doc-1", "actor_id": "doc", "name": "Doc", "skills": {"Medic": 2}}
+HEALTH_FIELDS = ("hit_points", "minor", "serious", "treated", "bandaged", "dead", "beyond_rescue")
+
+
+def ok(client, event, **request):
+    answer = client.request(event, **request)
+    assert answer["ok"], answer
+    assert_valid(f"result.{event}.json", answer["result"])
+    return answer["result"]
 
 
 def card(client, event, **request):
-    """The card's rules result, after checking the ack against the exported schema."""
-    answer = client.request(event, **{"actor_id": "hero", **request})
-    assert answer["ok"], answer
-    assert_valid(f"result.{event}.json", answer["result"])
-    assert answer["result"]["rule"] == event
-    return answer["result"]["result"]
+    """The card's rules result; its actor is the token's."""
+    result = ok(client, event, **request)
+    assert result["rule"] == event and result["actor_id"] == {"hero-1": "hero", "doc-1": "doc"}[request["token_id"]]
+    assert result["result"]["token_id"] == request["token_id"]
+    return result["result"]
+
+
+def refusal(client, event, **request):
+    answer = client.request(event, **request)
+    assert not answer["ok"], answer
+    return answer["error"]["code"], answer["error"]["fields"]
 
 
 def faces(result) -> FixedDice:
     return FixedDice(result["roll"]["faces"] if result["roll"] else [])
 
 
-def refusal(client, event, **request):
-    answer = client.request(event, **{"actor_id": "hero", **request})
-    assert not answer["ok"], answer
-    return answer["error"]["code"], answer["error"]["fields"]
+def state(client, token_id="hero-1") -> dict:
+    return next(token for token in ok(client, "table.snapshot")["tokens"] if token["token_id"] == token_id)
 
 
-# --- damage and death -----------------------------------------------------------
+def health_of(token: dict) -> Health:
+    return Health(**{name: token["health"][name] for name in HEALTH_FIELDS})
 
 
-def test_damage_taken_is_the_rules_and_its_after_goes_back_as_it_is(gm):
-    result = card(gm, "health.damage", health=HURT, minor=3, serious=1)
-    assert result == {
-        **health.take_hits(Health(**HURT), 3, 1, Dials()).to_dict(),
-        "minor": 3,
-        "serious": 1,
-        "head_or_neck_shot": False,
-        "outright_kill": False,
-    }
-    assert result["changes"] == [{"condition": "injured", "gained": False}, {"condition": "wounded", "gained": True}]
-    again = card(gm, "health.damage", health=result["after"], minor=0, serious=22, head_or_neck_shot=True)
-    assert again["after"]["dead"] and again["after"]["beyond_rescue"]
-    assert again["changes"] == [{"condition": "wounded", "gained": False}, {"condition": "dead", "gained": True}]
+def stored(client, result, token_id="hero-1") -> dict:
+    """The token after a card: its health is the card's."""
+    token = state(client, token_id)
+    assert token["health"] == result.get("change", result)["after"]
+    return token
 
 
-def test_a_damage_cards_minor_and_serious_are_taken(gm):
-    rolled = gm.request("damage", actor_id="villain", dice=12, minor_at=3, serious_at=4, damage_reduction=6)
-    hit = {name: rolled["result"]["result"][name] for name in ("minor", "serious")}
-    result = card(gm, "health.damage", actor_id="villain", health={"hit_points": 12}, **hit)
-    assert result["after"]["damage"] == rolled["result"]["result"]["hit_points_lost"]
+def conditions(token: dict) -> list[str]:
+    return [entry["condition"] for entry in token["conditions"]]
 
 
-def test_a_heroic_death_needs_hit_points_below_zero(gm):
-    code, fields = refusal(gm, "health.heroic_death", health=HURT)
-    assert code == "against_the_rules" and list(fields) == ["health"]
-    below_zero = {**HURT, "minor": 11}
-    result = card(gm, "health.heroic_death", health=below_zero)
-    assert result == health.declare_heroic_death(Health(**below_zero), Dials()).to_dict()
-    assert result["after"]["dead"] and result["after"]["beyond_rescue"]
-
-
-# --- bleeding -------------------------------------------------------------------
-
-
-def test_bleeding_is_refused_until_the_world_uses_it_then_replayed(gm):
-    for event, extra in (("health.bleed", {"endurance": 3}), ("health.bandage", {})):
-        code, fields = refusal(gm, event, health=HURT, **extra)
-        assert code == "against_the_rules" and "optional rule" in fields["health"][0]
-    assert gm.request("settings.update", settings={"bleeding": True})["ok"]
-    dials = Dials(bleeding=True)
-    for _ in range(TRIES):
-        result = card(gm, "health.bleed", health=HURT, endurance=2, moments_spent=1)
-        assert result == health.bleed(Health(**HURT), 2, dials, moments_spent=1, dice=faces(result)).to_dict()
-    unrolled = card(gm, "health.bleed", health=HURT, endurance=0)
-    assert unrolled["roll"] is None and unrolled["serious_lost"] == 1
-    bandaged = card(gm, "health.bandage", health=HURT)
-    assert bandaged == health.bandage(Health(**HURT), dials).to_dict()
-    assert bandaged["after"]["bandaged"] and bandaged["changes"] == [{"condition": "bleeding", "gained": False}]
+def hurt(gm, minor=0, serious=0, token_id="hero-1") -> Health:
+    return health_of(ok(gm, "token.damage", token_id=token_id, minor=minor, serious=serious)["state"])
 
 
 # --- healing --------------------------------------------------------------------
 
 
-def test_a_medic_roll_is_replayed_from_its_faces(gm):
-    request = {**MEDIC, "circumstances": -1, "modifiers": [{"source": "wounded", "dice": -1, "penalty": True}]}
+def test_a_medic_roll_is_replayed_from_its_faces_and_stored_and_everyone_sees_it(gm, player_for):
+    alice = player_for("alice", ["doc"])
+    ok(gm, "token.register", **HERO)
+    ok(gm, "token.register", **DOC)
+    hurt(gm, minor=10, token_id="doc-1")  # 6 HP left: injured, -1d6 on skill rolls
     for _ in range(TRIES):
-        result = card(gm, "health.medic", health=HURT, moments_spent=1, **request)
-        replayed = healing.medic_roll(
-            Health(**HURT),
-            3,
-            2,
-            Dials(),
-            circumstances=-1,
-            modifiers=[Modifier("wounded", -1, penalty=True)],
-            moments_spent=1,
-            dice=faces(result),
+        before = hurt(gm, minor=1, serious=3)  # a new injury: a new medic roll
+        result = card(
+            alice, "health.medic", token_id="hero-1", healer="doc-1", statistic="perception", circumstances=1,
+            modifiers=[{"source": "dark", "dice": -1, "penalty": True}],
         )
-        assert result == replayed.to_dict()
-        assert result["change"]["after"]["treated"]
-    code, fields = refusal(gm, "health.medic", health={**HURT, "treated": True}, **MEDIC)
-    assert code == "against_the_rules" and list(fields) == ["health"]
+        modifiers = [Modifier("injured", -1, penalty=True), Modifier("dark", -1, penalty=True)]
+        replayed = healing.medic_roll(before, 3, 2, Dials(), circumstances=1, modifiers=modifiers, dice=faces(result))
+        assert result == {"token_id": "hero-1", "healer": "doc-1", **replayed.to_dict()}
+        token = stored(gm, result)
+        assert token["health"]["treated"]
+        seen = alice.wait_for("token.changed", lambda push, now=token: push["state"] == now)
+        assert (seen["token_id"], seen["cause"]["rule"]) == ("hero-1", "health.medic")
+    code, fields = refusal(alice, "health.medic", token_id="hero-1", healer="doc-1", statistic="perception")
+    assert code == "against_the_rules" and list(fields) == ["token_id"]
 
 
-def test_rest_daily_recovery_and_waking_are_replayed_from_their_faces(gm):
-    down = {"hit_points": 10, "minor": 8, "serious": 4}
-    for _ in range(TRIES):
-        rest = card(gm, "health.rest", health=HURT, endurance=3, circumstances=2)
-        assert rest == healing.rest_hour(Health(**HURT), 3, Dials(), circumstances=2, dice=faces(rest)).to_dict()
-        daily = card(gm, "health.daily_recovery", health=HURT, endurance=3)
-        assert daily == healing.daily_recovery(Health(**HURT), 3, Dials(), dice=faces(daily)).to_dict()
-        waking = card(gm, "health.regain_consciousness", health=down, endurance=4)
-        assert waking == healing.regain_consciousness(Health(**down), 4, Dials(), dice=faces(waking)).to_dict()
-        wait = card(gm, "health.recovery_wait")
-        assert wait == healing.recovery_wait(dice=FixedDice(wait["faces"])).to_dict()
-    waved = card(gm, "health.rest", health=HURT, endurance=3, hand_wave=True)
-    assert waved["roll"] is None and waved["healed_minor"] == 1
-
-
-def test_the_harsh_death_rescue_is_replayed_from_its_faces(gm):
-    for _ in range(TRIES):
-        result = card(gm, "health.rescue", health=DEAD, unspent_moments=2, **MEDIC)
-        replayed = healing.rescue(Health(**DEAD), 3, 2, 2, Dials(), dice=FixedDice(result["roll"]["faces"]))
-        assert result == replayed.to_dict()
-        assert result["change"]["after"]["dead"] is not result["rescued"]
-    code, fields = refusal(gm, "health.rescue", health={**DEAD, "beyond_rescue": True}, **MEDIC)
-    assert code == "against_the_rules" and list(fields) == ["health"]
-
-
-def test_a_roll_with_no_dice_is_impossible_and_names_its_pool(gm):
-    code, fields = refusal(gm, "health.rest", health=HURT, endurance=0)
-    assert code == "impossible_roll" and list(fields) == ["endurance"]
-
-
-# --- who may send what, and bad fields ----------------------------------------
-
-
-def test_players_tend_only_their_own_actors(gm, player_for):
+def test_an_hours_and_a_days_rest_heal_the_token_by_its_endurance(gm, player_for):
     alice = player_for("alice", ["hero"])
-    answer = alice.request("health.rest", actor_id="hero", health=HURT, endurance=2, hand_wave=True)
-    assert answer["ok"] and answer["result"]["result"]["healed_minor"] == 1
-    pushed = gm.wait_for("roll.result", lambda entry: entry["roll_id"] == answer["result"]["roll_id"])
-    assert pushed == answer["result"]
-    assert_valid("push.roll.result.json", pushed)
-    for event, request in (
-        ("health.damage", {"health": HURT, "minor": 1}),
-        ("health.medic", {"health": HURT, **MEDIC}),
-        ("health.heroic_death", {"health": {**HURT, "minor": 11}}),
+    ok(gm, "token.register", **HERO)
+    for _ in range(TRIES):
+        before = hurt(gm, minor=3, serious=2)
+        rest = card(alice, "health.rest", token_id="hero-1", circumstances=2)
+        replayed = healing.rest_hour(before, 5, Dials(), circumstances=2, dice=faces(rest))
+        assert rest == {"token_id": "hero-1", **replayed.to_dict()}
+        before = health_of(stored(gm, rest))
+        daily = card(alice, "health.daily_recovery", token_id="hero-1")
+        replayed = healing.daily_recovery(before, 5, Dials(), dice=faces(daily))
+        assert daily == {"token_id": "hero-1", **replayed.to_dict()}
+        stored(gm, daily)
+    hurt(gm, minor=1)
+    waved = card(gm, "health.rest", token_id="hero-1", hand_wave=True)
+    assert waved["roll"] is None and waved["healed_minor"] == 1
+    assert stored(gm, waved)["health"]["minor"] == waved["change"]["before"]["minor"] - 1
+
+
+def test_a_dead_token_is_refused_treatment_naming_the_token(gm):
+    ok(gm, "token.register", **HERO)
+    ok(gm, "token.register", **DOC)
+    hurt(gm, serious=33)
+    assert conditions(state(gm)) == ["dead"]
+    for event, extra in (
+        ("health.medic", {"healer": "doc-1", "statistic": "agility"}),
+        ("health.rest", {}),
+        ("health.daily_recovery", {}),
+        ("health.regain_consciousness", {}),
     ):
-        code, fields = refusal(alice, event, actor_id="villain", **request)
-        assert code == "forbidden" and list(fields) == ["actor_id"]
+        code, fields = refusal(gm, event, token_id="hero-1", **extra)
+        assert code == "against_the_rules" and list(fields) == ["token_id"], event
+        assert "dead" in fields["token_id"][0]
+    assert state(gm)["version"] == 2
+
+
+def test_waking_up_leaves_the_token_prone(gm):
+    ok(gm, "token.register", **HERO)
+    before = hurt(gm, minor=16)
+    assert conditions(state(gm)) == ["unconscious"]
+    wait = card(gm, "health.recovery_wait", token_id="hero-1")
+    assert wait == {"token_id": "hero-1", **healing.recovery_wait(dice=FixedDice(wait["faces"])).to_dict()}
+    for _ in range(20):
+        waking = card(gm, "health.regain_consciousness", token_id="hero-1")
+        replayed = healing.regain_consciousness(before, 5, Dials(), dice=faces(waking))
+        assert waking == {"token_id": "hero-1", **replayed.to_dict()}
+        token = stored(gm, waking)
+        if token["health"]["remaining"] > 0:
+            break
+        before = health_of(token)
+    assert conditions(token)[0] == "prone" and conditions(token)[1:] in (["injured"], ["wounded"])
+    assert token["conditions"][0]["source"] == "regained consciousness"
+    code, fields = refusal(gm, "health.regain_consciousness", token_id="hero-1")
+    assert code == "against_the_rules" and "not unconscious" in fields["token_id"][0]
+
+
+# --- bleeding and death ----------------------------------------------------------
+
+
+def test_bleeding_is_rolled_with_the_tokens_endurance_and_bandaging_stops_it(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    ok(gm, "token.register", **HERO)
+    hurt(gm, serious=6)  # a third of 16 HP: bleeding, once the world uses it
+    code, fields = refusal(alice, "health.bleed", token_id="hero-1")
+    assert code == "against_the_rules" and "optional rule" in fields["token_id"][0]
+    assert gm.request("settings.update", settings={"bleeding": True})["ok"]
+    before = hurt(gm, minor=1)  # the next health change reads the bleeding
+    assert conditions(state(gm)) == ["bleeding"]
+    ok(gm, "moments.award", award="role_playing", player="alice", moments=1, reason="grit")
+    dials = Dials(bleeding=True)
+    for spent in (1, 0, 0):
+        result = card(alice, "health.bleed", token_id="hero-1", moments_spent=spent)
+        replayed = health.bleed(before, 5, dials, moments_spent=spent, dice=faces(result))
+        assert result == {"token_id": "hero-1", **replayed.to_dict()}
+        assert len(result["roll"]["faces"]) == 5 + spent
+        before = health_of(stored(gm, result))
+    assert ok(gm, "moments.get")["balances"]["alice"] == 0
+    code, fields = refusal(alice, "health.bleed", token_id="hero-1", moments_spent=1)
+    assert code == "against_the_rules" and list(fields) == ["moments_spent"]
+    bandaged = card(alice, "health.bandage", token_id="hero-1")
+    assert bandaged == {"token_id": "hero-1", **health.bandage(before, dials).to_dict()}
+    token = stored(gm, bandaged)
+    assert token["health"]["bandaged"] and "bleeding" not in conditions(token)
+
+
+def test_a_heroic_death_needs_hit_points_below_zero_and_is_beyond_rescue(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    ok(gm, "token.register", **HERO)
+    ok(gm, "token.register", **DOC)
+    hurt(gm, minor=10, serious=6)
+    code, fields = refusal(alice, "health.heroic_death", token_id="hero-1")
+    assert code == "against_the_rules" and list(fields) == ["token_id"]
+    before = hurt(gm, serious=1)
+    result = card(alice, "health.heroic_death", token_id="hero-1")
+    assert result == {"token_id": "hero-1", **health.declare_heroic_death(before, Dials()).to_dict()}
+    token = stored(gm, result)
+    assert conditions(token) == ["dead"] and token["health"]["beyond_rescue"]
+    code, fields = refusal(gm, "health.rescue", token_id="hero-1", healer="doc-1", statistic="agility")
+    assert code == "against_the_rules" and list(fields) == ["token_id"]
+
+
+def test_the_harsh_death_rescue_is_replayed_and_stored(gm):
+    ok(gm, "token.register", **HERO)
+    ok(gm, "token.register", **DOC)
+    for _ in range(TRIES):
+        if not state(gm)["health"]["dead"]:
+            hurt(gm, serious=33 - state(gm)["health"]["damage"])
+        before = health_of(state(gm))
+        result = card(gm, "health.rescue", token_id="hero-1", healer="doc-1", statistic="agility", unspent_moments=2)
+        replayed = healing.rescue(before, 3, 2, 2, Dials(), dice=faces(result))
+        assert result == {"token_id": "hero-1", "healer": "doc-1", **replayed.to_dict()}
+        token = stored(gm, result)
+        if not result["rescued"]:
+            assert token["health"]["beyond_rescue"]
+            break
+        assert conditions(token) == ["unconscious"]
+
+
+# --- who may send what ----------------------------------------------------------
+
+
+def test_players_heal_only_with_their_own_healers_and_tend_only_their_own_tokens(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    ok(gm, "token.register", **HERO)
+    ok(gm, "token.register", **DOC)
+    hurt(gm, serious=3)
+    assert refusal(alice, "health.medic", token_id="hero-1", healer="doc-1", statistic="agility") == (
+        "forbidden", {"healer": ["not yours"]}
+    )
+    assert refusal(alice, "health.rest", token_id="doc-1") == ("forbidden", {"token_id": ["not yours"]})
+    assert refusal(gm, "health.medic", token_id="hero-1", healer="nurse-1", statistic="agility") == (
+        "not_tracked", {"healer": ["not tracked"]}
+    )
+    assert state(gm)["version"] == 2
 
 
 def test_bad_health_fields_are_named(gm):
+    ok(gm, "token.register", **HERO)
     for event, request, named in (
-        ("health.damage", {"health": {"hit_points": 0}}, {"health": ["hit_points"]}),
-        ("health.damage", {"health": HURT, "serious": -1}, {"serious": None}),
-        ("health.rest", {"health": HURT, "endurance": 2, "circumstances": -1}, {"circumstances": None}),
-        ("health.medic", {"health": HURT, **MEDIC, "circumstances": 3}, {"circumstances": None}),
-        (
-            "health.medic",
-            {"health": HURT, "statistic": {"name": "Perception", "value": 21}, "medic": 1},
-            {"statistic": ["value"]},
-        ),
-        ("health.bleed", {"health": {**HURT, "colour": "red"}, "endurance": 2}, {"health": ["colour"]}),
+        ("health.rest", {"token_id": "hero-1", "circumstances": -1}, "circumstances"),
+        ("health.medic", {"token_id": "hero-1", "healer": "hero-1", "statistic": "wits"}, "statistic"),
+        ("health.medic", {"token_id": "hero-1", "statistic": "agility"}, "healer"),
+        ("health.bleed", {"token_id": "hero-1", "health": {"hit_points": 16}}, "health"),
     ):
         code, fields = refusal(gm, event, **request)
-        assert code == "invalid" and list(fields) == list(named), (event, fields)
-        for field, inner in named.items():
-            assert inner is None or list(fields[field]) == inner
+        assert code == "invalid" and list(fields) == [named], (event, fields)

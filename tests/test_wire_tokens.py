@@ -58,6 +58,22 @@ def test_damage_by_hand_brings_the_health_conditions_and_reregistering_keeps_the
     assert again["changes"] == [{"condition": "injured", "gained": False}, {"condition": "wounded", "gained": True}]
 
 
+def test_a_head_shot_that_kills_is_beyond_rescue_and_an_outright_kill_kills_whatever_the_hit_points(gm):
+    for token_id in ("thug-1", "thug-2", "thug-3"):
+        ok(gm, "token.register", **{**THUG, "token_id": token_id})
+    grazed = ok(gm, "token.damage", token_id="thug-1", serious=16, head_or_neck_shot=True)["state"]["health"]
+    assert (grazed["dead"], grazed["beyond_rescue"]) == (False, False)
+    shot = ok(gm, "token.damage", token_id="thug-1", minor=10, serious=7, head_or_neck_shot=True)
+    assert shot["state"]["health"] | {} == {**grazed, "minor": 10, "serious": 23, "damage": 33, "remaining": -17,
+                                            "dead": True, "beyond_rescue": True}
+    assert shot["changes"] == [{"condition": "unconscious", "gained": False}, {"condition": "dead", "gained": True}]
+    killed = ok(gm, "token.damage", token_id="thug-2", serious=6, outright_kill=True)["state"]
+    assert (killed["health"]["remaining"], killed["health"]["beyond_rescue"]) == (10, True)
+    assert [c["condition"] for c in killed["conditions"]] == ["dead"]
+    harsh = ok(gm, "token.damage", token_id="thug-3", serious=33)["state"]["health"]
+    assert (harsh["dead"], harsh["beyond_rescue"]) == (True, False), "a harsh death without the shot may be rescued"
+
+
 def test_unconscious_then_healed_wakes_prone(gm):
     ok(gm, "token.register", **THUG)
     out = ok(gm, "token.damage", token_id="thug-1", serious=16)

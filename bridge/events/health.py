@@ -1,127 +1,191 @@
-"""Health, healing, bleeding and death (ch. 7): one handler per request, each
-a card about the character whose health it takes and returns."""
+"""Health, healing, bleeding and death (ch. 7) on tracked tokens: one handler
+per request. Each reads the token's health and numbers from the bridge's
+state, rolls, writes the new health back (``change_tokens``) and publishes a
+card under the token's actor."""
 
 from __future__ import annotations
 
-from ..cards import check_owner, publish
-from ..protocol import Request
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import new_card_id, publish
+from ..combat_changes import running_combat
+from ..protocol import Request, against_the_rules
 from ..refusals import refused_as
 from ..requests import handles
-from ..rules.dice import RandomDice
+from ..rules.dice import DiceSource, FixedDice, RandomDice
 from ..rules.moment_of_truth import Modifier, healing, health
+from ..rules.moment_of_truth.conditions import skill_penalties
+from ..rules.moment_of_truth.statistics import Statistic
+from ..rules.moment_of_truth.tokens import TokenState, with_health
+from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
+from .moments import charge_moments
 
 _dice = RandomDice()
+#: The healing skill as ch. 3 names it; a token's skill of that name, in any case.
+MEDIC = "medic"
+
+#: step(the token's health, dice) -> a rules result: a HealthChange, or one carrying it as ``change``.
+Step = Callable[[health.Health, DiceSource], Any]
 
 
-def modifiers(request: dict) -> list[Modifier]:
-    return [Modifier(**modifier) for modifier in request["modifiers"]]
+def _patient(identity, request: dict) -> TokenState:
+    """The request's token, which the sender must own (the GM any)."""
+    token_id = request["token_id"]
+    state = tracked(identity, {token_id: "token_id"})[token_id]
+    check_token_owner(identity, state, "token_id")
+    return state
 
 
-def damage(identity, request: dict) -> dict:
-    """Take a damage roll's minor and serious."""
-    check_owner(identity, request["actor_id"])
-    options = {name: request[name] for name in ("minor", "serious", "head_or_neck_shot", "outright_kill")}
-    change = health.take_hits(request["health"], dials=world_dials(identity), **options)
-    return publish(identity, request, Request.HEALTH_DAMAGE, change.to_dict() | options)
+def _after(result) -> health.Health:
+    return result.after if isinstance(result, health.HealthChange) else result.change.after
+
+
+def _faces(result) -> list[int]:
+    roll = getattr(result, "roll", None)
+    return list(roll.counting.faces) if roll else []
+
+
+def _treat(identity, rule: Request, request: dict, state: TokenState, step: Step, *, pool: str, **shown) -> dict:
+    """``step`` on the token's health as read (a rules refusal names
+    ``token_id``, an impossible pool ``pool``); the sender's
+    ``moments_spent`` charged; the new health written back, replayed from
+    the roll's faces if the token changed meanwhile; the card published
+    with ``shown`` added."""
+    token_id, dials = state.token_id, world_dials(identity)
+    with refused_as("token_id", pool=pool):
+        result = step(state.health, _dice)
+    card_id = new_card_id()
+    charge_moments(identity, request.get("moments_spent", 0), card_id, "moments_spent")
+    combat = running_combat(identity, state.scene_id)
+
+    def write(states: dict[str, TokenState]) -> tuple[list, Any]:
+        now = states[token_id]
+        again = result if now.health == state.health else step(now.health, FixedDice(_faces(result)))
+        return [with_health(now, _after(again), dials, round_number=combat.round if combat else None)], again
+
+    with refused_as("token_id", pool=pool):
+        result = change_tokens(identity, rule, request, {token_id: "token_id"}, write)
+    card = {"token_id": token_id, **shown, **result.to_dict()}
+    return publish(identity, request, rule, card, card_id=card_id, actor_id=state.actor_id)
 
 
 def bleed(identity, request: dict) -> dict:
     """The end-of-turn Endurance roll against blood loss."""
-    check_owner(identity, request["actor_id"])
-    with refused_as("health", pool="moments_spent"):
-        result = health.bleed(
-            request["health"], request["endurance"], world_dials(identity), moments_spent=request["moments_spent"], dice=_dice
-        )
-    return publish(identity, request, Request.HEALTH_BLEED, result.to_dict())
+    state, dials = _patient(identity, request), world_dials(identity)
+    endurance = state.statistics[Statistic.ENDURANCE]
+
+    def step(now, dice):
+        return health.bleed(now, endurance, dials, moments_spent=request["moments_spent"], dice=dice)
+
+    return _treat(identity, Request.HEALTH_BLEED, request, state, step, pool="moments_spent")
 
 
 def bandage(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
-    with refused_as("health", pool="statistic"):
-        change = health.bandage(request["health"], world_dials(identity))
-    return publish(identity, request, Request.HEALTH_BANDAGE, change.to_dict())
+    """Out of combat only: in combat only a medic roll stops the bleeding (ch. 7)."""
+    state, dials = _patient(identity, request), world_dials(identity)
+    combat = running_combat(identity, state.scene_id)
+    if combat and combat.combatant(state.token_id):
+        raise against_the_rules(ValueError("in combat only a medic roll stops the bleeding"), "token_id")
+
+    def step(now, _):
+        return health.bandage(now, dials)
+
+    return _treat(identity, Request.HEALTH_BANDAGE, request, state, step, pool="token_id")
 
 
 def heroic_death(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
-    with refused_as("health", pool="statistic"):
-        change = health.declare_heroic_death(request["health"], world_dials(identity))
-    return publish(identity, request, Request.HEALTH_HEROIC_DEATH, change.to_dict())
+    """The player declares the PC dead; the party's MoTs are ``moments.award``'s ``heroic_death``."""
+    state, dials = _patient(identity, request), world_dials(identity)
+
+    def step(now, _):
+        return health.declare_heroic_death(now, dials)
+
+    return _treat(identity, Request.HEALTH_HEROIC_DEATH, request, state, step, pool="token_id")
+
+
+def _healer(identity, request: dict) -> tuple[TokenState, dict]:
+    """The patient, and the healer's pool: the GM's pick of statistic, its
+    Medic level (0 without the skill), its conditions' penalties and the
+    request's modifiers. The sender must own the healer (the GM any)."""
+    token_id, healer_id, statistic = request["token_id"], request["healer"], request["statistic"]
+    states = tracked(identity, {token_id: "token_id", healer_id: "healer"})
+    healer = states[healer_id]
+    check_token_owner(identity, healer, "healer")
+    level = next((level for name, level in healer.skills.items() if name.casefold() == MEDIC), 0)
+    modifiers = [
+        *skill_penalties(healer.present, statistic, world_dials(identity)),
+        *(Modifier(**modifier) for modifier in request["modifiers"]),
+    ]
+    options = {"circumstances": request["circumstances"], "modifiers": modifiers}
+    return states[token_id], {"statistic": healer.statistics[statistic], "medic_level": level, **options}
 
 
 def medic(identity, request: dict) -> dict:
     """Statistic + Medic: each success heals 1 serious."""
-    check_owner(identity, request["actor_id"])
-    with refused_as("health", pool="statistic"):
-        result = healing.medic_roll(
-            request["health"],
-            request["statistic"]["value"],
-            request["medic"],
-            world_dials(identity),
-            circumstances=request["circumstances"],
-            modifiers=modifiers(request),
-            moments_spent=request["moments_spent"],
-            dice=_dice,
-        )
-    return publish(identity, request, Request.HEALTH_MEDIC, result.to_dict())
+    state, pool = _healer(identity, request)
+    dials, spent = world_dials(identity), request["moments_spent"]
+
+    def step(now, dice):
+        return healing.medic_roll(now, dials=dials, moments_spent=spent, dice=dice, **pool)
+
+    return _treat(identity, Request.HEALTH_MEDIC, request, state, step, pool="healer", healer=request["healer"])
+
+
+def rescue(identity, request: dict) -> dict:
+    """The harsh-death rescue: a medic roll with the dying character's unspent MoTs."""
+    state, pool = _healer(identity, request)
+    dials, unspent = world_dials(identity), request["unspent_moments"]
+
+    def step(now, dice):
+        return healing.rescue(now, unspent_moments=unspent, dials=dials, dice=dice, **pool)
+
+    rule, healer = Request.HEALTH_RESCUE, request["healer"]
+    return _treat(identity, rule, request, state, step, pool="unspent_moments", healer=healer)
 
 
 def rest(identity, request: dict) -> dict:
     """An hour's rest, rolled or hand-waved."""
-    check_owner(identity, request["actor_id"])
-    with refused_as("health", pool="endurance"):
-        result = healing.rest_hour(
-            request["health"],
-            request["endurance"],
-            world_dials(identity),
-            hand_wave=request["hand_wave"],
-            circumstances=request["circumstances"],
-            dice=_dice,
-        )
-    return publish(identity, request, Request.HEALTH_REST, result.to_dict())
+    state, dials = _patient(identity, request), world_dials(identity)
+    endurance = state.statistics[Statistic.ENDURANCE]
+    options = {"hand_wave": request["hand_wave"], "circumstances": request["circumstances"]}
+
+    def step(now, dice):
+        return healing.rest_hour(now, endurance, dials, dice=dice, **options)
+
+    return _treat(identity, Request.HEALTH_REST, request, state, step, pool="token_id")
 
 
 def daily_recovery(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
-    with refused_as("health", pool="endurance"):
-        result = healing.daily_recovery(
-            request["health"], request["endurance"], world_dials(identity), circumstances=request["circumstances"], dice=_dice
-        )
-    return publish(identity, request, Request.HEALTH_DAILY_RECOVERY, result.to_dict())
+    state, dials = _patient(identity, request), world_dials(identity)
+    endurance, circumstances = state.statistics[Statistic.ENDURANCE], request["circumstances"]
 
+    def step(now, dice):
+        return healing.daily_recovery(now, endurance, dials, circumstances=circumstances, dice=dice)
 
-def recovery_wait(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
-    return publish(identity, request, Request.HEALTH_RECOVERY_WAIT, healing.recovery_wait(dice=_dice).to_dict())
+    return _treat(identity, Request.HEALTH_DAILY_RECOVERY, request, state, step, pool="token_id")
 
 
 def regain_consciousness(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
-    with refused_as("health", pool="endurance"):
-        result = healing.regain_consciousness(request["health"], request["endurance"], world_dials(identity), dice=_dice)
-    return publish(identity, request, Request.HEALTH_REGAIN_CONSCIOUSNESS, result.to_dict())
+    """After the wait; waking up leaves the token prone."""
+    state, dials = _patient(identity, request), world_dials(identity)
+    endurance = state.statistics[Statistic.ENDURANCE]
+
+    def step(now, dice):
+        return healing.regain_consciousness(now, endurance, dials, dice=dice)
+
+    return _treat(identity, Request.HEALTH_REGAIN_CONSCIOUSNESS, request, state, step, pool="token_id")
 
 
-def rescue(identity, request: dict) -> dict:
-    """The harsh-death rescue: a medic roll with the dying character's MoTs."""
-    check_owner(identity, request["actor_id"])
-    with refused_as("health", pool="unspent_moments"):
-        result = healing.rescue(
-            request["health"],
-            request["statistic"]["value"],
-            request["medic"],
-            request["unspent_moments"],
-            world_dials(identity),
-            circumstances=request["circumstances"],
-            modifiers=modifiers(request),
-            dice=_dice,
-        )
-    return publish(identity, request, Request.HEALTH_RESCUE, result.to_dict())
+def recovery_wait(identity, request: dict) -> dict:
+    """The 2d6 minutes an unconscious token lies still: nothing on it changes."""
+    state = _patient(identity, request)
+    wait = {"token_id": state.token_id, **healing.recovery_wait(dice=_dice).to_dict()}
+    return publish(identity, request, Request.HEALTH_RECOVERY_WAIT, wait, actor_id=state.actor_id)
 
 
 HANDLERS = {
-    Request.HEALTH_DAMAGE: damage,
     Request.HEALTH_BLEED: bleed,
     Request.HEALTH_BANDAGE: bandage,
     Request.HEALTH_HEROIC_DEATH: heroic_death,

@@ -8,7 +8,7 @@ from ..combat_changes import running_combat
 from ..protocol import ErrorCode, Request, RequestError
 from ..requests import handles, store
 from ..rules.moment_of_truth.conditions import Condition
-from ..rules.moment_of_truth.health import heal_damage, take_damage
+from ..rules.moment_of_truth.health import heal_damage, take_hits
 from ..rules.moment_of_truth.statistics import Statistic
 from ..rules.moment_of_truth.tokens import (
     ConditionEntry,
@@ -61,9 +61,11 @@ def _one_token(identity, rule: Request, token_request: dict, change) -> dict:
 
 
 def damage(identity, damage_request: dict) -> dict:
+    """Damage taken; a head or neck shot's death, or an outright kill, is beyond rescue (ch. 7)."""
     dials = world_dials(identity)
+    hits = {name: damage_request[name] for name in ("minor", "serious", "head_or_neck_shot", "outright_kill")}
     return _one_token(identity, Request.TOKEN_DAMAGE, damage_request, lambda state: with_health(
-        state, take_damage(state.health, damage_request["minor"], damage_request["serious"], dials), dials
+        state, take_hits(state.health, dials=dials, **hits).after, dials
     ))
 
 

@@ -59,8 +59,8 @@ class TokenRequest(RequestSchema):
     token_id = Identifier(required=True)
 
 
-class TokenDamageRequest(TokenRequest):
-    """Damage applied by hand (the GM's ruling)."""
+class HandDamage(TokenRequest):
+    """Minor and serious damage given by hand, at least one of them."""
 
     minor = fields.Integer(load_default=0, validate=validate.Range(0, HAND_DAMAGE_MAX))
     serious = fields.Integer(load_default=0, validate=validate.Range(0, HAND_DAMAGE_MAX))
@@ -71,7 +71,19 @@ class TokenDamageRequest(TokenRequest):
             raise ValidationError("give minor or serious damage", "minor")
 
 
-class TokenHealRequest(TokenDamageRequest):
+class TokenDamageRequest(HandDamage):
+    """Damage applied by hand (the GM's ruling), or a damage card's `minor` and `serious` taken."""
+
+    head_or_neck_shot = fields.Boolean(
+        load_default=False, metadata={"description": "a called head or neck shot: a death it causes is beyond rescue"}
+    )
+    outright_kill = fields.Boolean(
+        load_default=False,
+        metadata={"description": "the called-shot rules killed outright: dead and beyond rescue, whatever the HP say"},
+    )
+
+
+class TokenHealRequest(HandDamage):
     """Damage healed by hand: never below none."""
 
 
@@ -180,7 +192,7 @@ REQUESTS = {
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {
-    TokenDamageRequest.some_damage: {
+    HandDamage.some_damage: {
         "anyOf": [
             {"properties": {amount: {"type": "integer", "minimum": 1}}, "required": [amount]}
             for amount in ("minor", "serious")
