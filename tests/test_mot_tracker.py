@@ -14,6 +14,7 @@ from bridge.rules.moment_of_truth.defense import Charge
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.initiative import GmReaction, GmSide, roll_initiative
 from bridge.rules.moment_of_truth.statistics import Statistic
+from bridge.rules.moment_of_truth.token_hazards import breath_tick, burn_tick, ignite, start_suffocating
 from bridge.rules.moment_of_truth.tokens import ConditionEntry, Ending, registered, with_condition, with_health
 from bridge.rules.moment_of_truth.tracker import (
     Combat,
@@ -168,8 +169,8 @@ def test_a_condition_lasting_rounds_ends_at_the_start_of_the_turn_its_rounds_are
     before_the_fight = replace(entry, since_round=None)
     assert [rounds_over(before_the_fight, r) for r in (1, 2, 3)] == [False, False, True]
     state = with_condition(token(), entry).after
-    assert turn_started(state, DIALS, 4)[0] is None
-    change, result = turn_started(state, DIALS, 5)
+    assert turn_started(state, DIALS, 4, dice=FixedDice([]))[0] is None
+    change, result = turn_started(state, DIALS, 5, dice=FixedDice([]))
     assert change.after.conditions == () and [(c.condition, c.gained) for c in change.changes] == [
         (Condition.SUPPRESSED, False)
     ]
@@ -212,7 +213,23 @@ def test_an_unconscious_token_still_ticks_but_is_out_of_action():
     out = token(dials=dials, serious=12)
     change, result = turn_ended(out, dials, 1, dice=FixedDice([1, 1, 1]))
     assert result["out_of_action"] and result["bleeding"]["serious_lost"] == 1
-    assert turn_started(change.after, dials, 2)[1]["allowance"]["actions"] == 0
+    assert turn_started(change.after, dials, 2, dice=FixedDice([]))[1]["allowance"]["actions"] == 0
     with pytest.raises(ValueError, match="unconscious"):
         check_can_act(out)
     check_can_act(token())
+
+
+def test_a_burning_token_burns_at_the_end_of_its_turn():
+    burning = ignite(token(), 2, DIALS, dice=FixedDice([2, 2]))[0].after
+    faces = [2, 2, 2, 5, 6, 1, 3, 4, 2, 2, 2, 2]
+    change, result = turn_ended(burning, DIALS, 1, dice=FixedDice(faces))
+    tick = burn_tick(burning, DIALS, round_number=1, dice=FixedDice(faces))
+    assert result["fire"] == tick[1] and change.after == replace(tick[0].after, version=burning.version + 1)
+
+
+def test_a_suffocating_token_gasps_at_the_start_of_its_turn():
+    choking = start_suffocating(token(), DIALS, dice=FixedDice([1, 1, 1]))[0].after
+    change, result = turn_started(choking, DIALS, 1, dice=FixedDice([]))
+    tick = breath_tick(choking, DIALS, round_number=1, dice=FixedDice([]))
+    assert result["breath"] == tick[1] and change.after == replace(tick[0].after, version=choking.version + 1)
+    assert turn_ended(choking, DIALS, 1, dice=FixedDice([]))[0] is None  # no breath at the end

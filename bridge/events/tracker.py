@@ -179,7 +179,7 @@ def _start_turn(identity, rule: Request, request: dict, combat: Combat, *, new_r
     """The start of the turn of ``combat``'s seat: push ``turn.started``."""
     dials = world_dials(identity)
     tokens = _each_token(identity, rule, request, seat_tokens(combat, combat.seat),
-                         lambda state: turn_started(state, dials, combat.round))
+                         lambda state: turn_started(state, dials, combat.round, dice=_dice))
     return _push(identity, Push.TURN_STARTED, rule, request, combat, {"new_round": new_round, "tokens": tokens})
 
 

@@ -195,12 +195,14 @@ class EndedCondition(Out):
 
 
 class TokenTurnStart(Out):
-    """One token's start of turn: the conditions whose rounds ran out and what the turn allows."""
+    """One token's start of turn: the conditions whose rounds ran out, the
+    suffocation's tick (null: breathing) and what the turn allows."""
 
     token_id = fields.String(required=True)
     name = fields.String(required=True)
     out_of_action = fields.Boolean(required=True)
     ended = fields.List(fields.Nested(EndedCondition), required=True)
+    breath = fields.Dict(required=True, allow_none=True, metadata={"description": "the suffocation's tick, or null"})
     allowance = fields.Nested(Allowance, required=True)
 
 
@@ -225,15 +227,14 @@ class Bleeding(Out):
 
 class TokenTurnEnd(Out):
     """One token's end of turn: the rolls against stunned and confused, the
-    bleeding roll, the fire's and the suffocation's ticks (null: none)."""
+    bleeding roll and the fire's tick (null: none)."""
 
     token_id = fields.String(required=True)
     name = fields.String(required=True)
     out_of_action = fields.Boolean(required=True)
     condition_rolls = fields.List(fields.Nested(ConditionRoll), required=True)
     bleeding = fields.Nested(Bleeding, required=True, allow_none=True)
-    fire = fields.Dict(required=True, allow_none=True, metadata={"description": "the fire's tick, as hazard cards show it"})
-    breath = fields.Dict(required=True, allow_none=True, metadata={"description": "the suffocation's tick"})
+    fire = fields.Dict(required=True, allow_none=True, metadata={"description": "the fire's tick, or null"})
 
 
 class Turn(Out):

@@ -257,7 +257,7 @@ def _acting(combat: Combat, token_id: str) -> Stance:
 
 # --- a token's turn -------------------------------------------------------------------
 
-#: Out of action: the turn still ticks (bleeding, fire) but the token acts not.
+#: Out of action: the turn still ticks (bleeding, fire, breath) but the token acts not.
 OUT_OF_ACTION = (Condition.DEAD, Condition.UNCONSCIOUS)
 
 
@@ -275,20 +275,25 @@ def rounds_over(entry: ConditionEntry, round_number: int) -> bool:
     return entry.ending is Ending.ROUNDS and round_number - (entry.since_round or 1) >= entry.rounds
 
 
-def turn_started(state: TokenState, dials: Dials, round_number: int) -> tuple[TokenChange | None, dict[str, Any]]:
+def turn_started(
+    state: TokenState, dials: Dials, round_number: int, *, dice: DiceSource
+) -> tuple[TokenChange | None, dict[str, Any]]:
     """The start of the token's turn: conditions whose rounds are over end;
-    what the turn allows (ch. 7, Time and Space)."""
+    a suffocating token gasps (READINGS: suffocation's damage comes at the
+    start of each turn; ch. 8); then what the turn allows (ch. 7, Time and Space)."""
     ended = tuple(entry for entry in state.conditions if rounds_over(entry, round_number))
-    after = replace(state, conditions=tuple(e for e in state.conditions if e not in ended))
-    made = changed(state, after) if ended else None
+    current = replace(state, conditions=tuple(e for e in state.conditions if e not in ended))
+    ticked = breath_tick(current, dials, round_number=round_number, dice=dice)
+    current = ticked[0].after if ticked else current
+    made = changed(state, current) if current != state else None
     move = derive(Derived.MOVE, dict(state.statistics), dials)
-    allowance = turn_allowance(move, after.present)
     return made, {
         "token_id": state.token_id,
         "name": state.name,
-        "out_of_action": bool(set(OUT_OF_ACTION) & after.present),
+        "out_of_action": bool(set(OUT_OF_ACTION) & current.present),
         "ended": [{"condition": e.condition.value, "source": e.source, "rounds": e.rounds} for e in ended],
-        "allowance": allowance.to_dict(),
+        "breath": ticked[1] if ticked else None,
+        "allowance": turn_allowance(move, current.present).to_dict(),
     }
 
 
@@ -297,7 +302,7 @@ def turn_ended(
 ) -> tuple[TokenChange | None, dict[str, Any]]:
     """The end of the token's turn, in order: the rolls against stunned and
     confused (ch. 7, Condition Summary), the bleeding roll (ch. 7, Bleeding,
-    optional), then the fire's and the suffocation's ticks (ch. 8). One
+    optional), then the fire's tick (ch. 8). One
     change for them all, and every roll's faces."""
     current = state
     rolls = []
@@ -312,11 +317,8 @@ def turn_ended(
         bleeding = result.to_dict()
         if result.serious_lost:
             current = with_health(current, result.change.after, dials, round_number=round_number).after
-    ticks = {}
-    for name, tick in (("fire", burn_tick), ("breath", breath_tick)):
-        ticked = tick(current, dials, round_number=round_number, dice=dice)
-        ticks[name] = ticked[1] if ticked else None
-        current = ticked[0].after if ticked else current
+    ticked = burn_tick(current, dials, round_number=round_number, dice=dice)
+    current = ticked[0].after if ticked else current
     made = changed(state, current) if current != state else None
     return made, {
         "token_id": state.token_id,
@@ -324,7 +326,7 @@ def turn_ended(
         "out_of_action": bool(set(OUT_OF_ACTION) & state.present),
         "condition_rolls": rolls,
         "bleeding": bleeding,
-        **ticks,
+        "fire": ticked[1] if ticked else None,
     }
 
 
