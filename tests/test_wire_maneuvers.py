@@ -10,7 +10,9 @@ from types import SimpleNamespace
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
 from bridge.rules.moment_of_truth.contests import decide
 from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
+from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.moments import dice_reward
 
 from .wire_schemas import assert_valid
 
@@ -83,7 +85,10 @@ def test_a_grapple_reads_the_tokens_and_a_hit_grapples_the_opponent(gm, player_f
         card = card_of(alice, {"kind": "grapple", "actor": "ann-1", "opponent": "bo-1"})
         # melee attack 3 (strength and agility 3) + brawling 2, against TN 2
         assert (card["roll"]["pool"]["dice"], card["to_hit"]["value"], card["skill"]) == (5, 2, "brawling")
-        assert card["grappled"] is checked_roll(card["roll"], 2).outcome.success
+        judged = checked_roll(card["roll"], 2)
+        assert card["grappled"] is judged.outcome.success
+        earned = dice_reward(judged, moments_spent=False, dials=Dials())
+        assert [r["kind"] for r in card.get("rewards", [])] == ([earned.value] if earned else []), "a player's roll earns"
         if card["grappled"]:
             break
         assert card["changes"] == [] and conditions(state(alice, "bo-1")) == {}
@@ -101,6 +106,7 @@ def test_breaking_free_ends_grappled_and_restrained(gm):
     for _ in range(TRIES):
         card = card_of(gm, {"kind": "break_free", "actor": "bo-1", "opponent": "ann-1", "statistic": "melee_attack"})
         checked_contest(card)
+        assert "rewards" not in card, "the GM's maneuvers earn nothing"
         if card["winner"] == "Bo":
             break
         assert card["changes"] == [] and set(conditions(state(gm, "bo-1"))) == {"grappled", "restrained"}
@@ -149,6 +155,7 @@ def test_moments_spent_on_a_maneuver_are_charged_and_the_gm_holds_none(gm, playe
     ok(gm, "moments.award", award="role_playing", player="alice", moments=3, reason="a fine threat")
     card = card_of(alice, {**TAKE_DOWN, "moments": 2})
     assert card["contest"]["first"]["pool"]["dice"] == 3 + 2 + 2  # strength 3 + brawling 2 + 2 MoTs
+    assert "rewards" not in card, "no dice reward when a Moment of Truth was spent"
     assert ok(alice, "moments.get")["balances"] == {"alice": 1}
     refused(alice, {**TAKE_DOWN, "moments": 2}, "against_the_rules", "moments")
     refused(gm, {**TAKE_DOWN, "moments": 1}, "against_the_rules", "moments")

@@ -103,6 +103,21 @@ def test_gains_beyond_the_limits_are_lost_and_the_entry_says_so(gm):
     assert balances(gm) == {"alice": 3, "bob": 1}
 
 
+def test_the_limits_bind_every_way_of_gaining(gm, player_for):
+    """A session start, a taken failure and raised stakes on a roll gain
+    through the same limits as an award (ch. 5, Moments of Truth as Dials)."""
+    alice, bob = player_for("alice", ["a1"]), player_for("bob", ["b1"])
+    assert gm.request("settings.update", settings={"moments_table_limit": 3, "moments_at_first_session": 2})["ok"]
+    assert ok(gm, "moments.award", award="session_start", players=["alice", "bob"])["balances"] == {"alice": 2, "bob": 1}
+    entry = ok(alice, "moments.take", reward="take_failure")["entries"][0]
+    assert (entry["gained"], entry["lost"], entry["lost_to"]) == (0, 2, "table limit of 3")
+    rolled = bob.request("roll", actor_id="b1", kind="statistic", statistic={"name": "Will", "value": 4}, stakes_raised=True)
+    assert rolled["ok"], rolled
+    reward = rolled["result"]["result"]["rewards"][0]
+    assert (reward["kind"], reward["gained"], reward["lost_to"]) == ("raise_the_stakes", 0, "table limit of 3")
+    assert balances(gm) == {"alice": 2, "bob": 1}
+
+
 def test_concurrent_awards_lose_no_update(gm):
     threads = [threading.Thread(target=award, args=(gm, f"p{n % 3}", 1)) for n in range(12)]
     for thread in threads:

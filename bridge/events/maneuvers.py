@@ -18,6 +18,7 @@ from ..rules.moment_of_truth.health import take_damage
 from ..rules.moment_of_truth.maneuvers import (
     CrushResult,
     Grappler,
+    GrappleResult,
     Maneuver,
     break_free,
     break_strangle,
@@ -41,7 +42,7 @@ from ..rules.moment_of_truth.tracker import Combat, stance_of
 from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of
-from .moments import charge_moments
+from .moments import charge_moments, roll_rewards
 
 _dice = RandomDice()
 
@@ -73,7 +74,20 @@ def maneuver(identity, maneuver_request: dict) -> dict:
         lambda now: (_changes(maneuver_request, now, result, actor, dials, round_number), None),
     )
     card = result.to_dict() | {"actor_token": actor_state.token_id, "opponent_token": opponent_state.token_id}
+    rewards = _rewards(identity, result, dials, bool(maneuver_request["moments"]), card_id)
+    if rewards:
+        card |= {"rewards": [entry.to_dict() for entry in rewards]}
+        card["explanation"] = [*card["explanation"], *(entry.line for entry in rewards)]
     return publish(identity, maneuver_request, Request.MANEUVER, card, card_id=card_id, actor_id=actor_state.actor_id)
+
+
+def _rewards(identity, result, dials: Dials, moments_spent: bool, card_id: str) -> tuple:
+    """What the actor's roll earns a player (ch. 5, Dice-Triggered Rewards):
+    the grapple's roll, a contest's deciding roll; a crush rolls damage only."""
+    if isinstance(result, CrushResult):
+        return ()
+    roll = result.roll if isinstance(result, GrappleResult) else result.contest.rounds[-1].first
+    return roll_rewards(identity, roll, dials, moments_spent=moments_spent, stakes_raised=False, roll_id=card_id)
 
 
 def _grapplers(request: dict, actor: TokenState, opponent: TokenState) -> tuple[Grappler, Grappler]:

@@ -17,7 +17,7 @@ from ..rules.moment_of_truth.rolls import RollKind
 from .combat import ToHit
 from .common import Identifier
 from .damage import DamageResult
-from .pushes import CardEntry, Either, Out, Pool, RollResult, TargetNumber, _const
+from .pushes import CardEntry, Either, MomentsEntry, Out, Pool, RollResult, TargetNumber, _const
 from .requests import CardOptions
 from .spec import CardSpec
 
@@ -131,7 +131,13 @@ class TokenSides(Out):
     opponent_token = fields.String(required=True)
 
 
-class GrappleRoll(TokenSides):
+class RolledManeuver(TokenSides):
+    """`rewards` when the actor's roll earned a player MoTs (ch. 5, Dice-Triggered Rewards)."""
+
+    rewards = fields.List(fields.Nested(MomentsEntry))
+
+
+class GrappleRoll(RolledManeuver):
     """A grapple: melee attack + brawling or martial arts against the TN to hit
     (the opponent's defense dice kept back in a running combat count)."""
 
@@ -150,7 +156,7 @@ class GrappleRoll(TokenSides):
 CONTESTED = [m for m in Maneuver if m not in (Maneuver.GRAPPLE, Maneuver.CRUSH)]
 
 
-class ContestedManeuver(TokenSides):
+class ContestedManeuver(RolledManeuver):
     """A contested maneuver; `winner` is null on a deadlock (a take-down's tie)."""
 
     maneuver = fields.String(required=True, validate=validate.OneOf([m.value for m in CONTESTED]))
