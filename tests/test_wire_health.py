@@ -153,13 +153,19 @@ def test_waking_up_leaves_the_token_prone(gm):
 
 def test_bleeding_is_rolled_with_the_tokens_endurance_and_bandaging_stops_it(gm, player_for):
     alice = player_for("alice", ["hero"])
-    ok(gm, "token.register", **HERO)
+    ok(gm, "token.register", **HERO, scene_id="warehouse")
     hurt(gm, serious=6)  # a third of 16 HP: bleeding, once the world uses it
     code, fields = refusal(alice, "health.bleed", token_id="hero-1")
     assert code == "against_the_rules" and "optional rule" in fields["token_id"][0]
     assert gm.request("settings.update", settings={"bleeding": True})["ok"]
     before = hurt(gm, minor=1)  # the next health change reads the bleeding
     assert conditions(state(gm)) == ["bleeding"]
+    fight = {"scene_id": "warehouse", "seating": ["alice", "gm"], "gm_seat": "gm"}
+    ok(gm, "combat.start", **fight, combatants=[{"token_id": "hero-1", "seat": "alice"}])
+    for event, why in (("health.bleed", "combat.next"), ("health.bandage", "only a medic roll")):
+        code, fields = refusal(alice, event, token_id="hero-1")
+        assert code == "against_the_rules" and "in combat" in fields["token_id"][0] and why in fields["token_id"][0]
+    ok(gm, "combat.end", scene_id="warehouse")
     ok(gm, "moments.award", award="role_playing", player="alice", moments=1, reason="grit")
     dials = Dials(bleeding=True)
     for spent in (1, 0, 0):

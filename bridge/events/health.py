@@ -38,6 +38,13 @@ def _patient(identity, request: dict) -> TokenState:
     return state
 
 
+def _out_of_combat(identity, state: TokenState, why: str) -> None:
+    """Refuse, naming ``token_id``, while the token fights in its scene's running combat."""
+    combat = running_combat(identity, state.scene_id)
+    if combat and combat.combatant(state.token_id):
+        raise against_the_rules(ValueError(f"the token is in combat: {why}"), "token_id")
+
+
 def _after(result) -> health.Health:
     return result.after if isinstance(result, health.HealthChange) else result.change.after
 
@@ -72,8 +79,9 @@ def _treat(identity, rule: Request, request: dict, state: TokenState, step: Step
 
 
 def bleed(identity, request: dict) -> dict:
-    """The end-of-turn Endurance roll against blood loss."""
+    """The end-of-turn Endurance roll against blood loss, outside the combat tracker."""
     state, dials = _patient(identity, request), world_dials(identity)
+    _out_of_combat(identity, state, "the combat tracker rolls it at the end of the token's turn (combat.next)")
     endurance = state.statistics[Statistic.ENDURANCE]
 
     def step(now, dice):
@@ -85,9 +93,7 @@ def bleed(identity, request: dict) -> dict:
 def bandage(identity, request: dict) -> dict:
     """Out of combat only: in combat only a medic roll stops the bleeding (ch. 7)."""
     state, dials = _patient(identity, request), world_dials(identity)
-    combat = running_combat(identity, state.scene_id)
-    if combat and combat.combatant(state.token_id):
-        raise against_the_rules(ValueError("in combat only a medic roll stops the bleeding"), "token_id")
+    _out_of_combat(identity, state, "in combat only a medic roll stops the bleeding")
 
     def step(now, _):
         return health.bandage(now, dials)
