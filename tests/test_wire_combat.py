@@ -211,6 +211,42 @@ def test_spraying_fire_resolves_every_target(gm, store, world):
             } or after["health"]["dead"]
 
 
+def test_automatic_fire_hits_once_per_extra_success(gm, store, world):
+    register(gm, NIKITA_TOKEN, thug(1, armor=None))
+    m16 = {**NIKITA, "weapon": {"name": "M-16 (5.56mm)"}, "fire": "automatic", "distance": 15,
+           "targets": [{"token_id": "thug-1"}]}
+    for _ in range(10):
+        tn = tn_for(store, world, "thug-1")
+        card = attack(gm, m16)
+        checked_roll(card["roll"], tn)
+        successes = card["roll"]["successes"]
+        assert len(card["hits"]) == (successes - tn + 1 if successes >= tn else 0)
+        for hit in card["hits"]:
+            checked_hit(hit, DamageDice(16, 3, 4), 0)
+        checked_health(card, "thug-1")
+        assert {"target": "thug-1", "condition": "suppressed"} in card["conditions"]
+        assert card["ammo"] is None and card["weapon_state"]["magazine"] is None  # rounds not counted
+
+
+def test_a_world_weapon_is_found_by_name(gm):
+    register(gm, NIKITA_TOKEN, THUG_TOKEN)
+    blaster = {"name": "Blaster", "damage": "Skill + 12 (3, 4)", "skill": "pistol", "close": "C", "optimal": "10m",
+               "long": "20m (3)"}
+    assert gm.request("equipment.define", ranged=[blaster])["ok"]
+    card = attack(gm, {**NIKITA, "weapon": {"name": "blaster"}, "distance": 30})
+    assert card["combat"]["weapon"] == "Blaster" and card["combat"]["range"]["band"] == "long"
+    assert card["combat"]["pool"]["dice"] == 4  # 5 less 1d6 for the first long-range increment
+    for hit in card["hits"]:
+        checked_hit(hit, DamageDice(14, 3, 4), 6)
+
+
+def test_a_melee_attack_after_two_shots_is_no_third_shot(gm, store, world):
+    register(gm, NIKITA_TOKEN, THUG_TOKEN)
+    start_fight(store, world, ("nikita-1", "alice", Stance(shots=2)))
+    card = attack(gm, {**NIKITA, "weapon": {"name": "Dagger"}, "distance": None})
+    assert card["combat"]["ranged"] is False and stance(store, world, "nikita-1")["shots"] == 2
+
+
 def test_a_player_spends_moments_from_the_ledger_and_is_refused_when_short(gm, player_for, store, world):
     alice = player_for("alice", ["nikita"])
     register(gm, NIKITA_TOKEN, THUG_TOKEN)

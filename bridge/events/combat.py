@@ -219,7 +219,7 @@ def _combat_pool(attack_request: dict, attacker: TokenState, fight: Combat | Non
     ranged = isinstance(weapon, RangedWeapon)
     aiming = stance.aiming_turns if ranged and stance.aim_target == primary else 0
     second_shot = ranged and stance.shots >= 1
-    if stance.shots >= 2 or (second_shot and not second_shot_allowed(weapon, None)):
+    if second_shot and (stance.shots >= 2 or not second_shot_allowed(weapon, None)):
         raise against_the_rules(ValueError(f"{weapon.name} fired its rounds for this turn already"), "weapon")
     reading = _range(attack_request, weapon)
     situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
