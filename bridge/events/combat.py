@@ -24,7 +24,7 @@ from ..rules.moment_of_truth.attacks import AttackResult, Target, check_attack, 
 from ..rules.moment_of_truth.called_shots import CalledShot
 from ..rules.moment_of_truth.combat_pool import combat_pool, split_pool
 from ..rules.moment_of_truth.conditions import Condition
-from ..rules.moment_of_truth.defense import to_hit
+from ..rules.moment_of_truth.defense import ToHit, to_hit
 from ..rules.moment_of_truth.equipment import (
     AUTOMATIC,
     Armor,
@@ -120,20 +120,11 @@ def attack(identity, attack_request: dict) -> dict:
     held = weapon_state(attacker, weapon, dials)
     with refused_as("weapon"):
         check_usable(held, weapon)
-    requested = attack_request["targets"]
-    aimed = [states[target["token_id"]] for target in requested]
-    shields = [shield_of(state.shield, arsenal, f"targets.{n}.token_id") for n, state in enumerate(aimed)]
-    armors = [_armor(target, state, arsenal, f"targets.{n}") for n, (target, state) in enumerate(zip(requested, aimed))]
     ranged = isinstance(weapon, RangedWeapon)
-    tns = [
-        _to_hit(attack_request, target, aimed[n], fight, shields[n], armors[n], ranged, n, dials)
-        for n, target in enumerate(requested)
-    ]
-    combat = _combat_pool(attack_request, attacker, fight, weapon, shields[0], dials)
-    targets = [
-        Target(state.token_id, armors[n], state.statistics[Statistic.ENDURANCE], tns[n].value)
-        for n, state in enumerate(aimed)
-    ]
+    aimed = [states[target["token_id"]] for target in attack_request["targets"]]
+    tns, targets, shield = _sights(attack_request, aimed, fight, arsenal, ranged, dials)
+    combat = _combat_pool(attack_request, attacker, fight, weapon, shield, dials)
+    grappler = _grappler(attack_request["grappler"], states, arsenal)
     fire, others, charge = attack_request["fire"], targets[1:], attack_request["charge"] is not None
     with refused_as(_attack_field(attack_request, weapon)):
         check_attack(combat, fire, others, attack_request["shotgun"], charge, attack_request["damage_moments_spent"])
@@ -145,14 +136,11 @@ def attack(identity, attack_request: dict) -> dict:
     ammo = _ammo(attack_request, weapon, held, dials)
     if ammo and not ammo.allowed:
         fire, others = None, []  # too few rounds: an ordinary attack on the primary target (ch. 10)
-    with refused_as(_attack_field(attack_request, weapon)):
-        result = resolve_attack(
-            combat, tns[0], targets[0], dials=dials, dice=_dice,
-            fire=fire, others=others, shotgun=attack_request["shotgun"],
-            charge=charge, damage_moments=attack_request["damage_moments_spent"],
-            critical_lowers_damage=attack_request["critical_lowers_damage"],
-            grappler=_grappler(attack_request["grappler"], states, arsenal),
-        )
+    result = resolve_attack(  # checked above: the ammo roll only ever narrows the attack
+        combat, tns[0], targets[0], dials=dials, dice=_dice, fire=fire, others=others,
+        shotgun=attack_request["shotgun"], charge=charge, damage_moments=attack_request["damage_moments_spent"],
+        critical_lowers_damage=attack_request["critical_lowers_damage"], grappler=grappler,
+    )
     rounds = ammo.rounds_fired if ammo and ammo.allowed else 1
     kept = after_attack(held, weapon, rounds=rounds, jammed=result.jammed, one_handed=attack_request["one_handed"])
     round_number = fight.round if fight else None
@@ -182,6 +170,25 @@ def _token_fields(attack_request: dict) -> dict[str, str]:
             raise against_the_rules(ValueError(f"token {token_id!r} is named twice in one attack"), field)
         fields[token_id] = field
     return fields
+
+
+def _sights(
+    attack_request: dict, aimed: list[TokenState], fight: Combat | None, arsenal: Arsenal, ranged: bool, dials
+) -> tuple[list[ToHit], list[Target], Shield | None]:
+    """Each target's TN to hit and what the damage needs of it (armor,
+    Endurance), and the primary's shield, which also costs the attacker dice."""
+    requested = attack_request["targets"]
+    shields = [shield_of(state.shield, arsenal, f"targets.{n}.token_id") for n, state in enumerate(aimed)]
+    armors = [_armor(target, state, arsenal, f"targets.{n}") for n, (target, state) in enumerate(zip(requested, aimed))]
+    tns = [
+        _to_hit(attack_request, target, aimed[n], fight, shields[n], armors[n], ranged, n, dials)
+        for n, target in enumerate(requested)
+    ]
+    targets = [
+        Target(state.token_id, armors[n], state.statistics[Statistic.ENDURANCE], tns[n].value)
+        for n, state in enumerate(aimed)
+    ]
+    return tns, targets, shields[0]
 
 
 def _armor(target: dict, state: TokenState, arsenal: Arsenal, field: str) -> Armor | None:
