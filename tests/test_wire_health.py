@@ -219,7 +219,7 @@ def test_the_harsh_death_rescue_is_replayed_and_stored(gm):
 # --- who may send what ----------------------------------------------------------
 
 
-def test_players_heal_only_with_their_own_healers_and_tend_only_their_own_tokens(gm, player_for):
+def test_players_heal_only_with_their_own_healers_who_know_medic_and_tend_only_their_own_tokens(gm, player_for):
     alice = player_for("alice", ["hero"])
     ok(gm, "token.register", **HERO)
     ok(gm, "token.register", **DOC)
@@ -231,6 +231,8 @@ def test_players_heal_only_with_their_own_healers_and_tend_only_their_own_tokens
     assert refusal(gm, "health.medic", token_id="hero-1", healer="nurse-1", statistic="agility") == (
         "not_tracked", {"healer": ["not tracked"]}
     )
+    code, fields = refusal(alice, "health.medic", token_id="hero-1", healer="hero-1", statistic="agility")
+    assert code == "against_the_rules" and "no Medic skill" in fields["healer"][0]
     assert state(gm)["version"] == 2
 
 

@@ -113,13 +113,16 @@ def heroic_death(identity, request: dict) -> dict:
 
 def _healer(identity, request: dict) -> tuple[TokenState, dict]:
     """The patient, and the healer's pool: the GM's pick of statistic, its
-    Medic level (0 without the skill), its conditions' penalties and the
-    request's modifiers. The sender must own the healer (the GM any)."""
+    Medic level (level 0 included; none: refused), its conditions' penalties
+    and the request's modifiers. The sender must own the healer (the GM any)."""
     token_id, healer_id, statistic = request["token_id"], request["healer"], request["statistic"]
     states = tracked(identity, {token_id: "token_id", healer_id: "healer"})
     healer = states[healer_id]
     check_token_owner(identity, healer, "healer")
-    level = next((level for name, level in healer.skills.items() if name.casefold() == MEDIC), 0)
+    level = next((level for name, level in healer.skills.items() if name.casefold() == MEDIC), None)
+    if level is None:
+        message = f"{healer.name} has no Medic skill: only a character with it makes a medic roll (ch. 7, Healing)"
+        raise against_the_rules(ValueError(message), "healer")
     modifiers = [
         *skill_penalties(healer.present, statistic, world_dials(identity)),
         *(Modifier(**modifier) for modifier in request["modifiers"]),
