@@ -130,6 +130,8 @@ def test_a_dead_token_is_refused_treatment_naming_the_token(gm):
 
 def test_waking_up_leaves_the_token_prone(gm):
     ok(gm, "token.register", **HERO)
+    code, fields = refusal(gm, "health.recovery_wait", token_id="hero-1")
+    assert code == "against_the_rules" and "not unconscious" in fields["token_id"][0]
     before = hurt(gm, minor=16)
     assert conditions(state(gm)) == ["unconscious"]
     wait = card(gm, "health.recovery_wait", token_id="hero-1")

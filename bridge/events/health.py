@@ -15,7 +15,7 @@ from ..refusals import refused_as
 from ..requests import handles
 from ..rules.dice import DiceSource, FixedDice, RandomDice
 from ..rules.moment_of_truth import Modifier, healing, health
-from ..rules.moment_of_truth.conditions import skill_penalties
+from ..rules.moment_of_truth.conditions import Condition, skill_penalties
 from ..rules.moment_of_truth.statistics import Statistic
 from ..rules.moment_of_truth.tokens import TokenState, with_health
 from ..token_changes import change_tokens, check_token_owner, tracked
@@ -190,6 +190,8 @@ def regain_consciousness(identity, request: dict) -> dict:
 def recovery_wait(identity, request: dict) -> dict:
     """The 2d6 minutes an unconscious token lies still: nothing on it changes."""
     state = _patient(identity, request)
+    if Condition.UNCONSCIOUS not in state.present:
+        raise against_the_rules(ValueError("the token is not unconscious: it has no wait before waking"), "token_id")
     wait = {"token_id": state.token_id, **healing.recovery_wait(dice=_dice).to_dict()}
     return publish(identity, request, Request.HEALTH_RECOVERY_WAIT, wait, actor_id=state.actor_id)
 
