@@ -157,11 +157,14 @@ def test_dodgers_called_head_shot_stuns_or_kills_beyond_rescue(gm, store, world)
 
 def test_reserved_defense_dice_in_the_running_combat_raise_the_tn_and_the_shot_is_kept(gm, store, world):
     register(gm, NIKITA_TOKEN, THUG_TOKEN)
-    start_fight(store, world, ("nikita-1", "alice", Stance()), ("thug-1", "gm", Stance(defense_dice=2)))
+    thugs_aim = Stance(defense_dice=2, aiming_turns=1, aim_target="nikita-1")
+    start_fight(store, world, ("nikita-1", "alice", Stance()), ("thug-1", "gm", thugs_aim))
     card = attack(gm, {**NIKITA, "defense_dice": 1})
     assert card["to_hit"]["value"] == 3 and card["to_hit"]["steps"][1]["change"] == 1
     assert card["combat"]["pool"]["dice"] == 4  # 5 less the die Nikita keeps back
     checked_roll(card["roll"], 3)
+    hurt = any(hit["damage"]["hit_points_lost"] for hit in card["hits"])
+    assert stance(store, world, "thug-1")["aim_lost"] is hurt  # a target that takes damage loses its aim
     assert stance(store, world, "nikita-1") | {} == {
         "defense_dice": 1, "aiming_turns": 0, "aim_target": None, "aim_lost": False, "charge": None,
         "desperate": False, "shots": 1,
@@ -245,6 +248,27 @@ def test_a_melee_attack_after_two_shots_is_no_third_shot(gm, store, world):
     start_fight(store, world, ("nikita-1", "alice", Stance(shots=2)))
     card = attack(gm, {**NIKITA, "weapon": {"name": "Dagger"}, "distance": None})
     assert card["combat"]["ranged"] is False and stance(store, world, "nikita-1")["shots"] == 2
+
+
+def test_a_critical_failure_hits_the_grappler_instead(gm, store, world):
+    register(gm, NIKITA_TOKEN, THUG_TOKEN, thug(2, armor=None))
+    shaky = {**NIKITA, "grappler": {"token_id": "thug-2"}, "modifiers": [{"source": "a wrestling pair", "dice": -3}]}
+    grappler_hit = 0
+    for _ in range(40):
+        tn = tn_for(store, world, "thug-1")
+        card = attack(gm, shaky)
+        checked_roll(card["roll"], tn)
+        assert card["hit_grappler"] is card["roll"]["outcome"]["critical_failure"]
+        if not card["hit_grappler"]:
+            assert [t["token_id"] for t in card["tokens"]] == ["thug-1"]
+            continue
+        grappler_hit += 1
+        (hit,) = card["hits"]
+        assert hit["target"] == "thug-2" and hit["armor_note"] == ""
+        checked_hit(hit, DamageDice(12, 3, 4), 0)
+        assert [t["token_id"] for t in card["tokens"]] == ["thug-1", "thug-2"]
+        assert stored(store, world, "thug-2")["health"] == checked_health(card, "thug-2")["health_after"]
+    assert grappler_hit  # 2 dice: a critical failure about 1 roll in 5
 
 
 def test_a_player_spends_moments_from_the_ledger_and_is_refused_when_short(gm, player_for, store, world):
