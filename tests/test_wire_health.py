@@ -52,10 +52,13 @@ def health_of(token: dict) -> Health:
     return Health(**{name: token["health"][name] for name in HEALTH_FIELDS})
 
 
-def stored(client, result, token_id="hero-1") -> dict:
-    """The token after a card: its health is the card's."""
+def stored(client, result, seen_by=None, token_id="hero-1") -> dict:
+    """The token after a card: its health is the card's; ``seen_by``, another
+    client, was pushed that state."""
     token = state(client, token_id)
     assert token["health"] == result.get("change", result)["after"]
+    if seen_by is not None:
+        seen_by.wait_for("token.changed", lambda push: push["state"] == token)
     return token
 
 
@@ -70,7 +73,7 @@ def hurt(gm, minor=0, serious=0, token_id="hero-1") -> Health:
 # --- healing --------------------------------------------------------------------
 
 
-def test_a_medic_roll_is_replayed_from_its_faces_and_stored_and_everyone_sees_it(gm, player_for):
+def test_a_medic_roll_is_replayed_from_its_faces_and_stored_and_the_gm_sees_it(gm, player_for):
     alice = player_for("alice", ["doc"])
     ok(gm, "token.register", **HERO)
     ok(gm, "token.register", **DOC)
@@ -86,8 +89,9 @@ def test_a_medic_roll_is_replayed_from_its_faces_and_stored_and_everyone_sees_it
         assert result == {"token_id": "hero-1", "healer": "doc-1", **replayed.to_dict()}
         token = stored(gm, result)
         assert token["health"]["treated"]
-        seen = alice.wait_for("token.changed", lambda push, now=token: push["state"] == now)
-        assert (seen["token_id"], seen["cause"]["rule"]) == ("hero-1", "health.medic")
+        seen = gm.wait_for("token.changed", lambda push, now=token: push["state"] == now)
+        assert (seen["token_id"], seen["cause"]["rule"], seen["cause"]["user"]) == ("hero-1", "health.medic", "alice")
+        assert_valid("push.token.changed.json", seen)
     code, fields = refusal(alice, "health.medic", token_id="hero-1", healer="doc-1", statistic="perception")
     assert code == "against_the_rules" and list(fields) == ["token_id"]
 
@@ -100,11 +104,11 @@ def test_an_hours_and_a_days_rest_heal_the_token_by_its_endurance(gm, player_for
         rest = card(alice, "health.rest", token_id="hero-1", circumstances=2)
         replayed = healing.rest_hour(before, 5, Dials(), circumstances=2, dice=faces(rest))
         assert rest == {"token_id": "hero-1", **replayed.to_dict()}
-        before = health_of(stored(gm, rest))
+        before = health_of(stored(gm, rest, seen_by=gm))
         daily = card(alice, "health.daily_recovery", token_id="hero-1")
         replayed = healing.daily_recovery(before, 5, Dials(), dice=faces(daily))
         assert daily == {"token_id": "hero-1", **replayed.to_dict()}
-        stored(gm, daily)
+        stored(gm, daily, seen_by=gm)
     hurt(gm, minor=1)
     waved = card(gm, "health.rest", token_id="hero-1", hand_wave=True)
     assert waved["roll"] is None and waved["healed_minor"] == 1
@@ -175,13 +179,13 @@ def test_bleeding_is_rolled_with_the_tokens_endurance_and_bandaging_stops_it(gm,
         replayed = health.bleed(before, 5, dials, moments_spent=spent, dice=faces(result))
         assert result == {"token_id": "hero-1", **replayed.to_dict()}
         assert len(result["roll"]["faces"]) == 5 + spent
-        before = health_of(stored(gm, result))
+        before = health_of(stored(gm, result, seen_by=gm))
     assert ok(gm, "moments.get")["balances"]["alice"] == 0
     code, fields = refusal(alice, "health.bleed", token_id="hero-1", moments_spent=1)
     assert code == "against_the_rules" and list(fields) == ["moments_spent"]
     bandaged = card(alice, "health.bandage", token_id="hero-1")
     assert bandaged == {"token_id": "hero-1", **health.bandage(before, dials).to_dict()}
-    token = stored(gm, bandaged)
+    token = stored(gm, bandaged, seen_by=gm)
     assert token["health"]["bandaged"] and "bleeding" not in conditions(token)
 
 
@@ -195,7 +199,7 @@ def test_a_heroic_death_needs_hit_points_below_zero_and_is_beyond_rescue(gm, pla
     before = hurt(gm, serious=1)
     result = card(alice, "health.heroic_death", token_id="hero-1")
     assert result == {"token_id": "hero-1", **health.declare_heroic_death(before, Dials()).to_dict()}
-    token = stored(gm, result)
+    token = stored(gm, result, seen_by=gm)
     assert conditions(token) == ["dead"] and token["health"]["beyond_rescue"]
     code, fields = refusal(gm, "health.rescue", token_id="hero-1", healer="doc-1", statistic="agility")
     assert code == "against_the_rules" and list(fields) == ["token_id"]
