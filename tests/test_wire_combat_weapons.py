@@ -133,3 +133,17 @@ def test_weapon_refusals_name_the_field(gm, player_for):
     refused(gm, "weapon.clear_jam", task, "against_the_rules", "weapon")
     grip = {**READY, "check": "one_handed_grip", "weapon": {"name": "Great Axe"}, "moments_spent": 1}
     refused(gm, "weapon.ready", grip, "against_the_rules", "moments_spent")  # the GM holds no MoTs
+
+
+def test_a_players_reload_spends_her_moments_and_a_short_one_sees_no_roll(gm, player_for, store, world):
+    alice = player_for("alice", ["nikita"])
+    register(gm, NIKITA_TOKEN, THUG_TOKEN)
+    assert gm.request("moments.award", award="role_playing", player="alice", moments=1, reason="cool")["ok"]
+    attack(alice, {**NIKITA, "weapon": {"name": "Flintlock Pistol"}, "distance": 3})
+    reload = {"token_id": "nikita-1", "weapon": {"name": "Flintlock Pistol"}}
+    refused(alice, "weapon.reload", {**reload, "moments_spent": 2}, "against_the_rules", "moments_spent")
+    assert weapon(store, world, "Flintlock Pistol")["magazine"]["rounds"] == 0
+    loaded = card_of(alice, "weapon.reload", {**reload, "moments_spent": 1})
+    assert loaded["task"]["pool"]["dice"] == len(loaded["task"]["faces"]) == 6
+    assert alice.request("moments.get")["result"]["balances"]["alice"] == 0
+    assert weapon(store, world, "Flintlock Pistol")["magazine"]["rounds"] == 1

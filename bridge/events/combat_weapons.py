@@ -56,9 +56,10 @@ def _wielder(identity, weapon_request: dict):
     return state, dials, weapon, weapon_state(state, weapon, dials)
 
 
-def _kept(identity, rule: Request, weapon_request: dict, weapon, after, result: dict, card_id: str, actor_id: str):
+def _kept(identity, rule: Request, weapon_request: dict, token, weapon, after, result: dict) -> dict:
     """Charge the MoTs spent, keep the weapon's state on the token, publish the card."""
-    charge_moments(identity, weapon_request.get("moments_spent", 0), card_id, "moments_spent")
+    card_id = new_card_id()
+    charge_moments(identity, weapon_request["moments_spent"], card_id, "moments_spent")
     token_id = weapon_request["token_id"]
 
     def keep(fresh: dict) -> tuple[list, None]:
@@ -67,7 +68,7 @@ def _kept(identity, rule: Request, weapon_request: dict, weapon, after, result: 
 
     change_tokens(identity, rule, weapon_request, {token_id: "token_id"}, keep)
     card = result | {"weapon_state": {"weapon": weapon.name, **after.to_dict(), "notes": notes(after, weapon)}}
-    return publish(identity, weapon_request, rule, card, card_id=card_id, actor_id=actor_id)
+    return publish(identity, weapon_request, rule, card, card_id=card_id, actor_id=token.actor_id)
 
 
 def weapon_ready(identity, ready_request: dict) -> dict:
@@ -94,7 +95,7 @@ def weapon_ready(identity, ready_request: dict) -> dict:
                     moments_spent=ready_request["moments_spent"], dice=_dice,
                 )
             after, result = readied(held, weapon, check, rolled.passed), rolled.to_dict()
-    return _kept(identity, Request.WEAPON_READY, ready_request, weapon, after, result, new_card_id(), token.actor_id)
+    return _kept(identity, Request.WEAPON_READY, ready_request, token, weapon, after, result)
 
 
 def weapon_reload(identity, reload_request: dict) -> dict:
@@ -114,7 +115,7 @@ def weapon_reload(identity, reload_request: dict) -> dict:
             task, rounds = None, MAGAZINE_CHANGE_ROUNDS
             lines = [f"a fresh magazine of {after.magazine.capacity} rounds: one combat round (a move, no second action)"]
     result = {"weapon": weapon.name, "task": task.to_dict() if task else None, "rounds": rounds, "explanation": lines}
-    return _kept(identity, Request.WEAPON_RELOAD, reload_request, weapon, after, result, new_card_id(), token.actor_id)
+    return _kept(identity, Request.WEAPON_RELOAD, reload_request, token, weapon, after, result)
 
 
 def weapon_clear_jam(identity, jam_request: dict) -> dict:
@@ -126,9 +127,7 @@ def weapon_clear_jam(identity, jam_request: dict) -> dict:
             weapon, agility=token.statistics[Statistic.AGILITY], skill_level=skill_level(token, weapon),
             modifiers=_modifiers(jam_request), moments_spent=jam_request["moments_spent"], dice=_dice,
         )
-    return _kept(
-        identity, Request.WEAPON_CLEAR_JAM, jam_request, weapon, after, result.to_dict(), new_card_id(), token.actor_id
-    )
+    return _kept(identity, Request.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, result.to_dict())
 
 
 def init_app(app) -> None:
