@@ -137,8 +137,12 @@ def test_a_strangle_won_suffocates_and_a_crush_stores_its_damage(gm):
         checked_contest(card)
         if card["winner"] == "Ann":
             break
-    assert conditions(state(gm, "bo-1"))["suffocating"] == "strangle by Ann"
+    # Bo's air runs out: the suffocation hazard's breath, Endurance 3d6 pips in seconds (ch. 7, Suffocating)
+    pips = card["suffocation"]["pips"]
     before = state(gm, "bo-1")
+    assert len(pips) == 3 and before["breath"]["seconds"] == sum(pips) == card["suffocation"]["state"]["seconds"]
+    suffocating = {e["source"] for e in before["conditions"] if e["condition"] == "suffocating"}
+    assert suffocating == {"strangle by Ann", "suffocation"}
     card = card_of(gm, {"kind": "crush", "actor": "ann-1", "opponent": "bo-1", "held_since_earlier_turn": True})
     vest = Arsenal.book().armor_named("Ballistic Vest").damage_reduction
     damage = read_damage(card["damage"]["faces"], DamageDice(3, 5, 6), vest)
@@ -146,6 +150,12 @@ def test_a_strangle_won_suffocates_and_a_crush_stores_its_damage(gm):
     health = state(gm, "bo-1")["health"]
     assert (health["minor"], health["serious"]) == (damage.minor, damage.serious)
     assert state(gm, "bo-1")["version"] == before["version"] + (1 if damage.hit_points_lost else 0)
+    for _ in range(TRIES):
+        card = card_of(gm, {"kind": "break_strangle", "actor": "bo-1", "opponent": "ann-1"})
+        checked_contest(card)
+        if card["winner"] == "Bo":
+            break
+    assert set(conditions(state(gm, "bo-1"))) == {"grappled", "restrained"}, "the grapple holds; the air is back"
 
 
 def test_moments_spent_on_a_maneuver_are_charged_and_the_gm_holds_none(gm, player_for):

@@ -10,7 +10,8 @@ from ..combat_changes import running_combat
 from ..protocol import Request, against_the_rules
 from ..refusals import refused_as
 from ..requests import handles
-from ..rules.dice import RandomDice
+from ..rules.dice import FixedDice, RandomDice
+from ..rules.moment_of_truth import token_hazards
 from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.defense import to_hit
 from ..rules.moment_of_truth.dials import Dials
@@ -29,6 +30,7 @@ from ..rules.moment_of_truth.maneuvers import (
     strangle,
     take_down,
 )
+from ..rules.moment_of_truth.rolls import SIDES
 from ..rules.moment_of_truth.statistics import Derived, Statistic
 from ..rules.moment_of_truth.tokens import (
     ConditionEntry,
@@ -68,12 +70,14 @@ def maneuver(identity, maneuver_request: dict) -> dict:
     charge_moments(identity, maneuver_request["moments"], card_id, "moments")
     with refused_as("moments", pool="moments"):
         result = _run(maneuver_request, actor, opponent, _armor(identity, opponent_state), combat, dials)
-    round_number = combat.round if combat else None
-    change_tokens(
+    round_number, breath = combat.round if combat else None, _breath_faces(result, opponent_state)
+    suffocation = change_tokens(
         identity, Request.MANEUVER, maneuver_request, ids,
-        lambda now: (_changes(maneuver_request, now, result, actor, dials, round_number), None),
+        lambda now: _changes(maneuver_request, now, result, actor, dials, round_number, breath),
     )
     card = result.to_dict() | {"actor_token": actor_state.token_id, "opponent_token": opponent_state.token_id}
+    if suffocation:
+        card["suffocation"] = suffocation
     rewards = _rewards(identity, result, dials, bool(maneuver_request["moments"]), card_id)
     if rewards:
         card |= {"rewards": [entry.to_dict() for entry in rewards]}
@@ -149,14 +153,29 @@ def _run(request: dict, actor: Grappler, opponent: Grappler, armor, combat: Comb
     return disarm(actor, opponent, dials, dice=_dice)
 
 
-def _changes(request: dict, states: dict[str, TokenState], result, actor: Grappler, dials: Dials, round_number):
+def _breath_faces(result, opponent: TokenState) -> list[int] | None:
+    """A won strangle leaves the opponent without air: the Endurance d6
+    whose pips are the seconds its breath lasts (ch. 7, Suffocating), rolled
+    here so that a re-run of the change reads the same faces."""
+    if not any(change.condition is Condition.SUFFOCATING and change.gained for change in getattr(result, "changes", ())):
+        return None
+    return _dice.roll(opponent.statistics[Statistic.ENDURANCE], SIDES)
+
+
+def _changes(
+    request: dict, states: dict[str, TokenState], result, actor: Grappler, dials: Dials, round_number, breath
+) -> tuple[list, dict | None]:
     """One change per token the maneuver touched: the conditions it brought
-    (source "<maneuver> by <actor>") or ended, or a crush's damage."""
+    (source "<maneuver> by <actor>") or ended, or a crush's damage. A won
+    strangle also starts the opponent's breath as the suffocation hazard
+    (unless it is out of air already), so its turns without air hurt it
+    (:mod:`.token_hazards`); the hazard's result is the second value."""
     opponent_id = request["opponent"]
     if isinstance(result, CrushResult):
         target = states[opponent_id]
         health = take_damage(target.health, result.damage.minor, result.damage.serious, dials)
-        return [with_health(target, health, dials, round_number=round_number)] if result.damage.hit_points_lost else []
+        hurt = [with_health(target, health, dials, round_number=round_number)] if result.damage.hit_points_lost else []
+        return hurt, None
     source = f"{request['kind'].value.replace('_', ' ')} by {actor.name}"
     after: dict[str, TokenState] = {}
     for change in result.changes:
@@ -167,7 +186,13 @@ def _changes(request: dict, states: dict[str, TokenState], result, actor: Grappl
             after[token_id] = with_condition(state, entry).after
         else:
             after[token_id] = without_condition(state, change.condition).after
-    return [changed(states[token_id], state) for token_id, state in after.items()]
+    suffocation = None
+    if breath is not None and token_hazards.air_of(after[opponent_id]) is None:
+        made, suffocation = token_hazards.start_suffocating(
+            after[opponent_id], dials, round_number=round_number, dice=FixedDice(breath)
+        )
+        after[opponent_id] = made.after
+    return [changed(states[token_id], state) for token_id, state in after.items()], suffocation
 
 
 def _maneuver_field(request: dict, actor: Grappler, opponent: Grappler) -> str:

@@ -17,6 +17,7 @@ from ..rules.moment_of_truth.rolls import RollKind
 from .combat import ToHit
 from .common import Identifier
 from .damage import DamageResult
+from .hazards import Breath, HazardResult
 from .pushes import CardEntry, Either, MomentsEntry, Out, Pool, RollResult, TargetNumber, _const
 from .requests import CardOptions
 from .spec import CardSpec
@@ -156,8 +157,16 @@ class GrappleRoll(RolledManeuver):
 CONTESTED = [m for m in Maneuver if m not in (Maneuver.GRAPPLE, Maneuver.CRUSH)]
 
 
+class StrangledBreath(HazardResult):
+    """A won strangle's suffocation hazard: the breath the opponent holds
+    (its Endurance d6 pips in seconds), its turns without air to come."""
+
+    state = fields.Nested(Breath, required=True)
+
+
 class ContestedManeuver(RolledManeuver):
-    """A contested maneuver; `winner` is null on a deadlock (a take-down's tie)."""
+    """A contested maneuver; `winner` is null on a deadlock (a take-down's
+    tie); `suffocation` when a won strangle started the opponent's breath."""
 
     maneuver = fields.String(required=True, validate=validate.OneOf([m.value for m in CONTESTED]))
     actor = fields.String(required=True)
@@ -166,6 +175,7 @@ class ContestedManeuver(RolledManeuver):
     winner = fields.String(required=True, allow_none=True)
     changes = fields.List(fields.Nested(GrapplingChange), required=True)
     ruling = fields.String(required=True)
+    suffocation = fields.Nested(StrangledBreath)
     explanation = fields.List(fields.String(), required=True)
 
 
