@@ -21,7 +21,7 @@ SCENE = "warehouse"
 NIKITA_TOKEN = {"token_id": "nikita-1", "actor_id": "nikita", "scene_id": SCENE, "name": "Nikita",
                 "statistics": AVERAGE, "skills": {"pistol": 2, "long_arms": 2}}
 DODGER_TOKEN = {"token_id": "dodger-1", "actor_id": "dodger", "scene_id": SCENE, "name": "Dodger",
-                "statistics": AVERAGE, "skills": {"long_arms": 3}}
+                "statistics": AVERAGE, "skills": {"Long Arms": 3}}  # as the book writes it
 THUG_TOKEN = {"token_id": "thug-1", "actor_id": "thug", "scene_id": SCENE, "name": "Thug",
               "statistics": AVERAGE, "armor": {"name": "Ballistic Vest"}}
 NIKITA = {"attacker": "nikita-1", "weapon": {"name": ".45 Auto Pistol"}, "distance": 5,

@@ -11,6 +11,7 @@ stance and weapon."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import replace
 
 from ..cards import new_card_id, publish
@@ -32,6 +33,7 @@ from ..rules.moment_of_truth.equipment import (
     MeleeWeapon,
     RangedWeapon,
     Shield,
+    WeaponSkill,
 )
 from ..rules.moment_of_truth.health import take_hits
 from ..rules.moment_of_truth.ranges import weapon_range
@@ -104,8 +106,13 @@ def shield_of(held: dict | None, arsenal: Arsenal, field: str) -> Shield | None:
 
 
 def skill_level(state: TokenState, weapon) -> int | None:
-    """The token's level in the weapon's skill; None: unskilled."""
-    return state.skills.get(weapon.skill.value)
+    """The token's level in the weapon's skill, named as ``equipment.list``
+    names it or as the book writes it ("Long Arms"); None: unskilled."""
+    for name, level in state.skills.items():
+        with suppress(ValueError):
+            if WeaponSkill.parse(name) is weapon.skill:
+                return level
+    return None
 
 
 def attack(identity, attack_request: dict) -> dict:
