@@ -43,6 +43,21 @@ from ..world_rules import world_dials
 _dice = RandomDice()
 
 
+class _Kept:
+    """d6 for a token change that may re-run on newer states (see
+    ``change_tokens``): every run hands out the faces the first rolled, in
+    order, and rolls fresh ones only past them, so a re-run re-rolls nothing."""
+
+    def __init__(self) -> None:
+        self.faces: list[int] = []
+        self.used = 0
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        self.faces += _dice.roll(max(0, self.used + count - len(self.faces)), sides)
+        self.used += count
+        return self.faces[self.used - count : self.used]
+
+
 def no_combat(scene_id: str) -> RequestError:
     return RequestError(ErrorCode.INVALID, f"no combat runs in {scene_id!r}", {"scene_id": ["no combat"]})
 
@@ -169,7 +184,7 @@ def next_turn(identity, next_request: dict) -> dict:
     before, after = change_combat(identity, Request.COMBAT_NEXT, next_request, scene_id, advance)
     dials, round_number = world_dials(identity), before.round
     ended = _each_token(identity, Request.COMBAT_NEXT, next_request, seat_tokens(before, before.seat),
-                        lambda state: turn_ended(state, dials, round_number, dice=_dice))
+                        lambda state, dice: turn_ended(state, dials, round_number, dice=dice))
     ended = _push(identity, Push.TURN_ENDED, Request.COMBAT_NEXT, next_request, before, {"tokens": ended})
     turn = _start_turn(identity, Request.COMBAT_NEXT, next_request, after, new_round=after.round != before.round)
     return {"ended": ended, "started": turn}
@@ -179,18 +194,20 @@ def _start_turn(identity, rule: Request, request: dict, combat: Combat, *, new_r
     """The start of the turn of ``combat``'s seat: push ``turn.started``."""
     dials = world_dials(identity)
     tokens = _each_token(identity, rule, request, seat_tokens(combat, combat.seat),
-                         lambda state: turn_started(state, dials, combat.round, dice=_dice))
+                         lambda state, dice: turn_started(state, dials, combat.round, dice=dice))
     return _push(identity, Push.TURN_STARTED, rule, request, combat, {"new_round": new_round, "tokens": tokens})
 
 
 def _each_token(identity, rule: Request, request: dict, token_ids: tuple[str, ...], step) -> list[dict]:
-    """``step(state) -> (TokenChange or None, result)`` for each token, saved
-    together; the results in the tokens' order."""
+    """``step(state, dice) -> (TokenChange or None, result)`` for each token,
+    saved together; the results in the tokens' order."""
     if not token_ids:
         return []
+    kept = _Kept()
 
     def apply(states: dict) -> tuple[list[TokenChange], list[dict]]:
-        stepped = [step(states[token_id]) for token_id in token_ids]
+        kept.used = 0
+        stepped = [step(states[token_id], kept) for token_id in token_ids]
         return [change for change, _ in stepped if change], [result for _, result in stepped]
 
     return change_tokens(identity, rule, request, {token_id: "scene_id" for token_id in token_ids}, apply)
