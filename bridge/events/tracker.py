@@ -58,13 +58,13 @@ class _Kept:
         return self.faces[self.used - count : self.used]
 
 
-def no_combat(scene_id: str) -> RequestError:
+def _no_combat(scene_id: str) -> RequestError:
     return RequestError(ErrorCode.INVALID, f"no combat runs in {scene_id!r}", {"scene_id": ["no combat"]})
 
 
 def _running(combat: Combat | None, scene_id: str) -> Combat:
     if combat is None:
-        raise no_combat(scene_id)
+        raise _no_combat(scene_id)
     return combat
 
 
@@ -155,7 +155,7 @@ def initiative(identity, initiative_request: dict) -> dict:
         with refused_as("scene_id"):
             after = with_initiative(_running(running, scene_id), rolled)
         if after.combatants != combat.combatants:
-            raise RequestError(ErrorCode.BUSY, "the combatants changed while rolling: roll again", {"scene_id": ["changed"]})
+            raise RequestError(ErrorCode.INVALID, "the combatants changed while rolling: roll again", {"scene_id": ["changed"]})
         return after, after
 
     after = change_combat(identity, Request.COMBAT_INITIATIVE, initiative_request, scene_id, order)
