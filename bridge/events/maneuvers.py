@@ -66,10 +66,11 @@ def maneuver(identity, maneuver_request: dict) -> dict:
     options = {name: maneuver_request[name] for name in ("free_hand", "close_range", "held_since_earlier_turn")}
     with refused_as(_maneuver_field(maneuver_request, actor, opponent)):
         check_maneuver(maneuver_request["kind"], actor, opponent, **options)
+    armor = _armor(identity, opponent_state) if maneuver_request["kind"] is Maneuver.CRUSH else None
     card_id = new_card_id()
     charge_moments(identity, maneuver_request["moments"], card_id, "moments")
     with refused_as("moments", pool="moments"):
-        result = _run(maneuver_request, actor, opponent, _armor(identity, opponent_state), combat, dials)
+        result = _run(maneuver_request, actor, opponent, armor, combat, dials)
     round_number, breath = combat.round if combat else None, _breath_faces(result, opponent_state)
     suffocation = change_tokens(
         identity, Request.MANEUVER, maneuver_request, ids,
@@ -120,7 +121,7 @@ def _level(skills: dict[str, int], names: tuple[str, ...]) -> int | None:
 
 
 def _armor(identity, state: TokenState):
-    """The opponent's armor, which a crush's damage goes through."""
+    """The opponent's armor, which a crush's damage goes through (read before any MoT is charged)."""
     return armor_of(state.armor, arsenal_of(identity), "opponent") if state.armor else None
 
 
