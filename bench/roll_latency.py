@@ -412,8 +412,10 @@ class Scenario:
     target_ratio: float  # reference only, at p50
 
 
-def measure(clients: list[BenchClient], events: tuple[str, str], requests: int) -> dict[str, list[float]]:
-    """Seconds per request of each event, pooled over every client.
+def measure(
+    clients: list[BenchClient], events: tuple[str, str], requests: int, timers: dict[str, Callable] = TIMERS
+) -> dict[str, list[float]]:
+    """Seconds per request of each event (timed by ``timers[event]``), pooled over every client.
 
     Each client runs in its own thread; all of them warm up, then alternate
     batches of the two events in lockstep, so both see the same concurrency.
@@ -425,7 +427,7 @@ def measure(clients: list[BenchClient], events: tuple[str, str], requests: int) 
 
     def run(client: BenchClient) -> None:
         try:
-            own = _run_client(client, events, requests, barrier)
+            own = _run_client(client, events, requests, barrier, timers)
         except BaseException as error:  # noqa: BLE001 - reported by the main thread
             errors.append(error)
             barrier.abort()
@@ -447,16 +449,18 @@ def measure(clients: list[BenchClient], events: tuple[str, str], requests: int) 
     return pooled
 
 
-def _run_client(client: BenchClient, events: tuple[str, str], requests: int, barrier: threading.Barrier) -> dict[str, list[float]]:
+def _run_client(
+    client: BenchClient, events: tuple[str, str], requests: int, barrier: threading.Barrier, timers: dict[str, Callable]
+) -> dict[str, list[float]]:
     for event in events:
         for _ in range(WARMUP_REQUESTS):
-            TIMERS[event](client)
+            timers[event](client)
     barrier.wait()
     own: dict[str, list[float]] = {event: [] for event in events}
     for batch, size in enumerate(_batch_sizes(requests)):
         order = events if batch % 2 == 0 else events[::-1]  # ABBA: neither event always goes first
         for event in order:
-            own[event].extend(TIMERS[event](client) for _ in range(size))
+            own[event].extend(timers[event](client) for _ in range(size))
             barrier.wait()
     return own
 

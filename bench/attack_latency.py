@@ -1,0 +1,153 @@
+"""Attack latency against the skill roll's, measured in the same run.
+
+``python -m bench.attack_latency`` (from the repository root) starts its own
+redis-server, one bridge web process and one worker (as
+``bench.roll_latency`` does), gives each client an attacker and a target
+token in a running combat of its own scene, then times, in alternating
+batches on the same connections:
+
+- the floor: a skill ``roll`` (the request every roll button sends);
+- the subject: an ``attack`` with a full modifier stack: a charge with a
+  balanced broadsword and a called shot to the legs, defense dice kept
+  back, two GM modifiers, an injured attacker, a prone target in a
+  ballistic vest parrying with a balanced weapon behind the defense dice
+  it reserved. The bridge reads both tokens and the combat, rolls, writes
+  the target's health and the attacker's stance, and pushes the card,
+  ``token.changed`` and ``combat.changed``.
+
+Nothing is asserted: the target is printed for reference and the exit status
+is 0 whatever the figures are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from bridge.protocol import Request
+
+from .roll_latency import (
+    BenchClient,
+    Scenario,
+    _interrupt_on_signals,
+    _positive,
+    _progress,
+    connected_clients,
+    fresh_id,
+    measure,
+    running_services,
+    scenario_report,
+    table_row,
+    time_roll,
+)
+
+#: Timed requests per client and per event, unless --requests says otherwise.
+DEFAULT_REQUESTS = 200
+#: Concurrent connections of the crowded scenario.
+DEFAULT_CLIENTS = 10
+#: Reference target, as a ratio of p50 latencies (not asserted).
+TARGET_RATIO = 1.2
+
+STATISTICS = {"endurance": 4, "strength": 4, "agility": 4, "will": 3, "perception": 3, "education": 3}
+#: Enough hit points that the target never dies however long the run.
+TARGET_HIT_POINTS = 2100
+#: Defense dice the target reserves, and the attacker keeps back.
+DEFENSE_DICE = 2
+
+
+def _ok(client: BenchClient, event: Request, **payload) -> dict:
+    envelope, _ = client.request(event.value, {"request_id": fresh_id(), **payload})
+    if not envelope.get("ok"):
+        raise RuntimeError(f"{event.value} refused while setting up: {envelope.get('error')}")
+    return envelope["result"]
+
+
+def prepare_fight(client: BenchClient) -> None:
+    """An attacker and a target in a combat of the client's own scene, the target's defense dice reserved."""
+    scene, attacker, target = f"scene-{client.actor_id}", client.actor_id, f"target-{client.actor_id}"
+    _ok(client, Request.TOKEN_REGISTER, token_id=attacker, actor_id=attacker, scene_id=scene, name="Dwight",
+        statistics=STATISTICS, skills={"melee_one_handed": 3})
+    _ok(client, Request.TOKEN_REGISTER, token_id=target, actor_id=target, scene_id=scene, name="Thug",
+        statistics=STATISTICS, hit_points=TARGET_HIT_POINTS, armor={"name": "Ballistic Vest"})
+    _ok(client, Request.TOKEN_DAMAGE, token_id=attacker, minor=7)  # injured: a penalty on the attack
+    _ok(client, Request.TOKEN_CONDITION_SET, token_id=target, condition="prone")
+    _ok(client, Request.COMBAT_START, scene_id=scene, seating=["gm"], gm_seat="gm",
+        combatants=[{"token_id": attacker, "seat": "gm"}, {"token_id": target, "seat": "gm"}])
+    _ok(client, Request.COMBAT_INITIATIVE, scene_id=scene)
+    _ok(client, Request.COMBAT_RESERVE, scene_id=scene, token_id=target, defense_dice=DEFENSE_DICE)
+
+
+def attack_request(client: BenchClient) -> dict:
+    return {
+        "request_id": fresh_id(),
+        "attacker": client.actor_id,
+        "weapon": {"name": "Broad Sword"},
+        "targets": [{"token_id": f"target-{client.actor_id}", "balanced_weapon": True}],
+        "called_shot": "legs",
+        "charge": "charged",
+        "defense_dice": DEFENSE_DICE,
+        "modifiers": [{"source": "slick floor", "dice": -1}, {"source": "high ground", "dice": 1}],
+    }
+
+
+def time_attack(client: BenchClient) -> float:
+    return client.request_seconds(Request.ATTACK.value, attack_request(client))
+
+
+TIMERS = {Request.ROLL.value: time_roll, Request.ATTACK.value: time_attack}
+
+
+def run_benchmark(args: argparse.Namespace) -> list[dict]:
+    counts = [1] + ([args.clients] if args.clients > 1 else [])
+    reports = []
+    with running_services(args.logs) as services:
+        for count in counts:
+            scenario = Scenario("sync", count, Request.ROLL.value, Request.ATTACK.value, TARGET_RATIO)
+            _progress(f"{count} client(s): attack vs roll ...")
+            with connected_clients(services, count, args.world_per_client) as clients:
+                for client in clients:
+                    prepare_fight(client)
+                samples = measure(clients, (scenario.floor, scenario.subject), args.requests, TIMERS)
+            reports.append(scenario_report(scenario, samples))
+            _progress(f"  {table_row(reports[-1])}")
+    return reports
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.attack_latency", description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=_positive, default=DEFAULT_REQUESTS,
+                        help=f"timed requests per client and per event (default {DEFAULT_REQUESTS})")
+    parser.add_argument("--clients", type=_positive, default=DEFAULT_CLIENTS,
+                        help=f"connections of the crowded scenario (default {DEFAULT_CLIENTS})")
+    parser.add_argument("--world-per-client", action="store_true",
+                        help="give each connection its own world, so no push reaches the other connections")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
+    parser.add_argument("--logs", metavar="PATH", default=None,
+                        help="keep the output of redis-server, the bridge and the worker in PATH (default: discarded)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """0 whatever the figures; 1 if the benchmark could not run; 130 on Ctrl-C."""
+    args = parse_args(argv)
+    _interrupt_on_signals()
+    try:
+        reports = run_benchmark(args)
+    except KeyboardInterrupt:
+        _progress("interrupted; every process the benchmark started has been stopped")
+        return 130
+    except Exception as error:  # noqa: BLE001 - one line instead of a thread's traceback
+        _progress(f"the benchmark could not run: {error!r}; every process it started has been stopped")
+        return 1
+    if args.json:
+        print(json.dumps(reports, indent=2))
+    else:
+        for report in reports:
+            print(table_row(report))
+        print(f"target (reference only, nothing is asserted): attack within {TARGET_RATIO}x of roll at p50")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
