@@ -7,6 +7,7 @@ the GM's hand sets the state. The last test restarts the bridge mid-fight."""
 
 from __future__ import annotations
 
+from bridge.rules.moment_of_truth.conditions import Condition, to_hit_changes
 from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.initiative import Direction, turn_order
 
@@ -54,6 +55,7 @@ def attack(client, **request) -> dict:
     return card["result"]
 
 
+
 def stance(client, token_id: str) -> dict:
     return next(c["stance"] for c in snapshot_combat(client)["combatants"] if c["token_id"] == token_id)
 
@@ -62,9 +64,9 @@ def conditions(client, token_id: str) -> set:
     return {c["condition"] for c in token_state(client, token_id)["conditions"]}
 
 
-def seen_health(client, card: dict, token_id: str) -> None:
+def seen_health(client, card: dict, token_id: str, head: bool = False) -> None:
     """The target's stored health is what its hits make it, and ``client`` saw it change."""
-    taken = checked_health(card, token_id)
+    taken = checked_health(card, token_id, head=head)
     assert token_state(client, token_id)["health"] == taken["health_after"]
     if taken["health_after"] != taken["health_before"]:
         pushed = client.wait_for("token.changed", lambda c: c["token_id"] == token_id and c["version"] == taken["version"])
@@ -111,6 +113,12 @@ def test_a_thug_keeps_defense_dice_back_and_nikitas_45_needs_the_extra_success_u
     seen_health(players["seamus"], card, "thug-1")
     until(gm, "ricardo")
     assert stance(gm, "thug-1")["defense_dice"] == 0  # released as its turn starts
+    until(gm, "allison")
+    again = attack(players["allison"], attacker="nikita", weapon=FORTY_FIVE, distance=5, targets=[{"token_id": "thug-1"}])
+    assert again["to_hit"]["value"] == tn_for(store, world, "thug-1")  # no extra success needed any more
+    assert [step["source"] for step in again["to_hit"]["steps"]] == [
+        card["to_hit"]["steps"][0]["source"], *(condition for condition, _ in to_hit_changes(
+            [Condition(c) for c in conditions(gm, "thug-1")], ranged=True))]
 
 
 def test_nikitas_45_against_the_vest_is_stored_in_the_thugs_health_and_seen_by_the_table(gm, player_for, store, world):
@@ -133,26 +141,32 @@ def test_nikitas_45_against_the_vest_is_stored_in_the_thugs_health_and_seen_by_t
 
 def test_dodgers_called_head_shot_spends_the_moments_the_gm_awarded(gm, player_for, store, world):
     players = warehouse(gm, player_for)
-    until(gm, "seamus")
-    ok(gm, "moments.award", award="role_playing", player="seamus", moments=4, reason="the sniper's patience")
-    awarded = players["allison"].wait_for("moments.changed", lambda c: c["balances"].get("seamus") == 4)
-    assert_valid("push.moments.changed.json", awarded)
-    tn = tn_for(store, world, "thug-2") + 2
-    card = attack(players["seamus"], attacker="dodger", weapon=DODGERS_RIFLE, distance=40, called_shot="head",
+    for _ in range(ROUNDS):
+        until(gm, "seamus")
+        award = ok(gm, "moments.award", award="role_playing", player="seamus", moments=4, reason="the sniper's patience")
+        assert award["balances"]["seamus"] == 4
+        awarded = players["allison"].wait_for("moments.changed", lambda c, a=award: c == a)
+        assert_valid("push.moments.changed.json", awarded)
+        tn = tn_for(store, world, "thug-2") + 2
+        card = ok(players["seamus"], "attack", attacker="dodger", weapon=DODGERS_RIFLE, distance=40, called_shot="head",
                   moments_spent=4, targets=[{"token_id": "thug-2", "armor": None}])  # the vest leaves the head bare
-    assert players["jackson"].wait_for("moments.changed", lambda c: c["balances"].get("seamus") == 0)
-    assert ok(players["seamus"], "moments.get")["balances"]["seamus"] == 0
-    assert card["combat"]["pool"]["dice"] == 3 + 3 + 4 and card["to_hit"]["value"] == tn
-    assert [step["source"] for step in card["to_hit"]["steps"]][-1] == "called shot: head"
-    checked_roll(card["roll"], tn)
-    taken = checked_health(card, "thug-2", head=True)
-    after = token_state(players["allison"], "thug-2")
-    assert after["health"] == taken["health_after"]
-    if not card["roll"]["outcome"]["success"]:
-        assert card["hits"] == [] and taken["changes"] == []
-        return
-    (hit,) = card["hits"]
+        spent = players["jackson"].wait_for("moments.changed", lambda c, r=card["roll_id"]: any(
+            e["roll_id"] == r for e in c["entries"]))
+        assert spent["balances"]["seamus"] == 0 == ok(players["seamus"], "moments.get")["balances"]["seamus"]
+        assert card["result"]["combat"]["pool"]["dice"] == 3 + 3 + 4 and card["result"]["to_hit"]["value"] == tn
+        shot = card["result"]
+        assert shot["to_hit"]["steps"][-1]["source"] == "called shot: head"
+        checked_roll(shot["roll"], tn)
+        if shot["roll"]["outcome"]["success"]:
+            break
+        assert shot["hits"] == [] and checked_health(shot, "thug-2", head=True)["changes"] == []
+        passed(players["seamus"])
+    else:
+        raise AssertionError(f"Dodger never hit in {ROUNDS} rounds")
+    (hit,) = shot["hits"]
     checked_hit(hit, DamageDice(21, 2, 2), 0)
+    seen_health(players["allison"], shot, "thug-2", head=True)
+    after = token_state(gm, "thug-2")
     if hit["damage"]["serious"] >= 6:  # killed outright (ch. 7, Called Shots)
         assert after["health"]["dead"] and after["health"]["beyond_rescue"]
     elif hit["damage"]["hit_points_lost"]:
@@ -193,7 +207,11 @@ def test_a_thug_taken_to_zero_hit_points_falls_unconscious(gm, player_for):
     pushed = players["seamus"].wait_for("token.changed", lambda c: c["version"] == changed["version"] and c["token_id"] == "thug-1")
     assert "unconscious" in {c["condition"] for c in pushed["state"]["conditions"]}
     until(gm, "ricardo")
+    before = ok(gm, "table.snapshot", scene_id=SCENE)
     assert refused(gm, "combat.reserve", scene_id=SCENE, token_id="thug-1", defense_dice=2) == ("against_the_rules", ["token_id"])
+    shot = {"attacker": "thug-1", "weapon": FORTY_FIVE, "distance": 5, "targets": [{"token_id": "nikita"}]}
+    assert refused(gm, "attack", **shot) == ("against_the_rules", ["attacker"])  # it takes no actions
+    assert ok(gm, "table.snapshot", scene_id=SCENE) == before
 
 
 def test_a_bleeding_thug_rolls_endurance_at_the_end_of_each_of_its_turns(gm, player_for):

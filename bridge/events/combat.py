@@ -47,7 +47,7 @@ from ..rules.moment_of_truth.tokens import (
     with_condition,
     with_health,
 )
-from ..rules.moment_of_truth.tracker import Combat, stance_of, with_stance
+from ..rules.moment_of_truth.tracker import Combat, check_can_act, stance_of, with_stance
 from ..rules.moment_of_truth.weapon_handling import AmmoRoll, FireMode, ammo_roll, second_shot_allowed
 from ..rules.moment_of_truth.weapon_state import after_attack, check_usable, notes, weapon_state, with_weapon
 from ..token_changes import change_tokens, check_token_owner, tracked
@@ -121,6 +121,8 @@ def attack(identity, attack_request: dict) -> dict:
     states = tracked(identity, fields)
     attacker = states[attack_request["attacker"]]
     check_token_owner(identity, attacker, "attacker")
+    with refused_as("attacker"):
+        check_can_act(attacker)  # dead or unconscious: no actions (ch. 7, Condition Summary)
     dials, arsenal = world_dials(identity), arsenal_of(identity)
     weapon = weapon_of(attack_request["weapon"], arsenal)
     fight = running_combat(identity, attacker.scene_id)
