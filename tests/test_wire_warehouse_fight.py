@@ -111,6 +111,7 @@ def test_a_thug_keeps_defense_dice_back_and_nikitas_45_needs_the_extra_success_u
         assert hit["armor_note"] == "Ballistic Vest DR 6"
         checked_hit(hit, DamageDice(12, 3, 4), 6)
     seen_health(players["seamus"], card, "thug-1")
+    assert stance(gm, "thug-1")["defense_dice"] == 2  # held through the other seats' turns
     until(gm, "ricardo")
     assert stance(gm, "thug-1")["defense_dice"] == 0  # released as its turn starts
     until(gm, "allison")
