@@ -102,8 +102,8 @@ def test_a_thug_keeps_defense_dice_back_and_nikitas_45_needs_the_extra_success_u
     ok(gm, "combat.reserve", scene_id=SCENE, token_id="thug-1", defense_dice=2)
     assert players["allison"].wait_for("combat.changed", lambda c: c["cause"]["rule"] == "combat.reserve")
     until(gm, "allison")
-    card = attack(players["allison"], attacker="nikita", weapon=FORTY_FIVE, distance=5, targets=[{"token_id": "thug-1"}])
     tn = tn_for(store, world, "thug-1") + 1  # two defense dice: one more success to hit
+    card = attack(players["allison"], attacker="nikita", weapon=FORTY_FIVE, distance=5, targets=[{"token_id": "thug-1"}])
     assert (card["to_hit"]["value"], card["combat"]["pool"]["dice"]) == (tn, 5)
     assert [step["change"] for step in card["to_hit"]["steps"]][1:] == [1]
     checked_roll(card["roll"], tn)
@@ -115,11 +115,11 @@ def test_a_thug_keeps_defense_dice_back_and_nikitas_45_needs_the_extra_success_u
     until(gm, "ricardo")
     assert stance(gm, "thug-1")["defense_dice"] == 0  # released as its turn starts
     until(gm, "allison")
+    tn, present = tn_for(store, world, "thug-1"), [Condition(c) for c in conditions(gm, "thug-1")]
     again = attack(players["allison"], attacker="nikita", weapon=FORTY_FIVE, distance=5, targets=[{"token_id": "thug-1"}])
-    assert again["to_hit"]["value"] == tn_for(store, world, "thug-1")  # no extra success needed any more
+    assert again["to_hit"]["value"] == tn  # no extra success needed any more
     assert [step["source"] for step in again["to_hit"]["steps"]] == [
-        card["to_hit"]["steps"][0]["source"], *(condition for condition, _ in to_hit_changes(
-            [Condition(c) for c in conditions(gm, "thug-1")], ranged=True))]
+        card["to_hit"]["steps"][0]["source"], *(condition for condition, _ in to_hit_changes(present, ranged=True))]
 
 
 def test_nikitas_45_against_the_vest_is_stored_in_the_thugs_health_and_seen_by_the_table(gm, player_for, store, world):
