@@ -147,3 +147,16 @@ def test_a_players_reload_spends_her_moments_and_a_short_one_sees_no_roll(gm, pl
     assert loaded["task"]["pool"]["dice"] == len(loaded["task"]["faces"]) == 6
     assert alice.request("moments.get")["result"]["balances"]["alice"] == 0
     assert weapon(store, world, "Flintlock Pistol")["magazine"]["rounds"] == 1
+
+
+def test_an_unconscious_token_handles_no_weapon(gm, store, world):
+    register(gm, BRUISER, THUG_TOKEN)
+    attack(gm, CLUB)  # the club must now be readied
+    assert gm.request("token.damage", token_id="nikita-1", minor=20)["ok"]  # out cold: its HP gone
+    before = stored(store, world, "nikita-1")
+    flintlock = {"token_id": "nikita-1", "weapon": {"name": "Flintlock Pistol"}}
+    for event, request in (("weapon.ready", READY), ("weapon.reload", flintlock), ("weapon.clear_jam", flintlock)):
+        answer = gm.request(event, **request)
+        assert answer["error"]["code"] == "against_the_rules" and list(answer["error"]["fields"]) == ["token_id"]
+        assert "unconscious" in answer["error"]["fields"]["token_id"][0], event
+    assert stored(store, world, "nikita-1") == before

@@ -252,3 +252,19 @@ def test_bad_health_fields_are_named(gm):
     ):
         code, fields = refusal(gm, event, **request)
         assert code == "invalid" and list(fields) == [named], (event, fields)
+
+
+def test_an_unconscious_or_dead_healer_is_refused_naming_the_healer(gm):
+    ok(gm, "token.register", **HERO)
+    ok(gm, "token.register", **DOC)
+    hurt(gm, serious=3)  # a medic roll's patient
+    medic = {"token_id": "hero-1", "healer": "doc-1", "statistic": "education"}
+    for damage, out in ((16, "unconscious"), (17, "dead")):
+        hurt(gm, minor=damage, token_id="doc-1")
+        assert out in conditions(state(gm, "doc-1"))
+        code, fields = refusal(gm, "health.medic", **medic)
+        assert code == "against_the_rules" and list(fields) == ["healer"] and out in fields["healer"][0]
+    hurt(gm, serious=30)  # dying under harsh death: a rescue's patient, but the healer is dead
+    code, fields = refusal(gm, "health.rescue", **medic, unspent_moments=1)
+    assert code == "against_the_rules" and list(fields) == ["healer"] and "dead" in fields["healer"][0]
+    assert state(gm)["version"] == 3 and state(gm, "doc-1")["version"] == 3

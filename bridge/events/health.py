@@ -18,6 +18,7 @@ from ..rules.moment_of_truth import Modifier, healing, health
 from ..rules.moment_of_truth.conditions import Condition, skill_penalties
 from ..rules.moment_of_truth.statistics import Statistic
 from ..rules.moment_of_truth.tokens import TokenState, with_health
+from ..rules.moment_of_truth.tracker import check_can_act
 from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
 from .moments import charge_moments
@@ -114,11 +115,14 @@ def heroic_death(identity, request: dict) -> dict:
 def _healer(identity, request: dict) -> tuple[TokenState, dict]:
     """The patient, and the healer's pool: the GM's pick of statistic, its
     Medic level (level 0 included; none: refused), its conditions' penalties
-    and the request's modifiers. The sender must own the healer (the GM any)."""
+    and the request's modifiers. The sender must own the healer (the GM any);
+    a dead or unconscious healer heals no one."""
     token_id, healer_id, statistic = request["token_id"], request["healer"], request["statistic"]
     states = tracked(identity, {token_id: "token_id", healer_id: "healer"})
     healer = states[healer_id]
     check_token_owner(identity, healer, "healer")
+    with refused_as("healer"):
+        check_can_act(healer)
     level = next((level for name, level in healer.skills.items() if name.casefold() == MEDIC), None)
     if level is None:
         message = f"{healer.name} has no Medic skill: only a character with it makes a medic roll (ch. 7, Healing)"
