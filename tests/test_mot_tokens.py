@@ -103,6 +103,29 @@ def test_a_condition_set_twice_from_one_source_is_held_once_and_cleared_by_sourc
     assert [(c.condition, c.gained) for c in free.changes] == [(Condition.GRAPPLED, False)]
 
 
+FIRE = {"dice": 2, "grease": False, "blanket_turns": 0, "help": 0}
+BREATH = {"seconds": 30, "turns": 0, "vacuum": None}
+
+
+@pytest.mark.parametrize(("condition", "hazard"), [(Condition.ON_FIRE, "fire"), (Condition.SUFFOCATING, "breath")])
+def test_a_hazards_state_goes_with_its_condition_from_the_last_source(condition, hazard):
+    token = replace(thug(), fire=FIRE, breath=BREATH)
+    for source in ("fire" if hazard == "fire" else "suffocation", "strangle by Ann"):
+        token = with_condition(token, ConditionEntry(condition, source)).after
+    other = "breath" if hazard == "fire" else "fire"
+    one_left = without_condition(token, condition, ["strangle by Ann"]).after
+    assert getattr(one_left, hazard) is not None
+    cleared = without_condition(one_left, condition).after
+    assert getattr(cleared, hazard) is None and getattr(cleared, other) is not None
+    assert getattr(without_condition(token, condition).after, hazard) is None
+
+
+def test_clearing_another_condition_keeps_the_hazards_state():
+    token = with_condition(replace(thug(), fire=FIRE, breath=BREATH), ConditionEntry(Condition.PRONE, "fall")).after
+    kept = without_condition(token, Condition.PRONE).after
+    assert (kept.fire, kept.breath) == (FIRE, BREATH)
+
+
 def test_stunned_and_confused_end_on_a_roll_the_rest_when_cleared():
     assert {c for c in Condition if default_ending(c) is Ending.TURN_END_ROLL} == {Condition.STUNNED, Condition.CONFUSED}
 

@@ -11,9 +11,9 @@ waiting for its next tick; ``breath`` is the :class:`~.hazards.Breath` as a
 dict with ``vacuum``, the rest of the :class:`~.hazards.Vacuum` while the
 token is in vacuum (else null). The condition is the switch: a token burns
 while it is on fire from its fire, and runs out of air while suffocating
-from an air hazard; a cleared condition leaves a state nothing reads, which
-the next such hazard replaces. A token that dies loses its fire and breath
-with every other condition.
+from an air hazard; the condition cleared from every source takes the
+state with it (``tokens.without_condition``). A token that dies loses its
+fire and breath with every other condition.
 
 A token that cannot act (unconscious, dead) makes no Agility roll.
 """

@@ -26,6 +26,8 @@ from .statistics import Statistic
 HEALTH_SOURCE = "health"
 #: ``source`` of the prone a token is left in when it wakes up (ch. 7, Prone).
 WAKING_SOURCE = "regained consciousness"
+#: The hazard state (a :class:`TokenState` field) each hazard condition switches on (ch. 8).
+HAZARD_STATES = {Condition.ON_FIRE: "fire", Condition.SUFFOCATING: "breath"}
 
 
 class Ending(str, Enum):
@@ -222,10 +224,14 @@ def with_condition(state: TokenState, entry: ConditionEntry) -> TokenChange:
 def without_condition(state: TokenState, condition: Condition, sources: Iterable[str] | None = None) -> TokenChange:
     """``state`` without ``condition`` (from ``sources`` only, when given).
     A health condition cleared by hand comes back with the next health change
-    that still implies it."""
+    that still implies it; on fire or suffocating gone from every source
+    takes the token's ``fire`` or ``breath`` with it."""
     sources = None if sources is None else set(sources)
     kept = tuple(e for e in state.conditions if e.condition is not condition or (sources is not None and e.source not in sources))
-    return changed(state, replace(state, conditions=kept))
+    after = replace(state, conditions=kept)
+    if condition in HAZARD_STATES and condition not in after.present:
+        after = replace(after, **{HAZARD_STATES[condition]: None})
+    return changed(state, after)
 
 
 def _without(entries: tuple[ConditionEntry, ...], condition: Condition) -> tuple[ConditionEntry, ...]:
