@@ -1,21 +1,27 @@
-"""Changing a scene's combat: read it, apply a rules change, save it
-atomically, and tell the table with one ``combat.changed`` push carrying
-the combat after the change (``state`` null: the combat is over)."""
+"""Changing a scene's combat, alone or with tokens: read, apply a rules
+change, save atomically, and tell the table: one ``combat.changed`` push
+carrying the combat after the change (``state`` null: the combat is over),
+and one ``token.changed`` per token changed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .auth import Identity
 from .protocol import Push, Request
 from .requests import socketio, store
 from .rooms import world_room
+from .rules.moment_of_truth.tokens import TokenChange, TokenState
 from .rules.moment_of_truth.tracker import Combat
-from .token_changes import cause_of
+from .store import TableRead
+from .token_changes import cause_of, not_tracked, push_changes, tracked
 
 #: change(the combat, or None when none runs) -> (the combat after it, or None: over; the handler's answer).
 Change = Callable[[Combat | None], tuple[Combat | None, Any]]
+#: change(token states by id, the combat) -> (the token changes made, the combat after it, the handler's answer).
+FightChange = Callable[[dict[str, TokenState], Combat | None], tuple[Iterable[TokenChange], Combat | None, Any]]
 
 
 def running_combat(identity: Identity, scene_id: str | None) -> Combat | None:
@@ -33,12 +39,60 @@ def change_combat(identity: Identity, rule: Request, request: dict, scene_id: st
         return (after.to_dict() if after else None), (before, after, answer)
 
     before, after, answer = store().change_combat(identity.world_id, scene_id, apply)
-    if before != after:
-        pushed = {
-            "scene_id": scene_id,
-            "version": after.version if after else before.version + 1,
-            "state": after.to_dict() if after else None,
-            "cause": cause_of(identity, rule, request),
-        }
-        socketio().emit(Push.COMBAT_CHANGED.value, pushed, to=world_room(identity.world_id))
+    _push_combat(identity, rule, request, scene_id, before, after)
     return answer
+
+
+@dataclass(frozen=True)
+class Fight:
+    """Tokens and the combat of their scene, read together; ``read`` as stored."""
+
+    read: TableRead
+    states: dict[str, TokenState]
+    combat: Combat | None
+
+
+def read_fight(identity: Identity, token_ids: Mapping[str, str], in_scene_of: str) -> Fight:
+    """The tokens ``token_ids`` (``{token_id: field naming it}``; an untracked
+    one is refused) and the combat running in the scene of ``in_scene_of``."""
+    scene_id = tracked(identity, {in_scene_of: token_ids[in_scene_of]})[in_scene_of].scene_id
+    return _fight(identity, store().read_table(identity.world_id, list(token_ids), scene_id), token_ids)
+
+
+def _fight(identity: Identity, read: TableRead, token_ids: Mapping[str, str]) -> Fight:
+    states = {token_id: TokenState.from_dict(state) for token_id, state in read.token_states().items()}
+    for token_id, field in token_ids.items():
+        if token_id not in states:
+            raise not_tracked(token_id, field)
+    combat = read.combat_state()
+    return Fight(read, states, Combat.from_dict(combat) if combat else None)
+
+
+def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight, change: FightChange) -> Any:
+    """Apply ``change`` to the tokens and the combat of ``fight`` (re-read if
+    either changed since), save both in one atomic write, push each change."""
+
+    def apply(states: dict, stored: dict | None) -> tuple[dict, dict | None, tuple]:
+        before = Combat.from_dict(stored) if stored else None
+        made, after, answer = change({t: TokenState.from_dict(state) for t, state in states.items()}, before)
+        made = tuple(made)
+        written = {c.after.token_id: c.after.to_dict() for c in made}
+        return written, after.to_dict() if after else None, (made, before, after, answer)
+
+    read = fight.read
+    made, before, after, answer = store().change_table(identity.world_id, list(read.tokens), read.scene_id, apply, read)
+    push_changes(identity, rule, request, made)
+    _push_combat(identity, rule, request, read.scene_id, before, after)
+    return answer
+
+
+def _push_combat(identity: Identity, rule: Request, request: dict, scene_id, before: Combat | None, after: Combat | None):
+    if before == after:
+        return
+    pushed = {
+        "scene_id": scene_id,
+        "version": after.version if after else before.version + 1,
+        "state": after.to_dict() if after else None,
+        "cause": cause_of(identity, rule, request),
+    }
+    socketio().emit(Push.COMBAT_CHANGED.value, pushed, to=world_room(identity.world_id))

@@ -53,6 +53,59 @@ return {1, redis.call('HMGET', KEYS[2], unpack(ARGV, 3))}
 """
 
 
+#: Write tokens and a combat only if what was read is still what is stored.
+#: KEYS: the tokens hash, the combats hash, each token's undo history.
+#: ARGV: scene ('' none), combat write ('keep' | 'set' | 'del'), the combat
+#: read ('' none), the combat to set, history length, token count, then per
+#: token: id, state read ('' none), state to set ('' unchanged). 1: written.
+_COMPARE_AND_SET = """
+local count = tonumber(ARGV[6])
+for i = 0, count - 1 do
+  if (redis.call('HGET', KEYS[1], ARGV[7 + 3 * i]) or '') ~= ARGV[8 + 3 * i] then return 0 end
+end
+if ARGV[1] ~= '' and (redis.call('HGET', KEYS[2], ARGV[1]) or '') ~= ARGV[3] then return 0 end
+for i = 0, count - 1 do
+  local read, written = ARGV[8 + 3 * i], ARGV[9 + 3 * i]
+  if written ~= '' then
+    redis.call('HSET', KEYS[1], ARGV[7 + 3 * i], written)
+    if read ~= '' then
+      redis.call('LPUSH', KEYS[3 + i], read)
+      redis.call('LTRIM', KEYS[3 + i], 0, tonumber(ARGV[5]) - 1)
+    end
+  end
+end
+if ARGV[2] == 'set' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[4]) end
+if ARGV[2] == 'del' then redis.call('HDEL', KEYS[2], ARGV[1]) end
+return 1
+"""
+
+
+@dataclass(frozen=True)
+class TableRead:
+    """Tokens (by id) and a scene's combat as read, raw JSON (None: absent)."""
+
+    tokens: dict[str, str | None]
+    combat: str | None
+    scene_id: str | None
+
+    def token_states(self) -> dict[str, dict]:
+        """The tracked tokens' states."""
+        return {token_id: json.loads(state) for token_id, state in self.tokens.items() if state}
+
+    def combat_state(self) -> dict | None:
+        return json.loads(self.combat) if self.combat else None
+
+
+def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str, str]:
+    """The script's combat arguments: what to do, what was read, what to set."""
+    before = read.combat_state()
+    if read.scene_id is None or combat_after == before:
+        action = "keep"
+    else:
+        action = "del" if combat_after is None else "set"
+    return action, read.combat or "", json.dumps(combat_after) if action == "set" else ""
+
+
 class UnknownWorld(LookupError):
     """No world with that id."""
 
@@ -84,6 +137,7 @@ class Store:
         # .writes: the batch answer_once sends with its answer; .world: (world id, its fields) read with the claim
         self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
+        self._compare_and_set = redis_client.register_script(_COMPARE_AND_SET)
 
     @classmethod
     def from_url(cls, url: str) -> "Store":
@@ -254,17 +308,14 @@ class Store:
 
     def change_tokens(self, world_id: str, token_ids: list[str], change: Callable[[dict], tuple[dict, Any]]) -> Any:
         """Save the states ``change(states)`` returns for some of ``token_ids``
-        (``states``: the tracked ones among them), keeping each one's state
-        before it for undo, and return its second value. Atomic (see
-        ``_atomically``): a change to any token of the world runs it again."""
-        key = _tokens_key(world_id)
+        (``states``: the tracked ones among them) and return its second value
+        (see ``change_table``)."""
 
-        def step(pipe):
-            before = self._read_tokens(pipe, key, token_ids)
-            after, answer = change(before)
-            return answer, lambda: self._write_tokens(pipe, world_id, before, after)
+        def tokens_only(states: dict, _combat) -> tuple[dict, None, Any]:
+            after, answer = change(states)
+            return after, None, answer
 
-        return self._atomically([key], step, f"the tokens of {world_id}")
+        return self.change_table(world_id, token_ids, None, tokens_only)
 
     def undo_token(self, world_id: str, token_id: str, undo: Callable[[dict, dict], dict]) -> tuple[dict, dict] | None:
         """Put back token ``token_id``'s state before its last change, as
@@ -286,20 +337,6 @@ class Store:
 
         return self._atomically([key, history], step, f"token {token_id} of {world_id}")
 
-    @staticmethod
-    def _read_tokens(pipe, key: str, token_ids: list[str]) -> dict[str, dict]:
-        states = pipe.hmget(key, token_ids) if token_ids else []
-        return {token_id: json.loads(state) for token_id, state in zip(token_ids, states) if state}
-
-    @staticmethod
-    def _write_tokens(pipe, world_id: str, before: dict, after: dict) -> None:
-        if after:
-            pipe.hset(_tokens_key(world_id), mapping={token_id: json.dumps(state) for token_id, state in after.items()})
-        for token_id in after.keys() & before.keys():
-            history = _token_history_key(world_id, token_id)
-            pipe.lpush(history, json.dumps(before[token_id]))
-            pipe.ltrim(history, 0, TOKEN_HISTORY_MAX - 1)
-
     # -- combats ----------------------------------------------------------
 
     def combats(self, world_id: str) -> dict[str, dict]:
@@ -312,17 +349,50 @@ class Store:
 
     def change_combat(self, world_id: str, scene_id: str, change: Callable[[dict | None], tuple[dict | None, Any]]) -> Any:
         """Save the combat ``change(combat)`` returns for the scene (None: the
-        combat is over, or none starts) and return its second value. Atomic
-        (see ``_atomically``)."""
-        key = _combats_key(world_id)
+        combat is over, or none starts) and return its second value (see ``change_table``)."""
 
-        def step(pipe):
-            stored = pipe.hget(key, scene_id)
-            combat, answer = change(json.loads(stored) if stored else None)
-            write = (lambda: pipe.hdel(key, scene_id)) if combat is None else (lambda: pipe.hset(key, scene_id, json.dumps(combat)))
-            return answer, write
+        def combat_only(_states, combat: dict | None) -> tuple[dict, dict | None, Any]:
+            return {}, *change(combat)
 
-        return self._atomically([key], step, f"the combat in {scene_id} of {world_id}")
+        return self.change_table(world_id, [], scene_id, combat_only)
+
+    # -- tokens and a combat together -----------------------------------------
+
+    def read_table(self, world_id: str, token_ids: list[str], scene_id: str | None) -> TableRead:
+        """Tokens and a scene's combat as stored, in one round trip."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hmget(_tokens_key(world_id), token_ids or [""])
+            pipe.hget(_combats_key(world_id), scene_id or "")
+            tokens, combat = pipe.execute()
+        return TableRead(dict(zip(token_ids, tokens)), combat if scene_id else None, scene_id)
+
+    def change_table(
+        self, world_id: str, token_ids: list[str], scene_id: str | None, change: Callable, read: TableRead | None = None
+    ) -> Any:
+        """Save what ``change(states, combat)`` returns, ``(token states by id,
+        the scene's combat or None, answer)``, and return the answer. ``states``
+        are the tracked ones of ``token_ids``; ``combat`` is None with no
+        ``scene_id`` or no combat there. A token left out of the states
+        returned is unchanged; each changed token's state before goes to its
+        undo history. Atomic: the write happens only if nothing read changed
+        meanwhile, else ``change`` runs again on a fresh read (``read``: a read
+        already made, used first). If ``change`` raises, nothing is written."""
+        for _ in range(CHANGE_ATTEMPTS):
+            read = read or self.read_table(world_id, token_ids, scene_id)
+            tokens_after, combat_after, answer = change(read.token_states(), read.combat_state())
+            if self._commit(world_id, read, tokens_after, combat_after):
+                return answer
+            read = None
+        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
+
+    def _commit(self, world_id: str, read: TableRead, tokens_after: dict, combat_after: dict | None) -> bool:
+        token_ids = list(read.tokens)
+        args = [read.scene_id or "", *_combat_write(read, combat_after), TOKEN_HISTORY_MAX, len(token_ids)]
+        for token_id in token_ids:
+            written = tokens_after.get(token_id)
+            args += [token_id, read.tokens[token_id] or "", json.dumps(written) if written is not None else ""]
+        keys = [_tokens_key(world_id), _combats_key(world_id), *(_token_history_key(world_id, t) for t in token_ids)]
+        return bool(self._compare_and_set(keys=keys, args=args))
 
     def _atomically(self, keys: list[str], step: Callable, what: str) -> Any:
         """Run ``step(pipe)``, which reads ``keys`` through ``pipe`` and

@@ -15,7 +15,7 @@ from contextlib import suppress
 from dataclasses import replace
 
 from ..cards import new_card_id, publish
-from ..combat_changes import change_combat, running_combat
+from ..combat_changes import change_fight, read_fight
 from ..protocol import Request, against_the_rules
 from ..refusals import refused_as
 from ..requests import handles, store
@@ -50,7 +50,7 @@ from ..rules.moment_of_truth.tokens import (
 from ..rules.moment_of_truth.tracker import Combat, check_can_act, stance_of, with_stance
 from ..rules.moment_of_truth.weapon_handling import AmmoRoll, FireMode, ammo_roll, second_shot_allowed
 from ..rules.moment_of_truth.weapon_state import after_attack, check_usable, notes, weapon_state, with_weapon
-from ..token_changes import change_tokens, check_token_owner, tracked
+from ..token_changes import check_token_owner
 from ..world_rules import world_dials
 from .moments import charge_moments
 
@@ -118,14 +118,14 @@ def skill_level(state: TokenState, weapon) -> int | None:
 def attack(identity, attack_request: dict) -> dict:
     """Resolve one attack by a token the user owns (the GM: any)."""
     fields = _token_fields(attack_request)
-    states = tracked(identity, fields)
+    read = read_fight(identity, fields, attack_request["attacker"])
+    states, fight = read.states, read.combat
     attacker = states[attack_request["attacker"]]
     check_token_owner(identity, attacker, "attacker")
     with refused_as("attacker"):
         check_can_act(attacker)  # dead or unconscious: no actions (ch. 7, Condition Summary)
     dials, arsenal = world_dials(identity), arsenal_of(identity)
     weapon = weapon_of(attack_request["weapon"], arsenal)
-    fight = running_combat(identity, attacker.scene_id)
     held = weapon_state(attacker, weapon, dials)
     with refused_as("weapon"):
         check_usable(held, weapon)
@@ -152,13 +152,13 @@ def attack(identity, attack_request: dict) -> dict:
     )
     rounds = ammo.rounds_fired if ammo and ammo.allowed else 1
     kept = after_attack(held, weapon, rounds=rounds, jammed=result.jammed, one_handed=attack_request["one_handed"])
-    round_number = fight.round if fight else None
-    tokens = change_tokens(
-        identity, Request.ATTACK, attack_request, fields,
-        lambda fresh: _taken(fresh, result, attacker.token_id, weapon, kept, dials, round_number),
-    )
-    if fight and fight.combatant(attacker.token_id):
-        _keep_stances(identity, attack_request, attacker, ranged, result)
+
+    def leave_behind(fresh: dict, combat: Combat | None) -> tuple[list, Combat | None, dict]:
+        round_number = combat.round if combat else None
+        made, taken = _taken(fresh, result, attacker.token_id, weapon, kept, dials, round_number)
+        return made, _stances_after(combat, attack_request, attacker.token_id, ranged, result), taken
+
+    tokens = change_fight(identity, Request.ATTACK, attack_request, read, leave_behind)
     card = result.to_dict() | {
         "ammo": ammo.to_dict() if ammo else None,
         "weapon_state": {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)},
@@ -347,28 +347,26 @@ def _caused(condition: Condition, weapon, round_number: int | None) -> Condition
     return ConditionEntry(condition, source, default_ending(condition), since_round=round_number)
 
 
-def _keep_stances(identity, attack_request: dict, attacker: TokenState, ranged: bool, result: AttackResult) -> None:
+def _stances_after(
+    combat: Combat | None, attack_request: dict, attacker_id: str, ranged: bool, result: AttackResult
+) -> Combat | None:
     """The attacker's stance: the defense dice kept back, the charge, the
     desperate attack, the shot fired (aiming spent). A target that lost hit
-    points loses its aim."""
+    points loses its aim. No combat, or the attacker not in it: as it was."""
+    if combat is None or combat.combatant(attacker_id) is None:
+        return combat
     hurt = {hit.target for hit in result.hits if hit.damage.hit_points_lost}
-
-    def keep(before: Combat | None) -> tuple[Combat | None, None]:
-        if before is None or before.combatant(attacker.token_id) is None:
-            return before, None
-        stance = stance_of(before, attacker.token_id)
-        fight = with_stance(before, attacker.token_id, replace(
-            stance, defense_dice=attack_request["defense_dice"], charge=attack_request["charge"] or stance.charge,
-            desperate=attack_request["desperate"] or stance.desperate, shots=stance.shots + ranged,
-            aiming_turns=0, aim_target=None, aim_lost=False,
-        ))
-        for token_id in hurt:
-            aiming = stance_of(fight, token_id)
-            if fight.combatant(token_id) and aiming.aiming_turns and not aiming.aim_lost:
-                fight = with_stance(fight, token_id, replace(aiming, aim_lost=True))
-        return replace(fight, version=before.version + 1), None
-
-    change_combat(identity, Request.ATTACK, attack_request, attacker.scene_id, keep)
+    stance = stance_of(combat, attacker_id)
+    fight = with_stance(combat, attacker_id, replace(
+        stance, defense_dice=attack_request["defense_dice"], charge=attack_request["charge"] or stance.charge,
+        desperate=attack_request["desperate"] or stance.desperate, shots=stance.shots + ranged,
+        aiming_turns=0, aim_target=None, aim_lost=False,
+    ))
+    for token_id in hurt:
+        aiming = stance_of(fight, token_id)
+        if fight.combatant(token_id) and aiming.aiming_turns and not aiming.aim_lost:
+            fight = with_stance(fight, token_id, replace(aiming, aim_lost=True))
+    return replace(fight, version=combat.version + 1)
 
 
 def init_app(app) -> None:

@@ -25,12 +25,15 @@ class Either(fields.Field):
     def __init__(self, *schemas: type[Schema], **kwargs):
         super().__init__(**kwargs)
         self.schemas = schemas
+        self._loaders: tuple[Schema, ...] = ()
 
     def _deserialize(self, value, attr, data, **kwargs):
+        # Built once: a schema instance deep-copies its fields, and loading reuses it safely.
+        self._loaders = self._loaders or tuple(schema() for schema in self.schemas)
         errors = []
-        for schema in self.schemas:
+        for loader in self._loaders:
             try:
-                return schema().load(value)
+                return loader.load(value)
             except ValidationError as invalid:
                 errors.append(invalid.messages)
         raise ValidationError(errors)
