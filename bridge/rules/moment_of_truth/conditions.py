@@ -158,3 +158,17 @@ def to_hit_changes(target_conditions: Iterable[Condition], ranged: bool) -> list
 def ends_on_roll(condition: Condition) -> Statistic | None:
     """The statistic rolled at the end of a turn to shake ``condition`` off."""
     return EFFECTS[condition].ends_on_roll
+
+
+def out_of_action(conditions: Iterable[Condition]) -> Condition | None:
+    """Dead (first) or unconscious: the condition under which a character
+    takes no actions (ch. 7, Condition Summary); None when it may act."""
+    present = set(conditions)
+    return next((condition for condition in (Condition.DEAD, Condition.UNCONSCIOUS) if condition in present), None)
+
+
+def check_can_act(name: str, conditions: Iterable[Condition]) -> None:
+    """Refuse an action by a dead or unconscious character."""
+    out = out_of_action(conditions)
+    if out:
+        raise ValueError(f"{name} is {out.value}: it takes no actions")

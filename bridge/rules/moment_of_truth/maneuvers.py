@@ -18,7 +18,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
-from .conditions import Condition, attack_pool_changes, skill_penalties
+from .conditions import Condition, attack_pool_changes, check_can_act, skill_penalties
 from .contests import Contestant, ContestResult, Decision, Party, Ruling, Side, contest
 from .damage import DamageDice, DamageResult, roll_damage
 from .defense import ToHit, to_hit
@@ -405,7 +405,7 @@ def check_maneuver(
     breaking a strangle while not strangled; a take-down, strangle or disarm
     of an opponent not grappled; a crush of one not strangled, or on the
     turn the strangle was won."""
-    _check_can_act(actor)
+    check_can_act(actor.name, actor.conditions)
     if maneuver is Maneuver.GRAPPLE:
         if not free_hand:
             raise ValueError(f"{actor.name} needs at least one hand free to grapple")
@@ -421,12 +421,6 @@ def check_maneuver(
             raise ValueError(f"{actor.name} may crush only on a turn after winning the strangle")
     else:
         _check_has(opponent, Condition.GRAPPLED)
-
-
-def _check_can_act(grappler: Grappler) -> None:
-    for condition in (Condition.DEAD, Condition.UNCONSCIOUS):
-        if condition in grappler.conditions:
-            raise ValueError(f"{grappler.name} is {condition.value} and takes no actions")
 
 
 def _check_has(grappler: Grappler, condition: Condition) -> None:

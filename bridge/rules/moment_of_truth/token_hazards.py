@@ -26,7 +26,7 @@ from typing import Any
 
 from ..dice import DiceSource
 from . import hazards
-from .conditions import Condition
+from .conditions import Condition, out_of_action
 from .damage import DamageDice
 from .dials import Dials
 from .hazards import Breath, Fire, Hazard, HazardResult, Vacuum
@@ -39,12 +39,10 @@ Ticked = tuple[TokenChange, dict[str, Any]]
 FIRE_SOURCE = Hazard.FIRE.value
 #: The air hazards: a token is out of air from one of them at a time.
 AIR_SOURCES = (Hazard.SUFFOCATION.value, Hazard.VACUUM.value)
-#: Ch. 7, Unconscious: no actions; the dead neither.
-CANNOT_ACT = frozenset({Condition.UNCONSCIOUS, Condition.DEAD})
 
 
 def can_act(state: TokenState) -> bool:
-    return not state.present & CANNOT_ACT
+    return out_of_action(state.present) is None
 
 
 def _agility(state: TokenState) -> int:

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..dice import DiceSource
 from .combat_pool import MAX_AIM_TURNS
-from .conditions import Condition, ends_on_roll
+from .conditions import Condition, ends_on_roll, out_of_action
+from .conditions import check_can_act as _check_can_act
 from .defense import Charge
 from .dials import Dials
 from .health import bleed, is_bleeding, roll_lines
@@ -257,15 +258,11 @@ def _acting(combat: Combat, token_id: str) -> Stance:
 
 # --- a token's turn -------------------------------------------------------------------
 
-#: Out of action: the turn still ticks (bleeding, fire, breath) but the token acts not.
-OUT_OF_ACTION = (Condition.DEAD, Condition.UNCONSCIOUS)
-
 
 def check_can_act(state: TokenState) -> None:
-    """Dead or unconscious, a token keeps back no dice and aims at nothing."""
-    out = [condition.value for condition in OUT_OF_ACTION if condition in state.present]
-    if out:
-        raise ValueError(f"{state.name} is {out[0]}: it takes no actions")
+    """Dead or unconscious, a token keeps back no dice and aims at nothing
+    (out of action, its turn still ticks: bleeding, fire, breath)."""
+    _check_can_act(state.name, state.present)
 
 
 def rounds_over(entry: ConditionEntry, round_number: int) -> bool:
@@ -290,7 +287,7 @@ def turn_started(
     return made, {
         "token_id": state.token_id,
         "name": state.name,
-        "out_of_action": bool(set(OUT_OF_ACTION) & current.present),
+        "out_of_action": out_of_action(current.present) is not None,
         "ended": [{"condition": e.condition.value, "source": e.source, "rounds": e.rounds} for e in ended],
         "breath": ticked[1] if ticked else None,
         "allowance": turn_allowance(move, current.present).to_dict(),
@@ -323,7 +320,7 @@ def turn_ended(
     return made, {
         "token_id": state.token_id,
         "name": state.name,
-        "out_of_action": bool(set(OUT_OF_ACTION) & state.present),
+        "out_of_action": out_of_action(state.present) is not None,
         "condition_rolls": rolls,
         "bleeding": bleeding,
         "fire": ticked[1] if ticked else None,

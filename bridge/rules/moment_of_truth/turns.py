@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..dice import DiceSource
-from .conditions import Condition, ends_on_roll
+from .conditions import Condition, ends_on_roll, out_of_action
 from .defense import Charge
 from .dials import Dials
 from .rolls import Modifier, RollKind, RollResult, resolve_roll
@@ -139,9 +139,9 @@ def turn_allowance(move: int, conditions: Iterable[Condition]) -> Allowance:
     if move < 0:
         raise ValueError(f"move cannot be negative: {move}")
     present = set(conditions)
-    for condition in (Condition.DEAD, Condition.UNCONSCIOUS):
-        if condition in present:
-            return Allowance(0, 0, 0, (f"{condition.value}: takes no actions and cannot move",))
+    out = out_of_action(present)
+    if out:
+        return Allowance(0, 0, 0, (f"{out.value}: takes no actions and cannot move",))
     if Condition.PRONE in present:
         return Allowance(1, 2, move // 2, (f"prone: half of move {move}, fractions dropped",))
     return Allowance(1, 2, move, ())
