@@ -22,7 +22,6 @@ is 0 whatever the figures are.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from bridge.protocol import Request
@@ -30,12 +29,12 @@ from bridge.protocol import Request
 from .roll_latency import (
     BenchClient,
     Scenario,
-    _interrupt_on_signals,
     _positive,
     _progress,
     connected_clients,
     fresh_id,
     measure,
+    run_main,
     running_services,
     scenario_report,
     table_row,
@@ -128,25 +127,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def print_table(reports: list[dict]) -> None:
+    for report in reports:
+        print(table_row(report))
+    print(f"target (reference only, nothing is asserted): attack within {TARGET_RATIO}x of roll at p50")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """0 whatever the figures; 1 if the benchmark could not run; 130 on Ctrl-C."""
-    args = parse_args(argv)
-    _interrupt_on_signals()
-    try:
-        reports = run_benchmark(args)
-    except KeyboardInterrupt:
-        _progress("interrupted; every process the benchmark started has been stopped")
-        return 130
-    except Exception as error:  # noqa: BLE001 - one line instead of a thread's traceback
-        _progress(f"the benchmark could not run: {error!r}; every process it started has been stopped")
-        return 1
-    if args.json:
-        print(json.dumps(reports, indent=2))
-    else:
-        for report in reports:
-            print(table_row(report))
-        print(f"target (reference only, nothing is asserted): attack within {TARGET_RATIO}x of roll at p50")
-    return 0
+    return run_main(parse_args(argv), run_benchmark, print_table)
 
 
 if __name__ == "__main__":

@@ -628,12 +628,12 @@ def _interrupt_on_signals() -> None:
     signal.signal(signal.SIGTERM, interrupt)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """0 whatever the figures; 1 if the benchmark could not run; 130 on Ctrl-C."""
-    args = parse_args(argv)
+def run_main(args: argparse.Namespace, benchmark: Callable[[argparse.Namespace], Any], show: Callable[[Any], None]) -> int:
+    """Run ``benchmark`` and print its figures (``show``, or as JSON with
+    --json): 0 whatever the figures; 1 if it could not run; 130 on Ctrl-C."""
     _interrupt_on_signals()
     try:
-        run = run_benchmark(args)
+        run = benchmark(args)
     except KeyboardInterrupt:
         _progress("interrupted; every process the benchmark started has been stopped")
         return 130
@@ -643,8 +643,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(run, indent=2))
     else:
-        print_table(run)
+        show(run)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_main(parse_args(argv), run_benchmark, print_table)
 
 
 if __name__ == "__main__":
