@@ -92,7 +92,9 @@ def bleed(identity, request: dict) -> dict:
 
 
 def bandage(identity, request: dict) -> dict:
-    """Out of combat only: in combat only a medic roll stops the bleeding (ch. 7)."""
+    """Out of combat only. Ch. 7, Bleeding: the blood loss "can only be
+    stopped during combat by a successful medic roll"; a bandage stops it
+    "outside of combat rounds"."""
     state, dials = _patient(identity, request), world_dials(identity)
     _out_of_combat(identity, state, "in combat only a medic roll stops the bleeding")
 
