@@ -3,14 +3,11 @@
 
 from __future__ import annotations
 
-from .wire_schemas import assert_valid
+from .wire_schemas import ok
 
 
 def card_of(client, event: str, request: dict) -> dict:
-    answer = client.request(event, **request)
-    assert answer["ok"], answer
-    assert_valid(f"result.{event}.json", answer["result"])
-    return answer["result"]["result"]
+    return ok(client, event, **request)["result"]
 
 
 def refused(client, event: str, request: dict, code: str, field: str) -> None:

@@ -11,7 +11,7 @@ from bridge.rules.moment_of_truth.damage import read_damage
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.health import Health
 
-from .wire_schemas import assert_valid
+from .wire_schemas import assert_valid, ok
 
 DIALS = Dials()
 VEST_DR = 6  # the book's Ballistic Vest
@@ -29,11 +29,9 @@ def register(gm, token_id: str, *, agility=3, endurance=5, **stat_block) -> dict
 
 def card(client, event, **request):
     """The card's rules result, after checking the ack against the exported schema."""
-    answer = client.request(event, **request)
-    assert answer["ok"], answer
-    assert_valid(f"result.{event}.json", answer["result"])
-    assert answer["result"]["rule"] == event
-    return answer["result"]["result"]
+    answer = ok(client, event, **request)
+    assert answer["rule"] == event
+    return answer["result"]
 
 
 def refusal(client, event, **request):

@@ -9,7 +9,7 @@ from bridge.rules.moment_of_truth import Modifier, healing, health
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.health import Health
 
-from .wire_schemas import assert_valid
+from .wire_schemas import assert_valid, ok
 
 TRIES = 6
 STATISTICS = {"endurance": 5, "strength": 3, "agility": 3, "will": 2, "perception": 3, "education": 2}
@@ -17,13 +17,6 @@ STATISTICS = {"endurance": 5, "strength": 3, "agility": 3, "will": 2, "perceptio
 HERO = {"token_id": "hero-1", "actor_id": "hero", "name": "Dodger", "statistics": STATISTICS}
 DOC = {**HERO, "token_id": "doc-1", "actor_id": "doc", "name": "Doc", "skills": {"Medic": 2}}
 HEALTH_FIELDS = ("hit_points", "minor", "serious", "treated", "bandaged", "dead", "beyond_rescue")
-
-
-def ok(client, event, **request):
-    answer = client.request(event, **request)
-    assert answer["ok"], answer
-    assert_valid(f"result.{event}.json", answer["result"])
-    return answer["result"]
 
 
 def card(client, event, **request):

@@ -14,7 +14,7 @@ from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.moments import dice_reward
 
-from .wire_schemas import assert_valid
+from .wire_schemas import assert_valid, ok
 
 STATISTICS = {"endurance": 3, "strength": 3, "agility": 3, "will": 3, "perception": 3, "education": 3}
 ANN = {"token_id": "ann-1", "actor_id": "ann", "scene_id": "dock", "name": "Ann", "statistics": STATISTICS,
@@ -24,13 +24,6 @@ BO = {"token_id": "bo-1", "actor_id": "bo", "scene_id": "dock", "name": "Bo",
 TAKE_DOWN = {"kind": "take_down", "actor": "ann-1", "opponent": "bo-1"}
 #: Tries at a maneuver whose outcome the dice decide, before a test gives up.
 TRIES = 60
-
-
-def ok(client, event: str, **request) -> dict:
-    answer = client.request(event, **request)
-    assert answer["ok"], answer
-    assert_valid(f"result.{event}.json", answer["result"])
-    return answer["result"]
 
 
 def card_of(client, request: dict) -> dict:

@@ -8,14 +8,7 @@ import threading
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
 from bridge.rules.moment_of_truth.connections import connection_event
 
-from .wire_schemas import assert_valid
-
-
-def ok(client, event: str, **request) -> dict:
-    answer = client.request(event, **request)
-    assert answer["ok"], answer
-    assert_valid(f"result.{event}.json", answer["result"])
-    return answer["result"]
+from .wire_schemas import assert_valid, ok
 
 
 def refused(client, event: str, code: str, field: str | None, **request) -> dict:

@@ -4,7 +4,7 @@ that survive a bridge restart, and players refused."""
 
 from __future__ import annotations
 
-from .wire_schemas import assert_valid
+from .wire_schemas import assert_valid, ok
 
 THUG = {
     "token_id": "thug-1",
@@ -15,13 +15,6 @@ THUG = {
     "skills": {"melee weapons": 2},
     "armor": {"name": "Ballistic Vest"},
 }
-
-
-def ok(client, event, **request):
-    answer = client.request(event, **request)
-    assert answer["ok"], answer
-    assert_valid(f"result.{event}.json", answer["result"])
-    return answer["result"]
 
 
 def refused(client, event, **request):

@@ -10,7 +10,7 @@ from bridge.events.tracker import _Kept
 from bridge.rules.moment_of_truth.initiative import Direction, turn_order
 
 from .test_wire_combat import checked_roll
-from .wire_schemas import assert_valid
+from .wire_schemas import assert_valid, ok
 
 SCENE = "warehouse"
 # The book's warehouse (ch. 7, Initiative Order): seated clockwise Allison,
@@ -30,13 +30,6 @@ TOKENS = {
     "dodger": ("dodger", "seamus", stats(3, 3)),
     "dwight": ("dwight", "jackson", stats(2, 3)),
 }
-
-
-def ok(client, event: str, **request) -> dict:
-    answer = client.request(event, **request)
-    assert answer["ok"], answer
-    assert_valid(f"result.{event}.json", answer["result"])
-    return answer["result"]
 
 
 def refused(client, event: str, **request) -> tuple[str, list]:

@@ -46,6 +46,14 @@ def assert_valid(name: str, payload, strict: bool = True) -> None:
     assert not errors, f"{name} refuses the payload: {errors}"
 
 
+def ok(client, event: str, **request) -> dict:
+    """The answer's result, the request accepted and the result as ``result.<event>.json`` lists it."""
+    answer = client.request(event, **request)
+    assert answer["ok"], answer
+    assert_valid(f"result.{event}.json", answer["result"])
+    return answer["result"]
+
+
 def _messages(error) -> list[str]:
     """The innermost reasons, so a failed ``oneOf`` says what each branch missed."""
     if error.context:
