@@ -16,7 +16,7 @@ from .rooms import world_room
 from .rules.moment_of_truth.tokens import TokenChange, TokenState
 from .rules.moment_of_truth.tracker import Combat
 from .store import TableRead
-from .token_changes import cause_of, not_tracked, push_changes, tracked
+from .token_changes import cause_of, not_tracked, push_changes
 
 #: change(the combat, or None when none runs) -> (the combat after it, or None: over; the handler's answer).
 Change = Callable[[Combat | None], tuple[Combat | None, Any]]
@@ -45,45 +45,52 @@ def change_combat(identity: Identity, rule: Request, request: dict, scene_id: st
 
 @dataclass(frozen=True)
 class Fight:
-    """Tokens and the combat of their scene, read together; ``read`` as stored."""
+    """Tokens, the combat of their scene and the world's own equipment, read
+    together; ``read`` as stored."""
 
     read: TableRead
     states: dict[str, TokenState]
     combat: Combat | None
+    arsenal: dict
 
 
-def read_fight(identity: Identity, token_ids: Mapping[str, str], in_scene_of: str) -> Fight:
+def read_fight(identity: Identity, token_ids: Mapping[str, str]) -> Fight:
     """The tokens ``token_ids`` (``{token_id: field naming it}``; an untracked
-    one is refused) and the combat running in the scene of ``in_scene_of``."""
-    scene_id = tracked(identity, {in_scene_of: token_ids[in_scene_of]})[in_scene_of].scene_id
-    return _fight(identity, store().read_table(identity.world_id, list(token_ids), scene_id), token_ids)
+    one is refused) and the combat running in the first one's scene."""
+    read, arsenal = store().read_fight(identity.world_id, list(token_ids))
+    states = _states(read, token_ids)
+    return Fight(read, states, _combat(read), arsenal)
 
 
-def _fight(identity: Identity, read: TableRead, token_ids: Mapping[str, str]) -> Fight:
+def _states(read: TableRead, token_ids: Mapping[str, str]) -> dict[str, TokenState]:
     states = {token_id: TokenState.from_dict(state) for token_id, state in read.token_states().items()}
     for token_id, field in token_ids.items():
         if token_id not in states:
             raise not_tracked(token_id, field)
-    combat = read.combat_state()
-    return Fight(read, states, Combat.from_dict(combat) if combat else None)
+    return states
 
 
 def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight, change: FightChange) -> Any:
     """Apply ``change`` to the tokens and the combat of ``fight`` (re-read if
     either changed since), save both in one atomic write, push each change."""
 
-    def apply(states: dict, stored: dict | None) -> tuple[dict, dict | None, tuple]:
-        before = Combat.from_dict(stored) if stored else None
-        made, after, answer = change({t: TokenState.from_dict(state) for t, state in states.items()}, before)
+    def apply(read: TableRead) -> tuple[dict, dict | None, tuple]:
+        now = fight if read is fight.read else Fight(read, _states(read, {}), _combat(read), fight.arsenal)
+        made, after, answer = change(now.states, now.combat)
         made = tuple(made)
         written = {c.after.token_id: c.after.to_dict() for c in made}
-        return written, after.to_dict() if after else None, (made, before, after, answer)
+        return written, after.to_dict() if after else None, (made, now.combat, after, answer)
 
     read = fight.read
     made, before, after, answer = store().change_table(identity.world_id, list(read.tokens), read.scene_id, apply, read)
     push_changes(identity, rule, request, made)
     _push_combat(identity, rule, request, read.scene_id, before, after)
     return answer
+
+
+def _combat(read: TableRead) -> Combat | None:
+    stored = read.combat_state()
+    return Combat.from_dict(stored) if stored else None
 
 
 def _push_combat(identity: Identity, rule: Request, request: dict, scene_id, before: Combat | None, after: Combat | None):

@@ -80,6 +80,17 @@ return 1
 """
 
 
+#: Read tokens (ARGV), the combat of the first token's scene and the world's
+#: arsenal in one round trip. KEYS: the tokens hash, the combats hash, the arsenal.
+_READ_FIGHT = """
+local first = redis.call('HGET', KEYS[1], ARGV[1])
+local scene = first and cjson.decode(first)['scene_id']
+if scene == cjson.null then scene = false end
+local combat = scene and redis.call('HGET', KEYS[2], scene)
+return {redis.call('HMGET', KEYS[1], unpack(ARGV)), scene or false, combat or false, redis.call('GET', KEYS[3])}
+"""
+
+
 @dataclass(frozen=True)
 class TableRead:
     """Tokens (by id) and a scene's combat as read, raw JSON (None: absent)."""
@@ -138,6 +149,7 @@ class Store:
         self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
         self._compare_and_set = redis_client.register_script(_COMPARE_AND_SET)
+        self._read_fight = redis_client.register_script(_READ_FIGHT)
 
     @classmethod
     def from_url(cls, url: str) -> "Store":
@@ -273,11 +285,10 @@ class Store:
 
     def arsenal(self, world_id: str) -> dict[str, list[dict]]:
         """The world's own equipment, ``{kind: [item, ...]}`` (``{}``: none yet)."""
-        stored = self.redis.get(f"{_world_key(world_id)}:arsenal")
-        return json.loads(stored) if stored else {}
+        return _arsenal(self.redis.get(_arsenal_key(world_id)))
 
     def save_arsenal(self, world_id: str, items: dict[str, list[dict]]) -> None:
-        self.redis.set(f"{_world_key(world_id)}:arsenal", json.dumps(items))
+        self.redis.set(_arsenal_key(world_id), json.dumps(items))
 
     # -- Moments of Truth and talent uses ----------------------------------
 
@@ -311,8 +322,8 @@ class Store:
         (``states``: the tracked ones among them) and return its second value
         (see ``change_table``)."""
 
-        def tokens_only(states: dict, _combat) -> tuple[dict, None, Any]:
-            after, answer = change(states)
+        def tokens_only(read: TableRead) -> tuple[dict, None, Any]:
+            after, answer = change(read.token_states())
             return after, None, answer
 
         return self.change_table(world_id, token_ids, None, tokens_only)
@@ -351,8 +362,8 @@ class Store:
         """Save the combat ``change(combat)`` returns for the scene (None: the
         combat is over, or none starts) and return its second value (see ``change_table``)."""
 
-        def combat_only(_states, combat: dict | None) -> tuple[dict, dict | None, Any]:
-            return {}, *change(combat)
+        def combat_only(read: TableRead) -> tuple[dict, dict | None, Any]:
+            return {}, *change(read.combat_state())
 
         return self.change_table(world_id, [], scene_id, combat_only)
 
@@ -366,20 +377,28 @@ class Store:
             tokens, combat = pipe.execute()
         return TableRead(dict(zip(token_ids, tokens)), combat if scene_id else None, scene_id)
 
+    def read_fight(self, world_id: str, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
+        """Tokens, the combat in the first one's scene, and the world's own
+        equipment (as ``arsenal``), in one round trip."""
+        tokens, scene, combat, arsenal = self._read_fight(
+            keys=[_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)], args=token_ids
+        )
+        return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
+
     def change_table(
         self, world_id: str, token_ids: list[str], scene_id: str | None, change: Callable, read: TableRead | None = None
     ) -> Any:
-        """Save what ``change(states, combat)`` returns, ``(token states by id,
-        the scene's combat or None, answer)``, and return the answer. ``states``
-        are the tracked ones of ``token_ids``; ``combat`` is None with no
-        ``scene_id`` or no combat there. A token left out of the states
+        """Save what ``change(read)`` returns, ``(token states by id, the
+        scene's combat or None, answer)``, and return the answer. ``read``
+        holds ``token_ids`` (None: untracked) and the scene's combat (None:
+        none, or no ``scene_id``) as stored. A token left out of the states
         returned is unchanged; each changed token's state before goes to its
         undo history. Atomic: the write happens only if nothing read changed
         meanwhile, else ``change`` runs again on a fresh read (``read``: a read
         already made, used first). If ``change`` raises, nothing is written."""
         for _ in range(CHANGE_ATTEMPTS):
             read = read or self.read_table(world_id, token_ids, scene_id)
-            tokens_after, combat_after, answer = change(read.token_states(), read.combat_state())
+            tokens_after, combat_after, answer = change(read)
             if self._commit(world_id, read, tokens_after, combat_after):
                 return answer
             read = None
@@ -429,6 +448,14 @@ def _tokens_key(world_id: str) -> str:
 
 def _token_history_key(world_id: str, token_id: str) -> str:
     return f"{_world_key(world_id)}:token_history:{token_id}"
+
+
+def _arsenal_key(world_id: str) -> str:
+    return f"{_world_key(world_id)}:arsenal"
+
+
+def _arsenal(stored: str | None) -> dict[str, list[dict]]:
+    return json.loads(stored) if stored else {}
 
 
 def _combats_key(world_id: str) -> str:

@@ -118,13 +118,13 @@ def skill_level(state: TokenState, weapon) -> int | None:
 def attack(identity, attack_request: dict) -> dict:
     """Resolve one attack by a token the user owns (the GM: any)."""
     fields = _token_fields(attack_request)
-    read = read_fight(identity, fields, attack_request["attacker"])
+    read = read_fight(identity, fields)
     states, fight = read.states, read.combat
     attacker = states[attack_request["attacker"]]
     check_token_owner(identity, attacker, "attacker")
     with refused_as("attacker"):
         check_can_act(attacker)  # dead or unconscious: no actions (ch. 7, Condition Summary)
-    dials, arsenal = world_dials(identity), arsenal_of(identity)
+    dials, arsenal = world_dials(identity), Arsenal.book().with_custom(read.arsenal)
     weapon = weapon_of(attack_request["weapon"], arsenal)
     held = weapon_state(attacker, weapon, dials)
     with refused_as("weapon"):

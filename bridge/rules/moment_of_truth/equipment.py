@@ -22,6 +22,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from .damage import DamageDice, effective_dr
@@ -672,12 +674,14 @@ class Arsenal:
 
     @classmethod
     def book(cls) -> Arsenal:
-        return cls(*({_key(item.name): item for item in items} for items in (BOOK_MELEE, BOOK_RANGED, BOOK_SHIELDS, BOOK_ARMOR)))
+        return _book_arsenal()
 
     def with_custom(self, custom: Mapping[str, Iterable[Mapping[str, Any]]]) -> Arsenal:
         """Add a world's items: ``{"melee": [...], "ranged": [...], "shields":
         [...], "armor": [...]}``, each entry as that kind's ``from_dict`` reads it."""
         _check_kinds(custom)
+        if not custom:
+            return self
         tables = {kind: dict(getattr(self, kind)) for kind in _KINDS}
         for kind, entries in custom.items():
             for entry in entries:
@@ -757,3 +761,10 @@ def remove_items(
             if tables[kind].pop(_key(name), None) is None:
                 raise EntryError(f"{kind}.{index}", f"the world has no {kind} item of its own named {name!r}")
     return {kind: list(table.values()) for kind, table in tables.items()}
+
+
+@cache
+def _book_arsenal() -> Arsenal:
+    """The book's ch. 10 tables, built once (an arsenal is never changed in place)."""
+    tables = (BOOK_MELEE, BOOK_RANGED, BOOK_SHIELDS, BOOK_ARMOR)
+    return Arsenal(*(MappingProxyType({_key(item.name): item for item in items}) for items in tables))
