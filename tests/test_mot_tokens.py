@@ -107,12 +107,17 @@ FIRE = {"dice": 2, "grease": False, "blanket_turns": 0, "help": 0}
 BREATH = {"seconds": 30, "turns": 0, "vacuum": None}
 
 
-@pytest.mark.parametrize(("condition", "hazard"), [(Condition.ON_FIRE, "fire"), (Condition.SUFFOCATING, "breath")])
-def test_a_hazards_state_goes_with_its_condition_from_the_last_source(condition, hazard):
-    token = replace(thug(), fire=FIRE, breath=BREATH)
-    for source in ("fire" if hazard == "fire" else "suffocation", "strangle by Ann"):
-        token = with_condition(token, ConditionEntry(condition, source)).after
-    other = "breath" if hazard == "fire" else "fire"
+def burning_and_breathless(*extra: ConditionEntry) -> TokenState:
+    """On fire from its fire, suffocating from the suffocation hazard, with their states."""
+    entries = (ConditionEntry(Condition.ON_FIRE, "fire"), ConditionEntry(Condition.SUFFOCATING, "suffocation"), *extra)
+    return replace(thug(), conditions=entries, fire=FIRE, breath=BREATH)
+
+
+@pytest.mark.parametrize(("condition", "hazard", "other"), [
+    (Condition.ON_FIRE, "fire", "breath"), (Condition.SUFFOCATING, "breath", "fire"),
+])
+def test_a_hazards_state_goes_with_its_condition_from_the_last_source(condition, hazard, other):
+    token = burning_and_breathless(ConditionEntry(condition, "strangle by Ann"))
     one_left = without_condition(token, condition, ["strangle by Ann"]).after
     assert getattr(one_left, hazard) is not None
     cleared = without_condition(one_left, condition).after
@@ -121,9 +126,16 @@ def test_a_hazards_state_goes_with_its_condition_from_the_last_source(condition,
 
 
 def test_clearing_another_condition_keeps_the_hazards_state():
-    token = with_condition(replace(thug(), fire=FIRE, breath=BREATH), ConditionEntry(Condition.PRONE, "fall")).after
-    kept = without_condition(token, Condition.PRONE).after
+    kept = without_condition(burning_and_breathless(ConditionEntry(Condition.PRONE, "fall")), Condition.PRONE).after
     assert (kept.fire, kept.breath) == (FIRE, BREATH)
+
+
+def test_a_death_ends_the_hazards_and_a_wound_does_not():
+    token = burning_and_breathless()
+    hurt = with_health(token, Health(12, serious=4), DIALS).after
+    assert (hurt.fire, hurt.breath) == (FIRE, BREATH)
+    dead = with_health(token, take_damage(token.health, 0, 25, DIALS), DIALS).after
+    assert (dead.present, dead.fire, dead.breath) == ({Condition.DEAD}, None, None)
 
 
 def test_stunned_and_confused_end_on_a_roll_the_rest_when_cleared():

@@ -70,7 +70,7 @@ def _after(
     own state (``fire``, ``breath``). A token that dies loses them all."""
     hurt = with_health(state, result.change.after, dials, round_number=round_number).after
     if Condition.DEAD in hurt.present:
-        return changed(state, replace(hurt, fire=None, breath=None))
+        return changed(state, hurt)
     source = result.hazard.value
     dropped = {source, *replaced}
     held = {entry.condition: entry for entry in hurt.conditions if entry.source == source}

@@ -200,7 +200,8 @@ def with_health(
     state: TokenState, health: Health, dials: Dials, *, round_number: int | None = None, previous: TokenState | None = None
 ) -> TokenChange:
     """``state`` with a new health: the health conditions re-read from it.
-    Death replaces every other condition; waking up leaves the token prone."""
+    Death replaces every other condition (and so ends the token's fire and
+    breath); waking up leaves the token prone."""
     was = health_conditions(state.health, dials)
     now = health_conditions(health, dials)
     kept = tuple(entry for entry in state.conditions if entry.source != HEALTH_SOURCE)
@@ -212,7 +213,7 @@ def with_health(
     )
     if Condition.UNCONSCIOUS in was - now and Condition.DEAD not in now:
         kept = _without(kept, Condition.PRONE) + (ConditionEntry(Condition.PRONE, WAKING_SOURCE, since_round=round_number),)
-    return changed(previous or state, replace(state, health=health, conditions=kept + gained))
+    return changed(previous or state, _hazards_held(replace(state, health=health, conditions=kept + gained)))
 
 
 def with_condition(state: TokenState, entry: ConditionEntry) -> TokenChange:
@@ -228,10 +229,12 @@ def without_condition(state: TokenState, condition: Condition, sources: Iterable
     takes the token's ``fire`` or ``breath`` with it."""
     sources = None if sources is None else set(sources)
     kept = tuple(e for e in state.conditions if e.condition is not condition or (sources is not None and e.source not in sources))
-    after = replace(state, conditions=kept)
-    if condition in HAZARD_STATES and condition not in after.present:
-        after = replace(after, **{HAZARD_STATES[condition]: None})
-    return changed(state, after)
+    return changed(state, _hazards_held(replace(state, conditions=kept)))
+
+
+def _hazards_held(state: TokenState) -> TokenState:
+    """``state`` without the hazard state (fire, breath) of a hazard condition it no longer has."""
+    return replace(state, **{name: None for condition, name in HAZARD_STATES.items() if condition not in state.present})
 
 
 def _without(entries: tuple[ConditionEntry, ...], condition: Condition) -> tuple[ConditionEntry, ...]:
