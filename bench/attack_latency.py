@@ -29,8 +29,8 @@ from bridge.protocol import Request
 from .roll_latency import (
     BenchClient,
     Scenario,
-    _positive,
     _progress,
+    bench_parser,
     connected_clients,
     fresh_id,
     measure,
@@ -114,17 +114,7 @@ def run_benchmark(args: argparse.Namespace) -> list[dict]:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench.attack_latency", description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=_positive, default=DEFAULT_REQUESTS,
-                        help=f"timed requests per client and per event (default {DEFAULT_REQUESTS})")
-    parser.add_argument("--clients", type=_positive, default=DEFAULT_CLIENTS,
-                        help=f"connections of the crowded scenario (default {DEFAULT_CLIENTS})")
-    parser.add_argument("--world-per-client", action="store_true",
-                        help="give each connection its own world, so no push reaches the other connections")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
-    parser.add_argument("--logs", metavar="PATH", default=None,
-                        help="keep the output of redis-server, the bridge and the worker in PATH (default: discarded)")
-    return parser.parse_args(argv)
+    return bench_parser("bench.attack_latency", __doc__, DEFAULT_REQUESTS, DEFAULT_CLIENTS, "crowded").parse_args(argv)
 
 
 def print_table(reports: list[dict]) -> None:

@@ -594,19 +594,26 @@ def _progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench.roll_latency", description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=_positive, default=DEFAULT_REQUESTS,
-                        help=f"timed requests per client and per event (default {DEFAULT_REQUESTS})")
-    parser.add_argument("--clients", type=_positive, default=DEFAULT_CLIENTS,
-                        help=f"connections of the crowded synchronous scenario (default {DEFAULT_CLIENTS})")
-    parser.add_argument("--queued-clients", type=int, default=DEFAULT_QUEUED_CLIENTS,
-                        help=f"connections of the crowded queued scenario; 0 or 1 skips it (default {DEFAULT_QUEUED_CLIENTS})")
+def bench_parser(module: str, doc: str, requests: int, clients: int, crowded: str) -> argparse.ArgumentParser:
+    """The options every benchmark takes: --requests, --clients (of the ``crowded`` scenario),
+    --world-per-client, --json and --logs."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc.splitlines()[0])
+    parser.add_argument("--requests", type=_positive, default=requests,
+                        help=f"timed requests per client and per event (default {requests})")
+    parser.add_argument("--clients", type=_positive, default=clients,
+                        help=f"connections of the {crowded} scenario (default {clients})")
     parser.add_argument("--world-per-client", action="store_true",
-                        help="give each connection its own world, so no roll is pushed to the other connections")
+                        help="give each connection its own world, so no push reaches the other connections")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     parser.add_argument("--logs", metavar="PATH", default=None,
                         help="keep the output of redis-server, the bridge and the worker in PATH (default: discarded)")
+    return parser
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = bench_parser("bench.roll_latency", __doc__, DEFAULT_REQUESTS, DEFAULT_CLIENTS, "crowded synchronous")
+    parser.add_argument("--queued-clients", type=int, default=DEFAULT_QUEUED_CLIENTS,
+                        help=f"connections of the crowded queued scenario; 0 or 1 skips it (default {DEFAULT_QUEUED_CLIENTS})")
     return parser.parse_args(argv)
 
 
