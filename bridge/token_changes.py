@@ -15,9 +15,11 @@ from typing import Any
 from .auth import Identity
 from .cards import check_owner
 from .protocol import ErrorCode, Push, Request, RequestError
+from .refusals import refused_as
 from .requests import socketio, store
 from .rooms import world_room
 from .rules.moment_of_truth.tokens import TokenChange, TokenState
+from .rules.moment_of_truth.tracker import check_can_act
 
 #: change(states by token id) -> (the changes made, the handler's answer).
 Change = Callable[[dict[str, TokenState]], tuple[Iterable[TokenChange], Any]]
@@ -41,6 +43,17 @@ def tracked(identity: Identity, token_ids: Mapping[str, str]) -> dict[str, Token
 def check_token_owner(identity: Identity, state: TokenState, field: str) -> None:
     """Players act only for tokens of actors they own; the GM for any."""
     check_owner(identity, state.actor_id, field)
+
+
+def owned_token(identity: Identity, token_id: str, field: str = "token_id", *, acting: bool = False) -> TokenState:
+    """The token's state, refused unless tracked and the sender's (the GM:
+    any); ``acting``: refused too when dead or unconscious (it takes no actions)."""
+    state = tracked(identity, {token_id: field})[token_id]
+    check_token_owner(identity, state, field)
+    if acting:
+        with refused_as(field):
+            check_can_act(state)
+    return state
 
 
 def change_tokens(identity: Identity, rule: Request, request: dict, token_ids: Mapping[str, str], change: Change) -> Any:

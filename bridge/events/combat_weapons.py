@@ -18,7 +18,6 @@ from ..rules.moment_of_truth import Modifier
 from ..rules.moment_of_truth.equipment import Quality
 from ..rules.moment_of_truth.statistics import Statistic
 from ..rules.moment_of_truth.tokens import changed
-from ..rules.moment_of_truth.tracker import check_can_act
 from ..rules.moment_of_truth.weapon_handling import (
     MAGAZINE_CHANGE_ROUNDS,
     Check,
@@ -35,7 +34,7 @@ from ..rules.moment_of_truth.weapon_state import (
     weapon_state,
     with_weapon,
 )
-from ..token_changes import change_tokens, check_token_owner, tracked
+from ..token_changes import change_tokens, owned_token
 from ..world_rules import world_dials
 from .combat import arsenal_of, skill_level, weapon_of
 from .moments import charge_moments
@@ -50,11 +49,7 @@ def _modifiers(request: dict) -> list[Modifier]:
 def _wielder(identity, weapon_request: dict):
     """The token (the sender must own it; dead or unconscious, it acts not),
     the world's dials, the weapon and its state."""
-    token_id = weapon_request["token_id"]
-    state = tracked(identity, {token_id: "token_id"})[token_id]
-    check_token_owner(identity, state, "token_id")
-    with refused_as("token_id"):
-        check_can_act(state)
+    state = owned_token(identity, weapon_request["token_id"], acting=True)
     dials = world_dials(identity)
     weapon = weapon_of(weapon_request["weapon"], arsenal_of(identity))
     return state, dials, weapon, weapon_state(state, weapon, dials)

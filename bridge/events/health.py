@@ -19,7 +19,7 @@ from ..rules.moment_of_truth.conditions import Condition, skill_penalties
 from ..rules.moment_of_truth.statistics import Statistic
 from ..rules.moment_of_truth.tokens import TokenState, with_health
 from ..rules.moment_of_truth.tracker import check_can_act
-from ..token_changes import change_tokens, check_token_owner, tracked
+from ..token_changes import change_tokens, check_token_owner, owned_token, tracked
 from ..world_rules import world_dials
 from .moments import charge_moments
 
@@ -33,10 +33,7 @@ Step = Callable[[health.Health, DiceSource], Any]
 
 def _patient(identity, request: dict) -> TokenState:
     """The request's token, which the sender must own (the GM any)."""
-    token_id = request["token_id"]
-    state = tracked(identity, {token_id: "token_id"})[token_id]
-    check_token_owner(identity, state, "token_id")
-    return state
+    return owned_token(identity, request["token_id"])
 
 
 def _out_of_combat(identity, state: TokenState, why: str) -> None:

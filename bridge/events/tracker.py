@@ -25,7 +25,6 @@ from ..rules.moment_of_truth.tokens import TokenChange
 from ..rules.moment_of_truth.tracker import (
     Combat,
     advanced,
-    check_can_act,
     fighting_seats,
     joined,
     left,
@@ -37,7 +36,7 @@ from ..rules.moment_of_truth.tracker import (
     with_initiative,
     with_reserve,
 )
-from ..token_changes import cause_of, change_tokens, check_token_owner, tracked
+from ..token_changes import cause_of, change_tokens, owned_token, tracked
 from ..world_rules import world_dials
 
 _dice = RandomDice()
@@ -224,10 +223,7 @@ def _push(identity, push: Push, rule: Request, request: dict, combat: Combat, fi
 def _stance_change(identity, rule: Request, stance_request: dict, change) -> dict:
     """Change the stance of the request's token (its owner or the GM)."""
     scene_id, token_id = stance_request["scene_id"], stance_request["token_id"]
-    state = tracked(identity, {token_id: "token_id"})[token_id]
-    check_token_owner(identity, state, "token_id")
-    with refused_as("token_id"):
-        check_can_act(state)
+    owned_token(identity, token_id, acting=True)
 
     def apply(running: Combat | None) -> tuple[Combat, Combat]:
         with refused_as("token_id"):
