@@ -366,6 +366,8 @@ def _stances_after(
         aiming = stance_of(fight, token_id)
         if fight.combatant(token_id) and aiming.aiming_turns and not aiming.aim_lost:
             fight = with_stance(fight, token_id, replace(aiming, aim_lost=True))
+    if fight.combatants == combat.combatants:
+        return combat  # nothing kept changed: no new version, nothing to push
     return replace(fight, version=combat.version + 1)
 
 
