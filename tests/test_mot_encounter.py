@@ -91,6 +91,27 @@ def test_an_impossible_attack_draws_no_dice_and_ends_in_a_draw():
     assert (result.draws, result.dice_drawn) == (100, 0)
 
 
+def test_a_random_pick_is_always_among_those_up():
+    # 12 skilled dice against TN 3 (default 1, +2 for 4 defense dice); every hit drops a 1-HP target that cannot fight back (its pool is under
+    # its TN). Wasting no attack on a down target, the fight ends in round 3
+    # exactly when all three attacks hit.
+    dials = Dials(default_tn=1)
+    shooter = {"name": "shooter", "statistics": {**VETERAN, "strength": 6, "agility": 6}, "skill_level": 6,
+               "weapon": {"kind": "melee", "name": "Sure Club", "reach": "1m", "damage": "Strength (1, 1)",
+                          "skill": "melee one-handed"}, "targeting": "random"}
+    sitting = [{**CIVILIAN, "name": f"sitting {n}", "hit_points": 1, "defense_dice": 4} for n in range(3)]
+    fights = 20_000
+    result = simulate(sides([shooter], sitting), dials=dials, fights=fights, seed=9, round_cap=3).to_dict()
+    assert (result["casualties"][0]["attack_pool"], result["casualties"][1]["tn_to_be_hit"]) == (12, 3)
+    hit = float(roll_odds(12, 3, RollKind.SKILL).success)
+    exact = hit**3
+    error = math.sqrt(exact * (1 - exact) / fights)
+    assert result["rounds"]["histogram"][:2] == [0, 0]
+    assert abs(result["rounds"]["histogram"][2] / fights - exact) < 4 * error
+    rates = [casualty["down_rate"] for casualty in result["casualties"][1:]]
+    assert max(rates) - min(rates) < 0.02
+
+
 def test_fights_and_round_cap_are_bounded():
     fight = sides([thug(0)], [thug(1)])
     with pytest.raises(ValueError, match="fights"):
@@ -101,5 +122,6 @@ def test_fights_and_round_cap_are_bounded():
 
 def test_chunks_report_progress():
     seen = []
-    simulate(sides([thug(0)], [thug(1)]), dials=DIALS, fights=2_500, seed=1, between_chunks=seen.append)
+    simulate(sides([thug(0)], [thug(1)]), dials=DIALS, fights=2_500, seed=1, chunk=1_000,
+             between_chunks=seen.append)
     assert seen == [1_000, 2_000, 2_500]

@@ -58,7 +58,7 @@ MAX_FIGHTS = 100_000
 DEFAULT_ROUND_CAP = 50
 MAX_ROUND_CAP = 500
 #: Fights simulated between two calls of ``between_chunks``.
-CHUNK = 1_000
+CHUNK = 5_000
 
 
 class Targeting(str, Enum):
@@ -222,10 +222,12 @@ def simulate(
     fights: int = DEFAULT_FIGHTS,
     seed: int,
     round_cap: int = DEFAULT_ROUND_CAP,
+    chunk: int = CHUNK,
     between_chunks: Callable[[int], None] = lambda done: None,
 ) -> Encounter:
-    """Fight ``fights`` times, :data:`CHUNK` fights at a time, calling
-    ``between_chunks(fights done)`` after each chunk (it may raise to stop)."""
+    """Fight ``fights`` times, ``chunk`` fights at a time (the same seed and
+    chunk give the same result), calling ``between_chunks(fights done)``
+    after each chunk (it may raise to stop)."""
     if not 1 <= fights <= MAX_FIGHTS:
         raise ValueError(f"fights must be 1 to {MAX_FIGHTS}, not {fights}")
     if not 1 <= round_cap <= MAX_ROUND_CAP:
@@ -236,7 +238,7 @@ def simulate(
     totals = _Totals.empty(len(fighters), round_cap)
     done = 0
     while done < fights:
-        size = min(CHUNK, fights - done)
+        size = min(chunk, fights - done)
         totals.add(table.run(size, round_cap, rng))
         done += size
         between_chunks(done)
@@ -275,14 +277,16 @@ class _Totals:
 
 
 class _Table:
-    """The fixed numbers of every attacker against every target."""
+    """The fixed numbers of every attacker against every target. Arrays are
+    combatant by fight, so one combatant's row is contiguous and dice are
+    drawn die by fight, summed down the columns."""
 
     def __init__(self, fighters: Sequence[_Fighter], first: int, dials: Dials):
         self.fighters = fighters
-        self.first = first
         self.harsh_death = dials.harsh_death
         count = len(fighters)
-        self.side = np.array([0 if i < first else 1 for i in range(count)])
+        self.sides = (slice(0, first), slice(first, count))
+        self.side = [0 if i < first else 1 for i in range(count)]
         self.hit_points = np.array([f.hit_points for f in fighters])
         # tn[a, t] and dr[a, t]: attacker a against target t (0 where they are allies)
         self.tn = np.zeros((count, count), dtype=np.int64)
@@ -294,83 +298,151 @@ class _Table:
                 self.tn[a, t] = to_hit(dials=dials, ranged=attacker.ranged, defense_dice=target.combatant.defense_dice).value
                 armor = target.combatant.armor
                 self.dr[a, t] = armor.reduction_against(armor_piercing=attacker.armor_piercing) if armor else 0
+        # one number for every enemy, where it is one: no gather per fight
+        enemies = [self.sides[1 - side] for side in self.side]
+        self.one_tn = [_one(self.tn[a, enemies[a]]) for a in range(count)]
+        self.one_dr = [_one(self.dr[a, enemies[a]]) for a in range(count)]
+        self.always_possible = [fighters[a].pool >= self.tn[a, enemies[a]].max() for a in range(count)]
+        self.never_possible = [fighters[a].pool < self.tn[a, enemies[a]].min() for a in range(count)]
 
     def run(self, n: int, round_cap: int, rng: np.random.Generator) -> _Totals:
         count = len(self.fighters)
-        damage = np.zeros((n, count), dtype=np.int64)
-        up = np.ones((n, count), dtype=bool)
-        dead = np.zeros((n, count), dtype=bool)
+        places = np.zeros(count * n, dtype=np.int64)  # a side's combatants in their order: place = index in the side
+        for side in self.sides:
+            places[side.start * n : side.stop * n] = np.repeat(np.arange(side.stop - side.start), n)
+        fight = _Fight(
+            n, np.repeat(self.hit_points.astype(np.int32), n), np.ones(count * n, dtype=bool),
+            np.zeros(count * n, dtype=bool),
+            np.array([[s.stop - s.start] * n for s in self.sides]), np.array([[s.start] * n for s in self.sides]),
+            tuple(np.repeat(np.arange(s.start, s.stop), n) for s in self.sides),
+            tuple(places.copy() for _ in self.sides),
+        )
         decided_in = np.zeros(n, dtype=np.int64)  # 0: not yet
         winner = np.full(n, -1)
         dice = 0
         for round_number in range(1, round_cap + 1):
-            running = decided_in == 0
-            if not running.any():
-                break
             for a in range(count):
-                dice += self._attack(a, running, damage, up, dead, rng)
+                dice += self._attack(a, fight, rng)
             for side in (0, 1):
-                wiped = running & ~up[:, self.side == 1 - side].any(axis=1) & (decided_in == 0)
+                wiped = (fight.standing[1 - side] == 0) & (decided_in == 0)
                 winner[wiped] = side
                 decided_in[wiped] = round_number
+            if decided_in.all():
+                break
         totals = _Totals.empty(count, round_cap)
         totals.wins = [int((winner == 0).sum()), int((winner == 1).sum())]
         totals.draws = int((decided_in == 0).sum())
         totals.rounds = np.bincount(decided_in, minlength=round_cap + 1)[1:].tolist()
-        totals.down = (~up).sum(axis=0).tolist()
-        totals.dead = dead.sum(axis=0).tolist()
+        totals.down = (~fight.up.reshape(count, n)).sum(axis=1).tolist()
+        totals.dead = fight.dead.reshape(count, n).sum(axis=1).tolist()
         totals.dice = dice
         return totals
 
-    def _attack(self, a: int, running, damage, up, dead, rng: np.random.Generator) -> int:
-        """Combatant ``a``'s attack in every fight where it and an enemy are up;
-        returns the dice drawn."""
+    def _attack(self, a: int, fight: _Fight, rng: np.random.Generator) -> int:
+        """Combatant ``a``'s attack in every fight where it and an enemy are up
+        (so the fight is undecided); returns the dice drawn."""
         fighter = self.fighters[a]
-        enemies = np.flatnonzero(self.side != self.side[a])
-        enemies_up = up[:, enemies]
-        fights = np.flatnonzero(running & up[:, a] & enemies_up.any(axis=1))
-        if not fights.size:
+        other = 1 - self.side[a]
+        n = fight.n
+        fights = np.flatnonzero(fight.up[a * n : (a + 1) * n] & (fight.standing[other] > 0))
+        if not fights.size or self.never_possible[a]:
             return 0
-        target = enemies[self._choose(fighter.combatant.targeting, enemies_up[fights], damage[fights][:, enemies],
-                                      self.hit_points[enemies], rng)]
-        tn = self.tn[a, target]
-        possible = fighter.pool >= tn
-        fights, target, tn = fights[possible], target[possible], tn[possible]
-        faces = rng.integers(1, SIDES + 1, size=(fights.size, fighter.pool), dtype=np.int8)
-        hit = (faces >= fighter.lowest_success).sum(axis=1) >= tn
+        target = self._choose(fighter.combatant.targeting, other, fights, fight, rng)
+        tn = self._against(self.tn, self.one_tn, a, target)
+        if not self.always_possible[a]:
+            possible = fighter.pool >= tn
+            fights, target, tn = fights[possible], target[possible], tn[possible]
+        faces = _d6(rng, fighter.pool, fights.size)
+        hit = (faces >= fighter.lowest_success).sum(axis=0, dtype=np.int16) >= tn
         fights, target = fights[hit], target[hit]
-        lost = self._damage(fighter.damage, self.dr[a, target], rng)
-        damage[fights, target] += lost
-        hit_points = self.hit_points[target]
-        up[fights, target] = damage[fights, target] < hit_points
-        if self.harsh_death:
-            dead[fights, target] = damage[fights, target] >= 2 * hit_points + 1
+        cells = target * n + fights
+        left = fight.left[cells] - self._damage(fighter.damage, fights.size, self._against(self.dr, self.one_dr, a, target), rng)
+        fight.left[cells] = left
+        down = left <= 0
+        if down.any():
+            dropped, fights_down = cells[down], fights[down]
+            fight.up[dropped] = False
+            self._dropped(other, target[down], fights_down, fight)
+            if self.harsh_death:  # total damage 2 x HP + 1: HP + 1 below zero
+                fight.dead[dropped] = left[down] <= -(self.hit_points[target[down]] + 1)
         return faces.size + fights.size * fighter.damage.dice
 
     @staticmethod
-    def _choose(targeting: Targeting, enemies_up, damage, hit_points, rng: np.random.Generator):
-        """Index among the enemies of each fight's target (one is always up)."""
+    def _against(table, one: list[int | None], a: int, target):
+        """``table[a, target]``: a number, or one per fight where they differ."""
+        return table[a, target] if one[a] is None else one[a]
+
+    def _choose(self, targeting: Targeting, side: int, fights, fight: _Fight, rng: np.random.Generator):
+        """Each fight's target on ``side`` (one is always up there)."""
         if targeting is Targeting.FIRST:
-            return enemies_up.argmax(axis=1)
+            return fight.first_up[side, fights]
+        enemies = self.sides[side]
         if targeting is Targeting.WEAKEST:
-            remaining = np.where(enemies_up, hit_points - damage, np.iinfo(np.int64).max)
-            return remaining.argmin(axis=1)
-        return np.where(enemies_up, rng.random(enemies_up.shape), -1.0).argmax(axis=1)
+            cells = np.arange(enemies.start, enemies.stop)[:, None] * fight.n + fights
+            remaining = np.where(fight.up[cells], fight.left[cells], np.iinfo(np.int32).max)
+            return enemies.start + remaining.argmin(axis=0)
+        # at random: a place among the side's first ``standing`` in its order of those up
+        place = rng.integers(0, fight.standing[side, fights])
+        return fight.order[side][place * fight.n + fights]
+
+    def _dropped(self, side: int, targets, fights, fight: _Fight) -> None:
+        """``targets`` are down in ``fights`` (one each): the side's count, its
+        first combatant up and its order of those up (the last up takes the
+        dropped one's place) follow."""
+        n, order, place = fight.n, fight.order[side], fight.place[side]
+        fight.standing[side, fights] -= 1
+        last = fight.standing[side, fights] * n + fights
+        gone = place[targets * n + fights] * n + fights
+        moved = order[last]
+        order[gone], order[last] = moved, targets
+        place[moved * n + fights] = gone // n
+        enemies = self.sides[side]
+        cells = np.arange(enemies.start, enemies.stop)[:, None] * n + fights
+        fight.first_up[side, fights] = enemies.start + fight.up[cells].argmax(axis=0)
 
     @staticmethod
-    def _damage(damage: DamageDice, dr, rng: np.random.Generator):
+    def _damage(damage: DamageDice, hits: int, dr, rng: np.random.Generator):
         """Hit points lost per hit: serious and minor counted on the damage
         numbers, DR off serious first (ch. 7)."""
-        faces = rng.integers(1, SIDES + 1, size=(dr.size, damage.dice), dtype=np.int8)
+        faces = _d6(rng, damage.dice, hits)
         serious = _count_at(faces, damage.serious_at)
         minor = _count_at(faces, damage.minor_at)
+        if np.ndim(dr) == 0 and dr == 0:
+            return serious + minor
         serious_absorbed = np.minimum(serious, dr)
         minor_absorbed = np.minimum(minor, dr - serious_absorbed)
         return serious + minor - serious_absorbed - minor_absorbed
 
 
+@dataclass
+class _Fight:
+    """``n`` fights: ``left`` (hit points remaining), ``up`` and ``dead`` flat, cell ``combatant * n
+    + fight``; ``standing`` (how many are up) and ``first_up`` (the first
+    combatant up) per side per fight; ``order`` per side: the combatants,
+    those up first, ``place`` where each one is in it (for a random pick)."""
+
+    n: int
+    left: np.ndarray
+    up: np.ndarray
+    dead: np.ndarray
+    standing: np.ndarray
+    first_up: np.ndarray
+    order: tuple[np.ndarray, np.ndarray]  # per side, flat, cell ``place * n + fight``: a combatant
+    place: tuple[np.ndarray, np.ndarray]  # per side, flat, cell ``combatant * n + fight``: its place in order
+
+
+def _d6(rng: np.random.Generator, dice: int, fights: int):
+    """``dice`` d6 in each of ``fights``, die by fight (a flat size: numpy
+    takes the product of a shape in Python)."""
+    return rng.integers(1, SIDES + 1, size=dice * fights, dtype=np.int8).reshape(dice, fights)
+
+
+def _one(values) -> int | None:
+    return int(values[0]) if (values == values[0]).all() else None
+
+
 def _count_at(faces, threshold: int | None):
-    """Dice showing ``threshold`` or more (None, the book's ``-``: none)."""
+    """Dice showing ``threshold`` or more, per fight (None, the book's ``-``: none)."""
     if threshold is None:
-        return np.zeros(faces.shape[0], dtype=np.int64)
-    return (faces >= threshold).sum(axis=1)
+        return np.zeros(faces.shape[1], dtype=np.int16)
+    return (faces >= threshold).sum(axis=0, dtype=np.int16)

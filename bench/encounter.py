@@ -1,0 +1,100 @@
+"""The encounter simulation against drawing its dice with numpy, same run.
+
+``python -m bench.encounter`` (from the repository root) simulates 10,000
+fights of 4 against 6 (the book's thugs with clubs and daggers against
+pistols and a rifle, see FIGHT) with ``encounter.simulate``, counts the d6
+the simulation drew (``dice_drawn``), and times drawing that many d6 with
+one ``Generator.integers`` call: the floor the issue sets. Both are timed
+in alternation, ``--repeats`` times each, after a warm-up; the medians and
+their ratio are printed (target within 5x, reference only: nothing is
+asserted). Exit status 0, or 130 if interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+import numpy as np
+
+from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.encounter import Side, combatant_of, simulate
+from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.rolls import SIDES
+
+TARGET_RATIO = 5
+FIGHTS = 10_000
+AVERAGE = {"endurance": 2, "strength": 2, "agility": 2, "will": 2, "perception": 2, "education": 2}
+TRAINED = {**AVERAGE, "endurance": 3, "agility": 3, "perception": 3}
+
+
+def _fighter(name: str, statistics: dict, skill: int | None, weapon: str, **more) -> dict:
+    return {"name": name, "statistics": statistics, "skill_level": skill, "weapon": weapon, **more}
+
+
+#: 4 trained shooters (a vest, one in reserve with 2 defense dice) against 6 thugs.
+FIGHT = (
+    [
+        _fighter("sergeant", TRAINED, 2, "AR-15 (5.56mm)", armor="Ballistic Vest", targeting="weakest"),
+        _fighter("medic", TRAINED, 1, ".45 Auto Pistol", armor="Leather", defense_dice=2),
+        _fighter("scout", TRAINED, 2, ".38 Revolver", targeting="random"),
+        _fighter("driver", AVERAGE, 1, ".45 Auto Pistol"),
+    ],
+    [_fighter(f"thug {n}", AVERAGE, 1, "Club" if n % 2 else "Dagger", armor="Leather" if n < 2 else None,
+              targeting="random" if n % 3 == 0 else "first") for n in range(6)],
+)
+
+
+def sides() -> tuple[Side, Side]:
+    arsenal = Arsenal.book()
+    return tuple(Side(name, tuple(combatant_of(entry, arsenal) for entry in entries))
+                 for name, entries in zip(("shooters", "thugs"), FIGHT))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    fight, dials = sides(), Dials()
+    try:
+        result = simulate(fight, dials=dials, fights=FIGHTS, seed=args.seed)  # warm-up, and the dice count
+        dice = result.dice_drawn
+        rng = np.random.default_rng(args.seed)
+        rng.integers(1, SIDES + 1, size=dice, dtype=np.int8)
+        simulation, floor = [], []
+        for _ in range(args.repeats):
+            start = time.perf_counter()
+            simulate(fight, dials=dials, fights=FIGHTS, seed=args.seed)
+            simulation.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            rng.integers(1, SIDES + 1, size=dice, dtype=np.int8)
+            floor.append(time.perf_counter() - start)
+    except KeyboardInterrupt:
+        return 130
+    figures = {
+        "fights": FIGHTS,
+        "dice_drawn": dice,
+        "simulation_ms": statistics.median(simulation) * 1e3,
+        "draw_ms": statistics.median(floor) * 1e3,
+        "target_ratio": TARGET_RATIO,
+        "outcome": {side["name"]: side["win_rate"] for side in result.to_dict()["sides"]} | {"draw": result.to_dict()["draw_rate"]},
+        "mean_rounds": result.mean_rounds,
+    }
+    figures["ratio"] = figures["simulation_ms"] / figures["draw_ms"]
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"{FIGHTS} fights of 4 against 6: {dice} d6 drawn, mean {result.mean_rounds:.2f} rounds, {figures['outcome']}")
+        print(f"simulation  p50 {figures['simulation_ms']:8.2f} ms")
+        print(f"numpy draw  p50 {figures['draw_ms']:8.2f} ms  (the same number of d6, one call)")
+        print(f"ratio {figures['ratio']:.1f}x (target within {TARGET_RATIO}x, not asserted)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
