@@ -21,9 +21,10 @@ import time
 import numpy as np
 
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import Side, combatant_of, simulate
+from bridge.rules.moment_of_truth.encounter import Side, simulate
 from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.rolls import SIDES
+from tests.test_mot_encounter import combatant_of
 
 TARGET_RATIO = 5
 FIGHTS = 10_000

@@ -6,8 +6,9 @@ import pytest
 
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import Side, combatant_of, simulate
-from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting, simulate
+from bridge.rules.moment_of_truth.equipment import Arsenal, MeleeWeapon
+from bridge.rules.moment_of_truth.statistics import Statistic
 
 ARSENAL = Arsenal.book()
 VETERAN = {"endurance": 4, "strength": 3, "agility": 4, "will": 3, "perception": 4, "education": 2}
@@ -22,6 +23,20 @@ def veteran(n: int) -> dict:
 
 def thug(n: int, **changes) -> dict:
     return {"name": f"thug {n}", "statistics": AVERAGE, "skill_level": 1, "weapon": "Club", **changes}
+
+
+def combatant_of(entry: dict, arsenal: Arsenal) -> Combatant:
+    """A stat block, its weapon named in the book (melee first) or given as data."""
+    weapon = entry["weapon"]
+    if isinstance(weapon, dict):
+        weapon = MeleeWeapon.from_dict(weapon)
+    else:
+        weapon = arsenal.melee[weapon.casefold()] if weapon.casefold() in arsenal.melee else arsenal.ranged_weapon(weapon)
+    return Combatant(
+        entry["name"], {Statistic(name): value for name, value in entry["statistics"].items()}, entry["skill_level"],
+        weapon, arsenal.armor_named(entry["armor"]) if entry.get("armor") else None, entry.get("hit_points"),
+        entry.get("defense_dice", 0), Targeting(entry.get("targeting", "first")),
+    )
 
 
 def sides(first: list[dict], second: list[dict]) -> tuple[Side, Side]:
@@ -73,7 +88,7 @@ def test_one_attack_hits_as_often_as_the_exact_odds_say():
     # before it acts: its down rate is the chance to hit. 40,000 fights put
     # the standard error near 0.0025; 4 of them allow 1 false alarm in 15,000
     # seeds (and this seed is fixed).
-    attacker = thug(0, weapon={"kind": "melee", "name": "Sure Club", "reach": "1m", "damage": "Strength (1, 1)",
+    attacker = thug(0, weapon={"name": "Sure Club", "reach": "1m", "damage": "Strength (1, 1)",
                                "skill": "melee one-handed"})
     target = {**CIVILIAN, "hit_points": 1, "defense_dice": 2}
     fights = 40_000
@@ -97,7 +112,7 @@ def test_a_random_pick_is_always_among_those_up():
     # exactly when all three attacks hit.
     dials = Dials(default_tn=1)
     shooter = {"name": "shooter", "statistics": {**VETERAN, "strength": 6, "agility": 6}, "skill_level": 6,
-               "weapon": {"kind": "melee", "name": "Sure Club", "reach": "1m", "damage": "Strength (1, 1)",
+               "weapon": {"name": "Sure Club", "reach": "1m", "damage": "Strength (1, 1)",
                           "skill": "melee one-handed"}, "targeting": "random"}
     sitting = [{**CIVILIAN, "name": f"sitting {n}", "hit_points": 1, "defense_dice": 4} for n in range(3)]
     fights = 20_000
@@ -122,6 +137,15 @@ def test_fights_and_round_cap_are_bounded():
 
 def test_chunks_report_progress():
     seen = []
-    simulate(sides([thug(0)], [thug(1)]), dials=DIALS, fights=2_500, seed=1, chunk=1_000,
-             between_chunks=seen.append)
-    assert seen == [1_000, 2_000, 2_500]
+    whole = simulate(sides([thug(0)], [thug(1)]), dials=DIALS, fights=2_500, seed=1, chunk=1_000,
+                     keep_going=lambda done: seen.append(done) or True)
+    assert seen == [1_000, 2_000] and whole.fights == 2_500
+    stopped = simulate(sides([thug(0)], [thug(1)]), dials=DIALS, fights=2_500, seed=1, chunk=1_000,
+                       keep_going=lambda done: False)
+    assert stopped.fights == 1_000 and sum(stopped.rounds) + stopped.draws == 1_000
+
+
+def test_a_stat_block_survives_its_wire_form():
+    fight = sides([veteran(0)], [thug(1, targeting="weakest", defense_dice=2)])
+    again = tuple(Side.from_dict(side.to_dict()) for side in fight)
+    assert again == fight

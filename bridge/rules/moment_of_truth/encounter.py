@@ -47,7 +47,7 @@ from .combat_pool import Weapon, combat_pool
 from .damage import DamageDice
 from .defense import to_hit
 from .dials import Dials
-from .equipment import Armor, Arsenal, MeleeWeapon, Quality, RangedWeapon
+from .equipment import Armor, MeleeWeapon, Quality, RangedWeapon
 from .health import Health
 from .ranges import weapon_range
 from .rolls import SIDES
@@ -82,34 +82,33 @@ class Combatant:
     defense_dice: int = 0
     targeting: Targeting = Targeting.FIRST
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every number, the weapon and armor described in full (a worker
+        reads them back with no arsenal)."""
+        return {
+            "name": self.name,
+            "statistics": {statistic.value: value for statistic, value in self.statistics.items()},
+            "skill_level": self.skill_level,
+            "weapon": self.weapon.to_dict(),
+            "armor": self.armor.to_dict() if self.armor else None,
+            "hit_points": self.hit_points,
+            "defense_dice": self.defense_dice,
+            "targeting": self.targeting.value,
+        }
 
-def weapon_of(entry: str | Mapping[str, Any], arsenal: Arsenal) -> Weapon:
-    """A weapon by name (melee table first, then ranged), or as data: a
-    ``{"kind": "melee" | "ranged", ...}`` entry as that table reads it."""
-    if isinstance(entry, str):
-        try:
-            return arsenal.melee_weapon(entry)
-        except ValueError:
-            return arsenal.ranged_weapon(entry)
-    data = dict(entry)
-    kind = data.pop("kind")
-    return (MeleeWeapon if kind == "melee" else RangedWeapon).from_dict(data)
-
-
-def combatant_of(entry: Mapping[str, Any], arsenal: Arsenal) -> Combatant:
-    """A :class:`Combatant` from its wire form, its weapon and armor named in
-    ``arsenal`` (or the weapon given as data)."""
-    armor = entry.get("armor")
-    return Combatant(
-        entry["name"],
-        {Statistic(name): value for name, value in entry["statistics"].items()},
-        entry.get("skill_level"),
-        weapon_of(entry["weapon"], arsenal),
-        arsenal.armor_named(armor) if armor else None,
-        entry.get("hit_points"),
-        entry.get("defense_dice", 0),
-        Targeting(entry.get("targeting", Targeting.FIRST.value)),
-    )
+    @classmethod
+    def from_dict(cls, entry: Mapping[str, Any]) -> Combatant:
+        weapon, armor = entry["weapon"], entry["armor"]
+        return cls(
+            entry["name"],
+            {Statistic(name): value for name, value in entry["statistics"].items()},
+            entry["skill_level"],
+            MeleeWeapon.from_dict(weapon) if "reach" in weapon else RangedWeapon.from_dict(weapon),
+            Armor.from_dict(armor) if armor else None,
+            entry["hit_points"],
+            entry["defense_dice"],
+            Targeting(entry["targeting"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -120,6 +119,13 @@ class Side:
     def __post_init__(self) -> None:
         if not self.combatants:
             raise ValueError(f"side {self.name!r} has no combatants")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "combatants": [combatant.to_dict() for combatant in self.combatants]}
+
+    @classmethod
+    def from_dict(cls, entry: Mapping[str, Any]) -> Side:
+        return cls(entry["name"], tuple(Combatant.from_dict(combatant) for combatant in entry["combatants"]))
 
 
 @dataclass(frozen=True)
@@ -223,16 +229,17 @@ def simulate(
     seed: int,
     round_cap: int = DEFAULT_ROUND_CAP,
     chunk: int = CHUNK,
-    between_chunks: Callable[[int], None] = lambda done: None,
+    keep_going: Callable[[int], bool] = lambda done: True,
 ) -> Encounter:
     """Fight ``fights`` times, ``chunk`` fights at a time (the same seed and
-    chunk give the same result), calling ``between_chunks(fights done)``
-    after each chunk (it may raise to stop)."""
+    chunk give the same result). After each chunk ``keep_going(fights
+    done)`` says whether to go on: stopped early, the result counts the
+    fights done (its ``fights``)."""
     if not 1 <= fights <= MAX_FIGHTS:
         raise ValueError(f"fights must be 1 to {MAX_FIGHTS}, not {fights}")
     if not 1 <= round_cap <= MAX_ROUND_CAP:
         raise ValueError(f"the round cap must be 1 to {MAX_ROUND_CAP}, not {round_cap}")
-    fighters = [_fighter(c, dials) for side in sides for c in side.combatants]
+    fighters = check_sides(sides, dials)
     table = _Table(fighters, len(sides[0].combatants), dials)
     rng = np.random.default_rng(seed)
     totals = _Totals.empty(len(fighters), round_cap)
@@ -241,17 +248,25 @@ def simulate(
         size = min(chunk, fights - done)
         totals.add(table.run(size, round_cap, rng))
         done += size
-        between_chunks(done)
+        if done < fights and not keep_going(done):
+            break
     first = len(sides[0].combatants)
     numbers = tuple(
         fighter.to_dict(0 if i < first else 1, int(table.tn[:, i].max())) for i, fighter in enumerate(fighters)
     )
     return Encounter(
-        fights, seed, round_cap, (totals.wins[0], totals.wins[1]), totals.draws, tuple(totals.rounds),
+        done, seed, round_cap, (totals.wins[0], totals.wins[1]), totals.draws, tuple(totals.rounds),
         (tuple(totals.down[:first]), tuple(totals.down[first:])),
         (tuple(totals.dead[:first]), tuple(totals.dead[first:])),
         totals.dice, sides, numbers,
     )
+
+
+def check_sides(sides: tuple[Side, Side], dials: Dials) -> list[_Fighter]:
+    """Every combatant's numbers (a ValueError where the rules refuse one)."""
+    if len(sides) != 2:
+        raise ValueError(f"an encounter has two sides, not {len(sides)}")
+    return [_fighter(combatant, dials) for side in sides for combatant in side.combatants]
 
 
 @dataclass
