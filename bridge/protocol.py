@@ -86,6 +86,8 @@ class Request(str, Enum):
     COMBAT_NEXT = "combat.next"
     COMBAT_RESERVE = "combat.reserve"
     COMBAT_AIM = "combat.aim"
+    SIMULATE_ENCOUNTER = "simulate.encounter"
+    SIMULATE_CANCEL = "simulate.cancel"
 
 
 class Push(str, Enum):

@@ -138,6 +138,10 @@ TRACKED = {
 }
 
 # (schema: a Request or "connect.auth", payload, marshmallow and JSON Schema accept it)
+# -- area: simulation
+ENCOUNTER_FIGHTER = {"name": "Thug", "statistics": {"endurance": 2, "strength": 3, "agility": 2, "will": 2, "perception": 2,
+                     "education": 1}, "skill_level": 1, "weapon": {"name": "Club"}, "armor": {"name": "Leather"}}
+ENCOUNTER_SIDE = {"name": "thugs", "combatants": [ENCOUNTER_FIGHTER]}
 EXAMPLES = [
     ("connect.auth", {"protocol": 1, "world": "w1", "gm_key": "k", "user": "gm"}, True),
     ("connect.auth", {"protocol": 1, "world": "w1", "token": "t"}, True),
@@ -432,6 +436,18 @@ EXAMPLES = [
     (Request.COMBAT_RESERVE, {**SCENE, "token_id": "t1", "defense_dice": 0}, False),
     (Request.COMBAT_AIM, {**SCENE, "token_id": "t1", "target_id": "t2"}, True),
     (Request.COMBAT_AIM, {**SCENE, "token_id": "t1"}, False),
+    # -- area: simulation
+    (Request.SIMULATE_ENCOUNTER, {"request_id": "s1", "sides": [ENCOUNTER_SIDE, ENCOUNTER_SIDE]}, True),
+    (Request.SIMULATE_ENCOUNTER, {"request_id": "s1", "sides": [ENCOUNTER_SIDE, {"name": "b", "combatants": [{
+        **ENCOUNTER_FIGHTER, "weapon": WORLD_WEAPON, "armor": None, "skill_level": None, "targeting": "weakest",
+        "defense_dice": 2, "hit_points": 9}]}], "fights": 500, "round_cap": 10, "seed": 42}, True),
+    (Request.SIMULATE_ENCOUNTER, {"request_id": "s1", "sides": [ENCOUNTER_SIDE]}, False),
+    (Request.SIMULATE_ENCOUNTER, {"request_id": "s1", "sides": [ENCOUNTER_SIDE, ENCOUNTER_SIDE], "fights": 0}, False),
+    (Request.SIMULATE_ENCOUNTER, {"request_id": "s1", "sides": [ENCOUNTER_SIDE, {"name": "b", "combatants": []}]}, False),
+    (Request.SIMULATE_ENCOUNTER, {"request_id": "s1", "sides": [ENCOUNTER_SIDE, {"name": "b", "combatants": [{
+        **ENCOUNTER_FIGHTER, "targeting": "nearest"}]}]}, False),
+    (Request.SIMULATE_CANCEL, {"request_id": "s2", "job_id": "vtt-" + "0" * 32}, True),
+    (Request.SIMULATE_CANCEL, {"request_id": "s2", "job_id": "job-1"}, False),
 ]
 
 

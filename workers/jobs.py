@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from rq import get_current_job
+
 from bridge.protocol import Request
 from bridge.roll_spec import pool_of, target_of
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
+from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.encounter import Side, simulate
 
 from . import push
+from .cancel import cancel_requested
 
 
 def odds(reply: dict, spec: dict, default_tn: int) -> dict:
@@ -41,6 +46,27 @@ def odds_attack(reply: dict, spec: dict, default_tn: int) -> dict:
     chances = attack_odds(pool.dice, target.value, RollKind(spec["kind"]), *_damage(spec))
     result = {"pool": pool.to_dict(), "target": target.to_dict(), "odds": chances.to_dict()}
     pusher.result(reply_to, Request.ODDS_ATTACK.value, result)
+    return result
+
+
+def simulate_encounter(reply: dict, spec: dict, dials: dict) -> dict:
+    """N fights of two sides (``encounter.simulate``): ``job.progress`` after
+    each chunk of fights; a GM's ``simulate.cancel`` stops it after the chunk
+    running, and the result then counts the fights done."""
+    reply_to, pusher = _started(reply)
+    redis = get_current_job().connection
+    fights = spec["fights"]
+
+    def keep_going(done: int) -> bool:
+        pusher.progress(reply_to, "running", done / fights)
+        return not cancel_requested(redis, reply_to.world_id, reply_to.job_id)
+
+    encounter = simulate(
+        tuple(Side.from_dict(side) for side in spec["sides"]), dials=Dials.from_settings(dials), fights=fights,
+        seed=spec["seed"], round_cap=spec["round_cap"], keep_going=keep_going,
+    )
+    result = {**encounter.to_dict(), "fights_requested": fights, "cancelled": encounter.fights < fights}
+    pusher.result(reply_to, Request.SIMULATE_ENCOUNTER.value, result)
     return result
 
 

@@ -14,9 +14,11 @@ from . import (
     moments,
     rolls,
     session,
+    simulation,
     tokens,
     tracker,
 )
 
 #: Every area's handlers, registered by the app factory in this order.
-MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens, tracker)
+MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens, tracker,
+           simulation)

@@ -24,13 +24,15 @@ from . import (
     maneuvers,
     moments,
     odds,
+    simulation,
     tokens,
     tracker,
 )
 from .pushes import Either, Out, RollEntry, RollNotice
 from .spec import RequestSpec, Shape
 
-AREAS = (damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker)
+AREAS = (damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
+         simulation)
 
 CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS.values()))
 

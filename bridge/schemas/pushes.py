@@ -347,9 +347,10 @@ class JobEvent(Out):
 
 
 class JobProgress(JobEvent):
-    """A queued request's job started or will be retried."""
+    """A queued request's job started, will be retried, or is running
+    (``progress``: the fraction done, as a long job reports it)."""
 
-    state = fields.String(required=True, validate=validate.OneOf(["started", "retrying"]))
+    state = fields.String(required=True, validate=validate.OneOf(["started", "retrying", "running"]))
     progress = fields.Float(required=True, validate=validate.Range(0, 1))
 
 

@@ -56,7 +56,7 @@ from .statistics import Statistic
 DEFAULT_FIGHTS = 10_000
 MAX_FIGHTS = 100_000
 DEFAULT_ROUND_CAP = 50
-MAX_ROUND_CAP = 500
+MAX_ROUND_CAP = 200
 #: Fights simulated between two calls of ``between_chunks``.
 CHUNK = 5_000
 
