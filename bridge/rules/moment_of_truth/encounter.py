@@ -57,7 +57,7 @@ DEFAULT_FIGHTS = 10_000
 MAX_FIGHTS = 100_000
 DEFAULT_ROUND_CAP = 50
 MAX_ROUND_CAP = 200
-#: Fights simulated between two calls of ``between_chunks``.
+#: Fights simulated between two calls of ``keep_going`` (the job pushes progress there).
 CHUNK = 5_000
 
 
