@@ -22,6 +22,7 @@ from bridge.rules.moment_of_truth.tracker import (
     Stance,
     advanced,
     check_can_act,
+    defense_kept,
     fighting_seats,
     joined,
     left,
@@ -124,6 +125,14 @@ def test_defense_dice_reserved_last_until_the_tokens_next_turn():
         assert stance_of(combat, "thug-1").defense_dice == 4
     combat = advanced(combat)  # ricardo's turn again
     assert stance_of(combat, "thug-1") == Stance()
+
+
+def test_an_attack_keeps_back_the_dice_reserved_and_cannot_change_them():
+    assert defense_kept(Stance(), 3) == 3
+    assert defense_kept(Stance(defense_dice=4), 0) == 4  # nothing asked: the reserve stands
+    assert defense_kept(Stance(defense_dice=4), 4) == 4
+    with pytest.raises(ValueError, match="until the token's next turn"):
+        defense_kept(Stance(defense_dice=4), 2)
 
 
 def test_only_the_seat_whose_turn_it_is_reserves_or_aims():

@@ -169,10 +169,17 @@ def test_reserved_defense_dice_in_the_running_combat_raise_the_tn_and_the_shot_i
         "defense_dice": 1, "aiming_turns": 0, "aim_target": None, "aim_lost": False, "charge": None,
         "desperate": False, "shots": 1,
     }
+    changed = gm.request("attack", **{**NIKITA, "defense_dice": 2})
+    assert changed["error"]["code"] == "against_the_rules" and list(changed["error"]["fields"]) == ["defense_dice"]
+    # No defense_dice asked: the die kept back stays kept back, so the second
+    # round (-2d6) leaves 2d6 against TN 3.
+    second = gm.request("attack", **NIKITA)
+    assert second["error"]["code"] == "impossible_roll" and second["error"]["message"].startswith("2d6 ")
+    start_fight(store, world, ("nikita-1", "alice", Stance(shots=1)), ("thug-1", "gm", Stance()))
     second = attack(gm, NIKITA)
     sources = [part["source"] for part in second["combat"]["pool"]["parts"]]
     assert "semi-auto second round" in sources and second["combat"]["pool"]["dice"] == 3
-    checked_roll(second["roll"], 3)
+    checked_roll(second["roll"], 2)
     third = gm.request("attack", **NIKITA)
     assert third["error"]["code"] == "against_the_rules" and list(third["error"]["fields"]) == ["weapon"]
 

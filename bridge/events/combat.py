@@ -47,7 +47,7 @@ from ..rules.moment_of_truth.tokens import (
     with_condition,
     with_health,
 )
-from ..rules.moment_of_truth.tracker import Combat, check_can_act, stance_of, with_stance
+from ..rules.moment_of_truth.tracker import Combat, check_can_act, defense_kept, stance_of, with_stance
 from ..rules.moment_of_truth.weapon_handling import AmmoRoll, FireMode, ammo_roll, second_shot_allowed
 from ..rules.moment_of_truth.weapon_state import after_attack, check_usable, notes, weapon_state, with_weapon
 from ..token_changes import check_token_owner
@@ -239,10 +239,12 @@ def _combat_pool(attack_request: dict, attacker: TokenState, fight: Combat | Non
         raise against_the_rules(ValueError(f"{weapon.name} fired its rounds for this turn already"), "weapon")
     reading = _range(attack_request, weapon)
     situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
+    with refused_as("defense_dice"):
+        kept = defense_kept(stance, attack_request["defense_dice"])
     with refused_as("desperate" if attack_request["desperate"] else "modifiers"):
         combat = combat_pool(
             attacker.statistics, skill_level(attacker, weapon), weapon, dials=dials,
-            defense_dice=attack_request["defense_dice"], conditions=attacker.present,
+            defense_dice=kept, conditions=attacker.present,
             target_shield=target_shield, range_reading=reading, aiming_turns=aiming,
             aim_lost=stance.aim_lost, laser_visible=attack_request["laser_visible"],
             second_shot=second_shot, desperate=attack_request["desperate"],
@@ -358,7 +360,8 @@ def _stances_after(
     hurt = {hit.target for hit in result.hits if hit.damage.hit_points_lost}
     stance = stance_of(combat, attacker_id)
     fight = with_stance(combat, attacker_id, replace(
-        stance, defense_dice=attack_request["defense_dice"], charge=attack_request["charge"] or stance.charge,
+        stance, defense_dice=defense_kept(stance, attack_request["defense_dice"]),
+        charge=attack_request["charge"] or stance.charge,
         desperate=attack_request["desperate"] or stance.desperate, shots=stance.shots + ranged,
         aiming_turns=0, aim_target=None, aim_lost=False,
     ))

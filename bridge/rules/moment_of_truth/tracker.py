@@ -225,13 +225,19 @@ def released(stance: Stance) -> Stance:
     return Stance(aiming_turns=stance.aiming_turns, aim_target=stance.aim_target)
 
 
-def with_reserve(combat: Combat, token_id: str, defense_dice: int) -> Combat:
-    """The token keeps ``defense_dice`` back without attacking; the number
-    cannot change until its next turn begins (ch. 7, Defense Dice)."""
-    stance = _acting(combat, token_id)
-    if stance.defense_dice and stance.defense_dice != defense_dice:
+def defense_kept(stance: Stance, requested: int) -> int:
+    """The defense dice kept back this turn: those already reserved, which
+    cannot change until the token's next turn begins (ch. 7, Defense Dice),
+    else ``requested`` (0 asks for no change once dice are reserved)."""
+    if stance.defense_dice and requested not in (0, stance.defense_dice):
         raise ValueError(f"{stance.defense_dice} defense dice are reserved until the token's next turn")
-    return with_stance(combat, token_id, replace(stance, defense_dice=defense_dice))
+    return stance.defense_dice or requested
+
+
+def with_reserve(combat: Combat, token_id: str, defense_dice: int) -> Combat:
+    """The token keeps ``defense_dice`` back without attacking (see ``defense_kept``)."""
+    stance = _acting(combat, token_id)
+    return with_stance(combat, token_id, replace(stance, defense_dice=defense_kept(stance, defense_dice)))
 
 
 def with_aim(combat: Combat, token_id: str, target_id: str) -> Combat:
