@@ -6,12 +6,10 @@ from __future__ import annotations
 import time
 import uuid
 
-from flask import request
-
 from .auth import Identity
 from .encoded import Encoded
 from .protocol import ErrorCode, Push, Request, RequestError
-from .requests import socketio, store
+from .requests import requester_sid, socketio, store
 from .rooms import user_room
 from .schemas.common import Visibility
 from .visibility import full_view_rooms, notice, view_for
@@ -53,8 +51,9 @@ def publish(
 
 
 def _deliver(entry: dict, identity: Identity) -> None:
-    """Push the card to everyone who may see it, except this connection."""
-    sio = socketio()
-    sio.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=request.sid)
+    """Push the card to everyone who may see it, except the requesting
+    connection (its ack carries the card; a worker's card goes to all)."""
+    sio, requester = socketio(), requester_sid()
+    sio.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=requester)
     if entry["visibility"] == Visibility.BLIND.value and not identity.is_gm:
-        sio.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(identity.world_id, identity.user), skip_sid=request.sid)
+        sio.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(identity.world_id, identity.user), skip_sid=requester)

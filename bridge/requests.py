@@ -11,7 +11,7 @@ import logging
 import time
 from typing import Any, Callable
 
-from flask import current_app, request
+from flask import current_app, has_request_context, request
 from marshmallow import Schema, ValidationError
 
 from .auth import Identity
@@ -34,6 +34,11 @@ def socketio():
 
 def current_identity() -> Identity:
     return socketio().server.get_session(request.sid)["identity"]
+
+
+def requester_sid() -> str | None:
+    """The requesting connection, which its ack answers; None in a worker."""
+    return request.sid if has_request_context() else None
 
 
 def handles(app, event: Request):

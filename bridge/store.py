@@ -13,6 +13,7 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
 - ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
 - ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON)
+- ``vtt:receipt:<job>``                 a job's pushes, written with its effects (JSON; see ``Store.once``)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import json
 import secrets
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import redis
@@ -34,6 +35,8 @@ ANSWER_TTL_SECONDS = 7 * 24 * 3600
 CLAIM_TTL_SECONDS = 60
 #: How often a repeated request polls for the first answer, in seconds.
 CLAIM_POLL_SECONDS = 0.02
+#: How long a job's receipt is kept (longer than any retry of it), in seconds.
+RECEIPT_TTL_SECONDS = 24 * 3600
 #: Roll-log entries kept per world (older ones are trimmed).
 ROLL_LOG_MAX_ENTRIES = 10_000
 #: Log entries read per Redis call when scanning for visible ones.
@@ -54,12 +57,17 @@ return {1, redis.call('HMGET', KEYS[2], unpack(ARGV, 3))}
 
 
 #: Write tokens and a combat only if what was read is still what is stored.
-#: KEYS: the tokens hash, the combats hash, each token's undo history.
+#: KEYS: the tokens hash, the combats hash, each token's undo history, and
+#: with a receipt: the receipt, the roll log.
 #: ARGV: scene ('' none), combat write ('keep' | 'set' | 'del'), the combat
 #: read ('' none), the combat to set, history length, token count, then per
-#: token: id, state read ('' none), state to set ('' unchanged). 1: written.
+#: token: id, state read ('' none), state to set ('' unchanged); then the
+#: receipt ('' none) and with one: its TTL, the log's length, the entries to log.
+#: 1: written; 0: something read changed; 2: the receipt was already written.
 _COMPARE_AND_SET = """
 local count = tonumber(ARGV[6])
+local receipt = 7 + 3 * count
+if ARGV[receipt] ~= '' and redis.call('EXISTS', KEYS[3 + count]) == 1 then return 2 end
 for i = 0, count - 1 do
   if (redis.call('HGET', KEYS[1], ARGV[7 + 3 * i]) or '') ~= ARGV[8 + 3 * i] then return 0 end
 end
@@ -76,6 +84,12 @@ for i = 0, count - 1 do
 end
 if ARGV[2] == 'set' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[4]) end
 if ARGV[2] == 'del' then redis.call('HDEL', KEYS[2], ARGV[1]) end
+if ARGV[receipt] ~= '' then
+  redis.call('SET', KEYS[3 + count], ARGV[receipt], 'EX', ARGV[receipt + 1])
+  for i = receipt + 3, #ARGV do
+    redis.call('XADD', KEYS[4 + count], 'MAXLEN', '~', ARGV[receipt + 2], '*', 'entry', ARGV[i])
+  end
+end
 return 1
 """
 
@@ -115,6 +129,19 @@ def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str,
     else:
         action = "del" if combat_after is None else "set"
     return action, read.combat or "", json.dumps(combat_after) if action == "set" else ""
+
+
+@dataclass
+class _Held:
+    """A job's writes held back until it ends (``Store.once``): at most one
+    change of its world's tokens and combat, and its roll-log entries."""
+
+    table: tuple[TableRead, dict, dict | None] | None = None
+    entries: list[str] = field(default_factory=list)
+
+
+#: ``_COMPARE_AND_SET``'s answers.
+_CONFLICT, _WRITTEN, _RECEIPTED = 0, 1, 2
 
 
 class UnknownWorld(LookupError):
@@ -249,10 +276,15 @@ class Store:
     # -- roll log ---------------------------------------------------------
 
     def log_roll(self, world_id: str, entry: dict) -> None:
-        """Append to the log; inside ``answer_once``, sent with the answer."""
+        """Append to the log; inside ``answer_once``, sent with the answer;
+        inside ``once``, written with the job's effects."""
+        held = getattr(self._pending, "held", None)
+        if held is not None:
+            held.entries.append(dumps(entry))
+            return
         writes = getattr(self._pending, "writes", None)  # a Pipeline: falsy while empty
         (self.redis if writes is None else writes).xadd(
-            f"{_world_key(world_id)}:rolls",
+            _rolls_key(world_id),
             {"entry": dumps(entry)},
             maxlen=ROLL_LOG_MAX_ENTRIES,
             approximate=True,
@@ -263,7 +295,7 @@ class Store:
 
         ``view`` returns None for an entry the reader may not see.
         """
-        key, shown, newest = f"{_world_key(world_id)}:rolls", [], "+"
+        key, shown, newest = _rolls_key(world_id), [], "+"
         while len(shown) < count:
             rows = self.redis.xrevrange(key, max=newest, count=ROLL_LOG_PAGE)
             if not rows:
@@ -396,28 +428,82 @@ class Store:
         undo history. Atomic: the write happens only if nothing read changed
         meanwhile, else ``change`` runs again on a fresh read (``read``: a read
         already made, used first). If ``change`` raises, nothing is written."""
+        held = getattr(self._pending, "held", None)
+        if held is not None:
+            return self._hold(held, read or self.read_table(world_id, token_ids, scene_id), change)
         for _ in range(CHANGE_ATTEMPTS):
             read = read or self.read_table(world_id, token_ids, scene_id)
             tokens_after, combat_after, answer = change(read)
-            if self._commit(world_id, read, tokens_after, combat_after):
+            if self._commit(world_id, read, tokens_after, combat_after) == _WRITTEN:
                 return answer
             read = None
         raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
 
-    def _commit(self, world_id: str, read: TableRead, tokens_after: dict, combat_after: dict | None) -> bool:
+    @staticmethod
+    def _hold(held: _Held, read: TableRead, change: Callable) -> Any:
+        if held.table is not None:
+            raise RuntimeError("a job changes its world's tokens and combat once")
+        tokens_after, combat_after, answer = change(read)
+        held.table = (read, tokens_after, combat_after)
+        return answer
+
+    def _commit(
+        self, world_id: str, read: TableRead, tokens_after: dict, combat_after: dict | None,
+        receipt: tuple[str, str, list[str]] | None = None,
+    ) -> int:
+        """``_COMPARE_AND_SET`` on what was read; ``receipt``: (its key, its
+        text, entries to log), written with the change unless already there."""
         token_ids = list(read.tokens)
         args = [read.scene_id or "", *_combat_write(read, combat_after), TOKEN_HISTORY_MAX, len(token_ids)]
         for token_id in token_ids:
             written = tokens_after.get(token_id)
             args += [token_id, read.tokens[token_id] or "", json.dumps(written) if written is not None else ""]
         keys = [_tokens_key(world_id), _combats_key(world_id), *(_token_history_key(world_id, t) for t in token_ids)]
-        return bool(self._compare_and_set(keys=keys, args=args))
+        if receipt is None:
+            args.append("")
+        else:
+            key, text, entries = receipt
+            keys += [key, _rolls_key(world_id)]
+            args += [text, RECEIPT_TTL_SECONDS, ROLL_LOG_MAX_ENTRIES, *entries]
+        return self._compare_and_set(keys=keys, args=args)
+
+    # -- a job's effects ------------------------------------------------------
+
+    def once(self, world_id: str, job_id: str, run: Callable[[], list]) -> list:
+        """The pushes telling of job ``job_id``'s effects in ``world_id``, the
+        effects made at most once, whatever runs of the job there are.
+
+        ``run()`` makes the effects and returns the pushes. While it runs, its
+        change of the tokens and combat (one, through ``change_table``) and
+        its roll-log entries are held back; then one script writes them with
+        the pushes as the job's receipt, if nothing ``run`` read has changed
+        (else ``run`` runs again on fresh reads) and no receipt is there yet.
+        A run that finds the receipt, say the retry of a job whose worker
+        died, gets the pushes of the run that made the effects.
+        """
+        key = _receipt_key(job_id)
+        for _ in range(CHANGE_ATTEMPTS):
+            stored = self.redis.get(key)
+            if stored is not None:
+                return json.loads(stored)
+            self._pending.held = held = _Held()
+            try:
+                pushes = run()
+            finally:
+                self._pending.held = None
+            read, tokens_after, combat_after = held.table or (TableRead({}, None, None), {}, None)
+            written = self._commit(world_id, read, tokens_after, combat_after, (key, dumps(pushes), held.entries))
+            if written == _WRITTEN:
+                return pushes
+        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
 
     def _atomically(self, keys: list[str], step: Callable, what: str) -> Any:
         """Run ``step(pipe)``, which reads ``keys`` through ``pipe`` and
         returns ``(answer, write)``; then ``write()`` queues its writes, sent
         in one MULTI. When another client changes a key first (WATCH), ``step``
         runs again on the new values; if it raises, nothing is written."""
+        if getattr(self._pending, "held", None) is not None:
+            raise RuntimeError(f"{what} cannot change inside a job's held writes")
         with self.redis.pipeline() as pipe:
             for _ in range(CHANGE_ATTEMPTS):
                 try:
@@ -448,6 +534,14 @@ def _tokens_key(world_id: str) -> str:
 
 def _token_history_key(world_id: str, token_id: str) -> str:
     return f"{_world_key(world_id)}:token_history:{token_id}"
+
+
+def _rolls_key(world_id: str) -> str:
+    return f"{_world_key(world_id)}:rolls"
+
+
+def _receipt_key(job_id: str) -> str:
+    return f"vtt:receipt:{job_id}"
 
 
 def _arsenal_key(world_id: str) -> str:

@@ -28,15 +28,23 @@ def register(gm, token_id: str, *, agility=3, endurance=5, **stat_block) -> dict
 
 
 def card(client, event, **request):
-    """The card's rules result, after checking the ack against the exported schema."""
-    answer = ok(client, event, **request)
-    assert answer["rule"] == event
-    return answer["result"]
+    """The card's rules result: the ack says queued, the worker's ``job.result``
+    carries the card, checked against the exported schemas."""
+    queued = ok(client, event, **request)
+    pushed = client.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"])
+    assert_valid("push.job.result.json", pushed)
+    assert pushed["kind"] == event and pushed["result"]["rule"] == event
+    return pushed["result"]["result"]
 
 
 def refusal(client, event, **request):
+    """The refusal's code and fields: from the ack when the bridge refuses at
+    once, else from the worker's ``job.failed``."""
     answer = client.request(event, **request)
-    assert not answer["ok"], answer
+    if answer["ok"]:
+        failed = client.wait_for("job.failed", lambda push: push["job_id"] == answer["result"]["job_id"])
+        assert_valid("push.job.failed.json", failed)
+        return failed["error"]["code"], failed["error"]["fields"]
     return answer["error"]["code"], answer["error"]["fields"]
 
 
@@ -197,6 +205,7 @@ def test_a_repeated_request_id_hurts_the_token_once(gm, player_for, store, world
     table = player_for("alice")
     register(gm, "faller", hit_points=100)
     first = gm.request("hazard.fall", request_id="same-fall", token_id="faller", meters=20)
+    gm.wait_for("job.result", lambda push: push["request_id"] == "same-fall")
     again = gm.request("hazard.fall", request_id="same-fall", token_id="faller", meters=20)
     assert first["ok"] and again == first
     assert stored(store, world, "faller")["version"] == 2

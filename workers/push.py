@@ -45,8 +45,14 @@ class Pusher:
     def result(self, reply: ReplyTo, kind: str, result: dict) -> None:
         self.emit(Push.JOB_RESULT, {**reply.tag(), "kind": kind, "result": result}, reply.room())
 
-    def failed(self, reply: ReplyTo, code: str, message: str) -> None:
-        self.emit(Push.JOB_FAILED, {**reply.tag(), "error": {"code": code, "message": message, "fields": {}}}, reply.room())
+    def failed(self, reply: ReplyTo, code: str, message: str, fields: dict | None = None) -> None:
+        error = {"code": code, "message": message, "fields": fields or {}}
+        self.emit(Push.JOB_FAILED, {**reply.tag(), "error": error}, reply.room())
+
+    def deliver(self, pushes: list) -> None:
+        """Send pushes recorded as ``[event, payload, room or rooms]`` (see ``workers.effects``)."""
+        for event, payload, to in pushes:
+            self._manager.emit(event, payload, room=to, namespace=NAMESPACE)
 
 
 _installed: Pusher | None = None
@@ -63,3 +69,10 @@ def current() -> Pusher:
     if _installed is None:
         raise RuntimeError("workers.push.install() was not called in this process")
     return _installed
+
+
+def started(reply: dict) -> tuple[ReplyTo, Pusher]:
+    """A job's start: where its pushes go, and ``job.progress`` ``started`` sent there."""
+    reply_to, pusher = ReplyTo(**reply), current()
+    pusher.progress(reply_to, "started", 0.0)
+    return reply_to, pusher

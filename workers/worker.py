@@ -23,7 +23,7 @@ from redis import Redis
 from rq import Queue, SimpleWorker
 from rq.worker import WorkerStatus
 
-from . import push
+from . import effects, push
 
 #: Seconds between heartbeats of a running job.
 JOB_HEARTBEAT_SECONDS = 2
@@ -68,6 +68,7 @@ class BridgeWorker(SimpleWorker):
 def run_worker(redis_url: str, queue_name: str) -> None:
     """Run one worker until it is told to stop (SIGINT or SIGTERM)."""
     push.install(redis_url)
+    effects.install(redis_url)
     connection = Redis.from_url(redis_url)
     worker = BridgeWorker(
         [Queue(queue_name, connection=connection)],

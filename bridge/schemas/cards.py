@@ -28,7 +28,7 @@ from . import (
     tokens,
     tracker,
 )
-from .pushes import Either, Out, RollEntry, RollNotice
+from .pushes import Either, JobEvent, JobQueued, Out, RollEntry, RollNotice, _const
 from .spec import RequestSpec, Shape
 
 AREAS = (damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
@@ -39,14 +39,29 @@ CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS
 #: Any card as one reader sees it: whole, or a blind card's notice.
 CARD_VIEW: Shape = (*CARD_ENTRIES, RollNotice)
 
-JOB_RESULTS = tuple(result for area in AREAS for result in area.JOB_RESULTS)
-
-CROSS_FIELD_RULES = {hook: rule for area in AREAS for hook, rule in area.CROSS_FIELD_RULES.items()}
-
 
 def card_view(entry: type[Out]) -> Shape:
     """One kind of card as its requester sees it: whole, or as a notice."""
     return (entry, RollNotice)
+
+
+def queued_card_result(event, entry: type[Out]) -> type[JobEvent]:
+    """The ``job.result`` of a queued card: the card as its requester sees it."""
+    return type(
+        f"Job{entry.__name__}",
+        (JobEvent,),
+        {"__doc__": f"The finished job of a ``{event.value}`` request: its card.",
+         "kind": _const(event.value), "result": Either(*card_view(entry), required=True)},
+    )
+
+
+QUEUED_CARD_RESULTS = {
+    event: queued_card_result(event, card.entry) for area in AREAS for event, card in area.CARDS.items() if card.queued
+}
+
+JOB_RESULTS = (*(result for area in AREAS for result in area.JOB_RESULTS), *QUEUED_CARD_RESULTS.values())
+
+CROSS_FIELD_RULES = {hook: rule for area in AREAS for hook, rule in area.CROSS_FIELD_RULES.items()}
 
 
 def area_requests() -> dict:
@@ -54,7 +69,7 @@ def area_requests() -> dict:
     requests: dict = {}
     for area in AREAS:
         for event, card in area.CARDS.items():
-            requests[event] = RequestSpec(card.schema, card_view(card.entry), card.gm_only)
+            requests[event] = RequestSpec(card.schema, JobQueued if card.queued else card_view(card.entry), card.gm_only)
         requests.update(area.REQUESTS)
     return requests
 

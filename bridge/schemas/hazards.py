@@ -216,7 +216,7 @@ class VacuumResult(TokenHazardResult):
 
 
 def _gm_card(event: Request, request: type, result: type, doc: str) -> CardSpec:
-    return CardSpec(request, card(event, result, doc), gm_only=True)
+    return CardSpec(request, card(event, result, doc), gm_only=True, queued=True)
 
 
 CARDS = {
