@@ -40,6 +40,18 @@ class RandomDice:
         return [self._random.randint(1, sides) for _ in range(count)]
 
 
+class SeededDice:
+    """Fair dice from a generator seeded with ``seed``: the same seed gives
+    the same faces (a simulation that can be repeated)."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        check_count(count)
+        return [self._random.randint(1, sides) for _ in range(count)]
+
+
 class FixedDice:
     """Hands out the given faces in order; for tests and replays."""
 
