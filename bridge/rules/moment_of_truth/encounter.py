@@ -357,10 +357,7 @@ class _Table:
                        for f in fighters]
         self.dead_at = -(self.hit_points + 1)  # total damage 2 x HP + 1: HP + 1 below zero
         self.bit = np.array([1 << (i - self.sides[self.side[i]].start) for i in range(count)])
-        # a side's order of those up is kept only where an enemy picks from it at random
         self.every = [lcm(*range(1, s.stop - s.start + 1)) for s in self.sides]
-        self.picked_at_random = [any(f.combatant.targeting is Targeting.RANDOM for f in fighters[self.sides[1 - side]])
-                                 for side in (0, 1)]
 
     def run(self, fights: int, chunk: int, round_cap: int, rng: np.random.Generator,
             keep_going: Callable[[int], bool]) -> _Totals:
@@ -368,7 +365,7 @@ class _Table:
         all of them fight one round, those over are written down and the next
         fights take their places."""
         count = len(self.fighters)
-        fight = _Fight.empty(count, self.sides, min(chunk, fights))
+        fight = _Fight.empty(count, min(chunk, fights))
         playing = np.full(fight.n, -1)  # the fight in each place (-1: none)
         rounds = np.zeros(fight.n, dtype=np.int64)  # rounds it has fought
         decided_in = np.zeros(fights, dtype=np.int64)  # 0: a draw
@@ -461,28 +458,20 @@ class _Table:
             cells = np.arange(enemies.start, enemies.stop)[:, None] * fight.n + fights
             remaining = np.where(fight.up[cells], fight.left[cells], np.iinfo(np.int32).max)
             return enemies.start + remaining.argmin(axis=0)
-        # at random: a place among the side's first (as many as are up) in its order of those up;
-        # every count up divides ``every``, so u * up // every takes each place equally often
-        every = self.every[side]
-        place = rng.integers(0, every, size=fights.size) * np.bitwise_count(fight.up_bits[side, fights]) // every
-        return fight.order[side][place * fight.n + fights]
+        # at random: the j-th of those up, j below their count (every count
+        # divides ``every``, so u * count // every is each j equally often)
+        bits, every = fight.up_bits[side, fights], self.every[side]
+        j = rng.integers(0, every, size=fights.size) * np.bitwise_count(bits) // every
+        return enemies.start + _nth_bit(bits, j, enemies.stop - enemies.start)
 
     def _dropped(self, side: int, targets, fights, fight: _Fight) -> None:
         """``targets`` are down in ``fights`` (one each): the side's bits of
-        those up, its first combatant up and, where an enemy picks at random,
-        its order of those up (the last up takes the dropped one's place)
-        follow; a side with nobody up ends the fight."""
+        those up and its first combatant up follow; a side with nobody up
+        ends the fight."""
         up = fight.up_bits[side, fights] ^ self.bit[targets]
         fight.up_bits[side, fights] = up
         fight.on[fights[up == 0]] = False
         fight.first_up[side, fights] = self.sides[side].start + np.bitwise_count((up & -up) - 1)
-        if self.picked_at_random[side]:
-            n, order, place = fight.n, fight.order[side], fight.place[side]
-            last = np.bitwise_count(up).astype(np.intp) * n + fights
-            gone = place[targets * n + fights] * n + fights
-            moved = order[last]
-            order[gone], order[last] = moved, targets
-            place[moved * n + fights] = gone // n
 
 
 @dataclass
@@ -491,8 +480,7 @@ class _Fight:
     remaining), ``up`` and ``dead`` flat, cell ``combatant * n + place``;
     ``on`` per place: a fight still undecided; ``up_bits`` (bit i: the side's
     i-th combatant is up) and ``first_up`` (the first combatant up) per side
-    per place; ``order`` per side: the combatants, those up first, ``place``
-    where each one is in it (for a random pick)."""
+    per place."""
 
     n: int
     left: np.ndarray
@@ -501,31 +489,24 @@ class _Fight:
     on: np.ndarray
     up_bits: np.ndarray
     first_up: np.ndarray
-    order: tuple[np.ndarray, np.ndarray]  # per side, flat, cell ``place * n + fight``: a combatant
-    place: tuple[np.ndarray, np.ndarray]  # per side, flat, cell ``combatant * n + fight``: its place in order
 
     @classmethod
-    def empty(cls, count: int, sides: tuple[slice, slice], n: int) -> _Fight:
+    def empty(cls, count: int, n: int) -> _Fight:
         return cls(
             n, np.zeros(count * n, dtype=np.int32), np.zeros(count * n, dtype=bool), np.zeros(count * n, dtype=bool),
             np.zeros(n, dtype=bool), np.zeros((2, n), dtype=np.int64), np.zeros((2, n), dtype=np.int64),
-            tuple(np.zeros((s.stop - s.start) * n, dtype=np.int64) for s in sides),
-            tuple(np.zeros(count * n, dtype=np.int64) for _ in sides),
         )
 
     def begin(self, places, hit_points, sides: tuple[slice, slice]) -> None:
-        """New fights in ``places``: everyone up, unhurt, in the side's order."""
+        """New fights in ``places``: everyone up and unhurt."""
         count, n = len(hit_points), self.n
         self.left.reshape(count, n)[:, places] = hit_points[:, None]
         self.up.reshape(count, n)[:, places] = True
         self.dead.reshape(count, n)[:, places] = False
         self.on[places] = True
         for s, side in enumerate(sides):
-            combatants = np.arange(side.start, side.stop)[:, None]
             self.up_bits[s, places] = (1 << (side.stop - side.start)) - 1
             self.first_up[s, places] = side.start
-            self.order[s].reshape(-1, n)[:, places] = combatants
-            self.place[s].reshape(count, n)[side, places] = combatants - side.start
 
 
 def _totals(fights: int, winner, decided_in, down, dead, round_cap: int, dice: int) -> _Totals:
@@ -536,6 +517,26 @@ def _totals(fights: int, winner, decided_in, down, dead, round_cap: int, dice: i
         tuple(np.bincount(decided_in, minlength=round_cap + 1)[1:].tolist()),
         tuple(down[:, :fights].sum(axis=1).tolist()), tuple(dead[:, :fights].sum(axis=1).tolist()), dice,
     )
+
+
+#: _SELECT[w, j]: where the j-th (from 0) bit set of a word w of _WORD bits is.
+_WORD = 10
+_SELECT = np.argsort(1 - (np.arange(1 << _WORD)[:, None] >> np.arange(_WORD) & 1), axis=1, kind="stable")
+
+
+def _nth_bit(bits, j, size: int):
+    """Where the j-th (from 0) bit set of each of ``bits`` (``size`` bits)
+    is, read a word at a time."""
+    if size <= _WORD:
+        return _SELECT[bits, j]
+    at = np.zeros_like(j)
+    for shift in range(0, size, _WORD):
+        word = bits >> shift & (1 << _WORD) - 1
+        count = np.bitwise_count(word)
+        here = (j >= 0) & (j < count)
+        at[here] = shift + _SELECT[word[here], j[here]]
+        j = j - count
+    return at
 
 
 def _one(values) -> int | None:
