@@ -384,17 +384,17 @@ class _Table:
             for a in range(count):
                 dice += self._attack(a, fight, rng)
             rounds += 1
-            ended = np.flatnonzero((playing >= 0) & (~fight.on | (rounds == round_cap)))
+            wiped = fight.up_bits == 0  # a side with nobody up has lost
+            ended = np.flatnonzero((playing >= 0) & (wiped[0] | wiped[1] | (rounds == round_cap)))
             if not ended.size:
                 continue
-            ids = playing[ended]
-            wiped = fight.up_bits[:, ended] == 0  # a side with nobody up has lost
+            ids, wiped = playing[ended], wiped[:, ended]
             winner[ids] = np.where(wiped[1], 0, np.where(wiped[0], 1, -1))
             decided_in[ids] = np.where(wiped[0] | wiped[1], rounds[ended], 0)
-            down[:, ids] = ~fight.up.reshape(count, fight.n)[:, ended]
-            dead[:, ids] = fight.dead.reshape(count, fight.n)[:, ended]
+            down[:, ids] = fight.rows(fight.left)[:, ended] <= 0
+            dead[:, ids] = fight.rows(fight.dead)[:, ended]
             over[ids] = True
-            fight.on[ended] = False
+            fight.rows(fight.up)[:, ended] = False  # a draw's still up
             playing[ended] = -1
             while done < fights and over[done : done + chunk].all():
                 done = min(done + chunk, fights)
@@ -408,7 +408,7 @@ class _Table:
         fighter = self.fighters[a]
         other = 1 - self.side[a]
         n = fight.n
-        fights = np.flatnonzero(fight.up[a * n : (a + 1) * n] & fight.on)
+        fights = fight.up[a * n : (a + 1) * n].nonzero()[0]
         if not fights.size or self.never_possible[a]:
             return 0
         tn = self.one_tn[a]
@@ -467,26 +467,28 @@ class _Table:
     def _dropped(self, side: int, targets, fights, fight: _Fight) -> None:
         """``targets`` are down in ``fights`` (one each): the side's bits of
         those up and its first combatant up follow; a side with nobody up
-        ends the fight."""
+        has lost, and its enemies are no longer up to attack there."""
         up = fight.up_bits[side, fights] ^ self.bit[targets]
         fight.up_bits[side, fights] = up
-        fight.on[fights[up == 0]] = False
-        fight.first_up[side, fights] = self.sides[side].start + np.bitwise_count((up & -up) - 1)
+        enemies = self.sides[side]
+        fight.first_up[side, fights] = enemies.start + _nth_bit(up, 0, enemies.stop - enemies.start)
+        won = fights[up == 0]
+        if won.size:
+            fight.rows(fight.up)[self.sides[1 - side], won] = False
 
 
 @dataclass
 class _Fight:
     """``n`` places, each a fight under way or none: ``left`` (hit points
-    remaining), ``up`` and ``dead`` flat, cell ``combatant * n + place``;
-    ``on`` per place: a fight still undecided; ``up_bits`` (bit i: the side's
-    i-th combatant is up) and ``first_up`` (the first combatant up) per side
-    per place."""
+    remaining, down at 0), ``up`` (in a fight not yet decided) and ``dead``
+    flat, cell ``combatant * n + place``; ``up_bits`` (bit i: the side's i-th
+    combatant is up) and ``first_up`` (the first combatant up) per side per
+    place."""
 
     n: int
     left: np.ndarray
     up: np.ndarray
     dead: np.ndarray
-    on: np.ndarray
     up_bits: np.ndarray
     first_up: np.ndarray
 
@@ -494,16 +496,18 @@ class _Fight:
     def empty(cls, count: int, n: int) -> _Fight:
         return cls(
             n, np.zeros(count * n, dtype=np.int32), np.zeros(count * n, dtype=bool), np.zeros(count * n, dtype=bool),
-            np.zeros(n, dtype=bool), np.zeros((2, n), dtype=np.int64), np.zeros((2, n), dtype=np.int64),
+            np.zeros((2, n), dtype=np.int64), np.zeros((2, n), dtype=np.int64),
         )
+
+    def rows(self, cells):
+        """A flat array by combatant (rows) and place (columns)."""
+        return cells.reshape(-1, self.n)
 
     def begin(self, places, hit_points, sides: tuple[slice, slice]) -> None:
         """New fights in ``places``: everyone up and unhurt."""
-        count, n = len(hit_points), self.n
-        self.left.reshape(count, n)[:, places] = hit_points[:, None]
-        self.up.reshape(count, n)[:, places] = True
-        self.dead.reshape(count, n)[:, places] = False
-        self.on[places] = True
+        self.rows(self.left)[:, places] = hit_points[:, None]
+        self.rows(self.up)[:, places] = True
+        self.rows(self.dead)[:, places] = False
         for s, side in enumerate(sides):
             self.up_bits[s, places] = (1 << (side.stop - side.start)) - 1
             self.first_up[s, places] = side.start
@@ -525,11 +529,11 @@ _SELECT = np.argsort(1 - (np.arange(1 << _WORD)[:, None] >> np.arange(_WORD) & 1
 
 
 def _nth_bit(bits, j, size: int):
-    """Where the j-th (from 0) bit set of each of ``bits`` (``size`` bits)
-    is, read a word at a time."""
+    """Where the j-th (from 0; a number, or one each) bit set of each of
+    ``bits`` (``size`` bits) is, read a word at a time."""
     if size <= _WORD:
         return _SELECT[bits, j]
-    at = np.zeros_like(j)
+    at, j = np.zeros_like(bits), np.broadcast_to(j, bits.shape)
     for shift in range(0, size, _WORD):
         word = bits >> shift & (1 << _WORD) - 1
         count = np.bitwise_count(word)
