@@ -361,11 +361,12 @@ class _Table:
 
     def run(self, fights: int, chunk: int, round_cap: int, rng: np.random.Generator,
             keep_going: Callable[[int], bool]) -> _Totals:
-        """Every fight to its end, up to ``chunk`` under way at once: each round
-        all of them fight one round, those over are written down and the next
-        fights take their places."""
+        """Every fight to its end, up to two chunks under way at once: each
+        round all of them fight one round, those over are written down and the
+        next fights take their places; once every fight has begun, those still
+        under way are gathered into fewer places as they thin out."""
         count = len(self.fighters)
-        fight = _Fight.empty(count, min(chunk, fights))
+        fight = _Fight.empty(count, min(2 * chunk, fights))
         playing = np.full(fight.n, -1)  # the fight in each place (-1: none)
         rounds = np.zeros(fight.n, dtype=np.int64)  # rounds it has fought
         decided_in = np.zeros(fights, dtype=np.int64)  # 0: a draw
@@ -396,6 +397,10 @@ class _Table:
             over[ids] = True
             fight.rows(fight.up)[:, ended] = False  # a draw's still up
             playing[ended] = -1
+            if begun == fights:
+                under_way = (playing >= 0).nonzero()[0]
+                if under_way.size <= fight.n // 4:
+                    fight, playing, rounds = fight.kept(under_way), playing[under_way], rounds[under_way]
             while done < fights and over[done : done + chunk].all():
                 done = min(done + chunk, fights)
                 if done < fights and not keep_going(done):
@@ -502,6 +507,13 @@ class _Fight:
     def rows(self, cells):
         """A flat array by combatant (rows) and place (columns)."""
         return cells.reshape(-1, self.n)
+
+    def kept(self, places) -> _Fight:
+        """The fights in ``places`` only, in as many places."""
+        return _Fight(
+            len(places), *(self.rows(cells)[:, places].ravel() for cells in (self.left, self.up, self.dead)),
+            self.up_bits[:, places], self.first_up[:, places],
+        )
 
     def begin(self, places, hit_points, sides: tuple[slice, slice]) -> None:
         """New fights in ``places``: everyone up and unhurt."""
