@@ -29,12 +29,15 @@ def register(gm, token_id: str, *, agility=3, endurance=5, **stat_block) -> dict
 
 def card(client, event, **request):
     """The card's rules result: the ack says queued, the worker's ``job.result``
-    carries the card, checked against the exported schemas."""
+    names the card, which comes as ``roll.result``; each checked against the exported schemas."""
     queued = ok(client, event, **request)
-    pushed = client.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"])
-    assert_valid("push.job.result.json", pushed)
-    assert pushed["kind"] == event and pushed["result"]["rule"] == event
-    return pushed["result"]["result"]
+    done = client.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"])
+    assert_valid("push.job.result.json", done)
+    assert done["kind"] == event
+    entry = client.wait_for("roll.result", lambda push: push["roll_id"] == done["result"]["roll_id"])
+    assert_valid("push.roll.result.json", entry)
+    assert entry["rule"] == event
+    return entry["result"]
 
 
 def picked(client, event, token_id: str, **request):

@@ -90,7 +90,8 @@ class DamageDie:
     serious: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Spelled out: asdict was half the time of a 50-token explosion's rules.
+        return {"face": self.face, "minor": self.minor, "serious": self.serious}
 
 
 @dataclass(frozen=True)
