@@ -91,7 +91,7 @@ def test_a_grenade_hurts_each_token_by_its_distance_cover_and_armor(gm, player_f
         ("behind-wall", {"distance": 1, "cover": 3}, {}),
         ("vested", {"distance": 1.5}, vest),
         ("vest-ignored", {"distance": 1.5, "damage_reduction": 0}, vest),
-        ("far", {"distance": 30}, {}),
+        ("far", {"distance": 21}, {}),
     ]
     for token_id, _, stat_block in caught:
         register(gm, token_id, hit_points=60, **stat_block)
@@ -113,7 +113,7 @@ def test_a_grenade_hurts_each_token_by_its_distance_cover_and_armor(gm, player_f
         else:
             assert state == entry["token"]["state"] and state["version"] == 2
             assert told(table, token_id, 2)["state"] == state
-    assert result["tokens"][-1]["token"] is None  # 30 m away: nothing reaches it
+    assert result["tokens"][-1]["token"] is None  # 21 m away: 20 - 20 dice, nothing reaches it
     assert result["tokens"][0]["token"]["state"]["health"]["damage"] > 0  # 20d6 (4,5) at its feet
     assert result["hurt"] == [entry["token_id"] for entry in result["tokens"] if entry["token"]
                               and entry["health"]["after"]["damage"] > entry["health"]["before"]["damage"]]
