@@ -6,9 +6,9 @@ import pytest
 
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice
-from bridge.rules.moment_of_truth.damage_odds import attack_odds
+from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting, simulate
+from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting, _alias, simulate
 from bridge.rules.moment_of_truth.equipment import Arsenal, MeleeWeapon
 from bridge.rules.moment_of_truth.statistics import Statistic
 
@@ -127,6 +127,23 @@ def test_one_attack_takes_hit_points_as_the_exact_odds_say(attacker, target, num
     exact = float(attack_odds(numbers[0], numbers[1], RollKind.SKILL, damage, numbers[3]).at_least[second["hit_points"]])
     error = math.sqrt(exact * (1 - exact) / fights)
     assert abs(second["down_rate"] - exact) < 4 * error
+
+
+@pytest.mark.parametrize("ways", [
+    roll_odds(5, 1, RollKind.SKILL).by_successes,
+    roll_odds(20, 1, RollKind.UNSKILLED).by_successes,
+    damage_odds(DamageDice(16, 3, 4)).lost_ways,
+    damage_odds(DamageDice(3, None, 6)).lost_ways,
+    (1,),
+])
+def test_the_alias_tables_give_every_amount_its_ways(ways):
+    columns = 1 << (len(ways) - 1).bit_length()
+    cut, alias = _alias(ways, columns)
+    total, numbers = sum(ways), [0] * columns
+    for column in range(columns):
+        numbers[column] += cut[column]
+        numbers[alias[column]] += total - cut[column]
+    assert numbers == [count * columns for count in ways] + [0] * (columns - len(ways))
 
 
 def test_an_impossible_attack_draws_no_dice_and_ends_in_a_draw():

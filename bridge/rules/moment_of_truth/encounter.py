@@ -276,25 +276,28 @@ class _Totals:
     dice: int
 
 
-#: Dice read as one number at most: up to 6**22 numpy's 64-bit draws
-#: almost never reject a draw (about 1 in 4 at 6**24).
-BLOCK = 22
+#: Dice read as one number at most: 6**20 numbers a column, 64 columns (41
+#: amounts), leave numpy's 64-bit draws few rejections.
+BLOCK = 20
 
 
 class _Rolls:
     """``dice`` d6 read as one amount a roll (successes, or damage points),
     drawn without their faces, which a simulation's result does not show.
 
-    The 6**b face tuples of b dice are the numbers 0 <= u < 6**b (a tuple's
-    faces are its number's base-6 digits), so one uniform u rolls all b dice.
-    ``ways(b)[k]`` counts the tuples showing amount k, by the rules' own
-    readings (the odds modules): let the first ways[0] numbers stand for the
-    tuples showing 0, the next ways[1] for those showing 1, and so on, and
-    ``searchsorted(cumsum(ways), u, "right")`` is that amount with exactly
-    the dice's chances. Each count is scaled by one factor so the numbers
-    reach 2**32 (below it numpy draws 32 bits, rejecting up to half of
-    them); the chances stay the same. An amount adds up die by die, so more
-    than BLOCK dice are read in blocks and summed."""
+    ``ways(b)[k]`` counts the 6**b face tuples of b dice that show amount k,
+    by the rules' own readings (the odds modules). A roll is one uniform
+    number u below columns x 6**b x scale (``columns`` a power of two, at
+    least as many as the amounts; ``scale`` takes the numbers past 2**32,
+    below which numpy draws 32 bits and rejects up to half): its low bits
+    pick a column c, the rest a number v below 6**b x scale, and the roll
+    shows c where v < cut[c] x scale, else alias[c] (Walker's alias method,
+    in integers: ``_alias`` gives each amount k exactly ways(b)[k] x columns
+    x scale of the numbers, so it has exactly the dice's chances). Whether
+    a roll shows at least an amount compares u with the numbers that the
+    tuples showing less would take in order (v below their count x scale).
+    An amount adds up die by die, so more than BLOCK dice are read in blocks
+    and summed."""
 
     def __init__(self, dice: int, ways: Callable[[int], Sequence[int]]):
         self.dice = dice
@@ -302,25 +305,53 @@ class _Rolls:
         sizes = [dice // blocks + (block < dice % blocks) for block in range(blocks)]
         self.blocks = []
         for size in sizes:
-            scale = 2**32 // SIDES**size + 1
-            self.blocks.append((SIDES**size * scale, np.cumsum(ways(size), dtype=np.int64) * scale))
+            counts = list(ways(size))
+            columns = 1 << (len(counts) - 1).bit_length()
+            scale = 2**32 // (columns * SIDES**size) + 1
+            cut, alias = _alias(counts, columns)
+            self.blocks.append((
+                columns * SIDES**size * scale, columns.bit_length() - 1, np.array(cut) * scale, np.array(alias),
+                np.cumsum(counts, dtype=np.int64) * scale * columns,
+            ))
 
     def draw(self, rng: np.random.Generator, rolls: int):
         """The amount each of ``rolls`` rolls shows."""
         amounts = None
-        for outcomes, bounds in self.blocks:
-            amount = bounds.searchsorted(rng.integers(0, outcomes, size=rolls), side="right")
+        for numbers, bits, cut, alias, _ in self.blocks:
+            u = rng.integers(0, numbers, size=rolls)
+            column = u & ((1 << bits) - 1)
+            amount = np.where(u >> bits < cut[column], column, alias[column])
             amounts = amount if amounts is None else amounts + amount
         return amounts
 
     def at_least(self, rng: np.random.Generator, rolls: int, amount):
         """Whether each roll shows ``amount`` (at least 1 and at most ``dice``;
-        a number, or one per roll) or more: in one block, whether its number is
-        past those of the tuples showing less."""
+        a number, or one per roll) or more."""
         if len(self.blocks) > 1:
             return self.draw(rng, rolls) >= amount
-        outcomes, bounds = self.blocks[0]
-        return rng.integers(0, outcomes, size=rolls) >= bounds[amount - 1]
+        numbers, _, _, _, less = self.blocks[0]
+        return rng.integers(0, numbers, size=rolls) >= less[amount - 1]
+
+
+def _alias(ways: Sequence[int], columns: int) -> tuple[list[int], list[int]]:
+    """Walker's alias tables for amounts 0, 1, ... shown in ``ways`` of
+    ``total`` equally likely ways: ``columns`` columns of ``total`` numbers
+    each, column c keeping amount c for its first cut[c] numbers and giving
+    the rest to alias[c], so that amount k gets ways[k] x columns numbers."""
+    total = sum(ways)
+    weight = [count * columns for count in ways] + [0] * (columns - len(ways))
+    cut, alias = [total] * columns, list(range(columns))
+    small = [c for c in range(columns) if weight[c] < total]
+    large = [c for c in range(columns) if weight[c] > total]
+    while small:  # a column short of ``total`` is filled from one over it
+        short, over = small.pop(), large[-1]
+        cut[short], alias[short] = weight[short], over
+        weight[over] -= total - weight[short]
+        if weight[over] <= total:
+            large.pop()
+            if weight[over] < total:
+                small.append(over)
+    return cut, alias
 
 
 class _Table:
