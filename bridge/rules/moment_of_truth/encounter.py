@@ -1,8 +1,12 @@
 """Encounter simulation: two sides fight N times to the end (ch. 7, Attacking
 and Defending; Defense Dice; Rolling Damage; Damage, Death).
 
-All fights advance together as numpy arrays, round by round, from one seeded
-``numpy.random.Generator``: the same seed and sides give the same result.
+Fights advance together as numpy arrays, round by round, from one seeded
+``numpy.random.Generator``: the same seed, sides and chunk give the same
+result. Each roll is drawn as one number standing for its face tuple (see
+``_Rolls``): the amount it shows, successes or damage, has exactly the
+dice's chances, but the faces are not kept.
+
 The numbers come from the rules modules, not re-derived: the attack pool
 from :func:`.combat_pool.combat_pool` (defense dice reserved come off it),
 the TN to hit from :func:`.defense.to_hit` (+1 per pair of the target's
@@ -30,8 +34,10 @@ Simplifications (each a choice of this module):
   it: dead under the harsh death dial when damage reaches 2 x HP + 1;
   no bleeding;
 - a fight still undecided after ``round_cap`` rounds is a draw;
-- ``dice_drawn`` counts the d6 rolled (attack and damage); random target
-  picks draw uniform numbers, not dice, and are not counted.
+- ``dice_drawn`` counts the d6 the rules roll (attack and damage), each
+  roll drawn as one number; random target picks are not dice and are not
+  counted. A run stopped early also counts the dice of the fights it had
+  begun after those it counts.
 """
 
 from __future__ import annotations
@@ -60,7 +66,8 @@ DEFAULT_FIGHTS = 10_000
 MAX_FIGHTS = 100_000
 DEFAULT_ROUND_CAP = 50
 MAX_ROUND_CAP = 200
-#: Fights simulated between two calls of ``keep_going`` (the job pushes progress there).
+#: Fights in order between two calls of ``keep_going`` (the job pushes progress there);
+#: twice as many are under way at once.
 CHUNK = 5_000
 
 
@@ -234,8 +241,8 @@ def simulate(
     chunk: int = CHUNK,
     keep_going: Callable[[int], bool] = lambda done: True,
 ) -> Encounter:
-    """Fight ``fights`` times, up to ``chunk`` fights under way at once (the
-    next fight takes the place of one that ends). Each time the next
+    """Fight ``fights`` times, up to two chunks of fights under way at once
+    (the next fight takes the place of one that ends). Each time the next
     ``chunk`` fights in order are all over, ``keep_going(fights done)`` says
     whether to go on: stopped early, the result counts those fights (its
     ``fights``) and drops the ones begun after them. The same seed and chunk
