@@ -331,13 +331,18 @@ class _Rolls:
             amounts = amount if amounts is None else amounts + amount
         return amounts
 
-    def at_least(self, rng: np.random.Generator, rolls: int, amount):
-        """Whether each roll shows ``amount`` (at least 1 and at most ``dice``;
-        a number, or one per roll) or more."""
+    def needed(self, amounts):
+        """What ``at_least`` compares with for each of ``amounts`` (at least 1
+        and at most ``dice``): in one block, the numbers the tuples showing
+        less take; else the amount."""
+        return self.blocks[0][4][amounts - 1] if len(self.blocks) == 1 else amounts
+
+    def at_least(self, rng: np.random.Generator, rolls: int, needed):
+        """Whether each roll shows the amount ``needed`` stands for (see
+        ``needed``; one, or one per roll) or more."""
         if len(self.blocks) > 1:
-            return self.draw(rng, rolls) >= amount
-        numbers, _, _, _, less = self.blocks[0]
-        return rng.integers(0, numbers, size=rolls) >= less[amount - 1]
+            return self.draw(rng, rolls) >= needed
+        return rng.integers(0, self.blocks[0][0], size=rolls) >= needed
 
 
 def _alias(ways: Sequence[int], columns: int) -> tuple[list[int], list[int]]:
@@ -390,6 +395,8 @@ class _Table:
         self.always_possible = [fighters[a].pool >= self.tn[a, enemies[a]].max() for a in range(count)]
         self.never_possible = [fighters[a].pool < self.tn[a, enemies[a]].min() for a in range(count)]
         self.successes = [_Rolls(f.pool, lambda dice, kind=f.kind: roll_odds(dice, 1, kind).by_successes) for f in fighters]
+        # what a hit needs against each target (those out of reach are not attacked)
+        self.needed = [rolls.needed(np.clip(tn, 1, max(1, rolls.dice))) for rolls, tn in zip(self.successes, self.tn)]
         # serious + minor: hit points lost = max(0, that - DR) (damage_odds; DR 0 loses them all)
         self.points = [_Rolls(f.damage.dice, lambda dice, damage=f.damage: damage_odds(damage.with_dice(dice)).lost_ways)
                        for f in fighters]
@@ -454,19 +461,17 @@ class _Table:
         fights = fight.up[a * n : (a + 1) * n].nonzero()[0]
         if not fights.size or self.never_possible[a]:
             return 0
-        tn = self.one_tn[a]
-        if tn is None:  # the TN depends on the target: choose it first
+        if self.one_tn[a] is None:  # the TN depends on the target: choose it first
             target = self._choose(fighter.combatant.targeting, other, fights, fight, rng)
-            tn = self.tn[a, target]
             if not self.always_possible[a]:
-                possible = fighter.pool >= tn
-                fights, target, tn = fights[possible], target[possible], tn[possible]
+                possible = fighter.pool >= self.tn[a, target]
+                fights, target = fights[possible], target[possible]
             attacks = fights.size
-            hit = self.successes[a].at_least(rng, attacks, tn)
+            hit = self.successes[a].at_least(rng, attacks, self.needed[a][target])
             fights, target = fights[hit], target[hit]
         else:  # one TN (always within reach here): only a hit needs its target
             attacks = fights.size
-            fights = fights[self.successes[a].at_least(rng, attacks, tn)]
+            fights = fights[self.successes[a].at_least(rng, attacks, self.needed[a][self.sides[other].start])]
             target = self._choose(fighter.combatant.targeting, other, fights, fight, rng)
         dice = attacks * fighter.pool + fights.size * fighter.damage.dice
         if not fights.size:
