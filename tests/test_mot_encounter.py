@@ -174,12 +174,14 @@ def test_a_random_pick_is_always_among_those_up(targets):
     assert max(rates) - min(rates) < 0.02
 
 
-def test_fights_and_round_cap_are_bounded():
+def test_fights_round_cap_and_sides_are_bounded():
     fight = sides([thug(0)], [thug(1)])
     with pytest.raises(ValueError, match="fights"):
         simulate(fight, dials=DIALS, fights=0, seed=1)
     with pytest.raises(ValueError, match="round cap"):
         simulate(fight, dials=DIALS, seed=1, round_cap=0)
+    with pytest.raises(ValueError, match="more than 20 combatants"):
+        simulate(sides([thug(n) for n in range(21)], [thug(0)]), dials=DIALS, seed=1)
 
 
 def test_chunks_report_progress():

@@ -66,6 +66,9 @@ DEFAULT_FIGHTS = 10_000
 MAX_FIGHTS = 100_000
 DEFAULT_ROUND_CAP = 50
 MAX_ROUND_CAP = 200
+#: Most combatants on a side (who is up is a bit each, a random pick counts
+#: them in 64-bit integers).
+MAX_SIDE = 20
 #: Fights in order between two calls of ``keep_going`` (the job pushes progress there);
 #: twice as many are under way at once.
 CHUNK = 5_000
@@ -269,6 +272,9 @@ def check_sides(sides: tuple[Side, Side], dials: Dials) -> list[_Fighter]:
     """Every combatant's numbers (a ValueError where the rules refuse one)."""
     if len(sides) != 2:
         raise ValueError(f"an encounter has two sides, not {len(sides)}")
+    for side in sides:
+        if len(side.combatants) > MAX_SIDE:
+            raise ValueError(f"side {side.name!r} has more than {MAX_SIDE} combatants")
     return [_fighter(combatant, dials) for side in sides for combatant in side.combatants]
 
 
@@ -310,24 +316,15 @@ class _Rolls:
         self.dice = dice
         blocks = max(1, -(-dice // BLOCK))
         sizes = [dice // blocks + (block < dice % blocks) for block in range(blocks)]
-        self.blocks = []
-        for size in sizes:
-            counts = list(ways(size))
-            columns = 1 << (len(counts) - 1).bit_length()
-            scale = 2**32 // (columns * SIDES**size) + 1
-            cut, alias = _alias(counts, columns)
-            self.blocks.append((
-                columns * SIDES**size * scale, columns.bit_length() - 1, np.array(cut) * scale, np.array(alias),
-                np.cumsum(counts, dtype=np.int64) * scale * columns,
-            ))
+        self.blocks = [_Block.of(list(ways(size)), SIDES**size) for size in sizes]
 
     def draw(self, rng: np.random.Generator, rolls: int):
         """The amount each of ``rolls`` rolls shows."""
         amounts = None
-        for numbers, bits, cut, alias, _ in self.blocks:
-            u = rng.integers(0, numbers, size=rolls)
-            column = u & ((1 << bits) - 1)
-            amount = np.where(u >> bits < cut[column], column, alias[column])
+        for block in self.blocks:
+            u = rng.integers(0, block.numbers, size=rolls)
+            column = u & ((1 << block.bits) - 1)
+            amount = np.where(u >> block.bits < block.cut[column], column, block.alias[column])
             amounts = amount if amounts is None else amounts + amount
         return amounts
 
@@ -335,14 +332,38 @@ class _Rolls:
         """What ``at_least`` compares with for each of ``amounts`` (at least 1
         and at most ``dice``): in one block, the numbers the tuples showing
         less take; else the amount."""
-        return self.blocks[0][4][amounts - 1] if len(self.blocks) == 1 else amounts
+        return self.blocks[0].less[amounts - 1] if len(self.blocks) == 1 else amounts
 
     def at_least(self, rng: np.random.Generator, rolls: int, needed):
         """Whether each roll shows the amount ``needed`` stands for (see
         ``needed``; one, or one per roll) or more."""
         if len(self.blocks) > 1:
             return self.draw(rng, rolls) >= needed
-        return rng.integers(0, self.blocks[0][0], size=rolls) >= needed
+        return rng.integers(0, self.blocks[0].numbers, size=rolls) >= needed
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One block of dice as ``_Rolls`` reads it: a roll is a number below
+    ``numbers``; its low ``bits`` pick a column, the rest are compared with
+    the column's ``cut`` (scaled); ``less[k]``: the numbers the tuples
+    showing k or less take, in order."""
+
+    numbers: int
+    bits: int
+    cut: np.ndarray
+    alias: np.ndarray
+    less: np.ndarray
+
+    @classmethod
+    def of(cls, ways: list[int], tuples: int) -> _Block:
+        columns = 1 << (len(ways) - 1).bit_length()
+        scale = 2**32 // (columns * tuples) + 1
+        cut, alias = _alias(ways, columns)
+        return cls(
+            columns * tuples * scale, columns.bit_length() - 1, np.array(cut) * scale, np.array(alias),
+            np.cumsum(ways, dtype=np.int64) * scale * columns,
+        )
 
 
 def _alias(ways: Sequence[int], columns: int) -> tuple[list[int], list[int]]:
@@ -478,7 +499,7 @@ class _Table:
             return dice
         cells = target * n + fights
         lost = self.points[a].draw(rng, fights.size)
-        dr = self._against(self.dr, self.one_dr, a, target)
+        dr = self.dr[a, target] if self.one_dr[a] is None else self.one_dr[a]
         if np.ndim(dr) or dr:
             lost = np.maximum(lost - dr, 0)
         left = fight.left[cells] - lost
@@ -491,11 +512,6 @@ class _Table:
             if self.harsh_death:
                 fight.dead[dropped] = left[down] <= self.dead_at[target]
         return dice
-
-    @staticmethod
-    def _against(table, one: list[int | None], a: int, target):
-        """``table[a, target]``: a number, or one per fight where they differ."""
-        return table[a, target] if one[a] is None else one[a]
 
     def _choose(self, targeting: Targeting, side: int, fights, fight: _Fight, rng: np.random.Generator):
         """Each fight's target on ``side`` (one is always up there)."""
