@@ -61,8 +61,9 @@ def attack_odds_preview(reply: dict, attack: Attack, dials: dict, trials: int, s
 
 def simulate_encounter(reply: dict, spec: dict, dials: dict) -> dict:
     """N fights of two sides (``encounter.simulate``): ``job.progress`` after
-    each chunk of fights; a GM's ``simulate.cancel`` stops it after the chunk
-    running, and the result then counts the fights done."""
+    each chunk of fights in order; a GM's ``simulate.cancel`` stops it when
+    the next chunk in order is over, and the result then counts the whole
+    chunks done."""
     reply_to, pusher = push.started(reply)
     redis = get_current_job().connection
     fights = spec["fights"]
