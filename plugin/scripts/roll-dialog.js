@@ -77,7 +77,8 @@ export function oddsRequest({ kind, statistic, skill, difficulty, stakes_raised,
 /**
  * Shows the odds of what the form would roll, and again at each change (the latest answer wins).
  * @param {Element} element the dialog
- * @param {() => {event: string, payload: object}} request the preview request for the current values
+ * @param {(values: object) => ({event: string, payload: object}|null)} request the preview request for the
+ *   form's values (null: nothing to preview yet)
  * @param {(result: object) => string} line the result as a line of text
  * @param {{queued: Function}} client
  */
@@ -87,9 +88,11 @@ function previewOdds(element, request, line, client) {
   let latest = 0;
   const update = async () => {
     const asked = ++latest;
-    out.textContent = vtt.t("Roll.OddsPending");
     try {
-      const result = await track(client, vtt.t("Roll.Odds"), request(vtt.formValues(form)));
+      const preview = request(vtt.formValues(form));
+      out.textContent = preview ? vtt.t("Roll.OddsPending") : "";
+      if (!preview) return;
+      const result = await track(client, vtt.t("Roll.Odds"), preview);
       if (asked === latest) out.textContent = line(result);
     } catch (error) {
       if (asked === latest) out.textContent = error.message;
@@ -177,6 +180,7 @@ export async function attackDialog({ client, table, tokenId }) {
     title: vtt.t("Roll.Title", { name: attacker.name }), content,
     buttons: [{ action: "attack", label: vtt.t("Roll.Attack"), icon: "fa-solid fa-crosshairs", default: true }],
     onRender: (element) => previewOdds(element, (values) => {
+      if (!values.weapon) return null;
       const { visibility, label, ...payload } = request(values).payload;
       return { event: "attack.odds", payload };
     }, (preview) => `${percent(preview.hit)} (${preview.method})`, client),

@@ -112,12 +112,15 @@ test("the attack dialog: the targets, the distance measured on the grid, attack.
   assert.deepEqual(rendered, [["attack.odds", attack], ["attack", { ...attack, visibility: "public", label: "Dodger → Thug" }]]);
 });
 
-test("the attack dialog measures the distance to the first target for its field", async () => {
+test("the attack dialog measures the distance to the first target for its field; no weapon named, no preview", async () => {
   const { dialogs, calls } = installFoundry({ isGM: true, actors, tokens });
   game.user.targets = new Set([{ document: canvas.scene.tokens.get("tok2") }]);
-  const attacked = attackDialog({ client: new FakeClient({ "attack.odds": { hit: chance(1), method: "exact" } }), table: new TableState(), tokenId: "tok1" });
-  await answerDialog(dialogs, "none", {});
+  const client = new FakeClient({ "attack.odds": { hit: chance(1), method: "exact" } });
+  const attacked = attackDialog({ client, table: new TableState(), tokenId: "tok1" });
+  const { odds: line } = await answerDialog(dialogs, "none", { weapon: "", distance: 4 });
   await attacked;
+  await settle();
+  assert.deepEqual([client.sent, line.textContent], [[], ""]);
   const fields = calls.find(([name]) => name === "renderTemplate")[2].fields;
   assert.deepEqual(fields.find((f) => f.name === "distance").value, 4);
   assert.equal(fields.some((f) => f.name === "moments"), false);
