@@ -27,6 +27,8 @@ export class Board extends EventTarget {
     element.style.width = `${COLUMNS * SQUARE}px`;
     element.style.height = `${ROWS * SQUARE}px`;
     element.style.setProperty("--square", `${SQUARE}px`);
+    this.blasts = Object.assign(document.createElement("div"), { className: "blasts" });
+    element.append(this.blasts);
     element.addEventListener("pointerdown", (event) => this._pointerDown(event));
   }
 
@@ -79,7 +81,7 @@ export class Board extends EventTarget {
     const ring = document.createElement("div");
     ring.className = "blast";
     Object.assign(ring.style, { left: `${center.x - radius}px`, top: `${center.y - radius}px`, width: `${2 * radius}px`, height: `${2 * radius}px` });
-    this.element.append(ring);
+    this.blasts.append(ring);
     setTimeout(() => ring.remove(), 1500);
   }
 

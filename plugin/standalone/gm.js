@@ -50,28 +50,27 @@ export function gmTools(app) {
       .filter((token) => inBlast(dice, token.distance));
     board.flash(center, (dice * SQUARE) / METRES_PER_SQUARE);
     if (!tokens.length) throw Object.assign(new Error("no token within the blast's reach"), { code: "explosion" });
-    const thrower = picked()[0];
-    const { event, payload } = explosion({ actorId: thrower ? state.tokens.get(thrower).actor_id : "gm", charge: form.get("charge"), dice, tokens });
+    const { event, payload } = explosion({ actorId: client.session.user, charge: form.get("charge"), dice, tokens });
     await app.queued(event, payload);
   });
 
   submit("#fire-form", async (form) => {
-    const { event, payload } = fireIgnite({ tokenIds: picked(true), startingDice: Number(form.get("dice")) });
+    const { event, payload } = fireIgnite({ tokenIds: picked(), startingDice: Number(form.get("dice")) });
     await app.queued(event, payload);
   });
   submit("#fall-form", async (form) => {
-    const { event, payload } = fall({ tokenIds: picked(true), meters: Number(form.get("meters")) });
+    const { event, payload } = fall({ tokenIds: picked(), meters: Number(form.get("meters")) });
     await app.queued(event, payload);
   });
   submit("#vacuum-form", async (form) => {
-    const { event, payload } = vacuumEnter({ tokenIds: picked(true), rupturedSuit: form.get("ruptured") === "on" });
+    const { event, payload } = vacuumEnter({ tokenIds: picked(), rupturedSuit: form.get("ruptured") === "on" });
     await app.queued(event, payload);
   });
 
-  /** The tokens picked on the grid; `required`: refuse when none is. */
-  function picked(required = false) {
+  /** The tokens picked on the grid (at least one). */
+  function picked() {
     const ids = [...board.selected].filter((id) => state.tokens.has(id));
-    if (required && !ids.length) throw Object.assign(new Error("pick tokens on the grid first"), { code: "hazard" });
+    if (!ids.length) throw Object.assign(new Error("pick tokens on the grid first"), { code: "hazard" });
     return ids;
   }
 

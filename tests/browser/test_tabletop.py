@@ -8,6 +8,8 @@ import re
 
 from playwright.sync_api import expect
 
+from ..services import Bridge
+
 #: Pixels per square on the standalone grid, one metre each (plugin/standalone/board.js).
 SQUARE = 48
 STATISTICS = {"endurance": 2, "strength": 3, "agility": 4, "will": 2, "perception": 3, "education": 2}
@@ -177,3 +179,54 @@ def test_a_players_page_reloads_and_resyncs(bridge, world, gm, open_page, shot):
     expect(token_on(page, "pc-1").locator('.conditions li[data-condition="prone"]')).to_have_count(1)
     assert conditions_shown(page, "pc-1") == ["prone"]
     shot(page, "back-after-missing-pushes")
+
+
+def test_a_page_reconnects_after_the_bridge_restarts_and_catches_up(redis_server, bridge, world, gm, open_page, shot):
+    """A bridge of its own on the shared Redis: stopped, the table changes through the other
+    bridge meanwhile, started again on the same port; the page reconnects by itself."""
+    register(gm, "pc-2", actor_id="allison-pc", name="Allison")
+    own = Bridge(redis_server.url)
+    try:
+        link = invite_link(gm, bridge, world, "allison", ["allison-pc"]).replace(bridge.url, own.url)
+        page = open_page(link)
+        expect(page.locator("#status")).to_have_text("connected")
+        expect(token_on(page, "pc-2")).to_be_visible()
+        own.stop()
+        expect(page.locator("#status")).to_have_text("reconnecting")
+        assert gm.request("token.condition.set", token_id="pc-2", condition="prone")["ok"]
+        assert gm.request("moments.award", award="role_playing", player="allison", moments=2, reason="nerve")["ok"]
+        shot(page, "bridge-down")
+        own = Bridge(redis_server.url, port=own.port)
+        expect(page.locator("#status")).to_have_text("connected", timeout=20_000)
+        expect(token_on(page, "pc-2").locator('.conditions li[data-condition="prone"]')).to_have_count(1)
+        expect(page.locator('#moments li[data-player="allison"]')).to_have_attribute("data-moments", "2")
+        shot(page, "reconnected-and-caught-up")
+    finally:
+        own.stop()
+
+
+def test_the_gm_sets_the_tokens_picked_on_fire(bridge, world, gm, open_page, shot):
+    for token_id in ("torch-a", "torch-b", "torch-c"):
+        register(gm, token_id, name=token_id.title(), hit_points=30)
+    gm_page = open_page(f"{bridge.url}/table")
+    gm_logs_in(gm_page, world)
+    player = open_page(invite_link(gm, bridge, world, "allison", []))
+    expect(player.locator("#who")).to_have_text("allison (player)")
+    expect(player.locator("#gm-tools")).to_be_hidden()
+
+    token_on(gm_page, "torch-a").click()
+    token_on(gm_page, "torch-c").click(modifiers=["Shift"])
+    expect(gm_page.locator("#board .token.selected")).to_have_count(2)
+    gm_page.fill("#fire-form [name=dice]", "2")
+    gm_page.click("#fire-form button[type=submit]")
+    expect(gm_page.locator("#log .vb-rule-hazard-fire-ignite")).to_have_count(1)
+
+    states = {state["token_id"]: state for state in gm.request("table.snapshot")["result"]["tokens"]}
+    assert [states[t]["fire"] is not None for t in ("torch-a", "torch-b", "torch-c")] == [True, False, True]
+    for page in (gm_page, player):
+        for token_id in ("torch-a", "torch-c"):
+            expect(token_on(page, token_id).locator('.conditions li[data-condition="on_fire"]')).to_have_count(1)
+            assert conditions_shown(page, token_id) == conditions_of(states[token_id])
+        assert conditions_shown(page, "torch-b") == []
+    shot(gm_page, "gm-two-tokens-on-fire")
+    shot(player, "player-sees-them-burn")
