@@ -59,14 +59,16 @@ export async function showToken(tokenId, state, statuses) {
 }
 
 /**
- * Posts a card to the chat unless it is there already. The speaker is the card's actor, by name.
+ * Posts a card to the chat unless it is there already. Its user and actor are shown by their Foundry
+ * names (the bridge knows them by id); the speaker is the actor, else the user.
  * @param {object} entry a card entry or blind notice
  */
 export function postCard(entry) {
   if (vtt.hasCard(entry.roll_id)) return null;
-  const alias = (entry.actor_id && vtt.actor(entry.actor_id)?.name) || vtt.users().find((u) => u.id === entry.user)?.name || entry.user;
+  const user = vtt.users().find((u) => u.id === entry.user)?.name ?? entry.user;
+  const actor = (entry.actor_id && vtt.actor(entry.actor_id)?.name) || entry.actor_id;
   return vtt.postCard({
-    content: cardHTML(entry), rollId: entry.roll_id, alias,
+    content: cardHTML({ ...entry, user, actor_id: actor }), rollId: entry.roll_id, alias: actor || user,
     visibility: entry.visibility, to: [entry.user, ...(entry.whisper_to ?? [])],
   });
 }

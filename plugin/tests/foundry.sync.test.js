@@ -87,7 +87,7 @@ test("a card pushed twice: one chat message by the active GM's client, dice show
   const posted = gm.calls.filter(([name]) => name === "ChatMessage.create");
   assert.equal(posted.length, 1);
   assert.deepEqual(posted[0][1].flags, { "vtt-bridge": { roll_id: fixture.roll.roll_id } });
-  assert.deepEqual([posted[0][1].whisper, posted[0][1].blind, posted[0][1].speaker], [[], false, { alias: "gm" }]);
+  assert.deepEqual([posted[0][1].whisper, posted[0][1].blind, posted[0][1].speaker], [[], false, { alias: "thug-1" }]);
   assert.match(posted[0][1].content, /data-roll-id="59108ff47b124054b2e4ca16273abf31"/);
   assert.match(posted[0][1].content, /Sneak &#60;past&#62;/);
   const shown = gm.calls.filter(([name]) => name === "showForRoll");
@@ -101,11 +101,14 @@ test("a card pushed twice: one chat message by the active GM's client, dice show
 
 test("with no GM connected, a player's own card is posted by the player's client, others' are not", async () => {
   const player = synced({ isGM: false, activeGM: false });
-  player.table.addCard({ ...fixture.roll, user: IDS.player, visibility: "whisper", whisper_to: [] });
+  player.table.addCard({ ...fixture.roll, user: IDS.player, actor_id: "actor1", visibility: "whisper", whisper_to: [] });
   player.table.addCard({ ...fixture.roll, roll_id: "other", user: IDS.other });
   await settle();
-  const posted = player.calls.filter(([name]) => name === "ChatMessage.create").map(([, data]) => [data.flags["vtt-bridge"].roll_id, data.whisper]);
-  assert.deepEqual(posted, [[fixture.roll.roll_id, [IDS.gm, IDS.player]]]);
+  const posted = player.calls.filter(([name]) => name === "ChatMessage.create").map(([, data]) => data);
+  assert.deepEqual(posted.map((data) => [data.flags["vtt-bridge"].roll_id, data.whisper]), [[fixture.roll.roll_id, [IDS.gm, IDS.player]]]);
+  // Shown by Foundry's names, the actor speaking.
+  assert.match(posted[0].content, /<span class="vb-card-who">Allison <span class="vb-card-actor">for Dodger<\/span><\/span>/);
+  assert.deepEqual(posted[0].speaker, { alias: "Dodger" });
 });
 
 test("the MoT counts shown to the table, by Foundry user name", async () => {
