@@ -126,6 +126,8 @@ def test_the_gms_grenade_changes_conditions_in_every_browser(bridge, world, gm, 
     gm_page.fill("#explosion-form [name=dice]", "20")
     gm_page.select_option("#explosion-form [name=charge]", "shrapnel")
     gm_page.click("#place-blast")
+    token_on(gm_page, "thug-b").scroll_into_view_if_needed()
+    center = box_center(token_on(gm_page, "thug-b"))  # the page may have scrolled to the button
     gm_page.mouse.click(*center)
     card = gm_page.locator("#log .vb-rule-hazard-explosion")
     expect(card).to_have_count(1)
