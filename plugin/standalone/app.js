@@ -46,7 +46,7 @@ $("#login-form").addEventListener("submit", (event) => {
   else if (form.get("token")) typed.token = form.get("token").trim();
   else return showLogin("Type the GM key or a player token.");
   sessionStorage.setItem(CREDENTIALS, JSON.stringify(typed));
-  play(typed);
+  location.reload(); // one table per page load: the page starts again with these credentials
 });
 
 $("#leave").addEventListener("click", () => {

@@ -232,3 +232,12 @@ def test_the_gm_sets_the_tokens_picked_on_fire(bridge, world, gm, open_page, sho
         assert conditions_shown(page, "torch-b") == []
     shot(gm_page, "gm-two-tokens-on-fire")
     shot(player, "player-sees-them-burn")
+
+
+def test_a_forged_invite_brings_back_the_login_with_the_bridges_refusal(bridge, world, open_page, shot):
+    page = open_page(f"{bridge.url}/table#world={world.world_id}&token=forged")
+    expect(page.locator("#login-error")).to_have_text(re.compile(r"^unauthorized: .+"))
+    expect(page.locator("#login")).to_be_visible()
+    expect(page.locator("#table")).to_be_hidden()
+    assert page.evaluate("sessionStorage.length") == 0
+    shot(page, "refused")
