@@ -131,6 +131,7 @@ def test_the_gms_grenade_changes_conditions_in_every_browser(bridge, world, gm, 
     gm_page.mouse.click(*center)
     card = gm_page.locator("#log .vb-rule-hazard-explosion")
     expect(card).to_have_count(1)
+    expect(gm_page.locator("#work")).to_be_hidden()  # the progress bar, once the job's result came
     shot(gm_page, "gm-blast-card")
 
     snapshot = gm.request("table.snapshot")["result"]
