@@ -1,0 +1,113 @@
+"""Loading a world's scripts: each ``*.py`` of its folder run as a module,
+collecting what it declares. This runs the GM's code, so only ever in a
+worker's child process (``workers.scripting.sandbox``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import traceback
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..schemas.common import IDENTIFIER_PATTERN
+from ..schemas.export import schema_document
+from ..schemas.requests import RATING_MAX
+from ..schemas.health import HIT_POINTS_MAX
+from . import api
+from .api import Declared, Hook
+
+
+@dataclass(frozen=True)
+class Blame:
+    """Where a script went wrong: its file (in its folder), line and message."""
+
+    file: str
+    line: int | None
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "message": self.message}
+
+
+def blame(error: BaseException, folder: Path, file: str = "") -> Blame:
+    """The line of a script in ``folder`` where ``error`` was raised (the
+    innermost frame in the folder), or the line a syntax error is on;
+    else ``file`` with no line."""
+    message = f"{type(error).__name__}: {error}"
+    if isinstance(error, SyntaxError) and error.filename:
+        return Blame(_shown(Path(error.filename), folder), error.lineno, message)
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        path = Path(frame.filename)
+        if path.is_relative_to(folder):
+            return Blame(_shown(path, folder), frame.lineno, message)
+    return Blame(file, None, message)
+
+
+def _shown(path: Path, folder: Path) -> str:
+    return str(path.relative_to(folder)) if path.is_relative_to(folder) else path.name
+
+
+def load_file(path: Path) -> Declared:
+    """Run the script at ``path``; what it declared."""
+    api.declaring = declared = Declared([], {}, {})
+    try:
+        spec = importlib.util.spec_from_file_location(f"vtt_script_{uuid.uuid4().hex}", path)
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    finally:
+        api.declaring = None
+    for macro in declared.macros:
+        if not re.fullmatch(IDENTIFIER_PATTERN, macro.name):
+            raise api.MacroError(f"macro name {macro.name!r} is not 1-64 of A-Z a-z 0-9 . _ : -")
+    return declared
+
+
+def scripts(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.py")) if folder.is_dir() else []
+
+
+def summary(folder: Path) -> dict:
+    """Every script in ``folder`` loaded: the macros (as the table sees them,
+    with their file), the house rules worked out as tables, the dials set,
+    and each script that failed with its line. A failed script declares
+    nothing; the others load. A macro name taken twice: the first file's."""
+    folder = folder.resolve()
+    macros, errors, hit_points, dials = {}, [], None, {}
+    for path in scripts(folder):
+        try:
+            declared = load_file(path)
+            shown = {macro.name: _shown_macro(macro, path, folder) for macro in declared.macros}
+            table = _hit_points(declared.hooks[Hook.HIT_POINTS]) if Hook.HIT_POINTS in declared.hooks else None
+        except Exception as error:  # noqa: BLE001 -- a GM's script may raise anything
+            errors.append(blame(error, folder, _shown(path, folder)).to_dict())
+            continue
+        for name, macro in shown.items():
+            if name in macros:
+                errors.append({"file": macro["file"], "line": None, "message": f"macro {name!r} is already declared"})
+            else:
+                macros[name] = macro
+        hit_points = table if table is not None else hit_points
+        dials.update(declared.dials)
+    return {"macros": macros, "errors": errors, "house_rules": {"hit_points": hit_points}, "dials": dials}
+
+
+def _shown_macro(macro: api.Macro, path: Path, folder: Path) -> dict:
+    return {
+        "name": macro.name,
+        "description": macro.description,
+        "who": macro.who.value,
+        "arguments": schema_document(f"arguments of macro {macro.name}", macro.arguments),
+        "file": _shown(path, folder),
+    }
+
+
+def _hit_points(rule) -> dict[str, int]:
+    """The hit-point rule for each Endurance a token may have."""
+    table = {}
+    for endurance in range(RATING_MAX + 1):
+        points = rule(endurance)
+        if not isinstance(points, int) or not 1 <= points <= HIT_POINTS_MAX:
+            raise api.MacroError(f"hit_points({endurance}) gave {points!r}: a whole number 1-{HIT_POINTS_MAX} is needed")
+        table[str(endurance)] = points
+    return table
