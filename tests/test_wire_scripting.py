@@ -15,8 +15,8 @@ from .wire_schemas import assert_valid, ok
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "scripts"
 
-#: Scripts of the failure cases, beside the examples.
-BROKEN = {
+#: Scripts of the other cases, beside the examples.
+EXTRA = {
     "forever.py": '''
 from bridge.scripting.api import Who, macro
 
@@ -49,6 +49,25 @@ class Shout(Schema):
 def shout(table):
     table.say(table.arguments["words"])
 ''',
+    "patch_up.py": '''
+from bridge.scripting.api import Who, macro
+
+
+@macro("patch_up", "Heal a minor damage of your own tokens.", who=Who.OWNER)
+def patch_up(table):
+    for target in table.targets:
+        table.heal(target, minor=1)
+''',
+    "greedy.py": '''
+from bridge.scripting.api import Who, macro
+
+
+@macro("greedy", "Rolls far too many dice.", who=Who.GM)
+def greedy(table):
+    table.hurt(table.targets[0], minor=1)
+    for _ in range(10):
+        table.roll(300)
+''',
     "broken.py": "def oops(:\n    pass\n",
 }
 
@@ -58,7 +77,7 @@ def scripts(store, world, tmp_path):
     """The world's scripts folder: the examples and the failure cases."""
     folder = tmp_path / "scripts"
     shutil.copytree(EXAMPLES, folder)
-    for name, text in BROKEN.items():
+    for name, text in EXTRA.items():
         (folder / name).write_text(text)
     shelf.set_scripts_folder(store.redis, world.world_id, folder)
     return folder
@@ -97,7 +116,7 @@ def conditions(state: dict) -> set[tuple[str, str]]:
 
 def test_reload_lists_the_macros_and_the_broken_script_with_its_line(gm, scripts):
     loaded = reload(gm)
-    assert loaded["macros"] == ["forever", "half_done", "molotov", "shout", "sleeping_gas"]
+    assert loaded["macros"] == ["forever", "greedy", "half_done", "molotov", "patch_up", "shout", "sleeping_gas"]
     assert loaded["errors"] == [{"file": "broken.py", "line": 1, "message": loaded["errors"][0]["message"]}]
     assert loaded["errors"][0]["message"].startswith("SyntaxError")
     listed = ok(gm, "macro.list")
@@ -160,7 +179,7 @@ def test_the_house_rule_makes_hit_points_ten_plus_three_endurance(gm, world, scr
 def test_a_player_is_refused_a_gm_only_macro_and_may_run_the_tables(gm, player_for, scripts):
     reload(gm)
     player = player_for("pat")
-    assert [macro["name"] for macro in ok(player, "macro.list")["macros"]] == ["shout"]
+    assert [macro["name"] for macro in ok(player, "macro.list")["macros"]] == ["patch_up", "shout"]
     refused = player.request("macro.run", macro="molotov")
     assert refused["error"]["code"] == "forbidden" and refused["error"]["fields"] == {"macro": ["GM only"]}
     card = run(player, "shout", arguments={"words": "hello"})
@@ -200,3 +219,25 @@ def test_a_payload_naming_a_path_or_carrying_code_is_refused(gm, scripts, reques
     refused = gm.request("macro.run", **request_fields)
     assert refused["ok"] is False and refused["error"]["code"] == "invalid"
     assert field in refused["error"]["fields"]
+
+
+def test_an_owners_macro_runs_on_the_players_own_tokens_only(gm, player_for, scripts, world, store):
+    reload(gm)
+    register(gm, "mine", actor_id="hero")
+    register(gm, "theirs", actor_id="villain")
+    assert ok(gm, "token.damage", token_id="mine", minor=2)["state"]["health"]["minor"] == 2
+    player = player_for("pat", ["hero"])
+    refused = player.request("macro.run", macro="patch_up", token_ids=["mine", "theirs"])
+    assert (refused["error"]["code"], refused["error"]["fields"]) == ("forbidden", {"token_ids.1": ["not yours"]})
+    card = run(player, "patch_up", token_ids=["mine"])
+    assert [change["state"]["health"]["minor"] for change in card["result"]["tokens"]] == [1]
+    assert store.tokens(world.world_id, ["mine"])["mine"]["health"]["minor"] == 1
+
+
+def test_a_macro_past_its_dice_is_stopped_and_applies_nothing(gm, scripts, world, store):
+    reload(gm)
+    register(gm, "fay")
+    error = run(gm, "greedy", token_ids=["fay"])["result"]["error"]
+    assert (error["file"], error["line"]) == ("greedy.py", 9)
+    assert error["message"] == "MacroError: a macro rolls at most 1000 dice"
+    assert store.tokens(world.world_id, ["fay"])["fay"]["version"] == 1
