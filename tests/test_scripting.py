@@ -15,6 +15,7 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.health import Health
 from bridge.rules.moment_of_truth.house_rules import BOOK, HouseRules
+from bridge.rules.moment_of_truth.initiative import roll_initiative
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.tokens import TokenState, registered
 from bridge.scripting import shelf
@@ -58,9 +59,9 @@ def test_a_failing_script_is_blamed_on_its_line_and_the_others_load(tmp_path):
         {"file": "b.py", "line": None, "message": "macro 'twice' is already declared"},
         {"file": "c.py", "line": 2, "message": "KeyError: 'missing'"},
         {"file": "d.py", "line": None,
-         "message": "MacroError: hit_points(0) gave 0: a whole number 1-2100 is needed"},
+         "message": "MacroError: hp(0) gave 0: a whole number 1-2100 is needed"},
     ]
-    assert loaded["house_rules"] == {"hit_points": None}
+    assert loaded["house_rules"] == {"hit_points": None, "reaction_time": None}
 
 
 def test_the_hit_point_house_rule_decides_registration_and_the_book_without_one():
@@ -71,6 +72,19 @@ def test_the_hit_point_house_rule_decides_registration_and_the_book_without_one(
     tough = HouseRules.from_dict({"hit_points": {str(e): 10 + 3 * e for e in range(21)}})
     assert (register(BOOK), register(tough)) == (6 + 2 * 4, 10 + 3 * 4)
     assert HouseRules.from_dict(tough.to_dict()) == tough
+
+
+def test_the_reaction_time_house_rule_sets_the_dice_initiative_rolls(tmp_path):
+    (tmp_path / "quick.py").write_text(
+        "from bridge.scripting.api import Hook, house_rule\n\n"
+        "@house_rule(Hook.REACTION_TIME)\ndef reaction_time(agility, will, perception):\n    return agility + 1\n"
+    )
+    quick = HouseRules.from_dict(summary(tmp_path)["house_rules"])
+    fighters = {"ann": {**STATISTICS, Statistic.AGILITY: 4}, "bob": {**STATISTICS, Statistic.AGILITY: 1}}
+    book = roll_initiative(["ann", "bob"], fighters, None, Dials(), dice=FixedDice([6] * 3 + [1] * 2))
+    ruled = roll_initiative(["ann", "bob"], fighters, None, Dials(), dice=FixedDice([6] * 5 + [1] * 2), house_rules=quick)
+    assert [roll.reaction_time for roll in book.rolls] == [3, 2]  # (Agility + Will) / 2, fractions dropped (ch. 2)
+    assert [(roll.reaction_time, roll.faces) for roll in ruled.rolls] == [(5, (6,) * 5), (2, (1, 1))]
 
 
 def test_effects_on_one_token_are_one_change_and_in_order():

@@ -11,6 +11,7 @@ import pytest
 
 from bridge.scripting import shelf
 
+from .test_wire_tracker import rolled, warehouse
 from .wire_schemas import assert_valid, ok
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "scripts"
@@ -241,3 +242,16 @@ def test_a_macro_past_its_dice_is_stopped_and_applies_nothing(gm, scripts, world
     assert (error["file"], error["line"]) == ("greedy.py", 9)
     assert error["message"] == "MacroError: a macro rolls at most 1000 dice"
     assert store.tokens(world.world_id, ["fay"])["fay"]["version"] == 1
+
+
+def test_a_reaction_time_house_rule_sets_the_dice_each_seat_rolls_for_initiative(gm, player_for, store, world, tmp_path):
+    (tmp_path / "quick.py").write_text(
+        "from bridge.scripting.api import Hook, house_rule\n\n"
+        "@house_rule(Hook.REACTION_TIME)\ndef reaction_time(agility, will, perception):\n    return agility + 1\n"
+    )
+    shelf.set_scripts_folder(store.redis, world.world_id, tmp_path)
+    assert reload(gm) == {"folder": str(tmp_path), "macros": [], "errors": []}
+    warehouse(gm, player_for)
+    card = rolled(gm)
+    # Agility + 1: Nikita 4, the thugs 3 and 2 (the GM rolls the lowest), Dodger 3, Dwight 2; the book's would be [3, 2, 3, 2].
+    assert [(roll["reaction_time"], len(roll["faces"])) for roll in card["rolls"]] == [(5, 5), (3, 3), (4, 4), (3, 3)]

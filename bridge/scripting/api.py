@@ -52,6 +52,7 @@ class Hook(str, Enum):
     """The rules' hook points a house rule may take over."""
 
     HIT_POINTS = "hit_points"  # hit_points(endurance) -> int, instead of base + per_endurance x Endurance
+    REACTION_TIME = "reaction_time"  # reaction_time(agility, will, perception) -> int, the dice initiative rolls
 
 
 class MacroError(Exception):

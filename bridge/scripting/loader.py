@@ -11,6 +11,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..rules.dice import MAX_DICE_PER_ROLL
 from ..schemas.common import IDENTIFIER_PATTERN
 from ..schemas.export import schema_document
 from ..schemas.requests import RATING_MAX
@@ -73,12 +74,12 @@ def summary(folder: Path) -> dict:
     and each script that failed with its line. A failed script declares
     nothing; the others load. A macro name taken twice: the first file's."""
     folder = folder.resolve()
-    macros, errors, hit_points, dials = {}, [], None, {}
+    macros, errors, house_rules, dials = {}, [], {hook.value: None for hook in Hook}, {}
     for path in scripts(folder):
         try:
             declared = load_file(path)
             shown = {macro.name: _shown_macro(macro, path, folder) for macro in declared.macros}
-            table = _hit_points(declared.hooks[Hook.HIT_POINTS]) if Hook.HIT_POINTS in declared.hooks else None
+            tables = {hook.value: TABLES[hook](rule) for hook, rule in declared.hooks.items()}
         except Exception as error:  # noqa: BLE001 -- a GM's script may raise anything
             errors.append(blame(error, folder, _shown(path, folder)).to_dict())
             continue
@@ -87,9 +88,9 @@ def summary(folder: Path) -> dict:
                 errors.append({"file": macro["file"], "line": None, "message": f"macro {name!r} is already declared"})
             else:
                 macros[name] = macro
-        hit_points = table if table is not None else hit_points
+        house_rules.update(tables)
         dials.update(declared.dials)
-    return {"macros": macros, "errors": errors, "house_rules": {"hit_points": hit_points}, "dials": dials}
+    return {"macros": macros, "errors": errors, "house_rules": house_rules, "dials": dials}
 
 
 def _shown_macro(macro: api.Macro, path: Path, folder: Path) -> dict:
@@ -102,12 +103,24 @@ def _shown_macro(macro: api.Macro, path: Path, folder: Path) -> dict:
     }
 
 
+def _checked(rule, low: int, high: int, *inputs: int) -> int:
+    value = rule(*inputs)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        called = f"{rule.__name__}({', '.join(map(str, inputs))})"
+        raise api.MacroError(f"{called} gave {value!r}: a whole number {low}-{high} is needed")
+    return value
+
+
 def _hit_points(rule) -> dict[str, int]:
     """The hit-point rule for each Endurance a token may have."""
-    table = {}
-    for endurance in range(RATING_MAX + 1):
-        points = rule(endurance)
-        if not isinstance(points, int) or not 1 <= points <= HIT_POINTS_MAX:
-            raise api.MacroError(f"hit_points({endurance}) gave {points!r}: a whole number 1-{HIT_POINTS_MAX} is needed")
-        table[str(endurance)] = points
-    return table
+    return {str(endurance): _checked(rule, 1, HIT_POINTS_MAX, endurance) for endurance in range(RATING_MAX + 1)}
+
+
+def _reaction_time(rule) -> list[list[list[int]]]:
+    """The reaction-time rule for each Agility, Will and Perception a token may have."""
+    ratings = range(RATING_MAX + 1)
+    return [[[_checked(rule, 0, MAX_DICE_PER_ROLL, a, w, p) for p in ratings] for w in ratings] for a in ratings]
+
+
+#: How each hook's rule is worked out into a table (``HouseRules``' fields).
+TABLES = {Hook.HIT_POINTS: _hit_points, Hook.REACTION_TIME: _reaction_time}

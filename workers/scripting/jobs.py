@@ -19,6 +19,7 @@ from bridge.requests import socketio, store
 from bridge.rooms import world_room
 from bridge.rules.dice import RandomDice
 from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.house_rules import BOOK
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.schemas.catalog import REQUESTS
 from bridge.schemas.common import Visibility
@@ -63,7 +64,7 @@ def load_scripts(world_store: Store, world_id: str) -> tuple[dict, dict | None]:
     scripts set dials."""
     folder = shelf.scripts_folder(world_store.redis, world_id)
     outcome = sandbox.call(lambda: summary(folder), folder, LOAD_SECONDS, "")
-    loaded = outcome.value or {"macros": {}, "errors": [], "house_rules": {"hit_points": None}, "dials": {}}
+    loaded = outcome.value or {"macros": {}, "errors": [], "house_rules": BOOK.to_dict(), "dials": {}}
     if outcome.failure:
         loaded["errors"].append(outcome.failure.to_dict())
     settings = None
