@@ -255,3 +255,15 @@ def test_a_reaction_time_house_rule_sets_the_dice_each_seat_rolls_for_initiative
     card = rolled(gm)
     # Agility + 1: Nikita 4, the thugs 3 and 2 (the GM rolls the lowest), Dodger 3, Dwight 2; the book's would be [3, 2, 3, 2].
     assert [(roll["reaction_time"], len(roll["faces"])) for roll in card["rolls"]] == [(5, 5), (3, 3), (4, 4), (3, 3)]
+
+
+def test_scripts_set_the_worlds_dials_and_a_bad_dial_is_blamed_on_its_script(gm, store, world, tmp_path):
+    (tmp_path / "gritty.py").write_text("from bridge.scripting.api import dials\n\ndials(bleeding=True, default_tn=1)\n")
+    (tmp_path / "wrong.py").write_text("from bridge.scripting.api import dials\n\ndials(bleeding='sometimes')\n")
+    shelf.set_scripts_folder(store.redis, world.world_id, tmp_path)
+    loaded = reload(gm)
+    assert loaded["errors"] == [{"file": "wrong.py", "line": None,
+                                 "message": "ValidationError: {'bleeding': ['Not a valid boolean.']}"}]
+    told = gm.wait_for("settings.changed")
+    assert (told["settings"]["bleeding"], told["settings"]["default_tn"]) == (True, 1)
+    assert ok(gm, "settings.get")["settings"] == told["settings"]

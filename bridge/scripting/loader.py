@@ -15,6 +15,7 @@ from ..rules.dice import MAX_DICE_PER_ROLL
 from ..schemas.common import IDENTIFIER_PATTERN
 from ..schemas.export import schema_document
 from ..schemas.requests import RATING_MAX
+from ..schemas.settings import WorldSettingsSchema
 from ..schemas.health import HIT_POINTS_MAX
 from . import api
 from .api import Declared, Hook
@@ -70,8 +71,9 @@ def scripts(folder: Path) -> list[Path]:
 
 def summary(folder: Path) -> dict:
     """Every script in ``folder`` loaded: the macros (as the table sees them,
-    with their file), the house rules worked out as tables, the dials set,
-    and each script that failed with its line. A failed script declares
+    with their file), the house rules worked out as tables, the dials set
+    (checked as ``settings.update`` checks them), and each script that
+    failed with its line. A failed script declares
     nothing; the others load. A macro name taken twice: the first file's."""
     folder = folder.resolve()
     macros, errors, house_rules, dials = {}, [], {hook.value: None for hook in Hook}, {}
@@ -80,6 +82,7 @@ def summary(folder: Path) -> dict:
             declared = load_file(path)
             shown = {macro.name: _shown_macro(macro, path, folder) for macro in declared.macros}
             tables = {hook.value: TABLES[hook](rule) for hook, rule in declared.hooks.items()}
+            WorldSettingsSchema(partial=True).load(declared.dials)
         except Exception as error:  # noqa: BLE001 -- a GM's script may raise anything
             errors.append(blame(error, folder, _shown(path, folder)).to_dict())
             continue

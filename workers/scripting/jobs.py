@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from marshmallow import ValidationError
-
 from bridge.auth import Identity, Role
 from bridge.cards import publish
 from bridge.combat_changes import change_fight, read_fight
@@ -59,9 +57,8 @@ def _reload(world_id: str) -> dict:
 
 def load_scripts(world_store: Store, world_id: str) -> tuple[dict, dict | None]:
     """Load the world's scripts in a child process and keep what the table
-    needs; the dials they set are checked as ``settings.update`` checks
-    them and saved. The load's result, and the world's settings if the
-    scripts set dials."""
+    needs; the dials they set are saved. The load's result, and the
+    world's settings if the scripts set dials."""
     folder = shelf.scripts_folder(world_store.redis, world_id)
     outcome = sandbox.call(lambda: summary(folder), folder, LOAD_SECONDS, "")
     loaded = outcome.value or {"macros": {}, "errors": [], "house_rules": BOOK.to_dict(), "dials": {}}
@@ -69,11 +66,8 @@ def load_scripts(world_store: Store, world_id: str) -> tuple[dict, dict | None]:
         loaded["errors"].append(outcome.failure.to_dict())
     settings = None
     if loaded["dials"]:
-        try:
-            settings = world_store.world(world_id).settings | WorldSettingsSchema(partial=True).load(loaded["dials"])
-            world_store.save_settings(world_id, settings)
-        except ValidationError as invalid:
-            loaded["errors"].append({"file": "", "line": None, "message": f"dials: {invalid.normalized_messages()}"})
+        settings = world_store.world(world_id).settings | WorldSettingsSchema(partial=True).load(loaded["dials"])
+        world_store.save_settings(world_id, settings)
     shelf.save_loaded(world_store.redis, world_id, loaded)
     return {"folder": str(folder), "macros": sorted(loaded["macros"]), "errors": loaded["errors"]}, settings
 
