@@ -4,6 +4,7 @@ against a real Redis, and docs/scripting.md showing the shipped examples."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from bridge.scripting import shelf
 from bridge.scripting.api import DICE_MAX, MacroError, Table
 from bridge.scripting.applied import apply_effects
 from bridge.scripting.loader import summary
+from workers.scripting import sandbox
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "scripts"
@@ -128,3 +130,27 @@ def test_the_cli_shows_sets_and_loads_a_worlds_scripts_folder(redis_server, stor
     assert folder == str(EXAMPLES)
     assert json.loads(loaded) == {"folder": str(EXAMPLES), "macros": ["molotov", "sleeping_gas"], "errors": []}
     assert shelf.house_rules(store.redis, world.world_id).hit_points_for(4, Dials()) == 22
+
+
+def test_code_that_will_not_stop_at_its_time_limit_is_killed(tmp_path):
+    (tmp_path / "stubborn.py").write_text(
+        "def run():\n    while True:\n        try:\n            while True:\n                pass\n"
+        "        except BaseException:\n            pass\n"
+    )
+    stubborn = load_module(tmp_path / "stubborn.py")
+    outcome = sandbox.call(stubborn.run, tmp_path, 0.2, "stubborn.py")
+    assert (outcome.value, outcome.failure.to_dict()) == (None, {"file": "stubborn.py", "line": None, "message": "killed after 0.2 s"})
+
+
+def test_code_interrupted_at_its_time_limit_is_blamed_on_its_line_with_what_it_printed(tmp_path):
+    (tmp_path / "slow.py").write_text("import time\n\ndef run():\n    print('thinking')\n    time.sleep(10)\n")
+    outcome = sandbox.call(load_module(tmp_path / "slow.py").run, tmp_path, 0.2, "slow.py")
+    assert outcome.failure.to_dict() == {"file": "slow.py", "line": 5, "message": "OutOfTime: ran past its 0.2 s"}
+    assert outcome.printed == "thinking\n"
+
+
+def load_module(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
