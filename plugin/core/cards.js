@@ -57,8 +57,15 @@ export function cardHTML(entry) {
   return `<article class="${classes}" data-roll-id="${escapeHTML(entry.roll_id)}">${head}${body}</article>`;
 }
 
-/** A result; one naming tokens (a hazard's, an attack's) gets a section per token after its own dice. */
+/**
+ * A result; one naming tokens (a hazard's, an attack's) gets a section per token after its own dice.
+ * A macro's card also shows what it said and printed, and where it failed (docs/scripting.md).
+ */
 function resultHTML(result) {
+  return tokensHTML(result) + scriptHTML(result);
+}
+
+function tokensHTML(result) {
   const { tokens, explanation, ...rest } = result;
   if (!Array.isArray(tokens) || !tokens.every((each) => each?.token_id)) return partHTML(result);
   const sections = tokens.map((each) => {
@@ -68,6 +75,15 @@ function resultHTML(result) {
   });
   const charge = result.charge?.notation ? `<p class="vb-card-charge">${escapeHTML(result.charge.notation)}</p>` : "";
   return charge + partHTML(rest) + sections.join("") + linesHTML(explanation);
+}
+
+function scriptHTML({ said, printed, error }) {
+  const lines = Array.isArray(said) && said.length ? `<ul class="vb-said">${said.map((line) => `<li>${escapeHTML(line)}</li>`).join("")}</ul>` : "";
+  const output = typeof printed === "string" && printed ? `<pre class="vb-printed">${escapeHTML(printed)}</pre>` : "";
+  const failed = error?.message
+    ? `<p class="vb-card-error"><span class="vb-error-where">${escapeHTML(error.file)}${error.line ? ` line ${escapeHTML(error.line)}` : ""}</span>: ${escapeHTML(error.message)}</p>`
+    : "";
+  return failed + lines + output;
 }
 
 function partHTML(part) {
