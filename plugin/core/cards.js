@@ -62,14 +62,14 @@ export function cardHTML(entry) {
  * A macro's card also shows what it said and printed, and where it failed (docs/scripting.md).
  */
 function resultHTML(result) {
-  return tokensHTML(result) + scriptHTML(result);
+  return scriptHTML(result) + tokensHTML(result);
 }
 
 function tokensHTML(result) {
   const { tokens, explanation, ...rest } = result;
   if (!Array.isArray(tokens) || !tokens.every((each) => each?.token_id)) return partHTML(result);
   const sections = tokens.map((each) => {
-    const name = each.token?.state?.name ?? each.name;
+    const name = each.token?.state?.name ?? each.state?.name ?? each.name;
     const title = name ? `${escapeHTML(name)} <span class="vb-token-id">${escapeHTML(each.token_id)}</span>` : escapeHTML(each.token_id);
     return `<section class="vb-card-token" data-token-id="${escapeHTML(each.token_id)}"><h4>${title}</h4>${partHTML(each)}</section>`;
   });

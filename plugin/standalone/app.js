@@ -1,7 +1,7 @@
 /**
  * The standalone tabletop: log in (a world and its GM key, or a player's invite link), then the
- * grid, the character panel with its roll buttons, the chat log of cards, the MoT counts and,
- * for the GM, the GM's tools. Built on plugin/core; the page is served by the bridge (/table),
+ * grid, the character panel with its roll buttons, the macros, the chat log of cards, the MoT
+ * counts and, for the GM, the GM's tools. Built on plugin/core; the page is served by the bridge (/table),
  * so the bridge's address is the page's own.
  */
 import { io } from "../vendor/socket.io.esm.min.js";
@@ -12,6 +12,7 @@ import { conditionsOf, hpBar } from "../core/conditions.js";
 import { attack, distance, skillRoll, statisticRoll } from "../core/rolls.js";
 import { Board, METRES_PER_SQUARE, SQUARE, conditionIcons } from "./board.js";
 import { gmTools } from "./gm.js";
+import { macroPanel } from "./macros.js";
 
 /** Where the credentials are kept between reloads of this tab, and never elsewhere. */
 const CREDENTIALS = "vtt-bridge:credentials";
@@ -200,6 +201,7 @@ function play(auth) {
   }
 
   gmTools(app);
+  macroPanel(app);
   client.connect();
 }
 

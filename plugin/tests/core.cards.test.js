@@ -1,5 +1,6 @@
 // Cards rendered from real cards the bridge made (core.cards.fixture.json: a skill roll with a
-// named modifier, a damage roll, a 6d6 explosion over two tokens, a pistol shot at 4 m).
+// named modifier, a damage roll, a 6d6 explosion over two tokens, a pistol shot at 4 m, a Molotov on
+// two tokens, a macro that failed).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -85,4 +86,23 @@ test("an attack card shows its roll, each hit's damage, then what each target to
     assert.ok(sections[0].includes(`<li class="vb-${gained ? "gained" : "lost"}">${gained ? "+" : "−"}${condition}</li>`), condition);
   }
   assert.ok(html.includes(escapeHTML(result.explanation.at(-1))));
+});
+
+test("a macro's card: what it said, each fire it started with its dice, and each target by name with what it gained", () => {
+  const html = cardHTML(cards.macro);
+  const { result } = cards.macro;
+  assert.ok(html.includes(`<ul class="vb-said">${result.said.map((line) => `<li>${escapeHTML(line)}</li>`).join("")}</ul>`));
+  const [own, ...sections] = html.split('<section class="vb-card-token"');
+  assert.deepEqual(dice(own).map(([face]) => face), result.effects.flatMap((effect) => effect.fire.damage.flatMap((d) => d.faces)));
+  assert.deepEqual(sections.map((section) => section.match(/<h4>([^<]*) /)[1]), ["Ann", "Bob"]);
+  for (const section of sections) assert.ok(section.includes('<li class="vb-gained">+on_fire</li>'));
+  assert.ok(!html.includes("vb-card-error"));
+});
+
+test("a failed macro's card says where it failed and what it printed, escaped; nothing else", () => {
+  const html = cardHTML(cards.macro_failed);
+  assert.ok(html.includes('<p class="vb-card-error"><span class="vb-error-where">half_done.py line 9</span>: RuntimeError: the bottle slipped</p>'));
+  assert.ok(html.includes('<pre class="vb-printed">tripping &#60;now&#62;\n</pre>'));
+  assert.deepEqual(dice(html), []);
+  assert.ok(!html.includes("vb-card-token"));
 });

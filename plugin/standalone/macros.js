@@ -1,0 +1,139 @@
+/**
+ * The Macros panel of the standalone tabletop: the macros this user may run (`macro.list`, read
+ * after every (re)connection and on Refresh), each with a form built from its arguments' JSON
+ * Schema (core/macros.js), run on the tokens picked on the grid (`macro.run`, queued: the progress
+ * bar shows it; its card comes to the chat). The GM also reloads the world's scripts
+ * (`macro.reload`) and sees what loaded and which scripts failed, with their files and lines.
+ */
+import { formFields, macroMenu, readForm, runMacro } from "../core/macros.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+/** Wires the panel to the table `app` ({client, state, board, report, queued}). */
+export function macroPanel(app) {
+  const { client, state, board, report } = app;
+
+  client.addEventListener("ready", ({ detail }) => { $("#macros-reload").hidden = detail.role !== "gm"; });
+  client.addEventListener("resync", () => list().catch(report));
+  state.addEventListener("token", () => { for (const select of document.querySelectorAll("#macro-list select[data-tokens]")) fillTokens(select); });
+  $("#macros-refresh").addEventListener("click", () => list().catch(report));
+  $("#macros-reload").addEventListener("click", () => reload().catch(report));
+
+  /** Shows the macros this user may run (and, to the GM, the scripts that failed at the last load). */
+  async function list() {
+    const { macros, errors } = macroMenu(await client.request("macro.list", {}));
+    const open = new Set([...document.querySelectorAll("#macro-list details[open]")].map((each) => each.dataset.macro));
+    $("#macro-list").replaceChildren(...macros.map((macro) => macroItem(macro, open.has(macro.name))));
+    $("#macros-empty").hidden = macros.length > 0;
+    if (client.session?.role === "gm") showReport({ errors });
+  }
+
+  async function reload() {
+    const loaded = await app.queued("macro.reload", {});
+    await list();
+    showReport(loaded);
+  }
+
+  function macroItem(macro, open) {
+    const item = Object.assign(document.createElement("details"), { className: "macro", open });
+    item.dataset.macro = macro.name;
+    const summary = document.createElement("summary");
+    summary.append(macro.name, " ", Object.assign(document.createElement("span"), { className: "macro-who", textContent: macro.who }));
+    const description = Object.assign(document.createElement("p"), { className: "macro-description", textContent: macro.description });
+    const form = Object.assign(document.createElement("form"), { className: "macro-form" });
+    form.append(...macro.fields.map((field) => control(field)),
+      Object.assign(document.createElement("button"), { type: "submit", textContent: "Run on the tokens picked" }));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      run(macro, form).catch(report);
+    });
+    item.append(summary, description, form);
+    return item;
+  }
+
+  async function run(macro, form) {
+    const targets = [...board.selected].filter((id) => state.tokens.has(id));
+    const { event, payload } = runMacro({ name: macro.name, targets, arguments: readForm(macro.fields, values(macro.fields, form)) });
+    await app.queued(event, payload); // {roll_id}: the card comes as roll.result
+  }
+
+  /** A token select's options: every tracked token by name, the choice kept. */
+  function fillTokens(select) {
+    const chosen = new Set([...select.selectedOptions].map((option) => option.value));
+    const blank = select.multiple ? [] : [new Option("—", "")];
+    select.replaceChildren(...blank, ...[...state.tokens.values()]
+      .map((token) => new Option(token.name, token.token_id, false, chosen.has(token.token_id))));
+  }
+
+  /** A field's control, labelled, named after the field. */
+  function control(field) {
+    const label = document.createElement("label");
+    label.dataset.field = field.name;
+    label.title = field.description;
+    let input;
+    if (field.type === "boolean") {
+      input = Object.assign(document.createElement("input"), { type: "checkbox", checked: field.default === true });
+      label.append(input, ` ${field.label}`);
+    } else {
+      if (field.type === "enum") {
+        input = document.createElement("select");
+        const blank = field.required || field.default !== undefined ? [] : [new Option("—", "")];
+        input.append(...blank, ...field.options.map((value) => new Option(String(value), String(value), false, value === field.default)));
+      } else if (field.type === "token" || field.type === "tokens") {
+        input = Object.assign(document.createElement("select"), { multiple: field.type === "tokens" });
+        input.dataset.tokens = "";
+        fillTokens(input);
+      } else if (field.type === "json") {
+        input = Object.assign(document.createElement("textarea"), { rows: 2, placeholder: "JSON" });
+      } else {
+        const number = field.type === "integer" || field.type === "number";
+        input = Object.assign(document.createElement("input"), { type: number ? "number" : "text" });
+        if (number) Object.assign(input, { step: field.type === "integer" ? "1" : "any" });
+        if (number && field.min !== undefined) input.min = String(field.min);
+        if (number && field.max !== undefined) input.max = String(field.max);
+        if (field.type === "string" && field.maxLength !== undefined) input.maxLength = field.maxLength;
+        if (field.type === "list") input.placeholder = "comma-separated";
+        if (field.default !== undefined && field.default !== null) input.value = [field.default].flat().join(", ");
+      }
+      input.required = field.required;
+      label.append(`${field.label} `, input);
+    }
+    input.name = field.name;
+    if (field.description) label.append(Object.assign(document.createElement("small"), { textContent: ` ${field.description}` }));
+    return label;
+  }
+}
+
+/** The form's values by field name: a checkbox's state, a multiple select's choices, else the text. */
+function values(fields, form) {
+  return Object.fromEntries(fields.map(({ name }) => {
+    const input = form.elements[name];
+    if (input.type === "checkbox") return [name, input.checked];
+    if (input.multiple) return [name, [...input.selectedOptions].map((option) => option.value)];
+    return [name, input.value];
+  }));
+}
+
+/** What the last load made of the scripts: the macros loaded (a reload says), each script that failed. */
+function showReport({ folder, macros, errors }) {
+  const report = $("#script-report");
+  const parts = [];
+  if (folder !== undefined) {
+    const loaded = document.createElement("p");
+    loaded.className = "script-loaded";
+    loaded.append("Loaded from ", Object.assign(document.createElement("code"), { textContent: folder }), `: ${macros.length ? macros.join(", ") : "no macro"}.`);
+    parts.push(loaded);
+  }
+  if (errors.length) {
+    const failed = Object.assign(document.createElement("ul"), { className: "script-errors" });
+    failed.append(...errors.map(({ file, line, message }) => {
+      const item = document.createElement("li");
+      Object.assign(item.dataset, { file, line: line ?? "" });
+      item.append(Object.assign(document.createElement("code"), { textContent: file }), `${line ? ` line ${line}` : ""}: ${message}`);
+      return item;
+    }));
+    parts.push(failed);
+  }
+  report.replaceChildren(...parts);
+  report.hidden = parts.length === 0;
+}

@@ -1,0 +1,156 @@
+"""The standalone tabletop's Macros panel in headless Chromium against a real bridge, worker and
+Redis: the GM points the world at the shipped examples (examples/scripts, with a macro anyone may
+run and a broken script beside them), reloads them from the page, runs the Molotov on two tokens
+picked, and every page sees them burn; a player sees only the macro meant for the whole table."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from bridge.scripting import shelf
+
+from .test_tabletop import conditions_of, conditions_shown, gm_logs_in, invite_link, register, token_on
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scripts"
+
+#: Beside the examples: a macro anyone at the table may run, one that fails on its line 8, and a
+#: script that does not load.
+EXTRA = {
+    "anyone.py": '''
+from marshmallow import Schema, fields, validate
+
+from bridge.scripting.api import Who, macro
+
+
+class Shout(Schema):
+    words = fields.String(required=True, validate=validate.Length(max=80))
+
+
+@macro("shout", "Anyone says something.", arguments=Shout, who=Who.TABLE)
+def shout(table):
+    table.say(table.arguments["words"])
+''',
+    "half_done.py": '''
+from bridge.scripting.api import Who, macro
+
+
+@macro("half_done", "Knocks the first target out, then trips.", who=Who.GM)
+def half_done(table):
+    table.set_condition(table.targets[0], "unconscious", source="half done")
+    raise RuntimeError("the bottle slipped")
+''',
+    "broken.py": "def oops(:\n    pass\n",
+}
+
+
+@pytest.fixture
+def scripts(store, world, tmp_path):
+    """The world's scripts folder, as `vtt-bridge world scripts --set` makes it."""
+    folder = tmp_path / "scripts"
+    shutil.copytree(EXAMPLES, folder)
+    for name, text in EXTRA.items():
+        (folder / name).write_text(text)
+    shelf.set_scripts_folder(store.redis, world.world_id, folder)
+    return folder
+
+
+def macros_listed(page) -> list[str]:
+    return page.locator("#macro-list details.macro").evaluate_all("items => items.map(i => i.dataset.macro)")
+
+
+def gm_reloads(gm_page, folder: Path) -> None:
+    gm_page.click("#macros-reload")
+    expect(gm_page.locator("#script-report .script-loaded")).to_have_text(
+        f"Loaded from {folder.resolve()}: half_done, molotov, shout, sleeping_gas.")
+    expect(gm_page.locator("#work")).to_be_hidden()
+
+
+def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov(bridge, world, gm, scripts, open_page, shot):
+    for token_id in ("ann", "bob", "cid"):
+        register(gm, token_id, name=token_id.title(), hit_points=30)
+    gm_page = open_page(f"{bridge.url}/table")
+    gm_logs_in(gm_page, world)
+    player = open_page(invite_link(gm, bridge, world, "allison", []))
+    expect(player.locator("#who")).to_have_text("allison (player)")
+    expect(gm_page.locator("#macros-empty")).to_be_visible()  # nothing loaded yet
+    expect(player.locator("#macros-reload")).to_be_hidden()
+
+    gm_reloads(gm_page, scripts)
+    failed = gm_page.locator("#script-report .script-errors li")
+    expect(failed).to_have_count(1)
+    expect(failed).to_have_attribute("data-file", "broken.py")
+    expect(failed).to_have_attribute("data-line", "1")
+    expect(failed).to_contain_text("broken.py line 1: SyntaxError")
+    assert macros_listed(gm_page) == ["half_done", "molotov", "shout", "sleeping_gas"]
+    shot(gm_page, "gm-reloaded-the-scripts")
+
+    player.click("#macros-refresh")
+    expect(player.locator("#macro-list details.macro")).to_have_count(1)
+    assert macros_listed(player) == ["shout"], "a player sees no GM macro"
+    expect(player.locator("#script-report")).to_be_hidden()
+    shot(player, "player-sees-the-table-macro")
+
+    molotov = gm_page.locator('#macro-list details[data-macro="molotov"]')
+    molotov.locator("summary").click()
+    expect(molotov.locator(".macro-description")).to_have_text("Set the targeted tokens on fire (5d6 to start).")
+    dice = molotov.locator("[name=starting_dice]")
+    expect(dice).to_have_value("5")
+    expect(dice).to_have_attribute("min", "1")
+    expect(dice).to_have_attribute("max", "10")
+    dice.fill("3")
+    token_on(gm_page, "ann").click()
+    token_on(gm_page, "cid").click(modifiers=["Shift"])
+    expect(gm_page.locator("#board .token.selected")).to_have_count(2)
+    molotov.locator("button[type=submit]").click()
+    card = gm_page.locator("#log .vb-rule-macro-run")
+    expect(card).to_have_count(1)
+    expect(gm_page.locator("#work")).to_be_hidden()
+    expect(card.locator(".vb-said")).to_have_text("The bottle bursts: 2 caught in the flames.")
+    shot(gm_page, "gm-threw-the-molotov")
+
+    entry = gm.request("roll.log", limit=1)["result"]["rolls"][-1]
+    assert (entry["rule"], entry["user"], entry["label"]) == ("macro.run", "gm", "molotov")
+    assert [(effect["effect"], effect["token_id"]) for effect in entry["result"]["effects"]] == [("ignite", "ann"), ("ignite", "cid")]
+    assert [len(effect["fire"]["damage"][0]["faces"]) for effect in entry["result"]["effects"]] == [3, 3]
+    states = {state["token_id"]: state for state in gm.request("table.snapshot")["result"]["tokens"]}
+    assert [states[t]["fire"] is not None for t in ("ann", "bob", "cid")] == [True, False, True]
+    for name, page in (("gm", gm_page), ("player", player)):
+        expect(page.locator(f'#log .vb-card[data-roll-id="{entry["roll_id"]}"]')).to_have_count(1)
+        for token_id in ("ann", "cid"):
+            expect(token_on(page, token_id).locator('.conditions li[data-condition="on_fire"]')).to_have_count(1)
+            assert conditions_shown(page, token_id) == conditions_of(states[token_id])
+        assert conditions_shown(page, "bob") == []
+        shot(page, f"{name}-sees-them-burn")
+
+    # The player runs the table's macro: its card, with what it said, reaches the GM's page too.
+    shout = player.locator('#macro-list details[data-macro="shout"]')
+    shout.locator("summary").click()
+    shout.locator("[name=words]").fill("Fire! <run>")
+    shout.locator("button[type=submit]").click()
+    for page in (player, gm_page):
+        said = page.locator("#log .vb-rule-macro-run .vb-said")
+        expect(said).to_have_count(2)  # the Molotov's, then the shout's
+        expect(said.last).to_have_text("Fire! <run>")
+    shot(player, "player-shouted")
+
+
+def test_a_macro_that_fails_shows_the_gm_an_error_card_with_its_line_and_changes_nothing(bridge, world, gm, scripts, open_page, shot):
+    register(gm, "dee", name="Dee", hit_points=30)
+    gm_page = open_page(f"{bridge.url}/table")
+    gm_logs_in(gm_page, world)
+    gm_reloads(gm_page, scripts)
+    half_done = gm_page.locator('#macro-list details[data-macro="half_done"]')
+    half_done.locator("summary").click()
+    token_on(gm_page, "dee").click()
+    half_done.locator("button[type=submit]").click()
+    error = gm_page.locator("#log .vb-rule-macro-run .vb-card-error")
+    expect(error).to_have_count(1)
+    expect(error).to_have_text("half_done.py line 8: RuntimeError: the bottle slipped")
+    shot(gm_page, "gm-sees-the-error-card")
+    state = gm.request("table.snapshot")["result"]["tokens"][0]
+    assert (state["token_id"], conditions_of(state)) == ("dee", [])
+    assert conditions_shown(gm_page, "dee") == []
