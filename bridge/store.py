@@ -23,6 +23,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 import redis
@@ -159,7 +160,11 @@ class World:
     world_id: str
     name: str
     gm_key: str
-    settings: dict[str, Any]
+    settings_json: str  # as stored; ``settings`` decodes it when first asked
+
+    @cached_property
+    def settings(self) -> dict[str, Any]:
+        return json.loads(self.settings_json)
 
 
 def new_gm_key() -> str:
@@ -205,7 +210,7 @@ class Store:
         if None in fields:
             raise UnknownWorld(world_id)
         name, gm_key, settings = fields
-        return World(world_id, name, gm_key, json.loads(settings))
+        return World(world_id, name, gm_key, settings)
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))

@@ -341,3 +341,18 @@ def test_a_lone_web_process_encodes_no_push_that_nobody_receives():
     manager.enter_room(other, "/", "table")
     server.emit("roll.result", {"n": 2}, to="table", skip_sid=roller)
     assert sent == [("eio-other", '2["roll.result",{"n":2}]')]
+
+
+def test_a_web_process_counts_its_peers_hellos_not_its_own(monkeypatch):
+    """Its own hello comes back on its subscription: counting it as a peer's
+    kept a lone web process publishing every push for its first second."""
+    manager = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")
+    peer = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")
+    heard = [manager._hello.encode(), b'{"method": "emit"}', peer._hello.encode()]
+    monkeypatch.setattr(socketio.RedisManager, "_listen", lambda self: iter(heard))
+    manager._alone = True
+    listened = manager._listen()
+    assert next(listened) == b'{"method": "emit"}'
+    assert (manager._alone, manager._hellos) == (True, 0)
+    assert list(listened) == []
+    assert (manager._alone, manager._hellos) == (False, 1)
