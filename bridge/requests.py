@@ -41,15 +41,17 @@ def requester_sid() -> str | None:
     return request.sid if has_request_context() else None
 
 
-def handles(app, event: Request):
+def handles(app, event: Request, fight: Callable[[dict], list[str]] | None = None):
     """Register ``handler`` for ``event`` on ``app``'s Socket.IO server,
-    validated and authorized as the protocol catalog says."""
+    validated and authorized as the protocol catalog says. ``fight(request)``:
+    the tokens whose fight (``Store.read_fight``) the handler reads first,
+    read with the request id's claim, in the same round trip."""
     spec = REQUESTS[event]
     schema, gm_only = spec.schema(), spec.gm_only
 
     def register(handler: Handler) -> Handler:
         def on_event(payload=None):
-            return answer(event, schema, gm_only, handler, payload)
+            return answer(event, schema, gm_only, handler, payload, fight)
 
         app.extensions["socketio"].on_event(event.value, on_event)
         return handler
@@ -57,12 +59,12 @@ def handles(app, event: Request):
     return register
 
 
-def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payload: Any) -> dict:
+def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payload: Any, fight=None) -> dict:
     started = time.perf_counter()
     identity = current_identity()
     request_id = payload.get("request_id") if isinstance(payload, dict) else None
     try:
-        envelope = _answer(event, schema, gm_only, handler, identity, payload)
+        envelope = _answer(event, schema, gm_only, handler, identity, payload, fight)
     except RequestError as refused:
         envelope = failure(request_id, refused)
     except Exception:
@@ -72,7 +74,7 @@ def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payl
     return envelope
 
 
-def _answer(event, schema, gm_only, handler, identity: Identity, payload) -> dict:
+def _answer(event, schema, gm_only, handler, identity: Identity, payload, fight) -> dict:
     if not isinstance(payload, dict):
         raise RequestError(ErrorCode.INVALID, "the payload must be an object", {"_schema": ["must be an object"]})
     try:
@@ -82,7 +84,8 @@ def _answer(event, schema, gm_only, handler, identity: Identity, payload) -> dic
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event.value}'")
     scope = f"{identity.world_id}:{identity.user}:{event.value}:{data['request_id']}"
-    return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data))
+    fought = fight(data) if fight else None
+    return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data), fought)
 
 
 def _run(handler: Handler, identity: Identity, data: dict) -> dict:

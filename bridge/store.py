@@ -47,13 +47,30 @@ _PENDING = "pending"
 
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them.
 _WORLD_FIELDS = ("name", "gm_key", "settings")
-#: Claim a request id (KEYS[1]) and read its world's fields (KEYS[2], ARGV[3:])
-#: in one round trip: ``{1, values}`` when claimed, ``{0, {}}`` when it was
-#: taken. ``HMGET``, not ``HGETALL``: redis-py parses each reply element in
-#: Python, and every request makes a claim.
-_CLAIM = """
+
+#: Lua: tokens ``ids``, the combat of the first one's scene and the world's
+#: arsenal, from the tokens hash, the combats hash and the arsenal's key.
+_READ_FIGHT_FUNCTION = """
+local function read_fight(tokens, combats, arsenal, ids)
+  local first = redis.call('HGET', tokens, ids[1])
+  local scene = first and cjson.decode(first)['scene_id']
+  if scene == cjson.null then scene = false end
+  local combat = scene and redis.call('HGET', combats, scene)
+  return {redis.call('HMGET', tokens, unpack(ids)), scene or false, combat or false, redis.call('GET', arsenal)}
+end
+"""
+
+#: Claim a request id (KEYS[1]) and read its world's ARGV[3] fields (KEYS[2],
+#: ARGV[4:]) in one round trip: ``{1, values}`` when claimed, ``{0, {}}`` when
+#: it was taken. With a fight's keys (KEYS[3:5]), also read the fight of the
+#: tokens after the fields: ``{1, values, fight}``. ``HMGET``, not ``HGETALL``:
+#: redis-py parses each reply element in Python, and every request makes a claim.
+_CLAIM = _READ_FIGHT_FUNCTION + """
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, {}} end
-return {1, redis.call('HMGET', KEYS[2], unpack(ARGV, 3))}
+local fields = tonumber(ARGV[3])
+local world = redis.call('HMGET', KEYS[2], unpack(ARGV, 4, 3 + fields))
+if #KEYS == 2 then return {1, world} end
+return {1, world, read_fight(KEYS[3], KEYS[4], KEYS[5], {unpack(ARGV, 4 + fields)})}
 """
 
 
@@ -97,13 +114,7 @@ return 1
 
 #: Read tokens (ARGV), the combat of the first token's scene and the world's
 #: arsenal in one round trip. KEYS: the tokens hash, the combats hash, the arsenal.
-_READ_FIGHT = """
-local first = redis.call('HGET', KEYS[1], ARGV[1])
-local scene = first and cjson.decode(first)['scene_id']
-if scene == cjson.null then scene = false end
-local combat = scene and redis.call('HGET', KEYS[2], scene)
-return {redis.call('HMGET', KEYS[1], unpack(ARGV)), scene or false, combat or false, redis.call('GET', KEYS[3])}
-"""
+_READ_FIGHT = _READ_FIGHT_FUNCTION + "return read_fight(KEYS[1], KEYS[2], KEYS[3], ARGV)"
 
 
 @dataclass(frozen=True)
@@ -177,7 +188,8 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
-        # .writes: the batch answer_once sends with its answer; .world: (world id, its fields) read with the claim
+        # .writes: the batch answer_once sends with its answer; .world: (world id, its fields) read with the claim;
+        # .fight: (world id, token ids, the fight) read with the claim
         self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
         self._compare_and_set = redis_client.register_script(_COMPARE_AND_SET)
@@ -241,20 +253,25 @@ class Store:
 
     # -- request ids ------------------------------------------------------
 
-    def answer_once(self, scope: str, world_id: str, compute: Callable[[], dict]) -> dict:
+    def answer_once(self, scope: str, world_id: str, compute: Callable[[], dict], fight: list[str] | None = None) -> dict:
         """The first answer stored under ``scope``, computing it only once.
 
         A repeat that arrives while the first is still being computed waits
         for it (at most ``CLAIM_TTL_SECONDS``). The claim also reads the
-        world ``world_id``, which ``world`` then answers from.
+        world ``world_id``, which ``world`` then answers from, and the
+        ``fight`` of those tokens, which the first ``read_fight`` of them answers from.
         Writes ``compute`` makes that need no reply (the roll log) go to
         Redis with the answer, in one round trip, even when ``compute`` fails.
         """
         key = f"vtt:answer:{scope}"
-        claimed, fields = self._claim(keys=[key, _world_key(world_id)], args=[_PENDING, CLAIM_TTL_SECONDS, *_WORLD_FIELDS])
+        keys, args = [key, _world_key(world_id)], [_PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
+        if fight:
+            keys, args = keys + _fight_keys(world_id), args + fight
+        claimed, fields, *read = self._claim(keys=keys, args=args)
         if not claimed:
             return self._await_answer(key)
         self._pending.world = (world_id, fields)
+        self._pending.fight = (world_id, fight, read[0]) if fight else None
         self._pending.writes = writes = self.redis.pipeline(transaction=False)
         try:
             answer = compute()
@@ -264,7 +281,7 @@ class Store:
             writes.delete(key)
             raise
         finally:
-            self._pending.writes = self._pending.world = None
+            self._pending.writes = self._pending.world = self._pending.fight = None
             writes.execute()
 
     def _await_answer(self, key: str) -> dict:
@@ -416,10 +433,13 @@ class Store:
 
     def read_fight(self, world_id: str, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
         """Tokens, the combat in the first one's scene, and the world's own
-        equipment (as ``arsenal``), in one round trip."""
-        tokens, scene, combat, arsenal = self._read_fight(
-            keys=[_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)], args=token_ids
-        )
+        equipment (as ``arsenal``), in one round trip; the first read inside
+        ``answer_once`` with the claim's ``fight`` of them, as read with the claim."""
+        claimed, self._pending.fight = getattr(self._pending, "fight", None), None
+        if claimed and claimed[:2] == (world_id, token_ids):
+            tokens, scene, combat, arsenal = claimed[2]
+        else:
+            tokens, scene, combat, arsenal = self._read_fight(keys=_fight_keys(world_id), args=token_ids)
         return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
 
     def change_table(
@@ -551,6 +571,11 @@ def _receipt_key(job_id: str) -> str:
 
 def _arsenal_key(world_id: str) -> str:
     return f"{_world_key(world_id)}:arsenal"
+
+
+def _fight_keys(world_id: str) -> list[str]:
+    """What a fight is read from: the tokens, the combats, the arsenal."""
+    return [_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)]
 
 
 def _arsenal(stored: str | None) -> dict[str, list[dict]]:

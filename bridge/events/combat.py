@@ -167,6 +167,13 @@ def attack(identity, attack_request: dict) -> dict:
     return publish(identity, attack_request, Request.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
 
 
+def _fight_tokens(attack_request: dict) -> list[str]:
+    """The tokens an attack reads (``_token_fields``'), read with the request id's claim."""
+    named = [attack_request["attacker"], *(target["token_id"] for target in attack_request["targets"])]
+    grappler = attack_request["grappler"]
+    return list(dict.fromkeys(named + ([grappler["token_id"]] if grappler else [])))
+
+
 def _token_fields(attack_request: dict) -> dict[str, str]:
     """``{token_id: field naming it}``: the attacker, the targets, the grappler; each once."""
     named = [(attack_request["attacker"], "attacker")]
@@ -375,4 +382,4 @@ def _stances_after(
 
 
 def init_app(app) -> None:
-    handles(app, Request.ATTACK)(attack)
+    handles(app, Request.ATTACK, fight=_fight_tokens)(attack)
