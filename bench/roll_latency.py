@@ -290,6 +290,8 @@ class BenchClient:
                     self._acknowledged(message, arrived_at)
                 elif message.startswith(JOB_PUSH_PREFIX):
                     self._job_pushed(message, arrived_at)
+                elif message.startswith(SIO_EVENT):
+                    self._pushed(message, arrived_at)
                 elif message in ("", EIO_CLOSE):
                     raise ConnectionError("the bridge closed the connection")
         except BaseException as failure:  # noqa: BLE001 - handed to the waiting request thread
@@ -316,6 +318,9 @@ class BenchClient:
             awaited.arrived_at = arrived_at
             awaited.done.set()
 
+    def _pushed(self, message: str, arrived_at: float) -> None:
+        """Any other push, on the reader thread: skipped here; a subclass may time it."""
+
     def close(self) -> None:
         """Leave politely, without waiting long for a close frame the server may not send."""
         with contextlib.suppress(Exception):
@@ -332,9 +337,11 @@ def _check_ok(event: str, envelope) -> None:
 
 
 @contextlib.contextmanager
-def connected_clients(services: Services, count: int, world_per_client: bool) -> Iterator[list[BenchClient]]:
-    """``count`` GM connections, each its own user (so job pushes reach only
-    the requester) and, with ``world_per_client``, each in its own world."""
+def connected_clients(
+    services: Services, count: int, world_per_client: bool, client_class: type[BenchClient] = BenchClient
+) -> Iterator[list[BenchClient]]:
+    """``count`` GM connections (``client_class``), each its own user (so job
+    pushes reach only the requester) and, with ``world_per_client``, each in its own world."""
     store = Store.from_url(services.redis_url)
     shared = None if world_per_client else _new_world(store)
     worlds = [shared or _new_world(store) for _ in range(count)]
@@ -343,7 +350,7 @@ def connected_clients(services: Services, count: int, world_per_client: bool) ->
 
     def connect(index: int) -> None:
         world = worlds[index]
-        clients.append(BenchClient(services.bridge_url, world.world_id, world.gm_key, f"gm-{index}", f"actor-{index}"))
+        clients.append(client_class(services.bridge_url, world.world_id, world.gm_key, f"gm-{index}", f"actor-{index}"))
 
     try:
         _in_parallel(connect, range(count))

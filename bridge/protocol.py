@@ -37,6 +37,7 @@ class Request(str, Enum):
     SETTINGS_UPDATE = "settings.update"
     DAMAGE = "damage"
     ATTACK = "attack"
+    ATTACK_ODDS = "attack.odds"
     MANEUVER = "maneuver"
     WEAPON_READY = "weapon.ready"
     WEAPON_RELOAD = "weapon.reload"

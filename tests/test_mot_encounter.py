@@ -5,6 +5,8 @@ import math
 import pytest
 
 from bridge.rules.moment_of_truth import RollKind, roll_odds
+from bridge.rules.moment_of_truth.damage import DamageDice
+from bridge.rules.moment_of_truth.damage_odds import attack_odds
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting, simulate
 from bridge.rules.moment_of_truth.equipment import Arsenal, MeleeWeapon
@@ -100,29 +102,57 @@ def test_one_attack_hits_as_often_as_the_exact_odds_say():
     assert abs(result["casualties"][1]["down_rate"] - exact) < 4 * error
 
 
+STRONG = {**VETERAN, "strength": 20, "agility": 20}
+
+
+@pytest.mark.parametrize("attacker, target, numbers", [
+    # 5 dice against TN 2, 4d6 (4, 5) against no armor, 4 hit points
+    (thug(0, skill_level=3, weapon={"name": "Heavy Club", "reach": "1m", "damage": "Strength + 2 (4, 5)",
+                                    "skill": "melee one-handed"}),
+     {**CIVILIAN, "hit_points": 4}, (5, 2, 4, 0)),
+    # more dice than one number reads (30 against TN 10, 30d6 through DR 6, 18 hit points)
+    ({"name": "giant", "statistics": STRONG, "skill_level": 10, "weapon": {
+        "name": "Maul", "reach": "1m", "damage": "Strength + 10 (4, 5)", "skill": "melee two-handed"}},
+     {"name": "wall", "statistics": STRONG, "skill_level": 0, "weapon": "Club", "armor": "Ballistic Vest",
+      "hit_points": 18, "defense_dice": 16}, (30, 10, 30, 6)),
+])
+def test_one_attack_takes_hit_points_as_the_exact_odds_say(attacker, target, numbers):
+    # In round 1 the target is down exactly when the first attack hits and
+    # its damage through armor reaches the target's hit points.
+    fights = 40_000
+    result = simulate(sides([attacker], [target]), dials=DIALS, fights=fights, seed=4, round_cap=1).to_dict()
+    first, second = result["casualties"]
+    assert (first["attack_pool"], second["tn_to_be_hit"], first["damage"]["dice"], second["damage_reduction"]) == numbers
+    damage = DamageDice(first["damage"]["dice"], first["damage"]["minor_at"], first["damage"]["serious_at"])
+    exact = float(attack_odds(numbers[0], numbers[1], RollKind.SKILL, damage, numbers[3]).at_least[second["hit_points"]])
+    error = math.sqrt(exact * (1 - exact) / fights)
+    assert abs(second["down_rate"] - exact) < 4 * error
+
+
 def test_an_impossible_attack_draws_no_dice_and_ends_in_a_draw():
     guarded = thug(0, defense_dice=4)  # TN 4 against a pool of 2 - 4 dice: never rolled
     result = simulate(sides([guarded], [thug(1, defense_dice=4)]), dials=DIALS, fights=100, seed=1, round_cap=3)
     assert (result.draws, result.dice_drawn) == (100, 0)
 
 
-def test_a_random_pick_is_always_among_those_up():
+@pytest.mark.parametrize("targets", [3, 13])  # 13: more than one word of the side's bits up
+def test_a_random_pick_is_always_among_those_up(targets):
     # 12 skilled dice against TN 3 (default 1, +2 for 4 defense dice); every hit drops a 1-HP target that cannot fight back (its pool is under
-    # its TN). Wasting no attack on a down target, the fight ends in round 3
-    # exactly when all three attacks hit.
+    # its TN). Wasting no attack on a down target, the fight ends in round
+    # ``targets`` exactly when all those attacks hit.
     dials = Dials(default_tn=1)
     shooter = {"name": "shooter", "statistics": {**VETERAN, "strength": 6, "agility": 6}, "skill_level": 6,
                "weapon": {"name": "Sure Club", "reach": "1m", "damage": "Strength (1, 1)",
                           "skill": "melee one-handed"}, "targeting": "random"}
-    sitting = [{**CIVILIAN, "name": f"sitting {n}", "hit_points": 1, "defense_dice": 4} for n in range(3)]
+    sitting = [{**CIVILIAN, "name": f"sitting {n}", "hit_points": 1, "defense_dice": 4} for n in range(targets)]
     fights = 20_000
-    result = simulate(sides([shooter], sitting), dials=dials, fights=fights, seed=9, round_cap=3).to_dict()
+    result = simulate(sides([shooter], sitting), dials=dials, fights=fights, seed=9, round_cap=targets).to_dict()
     assert (result["casualties"][0]["attack_pool"], result["casualties"][1]["tn_to_be_hit"]) == (12, 3)
     hit = float(roll_odds(12, 3, RollKind.SKILL).success)
-    exact = hit**3
+    exact = hit**targets
     error = math.sqrt(exact * (1 - exact) / fights)
-    assert result["rounds"]["histogram"][:2] == [0, 0]
-    assert abs(result["rounds"]["histogram"][2] / fights - exact) < 4 * error
+    assert result["rounds"]["histogram"][:-1] == [0] * (targets - 1)
+    assert abs(result["rounds"]["histogram"][-1] / fights - exact) < 4 * error
     rates = [casualty["down_rate"] for casualty in result["casualties"][1:]]
     assert max(rates) - min(rates) < 0.02
 

@@ -20,6 +20,15 @@ from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, suc
 from bridge.requests import unknown_event
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import Modifier, RollKind, resolve_roll, roll_odds
+from bridge.rules.moment_of_truth.attacks import Target
+from bridge.rules.moment_of_truth.combat_pool import combat_pool
+from bridge.rules.moment_of_truth.damage_odds import Attack
+from bridge.rules.moment_of_truth.defense import to_hit
+from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.ranges import weapon_range
+from bridge.rules.moment_of_truth.statistics import Statistic
+from bridge.rules.moment_of_truth.weapon_handling import FireMode
 from bridge.schemas import pushes
 from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
 from bridge.schemas.export import DIALECT, render, write_schemas
@@ -236,6 +245,14 @@ EXAMPLES = [
     (Request.ATTACK, {**ATTACK, "targets": [{"token_id": "t", "armor": {"coverage": "full"}}]}, False),
     (Request.ATTACK, {**ATTACK, "split_dice": 2, "dual_weapons": True}, True),
     (Request.ATTACK, {**ATTACK, "dual_weapons": True}, False),
+    (Request.ATTACK_ODDS, ATTACK, True),
+    (Request.ATTACK_ODDS, {**ATTACK, "fire": "spraying", "targets": [{"token_id": "a"}, {"token_id": "b"}],
+                           "trials": 500, "seed": 7}, True),
+    (Request.ATTACK_ODDS, {**ATTACK, "seed": None, "trials": 100_000}, True),
+    (Request.ATTACK_ODDS, {**ATTACK, "trials": 0}, False),
+    (Request.ATTACK_ODDS, {**ATTACK, "seed": -1}, False),
+    (Request.ATTACK_ODDS, {**ATTACK, "one_handed": True}, False),
+    (Request.ATTACK_ODDS, {**ATTACK, "label": "a look first"}, False),
     (Request.WEAPON_READY, {**READY, "one_handed": True, "modifiers": [{"source": "mud", "dice": -1}], "moments_spent": 1}, True),
     (Request.WEAPON_READY, {**READY, "turn_spent": True}, True),
     (Request.WEAPON_READY, {**READY, "turn_spent": True, "moments_spent": 1}, False),
@@ -558,6 +575,21 @@ def test_the_odds_job_pushes_match_the_push_schemas(pusher, odds_request):
         assert room == REPLY.room()
         assert_valid(f"push.{event}.json", payload)
     assert_valid("result.odds.json", {"job_id": REPLY.job_id, "state": "queued"})
+
+
+@pytest.mark.parametrize("fire", [None, FireMode.SPRAYING])
+def test_the_attack_odds_job_pushes_match_the_push_schemas(pusher, fire):
+    """Exact for a single shot, simulated for spraying fire."""
+    m16, dials = Arsenal.book().ranged_weapon("M-16 (5.56mm)"), Dials()
+    combat = combat_pool({s: 3 for s in Statistic}, 2, m16, dials=dials, range_reading=weapon_range(m16, 15))
+    others = (Target("b", tn=2),) if fire else ()
+    attack = Attack(combat, to_hit(dials=dials, ranged=True), Target("a", tn=2), others, fire)
+    result = worker_jobs.attack_odds_preview(reply=REPLY.__dict__, attack=attack, dials=dials.to_dict(), trials=50, seed=3)
+    assert result["method"] == ("simulated" if fire else "exact")
+    assert [event for event, _, _ in pusher.sent] == ["job.progress", "job.result"]
+    for event, payload, _ in pusher.sent:
+        assert_valid(f"push.{event}.json", payload)
+    assert_valid("result.attack.odds.json", {"job_id": REPLY.job_id, "state": "queued"})
 
 
 def test_the_echo_job_and_failures_match_the_push_schemas(pusher):

@@ -37,6 +37,11 @@ def card(client, event, **request):
     return pushed["result"]["result"]
 
 
+def picked(client, event, token_id: str, **request):
+    """The result of a hazard on the one token the GM picks."""
+    return card(client, event, token_ids=[token_id], **request)["tokens"][0]
+
+
 def refusal(client, event, **request):
     """The refusal's code and fields: from the ack when the bridge refuses at
     once, else from the worker's ``job.failed``."""
@@ -115,12 +120,16 @@ def test_a_molotov_burns_until_a_helper_with_an_extinguisher_puts_it_out(gm, pla
     table = player_for("alice")
     register(gm, "torch", agility=10, hit_points=100)
     register(gm, "helper", agility=5)
-    result = card(gm, "hazard.fire.ignite", token_id="torch", starting_dice=5)
-    replayed = hazards.ignite(health_of(result["health"]["before"]), 5, DIALS, dice=shown(result))
-    assert result["state"] == {**replayed.state.to_dict(), "help": 0}
+    register(gm, "splashed", hit_points=100)
+    lit = card(gm, "hazard.fire.ignite", token_ids=["torch", "splashed"], starting_dice=5)["tokens"]
+    assert [entry["token_id"] for entry in lit] == ["torch", "splashed"]
+    for result in lit:
+        replayed = hazards.ignite(health_of(result["health"]["before"]), 5, DIALS, dice=shown(result))
+        assert result["state"] == {**replayed.state.to_dict(), "help": 0}
+        state = stored(store, world, result["token_id"])
+        assert state == result["token"]["state"] and state["fire"] == result["state"]
+        assert ("on_fire", "fire") in conditions_of(state)
     state = stored(store, world, "torch")
-    assert state == result["token"]["state"] and state["fire"] == result["state"]
-    assert ("on_fire", "fire") in conditions_of(state)
 
     for _ in range(20):
         fire = state["fire"]
@@ -135,7 +144,7 @@ def test_a_molotov_burns_until_a_helper_with_an_extinguisher_puts_it_out(gm, pla
             health_of(ticked["health"]["before"]), hazards.Fire(state["fire"]["dice"]), 10, DIALS,
             helper_successes=helped["state"]["help"], dice=shown(ticked),
         )
-        assert ticked == {**replayed.to_dict(), "state": {**replayed.state.to_dict(), "help": 0}, "token": ticked["token"]}
+        assert ticked == {**replayed.to_dict(), "state": {**replayed.state.to_dict(), "help": 0}, "token_id": "torch", "token": ticked["token"]}
         state = stored(store, world, "torch")
         assert state == ticked["token"]["state"]
         if ticked["state"]["out"]:
@@ -151,20 +160,20 @@ def test_a_molotov_burns_until_a_helper_with_an_extinguisher_puts_it_out(gm, pla
 def test_a_thirty_meter_fall_and_armor_only_when_the_gm_lets_it(gm, player_for, store, world):
     table = player_for("alice")
     register(gm, "jumper", agility=3, hit_points=100, armor={"name": "Ballistic Vest"})
-    result = card(gm, "hazard.fall", token_id="jumper", meters=30)
+    result = picked(gm, "hazard.fall", "jumper", meters=30)
     assert result["rolls"][0]["pool"]["dice"] == 3  # the token's Agility
     assert result["damage"][0]["damage"]["dice"] == 15 - result["rolls"][0]["successes"]
     assert result["damage"][0]["damage_reduction"] == 0
-    assert result == {**hazards.fall(Health(100), 30, 3, DIALS, dice=shown(result)).to_dict(), "token": result["token"]}
+    assert result == {**hazards.fall(Health(100), 30, 3, DIALS, dice=shown(result)).to_dict(), "token_id": "jumper", "token": result["token"]}
     state = stored(store, world, "jumper")
     assert state["health"] == result["health"]["after"] and told(table, "jumper", 2)["state"] == state
-    softened = card(gm, "hazard.fall", token_id="jumper", meters=30, armor=True)
+    softened = picked(gm, "hazard.fall", "jumper", meters=30, armor=True)
     assert softened["damage"][0]["damage_reduction"] == VEST_DR
 
 
 def test_a_suffocating_token_gasps_once_its_breath_is_spent(gm, store, world):
     register(gm, "diver", endurance=1)
-    result = card(gm, "hazard.suffocation.start", token_id="diver")
+    result = picked(gm, "hazard.suffocation.start", "diver")
     seconds = sum(result["pips"])
     assert result["state"] == {"seconds": seconds, "turns": 0, "out_of_breath": False}
     state = stored(store, world, "diver")
@@ -173,7 +182,7 @@ def test_a_suffocating_token_gasps_once_its_breath_is_spent(gm, store, world):
     for _ in range(seconds + 2):
         result = card(gm, "hazard.suffocation.turn", token_id="diver")
         held = hazards.Breath(state["breath"]["seconds"], state["breath"]["turns"])
-        assert result == {**hazards.suffocate(health_of(state["health"]), held, DIALS).to_dict(), "token": result["token"]}
+        assert result == {**hazards.suffocate(health_of(state["health"]), held, DIALS).to_dict(), "token_id": "diver", "token": result["token"]}
         state = stored(store, world, "diver")
     assert state["breath"]["out_of_breath"] and state["health"]["minor"] == 2
     assert refusal(gm, "hazard.vacuum.second", token_id="diver") == (
@@ -183,7 +192,7 @@ def test_a_suffocating_token_gasps_once_its_breath_is_spent(gm, store, world):
 
 def test_vacuum_second_by_second_with_a_ruptured_suit(gm, store, world):
     register(gm, "spacer", endurance=3, hit_points=100)
-    result = card(gm, "hazard.vacuum.enter", token_id="spacer", ruptured_suit=True)
+    result = picked(gm, "hazard.vacuum.enter", "spacer", ruptured_suit=True)
     assert result["state"]["suit_die"] == result["pips"][-1]
     state = stored(store, world, "spacer")
     for _ in range(8):
@@ -193,7 +202,7 @@ def test_vacuum_second_by_second_with_a_ruptured_suit(gm, store, world):
             hazards.Breath(breath["seconds"], breath["turns"]), exposure["seconds"], exposure["misses"], exposure["suit_die"]
         )
         replayed = hazards.vacuum_second(health_of(state["health"]), vacuum, 3, DIALS, dice=shown(result))
-        assert result == {**replayed.to_dict(), "token": result["token"]}
+        assert result == {**replayed.to_dict(), "token_id": "spacer", "token": result["token"]}
         state = stored(store, world, "spacer")
         assert state == result["token"]["state"]
     assert state["breath"]["vacuum"]["seconds"] == 8
@@ -204,12 +213,12 @@ def test_vacuum_second_by_second_with_a_ruptured_suit(gm, store, world):
 def test_a_repeated_request_id_hurts_the_token_once(gm, player_for, store, world):
     table = player_for("alice")
     register(gm, "faller", hit_points=100)
-    first = gm.request("hazard.fall", request_id="same-fall", token_id="faller", meters=20)
+    first = gm.request("hazard.fall", request_id="same-fall", token_ids=["faller"], meters=20)
     gm.wait_for("job.result", lambda push: push["request_id"] == "same-fall")
-    again = gm.request("hazard.fall", request_id="same-fall", token_id="faller", meters=20)
+    again = gm.request("hazard.fall", request_id="same-fall", token_ids=["faller"], meters=20)
     assert first["ok"] and again == first
     assert stored(store, world, "faller")["version"] == 2
-    assert card(gm, "hazard.fall", token_id="faller", meters=0)["token"]["version"] == 3
+    assert picked(gm, "hazard.fall", "faller", meters=0)["token"]["version"] == 3
     told(table, "faller", 3)
     assert [push["version"] for push in table.received("token.changed") if push["token_id"] == "faller"] == [1, 2, 3]
 
@@ -218,14 +227,14 @@ def test_hazards_are_the_gms(gm, player_for):
     register(gm, "hero")
     alice = player_for("alice", ["actor-hero"])
     for event, request in (
-        ("hazard.fall", {"token_id": "hero", "meters": 4}),
-        ("hazard.fire.ignite", {"token_id": "hero", "starting_dice": 1}),
+        ("hazard.fall", {"token_ids": ["hero"], "meters": 4}),
+        ("hazard.fire.ignite", {"token_ids": ["hero"], "starting_dice": 1}),
     ):
         code, _ = refusal(alice, event, **request)
         assert code == "forbidden"
 
 
-def test_bad_hazard_requests_name_their_field(gm):
+def test_bad_hazard_requests_name_their_field(gm, store, world):
     register(gm, "a1")
     register(gm, "a2")
     near = {"token_id": "a1", "distance": 1}
@@ -234,8 +243,9 @@ def test_bad_hazard_requests_name_their_field(gm):
         ("hazard.explosion", {**blast, "tokens": [near, {**near, "distance": -1}]}, ("invalid", {"tokens": {"1": ["distance"]}})),
         ("hazard.explosion", {**blast, "tokens": [near, {**near, "token_id": "ghost"}]}, ("not_tracked", ["tokens.1.token_id"])),
         ("hazard.explosion", {**blast, "tokens": [near, near]}, ("against_the_rules", ["tokens"])),
-        ("hazard.fall", {"token_id": "a1", "meters": 4, "agility": 2}, ("invalid", ["agility"])),
-        ("hazard.fall", {"token_id": "ghost", "meters": 4}, ("not_tracked", ["token_id"])),
+        ("hazard.fall", {"token_ids": ["a1"], "meters": 4, "agility": 2}, ("invalid", ["agility"])),
+        ("hazard.fall", {"token_ids": ["a1", "a1"], "meters": 4}, ("invalid", ["token_ids"])),
+        ("hazard.fall", {"token_ids": ["a1", "ghost"], "meters": 4}, ("not_tracked", ["token_ids.1"])),
         ("hazard.fire.burn", {"token_id": "a1", "helper_token_id": "a2"}, ("against_the_rules", ["token_id"])),
         ("hazard.suffocation.turn", {"token_id": "a1"}, ("against_the_rules", ["token_id"])),
     ):
@@ -244,9 +254,10 @@ def test_bad_hazard_requests_name_their_field(gm):
             assert code == expected[0] and {k: {i: list(e) for i, e in v.items()} for k, v in fields.items()} == expected[1]
         else:
             assert (code, list(fields)) == expected, (event, fields)
-    card(gm, "hazard.fire.ignite", token_id="a1", starting_dice=1)
-    assert refusal(gm, "hazard.fire.ignite", token_id="a1", starting_dice=1) == (
-        "against_the_rules", {"token_id": ["the token is already on fire"]}
+    picked(gm, "hazard.fire.ignite", "a1", starting_dice=1)
+    assert refusal(gm, "hazard.fire.ignite", token_ids=["a2", "a1"], starting_dice=1) == (
+        "against_the_rules", {"token_ids.1": ["the token is already on fire"]}
     )
+    assert stored(store, world, "a2")["fire"] is None  # nothing of a refused request is made
     code, fields = refusal(gm, "hazard.fire.burn", token_id="a1", helper_token_id="a1")
     assert (code, list(fields)) == ("against_the_rules", ["helper_token_id"])

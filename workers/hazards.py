@@ -1,7 +1,7 @@
 """Hazard jobs (ch. 8): falling, explosions, fire, suffocation and vacuum on
 tracked tokens, resolved in a worker. Each reads the tokens it names and
 writes back their health, conditions and the hazard's state through
-``change_tokens``, then publishes its card; ``effects.run_once`` makes those
+``change_fight``, then publishes its card; ``effects.run_once`` makes those
 effects once per request, however often the job runs.
 """
 
@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from bridge.auth import Identity, Role
 from bridge.cards import publish
-from bridge.combat_changes import running_combat
-from bridge.events.combat import armor_of, arsenal_of
+from bridge.combat_changes import Fight, change_fight, read_fight
+from bridge.events.combat import armor_of
 from bridge.protocol import Request, RequestError
 from bridge.refusals import refused_as
 from bridge.rules.dice import RandomDice
@@ -22,38 +22,59 @@ from bridge.rules.moment_of_truth.hazards import Charge, Vacuum
 from bridge.rules.moment_of_truth.token_hazards import InReach, Ticked
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.schemas.catalog import REQUESTS
-from bridge.token_changes import change_tokens, tracked
 from bridge.world_rules import world_dials
 
 from . import effects, push
 
 _dice = RandomDice()
 
-#: hazard(the token's state, the states by id, the round) -> the token's change and the card's result.
-TokenHazard = Callable[[TokenState, dict[str, TokenState], int | None], Ticked]
+#: hazard(the token's state, the states by id, the round, the world's equipment) -> the token's change and its result.
+TokenHazard = Callable[[TokenState, dict[str, TokenState], int | None, Arsenal], Ticked]
 
 
-def _round(identity, state: TokenState) -> int | None:
-    """The round of the combat running in the token's scene, if any."""
-    combat = running_combat(identity, state.scene_id)
-    return combat.round if combat else None
+def _resolved(identity, request: dict, rule: Request, named: dict[str, str], resolve: Callable) -> dict:
+    """Read the tokens ``named`` (``{token_id: field}``), the combat of the
+    first one's scene and the world's equipment in one trip; ``resolve(states,
+    round, arsenal)`` makes the changes and the card's result; save them,
+    push each change and publish the card (its actor: the first token's)."""
+    fight: Fight = read_fight(identity, named)
+    round_number = fight.combat.round if fight.combat else None
+    arsenal = Arsenal.book().with_custom(fight.arsenal)
+
+    def change(states: dict[str, TokenState], combat):
+        made, result = resolve(states, round_number, arsenal)
+        return made, combat, result
+
+    result = change_fight(identity, rule, request, fight, change)
+    return publish(identity, request, rule, result, actor_id=fight.states[next(iter(named))].actor_id)
+
+
+def _on_tokens(identity, request: dict, rule: Request, hazard: TokenHazard) -> dict:
+    """Apply ``hazard`` to each of the request's ``token_ids`` in order: one card, each token's result."""
+    named = {token_id: f"token_ids.{n}" for n, token_id in enumerate(request["token_ids"])}
+
+    def resolve(states, round_number, arsenal):
+        made, results = [], []
+        for token_id, field in named.items():
+            with refused_as(field):
+                change, result = hazard(states[token_id], states, round_number, arsenal)
+            made.append(change)
+            results.append(result | {"token_id": token_id, "token": change.to_dict()})
+        return made, {"tokens": results}
+
+    return _resolved(identity, request, rule, named, resolve)
 
 
 def _on_token(identity, request: dict, rule: Request, hazard: TokenHazard, others: dict[str, str] | None = None) -> dict:
-    """Apply ``hazard`` to the request's token (``others``: more tokens it
-    reads, by field); publish its card with the token's change."""
+    """Apply ``hazard`` to the request's ``token_id`` (``others``: more tokens it reads, by field)."""
     token_id = request["token_id"]
-    named = {token_id: "token_id", **(others or {})}
-    state = tracked(identity, named)[token_id]
-    round_number = _round(identity, state)
 
-    def change(states: dict[str, TokenState]):
+    def resolve(states, round_number, arsenal):
         with refused_as("token_id"):
-            made, result = hazard(states[token_id], states, round_number)
-        return [made], result | {"token": made.to_dict()}
+            made, result = hazard(states[token_id], states, round_number, arsenal)
+        return [made], result | {"token_id": token_id, "token": made.to_dict()}
 
-    result = change_tokens(identity, rule, request, named, change)
-    return publish(identity, request, rule, result, actor_id=state.actor_id)
+    return _resolved(identity, request, rule, {token_id: "token_id", **(others or {})}, resolve)
 
 
 def _dr(state: TokenState, arsenal: Arsenal, field: str) -> int:
@@ -63,15 +84,15 @@ def _dr(state: TokenState, arsenal: Arsenal, field: str) -> int:
 
 
 def fall(identity, request: dict) -> dict:
-    dials, arsenal = world_dials(identity), arsenal_of(identity) if request["armor"] else None
+    dials, softened = world_dials(identity), request["armor"]
 
-    def hazard(state, _, round_number):
-        dr = _dr(state, arsenal, "armor") if arsenal else 0
+    def hazard(state, _, round_number, arsenal):
+        dr = _dr(state, arsenal, "armor") if softened else 0
         return token_hazards.fall(
             state, request["meters"], dials, damage_reduction=dr, round_number=round_number, dice=_dice
         )
 
-    return _on_token(identity, request, Request.HAZARD_FALL, hazard)
+    return _on_tokens(identity, request, Request.HAZARD_FALL, hazard)
 
 
 def explosion(identity, request: dict) -> dict:
@@ -82,37 +103,31 @@ def explosion(identity, request: dict) -> dict:
     charge: Charge = request["charge"]
     tokens = request["tokens"]
     named = {token["token_id"]: f"tokens.{n}.token_id" for n, token in enumerate(tokens)}
-    states, arsenal = tracked(identity, named), arsenal_of(identity)
-    reductions = [
-        _dr(states[token["token_id"]], arsenal, f"tokens.{n}") if token["damage_reduction"] is None
-        else token["damage_reduction"]
-        for n, token in enumerate(tokens)
-    ]
-    round_number = _round(identity, states[tokens[0]["token_id"]])
 
-    def change(states: dict[str, TokenState]):
+    def resolve(states, round_number, arsenal):
         caught = [
-            InReach(states[token["token_id"]], token["distance"], token["cover"], reduction)
-            for token, reduction in zip(tokens, reductions)
+            InReach(
+                states[token["token_id"]], token["distance"], token["cover"],
+                _dr(states[token["token_id"]], arsenal, f"tokens.{n}") if token["damage_reduction"] is None
+                else token["damage_reduction"],
+            )
+            for n, token in enumerate(tokens)
         ]
         with refused_as("tokens"):
-            return token_hazards.blast(
-                charge.damage(request["dice"]), caught, dials, round_number=round_number, dice=_dice
-            )
+            return token_hazards.blast(charge.damage(request["dice"]), caught, dials, round_number=round_number, dice=_dice)
 
-    result = change_tokens(identity, Request.HAZARD_EXPLOSION, request, named, change)
-    return publish(identity, request, Request.HAZARD_EXPLOSION, result)
+    return _resolved(identity, request, Request.HAZARD_EXPLOSION, named, resolve)
 
 
 def fire_ignite(identity, request: dict) -> dict:
     dials = world_dials(identity)
 
-    def hazard(state, _, round_number):
+    def hazard(state, _, round_number, __):
         return token_hazards.ignite(
             state, request["starting_dice"], dials, grease=request["grease"], round_number=round_number, dice=_dice
         )
 
-    return _on_token(identity, request, Request.HAZARD_FIRE_IGNITE, hazard)
+    return _on_tokens(identity, request, Request.HAZARD_FIRE_IGNITE, hazard)
 
 
 def fire_burn(identity, request: dict) -> dict:
@@ -120,13 +135,13 @@ def fire_burn(identity, request: dict) -> dict:
     dials, helper_id = world_dials(identity), request["helper_token_id"]
     tools = {"blanket": request["blanket"], "water": request["water"]}
 
-    def tick(state, _, round_number):
+    def tick(state, _, round_number, __):
         ticked = token_hazards.burn_tick(state, dials, round_number=round_number, dice=_dice, **tools)
         if ticked is None:
             raise ValueError("the token is not on fire")
         return ticked
 
-    def helped(state, states, round_number):
+    def helped(state, states, round_number, _):
         with refused_as("helper_token_id"):
             token_hazards.check_helper(state, states[helper_id])
         return token_hazards.smother(state, states[helper_id], dials, round_number=round_number, dice=_dice, **tools)
@@ -139,19 +154,19 @@ def fire_burn(identity, request: dict) -> dict:
 def suffocation_start(identity, request: dict) -> dict:
     dials = world_dials(identity)
 
-    def hazard(state, _, round_number):
+    def hazard(state, _, round_number, __):
         return token_hazards.start_suffocating(
             state, dials, warned=request["warned"], round_number=round_number, dice=_dice
         )
 
-    return _on_token(identity, request, Request.HAZARD_SUFFOCATION_START, hazard)
+    return _on_tokens(identity, request, Request.HAZARD_SUFFOCATION_START, hazard)
 
 
 def _breath_tick(identity, request: dict, rule: Request, in_vacuum: bool) -> dict:
     """A turn without air of a token out of air from the air hazard ``rule`` is about."""
     dials = world_dials(identity)
 
-    def hazard(state, _, round_number):
+    def hazard(state, _, round_number, __):
         air = token_hazards.air_of(state)
         if air is None:
             raise ValueError("the token is not suffocating")
@@ -169,13 +184,13 @@ def suffocation_turn(identity, request: dict) -> dict:
 def vacuum_enter(identity, request: dict) -> dict:
     dials = world_dials(identity)
 
-    def hazard(state, _, round_number):
+    def hazard(state, _, round_number, __):
         return token_hazards.enter_vacuum(
             state, dials, warned=request["warned"], ruptured_suit=request["ruptured_suit"],
             round_number=round_number, dice=_dice,
         )
 
-    return _on_token(identity, request, Request.HAZARD_VACUUM_ENTER, hazard)
+    return _on_tokens(identity, request, Request.HAZARD_VACUUM_ENTER, hazard)
 
 
 def vacuum_second(identity, request: dict) -> dict:

@@ -8,7 +8,7 @@ from bridge.protocol import Request
 from bridge.roll_spec import pool_of, target_of
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
-from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
+from bridge.rules.moment_of_truth.damage_odds import Attack, attack_odds, damage_odds, preview_attack
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Side, simulate
 
@@ -46,6 +46,16 @@ def odds_attack(reply: dict, spec: dict, default_tn: int) -> dict:
     chances = attack_odds(pool.dice, target.value, RollKind(spec["kind"]), *_damage(spec))
     result = {"pool": pool.to_dict(), "target": target.to_dict(), "odds": chances.to_dict()}
     pusher.result(reply_to, Request.ODDS_ATTACK.value, result)
+    return result
+
+
+def attack_odds_preview(reply: dict, attack: Attack, dials: dict, trials: int, seed: int) -> dict:
+    """An attack's odds before it is made (``attack.odds``): exact when one
+    roll meets one target with one damage roll, else ``trials`` attacks
+    resolved with dice seeded by ``seed``."""
+    reply_to, pusher = _started(reply)
+    result = preview_attack(attack, dials=Dials.from_settings(dials), trials=trials, seed=seed).to_dict()
+    pusher.result(reply_to, Request.ATTACK_ODDS.value, result)
     return result
 
 

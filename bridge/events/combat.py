@@ -7,24 +7,29 @@ armor, shield and conditions from each ``TokenState``; reserved defense
 dice, charges, desperate attacks and aiming from the stances of the
 scene's running combat. The hits go into the targets' health, the
 conditions they cause onto the targets, and the shot into the attacker's
-stance and weapon."""
+stance and weapon. ``attack.odds`` reads the same numbers (``read_attack``)
+and queues their odds to a worker, changing nothing."""
 
 from __future__ import annotations
 
+import secrets
 from contextlib import suppress
-from dataclasses import replace
+from dataclasses import dataclass, replace
+
+from workers import jobs
 
 from ..cards import new_card_id, publish
-from ..combat_changes import change_fight, read_fight
+from ..combat_changes import Fight, change_fight, read_fight
 from ..protocol import Request, against_the_rules
 from ..refusals import refused_as
 from ..requests import handles, store
 from ..rules.dice import RandomDice
-from ..rules.moment_of_truth import Modifier, check_possible
-from ..rules.moment_of_truth.attacks import AttackResult, Target, check_attack, resolve_attack
+from ..rules.moment_of_truth import Modifier
+from ..rules.moment_of_truth.attacks import AttackResult, Target
 from ..rules.moment_of_truth.called_shots import CalledShot
 from ..rules.moment_of_truth.combat_pool import combat_pool, split_pool
 from ..rules.moment_of_truth.conditions import Condition
+from ..rules.moment_of_truth.damage_odds import Attack
 from ..rules.moment_of_truth.defense import ToHit, to_hit
 from ..rules.moment_of_truth.equipment import (
     AUTOMATIC,
@@ -48,10 +53,19 @@ from ..rules.moment_of_truth.tokens import (
     with_health,
 )
 from ..rules.moment_of_truth.tracker import Combat, check_can_act, defense_kept, stance_of, with_stance
-from ..rules.moment_of_truth.weapon_handling import AmmoRoll, FireMode, ammo_roll, second_shot_allowed
-from ..rules.moment_of_truth.weapon_state import after_attack, check_usable, notes, weapon_state, with_weapon
+from ..rules.moment_of_truth.weapon_handling import FireMode, second_shot_allowed
+from ..rules.moment_of_truth.weapon_state import (
+    WeaponState,
+    after_attack,
+    check_usable,
+    notes,
+    weapon_state,
+    with_weapon,
+)
+from ..schemas.simulation import SEED_MAX
 from ..token_changes import check_token_owner
 from ..world_rules import world_dials
+from .jobs import _queue
 from .moments import charge_moments
 
 _dice = RandomDice()
@@ -115,16 +129,29 @@ def skill_level(state: TokenState, weapon) -> int | None:
     return None
 
 
-def attack(identity, attack_request: dict) -> dict:
-    """Resolve one attack by a token the user owns (the GM: any)."""
-    fields = _token_fields(attack_request)
-    read = read_fight(identity, fields)
+@dataclass(frozen=True)
+class AttackRead:
+    """An attack read from the fight: the attacker, its weapon as kept, the
+    targets' states, and the numbers it is resolved with."""
+
+    attacker: TokenState
+    weapon: MeleeWeapon | RangedWeapon
+    held: WeaponState
+    aimed: list[TokenState]
+    numbers: Attack
+
+
+def read_attack(identity, attack_request: dict, read: Fight, dials) -> AttackRead:
+    """The attack's numbers as ``attack`` and ``attack.odds`` read them from
+    the fight: an attacker the user owns (the GM: any) that can act, a usable
+    weapon, each target's TN, the pool with every modifier named; refused by
+    field as the rules refuse it."""
     states, fight = read.states, read.combat
     attacker = states[attack_request["attacker"]]
     check_token_owner(identity, attacker, "attacker")
     with refused_as("attacker"):
         check_can_act(attacker)  # dead or unconscious: no actions (ch. 7, Condition Summary)
-    dials, arsenal = world_dials(identity), Arsenal.book().with_custom(read.arsenal)
+    arsenal = Arsenal.book().with_custom(read.arsenal)
     weapon = weapon_of(attack_request["weapon"], arsenal)
     held = weapon_state(attacker, weapon, dials)
     with refused_as("weapon"):
@@ -132,43 +159,61 @@ def attack(identity, attack_request: dict) -> dict:
     ranged = isinstance(weapon, RangedWeapon)
     aimed = [states[target["token_id"]] for target in attack_request["targets"]]
     tns, targets, shield = _sights(attack_request, aimed, fight, arsenal, ranged, dials)
-    combat = _combat_pool(attack_request, attacker, fight, weapon, shield, dials)
-    grappler = _grappler(attack_request["grappler"], states, arsenal)
-    fire, others, charge = attack_request["fire"], targets[1:], attack_request["charge"] is not None
+    fire = attack_request["fire"]
+    numbers = Attack(
+        _combat_pool(attack_request, attacker, fight, weapon, shield, dials), tns[0], targets[0], tuple(targets[1:]),
+        fire, attack_request["shotgun"], attack_request["charge"] is not None, attack_request["damage_moments_spent"],
+        attack_request["critical_lowers_damage"], _grappler(attack_request["grappler"], states, arsenal),
+        magazine=held.magazine if fire and dials.ammunition else None,  # the ammo roll (ch. 10)
+    )
     with refused_as(_attack_field(attack_request, weapon)):
-        check_attack(combat, fire, others, attack_request["shotgun"], charge, attack_request["damage_moments_spent"])
-        check_possible(combat.pool, tns[0].target)
+        numbers.check()
+    return AttackRead(attacker, weapon, held, aimed, numbers)
+
+
+def attack(identity, attack_request: dict) -> dict:
+    """Resolve one attack by a token the user owns (the GM: any)."""
+    read = read_fight(identity, _token_fields(attack_request))
+    dials = world_dials(identity)
+    plan = read_attack(identity, attack_request, read, dials)
+    attacker, weapon = plan.attacker, plan.weapon
     card_id = new_card_id()
     charge_moments(
         identity, attack_request["moments_spent"] + attack_request["damage_moments_spent"], card_id, "moments_spent"
     )
-    ammo = _ammo(attack_request, weapon, held, dials)
-    if ammo and not ammo.allowed:
-        fire, others = None, []  # too few rounds: an ordinary attack on the primary target (ch. 10)
-    result = resolve_attack(  # checked above: the ammo roll only ever narrows the attack
-        combat, tns[0], targets[0], dials=dials, dice=_dice, fire=fire, others=others,
-        shotgun=attack_request["shotgun"], charge=charge, damage_moments=attack_request["damage_moments_spent"],
-        critical_lowers_damage=attack_request["critical_lowers_damage"], grappler=grappler,
-    )
+    ammo, result = plan.numbers.resolve(dials, _dice)
     rounds = ammo.rounds_fired if ammo and ammo.allowed else 1
-    kept = after_attack(held, weapon, rounds=rounds, jammed=result.jammed, one_handed=attack_request["one_handed"])
+    kept = after_attack(plan.held, weapon, rounds=rounds, jammed=result.jammed, one_handed=attack_request["one_handed"])
 
     def leave_behind(fresh: dict, combat: Combat | None) -> tuple[list, Combat | None, dict]:
         round_number = combat.round if combat else None
         made, taken = _taken(fresh, result, attacker.token_id, weapon, kept, dials, round_number)
-        return made, _stances_after(combat, attack_request, attacker.token_id, ranged, result), taken
+        return made, _stances_after(combat, attack_request, attacker.token_id, result.combat.ranged, result), taken
 
     tokens = change_fight(identity, Request.ATTACK, attack_request, read, leave_behind)
     card = result.to_dict() | {
         "ammo": ammo.to_dict() if ammo else None,
         "weapon_state": {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)},
-        "tokens": [tokens[state.token_id] for state in aimed] + _grappler_hit(attack_request, result, tokens),
+        "tokens": [tokens[state.token_id] for state in plan.aimed] + _grappler_hit(attack_request, result, tokens),
     }
     return publish(identity, attack_request, Request.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
 
 
+def attack_odds(identity, odds_request: dict) -> dict:
+    """An attack's odds before it is made, its numbers read as ``attack``
+    reads them, computed by a worker (exact or simulated); nothing changes,
+    nothing is charged."""
+    dials = world_dials(identity)
+    plan = read_attack(identity, odds_request, read_fight(identity, _token_fields(odds_request)), dials)
+    seed = odds_request["seed"] if odds_request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
+    return _queue(
+        identity, odds_request["request_id"], jobs.attack_odds_preview,
+        attack=plan.numbers, dials=dials.to_dict(), trials=odds_request["trials"], seed=seed,
+    )
+
+
 def _fight_tokens(attack_request: dict) -> list[str]:
-    """The tokens an attack reads (``_token_fields``'), read with the request id's claim."""
+    """The tokens an attack (or its odds) reads (``_token_fields``'), read with the request id's claim."""
     named = [attack_request["attacker"], *(target["token_id"] for target in attack_request["targets"])]
     grappler = attack_request["grappler"]
     return list(dict.fromkeys(named + ([grappler["token_id"]] if grappler else [])))
@@ -276,14 +321,6 @@ def _range(attack_request: dict, weapon):
         return weapon_range(weapon, distance)
 
 
-def _ammo(attack_request: dict, weapon, held, dials) -> AmmoRoll | None:
-    """The ammo roll before automatic or spraying fire (ch. 10), when the
-    world counts the weapon's rounds."""
-    if held.magazine is None or attack_request["fire"] is None or not dials.ammunition:
-        return None
-    return ammo_roll(weapon, attack_request["fire"], held.magazine, dials=dials, dice=_dice)
-
-
 def _attack_field(attack_request: dict, weapon) -> str:
     """Which field ``check_attack`` refuses, in the order it checks them."""
     others = len(attack_request["targets"]) > 1
@@ -383,3 +420,4 @@ def _stances_after(
 
 def init_app(app) -> None:
     handles(app, Request.ATTACK, fight=_fight_tokens)(attack)
+    handles(app, Request.ATTACK_ODDS, fight=_fight_tokens)(attack_odds)

@@ -17,6 +17,8 @@ def _named(request: dict) -> dict[str, str]:
     """The tokens the request names, ``{token_id: field naming it}``."""
     if "tokens" in request:
         return {token["token_id"]: f"tokens.{n}.token_id" for n, token in enumerate(request["tokens"])}
+    if "token_ids" in request:
+        return {token_id: f"token_ids.{n}" for n, token_id in enumerate(request["token_ids"])}
     named = {request["token_id"]: "token_id"}
     if request.get("helper_token_id"):
         named[request["helper_token_id"]] = "helper_token_id"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -48,6 +49,18 @@ class RandomDice:
             values = drawn if width == 1 else [int.from_bytes(drawn[i : i + width]) for i in range(0, len(drawn), width)]
             faces += [value % sides + 1 for value in values if value < fair]
         return faces
+
+
+class SeededDice:
+    """Fair dice from a generator seeded with ``seed``: the same seed gives
+    the same faces (a simulation that can be repeated)."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        check_count(count)
+        return [self._random.randint(1, sides) for _ in range(count)]
 
 
 class FixedDice:

@@ -20,7 +20,7 @@ from .common import Identifier
 from .damage import DamageResult
 from .health import ConditionChange, Health
 from .pushes import CardEntry, Either, Out, Pool, RollResult, _const
-from .requests import MODIFIERS_MAX, RATING_MAX, CardOptions, PoolModifier
+from .requests import MODIFIERS_MAX, RATING_MAX, CardOptions, PoolModifier, RequestSchema
 from .spec import CardSpec
 
 #: What covers the part struck is the GM's call.
@@ -97,18 +97,8 @@ class LockedGrappler(Schema):
     armor = item_field(ArmorItem, allow_none=True, metadata={"description": ARMOR_DOC})
 
 
-class AttackRequest(CardOptions):
-    """One attack by the tracked token `attacker` (the sender must own its
-    actor; the GM any): the combat pool against the TN to hit, then damage
-    per hit into each target's health (ch. 7, ch. 9, ch. 10). Its statistics,
-    conditions and weapon skill come from its state; its aiming and a
-    second semi-auto shot from its stance. `targets`: the primary first,
-    then the sprayed targets, the shotgun's adjacent one or an
-    indiscriminate weapon's neighbours. `defense_dice`, `charge` and
-    `desperate` are what the attacker does now, kept in its stance.
-    `one_handed`: a two-handed melee weapon held in one hand (unwieldy).
-    `moments_spent` and `damage_moments_spent` are charged to the sender
-    before anything is rolled."""
+class AttackFields(RequestSchema):
+    """What an attack is: who attacks with what, at whom, how."""
 
     attacker = Identifier(required=True)
     weapon = item_field(MeleeItem, RangedItem, required=True)
@@ -125,7 +115,6 @@ class AttackRequest(CardOptions):
     laser_visible = fields.Boolean(load_default=False)
     into_suppressive_fire = fields.Boolean(load_default=False)
     critical_lowers_damage = fields.Boolean(load_default=False)
-    one_handed = fields.Boolean(load_default=False)
     grappler = fields.Nested(LockedGrappler, load_default=None, allow_none=True)
     modifiers = fields.List(fields.Nested(PoolModifier), load_default=list, validate=validate.Length(max=MODIFIERS_MAX))
     moments_spent = _dice(load_default=0)
@@ -137,6 +126,22 @@ class AttackRequest(CardOptions):
     def dual_weapons_split(self, data, **_):
         if data.get("dual_weapons") and data.get("split_dice") is None:
             raise ValidationError("two weapons split the pool: give split_dice", "split_dice")
+
+
+class AttackRequest(AttackFields, CardOptions):
+    """One attack by the tracked token `attacker` (the sender must own its
+    actor; the GM any): the combat pool against the TN to hit, then damage
+    per hit into each target's health (ch. 7, ch. 9, ch. 10). Its statistics,
+    conditions and weapon skill come from its state; its aiming and a
+    second semi-auto shot from its stance. `targets`: the primary first,
+    then the sprayed targets, the shotgun's adjacent one or an
+    indiscriminate weapon's neighbours. `defense_dice`, `charge` and
+    `desperate` are what the attacker does now, kept in its stance.
+    `one_handed`: a two-handed melee weapon held in one hand (unwieldy).
+    `moments_spent` and `damage_moments_spent` are charged to the sender
+    before anything is rolled."""
+
+    one_handed = fields.Boolean(load_default=False)
 
 
 # --- the card -------------------------------------------------------------------
@@ -297,7 +302,7 @@ CARDS = {Request.ATTACK: CardSpec(AttackRequest, AttackEntry)}
 REQUESTS: dict = {}
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {
-    AttackRequest.dual_weapons_split: {
+    AttackFields.dual_weapons_split: {
         "if": {"properties": {"dual_weapons": {"const": True}}, "required": ["dual_weapons"]},
         "then": {"properties": {"split_dice": {"type": "integer"}}, "required": ["split_dice"]},
     },

@@ -9,7 +9,7 @@ carries the hazard's result with each token's change.
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
@@ -44,6 +44,30 @@ class TokenHazardRequest(CardOptions):
     token_id = Identifier(required=True, metadata={"description": "the tracked token caught"})
 
 
+def _each_once(token_ids: list[str]) -> None:
+    if len(set(token_ids)) != len(token_ids):
+        raise ValidationError("name each token once")
+
+
+def tokens_picked(**kwargs):
+    """The tracked tokens a hazard catches, each named once."""
+    return fields.List(
+        Identifier(), required=True, validate=[validate.Length(1, TOKENS_MAX), _each_once],
+        metadata={"description": "the tracked tokens the GM picks, each resolved apart, in this order"}, **kwargs,
+    )
+
+
+class TokensHazardRequest(CardOptions):
+    """A hazard card about the tracked tokens `token_ids` (the card's actor is the first one's)."""
+
+    token_ids = tokens_picked()
+
+
+def each_token(result: type[Schema], doc: str) -> type[Out]:
+    """A card of one hazard on several tokens: each token's result, in the order named."""
+    return type(f"Each{result.__name__}", (Out,), {"__doc__": doc, "tokens": fields.List(fields.Nested(result), required=True)})
+
+
 class HazardResult(Out):
     """One hazard's effect on one token: the rolls against it, its damage
     rolls, `pips` (dice read for their total: a breath, a ruptured suit's
@@ -58,16 +82,17 @@ class HazardResult(Out):
 
 
 class TokenHazardResult(HazardResult):
-    """A hazard's result with the token's change (its state after, the conditions lost then gained)."""
+    """A hazard's result with the token and its change (its state after, the conditions lost then gained)."""
 
+    token_id = fields.String(required=True)
     token = fields.Nested(TokenChange, required=True)
 
 
 # --- falling and explosions --------------------------------------------------------
 
 
-class FallRequest(TokenHazardRequest):
-    """A fall: 1d6 (3,6) per full 2 m; each success of the token's Agility roll removes 1d6."""
+class FallRequest(TokensHazardRequest):
+    """A fall: 1d6 (3,6) per full 2 m; each success of a token's Agility roll removes 1d6."""
 
     meters = meters(required=True)
     armor = fields.Boolean(
@@ -139,8 +164,8 @@ class Fire(Out):
     help = fields.Integer(required=True, validate=validate.Range(min=0))
 
 
-class FireIgniteRequest(TokenHazardRequest):
-    """The token catches fire of `starting_dice`d6 (1 for a deep-fryer splash, 5-6 for a Molotov)."""
+class FireIgniteRequest(TokensHazardRequest):
+    """The tokens catch fire, each of `starting_dice`d6 (1 for a deep-fryer splash, 5-6 for a Molotov)."""
 
     starting_dice = fields.Integer(required=True, validate=validate.Range(1, MAX_DICE_PER_ROLL))
     grease = fields.Boolean(load_default=False)
@@ -174,8 +199,8 @@ class Breath(Out):
     out_of_breath = fields.Boolean(required=True)
 
 
-class SuffocationStartRequest(TokenHazardRequest):
-    """The token's air runs out: the breath lasts its Endurance d6 pips in seconds, +30 with warning."""
+class SuffocationStartRequest(TokensHazardRequest):
+    """The tokens' air runs out: each one's breath lasts its Endurance d6 pips in seconds, +30 with warning."""
 
     warned = fields.Boolean(load_default=False)
 
@@ -200,8 +225,8 @@ class Vacuum(Out):
     unconscious = fields.Boolean(required=True)
 
 
-class VacuumEnterRequest(TokenHazardRequest):
-    """The token's exposure begins: the breath, and for a ruptured pressure suit its 1d6."""
+class VacuumEnterRequest(TokensHazardRequest):
+    """The tokens' exposure begins: each one's breath, and for a ruptured pressure suit its 1d6."""
 
     warned = fields.Boolean(load_default=False)
     ruptured_suit = fields.Boolean(load_default=False)
@@ -220,18 +245,24 @@ def _gm_card(event: Request, request: type, result: type, doc: str) -> CardSpec:
 
 
 CARDS = {
-    Request.HAZARD_FALL: _gm_card(Request.HAZARD_FALL, FallRequest, FallResult, "a fall in full"),
+    Request.HAZARD_FALL: _gm_card(
+        Request.HAZARD_FALL, FallRequest, each_token(FallResult, "Each token's fall."), "a fall in full"
+    ),
     Request.HAZARD_EXPLOSION: _gm_card(Request.HAZARD_EXPLOSION, ExplosionRequest, ExplosionResult, "a blast in full"),
-    Request.HAZARD_FIRE_IGNITE: _gm_card(Request.HAZARD_FIRE_IGNITE, FireIgniteRequest, FireResult, "a fire lit"),
+    Request.HAZARD_FIRE_IGNITE: _gm_card(
+        Request.HAZARD_FIRE_IGNITE, FireIgniteRequest, each_token(FireResult, "Each token's fire lit."), "fires lit"
+    ),
     Request.HAZARD_FIRE_BURN: _gm_card(Request.HAZARD_FIRE_BURN, FireBurnRequest, FireResult, "a fire's tick or a helper's roll"),
     Request.HAZARD_SUFFOCATION_START: _gm_card(
-        Request.HAZARD_SUFFOCATION_START, SuffocationStartRequest, SuffocationResult, "a breath held"
+        Request.HAZARD_SUFFOCATION_START, SuffocationStartRequest,
+        each_token(SuffocationResult, "Each token's breath held."), "breaths held",
     ),
     Request.HAZARD_SUFFOCATION_TURN: _gm_card(
         Request.HAZARD_SUFFOCATION_TURN, SuffocationTurnRequest, SuffocationResult, "a turn without air"
     ),
     Request.HAZARD_VACUUM_ENTER: _gm_card(
-        Request.HAZARD_VACUUM_ENTER, VacuumEnterRequest, VacuumResult, "exposure to vacuum begun"
+        Request.HAZARD_VACUUM_ENTER, VacuumEnterRequest,
+        each_token(VacuumResult, "Each token's exposure begun."), "exposure to vacuum begun",
     ),
     Request.HAZARD_VACUUM_SECOND: _gm_card(
         Request.HAZARD_VACUUM_SECOND, VacuumSecondRequest, VacuumResult, "a second in vacuum"

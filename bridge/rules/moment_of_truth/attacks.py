@@ -250,47 +250,71 @@ def _damage_hits(
 ) -> tuple[Hit, ...]:
     hits = []
     for index, (receiver, reason, primary) in enumerate(allotted):
-        damage, notes = _damage_dice(combat, charge)
-        shot = called_shot if primary else None
-        damage, called_lines = called_damage(shot, damage)
-        notes += called_lines
-        if primary and critical_lowers and roll.outcome.critical_success:
-            damage = damage.lowered(CRITICAL_DAMAGE_DROP)
-            notes.append(f"critical success: damage numbers -{CRITICAL_DAMAGE_DROP}: {damage.notation}")
-        if index == 0 and moments:
-            damage = damage.with_dice(damage.dice + moments)
-            notes.append(f"{moments} Moment(s) of Truth on damage: +{moments}d6")
-        hits.append(_hit(combat, receiver or target, reason, damage, shot, notes, dials, dice))
+        receiver, shot = receiver or target, called_shot if primary else None
+        damage = hit_damage(
+            combat, shot, receiver, charge=charge, moments=moments if index == 0 else 0,
+            critical_drop=primary and critical_lowers and roll.outcome.critical_success,
+        )
+        hits.append(_hit(combat, receiver, reason, damage, shot, dials, dice))
     return tuple(hits)
 
 
-def _damage_dice(combat: CombatPool, charge: bool) -> tuple[DamageDice, list[str]]:
+@dataclass(frozen=True)
+class HitDamage:
+    """What one hit rolls: the damage dice, the DR they meet, and why."""
+
+    dice: DamageDice
+    reduction: int
+    notes: tuple[str, ...]
+    armor_note: str
+
+
+def hit_damage(
+    combat: CombatPool,
+    shot: CalledShot | None,
+    receiver: Target,
+    *,
+    charge: bool = False,
+    moments: int = 0,
+    critical_drop: bool = False,
+) -> HitDamage:
+    """The damage dice of one hit on ``receiver`` and the DR they meet:
+    ``shot`` the called shot when the hit carries it, ``moments`` the
+    Moments of Truth on damage (the first hit's), ``critical_drop`` a
+    critical success lowering the numbers."""
     strength = combat.strength * 2 if charge else combat.strength
     damage = combat.weapon.damage_dice(strength=strength, skill=combat.skill_level or 0)
     notes = [f"charge: strength {combat.strength} doubled to {strength} for damage"] if charge else []
-    return damage, notes
+    damage, called_lines = called_damage(shot, damage)
+    notes += called_lines
+    if critical_drop:
+        damage = damage.lowered(CRITICAL_DAMAGE_DROP)
+        notes.append(f"critical success: damage numbers -{CRITICAL_DAMAGE_DROP}: {damage.notation}")
+    if moments:
+        damage = damage.with_dice(damage.dice + moments)
+        notes.append(f"{moments} Moment(s) of Truth on damage: +{moments}d6")
+    reduction, armor_note = _armor(combat, receiver.armor, shot)
+    return HitDamage(damage, reduction, tuple(notes), armor_note)
 
 
 def _hit(
     combat: CombatPool,
     receiver: Target,
     reason: str,
-    damage: DamageDice,
+    damage: HitDamage,
     shot: CalledShot | None,
-    notes: list[str],
     dials: Dials,
     dice: DiceSource,
 ) -> Hit:
-    reduction, armor_note = _armor(combat, receiver.armor, shot)
-    result = roll_damage(damage, reduction, dice=dice)
+    result = roll_damage(damage.dice, damage.reduction, dice=dice)
     called = None
     if shot:
         large_blade = getattr(combat.weapon, "large_blade", False)
         called = called_consequences(
             shot, result, large_blade=large_blade, target_endurance=receiver.endurance, dials=dials, dice=dice
         )
-    reason = "; ".join([reason, *notes])
-    return Hit(receiver.name, reason, result, armor_note, called)
+    reason = "; ".join([reason, *damage.notes])
+    return Hit(receiver.name, reason, result, damage.armor_note, called)
 
 
 def _armor(combat: CombatPool, armor: Armor | None, shot: CalledShot | None) -> tuple[int, str]:

@@ -1,4 +1,6 @@
-"""Exact odds of damage `Xd6 (Y,Z)` through armor, and of one attack's harm.
+"""Exact odds of damage `Xd6 (Y,Z)` through armor, and of one attack's harm;
+an attack's odds with its whole modifier stack, exact where one roll meets
+one target with one damage roll, simulated with ``resolve_attack`` otherwise.
 
 A damage die does serious and minor damage, one of them, or neither, as
 ``read_damage`` reads its face. Armor takes its DR from serious damage
@@ -18,6 +20,7 @@ asked for.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,9 +29,20 @@ from math import comb
 from operator import mul
 from typing import Any
 
+from ..dice import SeededDice
+from .attacks import AttackResult, HitDamage, Target, check_attack, hit_damage, resolve_attack
+from .combat_pool import CombatPool
 from .damage import SIDES, DamageDice, _meets
+from .defense import ToHit
+from .dials import Dials
+from .equipment import Quality
 from .odds import Odds, chances_to_dict, roll_odds
-from .rolls import RollKind
+from .rolls import RollKind, check_possible
+from .weapon_handling import AmmoRoll, FireMode, Magazine, ammo_roll
+
+#: Trials of a simulated attack unless asked otherwise, and at most.
+DEFAULT_TRIALS = 10_000
+MAX_TRIALS = 100_000
 
 
 @dataclass(frozen=True)
@@ -162,6 +176,172 @@ def attack_odds(pool_dice: int, tn: int, kind: RollKind, damage: DamageDice, dam
     """Exact chances that an attack of ``pool_dice`` against ``tn`` hits and
     then deals each amount of damage or more through ``damage_reduction``."""
     return AttackOdds(roll_odds(pool_dice, tn, kind), damage_odds(damage, damage_reduction))
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack's numbers as ``resolve_attack`` takes them. ``magazine``:
+    the attacker's counted rounds when an ammo roll comes before its
+    automatic or spraying fire (ch. 10, Ammunition), else None."""
+
+    combat: CombatPool
+    to_hit: ToHit
+    target: Target
+    others: tuple[Target, ...] = ()
+    fire: FireMode | None = None
+    shotgun: bool = False
+    charge: bool = False
+    damage_moments: int = 0
+    critical_lowers_damage: bool = False
+    grappler: Target | None = None
+    magazine: Magazine | None = None
+
+    @property
+    def receivers(self) -> tuple[Target, ...]:
+        """Everyone it may hit: the targets, then the grappler."""
+        return (self.target, *self.others, *((self.grappler,) if self.grappler else ()))
+
+    @property
+    def exact(self) -> bool:
+        """One roll against one target with one damage roll, which ``attack_odds`` counts."""
+        qualities = self.combat.weapon.qualities
+        return not (self.fire or self.others or self.shotgun or self.grappler or self.critical_lowers_damage
+                    or Quality.VHI_ROF in qualities)
+
+    def check(self) -> None:
+        """Refuse it as the rules would, before anything is rolled."""
+        check_attack(self.combat, self.fire, self.others, self.shotgun, self.charge, self.damage_moments)
+        check_possible(self.combat.pool, self.to_hit.target)
+
+    def first_hit(self, receiver: Target) -> HitDamage:
+        """The damage dice of the first hit on ``receiver`` and the DR they
+        meet: the called shot lands on the primary target; the Moments of
+        Truth on damage on the attack's first hit (the grappler's is its only one)."""
+        primary = receiver is self.target
+        first = primary or receiver is self.grappler
+        shot = self.to_hit.called_shot if primary else None
+        return hit_damage(self.combat, shot, receiver, charge=self.charge, moments=self.damage_moments if first else 0)
+
+    def resolve(self, dials: Dials, dice) -> tuple[AmmoRoll | None, AttackResult]:
+        """The ammo roll, if any, then the attack; short of rounds it becomes
+        an ordinary attack on the primary target (ch. 10)."""
+        ammo = None
+        if self.magazine and self.fire:
+            ammo = ammo_roll(self.combat.weapon, self.fire, self.magazine, dials=dials, dice=dice)
+        fire, others = (None, ()) if ammo and not ammo.allowed else (self.fire, self.others)
+        return ammo, resolve_attack(
+            self.combat, self.to_hit, self.target, dials=dials, dice=dice, fire=fire, others=others,
+            shotgun=self.shotgun, charge=self.charge, damage_moments=self.damage_moments,
+            critical_lowers_damage=self.critical_lowers_damage, grappler=self.grappler,
+        )
+
+
+@dataclass(frozen=True)
+class TargetOdds:
+    """What the attack does to one it may hit, out of ``total``: ``at_least[k]``
+    the ways it takes k hit points or more from the attack's hits (k = 0: is
+    hit at all), ``serious_at_least[k]`` k serious damage or more; ``damage``
+    the dice of the first hit on it and the DR they meet."""
+
+    target: str
+    damage: HitDamage
+    at_least: tuple[int, ...]
+    serious_at_least: tuple[int, ...]
+    total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "damage": self.damage.dice.to_dict(),
+            "damage_reduction": self.damage.reduction,
+            "armor_note": self.damage.armor_note,
+            "at_least": chances_to_dict(self.at_least, self.total),
+            "serious_at_least": chances_to_dict(self.serious_at_least, self.total),
+        }
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """An attack's odds before it is made: ``hit`` ways of ``total`` that the
+    roll meets the TN, and per target what it takes. ``exact``: counted over
+    every face tuple (``odds`` the exact engine's answer); otherwise ``trials``
+    attacks resolved with dice seeded by ``seed``."""
+
+    attack: Attack
+    hit: int
+    total: int
+    targets: tuple[TargetOdds, ...]
+    odds: AttackOdds | None = None
+    seed: int | None = None
+
+    @property
+    def exact(self) -> bool:
+        return self.odds is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        fire = self.attack.fire
+        return {
+            "method": "exact" if self.exact else "simulated",
+            "trials": None if self.exact else self.total,
+            "seed": self.seed,
+            "combat": self.attack.combat.to_dict(),
+            "to_hit": self.attack.to_hit.to_dict(),
+            "fire": fire.value if fire else "single",
+            "hit": chances_to_dict((self.hit,), self.total)[0],
+            "targets": [target.to_dict() for target in self.targets],
+            "odds": self.odds.to_dict() if self.odds else None,
+        }
+
+
+def preview_attack(attack: Attack, *, dials: Dials, trials: int = DEFAULT_TRIALS, seed: int = 0) -> AttackPreview:
+    """The attack's odds: exact when ``attack_odds`` can count it, else
+    ``trials`` attacks resolved with ``SeededDice(seed)``."""
+    if attack.exact:
+        damage = attack.first_hit(attack.target)
+        odds = attack_odds(attack.combat.pool.dice, attack.to_hit.value, attack.combat.kind, damage.dice,
+                           damage.reduction)
+        lost, total = odds._hit_and(odds.damage.lost_ways)  # lost[0]: hit, whatever the damage
+        serious, _ = odds._hit_and(odds.damage.serious_ways)
+        target = TargetOdds(attack.target.name, damage, lost, serious, total)
+        return AttackPreview(attack, lost[0], total, (target,), odds)
+    return simulate_attack(attack, dials=dials, trials=trials, seed=seed)
+
+
+def simulate_attack(attack: Attack, *, dials: Dials, trials: int, seed: int) -> AttackPreview:
+    """Resolve ``attack`` ``trials`` times with ``SeededDice(seed)``: the same
+    seed gives the same figures."""
+    if not 1 <= trials <= MAX_TRIALS:
+        raise ValueError(f"a simulation runs 1 to {MAX_TRIALS} trials, not {trials}")
+    dice, hits = SeededDice(seed), 0
+    names = [receiver.name for receiver in attack.receivers]
+    lost: dict[str, Counter] = {name: Counter() for name in names}
+    serious: dict[str, Counter] = {name: Counter() for name in names}
+    for _ in range(trials):
+        _, result = attack.resolve(dials, dice)
+        hits += result.roll.outcome.success
+        taken: dict[str, list[int]] = {}
+        for hit in result.hits:
+            amounts = taken.setdefault(hit.target, [0, 0])
+            amounts[0] += hit.damage.hit_points_lost
+            amounts[1] += hit.damage.serious
+        for name, (points, heavy) in taken.items():
+            lost[name][points] += 1
+            serious[name][heavy] += 1
+    targets = tuple(
+        TargetOdds(receiver.name, attack.first_hit(receiver), _tails(lost[receiver.name]),
+                   _tails(serious[receiver.name]), trials)
+        for receiver in attack.receivers
+    )
+    return AttackPreview(attack, hits, trials, targets, seed=seed)
+
+
+def _tails(counts: Counter) -> tuple[int, ...]:
+    """``counts`` of each amount as counts of each amount or more, from 0 up to the largest seen."""
+    tails, running = [], 0
+    for amount in range(max(counts, default=0), -1, -1):
+        running += counts[amount]
+        tails.append(running)
+    return tuple(reversed(tails))
 
 
 @dataclass(frozen=True)

@@ -39,18 +39,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from math import lcm
 from typing import Any
 
 import numpy as np
 
 from .combat_pool import Weapon, combat_pool
 from .damage import DamageDice
+from .damage_odds import damage_odds
 from .defense import to_hit
 from .dials import Dials
 from .equipment import Armor, MeleeWeapon, Quality, RangedWeapon
 from .health import Health
+from .odds import roll_odds
 from .ranges import weapon_range
-from .rolls import SIDES
+from .rolls import SIDES, RollKind
 from .statistics import Statistic
 
 DEFAULT_FIGHTS = 10_000
@@ -134,7 +137,7 @@ class _Fighter:
 
     combatant: Combatant
     pool: int
-    lowest_success: int  # 5 (skilled) or 6 (unskilled)
+    kind: RollKind  # its success faces
     damage: DamageDice
     hit_points: int
     armor_piercing: bool
@@ -147,7 +150,7 @@ class _Fighter:
             "name": self.combatant.name,
             "weapon": self.combatant.weapon.name,
             "attack_pool": self.pool,
-            "success_faces": list(range(self.lowest_success, SIDES + 1)),
+            "success_faces": list(self.kind.success_faces),
             "damage": self.damage.to_dict(),
             "armor": armor.name if armor else None,
             "damage_reduction": armor.damage_reduction if armor else 0,
@@ -169,7 +172,7 @@ def _fighter(combatant: Combatant, dials: Dials) -> _Fighter:
     damage = weapon.damage_dice(strength=combatant.statistics[Statistic.STRENGTH], skill=combatant.skill_level or 0)
     hit_points = combatant.hit_points or Health.from_endurance(combatant.statistics[Statistic.ENDURANCE], dials).hit_points
     return _Fighter(
-        combatant, attack.pool.dice, min(attack.kind.success_faces), damage, hit_points,
+        combatant, attack.pool.dice, attack.kind, damage, hit_points,
         Quality.ARMOR_PIERCING in weapon.qualities, ranged,
     )
 
@@ -231,33 +234,26 @@ def simulate(
     chunk: int = CHUNK,
     keep_going: Callable[[int], bool] = lambda done: True,
 ) -> Encounter:
-    """Fight ``fights`` times, ``chunk`` fights at a time (the same seed and
-    chunk give the same result). After each chunk ``keep_going(fights
-    done)`` says whether to go on: stopped early, the result counts the
-    fights done (its ``fights``)."""
+    """Fight ``fights`` times, up to ``chunk`` fights under way at once (the
+    next fight takes the place of one that ends). Each time the next
+    ``chunk`` fights in order are all over, ``keep_going(fights done)`` says
+    whether to go on: stopped early, the result counts those fights (its
+    ``fights``) and drops the ones begun after them. The same seed and chunk
+    give the same result."""
     if not 1 <= fights <= MAX_FIGHTS:
         raise ValueError(f"fights must be 1 to {MAX_FIGHTS}, not {fights}")
     if not 1 <= round_cap <= MAX_ROUND_CAP:
         raise ValueError(f"the round cap must be 1 to {MAX_ROUND_CAP}, not {round_cap}")
     fighters = check_sides(sides, dials)
-    table = _Table(fighters, len(sides[0].combatants), dials)
-    rng = np.random.default_rng(seed)
-    totals = _Totals.empty(len(fighters), round_cap)
-    done = 0
-    while done < fights:
-        size = min(chunk, fights - done)
-        totals.add(table.run(size, round_cap, rng))
-        done += size
-        if done < fights and not keep_going(done):
-            break
     first = len(sides[0].combatants)
+    table = _Table(fighters, first, dials)
+    totals = table.run(fights, chunk, round_cap, np.random.default_rng(seed), keep_going)
     numbers = tuple(
         fighter.to_dict(0 if i < first else 1, int(table.tn[:, i].max())) for i, fighter in enumerate(fighters)
     )
     return Encounter(
-        done, seed, round_cap, (totals.wins[0], totals.wins[1]), totals.draws, tuple(totals.rounds),
-        (tuple(totals.down[:first]), tuple(totals.down[first:])),
-        (tuple(totals.dead[:first]), tuple(totals.dead[first:])),
+        totals.fights, seed, round_cap, totals.wins, totals.draws, totals.rounds,
+        (totals.down[:first], totals.down[first:]), (totals.dead[:first], totals.dead[first:]),
         totals.dice, sides, numbers,
     )
 
@@ -269,32 +265,68 @@ def check_sides(sides: tuple[Side, Side], dials: Dials) -> list[_Fighter]:
     return [_fighter(combatant, dials) for side in sides for combatant in side.combatants]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Totals:
-    wins: list[int]
+    fights: int
+    wins: tuple[int, int]
     draws: int
-    rounds: list[int]
-    down: list[int]
-    dead: list[int]
+    rounds: tuple[int, ...]
+    down: tuple[int, ...]
+    dead: tuple[int, ...]
     dice: int
 
-    @classmethod
-    def empty(cls, combatants: int, round_cap: int) -> _Totals:
-        return cls([0, 0], 0, [0] * round_cap, [0] * combatants, [0] * combatants, 0)
 
-    def add(self, other: _Totals) -> None:
-        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
-        self.draws += other.draws
-        self.rounds = [a + b for a, b in zip(self.rounds, other.rounds)]
-        self.down = [a + b for a, b in zip(self.down, other.down)]
-        self.dead = [a + b for a, b in zip(self.dead, other.dead)]
-        self.dice += other.dice
+#: Dice read as one number at most: up to 6**22 numpy's 64-bit draws
+#: almost never reject a draw (about 1 in 4 at 6**24).
+BLOCK = 22
+
+
+class _Rolls:
+    """``dice`` d6 read as one amount a roll (successes, or damage points),
+    drawn without their faces, which a simulation's result does not show.
+
+    The 6**b face tuples of b dice are the numbers 0 <= u < 6**b (a tuple's
+    faces are its number's base-6 digits), so one uniform u rolls all b dice.
+    ``ways(b)[k]`` counts the tuples showing amount k, by the rules' own
+    readings (the odds modules): let the first ways[0] numbers stand for the
+    tuples showing 0, the next ways[1] for those showing 1, and so on, and
+    ``searchsorted(cumsum(ways), u, "right")`` is that amount with exactly
+    the dice's chances. Each count is scaled by one factor so the numbers
+    reach 2**32 (below it numpy draws 32 bits, rejecting up to half of
+    them); the chances stay the same. An amount adds up die by die, so more
+    than BLOCK dice are read in blocks and summed."""
+
+    def __init__(self, dice: int, ways: Callable[[int], Sequence[int]]):
+        self.dice = dice
+        blocks = max(1, -(-dice // BLOCK))
+        sizes = [dice // blocks + (block < dice % blocks) for block in range(blocks)]
+        self.blocks = []
+        for size in sizes:
+            scale = 2**32 // SIDES**size + 1
+            self.blocks.append((SIDES**size * scale, np.cumsum(ways(size), dtype=np.int64) * scale))
+
+    def draw(self, rng: np.random.Generator, rolls: int):
+        """The amount each of ``rolls`` rolls shows."""
+        amounts = None
+        for outcomes, bounds in self.blocks:
+            amount = bounds.searchsorted(rng.integers(0, outcomes, size=rolls), side="right")
+            amounts = amount if amounts is None else amounts + amount
+        return amounts
+
+    def at_least(self, rng: np.random.Generator, rolls: int, amount):
+        """Whether each roll shows ``amount`` (at least 1 and at most ``dice``;
+        a number, or one per roll) or more: in one block, whether its number is
+        past those of the tuples showing less."""
+        if len(self.blocks) > 1:
+            return self.draw(rng, rolls) >= amount
+        outcomes, bounds = self.blocks[0]
+        return rng.integers(0, outcomes, size=rolls) >= bounds[amount - 1]
 
 
 class _Table:
     """The fixed numbers of every attacker against every target. Arrays are
-    combatant by fight, so one combatant's row is contiguous and dice are
-    drawn die by fight, summed down the columns."""
+    combatant by place (a fight under way), flat, cell ``combatant * n +
+    place``, so one combatant's row is contiguous."""
 
     def __init__(self, fighters: Sequence[_Fighter], first: int, dials: Dials):
         self.fighters = fighters
@@ -319,68 +351,98 @@ class _Table:
         self.one_dr = [_one(self.dr[a, enemies[a]]) for a in range(count)]
         self.always_possible = [fighters[a].pool >= self.tn[a, enemies[a]].max() for a in range(count)]
         self.never_possible = [fighters[a].pool < self.tn[a, enemies[a]].min() for a in range(count)]
+        self.successes = [_Rolls(f.pool, lambda dice, kind=f.kind: roll_odds(dice, 1, kind).by_successes) for f in fighters]
+        # serious + minor: hit points lost = max(0, that - DR) (damage_odds; DR 0 loses them all)
+        self.points = [_Rolls(f.damage.dice, lambda dice, damage=f.damage: damage_odds(damage.with_dice(dice)).lost_ways)
+                       for f in fighters]
+        self.dead_at = -(self.hit_points + 1)  # total damage 2 x HP + 1: HP + 1 below zero
+        self.bit = np.array([1 << (i - self.sides[self.side[i]].start) for i in range(count)])
+        self.every = [lcm(*range(1, s.stop - s.start + 1)) for s in self.sides]
 
-    def run(self, n: int, round_cap: int, rng: np.random.Generator) -> _Totals:
+    def run(self, fights: int, chunk: int, round_cap: int, rng: np.random.Generator,
+            keep_going: Callable[[int], bool]) -> _Totals:
+        """Every fight to its end, up to ``chunk`` under way at once: each round
+        all of them fight one round, those over are written down and the next
+        fights take their places."""
         count = len(self.fighters)
-        places = np.zeros(count * n, dtype=np.int64)  # a side's combatants in their order: place = index in the side
-        for side in self.sides:
-            places[side.start * n : side.stop * n] = np.repeat(np.arange(side.stop - side.start), n)
-        fight = _Fight(
-            n, np.repeat(self.hit_points.astype(np.int32), n), np.ones(count * n, dtype=bool),
-            np.zeros(count * n, dtype=bool),
-            np.array([[s.stop - s.start] * n for s in self.sides]), np.array([[s.start] * n for s in self.sides]),
-            tuple(np.repeat(np.arange(s.start, s.stop), n) for s in self.sides),
-            tuple(places.copy() for _ in self.sides),
-        )
-        decided_in = np.zeros(n, dtype=np.int64)  # 0: not yet
-        winner = np.full(n, -1)
-        dice = 0
-        for round_number in range(1, round_cap + 1):
+        fight = _Fight.empty(count, min(chunk, fights))
+        playing = np.full(fight.n, -1)  # the fight in each place (-1: none)
+        rounds = np.zeros(fight.n, dtype=np.int64)  # rounds it has fought
+        decided_in = np.zeros(fights, dtype=np.int64)  # 0: a draw
+        winner = np.full(fights, -1, dtype=np.int8)
+        down = np.zeros((count, fights), dtype=bool)
+        dead = np.zeros((count, fights), dtype=bool)
+        over = np.zeros(fights, dtype=bool)
+        begun = done = dice = 0
+        while done < fights:
+            free = np.flatnonzero(playing < 0)[: fights - begun]
+            if free.size:
+                playing[free] = np.arange(begun, begun + free.size)
+                rounds[free] = 0
+                fight.begin(free, self.hit_points, self.sides)
+                begun += free.size
             for a in range(count):
                 dice += self._attack(a, fight, rng)
-            for side in (0, 1):
-                wiped = (fight.standing[1 - side] == 0) & (decided_in == 0)
-                winner[wiped] = side
-                decided_in[wiped] = round_number
-            if decided_in.all():
-                break
-        totals = _Totals.empty(count, round_cap)
-        totals.wins = [int((winner == 0).sum()), int((winner == 1).sum())]
-        totals.draws = int((decided_in == 0).sum())
-        totals.rounds = np.bincount(decided_in, minlength=round_cap + 1)[1:].tolist()
-        totals.down = (~fight.up.reshape(count, n)).sum(axis=1).tolist()
-        totals.dead = fight.dead.reshape(count, n).sum(axis=1).tolist()
-        totals.dice = dice
-        return totals
+            rounds += 1
+            ended = np.flatnonzero((playing >= 0) & (~fight.on | (rounds == round_cap)))
+            if not ended.size:
+                continue
+            ids = playing[ended]
+            wiped = fight.up_bits[:, ended] == 0  # a side with nobody up has lost
+            winner[ids] = np.where(wiped[1], 0, np.where(wiped[0], 1, -1))
+            decided_in[ids] = np.where(wiped[0] | wiped[1], rounds[ended], 0)
+            down[:, ids] = ~fight.up.reshape(count, fight.n)[:, ended]
+            dead[:, ids] = fight.dead.reshape(count, fight.n)[:, ended]
+            over[ids] = True
+            fight.on[ended] = False
+            playing[ended] = -1
+            while done < fights and over[done : done + chunk].all():
+                done = min(done + chunk, fights)
+                if done < fights and not keep_going(done):
+                    return _totals(done, winner, decided_in, down, dead, round_cap, dice)
+        return _totals(done, winner, decided_in, down, dead, round_cap, dice)
 
     def _attack(self, a: int, fight: _Fight, rng: np.random.Generator) -> int:
-        """Combatant ``a``'s attack in every fight where it and an enemy are up
-        (so the fight is undecided); returns the dice drawn."""
+        """Combatant ``a``'s attack in every fight where it and an enemy are up;
+        returns the dice rolled."""
         fighter = self.fighters[a]
         other = 1 - self.side[a]
         n = fight.n
-        fights = np.flatnonzero(fight.up[a * n : (a + 1) * n] & (fight.standing[other] > 0))
+        fights = np.flatnonzero(fight.up[a * n : (a + 1) * n] & fight.on)
         if not fights.size or self.never_possible[a]:
             return 0
-        target = self._choose(fighter.combatant.targeting, other, fights, fight, rng)
-        tn = self._against(self.tn, self.one_tn, a, target)
-        if not self.always_possible[a]:
-            possible = fighter.pool >= tn
-            fights, target, tn = fights[possible], target[possible], tn[possible]
-        faces = _d6(rng, fighter.pool, fights.size)
-        hit = (faces >= fighter.lowest_success).sum(axis=0, dtype=np.int16) >= tn
-        fights, target = fights[hit], target[hit]
+        tn = self.one_tn[a]
+        if tn is None:  # the TN depends on the target: choose it first
+            target = self._choose(fighter.combatant.targeting, other, fights, fight, rng)
+            tn = self.tn[a, target]
+            if not self.always_possible[a]:
+                possible = fighter.pool >= tn
+                fights, target, tn = fights[possible], target[possible], tn[possible]
+            attacks = fights.size
+            hit = self.successes[a].at_least(rng, attacks, tn)
+            fights, target = fights[hit], target[hit]
+        else:  # one TN (always within reach here): only a hit needs its target
+            attacks = fights.size
+            fights = fights[self.successes[a].at_least(rng, attacks, tn)]
+            target = self._choose(fighter.combatant.targeting, other, fights, fight, rng)
+        dice = attacks * fighter.pool + fights.size * fighter.damage.dice
+        if not fights.size:
+            return dice
         cells = target * n + fights
-        left = fight.left[cells] - self._damage(fighter.damage, fights.size, self._against(self.dr, self.one_dr, a, target), rng)
+        lost = self.points[a].draw(rng, fights.size)
+        dr = self._against(self.dr, self.one_dr, a, target)
+        if np.ndim(dr) or dr:
+            lost = np.maximum(lost - dr, 0)
+        left = fight.left[cells] - lost
         fight.left[cells] = left
         down = left <= 0
         if down.any():
-            dropped, fights_down = cells[down], fights[down]
+            dropped, target = cells[down], target[down]
             fight.up[dropped] = False
-            self._dropped(other, target[down], fights_down, fight)
-            if self.harsh_death:  # total damage 2 x HP + 1: HP + 1 below zero
-                fight.dead[dropped] = left[down] <= -(self.hit_points[target[down]] + 1)
-        return faces.size + fights.size * fighter.damage.dice
+            self._dropped(other, target, fights[down], fight)
+            if self.harsh_death:
+                fight.dead[dropped] = left[down] <= self.dead_at[target]
+        return dice
 
     @staticmethod
     def _against(table, one: list[int | None], a: int, target):
@@ -396,68 +458,86 @@ class _Table:
             cells = np.arange(enemies.start, enemies.stop)[:, None] * fight.n + fights
             remaining = np.where(fight.up[cells], fight.left[cells], np.iinfo(np.int32).max)
             return enemies.start + remaining.argmin(axis=0)
-        # at random: a place among the side's first ``standing`` in its order of those up
-        place = rng.integers(0, fight.standing[side, fights])
-        return fight.order[side][place * fight.n + fights]
+        # at random: the j-th of those up, j below their count (every count
+        # divides ``every``, so u * count // every is each j equally often)
+        bits, every = fight.up_bits[side, fights], self.every[side]
+        j = rng.integers(0, every, size=fights.size) * np.bitwise_count(bits) // every
+        return enemies.start + _nth_bit(bits, j, enemies.stop - enemies.start)
 
     def _dropped(self, side: int, targets, fights, fight: _Fight) -> None:
-        """``targets`` are down in ``fights`` (one each): the side's count, its
-        first combatant up and its order of those up (the last up takes the
-        dropped one's place) follow."""
-        n, order, place = fight.n, fight.order[side], fight.place[side]
-        fight.standing[side, fights] -= 1
-        last = fight.standing[side, fights] * n + fights
-        gone = place[targets * n + fights] * n + fights
-        moved = order[last]
-        order[gone], order[last] = moved, targets
-        place[moved * n + fights] = gone // n
-        enemies = self.sides[side]
-        cells = np.arange(enemies.start, enemies.stop)[:, None] * n + fights
-        fight.first_up[side, fights] = enemies.start + fight.up[cells].argmax(axis=0)
-
-    @staticmethod
-    def _damage(damage: DamageDice, hits: int, dr, rng: np.random.Generator):
-        """Hit points lost per hit: serious and minor counted on the damage
-        numbers, DR off serious first (ch. 7)."""
-        faces = _d6(rng, damage.dice, hits)
-        serious = _count_at(faces, damage.serious_at)
-        minor = _count_at(faces, damage.minor_at)
-        if np.ndim(dr) == 0 and dr == 0:
-            return serious + minor
-        serious_absorbed = np.minimum(serious, dr)
-        minor_absorbed = np.minimum(minor, dr - serious_absorbed)
-        return serious + minor - serious_absorbed - minor_absorbed
+        """``targets`` are down in ``fights`` (one each): the side's bits of
+        those up and its first combatant up follow; a side with nobody up
+        ends the fight."""
+        up = fight.up_bits[side, fights] ^ self.bit[targets]
+        fight.up_bits[side, fights] = up
+        fight.on[fights[up == 0]] = False
+        fight.first_up[side, fights] = self.sides[side].start + np.bitwise_count((up & -up) - 1)
 
 
 @dataclass
 class _Fight:
-    """``n`` fights: ``left`` (hit points remaining), ``up`` and ``dead`` flat, cell ``combatant * n
-    + fight``; ``standing`` (how many are up) and ``first_up`` (the first
-    combatant up) per side per fight; ``order`` per side: the combatants,
-    those up first, ``place`` where each one is in it (for a random pick)."""
+    """``n`` places, each a fight under way or none: ``left`` (hit points
+    remaining), ``up`` and ``dead`` flat, cell ``combatant * n + place``;
+    ``on`` per place: a fight still undecided; ``up_bits`` (bit i: the side's
+    i-th combatant is up) and ``first_up`` (the first combatant up) per side
+    per place."""
 
     n: int
     left: np.ndarray
     up: np.ndarray
     dead: np.ndarray
-    standing: np.ndarray
+    on: np.ndarray
+    up_bits: np.ndarray
     first_up: np.ndarray
-    order: tuple[np.ndarray, np.ndarray]  # per side, flat, cell ``place * n + fight``: a combatant
-    place: tuple[np.ndarray, np.ndarray]  # per side, flat, cell ``combatant * n + fight``: its place in order
+
+    @classmethod
+    def empty(cls, count: int, n: int) -> _Fight:
+        return cls(
+            n, np.zeros(count * n, dtype=np.int32), np.zeros(count * n, dtype=bool), np.zeros(count * n, dtype=bool),
+            np.zeros(n, dtype=bool), np.zeros((2, n), dtype=np.int64), np.zeros((2, n), dtype=np.int64),
+        )
+
+    def begin(self, places, hit_points, sides: tuple[slice, slice]) -> None:
+        """New fights in ``places``: everyone up and unhurt."""
+        count, n = len(hit_points), self.n
+        self.left.reshape(count, n)[:, places] = hit_points[:, None]
+        self.up.reshape(count, n)[:, places] = True
+        self.dead.reshape(count, n)[:, places] = False
+        self.on[places] = True
+        for s, side in enumerate(sides):
+            self.up_bits[s, places] = (1 << (side.stop - side.start)) - 1
+            self.first_up[s, places] = side.start
 
 
-def _d6(rng: np.random.Generator, dice: int, fights: int):
-    """``dice`` d6 in each of ``fights``, die by fight (a flat size: numpy
-    takes the product of a shape in Python)."""
-    return rng.integers(1, SIDES + 1, size=dice * fights, dtype=np.int8).reshape(dice, fights)
+def _totals(fights: int, winner, decided_in, down, dead, round_cap: int, dice: int) -> _Totals:
+    """The first ``fights`` fights counted."""
+    winner, decided_in = winner[:fights], decided_in[:fights]
+    return _Totals(
+        fights, (int((winner == 0).sum()), int((winner == 1).sum())), int((decided_in == 0).sum()),
+        tuple(np.bincount(decided_in, minlength=round_cap + 1)[1:].tolist()),
+        tuple(down[:, :fights].sum(axis=1).tolist()), tuple(dead[:, :fights].sum(axis=1).tolist()), dice,
+    )
+
+
+#: _SELECT[w, j]: where the j-th (from 0) bit set of a word w of _WORD bits is.
+_WORD = 10
+_SELECT = np.argsort(1 - (np.arange(1 << _WORD)[:, None] >> np.arange(_WORD) & 1), axis=1, kind="stable")
+
+
+def _nth_bit(bits, j, size: int):
+    """Where the j-th (from 0) bit set of each of ``bits`` (``size`` bits)
+    is, read a word at a time."""
+    if size <= _WORD:
+        return _SELECT[bits, j]
+    at = np.zeros_like(j)
+    for shift in range(0, size, _WORD):
+        word = bits >> shift & (1 << _WORD) - 1
+        count = np.bitwise_count(word)
+        here = (j >= 0) & (j < count)
+        at[here] = shift + _SELECT[word[here], j[here]]
+        j = j - count
+    return at
 
 
 def _one(values) -> int | None:
     return int(values[0]) if (values == values[0]).all() else None
-
-
-def _count_at(faces, threshold: int | None):
-    """Dice showing ``threshold`` or more, per fight (None, the book's ``-``: none)."""
-    if threshold is None:
-        return np.zeros(faces.shape[1], dtype=np.int16)
-    return (faces >= threshold).sum(axis=0, dtype=np.int16)
