@@ -209,6 +209,29 @@ def test_a_request_reads_its_world_with_its_claim(store, world):
     assert store.world(world.world_id).settings == {"default_tn": 2}
 
 
+def test_a_request_reads_its_fight_with_its_claim(store, world):
+    """Named with the claim, tokens and their scene's combat come with it:
+    the request's first read of those tokens is the claim's, whatever
+    changed since; any other read is Redis's."""
+    tokens, combats = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:combats"
+    store.redis.hset(tokens, mapping={"a": json.dumps({"scene_id": "s", "n": 1}), "b": json.dumps({"scene_id": "s"})})
+    store.redis.hset(combats, "s", json.dumps({"round": 1}))
+
+    def compute():
+        store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 2}))
+        reads = [store.read_fight(world.world_id, ["a", "b"])[0] for _ in range(2)]
+        return {"reads": [[read.token_states()["a"]["n"], read.combat_state(), read.scene_id] for read in reads]}
+
+    answer = store.answer_once(f"{world.world_id}:gm:attack:f1", world.world_id, compute, fight=["a", "b"])
+    assert answer == {"reads": [[1, {"round": 1}, "s"], [2, {"round": 1}, "s"]]}
+    assert store.answer_once(f"{world.world_id}:gm:attack:f1", world.world_id, compute, fight=["a", "b"]) == answer
+
+    def other_tokens():
+        return {"n": store.read_fight(world.world_id, ["a"])[0].token_states()["a"]["n"]}
+
+    assert store.answer_once(f"{world.world_id}:gm:attack:f2", world.world_id, other_tokens, fight=["a", "b"]) == {"n": 2}
+
+
 def test_a_request_in_an_unknown_world_finds_no_world(store, world):
     missing = f"{world.world_id}-gone"
     with pytest.raises(UnknownWorld):
