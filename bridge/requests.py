@@ -11,7 +11,7 @@ import logging
 import time
 from typing import Any, Callable
 
-from flask import current_app, has_request_context, request
+from flask import current_app, g, has_request_context, request
 from marshmallow import Schema, ValidationError
 
 from .auth import Identity
@@ -29,7 +29,32 @@ def store():
 
 
 def socketio():
-    return current_app.extensions["socketio"]
+    """Flask-SocketIO, or while a request's writes are held, its ``Outbox``."""
+    return g.get("vtt_outbox") or current_app.extensions["socketio"]
+
+
+class Outbox:
+    """The pushes of a request whose writes are held (``Store.answer_once``
+    with a fight), recorded as its handler emits them, sent once written."""
+
+    def __init__(self):
+        self.pushes: list[tuple[str, Any, dict]] = []
+
+    def emit(self, event: str, data: Any, **where) -> None:
+        self.pushes.append((event, data, where))
+
+    def run(self, compute: Callable[[], dict]) -> dict:
+        """``compute()``, recording its pushes (a run again forgets those of the run before)."""
+        self.pushes, g.vtt_outbox = [], self
+        try:
+            return compute()
+        finally:
+            g.vtt_outbox = None
+
+    def send(self) -> None:
+        sio = current_app.extensions["socketio"]
+        for event, data, where in self.pushes:
+            sio.emit(event, data, **where)
 
 
 def current_identity() -> Identity:
@@ -45,7 +70,8 @@ def handles(app, event: Request, fight: Callable[[dict], list[str]] | None = Non
     """Register ``handler`` for ``event`` on ``app``'s Socket.IO server,
     validated and authorized as the protocol catalog says. ``fight(request)``:
     the tokens whose fight (``Store.read_fight``) the handler reads first,
-    read with the request id's claim, in the same round trip."""
+    read with the request id's claim, in the same round trip; the handler's
+    change of them is then written with its answer, and its pushes sent after."""
     spec = REQUESTS[event]
     schema, gm_only = spec.schema(), spec.gm_only
 
@@ -84,8 +110,16 @@ def _answer(event, schema, gm_only, handler, identity: Identity, payload, fight)
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event.value}'")
     scope = f"{identity.world_id}:{identity.user}:{event.value}:{data['request_id']}"
-    fought = fight(data) if fight else None
-    return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data), fought)
+    if fight is None:
+        return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data))
+    outbox = Outbox()
+
+    def compute() -> dict:
+        return outbox.run(lambda: _run(handler, identity, data))
+
+    answer = store().answer_once(scope, identity.world_id, compute, fight(data))
+    outbox.send()
+    return answer
 
 
 def _run(handler: Handler, identity: Identity, data: dict) -> dict:
