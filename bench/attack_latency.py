@@ -29,15 +29,11 @@ from bridge.protocol import Request
 from .roll_latency import (
     BenchClient,
     Scenario,
-    _progress,
     bench_parser,
-    connected_clients,
     fresh_id,
-    measure,
+    print_pair,
     run_main,
-    running_services,
-    scenario_report,
-    table_row,
+    run_pair,
     time_roll,
 )
 
@@ -98,33 +94,15 @@ TIMERS = {Request.ROLL.value: time_roll, Request.ATTACK.value: time_attack}
 
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
-    counts = [1] + ([args.clients] if args.clients > 1 else [])
-    reports = []
-    with running_services(args.logs) as services:
-        for count in counts:
-            scenario = Scenario("sync", count, Request.ROLL.value, Request.ATTACK.value, TARGET_RATIO)
-            _progress(f"{count} client(s): attack vs roll ...")
-            with connected_clients(services, count, args.world_per_client) as clients:
-                for client in clients:
-                    prepare_fight(client)
-                samples = measure(clients, (scenario.floor, scenario.subject), args.requests, TIMERS)
-            reports.append(scenario_report(scenario, samples))
-            _progress(f"  {table_row(reports[-1])}")
-    return reports
+    return run_pair(args, lambda clients: Scenario("sync", clients, Request.ROLL.value, Request.ATTACK.value, TARGET_RATIO), TIMERS, prepare_fight)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return bench_parser("bench.attack_latency", __doc__, DEFAULT_REQUESTS, DEFAULT_CLIENTS, "crowded").parse_args(argv)
 
 
-def print_table(reports: list[dict]) -> None:
-    for report in reports:
-        print(table_row(report))
-    print(f"target (reference only, nothing is asserted): attack within {TARGET_RATIO}x of roll at p50")
-
-
 def main(argv: list[str] | None = None) -> int:
-    return run_main(parse_args(argv), run_benchmark, print_table)
+    return run_main(parse_args(argv), run_benchmark, print_pair)
 
 
 if __name__ == "__main__":

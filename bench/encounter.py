@@ -2,13 +2,14 @@
 
 ``python -m bench.encounter`` (from the repository root) simulates 10,000
 fights of 4 against 6 (shooters with pistols and a rifle against swords
-and axes, see FIGHT) with ``encounter.simulate``, counts the d6
-the simulation drew (``dice_drawn``), and times drawing that many d6 with
-one ``Generator.integers`` call: the floor the issue sets. Both are timed
-in alternation, ``--repeats`` times each, after a warm-up, in chunks of
-``--chunk`` fights (the job's by default); the medians and
-their ratio are printed (target within 5x, reference only: nothing is
-asserted). Exit status 0, or 130 if interrupted.
+and axes, see FIGHT) with ``encounter.simulate``, counts the d6 the rules
+roll in them (``dice_drawn``: every attack pool rolled and every damage
+roll; the simulation draws each roll as one number, not die by die), and
+times drawing that many d6 with one ``Generator.integers`` call: the floor
+the issue sets. Both are timed in alternation, ``--repeats`` times each,
+after a warm-up, in chunks of ``--chunk`` fights (the job's by default);
+the medians and their ratio are printed (target within 5x, reference
+only: nothing is asserted). Exit status 0, or 130 if interrupted.
 """
 
 from __future__ import annotations
@@ -61,12 +62,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--chunk", type=int, default=CHUNK, help="fights a chunk (the job's is the default)")
+    parser.add_argument("--chunk", type=int, default=CHUNK, help="fights a chunk (the job's is the default; twice as many are under way)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     fight, dials = sides(), Dials()
     try:
-        result = simulate(fight, dials=dials, fights=FIGHTS, seed=args.seed, chunk=args.chunk)  # warm-up, and the dice count
+        result = simulate(fight, dials=dials, fights=FIGHTS, seed=args.seed, chunk=args.chunk)  # warm-up, and the dice rolled
         dice = result.dice_drawn
         rng = np.random.default_rng(args.seed)
         rng.integers(1, SIDES + 1, size=dice, dtype=np.int8)
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures))
     else:
-        print(f"{FIGHTS} fights of 4 against 6: {dice} d6 drawn, mean {result.mean_rounds:.2f} rounds, {figures['outcome']}")
+        print(f"{FIGHTS} fights of 4 against 6: {dice} d6 rolled, mean {result.mean_rounds:.2f} rounds, {figures['outcome']}")
         print(f"simulation  p50 {figures['simulation_ms']:8.2f} ms")
         print(f"numpy draw  p50 {figures['draw_ms']:8.2f} ms  (the same number of d6, one call)")
         print(f"ratio {figures['ratio']:.1f}x (target within {TARGET_RATIO}x, not asserted)")

@@ -33,15 +33,11 @@ from .roll_latency import (
     SIO_EVENT,
     BenchClient,
     Scenario,
-    _progress,
     bench_parser,
-    connected_clients,
     fresh_id,
-    measure,
+    print_pair,
     run_main,
-    running_services,
-    scenario_report,
-    table_row,
+    run_pair,
     time_worker_ping,
 )
 
@@ -114,33 +110,15 @@ TIMERS = {Request.WORKER_PING.value: time_worker_ping, Request.HAZARD_EXPLOSION.
 
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
-    counts = [1] + ([args.clients] if args.clients > 1 else [])
-    reports = []
-    with running_services(args.logs) as services:
-        for count in counts:
-            scenario = Scenario("queued", count, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value, TARGET_RATIO)
-            _progress(f"{count} client(s): explosion over {TOKENS_MAX} tokens vs empty job ...")
-            with connected_clients(services, count, args.world_per_client, TableClient) as clients:
-                for client in clients:
-                    register_tokens(client)
-                samples = measure(clients, (scenario.floor, scenario.subject), args.requests, TIMERS)
-            reports.append(scenario_report(scenario, samples))
-            _progress(f"  {table_row(reports[-1])}")
-    return reports
+    return run_pair(args, lambda clients: Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value, TARGET_RATIO), TIMERS, register_tokens, TableClient)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return bench_parser("bench.hazard_latency", __doc__, DEFAULT_REQUESTS, DEFAULT_CLIENTS, "crowded").parse_args(argv)
 
 
-def print_table(reports: list[dict]) -> None:
-    for report in reports:
-        print(table_row(report))
-    print(f"target (reference only, nothing is asserted): explosion within {TARGET_RATIO}x of the empty job at p50")
-
-
 def main(argv: list[str] | None = None) -> int:
-    return run_main(parse_args(argv), run_benchmark, print_table)
+    return run_main(parse_args(argv), run_benchmark, print_pair)
 
 
 if __name__ == "__main__":

@@ -593,6 +593,37 @@ def run_scenario(services: Services, scenario: Scenario, args: argparse.Namespac
     return report
 
 
+def run_pair(
+    args: argparse.Namespace, scenario_for: Callable[[int], Scenario], timers: dict[str, Callable],
+    prepare: Callable[[BenchClient], None], client_class: type[BenchClient] = BenchClient,
+) -> list[dict]:
+    """One floor against one subject (``scenario_for(clients)``), with 1 client
+    and with ``--clients``, each client ``prepare``d before timing."""
+    counts = [1] + ([args.clients] if args.clients > 1 else [])
+    reports = []
+    with running_services(args.logs) as services:
+        for count in counts:
+            scenario = scenario_for(count)
+            _progress(f"{count} client(s): {scenario.subject} vs {scenario.floor} ...")
+            with connected_clients(services, count, args.world_per_client, client_class) as clients:
+                for client in clients:
+                    prepare(client)
+                samples = measure(clients, (scenario.floor, scenario.subject), args.requests, timers)
+            reports.append(scenario_report(scenario, samples))
+            _progress(f"  {table_row(reports[-1])}")
+    return reports
+
+
+def print_pair(reports: list[dict]) -> None:
+    """``run_pair``'s rows, then its target (the same in every row)."""
+    for report in reports:
+        print(table_row(report))
+    if reports:
+        first = reports[0]
+        print(f"target (reference only, nothing is asserted): {first['subject']['event']} within "
+              f"{first['target_ratio_p50']}x of {first['floor']['event']} at p50")
+
+
 def _load() -> list[float]:
     return [round(load, 2) for load in os.getloadavg()]
 

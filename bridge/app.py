@@ -9,7 +9,7 @@ from flask_socketio import SocketIO
 from redis import Redis
 from rq import Queue
 
-from . import events, health
+from . import events, health, plugin_files
 from .config import Config
 from .cors import allowed_origins
 from .protocol import SOCKETIO_CHANNEL
@@ -35,6 +35,6 @@ def create_app(config: Config | None = None) -> Flask:
         cors_allowed_origins=allowed_origins(config.cors_origins),
         manage_session=False,
     )
-    for module in (health, *events.MODULES):
+    for module in (health, plugin_files, *events.MODULES):
         module.init_app(app)
     return app

@@ -32,7 +32,8 @@ class Encoded(dict):
 
 def dumps(value: Any) -> str:
     """Compact JSON of ``value``. An ``Encoded`` value, or item of a list or
-    tuple ``value`` is (Socket.IO's ``[event, data]``), gives its own text."""
+    tuple ``value`` is (Socket.IO's ``[event, data]``, a job's pushes), at
+    any depth of lists, gives its own text."""
     if isinstance(value, Encoded):
         return value.json
     if isinstance(value, (list, tuple)) and _holds_encoded(value):
@@ -41,7 +42,9 @@ def dumps(value: Any) -> str:
 
 
 def _holds_encoded(values) -> bool:
-    return any(isinstance(value, Encoded) for value in values)
+    return any(
+        isinstance(value, Encoded) or (isinstance(value, (list, tuple)) and _holds_encoded(value)) for value in values
+    )
 
 
 def _spliced_object(fields: dict[str, Any]) -> str:

@@ -116,6 +116,16 @@ return 1
 """
 
 
+#: The ids among ARGV the tokens hash (KEYS[1]) does not hold.
+_UNTRACKED = """
+local missing = {}
+for _, token_id in ipairs(ARGV) do
+  if redis.call('HEXISTS', KEYS[1], token_id) == 0 then missing[#missing + 1] = token_id end
+end
+return missing
+"""
+
+
 #: Read tokens (ARGV), the combat of the first token's scene and the world's
 #: arsenal in one round trip. KEYS: the tokens hash, the combats hash, the arsenal.
 _READ_FIGHT = _READ_FIGHT_FUNCTION + "return read_fight(KEYS[1], KEYS[2], KEYS[3], ARGV)"
@@ -203,6 +213,7 @@ class Store:
         self._claim = redis_client.register_script(_CLAIM)
         self._compare_and_set = redis_client.register_script(_COMPARE_AND_SET)
         self._read_fight = redis_client.register_script(_READ_FIGHT)
+        self._untracked = redis_client.register_script(_UNTRACKED)
 
     @classmethod
     def from_url(cls, url: str) -> "Store":
@@ -416,6 +427,10 @@ class Store:
             return {token_id: json.loads(state) for token_id, state in self.redis.hgetall(key).items()}
         states = self.redis.hmget(key, token_ids) if token_ids else []
         return {token_id: json.loads(state) for token_id, state in zip(token_ids, states) if state}
+
+    def untracked(self, world_id: str, token_ids: list[str]) -> list[str]:
+        """The ids among ``token_ids`` of no tracked token, without reading any state."""
+        return self._untracked(keys=[_tokens_key(world_id)], args=token_ids) if token_ids else []
 
     def change_tokens(self, world_id: str, token_ids: list[str], change: Callable[[dict], tuple[dict, Any]]) -> Any:
         """Save the states ``change(states)`` returns for some of ``token_ids``

@@ -40,6 +40,13 @@ def tracked(identity: Identity, token_ids: Mapping[str, str]) -> dict[str, Token
     return {token_id: TokenState.from_dict(state) for token_id, state in states.items()}
 
 
+def check_tracked(identity: Identity, token_ids: Mapping[str, str]) -> None:
+    """Refuse ``token_ids`` (``{token_id: field naming it}``) unless all are tracked, reading no state."""
+    missing = store().untracked(identity.world_id, list(token_ids))
+    if missing:
+        raise not_tracked(missing[0], token_ids[missing[0]])
+
+
 def check_token_owner(identity: Identity, state: TokenState, field: str) -> None:
     """Players act only for tokens of actors they own; the GM for any."""
     check_owner(identity, state.actor_id, field)

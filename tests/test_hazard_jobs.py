@@ -77,7 +77,8 @@ def test_a_worker_killed_mid_explosion_leaves_each_token_hurt_once(table):
         workers[-1].process.wait(10)
         died_mid_job = store.redis.hget(f"rq:job:{queued['job_id']}", "status") != "finished"
         workers.append(Worker(server.url))
-        card = gm.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"], timeout=60)["result"]
+        made = gm.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"], timeout=60)["result"]
+        card = gm.wait_for("roll.result", lambda push: push["roll_id"] == made["roll_id"])
         after = store.tokens(world.world_id)
         receipt = json.loads(store.redis.get(f"vtt:receipt:{queued['job_id']}"))
         changed = {change["token_id"]: change for event, change, _ in receipt if event == "token.changed"}

@@ -6,9 +6,9 @@ import pytest
 
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice
-from bridge.rules.moment_of_truth.damage_odds import attack_odds
+from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting, simulate
+from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting, _alias, simulate
 from bridge.rules.moment_of_truth.equipment import Arsenal, MeleeWeapon
 from bridge.rules.moment_of_truth.statistics import Statistic
 
@@ -129,6 +129,23 @@ def test_one_attack_takes_hit_points_as_the_exact_odds_say(attacker, target, num
     assert abs(second["down_rate"] - exact) < 4 * error
 
 
+@pytest.mark.parametrize("ways", [
+    roll_odds(5, 1, RollKind.SKILL).by_successes,
+    roll_odds(20, 1, RollKind.UNSKILLED).by_successes,
+    damage_odds(DamageDice(16, 3, 4)).lost_ways,
+    damage_odds(DamageDice(3, None, 6)).lost_ways,
+    (1,),
+])
+def test_the_alias_tables_give_every_amount_its_ways(ways):
+    columns = 1 << (len(ways) - 1).bit_length()
+    cut, alias = _alias(ways, columns)
+    total, numbers = sum(ways), [0] * columns
+    for column in range(columns):
+        numbers[column] += cut[column]
+        numbers[alias[column]] += total - cut[column]
+    assert numbers == [count * columns for count in ways] + [0] * (columns - len(ways))
+
+
 def test_an_impossible_attack_draws_no_dice_and_ends_in_a_draw():
     guarded = thug(0, defense_dice=4)  # TN 4 against a pool of 2 - 4 dice: never rolled
     result = simulate(sides([guarded], [thug(1, defense_dice=4)]), dials=DIALS, fights=100, seed=1, round_cap=3)
@@ -157,12 +174,14 @@ def test_a_random_pick_is_always_among_those_up(targets):
     assert max(rates) - min(rates) < 0.02
 
 
-def test_fights_and_round_cap_are_bounded():
+def test_fights_round_cap_and_sides_are_bounded():
     fight = sides([thug(0)], [thug(1)])
     with pytest.raises(ValueError, match="fights"):
         simulate(fight, dials=DIALS, fights=0, seed=1)
     with pytest.raises(ValueError, match="round cap"):
         simulate(fight, dials=DIALS, seed=1, round_cap=0)
+    with pytest.raises(ValueError, match="more than 20 combatants"):
+        simulate(sides([thug(n) for n in range(21)], [thug(0)]), dials=DIALS, seed=1)
 
 
 def test_chunks_report_progress():

@@ -120,6 +120,7 @@ PATIENT = {"request_id": "h1", "token_id": "t1"}
 MEDIC = {**PATIENT, "healer": "t2", "statistic": "perception"}
 BLAST = {"request_id": "x1", "actor_id": "a1", "dice": 20, "charge": "shrapnel"}
 HAZARD = {"request_id": "z1", "token_id": "t1"}
+PICKED = {"request_id": "z1", "token_ids": ["t1", "t2"]}
 TOKEN = {"token_id": "t1", "distance": 1}
 ODDS = {"request_id": "o1", "kind": "unskilled", "statistic": {"name": "Wits", "value": 4}}
 CHECKED_SHEET = {
@@ -289,25 +290,28 @@ EXAMPLES = [
     (Request.HEALTH_RESCUE, {**MEDIC, "unspent_moments": 3}, True),
     (Request.HEALTH_RESCUE, {k: v for k, v in MEDIC.items() if k != "healer"}, False),
     # -- area: hazards
-    (Request.HAZARD_FALL, {**HAZARD, "meters": 30, "armor": True, "label": "off the roof"}, True),
-    (Request.HAZARD_FALL, {**HAZARD, "meters": -1}, False),
-    (Request.HAZARD_FALL, {**HAZARD, "meters": 30, "agility": 3}, False),
+    (Request.HAZARD_FALL, {**PICKED, "meters": 30, "armor": True, "label": "off the roof"}, True),
+    (Request.HAZARD_FALL, {**PICKED, "meters": -1}, False),
+    (Request.HAZARD_FALL, {**PICKED, "meters": 30, "agility": 3}, False),
+    (Request.HAZARD_FALL, {**PICKED, "token_ids": ["t1", "t1"], "meters": 3}, False),
+    (Request.HAZARD_FALL, {**PICKED, "token_ids": [], "meters": 3}, False),
+    (Request.HAZARD_FALL, {**HAZARD, "meters": 3}, False),
     (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [{**TOKEN, "cover": 3}, {**TOKEN, "token_id": "t2", "distance": 2.5, "damage_reduction": 0}]}, True),
     (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": []}, False),
     (Request.HAZARD_EXPLOSION, {**BLAST, "charge": "nuclear", "tokens": [TOKEN]}, False),
     (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [TOKEN, {**TOKEN, "distance": -1}]}, False),
     (Request.HAZARD_EXPLOSION, {**BLAST, "tokens": [{**TOKEN, "health": {"hit_points": 16}}]}, False),
-    (Request.HAZARD_FIRE_IGNITE, {**HAZARD, "starting_dice": 5, "grease": True}, True),
-    (Request.HAZARD_FIRE_IGNITE, {**HAZARD, "starting_dice": 0}, False),
+    (Request.HAZARD_FIRE_IGNITE, {**PICKED, "starting_dice": 5, "grease": True}, True),
+    (Request.HAZARD_FIRE_IGNITE, {**PICKED, "starting_dice": 0}, False),
     (Request.HAZARD_FIRE_BURN, HAZARD, True),
     (Request.HAZARD_FIRE_BURN, {**HAZARD, "helper_token_id": "t2", "water": True, "blanket": True}, True),
     (Request.HAZARD_FIRE_BURN, {**HAZARD, "fire": {"dice": 3}}, False),
-    (Request.HAZARD_SUFFOCATION_START, {**HAZARD, "warned": True}, True),
+    (Request.HAZARD_SUFFOCATION_START, {**PICKED, "warned": True}, True),
     (Request.HAZARD_SUFFOCATION_START, {"request_id": "z1", "warned": True}, False),
     (Request.HAZARD_SUFFOCATION_TURN, HAZARD, True),
     (Request.HAZARD_SUFFOCATION_TURN, {**HAZARD, "breath": {"seconds": 12}}, False),
-    (Request.HAZARD_VACUUM_ENTER, {**HAZARD, "ruptured_suit": True}, True),
-    (Request.HAZARD_VACUUM_ENTER, {**HAZARD, "ruptured_suit": "maybe"}, False),
+    (Request.HAZARD_VACUUM_ENTER, {**PICKED, "ruptured_suit": True}, True),
+    (Request.HAZARD_VACUUM_ENTER, {**PICKED, "ruptured_suit": "maybe"}, False),
     (Request.HAZARD_VACUUM_SECOND, HAZARD, True),
     (Request.HAZARD_VACUUM_SECOND, {**HAZARD, "token_id": "no spaces"}, False),
     # -- area: characters, equipment and odds

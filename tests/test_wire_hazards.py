@@ -29,12 +29,15 @@ def register(gm, token_id: str, *, agility=3, endurance=5, **stat_block) -> dict
 
 def card(client, event, **request):
     """The card's rules result: the ack says queued, the worker's ``job.result``
-    carries the card, checked against the exported schemas."""
+    names the card, which comes as ``roll.result``; each checked against the exported schemas."""
     queued = ok(client, event, **request)
-    pushed = client.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"])
-    assert_valid("push.job.result.json", pushed)
-    assert pushed["kind"] == event and pushed["result"]["rule"] == event
-    return pushed["result"]["result"]
+    done = client.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"])
+    assert_valid("push.job.result.json", done)
+    assert done["kind"] == event
+    entry = client.wait_for("roll.result", lambda push: push["roll_id"] == done["result"]["roll_id"])
+    assert_valid("push.roll.result.json", entry)
+    assert entry["rule"] == event
+    return entry["result"]
 
 
 def picked(client, event, token_id: str, **request):
@@ -88,7 +91,7 @@ def test_a_grenade_hurts_each_token_by_its_distance_cover_and_armor(gm, player_f
         ("behind-wall", {"distance": 1, "cover": 3}, {}),
         ("vested", {"distance": 1.5}, vest),
         ("vest-ignored", {"distance": 1.5, "damage_reduction": 0}, vest),
-        ("far", {"distance": 30}, {}),
+        ("far", {"distance": 21}, {}),
     ]
     for token_id, _, stat_block in caught:
         register(gm, token_id, hit_points=60, **stat_block)
@@ -110,7 +113,7 @@ def test_a_grenade_hurts_each_token_by_its_distance_cover_and_armor(gm, player_f
         else:
             assert state == entry["token"]["state"] and state["version"] == 2
             assert told(table, token_id, 2)["state"] == state
-    assert result["tokens"][-1]["token"] is None  # 30 m away: nothing reaches it
+    assert result["tokens"][-1]["token"] is None  # 21 m away: 20 - 20 dice, nothing reaches it
     assert result["tokens"][0]["token"]["state"]["health"]["damage"] > 0  # 20d6 (4,5) at its feet
     assert result["hurt"] == [entry["token_id"] for entry in result["tokens"] if entry["token"]
                               and entry["health"]["after"]["damage"] > entry["health"]["before"]["damage"]]

@@ -62,6 +62,19 @@ def test_the_gm_sees_progress_then_the_seeded_result(gm):
     assert sum(result["rounds"]["histogram"]) + result["draws"] == result["fights"]
 
 
+def test_a_lopsided_fight_is_won_nearly_always_and_its_seed_repeats_it(gm):
+    veteran = {"name": "veteran", "statistics": {**AVERAGE, "agility": 4, "perception": 4, "endurance": 4},
+               "skill_level": 3, "weapon": {"name": "AR-15 (5.56mm)"}, "armor": {"name": "Ballistic Vest"}}
+    civilian = {"name": "civilian", "statistics": AVERAGE, "skill_level": None, "weapon": {"name": "Unarmed Attack"}}
+    request = encounter([veteran] * 4, [civilian], fights=2_000, seed=5)
+    results = []
+    for _ in range(2):
+        answer = gm.request("simulate.encounter", **request)
+        results.append(gm.wait_for("job.result", mine_of(answer))["result"])
+    assert results[0] == results[1]
+    assert results[0]["sides"][0]["win_rate"] > 0.99 and results[0]["sides"][1]["wins"] < 20
+
+
 def test_a_seedless_run_names_its_seed_and_repeats_with_it(gm):
     request = encounter([SHOOTER], [THUG], fights=300)
     first = gm.request("simulate.encounter", **request)

@@ -211,14 +211,14 @@ RESOLVERS = {
 
 def hazard(reply: dict, sender: dict, event: str, request: dict) -> dict | None:
     """Resolve the hazard request ``request`` (as its schema dumps it) of
-    ``event`` for ``sender`` (an identity's fields); the card goes to the table, the requester's
-    view of it comes back as ``job.result``. A refusal (a token no longer
+    ``event`` for ``sender`` (an identity's fields); the card goes to the
+    table, its ``roll_id`` to the requester as ``job.result``. A refusal (a token no longer
     tracked, a fire already out) comes back as ``job.failed``, nothing made."""
     reply_to, pusher = push.started(reply)
     rule, identity = Request(event), Identity(sender["world_id"], sender["user"], Role(sender["role"]))
     loaded = REQUESTS[rule].schema().load(request)
     try:
-        return effects.run_once(reply_to, event, pusher, lambda: RESOLVERS[rule](identity, loaded))
+        return effects.run_once(reply_to, event, pusher, lambda: {"roll_id": RESOLVERS[rule](identity, loaded)["roll_id"]})
     except RequestError as refused:
         pusher.failed(reply_to, refused.code.value, refused.message, refused.fields)
         return None

@@ -18,7 +18,7 @@ from .cancel import cancel_requested
 
 def odds(reply: dict, spec: dict, default_tn: int) -> dict:
     """Exact chances of a Moment of Truth roll: success, criticals, setback."""
-    reply_to, pusher = _started(reply)
+    reply_to, pusher = push.started(reply)
     pool, target = pool_of(spec), target_of(spec, default_tn)
     chances = roll_odds(pool.dice, target.value, RollKind(spec["kind"]), spec["stakes_raised"])
     result = {
@@ -33,7 +33,7 @@ def odds(reply: dict, spec: dict, default_tn: int) -> dict:
 
 def odds_damage(reply: dict, spec: dict) -> dict:
     """Exact chances of what a damage roll does through armor (ch. 7)."""
-    reply_to, pusher = _started(reply)
+    reply_to, pusher = push.started(reply)
     result = damage_odds(*_damage(spec)).to_dict()
     pusher.result(reply_to, Request.ODDS_DAMAGE.value, result)
     return result
@@ -41,7 +41,7 @@ def odds_damage(reply: dict, spec: dict) -> dict:
 
 def odds_attack(reply: dict, spec: dict, default_tn: int) -> dict:
     """Exact chances that an attack hits and deals each amount of damage or more."""
-    reply_to, pusher = _started(reply)
+    reply_to, pusher = push.started(reply)
     pool, target = pool_of(spec), target_of(spec, default_tn)
     chances = attack_odds(pool.dice, target.value, RollKind(spec["kind"]), *_damage(spec))
     result = {"pool": pool.to_dict(), "target": target.to_dict(), "odds": chances.to_dict()}
@@ -53,7 +53,7 @@ def attack_odds_preview(reply: dict, attack: Attack, dials: dict, trials: int, s
     """An attack's odds before it is made (``attack.odds``): exact when one
     roll meets one target with one damage roll, else ``trials`` attacks
     resolved with dice seeded by ``seed``."""
-    reply_to, pusher = _started(reply)
+    reply_to, pusher = push.started(reply)
     result = preview_attack(attack, dials=Dials.from_settings(dials), trials=trials, seed=seed).to_dict()
     pusher.result(reply_to, Request.ATTACK_ODDS.value, result)
     return result
@@ -61,9 +61,10 @@ def attack_odds_preview(reply: dict, attack: Attack, dials: dict, trials: int, s
 
 def simulate_encounter(reply: dict, spec: dict, dials: dict) -> dict:
     """N fights of two sides (``encounter.simulate``): ``job.progress`` after
-    each chunk of fights; a GM's ``simulate.cancel`` stops it after the chunk
-    running, and the result then counts the fights done."""
-    reply_to, pusher = _started(reply)
+    each chunk of fights in order; a GM's ``simulate.cancel`` stops it when
+    the next chunk in order is over, and the result then counts the whole
+    chunks done."""
+    reply_to, pusher = push.started(reply)
     redis = get_current_job().connection
     fights = spec["fights"]
 
@@ -84,12 +85,6 @@ def echo(reply: dict, echo: object = None) -> object:
     """Push ``echo`` straight back: the queued path with no work in it."""
     push.current().result(push.ReplyTo(**reply), "echo", {"echo": echo})
     return echo
-
-
-def _started(reply: dict) -> tuple[push.ReplyTo, push.Pusher]:
-    reply_to, pusher = push.ReplyTo(**reply), push.current()
-    pusher.progress(reply_to, "started", 0.0)
-    return reply_to, pusher
 
 
 def _damage(spec: dict) -> tuple[DamageDice, int]:

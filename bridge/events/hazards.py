@@ -9,7 +9,7 @@ from workers import hazards
 from ..protocol import Request
 from ..requests import handles
 from ..schemas.catalog import REQUESTS
-from ..token_changes import tracked
+from ..token_changes import check_tracked
 from .jobs import _queue
 
 
@@ -29,7 +29,7 @@ def queues(event: Request):
     """The handler of hazard ``event``: refuse untracked tokens now, queue the rest."""
 
     def queue_hazard(identity, request: dict) -> dict:
-        tracked(identity, _named(request))
+        check_tracked(identity, _named(request))
         sender = {"world_id": identity.world_id, "user": identity.user, "role": identity.role.value}
         spec = REQUESTS[event].schema().dump(request)
         return _queue(identity, request["request_id"], hazards.hazard, sender=sender, event=event.value, request=spec)

@@ -45,18 +45,24 @@ def card_view(entry: type[Out]) -> Shape:
     return (entry, RollNotice)
 
 
-def queued_card_result(event, entry: type[Out]) -> type[JobEvent]:
-    """The ``job.result`` of a queued card: the card as its requester sees it."""
+class QueuedCard(Out):
+    """The card a queued request made; the card itself comes as ``roll.result``."""
+
+    roll_id = fields.String(required=True)
+
+
+def queued_card_result(event) -> type[JobEvent]:
+    """The ``job.result`` of a queued card: which card it made."""
     return type(
-        f"Job{entry.__name__}",
+        "Job" + "".join(part.title() for part in event.value.replace(".", "_").split("_")),
         (JobEvent,),
-        {"__doc__": f"The finished job of a ``{event.value}`` request: its card.",
-         "kind": _const(event.value), "result": Either(*card_view(entry), required=True)},
+        {"__doc__": f"The finished job of a ``{event.value}`` request: the card it made, by id.",
+         "kind": _const(event.value), "result": fields.Nested(QueuedCard, required=True)},
     )
 
 
 QUEUED_CARD_RESULTS = {
-    event: queued_card_result(event, card.entry) for area in AREAS for event, card in area.CARDS.items() if card.queued
+    event: queued_card_result(event) for area in AREAS for event, card in area.CARDS.items() if card.queued
 }
 
 JOB_RESULTS = (*(result for area in AREAS for result in area.JOB_RESULTS), *QUEUED_CARD_RESULTS.values())

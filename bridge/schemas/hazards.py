@@ -53,7 +53,8 @@ def tokens_picked(**kwargs):
     """The tracked tokens a hazard catches, each named once."""
     return fields.List(
         Identifier(), required=True, validate=[validate.Length(1, TOKENS_MAX), _each_once],
-        metadata={"description": "the tracked tokens the GM picks, each resolved apart, in this order"}, **kwargs,
+        metadata={"description": "the tracked tokens the GM picks, each resolved apart, in this order", "uniqueItems": True},
+        **kwargs,
     )
 
 

@@ -8,7 +8,14 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from ..protocol import Request
-from ..rules.moment_of_truth.encounter import DEFAULT_FIGHTS, DEFAULT_ROUND_CAP, MAX_FIGHTS, MAX_ROUND_CAP, Targeting
+from ..rules.moment_of_truth.encounter import (
+    DEFAULT_FIGHTS,
+    DEFAULT_ROUND_CAP,
+    MAX_FIGHTS,
+    MAX_ROUND_CAP,
+    MAX_SIDE,
+    Targeting,
+)
 from .characters import ArmorItem, MeleeItem, RangedItem
 from .combat import CombatStatistics, _dice, item_field, name_field
 from .damage import DamageDice
@@ -17,8 +24,6 @@ from .pushes import JobEvent, JobQueued, Out, _const
 from .requests import RATING_MAX, RequestSchema
 from .spec import RequestSpec
 
-#: Most combatants on one side.
-SIDE_MAX = 20
 #: Seeds are unsigned 32-bit numbers (safe as JSON numbers everywhere).
 SEED_MAX = 2**32 - 1
 
@@ -51,7 +56,7 @@ class EncounterCombatant(Schema):
 class EncounterSide(Schema):
     name = name_field(required=True)
     combatants = fields.List(
-        fields.Nested(EncounterCombatant), required=True, validate=validate.Length(min=1, max=SIDE_MAX)
+        fields.Nested(EncounterCombatant), required=True, validate=validate.Length(min=1, max=MAX_SIDE)
     )
 
 
@@ -119,7 +124,8 @@ class Casualty(Out):
 class EncounterReport(Out):
     """Result of a `simulate.encounter` job. Counts are out of `fights`, the
     fights done: `fights_requested` unless `cancelled`. `dice_drawn`: the
-    d6 rolled (attacks and damage)."""
+    d6 the rules roll (attacks and damage; a cancelled run also counts
+    those of the fights it began after the chunks it counts)."""
 
     fights = fields.Integer(required=True, validate=validate.Range(min=1))
     fights_requested = fields.Integer(required=True, validate=validate.Range(min=1))

@@ -21,8 +21,8 @@ class RequestSpec:
 @dataclass(frozen=True)
 class CardSpec:
     """A request whose result is a card (``rule`` = the request's name).
-    ``queued``: a worker makes the card; the ack says queued, and the card
-    comes as ``roll.result`` to the table and ``job.result`` to the requester."""
+    ``queued``: a worker makes the card; the ack says queued, the card comes
+    as ``roll.result`` (to the requester too), and ``job.result`` names it."""
 
     schema: type[Schema]  # what the client sends
     entry: type[Schema]  # the logged card in full

@@ -89,7 +89,8 @@ class DamageDie:
     minor: bool
     serious: bool
 
-    def to_dict(self) -> dict[str, Any]:  # spelled out: dataclasses.asdict deep-copies, slower on every damage roll
+    def to_dict(self) -> dict[str, Any]:
+        # Spelled out: asdict was half the time of a 50-token explosion's rules.
         return {"face": self.face, "minor": self.minor, "serious": self.serious}
 
 

@@ -1,8 +1,12 @@
 """Encounter simulation: two sides fight N times to the end (ch. 7, Attacking
 and Defending; Defense Dice; Rolling Damage; Damage, Death).
 
-All fights advance together as numpy arrays, round by round, from one seeded
-``numpy.random.Generator``: the same seed and sides give the same result.
+Fights advance together as numpy arrays, round by round, from one seeded
+``numpy.random.Generator``: the same seed, sides and chunk give the same
+result. Each roll is drawn as one number standing for its face tuple (see
+``_Rolls``): the amount it shows, successes or damage, has exactly the
+dice's chances, but the faces are not kept.
+
 The numbers come from the rules modules, not re-derived: the attack pool
 from :func:`.combat_pool.combat_pool` (defense dice reserved come off it),
 the TN to hit from :func:`.defense.to_hit` (+1 per pair of the target's
@@ -30,8 +34,10 @@ Simplifications (each a choice of this module):
   it: dead under the harsh death dial when damage reaches 2 x HP + 1;
   no bleeding;
 - a fight still undecided after ``round_cap`` rounds is a draw;
-- ``dice_drawn`` counts the d6 rolled (attack and damage); random target
-  picks draw uniform numbers, not dice, and are not counted.
+- ``dice_drawn`` counts the d6 the rules roll (attack and damage), each
+  roll drawn as one number; random target picks are not dice and are not
+  counted. A run stopped early also counts the dice of the fights it had
+  begun after those it counts.
 """
 
 from __future__ import annotations
@@ -60,7 +66,11 @@ DEFAULT_FIGHTS = 10_000
 MAX_FIGHTS = 100_000
 DEFAULT_ROUND_CAP = 50
 MAX_ROUND_CAP = 200
-#: Fights simulated between two calls of ``keep_going`` (the job pushes progress there).
+#: Most combatants on a side (who is up is a bit each, a random pick counts
+#: them in 64-bit integers).
+MAX_SIDE = 20
+#: Fights in order between two calls of ``keep_going`` (the job pushes progress there);
+#: twice as many are under way at once.
 CHUNK = 5_000
 
 
@@ -234,8 +244,8 @@ def simulate(
     chunk: int = CHUNK,
     keep_going: Callable[[int], bool] = lambda done: True,
 ) -> Encounter:
-    """Fight ``fights`` times, up to ``chunk`` fights under way at once (the
-    next fight takes the place of one that ends). Each time the next
+    """Fight ``fights`` times, up to two chunks of fights under way at once
+    (the next fight takes the place of one that ends). Each time the next
     ``chunk`` fights in order are all over, ``keep_going(fights done)`` says
     whether to go on: stopped early, the result counts those fights (its
     ``fights``) and drops the ones begun after them. The same seed and chunk
@@ -262,6 +272,9 @@ def check_sides(sides: tuple[Side, Side], dials: Dials) -> list[_Fighter]:
     """Every combatant's numbers (a ValueError where the rules refuse one)."""
     if len(sides) != 2:
         raise ValueError(f"an encounter has two sides, not {len(sides)}")
+    for side in sides:
+        if len(side.combatants) > MAX_SIDE:
+            raise ValueError(f"side {side.name!r} has more than {MAX_SIDE} combatants")
     return [_fighter(combatant, dials) for side in sides for combatant in side.combatants]
 
 
@@ -276,51 +289,102 @@ class _Totals:
     dice: int
 
 
-#: Dice read as one number at most: up to 6**22 numpy's 64-bit draws
-#: almost never reject a draw (about 1 in 4 at 6**24).
-BLOCK = 22
+#: Dice read as one number at most: 6**20 numbers a column, 64 columns (41
+#: amounts), leave numpy's 64-bit draws few rejections.
+BLOCK = 20
 
 
 class _Rolls:
     """``dice`` d6 read as one amount a roll (successes, or damage points),
     drawn without their faces, which a simulation's result does not show.
 
-    The 6**b face tuples of b dice are the numbers 0 <= u < 6**b (a tuple's
-    faces are its number's base-6 digits), so one uniform u rolls all b dice.
-    ``ways(b)[k]`` counts the tuples showing amount k, by the rules' own
-    readings (the odds modules): let the first ways[0] numbers stand for the
-    tuples showing 0, the next ways[1] for those showing 1, and so on, and
-    ``searchsorted(cumsum(ways), u, "right")`` is that amount with exactly
-    the dice's chances. Each count is scaled by one factor so the numbers
-    reach 2**32 (below it numpy draws 32 bits, rejecting up to half of
-    them); the chances stay the same. An amount adds up die by die, so more
-    than BLOCK dice are read in blocks and summed."""
+    ``ways(b)[k]`` counts the 6**b face tuples of b dice that show amount k,
+    by the rules' own readings (the odds modules). A roll is one uniform
+    number u below columns x 6**b x scale (``columns`` a power of two, at
+    least as many as the amounts; ``scale`` takes the numbers past 2**32,
+    below which numpy draws 32 bits and rejects up to half): its low bits
+    pick a column c, the rest a number v below 6**b x scale, and the roll
+    shows c where v < cut[c] x scale, else alias[c] (Walker's alias method,
+    in integers: ``_alias`` gives each amount k exactly ways(b)[k] x columns
+    x scale of the numbers, so it has exactly the dice's chances). Whether
+    a roll shows at least an amount compares u with the numbers that the
+    tuples showing less would take in order (v below their count x scale).
+    An amount adds up die by die, so more than BLOCK dice are read in blocks
+    and summed."""
 
     def __init__(self, dice: int, ways: Callable[[int], Sequence[int]]):
         self.dice = dice
         blocks = max(1, -(-dice // BLOCK))
         sizes = [dice // blocks + (block < dice % blocks) for block in range(blocks)]
-        self.blocks = []
-        for size in sizes:
-            scale = 2**32 // SIDES**size + 1
-            self.blocks.append((SIDES**size * scale, np.cumsum(ways(size), dtype=np.int64) * scale))
+        self.blocks = [_Block.of(list(ways(size)), SIDES**size) for size in sizes]
 
     def draw(self, rng: np.random.Generator, rolls: int):
         """The amount each of ``rolls`` rolls shows."""
         amounts = None
-        for outcomes, bounds in self.blocks:
-            amount = bounds.searchsorted(rng.integers(0, outcomes, size=rolls), side="right")
+        for block in self.blocks:
+            u = rng.integers(0, block.numbers, size=rolls)
+            column = u & ((1 << block.bits) - 1)
+            amount = np.where(u >> block.bits < block.cut[column], column, block.alias[column])
             amounts = amount if amounts is None else amounts + amount
         return amounts
 
-    def at_least(self, rng: np.random.Generator, rolls: int, amount):
-        """Whether each roll shows ``amount`` (at least 1 and at most ``dice``;
-        a number, or one per roll) or more: in one block, whether its number is
-        past those of the tuples showing less."""
+    def needed(self, amounts):
+        """What ``at_least`` compares with for each of ``amounts`` (at least 1
+        and at most ``dice``): in one block, the numbers the tuples showing
+        less take; else the amount."""
+        return self.blocks[0].less[amounts - 1] if len(self.blocks) == 1 else amounts
+
+    def at_least(self, rng: np.random.Generator, rolls: int, needed):
+        """Whether each roll shows the amount ``needed`` stands for (see
+        ``needed``; one, or one per roll) or more."""
         if len(self.blocks) > 1:
-            return self.draw(rng, rolls) >= amount
-        outcomes, bounds = self.blocks[0]
-        return rng.integers(0, outcomes, size=rolls) >= bounds[amount - 1]
+            return self.draw(rng, rolls) >= needed
+        return rng.integers(0, self.blocks[0].numbers, size=rolls) >= needed
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One block of dice as ``_Rolls`` reads it: a roll is a number below
+    ``numbers``; its low ``bits`` pick a column, the rest are compared with
+    the column's ``cut`` (scaled); ``less[k]``: the numbers the tuples
+    showing k or less take, in order."""
+
+    numbers: int
+    bits: int
+    cut: np.ndarray
+    alias: np.ndarray
+    less: np.ndarray
+
+    @classmethod
+    def of(cls, ways: list[int], tuples: int) -> _Block:
+        columns = 1 << (len(ways) - 1).bit_length()
+        scale = 2**32 // (columns * tuples) + 1
+        cut, alias = _alias(ways, columns)
+        return cls(
+            columns * tuples * scale, columns.bit_length() - 1, np.array(cut) * scale, np.array(alias),
+            np.cumsum(ways, dtype=np.int64) * scale * columns,
+        )
+
+
+def _alias(ways: Sequence[int], columns: int) -> tuple[list[int], list[int]]:
+    """Walker's alias tables for amounts 0, 1, ... shown in ``ways`` of
+    ``total`` equally likely ways: ``columns`` columns of ``total`` numbers
+    each, column c keeping amount c for its first cut[c] numbers and giving
+    the rest to alias[c], so that amount k gets ways[k] x columns numbers."""
+    total = sum(ways)
+    weight = [count * columns for count in ways] + [0] * (columns - len(ways))
+    cut, alias = [total] * columns, list(range(columns))
+    small = [c for c in range(columns) if weight[c] < total]
+    large = [c for c in range(columns) if weight[c] > total]
+    while small:  # a column short of ``total`` is filled from one over it
+        short, over = small.pop(), large[-1]
+        cut[short], alias[short] = weight[short], over
+        weight[over] -= total - weight[short]
+        if weight[over] <= total:
+            large.pop()
+            if weight[over] < total:
+                small.append(over)
+    return cut, alias
 
 
 class _Table:
@@ -352,6 +416,8 @@ class _Table:
         self.always_possible = [fighters[a].pool >= self.tn[a, enemies[a]].max() for a in range(count)]
         self.never_possible = [fighters[a].pool < self.tn[a, enemies[a]].min() for a in range(count)]
         self.successes = [_Rolls(f.pool, lambda dice, kind=f.kind: roll_odds(dice, 1, kind).by_successes) for f in fighters]
+        # what a hit needs against each target (those out of reach are not attacked)
+        self.needed = [rolls.needed(np.clip(tn, 1, max(1, rolls.dice))) for rolls, tn in zip(self.successes, self.tn)]
         # serious + minor: hit points lost = max(0, that - DR) (damage_odds; DR 0 loses them all)
         self.points = [_Rolls(f.damage.dice, lambda dice, damage=f.damage: damage_odds(damage.with_dice(dice)).lost_ways)
                        for f in fighters]
@@ -361,11 +427,12 @@ class _Table:
 
     def run(self, fights: int, chunk: int, round_cap: int, rng: np.random.Generator,
             keep_going: Callable[[int], bool]) -> _Totals:
-        """Every fight to its end, up to ``chunk`` under way at once: each round
-        all of them fight one round, those over are written down and the next
-        fights take their places."""
+        """Every fight to its end, up to two chunks under way at once: each
+        round all of them fight one round, those over are written down and the
+        next fights take their places; once every fight has begun, those still
+        under way are gathered into fewer places as they thin out."""
         count = len(self.fighters)
-        fight = _Fight.empty(count, min(chunk, fights))
+        fight = _Fight.empty(count, min(2 * chunk, fights))
         playing = np.full(fight.n, -1)  # the fight in each place (-1: none)
         rounds = np.zeros(fight.n, dtype=np.int64)  # rounds it has fought
         decided_in = np.zeros(fights, dtype=np.int64)  # 0: a draw
@@ -384,18 +451,22 @@ class _Table:
             for a in range(count):
                 dice += self._attack(a, fight, rng)
             rounds += 1
-            ended = np.flatnonzero((playing >= 0) & (~fight.on | (rounds == round_cap)))
+            wiped = fight.up_bits == 0  # a side with nobody up has lost
+            ended = np.flatnonzero((playing >= 0) & (wiped[0] | wiped[1] | (rounds == round_cap)))
             if not ended.size:
                 continue
-            ids = playing[ended]
-            wiped = fight.up_bits[:, ended] == 0  # a side with nobody up has lost
+            ids, wiped = playing[ended], wiped[:, ended]
             winner[ids] = np.where(wiped[1], 0, np.where(wiped[0], 1, -1))
             decided_in[ids] = np.where(wiped[0] | wiped[1], rounds[ended], 0)
-            down[:, ids] = ~fight.up.reshape(count, fight.n)[:, ended]
-            dead[:, ids] = fight.dead.reshape(count, fight.n)[:, ended]
+            down[:, ids] = fight.rows(fight.left)[:, ended] <= 0
+            dead[:, ids] = fight.rows(fight.dead)[:, ended]
             over[ids] = True
-            fight.on[ended] = False
+            fight.rows(fight.up)[:, ended] = False  # a draw's still up
             playing[ended] = -1
+            if begun == fights:
+                under_way = (playing >= 0).nonzero()[0]
+                if under_way.size <= fight.n // 4:
+                    fight, playing, rounds = fight.kept(under_way), playing[under_way], rounds[under_way]
             while done < fights and over[done : done + chunk].all():
                 done = min(done + chunk, fights)
                 if done < fights and not keep_going(done):
@@ -408,29 +479,27 @@ class _Table:
         fighter = self.fighters[a]
         other = 1 - self.side[a]
         n = fight.n
-        fights = np.flatnonzero(fight.up[a * n : (a + 1) * n] & fight.on)
+        fights = fight.up[a * n : (a + 1) * n].nonzero()[0]
         if not fights.size or self.never_possible[a]:
             return 0
-        tn = self.one_tn[a]
-        if tn is None:  # the TN depends on the target: choose it first
+        if self.one_tn[a] is None:  # the TN depends on the target: choose it first
             target = self._choose(fighter.combatant.targeting, other, fights, fight, rng)
-            tn = self.tn[a, target]
             if not self.always_possible[a]:
-                possible = fighter.pool >= tn
-                fights, target, tn = fights[possible], target[possible], tn[possible]
+                possible = fighter.pool >= self.tn[a, target]
+                fights, target = fights[possible], target[possible]
             attacks = fights.size
-            hit = self.successes[a].at_least(rng, attacks, tn)
+            hit = self.successes[a].at_least(rng, attacks, self.needed[a][target])
             fights, target = fights[hit], target[hit]
         else:  # one TN (always within reach here): only a hit needs its target
             attacks = fights.size
-            fights = fights[self.successes[a].at_least(rng, attacks, tn)]
+            fights = fights[self.successes[a].at_least(rng, attacks, self.needed[a][self.sides[other].start])]
             target = self._choose(fighter.combatant.targeting, other, fights, fight, rng)
         dice = attacks * fighter.pool + fights.size * fighter.damage.dice
         if not fights.size:
             return dice
         cells = target * n + fights
         lost = self.points[a].draw(rng, fights.size)
-        dr = self._against(self.dr, self.one_dr, a, target)
+        dr = self.dr[a, target] if self.one_dr[a] is None else self.one_dr[a]
         if np.ndim(dr) or dr:
             lost = np.maximum(lost - dr, 0)
         left = fight.left[cells] - lost
@@ -443,11 +512,6 @@ class _Table:
             if self.harsh_death:
                 fight.dead[dropped] = left[down] <= self.dead_at[target]
         return dice
-
-    @staticmethod
-    def _against(table, one: list[int | None], a: int, target):
-        """``table[a, target]``: a number, or one per fight where they differ."""
-        return table[a, target] if one[a] is None else one[a]
 
     def _choose(self, targeting: Targeting, side: int, fights, fight: _Fight, rng: np.random.Generator):
         """Each fight's target on ``side`` (one is always up there)."""
@@ -467,26 +531,28 @@ class _Table:
     def _dropped(self, side: int, targets, fights, fight: _Fight) -> None:
         """``targets`` are down in ``fights`` (one each): the side's bits of
         those up and its first combatant up follow; a side with nobody up
-        ends the fight."""
+        has lost, and its enemies are no longer up to attack there."""
         up = fight.up_bits[side, fights] ^ self.bit[targets]
         fight.up_bits[side, fights] = up
-        fight.on[fights[up == 0]] = False
-        fight.first_up[side, fights] = self.sides[side].start + np.bitwise_count((up & -up) - 1)
+        enemies = self.sides[side]
+        fight.first_up[side, fights] = enemies.start + _nth_bit(up, 0, enemies.stop - enemies.start)
+        won = fights[up == 0]
+        if won.size:
+            fight.rows(fight.up)[self.sides[1 - side], won] = False
 
 
 @dataclass
 class _Fight:
     """``n`` places, each a fight under way or none: ``left`` (hit points
-    remaining), ``up`` and ``dead`` flat, cell ``combatant * n + place``;
-    ``on`` per place: a fight still undecided; ``up_bits`` (bit i: the side's
-    i-th combatant is up) and ``first_up`` (the first combatant up) per side
-    per place."""
+    remaining, down at 0), ``up`` (in a fight not yet decided) and ``dead``
+    flat, cell ``combatant * n + place``; ``up_bits`` (bit i: the side's i-th
+    combatant is up) and ``first_up`` (the first combatant up) per side per
+    place."""
 
     n: int
     left: np.ndarray
     up: np.ndarray
     dead: np.ndarray
-    on: np.ndarray
     up_bits: np.ndarray
     first_up: np.ndarray
 
@@ -494,16 +560,25 @@ class _Fight:
     def empty(cls, count: int, n: int) -> _Fight:
         return cls(
             n, np.zeros(count * n, dtype=np.int32), np.zeros(count * n, dtype=bool), np.zeros(count * n, dtype=bool),
-            np.zeros(n, dtype=bool), np.zeros((2, n), dtype=np.int64), np.zeros((2, n), dtype=np.int64),
+            np.zeros((2, n), dtype=np.int64), np.zeros((2, n), dtype=np.int64),
+        )
+
+    def rows(self, cells):
+        """A flat array by combatant (rows) and place (columns)."""
+        return cells.reshape(-1, self.n)
+
+    def kept(self, places) -> _Fight:
+        """The fights in ``places`` only, in as many places."""
+        return _Fight(
+            len(places), *(self.rows(cells)[:, places].ravel() for cells in (self.left, self.up, self.dead)),
+            self.up_bits[:, places], self.first_up[:, places],
         )
 
     def begin(self, places, hit_points, sides: tuple[slice, slice]) -> None:
         """New fights in ``places``: everyone up and unhurt."""
-        count, n = len(hit_points), self.n
-        self.left.reshape(count, n)[:, places] = hit_points[:, None]
-        self.up.reshape(count, n)[:, places] = True
-        self.dead.reshape(count, n)[:, places] = False
-        self.on[places] = True
+        self.rows(self.left)[:, places] = hit_points[:, None]
+        self.rows(self.up)[:, places] = True
+        self.rows(self.dead)[:, places] = False
         for s, side in enumerate(sides):
             self.up_bits[s, places] = (1 << (side.stop - side.start)) - 1
             self.first_up[s, places] = side.start
@@ -525,11 +600,11 @@ _SELECT = np.argsort(1 - (np.arange(1 << _WORD)[:, None] >> np.arange(_WORD) & 1
 
 
 def _nth_bit(bits, j, size: int):
-    """Where the j-th (from 0) bit set of each of ``bits`` (``size`` bits)
-    is, read a word at a time."""
+    """Where the j-th (from 0; a number, or one each) bit set of each of
+    ``bits`` (``size`` bits) is, read a word at a time."""
     if size <= _WORD:
         return _SELECT[bits, j]
-    at = np.zeros_like(j)
+    at, j = np.zeros_like(bits), np.broadcast_to(j, bits.shape)
     for shift in range(0, size, _WORD):
         word = bits >> shift & (1 << _WORD) - 1
         count = np.bitwise_count(word)

@@ -1,0 +1,128 @@
+/**
+ * What the table knows: tracked tokens, combats by scene, the Moments of Truth ledger and
+ * the cards seen. Pushes are applied by version (tokens, combats) or roll_id (cards), so a
+ * push seen twice or late does no harm; `applySnapshot` replaces everything after a (re)connect.
+ * @module core/table-state
+ */
+
+/** The newest ledger entries kept, as `moments.get` gives at most. */
+const HISTORY_KEPT = 200;
+
+/**
+ * Events (CustomEvent, data in `detail`):
+ * - `token` `{token_id, state, changes}`: `state` null when the token is no longer tracked;
+ * - `combat` `{scene_id, state}`: `state` null when the combat ended;
+ * - `moments` `{balances, history}`;
+ * - `card` the card entry (a whole entry or a blind notice), once per roll_id.
+ */
+export class TableState extends EventTarget {
+  constructor() {
+    super();
+    /** @type {Map<string, object>} token states by token_id */
+    this.tokens = new Map();
+    /** @type {Map<string, {version: number, state: object|null}>} combats by scene_id */
+    this.combats = new Map();
+    /** @type {{balances: Object<string, number>, history: object[]}} */
+    this.moments = { balances: {}, history: [] };
+    /** @type {Map<string, object>} cards by roll_id, in the order seen */
+    this.cards = new Map();
+  }
+
+  /**
+   * Replaces tokens, combats and the ledger with `table.snapshot`'s result.
+   * @param {{tokens: object[], combats: object[], moments: {balances: object, history: object[]}}} snapshot
+   */
+  applySnapshot({ tokens, combats, moments }) {
+    const gone = new Set(this.tokens.keys());
+    this.tokens.clear();
+    for (const state of tokens) {
+      gone.delete(state.token_id);
+      this.tokens.set(state.token_id, state);
+      this._emit("token", { token_id: state.token_id, state, changes: [] });
+    }
+    for (const tokenId of gone) this._emit("token", { token_id: tokenId, state: null, changes: [] });
+    const ended = new Set(this.combats.keys());
+    this.combats.clear();
+    for (const combat of combats) {
+      ended.delete(combat.scene_id);
+      this._setCombat(combat.scene_id, combat.version, combat);
+    }
+    for (const sceneId of ended) this._emit("combat", { scene_id: sceneId, state: null });
+    this.applyMoments(moments);
+  }
+
+  /**
+   * Applies a `token.changed` push (or a request's token change) when its version is newer.
+   * @param {{token_id: string, version: number, changes: object[], state: object}} change
+   * @returns {boolean} whether it was applied
+   */
+  applyToken({ token_id, version, changes = [], state }) {
+    if (version <= (this.tokens.get(token_id)?.version ?? 0)) return false;
+    this.tokens.set(token_id, state);
+    this._emit("token", { token_id, state, changes });
+    return true;
+  }
+
+  /**
+   * Applies a `combat.changed` push when its version is newer (`state` null: the combat ended).
+   * @param {{scene_id: string, version: number, state: object|null}} change
+   * @returns {boolean} whether it was applied
+   */
+  applyCombat({ scene_id, version, state }) {
+    if (version <= (this.combats.get(scene_id)?.version ?? 0)) return false;
+    this._setCombat(scene_id, version, state);
+    return true;
+  }
+
+  /**
+   * Applies the ledger: `moments.get`'s result or a snapshot's `{balances, history}` replace it;
+   * a `moments.changed` push `{balances, entries}` adds its entries to the history.
+   * @param {{balances: Object<string, number>, history?: object[], entries?: object[]}} ledger
+   */
+  applyMoments({ balances, history, entries }) {
+    const kept = history ?? [...this.moments.history, ...(entries ?? [])];
+    this.moments = { balances: { ...balances }, history: kept.slice(-HISTORY_KEPT) };
+    this._emit("moments", this.moments);
+  }
+
+  /**
+   * Keeps a card (`roll.result` push, a card request's result, a `roll.log` item) once per roll_id.
+   * @param {object} entry
+   * @returns {boolean} whether it was new
+   */
+  addCard(entry) {
+    if (this.cards.has(entry.roll_id)) return false;
+    this.cards.set(entry.roll_id, entry);
+    this._emit("card", entry);
+    return true;
+  }
+
+  /**
+   * Applies one push from the bridge, whichever it is; pushes that hold no table state are ignored.
+   * @param {string} event
+   * @param {object} data
+   */
+  applyPush(event, data) {
+    if (event === "token.changed") this.applyToken(data);
+    else if (event === "combat.changed") this.applyCombat(data);
+    else if (event === "moments.changed") this.applyMoments(data);
+    else if (event === "roll.result") this.addCard(data);
+  }
+
+  /**
+   * A player's Moments of Truth (0 when not seated in the ledger).
+   * @param {string} user
+   */
+  balance(user) {
+    return this.moments.balances[user] ?? 0;
+  }
+
+  _setCombat(sceneId, version, state) {
+    this.combats.set(sceneId, { version, state });
+    this._emit("combat", { scene_id: sceneId, state });
+  }
+
+  _emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}

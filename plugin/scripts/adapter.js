@@ -1,0 +1,459 @@
+/**
+ * The one module that touches Foundry's globals (game, Hooks, ui, canvas, CONFIG, ChatMessage, Roll,
+ * foundry.*) and the page's document. Everything else in scripts/ asks this module, so it stays plain
+ * and testable. Works with Foundry v12 and v13: where the two differ, the difference is handled here.
+ */
+
+export const MODULE_ID = "vtt-bridge";
+const SOCKET = `module.${MODULE_ID}`;
+const TOKEN_QUERY = `${MODULE_ID}.playerToken`;
+const OWNER = 3; // CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER
+const METERS_PER = { m: 1, meter: 1, meters: 1, ft: 0.3048, feet: 0.3048, foot: 0.3048 };
+
+/** Foundry's major version (12, 13, ...). */
+export function generation() {
+  return Number(game.release?.generation ?? 12);
+}
+
+// ---------------------------------------------------------------- settings
+
+/**
+ * The module's settings. World (every client reads them): the bridge's URL and world id, the actor
+ * attribute the HP bar shows. Client (this browser only): the GM key, typed once by the GM, and a
+ * player's token. Call from the "setup" hook, where game.user is known.
+ */
+export function registerSettings() {
+  const isGM = game.user.isGM;
+  const setting = (key, scope, type, def, config = true) =>
+    game.settings.register(MODULE_ID, key, {
+      name: `VTTBRIDGE.Settings.${key}.Name`,
+      hint: `VTTBRIDGE.Settings.${key}.Hint`,
+      scope, config, type, default: def,
+      requiresReload: config,
+    });
+  setting("bridgeUrl", "world", String, "http://127.0.0.1:8765");
+  setting("worldId", "world", String, "my-world");
+  setting("hpAttribute", "world", String, "");
+  setting("gmKey", "client", String, "", isGM);
+  setting("playerToken", "client", Object, {}, false);
+}
+
+/** A setting's value. */
+export function setting(key) {
+  return game.settings.get(MODULE_ID, key);
+}
+
+/** Stores a setting. */
+export function saveSetting(key, value) {
+  return game.settings.set(MODULE_ID, key, value);
+}
+
+// ---------------------------------------------------------------- users
+
+/** This client's user: {id, name, isGM}. */
+export function me() {
+  const { id, name, isGM } = game.user;
+  return { id, name, isGM };
+}
+
+/** Whether this client is the active GM's (the one that writes tokens and chat cards). */
+export function isActiveGM() {
+  return game.users.activeGM?.id === game.user.id;
+}
+
+/** Whether any GM is connected to Foundry. */
+export function hasActiveGM() {
+  return Boolean(game.users.activeGM);
+}
+
+/** Every user of the world: [{id, name, isGM, active}]. */
+export function users() {
+  return game.users.map(({ id, name, isGM, active }) => ({ id, name, isGM, active }));
+}
+
+// ---------------------------------------------------------------- hooks
+
+/** Foundry's Hooks.on. */
+export function on(hook, fn) {
+  return Hooks.on(hook, fn);
+}
+
+/** Foundry's Hooks.once. */
+export function once(hook, fn) {
+  return Hooks.once(hook, fn);
+}
+
+/** The element of a render hook: v13 passes an HTMLElement, v12 a jQuery object. */
+export function elementOf(html) {
+  return html?.jquery ? html[0] : html;
+}
+
+/**
+ * Calls fn(message, element, rollId) as each chat message is rendered: `renderChatMessageHTML`
+ * (v13, HTMLElement) or `renderChatMessage` (v12, jQuery). rollId: the bridge card it shows, if any.
+ */
+export function onChatCard(fn) {
+  const hook = generation() >= 13 ? "renderChatMessageHTML" : "renderChatMessage";
+  Hooks.on(hook, (message, html) => {
+    const rollId = message.getFlag?.(MODULE_ID, "roll_id");
+    if (rollId) fn(message, elementOf(html), rollId);
+  });
+}
+
+/**
+ * Adds buttons to every actor sheet's header: `getActorSheetHeaderButtons` (ApplicationV1 sheets, v12
+ * and v13) and `getHeaderControlsActorSheetV2` (ApplicationV2 sheets, v13).
+ * buttonsFor(actor) -> [{action, label, icon, onClick}].
+ */
+export function onActorSheetHeader(buttonsFor) {
+  Hooks.on("getActorSheetHeaderButtons", (sheet, buttons) => {
+    for (const b of buttonsFor(sheet.actor)) {
+      buttons.unshift({ class: `${MODULE_ID}-${b.action}`, label: b.label, icon: b.icon, onclick: b.onClick });
+    }
+  });
+  Hooks.on("getHeaderControlsActorSheetV2", (sheet, controls) => {
+    for (const b of buttonsFor(sheet.document)) {
+      controls.push({ action: `${MODULE_ID}-${b.action}`, label: b.label, icon: b.icon, onClick: b.onClick });
+    }
+  });
+}
+
+/**
+ * Adds buttons to the token HUD's right column (`renderTokenHUD`: v12 jQuery, v13 HTMLElement).
+ * buttonsFor(tokenDocument) -> [{action, title, icon, onClick}].
+ */
+export function onTokenHUD(buttonsFor) {
+  Hooks.on("renderTokenHUD", (hud, html) => {
+    const column = elementOf(html).querySelector(".col.right");
+    if (!column) return;
+    for (const b of buttonsFor(hud.object.document)) {
+      const button = document.createElement("div");
+      button.className = `control-icon ${MODULE_ID}-${b.action}`;
+      button.dataset.tooltip = b.title;
+      button.innerHTML = `<i class="${b.icon}"></i>`;
+      button.addEventListener("click", (event) => { event.preventDefault(); b.onClick(); });
+      column.append(button);
+    }
+  });
+}
+
+/**
+ * Adds GM buttons to the token controls (`getSceneControlButtons`: v13 passes an object of controls
+ * keyed by name, each with an object of tools; v12 an array of controls, each with an array of tools).
+ * tools: [{name, title, icon, onClick}].
+ */
+export function onSceneControls(tools) {
+  Hooks.on("getSceneControlButtons", (controls) => {
+    const visible = game.user.isGM;
+    if (Array.isArray(controls)) {
+      const token = controls.find((c) => c.name === "token");
+      for (const t of tools) token?.tools.push({ name: t.name, title: t.title, icon: t.icon, button: true, visible, onClick: t.onClick });
+      return;
+    }
+    const token = controls.tokens;
+    if (!token) return;
+    for (const t of tools) {
+      token.tools[t.name] = {
+        name: t.name, title: t.title, icon: t.icon, button: true, visible,
+        order: Object.keys(token.tools).length, onChange: () => t.onClick(),
+      };
+    }
+  });
+}
+
+// ---------------------------------------------------------------- the module socket
+
+/**
+ * Answers players asking for their bridge token. mint(userId) -> Promise<{token, expires_at}>.
+ * v13: a query (CONFIG.queries), answered to the asking user alone, whose id Foundry vouches for.
+ * v12: the module socket (`module.vtt-bridge`), answered by the active GM's client.
+ */
+export function answerTokenRequests(mint) {
+  if (CONFIG.queries) {
+    CONFIG.queries[TOKEN_QUERY] = (_data, { user }) => mint(user.id);
+    return;
+  }
+  game.socket.on(SOCKET, async (message) => {
+    if (message?.type !== "token.ask" || !isActiveGM()) return;
+    const granted = await mint(message.user);
+    game.socket.emit(SOCKET, { type: "token.give", user: message.user, ...granted });
+  });
+}
+
+/** Asks the active GM's client for this user's bridge token: Promise<{token, expires_at}>. */
+export function askForToken(timeoutMs = 15000) {
+  const gm = game.users.activeGM;
+  if (!gm) return Promise.reject(new Error("no GM is connected"));
+  if (CONFIG.queries && gm.query) return gm.query(TOKEN_QUERY, {}, { timeout: timeoutMs });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { game.socket.off?.(SOCKET, listen); reject(new Error("the GM did not answer")); }, timeoutMs);
+    function listen(message) {
+      if (message?.type !== "token.give" || message.user !== game.user.id) return;
+      clearTimeout(timer);
+      game.socket.off?.(SOCKET, listen);
+      resolve({ token: message.token, expires_at: message.expires_at });
+    }
+    game.socket.on(SOCKET, listen);
+    game.socket.emit(SOCKET, { type: "token.ask", user: game.user.id });
+  });
+}
+
+/** Tells the table the GM's bridge connection is up (players without a token then ask for one). */
+export function announceGMReady() {
+  game.socket.emit(SOCKET, { type: "gm.ready" });
+}
+
+/** Calls fn() when the GM's client announces its bridge connection. */
+export function onGMReady(fn) {
+  game.socket.on(SOCKET, (message) => { if (message?.type === "gm.ready") fn(); });
+}
+
+// ---------------------------------------------------------------- actors and tokens
+
+/** An actor as plain data: {id, name, flags (the module's), system}. */
+export function actorData(actor) {
+  return { id: actor.id, name: actor.name, flags: actor.flags?.[MODULE_ID] ?? {}, system: actor.system ?? {} };
+}
+
+/** The actor by id, or null. */
+export function actor(id) {
+  return game.actors.get(id) ?? null;
+}
+
+/** Whether this user owns the actor. */
+export function owns(actorId) {
+  return Boolean(game.actors.get(actorId)?.isOwner);
+}
+
+/** The ids of the actors each non-GM user owns: {userId: [actorId]}. */
+export function ownedActors() {
+  const owned = {};
+  for (const user of game.users) {
+    if (user.isGM) continue;
+    owned[user.id] = game.actors.filter((a) => a.testUserPermission(user, OWNER)).map((a) => a.id);
+  }
+  return owned;
+}
+
+/** Stores the module's data on an actor (its stat block for the bridge). */
+export function saveActorFlags(actorId, data) {
+  return game.actors.get(actorId).setFlag(MODULE_ID, "sheet", data);
+}
+
+/** A token on a scene as plain data: {id, name, actorId, sceneId, center}. */
+function tokenData(doc) {
+  const object = doc.object;
+  const grid = doc.parent?.grid?.size ?? canvas.grid?.size ?? 100;
+  const center = object?.center ?? { x: doc.x + (doc.width * grid) / 2, y: doc.y + (doc.height * grid) / 2 };
+  return { id: doc.id, name: doc.name, actorId: doc.actorId ?? doc.actor?.id ?? null, sceneId: doc.parent?.id ?? null, center };
+}
+
+/** The tokens of the scene on the canvas. */
+export function sceneTokens() {
+  return canvas.scene ? canvas.scene.tokens.map(tokenData) : [];
+}
+
+/** The tokens this user has selected. */
+export function controlledTokens() {
+  return canvas.tokens.controlled.map((t) => tokenData(t.document));
+}
+
+/** The tokens this user targets. */
+export function targetedTokens() {
+  return [...game.user.targets].map((t) => tokenData(t.document));
+}
+
+/** A token of the canvas scene as plain data, or null. */
+export function token(id) {
+  const doc = canvas.scene?.tokens.get(id);
+  return doc ? tokenData(doc) : null;
+}
+
+/** A token of an actor on the canvas scene (its first), or null. */
+export function tokenOfActor(actorId) {
+  const doc = canvas.scene?.tokens.find((t) => t.actorId === actorId);
+  return doc ? tokenData(doc) : null;
+}
+
+/** Calls fn(tokenData) when a token is placed or changes its actor link (GM clients). */
+export function onTokenPlaced(fn) {
+  Hooks.on("createToken", (doc) => fn(tokenData(doc)));
+}
+
+/** Calls fn(actorId) when an actor's bridge stats (the module's flags) or its owners change. */
+export function onActorChanged(fn) {
+  Hooks.on("updateActor", (doc, changes) => {
+    if (changes.flags?.[MODULE_ID] || changes.ownership) fn(doc.id);
+  });
+}
+
+/** The status effects shown on a token's actor: a Set of status ids. */
+export function statusesOf(tokenId) {
+  return new Set(canvas.scene?.tokens.get(tokenId)?.actor?.statuses ?? []);
+}
+
+/** Turns a status effect on or off on a token's actor (Actor#toggleStatusEffect, v12+). */
+export function setStatus(tokenId, statusId, active) {
+  const actor = canvas.scene?.tokens.get(tokenId)?.actor;
+  return actor ? actor.toggleStatusEffect(statusId, { active }) : null;
+}
+
+/**
+ * Writes {value, max} to the actor attribute the token's first bar shows (or the `hpAttribute`
+ * setting, e.g. "attributes.hp").
+ */
+export function setBar(tokenId, { value, max }) {
+  const doc = canvas.scene?.tokens.get(tokenId);
+  const attribute = setting("hpAttribute") || doc?.bar1?.attribute;
+  if (!doc?.actor || !attribute) return null;
+  return doc.actor.update({ [`system.${attribute}.value`]: value, [`system.${attribute}.max`]: max });
+}
+
+/** The status effect ids Foundry knows (CONFIG.statusEffects). */
+export function statusIds() {
+  return new Set(CONFIG.statusEffects.map((e) => e.id));
+}
+
+/** Adds status effects to CONFIG.statusEffects: [{id, name, img}]. */
+export function addStatusEffects(effects) {
+  CONFIG.statusEffects.push(...effects);
+}
+
+// ---------------------------------------------------------------- the canvas
+
+/** Meters between two canvas points, measured on the scene's grid (v12+ measurePath). */
+export function meters(a, b) {
+  const { distance } = canvas.grid.measurePath([a, b]);
+  return distance * (METERS_PER[String(canvas.scene.grid.units).toLowerCase()] ?? 1);
+}
+
+/** Scene distance units in one meter. */
+function unitsPerMeter() {
+  return 1 / (METERS_PER[String(canvas.scene.grid.units).toLowerCase()] ?? 1);
+}
+
+/** The canvas point of the user's next click. */
+export function pickPoint() {
+  return new Promise((resolve) => {
+    canvas.stage.once("pointerdown", (event) => {
+      const { x, y } = event.getLocalPosition(canvas.stage);
+      resolve({ x, y });
+    });
+  });
+}
+
+/** Places a circle template of `radius` meters at a canvas point. */
+export function placeCircle(center, radius) {
+  return canvas.scene.createEmbeddedDocuments("MeasuredTemplate", [{
+    t: "circle", x: center.x, y: center.y, distance: radius * unitsPerMeter(), fillColor: "#ff6400",
+    flags: { [MODULE_ID]: { hazard: "explosion" } },
+  }]);
+}
+
+// ---------------------------------------------------------------- chat, dice, dialogs, notices
+
+/** The user ids of the GMs. */
+function gmIds() {
+  return game.users.filter((u) => u.isGM).map((u) => u.id);
+}
+
+/**
+ * Posts a bridge card to the chat. visibility: public (everyone), blind (the GMs; the roller sees
+ * that a roll was made), whisper (the GMs and the users named in `to`).
+ */
+export function postCard({ content, rollId, alias, visibility = "public", to = [] }) {
+  const known = new Set(game.users.map((u) => u.id));
+  const whisper = visibility === "public" ? [] : [...new Set([...gmIds(), ...(visibility === "whisper" ? to : [])])].filter((id) => known.has(id));
+  return ChatMessage.create({
+    content,
+    speaker: { alias },
+    whisper,
+    blind: visibility === "blind",
+    flags: { [MODULE_ID]: { roll_id: rollId } },
+  });
+}
+
+/** Whether the chat already holds the bridge card with this roll_id. */
+export function hasCard(rollId) {
+  return game.messages.some((m) => m.getFlag(MODULE_ID, "roll_id") === rollId);
+}
+
+/** Shows dice faces (d6) with Dice So Nice when it is installed: its showForRoll on this client only. */
+export function showDice(faces) {
+  if (!game.dice3d || !faces.length) return null;
+  const roll = Roll.fromData({
+    class: "Roll", formula: `${faces.length}d6`, evaluated: true, options: {},
+    total: faces.reduce((a, b) => a + b, 0),
+    terms: [{ class: "Die", number: faces.length, faces: 6, modifiers: [], options: {}, evaluated: true,
+      results: faces.map((result) => ({ result, active: true })) }],
+  });
+  return game.dice3d.showForRoll(roll, game.user, false);
+}
+
+/** The values of a form's named fields: checkboxes as booleans, numbers as numbers. */
+export function formValues(form) {
+  const values = {};
+  for (const field of form.elements) {
+    if (!field.name) continue;
+    if (field.type === "checkbox") values[field.name] = field.checked;
+    else if (field.type === "number") values[field.name] = field.value === "" ? null : Number(field.value);
+    else values[field.name] = field.value;
+  }
+  return values;
+}
+
+/**
+ * A dialog (DialogV2, v12 and v13) whose buttons answer {action, values}, or null when dismissed.
+ * onRender(element) runs when it shows (v12 passes the dialog's element, v13 the application).
+ */
+export function dialog({ title, content, buttons, onRender }) {
+  return foundry.applications.api.DialogV2.wait({
+    window: { title },
+    content,
+    rejectClose: false,
+    buttons: buttons.map((b) => ({
+      action: b.action, label: b.label, icon: b.icon, default: b.default,
+      callback: (_event, button) => ({ action: b.action, values: formValues(button.form) }),
+    })),
+    render: (_event, shown) => onRender?.(shown?.element ?? shown),
+  });
+}
+
+/** Renders one of the module's Handlebars templates (templates/<name>.hbs). */
+export function renderTemplate(name, data) {
+  const render = foundry.applications.handlebars?.renderTemplate ?? globalThis.renderTemplate;
+  return render(`modules/${MODULE_ID}/templates/${name}.hbs`, data);
+}
+
+/** A localized string: VTTBRIDGE.<key>, formatted with data. */
+export function t(key, data) {
+  return data ? game.i18n.format(`VTTBRIDGE.${key}`, data) : game.i18n.localize(`VTTBRIDGE.${key}`);
+}
+
+/** A notification: kind info | warn | error. */
+export function notify(kind, message) {
+  return ui.notifications[kind](message);
+}
+
+/** Appends a button to a rendered element (a chat card, say); onClick runs on each click. */
+export function addButton(element, { label, action, onClick }) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `${MODULE_ID}-${action}`;
+  button.textContent = label;
+  button.addEventListener("click", (event) => { event.preventDefault(); onClick(); });
+  element.append(button);
+  return button;
+}
+
+/** Shows html in the page's element #id (created on first use); empty html hides it. */
+export function showPanel(id, html) {
+  let panel = document.getElementById(id);
+  if (!panel) {
+    panel = document.createElement("div");
+    panel.id = id;
+    document.body.append(panel);
+  }
+  panel.innerHTML = html;
+  panel.hidden = !html;
+}

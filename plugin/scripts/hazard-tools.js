@@ -1,0 +1,118 @@
+/**
+ * The GM's hazard tools (token controls): an explosion, whose center the GM clicks on the scene (a
+ * circle template shows its reach; each tracked token's distance from the center is measured on
+ * the scene's grid), and fire, a fall or vacuum on the selected tracked tokens. Hazards are queued:
+ * the progress bar shows them, and their cards and token changes come as pushes.
+ */
+
+import { explosion, fall, fireIgnite, inBlast, vacuumEnter } from "../core/rolls.js";
+import * as vtt from "./adapter.js";
+import { track } from "./widgets.js";
+
+/** The most tokens one hazard request names. */
+const MOST_TOKENS = 50;
+
+/**
+ * The tracked tokens a charge at `center` reaches, nearest first, with their distances in meters.
+ * @param {{x: number, y: number}} center canvas point
+ * @param {number} dice the pool at the center
+ * @param {{id: string, center: object}[]} tokens the scene's tokens
+ * @param {{has: (id: string) => boolean}} tracked the bridge's tokens
+ */
+export function tokensInBlast(center, dice, tokens, tracked) {
+  return tokens
+    .filter((t) => tracked.has(t.id))
+    .map((t) => ({ token_id: t.id, distance: vtt.meters(center, t.center) }))
+    .filter((t) => inBlast(dice, t.distance))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, MOST_TOKENS);
+}
+
+/** A hazard dialog; resolves with its values, or null when dismissed. */
+async function ask(title, fields) {
+  const content = await vtt.renderTemplate("form", { fields });
+  const answer = await vtt.dialog({
+    title, content, buttons: [{ action: "go", label: vtt.t("Hazard.Go"), icon: "fa-solid fa-burst", default: true }],
+  });
+  return answer?.values ?? null;
+}
+
+/** Sends a hazard, its progress shown; a refusal is shown as a notice. */
+async function send(client, label, request) {
+  try {
+    return await track(client, label, request);
+  } catch (error) {
+    vtt.notify("error", vtt.t("Failed", { what: label, message: error.message }));
+    return null;
+  }
+}
+
+/**
+ * The explosion tool: charge and dice, then the click on the blast's center, the template placed,
+ * the distances measured, and `hazard.explosion`.
+ * @param {{client: object, table: {tokens: Map}}} options
+ */
+export async function explosionTool({ client, table }) {
+  const label = vtt.t("Hazard.Explosion");
+  const throwers = [...new Map([...table.tokens.values()].map((s) => [s.actor_id, s.name]))];
+  const selected = vtt.controlledTokens()[0]?.actorId;
+  const values = await ask(label, [
+    { name: "dice", label: vtt.t("Hazard.Dice"), number: true, value: 20, min: 1, max: 300 },
+    { name: "charge", label: vtt.t("Hazard.Charge"), options: [
+      { value: "shrapnel", label: vtt.t("Hazard.Shrapnel"), selected: true },
+      { value: "no_shrapnel", label: vtt.t("Hazard.NoShrapnel") },
+      { value: "flash_bang", label: vtt.t("Hazard.FlashBang") },
+    ] },
+    { name: "actor", label: vtt.t("Hazard.Thrower"),
+      options: throwers.map(([value, name]) => ({ value, label: name, selected: value === selected })) },
+  ]);
+  if (!values) return null;
+  vtt.notify("info", vtt.t("Hazard.PickCenter"));
+  const center = await vtt.pickPoint();
+  await vtt.placeCircle(center, values.dice);
+  const tokens = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
+  if (!tokens.length) return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
+  return send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
+}
+
+/**
+ * The tools on the selected tracked tokens: fire, a fall, vacuum.
+ * @param {"fire"|"fall"|"vacuum"} hazard
+ * @param {{client: object, table: {tokens: Map}}} options
+ */
+export async function pickedTokensTool(hazard, { client, table }) {
+  const tokenIds = vtt.controlledTokens().map((t) => t.id).filter((id) => table.tokens.has(id)).slice(0, MOST_TOKENS);
+  if (!tokenIds.length) return vtt.notify("warn", vtt.t("Hazard.NoTokens"));
+  const tool = PICKED[hazard];
+  const label = vtt.t(tool.label);
+  const values = await ask(label, tool.fields());
+  return values && send(client, label, tool.request(tokenIds, values, label));
+}
+
+/** Each picked-token hazard: its dialog's fields and its request. */
+const PICKED = {
+  fire: {
+    label: "Hazard.Fire",
+    fields: () => [
+      { name: "starting_dice", label: vtt.t("Hazard.StartingDice"), number: true, value: 5, min: 1, max: 300 },
+      { name: "grease", label: vtt.t("Hazard.Grease"), checkbox: true, value: false },
+    ],
+    request: (tokenIds, v, label) => fireIgnite({ tokenIds, startingDice: v.starting_dice, grease: v.grease, label }),
+  },
+  fall: {
+    label: "Hazard.Fall",
+    fields: () => [
+      { name: "meters", label: vtt.t("Hazard.Meters"), number: true, value: 6, min: 0, step: 0.5 },
+      { name: "armor", label: vtt.t("Hazard.Armor"), checkbox: true, value: false },
+    ],
+    request: (tokenIds, v, label) => fall({ tokenIds, meters: v.meters, armor: v.armor, label }),
+  },
+  vacuum: {
+    label: "Hazard.Vacuum",
+    fields: () => [
+      { name: "warned", label: vtt.t("Hazard.Warned"), checkbox: true, value: false },
+      { name: "ruptured_suit", label: vtt.t("Hazard.RupturedSuit"), checkbox: true, value: false },
+    ],
+    request: (tokenIds, v, label) => vacuumEnter({ tokenIds, warned: v.warned, rupturedSuit: v.ruptured_suit, label }),
+  },
+};

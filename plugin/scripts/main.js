@@ -1,0 +1,120 @@
+/**
+ * The Foundry module's entry point: Foundry's hooks wired to the bridge.
+ *
+ * - `init`: the chat card, token HUD, actor sheet and scene control hooks (they fire later);
+ * - `setup` (game.user known, the system's status effects set): settings, status effects;
+ * - `ready`: the bridge connection (GM key or player token), then the table kept in sync;
+ * - `canvasReady` (active GM): the new scene's tokens registered and shown;
+ * - `createToken`, `updateActor` (active GM): tokens registered again with their actor's numbers.
+ */
+
+import { io } from "../vendor/socket.io.esm.min.js";
+import { BridgeClient } from "../core/bridge-client.js";
+import { TableState } from "../core/table-state.js";
+import * as vtt from "./adapter.js";
+import { credentials, forgetToken } from "./connection.js";
+import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
+import { attackDialog, rollDialog, takeSetback } from "./roll-dialog.js";
+import { statsDialog } from "./stats-dialog.js";
+import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
+
+/** What the table holds, as this client knows it. */
+export const table = new TableState();
+/** The bridge connection, once open. */
+export let client = null;
+/** Status effect id by condition (set at `setup`). */
+let statuses = {};
+
+/** Runs fn(client) when connected; otherwise says the bridge is not connected. */
+function withClient(fn) {
+  return () => (client ? fn(client) : vtt.notify("warn", vtt.t(vtt.me().isGM ? "NoGMKey" : "NoToken")));
+}
+
+/** A player whose token was refused forgets it and asks again once the GM is there. */
+function onStatus({ detail: { state, error } }) {
+  if (state !== "closed" || !error) return;
+  vtt.notify("error", vtt.t("Refused", { message: error.message }));
+  client = null;
+  if (!vtt.me().isGM && (error.code === "token_expired" || error.code === "unauthorized")) forgetToken().then(connect);
+}
+
+/** Opens the bridge connection with this client's credentials, if it has them. */
+export async function connect() {
+  if (client) return client;
+  const auth = await credentials();
+  if (!auth) return vtt.notify("info", vtt.t(vtt.me().isGM ? "NoGMKey" : "NoToken"));
+  if (client) return client;
+  client = new BridgeClient({ url: vtt.setting("bridgeUrl"), auth, io });
+  client.addEventListener("status", onStatus);
+  syncTable(client, table, statuses);
+  client.connect();
+  return client;
+}
+
+/** The roll buttons for an actor (and its token, for an attack). */
+function rollButtons(actorId, tokenId) {
+  const buttons = [
+    { action: "skill", label: vtt.t("Roll.Skill"), title: vtt.t("Roll.Skill"), icon: "fa-solid fa-dice",
+      onClick: withClient((c) => rollDialog({ client: c, table, actorId, skill: true })) },
+    { action: "statistic", label: vtt.t("Roll.Statistic"), title: vtt.t("Roll.Statistic"), icon: "fa-solid fa-dice-d6",
+      onClick: withClient((c) => rollDialog({ client: c, table, actorId, skill: false })) },
+  ];
+  const attacker = tokenId ?? vtt.tokenOfActor(actorId)?.id;
+  if (attacker) {
+    buttons.push({ action: "attack", label: vtt.t("Roll.Attack"), title: vtt.t("Roll.Attack"), icon: "fa-solid fa-crosshairs",
+      onClick: withClient((c) => attackDialog({ client: c, table, tokenId: attacker })) });
+  }
+  return buttons;
+}
+
+/** The "Take a setback" button on a player's own successful roll without one (ch. 5). */
+function onChatCard(_message, element, rollId) {
+  const entry = table.cards.get(rollId);
+  const me = vtt.me();
+  const outcome = entry?.rule === "roll" && !entry.hidden ? entry.result.outcome : null;
+  if (me.isGM || entry?.user !== me.id || !outcome?.success || outcome.setback) return;
+  const card = element.querySelector(".vb-card") ?? element;
+  vtt.addButton(card, {
+    action: "setback", label: vtt.t("Roll.TakeSetback"),
+    onClick: withClient((c) => takeSetback(c, rollId)),
+  });
+}
+
+/** Runs fn(client) on the active GM's connected client only. */
+function asActiveGM(fn) {
+  return (...args) => (client?.state === "connected" && vtt.isActiveGM() ? fn(client, ...args) : null);
+}
+
+vtt.once("init", () => {
+  vtt.onChatCard(onChatCard);
+  vtt.onTokenHUD((token) => (token.actorId ? rollButtons(token.actorId, token.id) : []));
+  vtt.onActorSheetHeader((actor) => [
+    ...rollButtons(actor.id),
+    { action: "stats", label: vtt.t("Roll.Stats"), icon: "fa-solid fa-list-ol", onClick: () => statsDialog(actor.id) },
+  ]);
+  vtt.onSceneControls([
+    { name: "vtt-bridge-explosion", title: vtt.t("Hazard.Explosion"), icon: "fa-solid fa-bomb",
+      onClick: withClient((c) => explosionTool({ client: c, table })) },
+    ...["fire", "fall", "vacuum"].map((hazard) => ({
+      name: `vtt-bridge-${hazard}`, title: vtt.t(`Hazard.${hazard[0].toUpperCase()}${hazard.slice(1)}`),
+      icon: { fire: "fa-solid fa-fire", fall: "fa-solid fa-person-falling", vacuum: "fa-solid fa-wind" }[hazard],
+      onClick: withClient((c) => pickedTokensTool(hazard, { client: c, table })),
+    })),
+  ]);
+});
+
+vtt.once("setup", () => {
+  vtt.registerSettings();
+  statuses = defineStatuses();
+});
+
+vtt.once("ready", () => {
+  if (!vtt.me().isGM) vtt.onGMReady(connect);
+  vtt.on("canvasReady", asActiveGM(async (c) => {
+    await registerScene(c, table);
+    for (const [tokenId, state] of table.tokens) await showToken(tokenId, state, statuses);
+  }));
+  vtt.onTokenPlaced(asActiveGM((c) => registerScene(c, table)));
+  vtt.onActorChanged(asActiveGM((c, actorId) => registerScene(c, table, { again: true, actorId })));
+  return connect();
+});

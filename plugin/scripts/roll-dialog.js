@@ -1,0 +1,209 @@
+/**
+ * The roll buttons' dialogs (actor sheet header and token HUD): a skill or statistic roll with its
+ * TN, MoTs to spend, raised stakes and who sees it, or taking a failure / critical failure instead
+ * of rolling (ch. 5); an attack on the targeted tokens. Each shows the odds (`odds`, `attack.odds`,
+ * queued) as the fields change, before anything is rolled.
+ */
+
+import { attack, skillRoll, statisticRoll } from "../core/rolls.js";
+import { conditionsOf } from "../core/conditions.js";
+import { STATISTICS, statBlock } from "./actors.js";
+import * as vtt from "./adapter.js";
+import { track } from "./widgets.js";
+
+const title = (name) => name.charAt(0).toUpperCase() + name.slice(1);
+const percent = (chance) => `${(chance.value * 100).toFixed(1)}%`;
+
+/** The dialog's field of options. */
+function select(name, label, options, selected) {
+  return { name, label, options: options.map(([value, text]) => ({ value, label: text, selected: value === selected })) };
+}
+
+/** The visibility field (public, blind, whisper to the GM). */
+function visibilityField() {
+  return select("visibility", vtt.t("Roll.Visibility"),
+    [["public", vtt.t("Roll.Public")], ["blind", vtt.t("Roll.Blind")], ["whisper", vtt.t("Roll.Whisper")]], "public");
+}
+
+/**
+ * The fields of a skill (`skill` true) or statistic roll for an actor's stat block.
+ * @param {object} block statBlock
+ * @param {{skill: boolean, defaultTn: number, isGM: boolean}} options
+ */
+export function rollFields(block, { skill, defaultTn, isGM }) {
+  const fields = [select("statistic", vtt.t("Roll.StatisticLabel"),
+    STATISTICS.map((name) => [name, `${title(name)} ${block.statistics[name]}`]), "agility")];
+  if (skill) {
+    const skills = Object.entries(block.skills).map(([name, level]) => [name, `${name} ${level}`]);
+    fields.push(select("skill", vtt.t("Roll.SkillLabel"), [...skills, ["", vtt.t("Roll.KindUnskilled")]], skills[0]?.[0] ?? ""));
+  }
+  fields.push({ name: "tn", label: vtt.t("Roll.TN"), number: true, value: defaultTn, min: 1, max: defaultTn + 10 });
+  if (!isGM) fields.push({ name: "moments", label: vtt.t("Roll.Moments"), number: true, value: 0, min: 0, max: 300 });
+  fields.push({ name: "stakes_raised", label: vtt.t("Roll.StakesRaised"), checkbox: true, value: false });
+  fields.push(visibilityField());
+  return fields;
+}
+
+/**
+ * The `roll` request for the dialog's values.
+ * @param {object} values the form's values
+ * @param {{actorId: string, block: object, defaultTn: number, conditions: string[]}} context
+ */
+export function rollRequest(values, { actorId, block, defaultTn, conditions }) {
+  const statistic = { name: title(values.statistic), value: block.statistics[values.statistic] };
+  const moments = values.stakes_raised ? 0 : values.moments ?? 0;
+  const choice = {
+    actorId, statistic, defaultTn, conditions, moments,
+    tn: values.tn ?? defaultTn, stakesRaised: Boolean(values.stakes_raised), visibility: values.visibility,
+  };
+  if (!("skill" in values)) return statisticRoll({ ...choice, label: statistic.name });
+  const level = block.skills[values.skill];
+  return skillRoll({ ...choice, label: values.skill || `${statistic.name} (unskilled)`,
+    skill: values.skill && level !== undefined ? { name: values.skill, level } : null });
+}
+
+/**
+ * The `odds` request for a roll: the same pool and TN (the MoTs spent as the dice they add).
+ * @param {object} payload a `roll` payload
+ */
+export function oddsRequest({ kind, statistic, skill, difficulty, stakes_raised, moments }) {
+  const payload = { kind, statistic, stakes_raised };
+  if (skill) payload.skill = skill;
+  if (difficulty !== undefined) payload.difficulty = difficulty;
+  if (moments?.own) payload.modifiers = [{ source: "Moments of Truth", dice: moments.own }];
+  return { event: "odds", payload };
+}
+
+/**
+ * Shows the odds of what the form would roll, and again at each change (the latest answer wins).
+ * @param {Element} element the dialog
+ * @param {(values: object) => ({event: string, payload: object}|null)} request the preview request for the
+ *   form's values (null: nothing to preview yet)
+ * @param {(result: object) => string} line the result as a line of text
+ * @param {{queued: Function}} client
+ */
+function previewOdds(element, request, line, client) {
+  const form = element.querySelector("form") ?? element;
+  const out = element.querySelector(".vtt-bridge-odds-line");
+  let latest = 0;
+  const update = async () => {
+    const asked = ++latest;
+    try {
+      const preview = request(vtt.formValues(form));
+      out.textContent = preview ? vtt.t("Roll.OddsPending") : "";
+      if (!preview) return;
+      const result = await track(client, vtt.t("Roll.Odds"), preview);
+      if (asked === latest) out.textContent = line(result);
+    } catch (error) {
+      if (asked === latest) out.textContent = error.message;
+    }
+  };
+  form.addEventListener("change", update);
+  update();
+}
+
+/** Shows a refusal from the bridge. */
+function refused(what, error) {
+  vtt.notify("error", vtt.t("Failed", { what, message: error.message }));
+}
+
+/**
+ * The skill or statistic roll dialog for an actor, then the roll (or the failure taken).
+ * @param {{client: object, table: object, actorId: string, skill: boolean}} options
+ */
+export async function rollDialog({ client, table, actorId, skill }) {
+  const actor = vtt.actorData(vtt.actor(actorId));
+  const block = statBlock(actor);
+  if (!block) return vtt.notify("warn", vtt.t("Roll.NoStats"));
+  const me = vtt.me();
+  const defaultTn = client.session?.settings?.default_tn ?? 2;
+  const token = vtt.tokenOfActor(actorId);
+  const state = token && table.tokens.get(token.id);
+  const context = { actorId, block, defaultTn, conditions: state ? conditionsOf(state) : [] };
+  const buttons = [{ action: "roll", label: vtt.t("Roll.Go"), icon: "fa-solid fa-dice", default: true }];
+  if (!me.isGM) {
+    buttons.push({ action: "take_failure", label: vtt.t("Roll.TakeFailure") },
+      { action: "take_critical_failure", label: vtt.t("Roll.TakeCriticalFailure") });
+  }
+  const content = await vtt.renderTemplate("form", {
+    fields: rollFields(block, { skill, defaultTn, isGM: me.isGM }), odds: vtt.t("Roll.Odds"),
+  });
+  const answer = await vtt.dialog({
+    title: vtt.t("Roll.Title", { name: actor.name }), content, buttons,
+    onRender: (element) => previewOdds(element, (values) => oddsRequest(rollRequest(values, context).payload),
+      ({ odds }) => vtt.t("Roll.OddsLine", {
+        success: percent(odds.success), critical: percent(odds.critical_success), fumble: percent(odds.critical_failure),
+      }), client),
+  });
+  if (!answer) return null;
+  try {
+    if (answer.action !== "roll") return await client.request("moments.take", { reward: answer.action });
+    const { event, payload } = rollRequest(answer.values, context);
+    const card = await client.request(event, payload);
+    table.addCard(card);
+    return card;
+  } catch (error) {
+    return refused(vtt.t(skill ? "Roll.Skill" : "Roll.Statistic"), error);
+  }
+}
+
+/**
+ * The attack dialog of a token against the tokens this user targets (1 to 3), then the attack.
+ * @param {{client: object, table: object, tokenId: string}} options the attacker's token
+ */
+export async function attackDialog({ client, table, tokenId }) {
+  const attacker = vtt.token(tokenId);
+  if (!attacker) return vtt.notify("warn", vtt.t("Roll.NoToken"));
+  const targets = vtt.targetedTokens().filter((t) => t.id !== tokenId).slice(0, 3);
+  if (!targets.length) return vtt.notify("warn", vtt.t("Roll.NoTargets"));
+  const block = statBlock(vtt.actorData(vtt.actor(attacker.actorId))) ?? { weapons: [] };
+  const me = vtt.me();
+  const distance = vtt.meters(attacker.center, targets[0].center);
+  const fields = [
+    block.weapons.length
+      ? select("weapon", vtt.t("Roll.Weapon"), block.weapons.map((w) => [w, w]), block.weapons[0])
+      : { name: "weapon", label: vtt.t("Roll.Weapon"), value: "" },
+    { name: "distance", label: vtt.t("Roll.Distance"), number: true, value: Math.round(distance * 100) / 100, min: 0, step: 0.01 },
+  ];
+  if (!me.isGM) fields.push({ name: "moments", label: vtt.t("Roll.Moments"), number: true, value: 0, min: 0, max: 300 });
+  fields.push(visibilityField());
+  const request = (values) => attack({
+    attacker: tokenId, weapon: values.weapon, targets: targets.map((t) => t.id),
+    distance: values.distance, moments: values.moments ?? 0, visibility: values.visibility,
+    label: `${attacker.name} → ${targets.map((t) => t.name).join(", ")}`,
+  });
+  const content = await vtt.renderTemplate("form", {
+    fields: [{ name: "targets", label: vtt.t("Roll.Targets"), value: targets.map((t) => t.name).join(", ") }, ...fields],
+    odds: vtt.t("Roll.Odds"),
+  });
+  const answer = await vtt.dialog({
+    title: vtt.t("Roll.Title", { name: attacker.name }), content,
+    buttons: [{ action: "attack", label: vtt.t("Roll.Attack"), icon: "fa-solid fa-crosshairs", default: true }],
+    onRender: (element) => previewOdds(element, (values) => {
+      if (!values.weapon) return null;
+      const { visibility, label, ...payload } = request(values).payload;
+      return { event: "attack.odds", payload };
+    }, (preview) => `${percent(preview.hit)} (${preview.method})`, client),
+  });
+  if (!answer) return null;
+  try {
+    const card = await client.request("attack", request(answer.values).payload);
+    table.addCard(card);
+    return card;
+  } catch (error) {
+    return refused(vtt.t("Roll.Attack"), error);
+  }
+}
+
+/**
+ * Takes a setback on a successful roll of this player's (ch. 5: +1 MoT).
+ * @param {{request: Function}} client
+ * @param {string} rollId
+ */
+export async function takeSetback(client, rollId) {
+  try {
+    return await client.request("moments.take", { reward: "take_setback", roll_id: rollId });
+  } catch (error) {
+    return refused(vtt.t("Roll.TakeSetback"), error);
+  }
+}

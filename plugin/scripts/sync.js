@@ -1,0 +1,129 @@
+/**
+ * The bridge's table reflected in Foundry: token states as status effects and HP bars (written by
+ * the active GM's client only: players cannot update tokens they do not own), cards as chat
+ * messages (posted by the active GM's client, or by the roller's own when no GM is there), dice
+ * shown with Dice So Nice on every client that sees a card, and the MoT counts on every client.
+ * On the GM's client, it also keeps the bridge's tokens and actor ownership in step with Foundry.
+ */
+
+import { cardHTML, facesOf } from "../core/cards.js";
+import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
+import { registration } from "./actors.js";
+import { handOutTokens } from "./connection.js";
+import * as vtt from "./adapter.js";
+import { showMoments } from "./widgets.js";
+
+/** Conditions shown with Foundry's own status effects (CONFIG.statusEffects ids) when present. */
+export const CORE_STATUSES = {
+  dead: "dead", unconscious: "unconscious", stunned: "stun", prone: "prone",
+  restrained: "restrain", on_fire: "burning", bleeding: "bleeding",
+};
+
+/** How many logged cards a (re)connection catches up on. */
+const CATCH_UP = 50;
+
+/**
+ * Each condition's status effect id: Foundry's own where the world has it, the module's otherwise
+ * (`vtt-bridge-<condition>`, added to CONFIG.statusEffects with core's label and icon).
+ * Call once the system has set its status effects (the "setup" hook).
+ * @returns {Object<string, string>} status id by condition
+ */
+export function defineStatuses() {
+  const known = vtt.statusIds();
+  const statuses = {};
+  const added = [];
+  for (const [condition, { label, icon }] of Object.entries(CONDITIONS)) {
+    const core = CORE_STATUSES[condition];
+    statuses[condition] = known.has(core) ? core : `${vtt.MODULE_ID}-${condition}`;
+    if (!known.has(core)) added.push({ id: statuses[condition], name: label, img: `modules/${vtt.MODULE_ID}/${icon}` });
+  }
+  vtt.addStatusEffects(added);
+  return statuses;
+}
+
+/**
+ * Makes a Foundry token show a bridge token's state: its conditions as status effects (each turned
+ * on or off to match) and its hit points in its HP bar.
+ * @param {string} tokenId
+ * @param {object} state the TokenState
+ * @param {Object<string, string>} statuses status id by condition (defineStatuses)
+ */
+export async function showToken(tokenId, state, statuses) {
+  if (!vtt.token(tokenId)) return;
+  const have = vtt.statusesOf(tokenId);
+  const want = new Set(conditionsOf(state).map((c) => statuses[c]));
+  for (const id of Object.values(statuses)) {
+    if (have.has(id) !== want.has(id)) await vtt.setStatus(tokenId, id, want.has(id));
+  }
+  await vtt.setBar(tokenId, hpBar(state));
+}
+
+/**
+ * Posts a card to the chat unless it is there already. Its user and actor are shown by their Foundry
+ * names (the bridge knows them by id); the speaker is the actor, else the user.
+ * @param {object} entry a card entry or blind notice
+ */
+export function postCard(entry) {
+  if (vtt.hasCard(entry.roll_id)) return null;
+  const user = vtt.users().find((u) => u.id === entry.user)?.name ?? entry.user;
+  const actor = (entry.actor_id && vtt.actor(entry.actor_id)?.name) || entry.actor_id;
+  return vtt.postCard({
+    content: cardHTML({ ...entry, user, actor_id: actor }), rollId: entry.roll_id, alias: actor || user,
+    visibility: entry.visibility, to: [entry.user, ...(entry.whisper_to ?? [])],
+  });
+}
+
+/**
+ * Registers each token of the canvas scene whose actor has a stat block and that the bridge does
+ * not track yet (or every one of them with `again`), then tells the bridge which actors each
+ * player owns. GM only.
+ * @param {{request: Function}} client
+ * @param {{tokens: Map}} table TableState
+ * @param {{again?: boolean, actorId?: string}} [options] actorId: only that actor's tokens
+ */
+export async function registerScene(client, table, { again = false, actorId = null } = {}) {
+  for (const token of vtt.sceneTokens()) {
+    if (!token.actorId || (actorId && token.actorId !== actorId) || (!again && table.tokens.has(token.id))) continue;
+    const actor = vtt.actor(token.actorId);
+    const payload = actor && registration(token, vtt.actorData(actor));
+    if (payload) table.applyToken(await client.request("token.register", payload));
+  }
+  for (const [user, actorIds] of Object.entries(vtt.ownedActors())) {
+    await client.request("actors.assign", { user, actor_ids: actorIds });
+  }
+}
+
+/**
+ * Wires a connected client to the table state and to Foundry.
+ * @param {import("../core/bridge-client.js").BridgeClient} client
+ * @param {import("../core/table-state.js").TableState} table
+ * @param {Object<string, string>} statuses status id by condition
+ */
+export function syncTable(client, table, statuses) {
+  let catchingUp = false;
+  client.addEventListener("push", ({ detail: { event, data } }) => table.applyPush(event, data));
+  table.addEventListener("token", ({ detail: { token_id, state } }) => {
+    if (state && vtt.isActiveGM()) showToken(token_id, state, statuses);
+  });
+  table.addEventListener("card", ({ detail: entry }) => {
+    if (vtt.isActiveGM() || (!vtt.hasActiveGM() && entry.user === vtt.me().id)) postCard(entry);
+    if (!catchingUp) vtt.showDice(facesOf(entry));
+  });
+  table.addEventListener("moments", ({ detail: { balances } }) => showMoments(balances));
+  client.addEventListener("ready", ({ detail: { role } }) => {
+    if (role === "gm") handOutTokens(client);
+  }, { once: true });
+  client.addEventListener("resync", async ({ detail: { role } }) => {
+    table.applySnapshot(await client.request("table.snapshot", {}));
+    catchingUp = true;
+    try {
+      for (const entry of (await client.request("roll.log", { limit: CATCH_UP })).rolls) table.addCard(entry);
+    } finally {
+      catchingUp = false;
+    }
+    if (role === "gm") {
+      await registerScene(client, table);
+      vtt.announceGMReady();
+    }
+  });
+}

@@ -1,0 +1,223 @@
+// The adapter against the Foundry stand-in, in its v12 and v13 flavours: the calls it makes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FakeElement, IDS, fakeForm, installFoundry } from "./foundry.stub.js";
+import * as vtt from "../scripts/adapter.js";
+
+test("settings: the bridge URL and world are world settings; the GM key is a client setting, shown to the GM only", () => {
+  installFoundry({ isGM: true });
+  vtt.registerSettings();
+  const { registered } = game.settings;
+  assert.deepEqual(Object.fromEntries(Object.entries(registered).map(([k, c]) => [k, [c.scope, c.config, c.default]])), {
+    "vtt-bridge.bridgeUrl": ["world", true, "http://127.0.0.1:8765"],
+    "vtt-bridge.worldId": ["world", true, "my-world"],
+    "vtt-bridge.hpAttribute": ["world", true, ""],
+    "vtt-bridge.gmKey": ["client", true, ""],
+    "vtt-bridge.playerToken": ["client", false, {}],
+  });
+  installFoundry({ isGM: false });
+  vtt.registerSettings();
+  assert.equal(game.settings.registered["vtt-bridge.gmKey"].config, false);
+  assert.equal(game.settings.registered["vtt-bridge.gmKey"].scope, "client");
+});
+
+test("v13 scene controls: GM buttons added to the token tools object, onChange runs the tool", async () => {
+  installFoundry({ generation: 13 });
+  const clicked = [];
+  vtt.onSceneControls([{ name: "vtt-bridge-fire", title: "Fire", icon: "fa-solid fa-fire", onClick: () => clicked.push("fire") }]);
+  const controls = { tokens: { name: "tokens", tools: { select: { name: "select" } } } };
+  await Hooks.call("getSceneControlButtons", controls);
+  const tool = controls.tokens.tools["vtt-bridge-fire"];
+  assert.deepEqual({ ...tool, onChange: typeof tool.onChange },
+    { name: "vtt-bridge-fire", title: "Fire", icon: "fa-solid fa-fire", button: true, visible: true, order: 1, onChange: "function" });
+  tool.onChange(new Event("click"), true);
+  assert.deepEqual(clicked, ["fire"]);
+});
+
+test("v12 scene controls: GM buttons pushed onto the token control's tools array", async () => {
+  installFoundry({ generation: 12, isGM: false });
+  const onClick = () => {};
+  vtt.onSceneControls([{ name: "vtt-bridge-fall", title: "Fall", icon: "fa-solid fa-person-falling", onClick }]);
+  const controls = [{ name: "measure", tools: [] }, { name: "token", tools: [{ name: "select" }] }];
+  await Hooks.call("getSceneControlButtons", controls);
+  assert.deepEqual(controls[1].tools[1],
+    { name: "vtt-bridge-fall", title: "Fall", icon: "fa-solid fa-person-falling", button: true, visible: false, onClick });
+  assert.deepEqual(controls[0].tools, []);
+});
+
+test("chat cards: renderChatMessageHTML in v13 (HTMLElement), renderChatMessage in v12 (jQuery); only the bridge's cards", async () => {
+  for (const generation of [12, 13]) {
+    installFoundry({ generation });
+    const seen = [];
+    vtt.onChatCard((message, element, rollId) => seen.push([element.id, rollId]));
+    const element = Object.assign(new FakeElement(), { id: "li" });
+    const html = generation === 13 ? element : { jquery: "3.7", 0: element };
+    const card = { getFlag: (module, key) => (module === "vtt-bridge" && key === "roll_id" ? "r-1" : undefined) };
+    const other = { getFlag: () => undefined };
+    const hook = generation === 13 ? "renderChatMessageHTML" : "renderChatMessage";
+    await Hooks.call(hook, card, html);
+    await Hooks.call(hook, other, html);
+    assert.deepEqual(Object.keys(Hooks.hooks), [hook]);
+    assert.deepEqual(seen, [["li", "r-1"]]);
+  }
+});
+
+test("actor sheet header: v1 sheets get header buttons with onclick, v2 sheets header controls with onClick", async () => {
+  installFoundry();
+  const onClick = () => {};
+  vtt.onActorSheetHeader((actor) => [{ action: "skill", label: `Roll ${actor.id}`, icon: "fa-solid fa-dice", onClick }]);
+  const buttons = [{ label: "Close" }];
+  await Hooks.call("getActorSheetHeaderButtons", { actor: { id: "a1" } }, buttons);
+  assert.deepEqual(buttons, [{ class: "vtt-bridge-skill", label: "Roll a1", icon: "fa-solid fa-dice", onclick: onClick }, { label: "Close" }]);
+  const controls = [];
+  await Hooks.call("getHeaderControlsActorSheetV2", { document: { id: "a2" } }, controls);
+  assert.deepEqual(controls, [{ action: "vtt-bridge-skill", label: "Roll a2", icon: "fa-solid fa-dice", onClick }]);
+});
+
+test("token HUD: a button per roll in the right column, which runs it on click", async () => {
+  for (const generation of [12, 13]) {
+    installFoundry({ generation });
+    const clicked = [];
+    vtt.onTokenHUD((doc) => [{ action: "attack", title: "Attack", icon: "fa-solid fa-crosshairs", onClick: () => clicked.push(doc.id) }]);
+    const column = new FakeElement();
+    const element = new FakeElement();
+    element.found = { ".col.right": column };
+    await Hooks.call("renderTokenHUD", { object: { document: { id: "t1" } } }, generation === 13 ? element : { jquery: "3.7", 0: element });
+    assert.equal(column.children.length, 1);
+    assert.equal(column.children[0].className, "control-icon vtt-bridge-attack");
+    assert.equal(column.children[0].innerHTML, '<i class="fa-solid fa-crosshairs"></i>');
+    column.children[0].dispatch("click");
+    assert.deepEqual(clicked, ["t1"]);
+  }
+});
+
+test("v13: a player asks the active GM for its token by query; the GM's handler mints for the asking user", async () => {
+  const { calls } = installFoundry({ generation: 13, isGM: false });
+  const minted = [];
+  vtt.answerTokenRequests(async (user) => { minted.push(user); return { token: "tok", expires_at: 99 }; });
+  assert.deepEqual(await vtt.askForToken(), { token: "tok", expires_at: 99 });
+  assert.deepEqual(minted, [IDS.player]);
+  assert.deepEqual(calls, [["query", IDS.gm, "vtt-bridge.playerToken", {}, { timeout: 15000 }]]);
+});
+
+test("v12: the token goes over the module socket; only the active GM's client answers", async () => {
+  const { calls } = installFoundry({ generation: 12, isGM: false });
+  const asked = vtt.askForToken();
+  assert.deepEqual(calls, [["socket.emit", "module.vtt-bridge", { type: "token.ask", user: IDS.player }]]);
+  vtt.answerTokenRequests(async () => assert.fail("a player's client does not mint"));
+  await game.socket.receive("module.vtt-bridge", { type: "token.ask", user: IDS.other });
+  await game.socket.receive("module.vtt-bridge", { type: "token.give", user: IDS.other, token: "not mine", expires_at: 1 });
+  await game.socket.receive("module.vtt-bridge", { type: "token.give", user: IDS.player, token: "mine", expires_at: 2 });
+  assert.deepEqual(await asked, { token: "mine", expires_at: 2 });
+
+  const gm = installFoundry({ generation: 12, isGM: true });
+  vtt.answerTokenRequests(async (user) => ({ token: `for ${user}`, expires_at: 3 }));
+  await game.socket.receive("module.vtt-bridge", { type: "token.ask", user: IDS.player });
+  assert.deepEqual(gm.calls, [["socket.emit", "module.vtt-bridge", { type: "token.give", user: IDS.player, token: `for ${IDS.player}`, expires_at: 3 }]]);
+});
+
+test("asking for a token without a GM connected fails at once", async () => {
+  installFoundry({ isGM: false, activeGM: false });
+  await assert.rejects(vtt.askForToken(), /no GM/);
+});
+
+const actors = [{ id: "actor1", name: "Dodger", owners: [IDS.player], statuses: ["prone"] }];
+const tokens = [{ id: "tok1", name: "Dodger", actorId: "actor1", x: 0, y: 0 }];
+
+test("status effects through Actor#toggleStatusEffect; the HP bar through the first bar's attribute or the setting's", async () => {
+  const { calls } = installFoundry({ actors, tokens });
+  assert.deepEqual([...vtt.statusesOf("tok1")], ["prone"]);
+  await vtt.setStatus("tok1", "stun", true);
+  await vtt.setBar("tok1", { value: 3, max: 10 });
+  game.settings.set("vtt-bridge", "hpAttribute", "health");
+  await vtt.setBar("tok1", { value: 2, max: 10 });
+  assert.deepEqual(calls, [
+    ["toggleStatusEffect", "actor1", "stun", true],
+    ["actor.update", "actor1", { "system.attributes.hp.value": 3, "system.attributes.hp.max": 10 }],
+    ["settings.set", "hpAttribute", "health"],
+    ["actor.update", "actor1", { "system.health.value": 2, "system.health.max": 10 }],
+  ]);
+  assert.equal(vtt.setStatus("nobody", "stun", true), null);
+});
+
+test("ownership: each player's owned actors", () => {
+  installFoundry({ actors: [...actors, { id: "actor2", name: "Guard" }] });
+  assert.deepEqual(vtt.ownedActors(), { [IDS.player]: ["actor1"], [IDS.other]: [] });
+});
+
+test("distances measured on the scene's grid, in meters (feet converted)", () => {
+  installFoundry({ units: "m" });
+  assert.equal(vtt.meters({ x: 0, y: 0 }, { x: 300, y: 400 }), 4);
+  installFoundry({ units: "ft" });
+  assert.equal(vtt.meters({ x: 0, y: 0 }, { x: 1000, y: 0 }), 10 * 0.3048);
+});
+
+test("the explosion's center is the next click; its circle template is placed in scene units", async () => {
+  const { calls } = installFoundry({ units: "ft" });
+  const picked = vtt.pickPoint();
+  canvas.stage.click({ x: 250, y: 350 });
+  const center = await picked;
+  assert.deepEqual(center, { x: 250, y: 350 });
+  await vtt.placeCircle(center, 3.048);
+  assert.equal(calls[0][1], "MeasuredTemplate");
+  assert.deepEqual({ ...calls[0][2][0], distance: Math.round(calls[0][2][0].distance * 1000) / 1000 },
+    { t: "circle", x: 250, y: 350, distance: 10, fillColor: "#ff6400", flags: { "vtt-bridge": { hazard: "explosion" } } });
+});
+
+test("chat cards respect visibility: public to all, blind to the GMs (blind), whisper to the GMs and those named", async () => {
+  const { calls } = installFoundry();
+  await vtt.postCard({ content: "<p>a</p>", rollId: "r1", alias: "Dodger" });
+  await vtt.postCard({ content: "<p>b</p>", rollId: "r2", alias: "Dodger", visibility: "blind", to: [IDS.player] });
+  await vtt.postCard({ content: "<p>c</p>", rollId: "r3", alias: "Dodger", visibility: "whisper", to: [IDS.player, "stranger"] });
+  assert.deepEqual(calls.map(([, data]) => [data.whisper, data.blind, data.flags["vtt-bridge"].roll_id, data.speaker.alias]), [
+    [[], false, "r1", "Dodger"],
+    [[IDS.gm], true, "r2", "Dodger"],
+    [[IDS.gm, IDS.player], false, "r3", "Dodger"],
+  ]);
+  assert.equal(vtt.hasCard("r2"), true);
+  assert.equal(vtt.hasCard("r4"), false);
+});
+
+test("Dice So Nice shows the bridge's faces as a d6 roll on this client; without it nothing is shown", async () => {
+  const { calls } = installFoundry({ dice3d: true });
+  await vtt.showDice([6, 1, 4]);
+  assert.equal(calls.length, 1);
+  const [name, roll, user, synchronize] = calls[0];
+  assert.deepEqual([name, user.id, synchronize], ["showForRoll", IDS.gm, false]);
+  assert.equal(roll.fromData.formula, "3d6");
+  assert.equal(roll.fromData.total, 11);
+  assert.deepEqual(roll.fromData.terms[0].results, [{ result: 6, active: true }, { result: 1, active: true }, { result: 4, active: true }]);
+  installFoundry({ dice3d: false });
+  assert.equal(vtt.showDice([6]), null);
+});
+
+test("dialogs: DialogV2 whose buttons answer the action and the form's values; the render callback gets the element", async () => {
+  for (const generation of [12, 13]) {
+    const { dialogs } = installFoundry({ generation });
+    const rendered = [];
+    const answer = vtt.dialog({ title: "T", content: "<p>x</p>", buttons: [{ action: "go", label: "Go", default: true }], onRender: (el) => rendered.push(el) });
+    const { config, resolve } = dialogs[0];
+    assert.deepEqual(config.window, { title: "T" });
+    const element = new FakeElement();
+    config.render(new Event("render"), generation >= 13 ? { element } : element);
+    assert.deepEqual(rendered, [element]);
+    resolve(config.buttons[0].callback(new Event("click"), { form: fakeForm({ tn: 3, stakes_raised: true, skill: "Stealth" }) }));
+    assert.deepEqual(await answer, { action: "go", values: { tn: 3, stakes_raised: true, skill: "Stealth" } });
+  }
+});
+
+test("templates: foundry.applications.handlebars.renderTemplate in v13, the global in v12", async () => {
+  for (const generation of [12, 13]) {
+    const { calls } = installFoundry({ generation });
+    await vtt.renderTemplate("form", { fields: [] });
+    assert.deepEqual(calls, [["renderTemplate", "modules/vtt-bridge/templates/form.hbs", { fields: [] }]]);
+  }
+});
+
+test("panels: created once in the page, hidden when empty", () => {
+  const { panels } = installFoundry();
+  vtt.showPanel("vtt-bridge-moments", "<ul></ul>");
+  vtt.showPanel("vtt-bridge-moments", "");
+  assert.deepEqual(Object.keys(panels), ["vtt-bridge-moments"]);
+  assert.equal(panels["vtt-bridge-moments"].hidden, true);
+});

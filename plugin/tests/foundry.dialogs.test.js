@@ -1,0 +1,202 @@
+// The roll, attack, hazard and stat block dialogs against the Foundry stand-in: the odds previewed before
+// rolling, and the exact requests sent.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FakeClient, IDS, answerDialog, installFoundry } from "./foundry.stub.js";
+import { TableState } from "../core/table-state.js";
+import { registration, sheetFromForm, statBlock } from "../scripts/actors.js";
+import { explosionTool, pickedTokensTool, tokensInBlast } from "../scripts/hazard-tools.js";
+import { attackDialog, oddsRequest, rollDialog, rollRequest, takeSetback } from "../scripts/roll-dialog.js";
+import { statsDialog } from "../scripts/stats-dialog.js";
+
+const statistics = { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 };
+const sheet = { statistics, skills: { Stealth: 2 }, weapons: ["pistol"], armor: "", shield: "" };
+const actors = [
+  { id: "actor1", name: "Dodger", owners: [IDS.player], flags: { sheet } },
+  { id: "actor2", name: "Thug", flags: { sheet } },
+];
+const tokens = [
+  { id: "tok1", name: "Dodger", actorId: "actor1", x: 0, y: 0 },
+  { id: "tok2", name: "Thug", actorId: "actor2", x: 300, y: 400 },
+  { id: "tok3", name: "Far thug", actorId: "actor2", x: 2500, y: 0 },
+];
+const chance = (value) => ({ exact: "?", value });
+const odds = { odds: { success: chance(0.5), critical_success: chance(0.125), critical_failure: chance(0.01) } };
+const settle = async () => { for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve)); };
+
+test("the stat block: the module's flags, else a system's statistics held as {value}; incomplete: none", () => {
+  assert.deepEqual(statBlock({ flags: { sheet } }), { statistics, skills: { Stealth: 2 }, hit_points: null, armor: null, shield: null, weapons: ["pistol"] });
+  const system = { statistics: Object.fromEntries(Object.entries(statistics).map(([k, v]) => [k, { value: v }])), skills: { Medic: { value: "1" } } };
+  assert.deepEqual(statBlock({ flags: {}, system }).skills, { Medic: 1 });
+  assert.equal(statBlock({ flags: {}, system: { statistics: { agility: 3 } } }), null);
+  assert.deepEqual(registration({ id: "tok1", name: "Dodger", sceneId: null }, { id: "actor1", flags: { sheet: { ...sheet, hit_points: 14, armor: "Ballistic Vest" } } }),
+    { token_id: "tok1", actor_id: "actor1", scene_id: null, name: "Dodger", statistics, skills: { Stealth: 2 }, hit_points: 14, armor: { name: "Ballistic Vest" }, shield: null });
+});
+
+test("the stat block editor's values: skills and weapons one a line", () => {
+  assert.deepEqual(sheetFromForm({ ...statistics, skills: "Stealth: 2\nlong arms: 3\nbad line\n", weapons: "pistol\n\n rifle ", hit_points: null, armor: " ", shield: "Riot Shield" }),
+    { statistics, skills: { Stealth: 2, "long arms": 3 }, weapons: ["pistol", "rifle"], hit_points: null, armor: "", shield: "Riot Shield" });
+});
+
+test("a roll's request from the dialog's values, and its odds: the same pool, the MoTs as the dice they add", () => {
+  installFoundry();
+  const context = { actorId: "actor1", block: statBlock({ flags: { sheet } }), defaultTn: 2, conditions: ["injured"] };
+  const roll = rollRequest({ statistic: "agility", skill: "Stealth", tn: 3, moments: 2, stakes_raised: false, visibility: "blind" }, context);
+  assert.deepEqual(roll, { event: "roll", payload: { actor_id: "actor1", kind: "skill", skill: { name: "Stealth", level: 2 },
+    statistic: { name: "Agility", value: 4 }, stakes_raised: false, visibility: "blind", label: "Stealth", difficulty: 1,
+    moments: { own: 2 }, conditions: ["injured"] } });
+  assert.deepEqual(oddsRequest(roll.payload), { event: "odds", payload: { kind: "skill", statistic: { name: "Agility", value: 4 },
+    stakes_raised: false, skill: { name: "Stealth", level: 2 }, difficulty: 1, modifiers: [{ source: "Moments of Truth", dice: 2 }] } });
+  const raised = rollRequest({ statistic: "will", tn: 2, moments: 3, stakes_raised: true, visibility: "public" }, { ...context, conditions: [] });
+  assert.deepEqual(raised.payload, { actor_id: "actor1", kind: "statistic", statistic: { name: "Will", value: 3 }, stakes_raised: true,
+    visibility: "public", label: "Will", difficulty: 0 });
+  const unskilled = rollRequest({ statistic: "agility", skill: "", tn: 2, moments: 0, stakes_raised: false, visibility: "public" }, context);
+  assert.equal(unskilled.payload.kind, "unskilled");
+});
+
+test("the skill roll dialog: odds shown as the fields stand, then the roll sent and its card kept", async () => {
+  const { dialogs } = installFoundry({ isGM: false, actors, tokens });
+  const card = { roll_id: "r1", user: IDS.player, rule: "roll", result: {} };
+  const client = new FakeClient({ odds, roll: card });
+  const table = new TableState();
+  const rolled = rollDialog({ client, table, actorId: "actor1", skill: true });
+  const { config, odds: line } = await answerDialog(dialogs, "roll", { statistic: "agility", skill: "Stealth", tn: 2, moments: 1, stakes_raised: false, visibility: "public" });
+  assert.deepEqual(config.buttons.map((b) => b.action), ["roll", "take_failure", "take_critical_failure"]);
+  assert.deepEqual(await rolled, card);
+  await settle();
+  assert.equal(line.textContent, 'VTTBRIDGE.Roll.OddsLine {"success":"50.0%","critical":"12.5%","fumble":"1.0%"}');
+  assert.deepEqual(client.sent, [
+    ["odds", { kind: "skill", statistic: { name: "Agility", value: 4 }, stakes_raised: false, skill: { name: "Stealth", level: 2 }, difficulty: 0,
+      modifiers: [{ source: "Moments of Truth", dice: 1 }] }],
+    ["roll", { actor_id: "actor1", kind: "skill", skill: { name: "Stealth", level: 2 }, statistic: { name: "Agility", value: 4 },
+      stakes_raised: false, visibility: "public", label: "Stealth", difficulty: 0, moments: { own: 1 } }],
+  ]);
+  assert.equal(table.cards.get("r1"), card);
+});
+
+test("taking a failure instead of rolling; a setback on a card; the GM gets neither button", async () => {
+  const { dialogs } = installFoundry({ isGM: false, actors, tokens });
+  const client = new FakeClient({ odds, "moments.take": { entries: [] } });
+  const taken = rollDialog({ client, table: new TableState(), actorId: "actor1", skill: false });
+  await answerDialog(dialogs, "take_critical_failure", { statistic: "will", tn: 2, moments: 0, stakes_raised: false, visibility: "public" });
+  await taken;
+  await takeSetback(client, "r7");
+  assert.deepEqual(client.sent.filter(([event]) => event === "moments.take"),
+    [["moments.take", { reward: "take_critical_failure" }], ["moments.take", { reward: "take_setback", roll_id: "r7" }]]);
+
+  const gm = installFoundry({ isGM: true, actors, tokens });
+  const asked = rollDialog({ client: new FakeClient({ odds }), table: new TableState(), actorId: "actor2", skill: true });
+  const { config } = await answerDialog(gm.dialogs, "none", {});
+  await asked;
+  assert.deepEqual(config.buttons.map((b) => b.action), ["roll"]);
+});
+
+test("an actor without a stat block gets a notice, no dialog", async () => {
+  const { calls, dialogs } = installFoundry({ actors: [{ id: "actor9", name: "Crate" }] });
+  await rollDialog({ client: new FakeClient(), table: new TableState(), actorId: "actor9", skill: true });
+  assert.deepEqual(calls, [["notify.warn", "VTTBRIDGE.Roll.NoStats"]]);
+  assert.equal(dialogs.length, 0);
+});
+
+test("the attack dialog: the targets, the distance measured on the grid, attack.odds previewed, then the attack", async () => {
+  const { dialogs } = installFoundry({ isGM: false, actors, tokens });
+  game.user.targets = new Set([{ document: canvas.scene.tokens.get("tok2") }]);
+  const client = new FakeClient({ "attack.odds": { hit: chance(0.625), method: "exact" }, attack: { roll_id: "a1" } });
+  const attacked = attackDialog({ client, table: new TableState(), tokenId: "tok1" });
+  const { odds: line } = await answerDialog(dialogs, "attack", { weapon: "pistol", distance: 4, moments: 0, visibility: "public" });
+  await attacked;
+  await settle();
+  const rendered = client.sent;
+  assert.equal(line.textContent, "62.5% (exact)");
+  const attack = { attacker: "tok1", weapon: { name: "pistol" }, targets: [{ token_id: "tok2" }], distance: 4, moments_spent: 0 };
+  assert.deepEqual(rendered, [["attack.odds", attack], ["attack", { ...attack, visibility: "public", label: "Dodger → Thug" }]]);
+});
+
+test("the attack dialog measures the distance to the first target for its field; no weapon named, no preview", async () => {
+  const { dialogs, calls } = installFoundry({ isGM: true, actors, tokens });
+  game.user.targets = new Set([{ document: canvas.scene.tokens.get("tok2") }]);
+  const client = new FakeClient({ "attack.odds": { hit: chance(1), method: "exact" } });
+  const attacked = attackDialog({ client, table: new TableState(), tokenId: "tok1" });
+  const { odds: line } = await answerDialog(dialogs, "none", { weapon: "", distance: 4 });
+  await attacked;
+  await settle();
+  assert.deepEqual([client.sent, line.textContent], [[], ""]);
+  const fields = calls.find(([name]) => name === "renderTemplate")[2].fields;
+  assert.deepEqual(fields.find((f) => f.name === "distance").value, 4);
+  assert.equal(fields.some((f) => f.name === "moments"), false);
+});
+
+test("no targets: a notice, no attack", async () => {
+  const { calls } = installFoundry({ actors, tokens });
+  await attackDialog({ client: new FakeClient(), table: new TableState(), tokenId: "tok1" });
+  assert.deepEqual(calls, [["notify.warn", "VTTBRIDGE.Roll.NoTargets"]]);
+});
+
+/** A table tracking the given tokens. */
+function tracking(...ids) {
+  const table = new TableState();
+  for (const id of ids) table.applyToken({ token_id: id, version: 1, state: { token_id: id, actor_id: id === "tok1" ? "actor1" : "actor2", name: id } });
+  return table;
+}
+
+test("the tokens a blast reaches: tracked ones, measured on the grid, nearest first", () => {
+  installFoundry({ actors, tokens });
+  const scene = [{ id: "tok3", center: { x: 2550, y: 50 } }, { id: "tok2", center: { x: 350, y: 450 } }, { id: "tok1", center: { x: 50, y: 50 } }, { id: "untracked", center: { x: 50, y: 50 } }];
+  assert.deepEqual(tokensInBlast({ x: 50, y: 50 }, 20, scene, tracking("tok1", "tok2", "tok3").tokens),
+    [{ token_id: "tok1", distance: 0 }, { token_id: "tok2", distance: 4 }]);
+});
+
+test("the explosion tool: charge and dice, the center clicked, the template placed, hazard.explosion queued with each distance", async () => {
+  const { dialogs, calls, panels } = installFoundry({ actors, tokens });
+  canvas.tokens.controlled = [{ document: canvas.scene.tokens.get("tok1") }];
+  const client = new FakeClient({ "hazard.explosion": { roll_id: "boom" } });
+  const done = explosionTool({ client, table: tracking("tok1", "tok2", "tok3") });
+  const { config } = await answerDialog(dialogs, "go", { dice: 20, charge: "shrapnel", actor: "actor1" });
+  assert.deepEqual(config.buttons.map((b) => b.action), ["go"]);
+  await settle();
+  canvas.stage.click({ x: 50, y: 50 });
+  assert.deepEqual(await done, { roll_id: "boom" });
+  assert.deepEqual(client.sent, [["hazard.explosion", { actor_id: "actor1", charge: "shrapnel", dice: 20, label: "VTTBRIDGE.Hazard.Explosion",
+    tokens: [{ token_id: "tok1", distance: 0, cover: 0 }, { token_id: "tok2", distance: 4, cover: 0 }] }]]);
+  const template = calls.find(([name]) => name === "createEmbeddedDocuments");
+  assert.deepEqual([template[1], template[2][0].t, template[2][0].distance], ["MeasuredTemplate", "circle", 20]);
+  assert.equal(panels["vtt-bridge-progress"].hidden, true);
+});
+
+test("fire, fall and vacuum on the selected tracked tokens", async () => {
+  const { dialogs } = installFoundry({ actors, tokens });
+  canvas.tokens.controlled = ["tok1", "tok2", "tok3"].map((id) => ({ document: canvas.scene.tokens.get(id) }));
+  const client = new FakeClient({ "hazard.fire.ignite": { roll_id: "f" }, "hazard.fall": { roll_id: "d" }, "hazard.vacuum.enter": { roll_id: "v" } });
+  const table = tracking("tok1", "tok2");
+  const answers = { fire: { starting_dice: 5, grease: true }, fall: { meters: 7.5, armor: false }, vacuum: { warned: true, ruptured_suit: false } };
+  for (const [hazard, values] of Object.entries(answers)) {
+    const done = pickedTokensTool(hazard, { client, table });
+    await answerDialog(dialogs, "go", values);
+    await done;
+  }
+  const picked = ["tok1", "tok2"];
+  assert.deepEqual(client.sent, [
+    ["hazard.fire.ignite", { token_ids: picked, starting_dice: 5, grease: true, label: "VTTBRIDGE.Hazard.Fire" }],
+    ["hazard.fall", { token_ids: picked, meters: 7.5, armor: false, label: "VTTBRIDGE.Hazard.Fall" }],
+    ["hazard.vacuum.enter", { token_ids: picked, warned: true, ruptured_suit: false, label: "VTTBRIDGE.Hazard.Vacuum" }],
+  ]);
+});
+
+test("a hazard refused by the worker is shown as a notice", async () => {
+  const { dialogs, calls } = installFoundry({ actors, tokens });
+  canvas.tokens.controlled = [{ document: canvas.scene.tokens.get("tok1") }];
+  const client = new FakeClient({ "hazard.fire.ignite": () => { throw new Error("tok1 is already on fire"); } });
+  const done = pickedTokensTool("fire", { client, table: tracking("tok1") });
+  await answerDialog(dialogs, "go", { starting_dice: 1, grease: false });
+  assert.equal(await done, null);
+  assert.deepEqual(calls.at(-1), ["notify.error", 'VTTBRIDGE.Failed {"what":"VTTBRIDGE.Hazard.Fire","message":"tok1 is already on fire"}']);
+});
+
+test("the stat block editor saves the actor's flags", async () => {
+  const { dialogs, calls } = installFoundry({ actors, tokens });
+  const saved = statsDialog("actor2");
+  await answerDialog(dialogs, "save", { ...statistics, agility: 5, skills: "Brawl: 1", weapons: "knife", hit_points: 11, armor: "", shield: "" });
+  await saved;
+  assert.deepEqual(calls.at(-1), ["setFlag", "actor2", "vtt-bridge", "sheet",
+    { statistics: { ...statistics, agility: 5 }, skills: { Brawl: 1 }, weapons: ["knife"], hit_points: 11, armor: "", shield: "" }]);
+});

@@ -1,0 +1,100 @@
+// module.json valid for Foundry v12 and v13 (required fields, compatibility, the files it names exist), the
+// strings the module uses present in lang/en.json, only the adapter touching Foundry's globals, and main.js's
+// hooks against the Foundry stand-in.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { FakeElement, IDS, installFoundry } from "./foundry.stub.js";
+
+const root = new URL("../", import.meta.url);
+const read = (path) => readFileSync(new URL(path, root), "utf8");
+const manifest = JSON.parse(read("module.json"));
+const strings = JSON.parse(read("lang/en.json"));
+const scripts = readdirSync(new URL("scripts/", root)).filter((name) => name.endsWith(".js"));
+
+test("module.json: the fields Foundry v12 and v13 require, with a compatibility of 12 to 13", () => {
+  assert.equal(manifest.id, "vtt-bridge");
+  assert.match(manifest.id, /^[a-z0-9-]+$/);
+  for (const field of ["title", "description", "version"]) assert.equal(typeof manifest[field], "string", field);
+  assert.match(manifest.version, /^\d+\.\d+\.\d+$/);
+  assert.deepEqual(manifest.compatibility, { minimum: "12", verified: "13" });
+  assert.equal(manifest.socket, true);
+  assert.ok(manifest.authors.every((a) => typeof a.name === "string" && a.name));
+  // v12 dropped the v9-era keys for these: a manifest still using them is refused or warned about.
+  for (const old of ["name", "minimumCoreVersion", "compatibleCoreVersion", "scripts", "author", "dependencies"]) {
+    assert.equal(manifest[old], undefined, old);
+  }
+  for (const relation of manifest.relationships?.recommends ?? []) assert.deepEqual(Object.keys(relation).sort(), ["id", "reason", "type"]);
+});
+
+test("module.json: its esmodules, styles and languages exist, and the language file parses", () => {
+  assert.deepEqual(manifest.esmodules, ["scripts/main.js"]);
+  assert.deepEqual(manifest.styles, ["styles/vtt-bridge.css"]);
+  assert.deepEqual(manifest.languages, [{ lang: "en", name: "English", path: "lang/en.json" }]);
+  for (const path of [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path)]) {
+    assert.ok(existsSync(new URL(path, root)), path);
+  }
+  assert.equal(typeof strings.VTTBRIDGE, "object");
+});
+
+test("every string the module asks for is in lang/en.json", () => {
+  const lookup = (key) => key.split(".").reduce((node, part) => node?.[part], strings.VTTBRIDGE);
+  const keys = new Set();
+  for (const name of scripts) {
+    for (const [, key] of read(`scripts/${name}`).matchAll(/vtt\.t\("([^"]+)"/g)) keys.add(key);
+    for (const [, key] of read(`scripts/${name}`).matchAll(/label: "(Hazard\.[A-Za-z]+)"/g)) keys.add(key);
+  }
+  for (const setting of ["bridgeUrl", "worldId", "hpAttribute", "gmKey", "playerToken"]) keys.add(`Settings.${setting}.Name`).add(`Settings.${setting}.Hint`);
+  for (const state of ["queued", "started", "running", "retrying"]) keys.add(`Progress.${state}`);
+  for (const hazard of ["Fire", "Fall", "Vacuum", "Explosion"]) keys.add(`Hazard.${hazard}`);
+  assert.ok(keys.size > 40);
+  assert.deepEqual([...keys].filter((key) => typeof lookup(key) !== "string"), []);
+});
+
+test("only scripts/adapter.js touches Foundry's globals", () => {
+  const globals = /(?<![\w.$])(game|Hooks|ui|canvas|CONFIG|ChatMessage|Roll|foundry|document|renderTemplate|Dialog|DialogV2|TokenDocument)\s*[.(]/;
+  for (const name of scripts.filter((n) => n !== "adapter.js")) {
+    const code = read(`scripts/${name}`).replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "")
+      .replace(/"(?:[^"\\\n]|\\.)*"/g, '""'); // comments and strings ("Roll.Skill") are not code
+    assert.equal(code.match(globals)?.[0] ?? null, null, name);
+  }
+});
+
+test("main.js: hooks wired at init, settings and status effects at setup; without a GM key it says so and stays offline", async () => {
+  const { calls, hooks } = installFoundry({ generation: 13, isGM: true });
+  const main = await import("../scripts/main.js");
+  assert.deepEqual(Object.keys(hooks), ["init", "setup", "ready"]);
+  await Hooks.call("init");
+  assert.deepEqual(Object.keys(hooks).slice(3).sort(), ["getActorSheetHeaderButtons", "getHeaderControlsActorSheetV2",
+    "getSceneControlButtons", "renderChatMessageHTML", "renderTokenHUD"]);
+  await Hooks.call("setup");
+  assert.equal(game.settings.registered["vtt-bridge.gmKey"].scope, "client");
+  assert.ok(CONFIG.statusEffects.some((e) => e.id === "vtt-bridge-injured"));
+  await Hooks.call("ready");
+  assert.deepEqual(calls, [["notify.info", "VTTBRIDGE.NoGMKey"]]);
+  assert.equal(main.client, null);
+  assert.deepEqual(Object.keys(hooks).slice(8).sort(), ["canvasReady", "createToken", "updateActor"]);
+
+  // The GM's hazard tools in the token controls; offline, a click says the bridge is not connected.
+  const controls = { tokens: { tools: {} } };
+  await Hooks.call("getSceneControlButtons", controls);
+  assert.deepEqual(Object.keys(controls.tokens.tools), ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum"]);
+  controls.tokens.tools["vtt-bridge-fire"].onChange();
+  assert.deepEqual(calls.at(-1), ["notify.warn", "VTTBRIDGE.NoGMKey"]);
+
+  // A player's own successful roll without a setback gets "Take a setback"; others' rolls do not.
+  game.user = game.users.get(IDS.player);
+  const success = { label: "success", success: true, setback: false };
+  main.table.addCard({ roll_id: "mine", user: IDS.player, rule: "roll", result: { outcome: success } });
+  main.table.addCard({ roll_id: "theirs", user: IDS.other, rule: "roll", result: { outcome: success } });
+  main.table.addCard({ roll_id: "setback", user: IDS.player, rule: "roll", result: { outcome: { ...success, setback: true } } });
+  const buttons = {};
+  for (const rollId of ["mine", "theirs", "setback"]) {
+    const card = new FakeElement("article");
+    const element = new FakeElement("li");
+    element.found = { ".vb-card": card };
+    await Hooks.call("renderChatMessageHTML", { getFlag: () => rollId }, element);
+    buttons[rollId] = card.children.map((b) => [b.className, b.textContent]);
+  }
+  assert.deepEqual(buttons, { mine: [["vtt-bridge-setback", "VTTBRIDGE.Roll.TakeSetback"]], theirs: [], setback: [] });
+});

@@ -1,0 +1,204 @@
+// A small stand-in for the Foundry globals the module's adapter uses (only those), v12 or v13 flavoured,
+// recording the calls made in `calls` as [name, ...args]. Not a test file: the foundry.*.test.js import it.
+
+/** Foundry's collections: an array with get(id); map, filter... give plain arrays, as Foundry's do. */
+class Collection extends Array {
+  static get [Symbol.species]() { return Array; }
+  get(id) { return this.find((item) => item.id === id); }
+  has(id) { return this.some((item) => item.id === id); }
+}
+
+/** A tiny DOM element: enough for the buttons and panels the adapter adds. */
+export class FakeElement {
+  constructor(tag = "div") {
+    Object.assign(this, { tagName: tag.toUpperCase(), className: "", dataset: {}, innerHTML: "", textContent: "", hidden: false,
+      children: [], listeners: {}, id: "" });
+  }
+  append(...children) { this.children.push(...children); }
+  addEventListener(type, fn) { (this.listeners[type] ??= []).push(fn); }
+  dispatch(type, event = { preventDefault() {} }) { for (const fn of this.listeners[type] ?? []) fn(event); }
+  querySelector(selector) { return this.found?.[selector] ?? null; }
+}
+
+/** The fixed ids of the stand-in world. */
+export const IDS = { gm: "gmUser0000000001", player: "plUser0000000001", other: "plUser0000000002", scene: "scene00000000001" };
+
+/**
+ * Installs the stand-in on globalThis.
+ * @param {{generation?: 12|13, isGM?: boolean, activeGM?: boolean, settings?: object, actors?: object[],
+ *   tokens?: object[], units?: string, dice3d?: boolean}} options
+ */
+export function installFoundry({ generation = 13, isGM = true, activeGM = true, settings = {}, actors = [], tokens = [],
+                                 units = "m", dice3d = false } = {}) {
+  const calls = [];
+  const record = (name) => (...args) => { calls.push([name, ...args]); };
+  const hooks = {};
+  globalThis.Hooks = {
+    on(name, fn) { (hooks[name] ??= []).push(fn); },
+    once(name, fn) { (hooks[name] ??= []).push(fn); },
+    call(name, ...args) { return Promise.all((hooks[name] ?? []).map((fn) => fn(...args))); },
+    hooks,
+  };
+
+  const users = new Collection(
+    { id: IDS.gm, name: "Gamemaster", isGM: true, active: true },
+    { id: IDS.player, name: "Allison", isGM: false, active: true },
+    { id: IDS.other, name: "Seamus", isGM: false, active: false },
+  );
+  for (const user of users) {
+    user.query = async (...args) => { calls.push(["query", user.id, ...args]); return globalThis.CONFIG.queries[args[0]](args[1], { user: game.user }); };
+  }
+  users.activeGM = activeGM ? users.get(IDS.gm) : null;
+  const user = users.get(isGM ? IDS.gm : IDS.player);
+  user.targets = new Set();
+
+  const registered = {};
+  const values = { ...settings };
+  const socketListeners = [];
+  const messages = new Collection();
+
+  const scene = { id: IDS.scene, grid: { units, size: 100 }, tokens: new Collection(),
+    createEmbeddedDocuments: async (type, data) => { calls.push(["createEmbeddedDocuments", type, data]); return data; } };
+  const actorDocs = new Collection(...actors.map((a) => makeActor(a, calls)));
+  for (const t of tokens) {
+    const actor = actorDocs.get(t.actorId);
+    scene.tokens.push({ id: t.id, name: t.name, actorId: t.actorId, actor, parent: scene, x: t.x, y: t.y, width: 1, height: 1,
+      bar1: { attribute: "attributes.hp" }, object: { center: { x: t.x + 50, y: t.y + 50 } } });
+  }
+
+  globalThis.game = {
+    release: { generation },
+    user, users, actors: actorDocs, messages,
+    settings: {
+      register: (module, key, config) => { registered[`${module}.${key}`] = config; },
+      get: (module, key) => values[key] ?? registered[`${module}.${key}`]?.default,
+      set: async (module, key, value) => { calls.push(["settings.set", key, value]); values[key] = value; return value; },
+      registered,
+    },
+    socket: {
+      emit: (name, data) => calls.push(["socket.emit", name, data]),
+      on: (name, fn) => socketListeners.push([name, fn]),
+      off: (name, fn) => socketListeners.splice(socketListeners.findIndex(([, f]) => f === fn), 1),
+      receive: (name, data) => Promise.all(socketListeners.filter(([n]) => n === name).map(([, fn]) => fn(data))),
+    },
+    i18n: {
+      localize: (key) => key,
+      format: (key, data) => `${key} ${JSON.stringify(data)}`,
+    },
+    dice3d: dice3d ? { showForRoll: async (...args) => { calls.push(["showForRoll", ...args]); return true; } } : undefined,
+  };
+
+  globalThis.CONFIG = {
+    statusEffects: ["dead", "unconscious", "stun", "prone", "restrain", "burning", "bleeding", "blind"]
+      .map((id) => ({ id, name: `EFFECT.${id}`, img: `icons/svg/${id}.svg` })),
+    ...(generation >= 13 ? { queries: {} } : {}),
+  };
+
+  const stageListeners = {};
+  globalThis.canvas = {
+    scene,
+    grid: {
+      size: 100,
+      // A square grid of 1 unit per 100 px, diagonals as Foundry's default "equidistant" rule would count them.
+      measurePath: ([a, b]) => ({ distance: Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y)) / 100 }),
+    },
+    tokens: { controlled: [] },
+    stage: {
+      once: (type, fn) => { stageListeners[type] = fn; },
+      click: (point) => stageListeners.pointerdown({ getLocalPosition: () => point }),
+    },
+  };
+
+  globalThis.ChatMessage = {
+    create: async (data) => {
+      calls.push(["ChatMessage.create", data]);
+      messages.push({ ...data, getFlag: (module, key) => data.flags?.[module]?.[key] });
+      return data;
+    },
+  };
+  globalThis.Roll = { fromData: (data) => ({ fromData: data }) };
+  globalThis.ui = { notifications: { info: record("notify.info"), warn: record("notify.warn"), error: record("notify.error") } };
+
+  const dialogs = [];
+  globalThis.foundry = {
+    applications: {
+      api: { DialogV2: { wait: (config) => new Promise((resolve) => dialogs.push({ config, resolve })) } },
+      ...(generation >= 13 ? { handlebars: { renderTemplate: async (path, data) => { calls.push(["renderTemplate", path, data]); return `<form>${path}</form>`; } } } : {}),
+    },
+  };
+  if (generation < 13) globalThis.renderTemplate = async (path, data) => { calls.push(["renderTemplate", path, data]); return `<form>${path}</form>`; };
+
+  const panels = {};
+  globalThis.document = {
+    createElement: (tag) => new FakeElement(tag),
+    getElementById: (id) => panels[id] ?? null,
+    body: { append: (element) => { panels[element.id] = element; } },
+  };
+
+  return { calls, hooks, dialogs, panels, scene };
+}
+
+/** A stand-in actor recording its status effect toggles, updates and flags. */
+function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = [] }, calls) {
+  return {
+    id, name, system, owners,
+    flags: { "vtt-bridge": flags },
+    statuses: new Set(statuses),
+    get isOwner() { return game.user.isGM || owners.includes(game.user.id); },
+    testUserPermission(user, level) { return level === 3 && owners.includes(user.id); },
+    async toggleStatusEffect(statusId, { active }) {
+      calls.push(["toggleStatusEffect", id, statusId, active]);
+      if (active) this.statuses.add(statusId); else this.statuses.delete(statusId);
+      return true;
+    },
+    async update(data) { calls.push(["actor.update", id, data]); return this; },
+    async setFlag(module, key, value) { calls.push(["setFlag", id, module, key, value]); return this; },
+  };
+}
+
+/** A form with named fields, as the adapter's formValues reads it. */
+export function fakeForm(fields) {
+  const form = new FakeElement("form");
+  form.elements = Object.entries(fields).map(([name, value]) => (typeof value === "boolean"
+    ? { name, type: "checkbox", checked: value }
+    : { name, type: typeof value === "number" ? "number" : "text", value: String(value) }));
+  return form;
+}
+
+/** Answers the next dialog the module opens: runs its render callback, then clicks `action` with `fields`. */
+export async function answerDialog(dialogs, action, fields, { generation = 13 } = {}) {
+  while (!dialogs.length) await new Promise((resolve) => setImmediate(resolve));
+  const { config, resolve } = dialogs.shift();
+  const form = fakeForm(fields);
+  const element = new FakeElement("dialog");
+  const odds = new FakeElement("span");
+  element.found = { form, ".vtt-bridge-odds-line": odds };
+  config.render?.(new Event("render"), generation >= 13 ? { element } : element);
+  const button = config.buttons.find((b) => b.action === action);
+  resolve(button ? button.callback(new Event("click"), { form }, {}) : null);
+  return { config, form, odds };
+}
+
+/** A stand-in bridge client: records requests and answers them from `answers` (event -> result or fn). */
+export class FakeClient extends EventTarget {
+  constructor(answers = {}) {
+    super();
+    this.answers = answers;
+    this.sent = [];
+    this.session = { settings: { default_tn: 2 } };
+    this.state = "connected";
+  }
+  async request(event, payload) {
+    this.sent.push([event, payload]);
+    const answer = this.answers[event];
+    return typeof answer === "function" ? answer(payload) : answer;
+  }
+  async queued(event, payload, { onProgress } = {}) {
+    this.sent.push([event, payload]);
+    onProgress?.({ state: "started", progress: 0 });
+    const answer = this.answers[event];
+    return typeof answer === "function" ? answer(payload) : answer;
+  }
+  push(event, data) { this.dispatchEvent(new CustomEvent("push", { detail: { event, data } })); }
+  emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
+}

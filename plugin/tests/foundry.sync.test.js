@@ -1,0 +1,169 @@
+// main's logic against the Foundry stand-in and a stand-in bridge client: connection credentials and the token
+// handoff, the table mirrored in Foundry (status effects and HP by the active GM only, chat cards once, Dice So
+// Nice, MoT counts), and the GM's resync (snapshot, log, token.register, actors.assign).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { FakeClient, IDS, installFoundry } from "./foundry.stub.js";
+import { TableState } from "../core/table-state.js";
+import { credentials, handOutTokens } from "../scripts/connection.js";
+import { defineStatuses, showToken, syncTable } from "../scripts/sync.js";
+
+const fixture = JSON.parse(readFileSync(new URL("./core.cards.fixture.json", import.meta.url)));
+const statistics = { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 };
+const actors = [
+  { id: "actor1", name: "Dodger", owners: [IDS.player], flags: { sheet: { statistics, skills: { Stealth: 2 }, armor: "Ballistic Vest" } } },
+  { id: "actor2", name: "Crate" },
+];
+const tokens = [
+  { id: "tok1", name: "Dodger", actorId: "actor1", x: 0, y: 0 },
+  { id: "tok2", name: "Crate", actorId: "actor2", x: 100, y: 0 },
+];
+
+/** A TokenState as token.changed carries it. */
+function tokenState(tokenId, version, conditions, remaining = 10) {
+  return {
+    token_id: tokenId, actor_id: "actor1", name: "Dodger", scene_id: IDS.scene, version,
+    health: { hit_points: 12, remaining },
+    conditions: conditions.map((condition) => ({ condition, source: "explosion", ending: "cleared", rounds: null, since_round: null })),
+  };
+}
+
+const statusesFor = () => defineStatuses();
+
+test("status effects: Foundry's own where the world has them, the module's (with core's icons) for the rest", () => {
+  installFoundry();
+  const statuses = statusesFor();
+  assert.deepEqual([statuses.stunned, statuses.on_fire, statuses.dead, statuses.injured], ["stun", "burning", "dead", "vtt-bridge-injured"]);
+  assert.deepEqual(CONFIG.statusEffects.find((e) => e.id === "vtt-bridge-injured"),
+    { id: "vtt-bridge-injured", name: "Injured", img: "modules/vtt-bridge/styles/icons/injured.svg" });
+  assert.equal(CONFIG.statusEffects.filter((e) => e.id === "stun").length, 1);
+  assert.equal(CONFIG.statusEffects.length, 8 + 11);
+});
+
+test("a token's state shown: each condition's status turned on or off to match (in core's order), HP written to its bar", async () => {
+  const { calls } = installFoundry({ actors: [{ ...actors[0], statuses: ["prone", "blind"] }], tokens });
+  await showToken("tok1", tokenState("tok1", 2, ["stunned", "injured", "stunned"], -1), statusesFor());
+  assert.deepEqual(calls, [
+    ["toggleStatusEffect", "actor1", "vtt-bridge-injured", true],
+    ["toggleStatusEffect", "actor1", "prone", false],
+    ["toggleStatusEffect", "actor1", "stun", true],
+    ["actor.update", "actor1", { "system.attributes.hp.value": -1, "system.attributes.hp.max": 12 }],
+  ]);
+});
+
+/** A synced table on a stand-in client; returns what the test needs. */
+function synced(options, answers = {}) {
+  const foundry = installFoundry({ actors, tokens, dice3d: true, ...options });
+  const client = new FakeClient(answers);
+  const table = new TableState();
+  syncTable(client, table, statusesFor());
+  return { ...foundry, client, table };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+test("token.changed: the active GM's client writes status effects and HP, by version; a player's client writes nothing", async () => {
+  const gm = synced({ isGM: true });
+  gm.client.push("token.changed", { token_id: "tok1", version: 3, changes: [], state: tokenState("tok1", 3, ["prone"]) });
+  gm.client.push("token.changed", { token_id: "tok1", version: 2, changes: [], state: tokenState("tok1", 2, ["dead"]) });
+  await settle();
+  assert.deepEqual(gm.calls, [
+    ["toggleStatusEffect", "actor1", "prone", true],
+    ["actor.update", "actor1", { "system.attributes.hp.value": 10, "system.attributes.hp.max": 12 }],
+  ]);
+  const player = synced({ isGM: false });
+  player.client.push("token.changed", { token_id: "tok1", version: 3, changes: [], state: tokenState("tok1", 3, ["prone"]) });
+  await settle();
+  assert.deepEqual(player.calls, []);
+  assert.equal(player.table.tokens.get("tok1").version, 3);
+});
+
+test("a card pushed twice: one chat message by the active GM's client, dice shown on every client that sees it", async () => {
+  const gm = synced({ isGM: true });
+  gm.client.push("roll.result", fixture.roll);
+  gm.client.push("roll.result", fixture.roll);
+  await settle();
+  const posted = gm.calls.filter(([name]) => name === "ChatMessage.create");
+  assert.equal(posted.length, 1);
+  assert.deepEqual(posted[0][1].flags, { "vtt-bridge": { roll_id: fixture.roll.roll_id } });
+  assert.deepEqual([posted[0][1].whisper, posted[0][1].blind, posted[0][1].speaker], [[], false, { alias: "thug-1" }]);
+  assert.match(posted[0][1].content, /data-roll-id="59108ff47b124054b2e4ca16273abf31"/);
+  assert.match(posted[0][1].content, /Sneak &#60;past&#62;/);
+  const shown = gm.calls.filter(([name]) => name === "showForRoll");
+  assert.deepEqual(shown.map(([, roll]) => roll.fromData.terms[0].results.map((r) => r.result)), [[2, 3, 5, 6, 6, 3]]);
+
+  const player = synced({ isGM: false });
+  player.client.push("roll.result", fixture.roll);
+  await settle();
+  assert.deepEqual(player.calls.map(([name]) => name), ["showForRoll"]);
+});
+
+test("with no GM connected, a player's own card is posted by the player's client, others' are not", async () => {
+  const player = synced({ isGM: false, activeGM: false });
+  player.table.addCard({ ...fixture.roll, user: IDS.player, actor_id: "actor1", visibility: "whisper", whisper_to: [] });
+  player.table.addCard({ ...fixture.roll, roll_id: "other", user: IDS.other });
+  await settle();
+  const posted = player.calls.filter(([name]) => name === "ChatMessage.create").map(([, data]) => data);
+  assert.deepEqual(posted.map((data) => [data.flags["vtt-bridge"].roll_id, data.whisper]), [[fixture.roll.roll_id, [IDS.gm, IDS.player]]]);
+  // Shown by Foundry's names, the actor speaking.
+  assert.match(posted[0].content, /<span class="vb-card-who">Allison <span class="vb-card-actor">for Dodger<\/span><\/span>/);
+  assert.deepEqual(posted[0].speaker, { alias: "Dodger" });
+});
+
+test("the MoT counts shown to the table, by Foundry user name", async () => {
+  const { client, panels } = synced({ isGM: false });
+  client.push("moments.changed", { entries: [], balances: { [IDS.player]: 3, [IDS.other]: 1 }, explanation: [] });
+  assert.equal(panels["vtt-bridge-moments"].innerHTML,
+    "<h3>VTTBRIDGE.Moments.Title</h3><ul><li><span class=\"vb-moments-player\">Allison</span><span class=\"vb-moments-count\">3</span></li>"
+    + "<li><span class=\"vb-moments-player\">Seamus</span><span class=\"vb-moments-count\">1</span></li></ul>");
+});
+
+test("the GM's resync: snapshot, the log caught up without dice, untracked tokens registered, ownership sent, players told", async () => {
+  const tracked = tokenState("tok9", 4, []);
+  const { client, calls, table } = synced({ isGM: true }, {
+    "table.snapshot": { tokens: [tracked], combats: [], moments: { balances: {}, history: [] } },
+    "roll.log": { rolls: [fixture.roll] },
+    "token.register": (p) => ({ token_id: p.token_id, version: 1, changes: [], state: { ...tokenState(p.token_id, 1, []), actor_id: p.actor_id } }),
+    "actors.assign": (p) => p,
+  });
+  client.emit("ready", { role: "gm" });
+  client.emit("resync", { role: "gm" });
+  for (let i = 0; i < 20; i++) await settle();
+  assert.deepEqual(client.sent, [
+    ["table.snapshot", {}],
+    ["roll.log", { limit: 50 }],
+    ["token.register", { token_id: "tok1", actor_id: "actor1", scene_id: IDS.scene, name: "Dodger", statistics,
+      skills: { Stealth: 2 }, hit_points: null, armor: { name: "Ballistic Vest" }, shield: null }],
+    ["actors.assign", { user: IDS.player, actor_ids: ["actor1"] }],
+    ["actors.assign", { user: IDS.other, actor_ids: [] }],
+  ]);
+  assert.deepEqual([...table.tokens.keys()], ["tok9", "tok1"]);
+  assert.equal(calls.filter(([name]) => name === "showForRoll").length, 0);
+  assert.equal(calls.filter(([name]) => name === "ChatMessage.create").length, 1);
+  assert.deepEqual(calls.filter(([name]) => name === "socket.emit"), [["socket.emit", "module.vtt-bridge", { type: "gm.ready" }]]);
+  // The GM's client mints a player's token when asked (v13 query).
+  client.answers["token.mint"] = (p) => ({ user: p.user, token: "signed", expires_at: 1234 });
+  assert.deepEqual(await CONFIG.queries["vtt-bridge.playerToken"]({}, { user: { id: IDS.player } }), { token: "signed", expires_at: 1234 });
+  assert.deepEqual(client.sent.at(-1), ["token.mint", { user: IDS.player }]);
+});
+
+test("credentials: the GM's key from its client setting; none typed, no connection", async () => {
+  installFoundry({ isGM: true, settings: { gmKey: "k3y", worldId: "cap" } });
+  assert.deepEqual(await credentials(), { world: "cap", gm_key: "k3y", user: IDS.gm });
+  installFoundry({ isGM: true });
+  assert.equal(await credentials(), null);
+});
+
+test("credentials: a player's stored token while it lasts, else a new one from the GM, stored", async () => {
+  installFoundry({ isGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 2000, world: "cap" } } });
+  assert.deepEqual(await credentials({ now: () => 1000 }), { world: "cap", token: "old" });
+
+  const { calls } = installFoundry({ isGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 1030, world: "cap" } } });
+  handOutTokens({ request: async (event, { user }) => ({ user, token: `new-${user}`, expires_at: 9000 }) });
+  assert.deepEqual(await credentials({ now: () => 1000 }), { world: "cap", token: `new-${IDS.player}` });
+  assert.deepEqual(calls.at(-1), ["settings.set", "playerToken", { token: `new-${IDS.player}`, expires_at: 9000, world: "cap" }]);
+
+  installFoundry({ isGM: false, activeGM: false });
+  assert.equal(await credentials(), null);
+});

@@ -1,0 +1,59 @@
+"""The plugin's JavaScript tests (node's test runner over plugin/tests/), and the core's request
+builders checked against the request schemas a plugin must satisfy (docs/schemas)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_DIR = ROOT / "docs" / "schemas"
+
+#: Builders of plugin/core/rolls.js called with the UI's choices; each prints {event, payload}.
+BUILDERS = """
+import * as rolls from "./plugin/core/rolls.js";
+const agility = { name: "Agility", value: 3 };
+const built = [
+  rolls.skillRoll({ actorId: "pc-1", statistic: agility, skill: { name: "Stealth", level: 2 }, tn: 3, defaultTn: 2,
+                    moments: 2, visibility: "blind", conditions: ["injured", "prone"], label: "Sneak" }),
+  rolls.skillRoll({ actorId: "pc-1", statistic: agility, skill: null, tn: 1, defaultTn: 2, stakesRaised: true }),
+  rolls.statisticRoll({ actorId: "pc-1", statistic: agility, visibility: "whisper", whisperTo: ["gm"] }),
+  rolls.attack({ attacker: "t1", weapon: ".45 Auto Pistol", targets: ["t2", "t3"], distance: 7.5, moments: 1 }),
+  rolls.attack({ attacker: "t1", weapon: "Knife", targets: ["t2"] }),
+  rolls.explosion({ actorId: "gm", charge: "shrapnel", dice: 20,
+                    tokens: [{ token_id: "a", distance: 1.41421 }, { token_id: "b", distance: 2.5, cover: 3 }] }),
+  rolls.fall({ tokenIds: ["a", "b"], meters: 30.333 }),
+  rolls.fireIgnite({ tokenIds: ["a"], startingDice: 5, grease: true }),
+  rolls.vacuumEnter({ tokenIds: ["a"], warned: true, rupturedSuit: true }),
+];
+console.log(JSON.stringify(built));
+"""
+
+
+def node() -> str:
+    found = shutil.which("node")
+    assert found, "node is not installed: the plugin's tests need Node.js 20+"
+    return found
+
+
+def test_plugin_node_tests_pass():
+    run = subprocess.run([node(), "--test", "plugin/tests/"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if run.returncode != 0:
+        pytest.fail(f"node --test plugin/tests/ failed ({run.returncode}):\n{run.stdout}\n{run.stderr}", pytrace=False)
+
+
+def test_core_request_builders_send_what_the_schemas_accept():
+    run = subprocess.run([node(), "--input-type=module", "-e", BUILDERS], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, check=True)
+    built = json.loads(run.stdout)
+    assert [each["event"] for each in built] == ["roll", "roll", "roll", "attack", "attack", "hazard.explosion",
+                                                 "hazard.fall", "hazard.fire.ignite", "hazard.vacuum.enter"]
+    for each in built:
+        schema = json.loads((SCHEMA_DIR / f"request.{each['event']}.json").read_text(encoding="utf-8"))
+        errors = [error.message for error in Draft202012Validator(schema).iter_errors({**each["payload"], "request_id": "r1"})]
+        assert errors == [], (each, errors)
