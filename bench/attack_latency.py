@@ -94,7 +94,10 @@ TIMERS = {Request.ROLL.value: time_roll, Request.ATTACK.value: time_attack}
 
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
-    return run_pair(args, lambda clients: Scenario("sync", clients, Request.ROLL.value, Request.ATTACK.value, TARGET_RATIO), TIMERS, prepare_fight)
+    def scenario(clients: int) -> Scenario:
+        return Scenario("sync", clients, Request.ROLL.value, Request.ATTACK.value, TARGET_RATIO)
+
+    return run_pair(args, scenario, TIMERS, prepare_fight)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

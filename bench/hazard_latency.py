@@ -110,7 +110,10 @@ TIMERS = {Request.WORKER_PING.value: time_worker_ping, Request.HAZARD_EXPLOSION.
 
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
-    return run_pair(args, lambda clients: Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value, TARGET_RATIO), TIMERS, register_tokens, TableClient)
+    def scenario(clients: int) -> Scenario:
+        return Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value, TARGET_RATIO)
+
+    return run_pair(args, scenario, TIMERS, register_tokens, TableClient)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

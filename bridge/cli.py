@@ -128,6 +128,27 @@ def world_rotate_key(obj: dict, world_id: str) -> None:
         _print_world(store.rotate_gm_key(world_id), show_key=True)
 
 
+@world.command("scripts")
+@click.argument("world_id")
+@click.option("--set", "folder", type=click.Path(file_okay=False, path_type=pathlib.Path), default=None,
+              help="Keep the world's scripts in this folder from now on.")
+@click.option("--reload", "reload_", is_flag=True, help="Load the scripts now and print what loaded and what failed.")
+@click.pass_obj
+def world_scripts(obj: dict, world_id: str, folder: pathlib.Path | None, reload_: bool) -> None:
+    """Where the world's scripts (macros, house rules) are; set it, or load them."""
+    from .scripting import shelf
+
+    with _store(obj) as store:
+        _world(store, world_id)
+        if folder is not None:
+            shelf.set_scripts_folder(store.redis, world_id, folder)
+        click.echo(shelf.scripts_folder(store.redis, world_id))
+        if reload_:
+            from workers.scripting.jobs import load_scripts
+
+            click.echo(json.dumps(load_scripts(store, world_id)[0], indent=2))
+
+
 @main.command()
 @click.option("--out", type=click.Path(path_type=pathlib.Path), default=pathlib.Path("docs/schemas"), show_default=True)
 def schemas(out: pathlib.Path) -> None:

@@ -89,6 +89,9 @@ class Request(str, Enum):
     COMBAT_AIM = "combat.aim"
     SIMULATE_ENCOUNTER = "simulate.encounter"
     SIMULATE_CANCEL = "simulate.cancel"
+    MACRO_LIST = "macro.list"
+    MACRO_RUN = "macro.run"
+    MACRO_RELOAD = "macro.reload"
 
 
 class Push(str, Enum):

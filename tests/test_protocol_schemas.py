@@ -469,6 +469,15 @@ EXAMPLES = [
         **ENCOUNTER_FIGHTER, "targeting": "nearest"}]}]}, False),
     (Request.SIMULATE_CANCEL, {"request_id": "s2", "job_id": "vtt-" + "0" * 32}, True),
     (Request.SIMULATE_CANCEL, {"request_id": "s2", "job_id": "job-1"}, False),
+    (Request.MACRO_LIST, {"request_id": "m1"}, True),
+    (Request.MACRO_LIST, {"request_id": "m1", "macro": "molotov"}, False),
+    (Request.MACRO_RUN, {"request_id": "m2", "macro": "molotov", "token_ids": ["t1", "t2"],
+                         "arguments": {"starting_dice": 5}}, True),
+    (Request.MACRO_RUN, {"request_id": "m2", "macro": "../scripts/molotov.py"}, False),
+    (Request.MACRO_RUN, {"request_id": "m2", "macro": "molotov", "code": "print(1)"}, False),
+    (Request.MACRO_RUN, {"request_id": "m2", "macro": "molotov", "token_ids": ["t1", "t1"]}, False),
+    (Request.MACRO_RELOAD, {"request_id": "m3"}, True),
+    (Request.MACRO_RELOAD, {"request_id": "m3", "folder": "/tmp"}, False),
 ]
 
 

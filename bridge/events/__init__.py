@@ -13,6 +13,7 @@ from . import (
     maneuvers,
     moments,
     rolls,
+    scripting,
     session,
     simulation,
     tokens,
@@ -21,4 +22,4 @@ from . import (
 
 #: Every area's handlers, registered by the app factory in this order.
 MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens, tracker,
-           simulation)
+           simulation, scripting)

@@ -21,6 +21,7 @@ from ..rules.moment_of_truth.tokens import (
     with_health,
     without_condition,
 )
+from ..scripting import shelf
 from ..token_changes import change_tokens, not_tracked, push_changes
 from ..world_rules import world_dials
 from .moments import stored_ledger
@@ -31,15 +32,17 @@ SNAPSHOT_HISTORY = 20
 
 
 def register(identity, register_request: dict) -> dict:
-    """Start tracking a token, or update its stat block (GM only)."""
+    """Start tracking a token, or update its stat block (GM only); hit
+    points by the world's house rule, if its scripts set one."""
     dials, token_id = world_dials(identity), register_request["token_id"]
+    house_rules = shelf.house_rules(store().redis, identity.world_id)
     statistics = {Statistic(name): value for name, value in register_request["statistics"].items()}
 
     def track(stored: dict) -> tuple[dict, TokenChange]:
         previous = TokenState.from_dict(stored[token_id]) if token_id in stored else None
         made = registered(
             previous, token_id=token_id, actor_id=register_request["actor_id"], name=register_request["name"],
-            statistics=statistics, dials=dials, hit_points=register_request["hit_points"],
+            statistics=statistics, dials=dials, hit_points=register_request["hit_points"], house_rules=house_rules,
             **{name: register_request[name] for name in _STAT_BLOCK},
         )
         return {token_id: made.after.to_dict()}, made

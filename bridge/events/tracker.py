@@ -36,6 +36,7 @@ from ..rules.moment_of_truth.tracker import (
     with_initiative,
     with_reserve,
 )
+from ..scripting import shelf
 from ..token_changes import cause_of, change_tokens, owned_token, tracked
 from ..world_rules import world_dials
 
@@ -147,8 +148,9 @@ def initiative(identity, initiative_request: dict) -> dict:
     gm_tokens = seat_tokens(combat, combat.gm_seat)
     gm = GmSide(combat.gm_seat, {t: statistics[t] for t in gm_tokens}, initiative_request["pick"],
                 initiative_request["named"]) if gm_tokens else None
+    house_rules = shelf.house_rules(store().redis, identity.world_id)
     with refused_as("named"):
-        rolled = roll_initiative(seats, players, gm, dials, dice=_dice)
+        rolled = roll_initiative(seats, players, gm, dials, dice=_dice, house_rules=house_rules)
 
     def order(running: Combat | None) -> tuple[Combat, Combat]:
         with refused_as("scene_id"):

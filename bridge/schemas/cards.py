@@ -24,6 +24,7 @@ from . import (
     maneuvers,
     moments,
     odds,
+    scripting,
     simulation,
     tokens,
     tracker,
@@ -32,7 +33,7 @@ from .pushes import Either, JobEvent, JobQueued, Out, RollEntry, RollNotice, _co
 from .spec import RequestSpec, Shape
 
 AREAS = (damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
-         simulation)
+         simulation, scripting)
 
 CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS.values()))
 

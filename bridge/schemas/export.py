@@ -192,3 +192,10 @@ def _rewrite(node):
     if isinstance(node, list):
         return [_rewrite(item) for item in node]
     return node
+
+
+def schema_document(title: str, shape: Shape) -> dict:
+    """One standalone JSON Schema of ``shape`` (a macro's arguments, say)."""
+    exporter = _Exporter()
+    root = exporter.root(shape)
+    return _document(title, root, exporter.components())

@@ -49,7 +49,7 @@ class TokenRegisterRequest(RequestSchema):
     )
     hit_points = fields.Integer(
         load_default=None, allow_none=True, validate=validate.Range(1, HIT_POINTS_MAX),
-        metadata={"description": "null: the world's 6 + 2 x Endurance"},
+        metadata={"description": "null: the world's house rule (docs/scripting.md), else its 6 + 2 x Endurance"},
     )
     armor = item_field(ArmorItem, load_default=None, allow_none=True)
     shield = item_field(ShieldItem, load_default=None, allow_none=True)

@@ -98,6 +98,7 @@ export class BridgeClient extends EventTarget {
   async request(event, payload = {}, requestId = this.newId()) {
     const message = { ...payload, request_id: requestId };
     for (let attempt = 0; ; attempt++) {
+      if (!this.socket) throw new BridgeError({ code: "closed", message: `the connection is closed: ${event} not sent` });
       try {
         const ack = await this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, message);
         if (!ack.ok) throw new BridgeError(ack.error);

@@ -57,20 +57,22 @@ export function cardHTML(entry) {
   return `<article class="${classes}" data-roll-id="${escapeHTML(entry.roll_id)}">${head}${body}</article>`;
 }
 
+/** A result; one naming tokens (a hazard's, an attack's) gets a section per token after its own dice. */
 function resultHTML(result) {
-  if (!Array.isArray(result.tokens) || !result.tokens.every((each) => each?.token_id)) return partHTML(result);
-  const tokens = result.tokens.map((each) => {
-    const name = each.token?.state?.name;
+  const { tokens, explanation, ...rest } = result;
+  if (!Array.isArray(tokens) || !tokens.every((each) => each?.token_id)) return partHTML(result);
+  const sections = tokens.map((each) => {
+    const name = each.token?.state?.name ?? each.name;
     const title = name ? `${escapeHTML(name)} <span class="vb-token-id">${escapeHTML(each.token_id)}</span>` : escapeHTML(each.token_id);
     return `<section class="vb-card-token" data-token-id="${escapeHTML(each.token_id)}"><h4>${title}</h4>${partHTML(each)}</section>`;
   });
   const charge = result.charge?.notation ? `<p class="vb-card-charge">${escapeHTML(result.charge.notation)}</p>` : "";
-  return charge + tokens.join("") + linesHTML(result.explanation);
+  return charge + partHTML(rest) + sections.join("") + linesHTML(explanation);
 }
 
 function partHTML(part) {
   const groups = [...diceGroups(part)].map(({ key, group }) => groupHTML(key, group)).join("");
-  return groups + conditionsHTML(part.token?.changes ?? part.health?.changes) + linesHTML(part.explanation);
+  return groups + conditionsHTML(part.token?.changes ?? part.changes ?? part.health?.changes) + linesHTML(part.explanation);
 }
 
 /**

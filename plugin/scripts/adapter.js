@@ -4,6 +4,8 @@
  * and testable. Works with Foundry v12 and v13: where the two differ, the difference is handled here.
  */
 
+import * as sealed from "./sealed.js";
+
 export const MODULE_ID = "vtt-bridge";
 const SOCKET = `module.${MODULE_ID}`;
 const TOKEN_QUERY = `${MODULE_ID}.playerToken`;
@@ -166,35 +168,56 @@ export function onSceneControls(tools) {
 /**
  * Answers players asking for their bridge token. mint(userId) -> Promise<{token, expires_at}>.
  * v13: a query (CONFIG.queries), answered to the asking user alone, whose id Foundry vouches for.
- * v12: the module socket (`module.vtt-bridge`), answered by the active GM's client.
+ * v12: the module socket (`module.vtt-bridge`), which every client hears: the active GM's client mints
+ * for the user Foundry names as the sender (never one the message claims) and seals the token for the
+ * public key that came with the ask (sealed.js), so only the asking page can read it.
  */
 export function answerTokenRequests(mint) {
   if (CONFIG.queries) {
     CONFIG.queries[TOKEN_QUERY] = (_data, { user }) => mint(user.id);
     return;
   }
-  game.socket.on(SOCKET, async (message) => {
-    if (message?.type !== "token.ask" || !isActiveGM()) return;
-    const granted = await mint(message.user);
-    game.socket.emit(SOCKET, { type: "token.give", user: message.user, ...granted });
+  game.socket.on(SOCKET, async (message, senderId) => {
+    if (message?.type !== "token.ask" || !isActiveGM() || !game.users.get(senderId)) return;
+    try {
+      const box = await sealed.seal(JSON.stringify(await mint(senderId)), message.key);
+      game.socket.emit(SOCKET, { type: "token.give", user: senderId, box });
+    } catch (error) {
+      notify("error", t("HandoffFailed", { name: game.users.get(senderId).name, message: error.message }));
+    }
   });
 }
 
-/** Asks the active GM's client for this user's bridge token: Promise<{token, expires_at}>. */
-export function askForToken(timeoutMs = 15000) {
+/**
+ * Asks the active GM's client for this user's bridge token: Promise<{token, expires_at}>. v13: a query.
+ * v12: a fresh key pair's public key goes with the ask over the module socket; the answer is a sealed
+ * box that only its private key opens, taken from a GM alone (the sender Foundry names). Rejects with
+ * `code: "insecure_context"` when the page has no WebCrypto (plain http, not localhost).
+ */
+export async function askForToken(timeoutMs = 15000) {
   const gm = game.users.activeGM;
-  if (!gm) return Promise.reject(new Error("no GM is connected"));
+  if (!gm) throw new Error("no GM is connected");
   if (CONFIG.queries && gm.query) return gm.query(TOKEN_QUERY, {}, { timeout: timeoutMs });
+  const pair = await sealed.keyPair();
   return new Promise((resolve, reject) => {
+    let answered = false;
     const timer = setTimeout(() => { game.socket.off?.(SOCKET, listen); reject(new Error("the GM did not answer")); }, timeoutMs);
-    function listen(message) {
-      if (message?.type !== "token.give" || message.user !== game.user.id) return;
+    async function listen(message, senderId) {
+      if (message?.type !== "token.give" || message.user !== game.user.id || !game.users.get(senderId)?.isGM) return;
+      let granted;
+      try {
+        granted = JSON.parse(await sealed.open(message.box, pair));
+      } catch {
+        return; // sealed for another page of this user, or changed on the way
+      }
+      if (answered) return;
+      answered = true;
       clearTimeout(timer);
       game.socket.off?.(SOCKET, listen);
-      resolve({ token: message.token, expires_at: message.expires_at });
+      resolve({ token: granted.token, expires_at: granted.expires_at });
     }
     game.socket.on(SOCKET, listen);
-    game.socket.emit(SOCKET, { type: "token.ask", user: game.user.id });
+    game.socket.emit(SOCKET, { type: "token.ask", key: pair.publicKey });
   });
 }
 

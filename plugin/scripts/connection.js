@@ -1,8 +1,9 @@
 /**
  * Who connects to the bridge, and with what. The GM's client connects with the world's GM key (a
  * client setting, typed once) and mints each player's token on request (`token.mint`); a player's
- * client asks the active GM's client for its token (v13 query, v12 module socket), keeps it in a
- * client setting, and connects with it. The reconnection itself is core's (BridgeClient).
+ * client asks the active GM's client for its token (v13 query; v12 module socket, the token sealed for
+ * the asking page), keeps it in a client setting, and connects with it. The reconnection itself is
+ * core's (BridgeClient).
  */
 
 import * as vtt from "./adapter.js";
@@ -30,7 +31,8 @@ export async function credentials({ now = () => Date.now() / 1000 } = {}) {
     const { token, expires_at } = await vtt.askForToken();
     await vtt.saveSetting("playerToken", { token, expires_at, world });
     return { world, token };
-  } catch {
+  } catch (error) {
+    if (error.code === "insecure_context") vtt.notify("error", vtt.t("InsecureContext"));
     return null;
   }
 }

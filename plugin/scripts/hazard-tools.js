@@ -1,7 +1,8 @@
 /**
  * The GM's hazard tools (token controls): an explosion, whose center the GM clicks on the scene (a
  * circle template shows its reach; each tracked token's distance from the center is measured on
- * the scene's grid), and fire, a fall or vacuum on the selected tracked tokens. Hazards are queued:
+ * the scene's grid, and the GM gives each its cover dice), and fire, a fall or vacuum on the selected
+ * tracked tokens. Hazards are queued:
  * the progress bar shows them, and their cards and token changes come as pushes.
  */
 
@@ -13,24 +14,24 @@ import { track } from "./widgets.js";
 const MOST_TOKENS = 50;
 
 /**
- * The tracked tokens a charge at `center` reaches, nearest first, with their distances in meters.
+ * The tracked tokens a charge at `center` reaches, nearest first, with their names and distances in
+ * meters.
  * @param {{x: number, y: number}} center canvas point
  * @param {number} dice the pool at the center
- * @param {{id: string, center: object}[]} tokens the scene's tokens
+ * @param {{id: string, name: string, center: object}[]} tokens the scene's tokens
  * @param {{has: (id: string) => boolean}} tracked the bridge's tokens
  */
 export function tokensInBlast(center, dice, tokens, tracked) {
   return tokens
     .filter((t) => tracked.has(t.id))
-    .map((t) => ({ token_id: t.id, distance: vtt.meters(center, t.center) }))
+    .map((t) => ({ token_id: t.id, name: t.name, distance: vtt.meters(center, t.center) }))
     .filter((t) => inBlast(dice, t.distance))
     .sort((a, b) => a.distance - b.distance)
     .slice(0, MOST_TOKENS);
 }
 
-/** A hazard dialog; resolves with its values, or null when dismissed. */
-async function ask(title, fields) {
-  const content = await vtt.renderTemplate("form", { fields });
+/** A hazard dialog of a template and its data; resolves with its values, or null when dismissed. */
+async function ask(title, content) {
   const answer = await vtt.dialog({
     title, content, buttons: [{ action: "go", label: vtt.t("Hazard.Go"), icon: "fa-solid fa-burst", default: true }],
   });
@@ -48,15 +49,29 @@ async function send(client, label, request) {
 }
 
 /**
+ * The cover dialog: each token in reach, its name and its distance as measured (to the centimetre, as
+ * sent), with a field for the dice its cover takes off its pool (0 to 300, 0 by default). Resolves with
+ * the tokens, each with its cover, or null when dismissed.
+ * @param {string} title
+ * @param {{token_id: string, name: string, distance: number}[]} tokens
+ */
+async function askCover(title, tokens) {
+  const rows = tokens.map((t) => ({ token_id: t.token_id, name: t.name, distance: Math.round(t.distance * 100) / 100 }));
+  const columns = { token: vtt.t("Hazard.CoverToken"), distance: vtt.t("Hazard.CoverDistance"), cover: vtt.t("Hazard.CoverDice") };
+  const values = await ask(title, await vtt.renderTemplate("cover", { rows, columns, hint: vtt.t("Hazard.CoverHint") }));
+  return values && tokens.map((t) => ({ ...t, cover: values[t.token_id] ?? 0 }));
+}
+
+/**
  * The explosion tool: charge and dice, then the click on the blast's center, the template placed,
- * the distances measured, and `hazard.explosion`.
+ * the distances measured, each token's cover asked for, and `hazard.explosion`.
  * @param {{client: object, table: {tokens: Map}}} options
  */
 export async function explosionTool({ client, table }) {
   const label = vtt.t("Hazard.Explosion");
   const throwers = [...new Map([...table.tokens.values()].map((s) => [s.actor_id, s.name]))];
   const selected = vtt.controlledTokens()[0]?.actorId;
-  const values = await ask(label, [
+  const values = await ask(label, await vtt.renderTemplate("form", { fields: [
     { name: "dice", label: vtt.t("Hazard.Dice"), number: true, value: 20, min: 1, max: 300 },
     { name: "charge", label: vtt.t("Hazard.Charge"), options: [
       { value: "shrapnel", label: vtt.t("Hazard.Shrapnel"), selected: true },
@@ -65,14 +80,15 @@ export async function explosionTool({ client, table }) {
     ] },
     { name: "actor", label: vtt.t("Hazard.Thrower"),
       options: throwers.map(([value, name]) => ({ value, label: name, selected: value === selected })) },
-  ]);
+  ] }));
   if (!values) return null;
   vtt.notify("info", vtt.t("Hazard.PickCenter"));
   const center = await vtt.pickPoint();
   await vtt.placeCircle(center, values.dice);
-  const tokens = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
-  if (!tokens.length) return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
-  return send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
+  const caught = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
+  if (!caught.length) return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
+  const tokens = await askCover(vtt.t("Hazard.Cover"), caught);
+  return tokens && send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
 }
 
 /**
@@ -85,7 +101,7 @@ export async function pickedTokensTool(hazard, { client, table }) {
   if (!tokenIds.length) return vtt.notify("warn", vtt.t("Hazard.NoTokens"));
   const tool = PICKED[hazard];
   const label = vtt.t(tool.label);
-  const values = await ask(label, tool.fields());
+  const values = await ask(label, await vtt.renderTemplate("form", { fields: tool.fields() }));
   return values && send(client, label, tool.request(tokenIds, values, label));
 }
 

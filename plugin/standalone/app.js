@@ -9,8 +9,8 @@ import { BridgeClient } from "../core/bridge-client.js";
 import { TableState } from "../core/table-state.js";
 import { cardHTML } from "../core/cards.js";
 import { conditionsOf, hpBar } from "../core/conditions.js";
-import { skillRoll, statisticRoll } from "../core/rolls.js";
-import { Board, conditionIcons } from "./board.js";
+import { attack, distance, skillRoll, statisticRoll } from "../core/rolls.js";
+import { Board, METRES_PER_SQUARE, SQUARE, conditionIcons } from "./board.js";
 import { gmTools } from "./gm.js";
 
 /** Where the credentials are kept between reloads of this tab, and never elsewhere. */
@@ -46,7 +46,7 @@ $("#login-form").addEventListener("submit", (event) => {
   else if (form.get("token")) typed.token = form.get("token").trim();
   else return showLogin("Type the GM key or a player token.");
   sessionStorage.setItem(CREDENTIALS, JSON.stringify(typed));
-  play(typed);
+  location.reload(); // one table per page load: the page starts again with these credentials
 });
 
 $("#leave").addEventListener("click", () => {
@@ -116,7 +116,48 @@ function play(auth) {
       rollButton(`${title(name)} ${token.statistics[name]}`, `statistic:${name}`, () => roll(token, name, null))));
     $("#skill-rolls").replaceChildren(...Object.entries(token.skills).map(([name, level]) =>
       rollButton(`${name} ${level}`, `skill:${name}`, () => roll(token, $("#roll-options").statistic.value, { name, level }))));
+    const target = $("#attack-form").target;
+    const aimed = target.value;
+    target.replaceChildren(...[...state.tokens.values()].filter((other) => other.token_id !== token.token_id)
+      .map((other) => new Option(other.name, other.token_id, false, other.token_id === aimed)));
+    showWeapons().catch(report);
   }
+
+  /** The world's weapons (equipment.list), read once: ranged ones are sent with the distance. */
+  async function showWeapons() {
+    const select = $("#attack-form").weapon;
+    if (select.options.length) return;
+    const { ranged, melee } = await client.request("equipment.list", {});
+    const group = (label, items) => {
+      const options = document.createElement("optgroup");
+      options.label = label;
+      options.append(...items.map((item) => {
+        const option = new Option(item.name, item.name);
+        option.dataset.ranged = String(label === "Ranged");
+        return option;
+      }));
+      return options;
+    };
+    select.replaceChildren(group("Melee", melee), group("Ranged", ranged));
+  }
+
+  $("#attack-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const attacker = state.tokens.get(selected);
+    const target = form.target.value;
+    if (!attacker || !target || !form.weapon.value) return report({ code: "attack", message: "pick a weapon and a target" });
+    const ranged = form.weapon.selectedOptions[0].dataset.ranged === "true";
+    const metres = ranged ? distance(board.center(attacker.token_id), board.center(target), SQUARE, METRES_PER_SQUARE) : null;
+    const { event: name, payload } = attack({ attacker: attacker.token_id, weapon: form.weapon.value, targets: [target],
+      distance: metres, moments: Number($("#roll-options").moments.value), visibility: $("#roll-options").visibility.value,
+      label: `${attacker.name}: ${form.weapon.value}` });
+    try {
+      state.addCard(await client.request(name, payload));
+    } catch (error) {
+      report(error);
+    }
+  });
 
   async function roll(token, statisticName, skill) {
     const options = $("#roll-options");

@@ -173,3 +173,12 @@ test("close() ends the connection for good: a disconnect after it does not recon
   assert.deepEqual(timers.delays, []);
   assert.equal(client.state, "closed");
 });
+
+test("a request on a closed client is refused at once", async () => {
+  const { client, socket } = connected();
+  client.close();
+  await assert.rejects(client.request("ping", {}), { name: "BridgeError", code: "closed" });
+  await assert.rejects(client.queued("worker.ping", {}), { code: "closed" });
+  assert.deepEqual(socket.sent, []);
+  assert.equal(client.jobs.size, 0);
+});

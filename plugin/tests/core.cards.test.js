@@ -1,5 +1,5 @@
 // Cards rendered from real cards the bridge made (core.cards.fixture.json: a skill roll with a
-// named modifier, a damage roll, a 6d6 explosion over two tokens).
+// named modifier, a damage roll, a 6d6 explosion over two tokens, a pistol shot at 4 m).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -12,7 +12,9 @@ test("a roll card shows every face as it was counted, the TN, the modifiers and 
   const html = cardHTML(cards.roll);
   const { result } = cards.roll;
   assert.deepEqual(dice(html), result.dice.map((die) => [die.face, `vb-${die.counts_as}`]));
-  assert.match(html, /Success<\/span> 3 successes against TN 2, 6 dice/);
+  const verdict = { success: "Success", failure: "Failure", critical_success: "Critical success",
+    success_with_setback: "Success with a setback", critical_failure: "Critical failure" }[result.outcome.label];
+  assert.ok(html.includes(`${verdict}</span> ${result.successes} successes against TN 2, 6 dice`));
   assert.match(html, /<li class="vb-part">darkness \+1d6<\/li>/);
   for (const line of result.explanation) assert.ok(html.includes(`<li>${escapeHTML(line)}</li>`), line);
   assert.ok(html.includes("Sneak &#60;past&#62;"));
@@ -67,4 +69,20 @@ test("a card of a rule the plugin does not know shows its explanation; all text 
   assert.ok(html.includes('data-roll-id="x&#34;1"'));
   assert.ok(html.includes("a&#38;b"));
   assert.equal(escapeHTML(`<a href='x'>&"`), "&#60;a href=&#39;x&#39;&#62;&#38;&#34;");
+});
+
+test("an attack card shows its roll, each hit's damage, then what each target took", () => {
+  const html = cardHTML(cards.attack);
+  const { result } = cards.attack;
+  const [own, ...sections] = html.split('<section class="vb-card-token"');
+  const hitFaces = result.hits.flatMap((hit) => hit.damage.faces);
+  assert.deepEqual(dice(own).map(([face]) => face), [...result.roll.faces, ...hitFaces, ...result.scatter_faces, ...(result.ammo?.faces ?? [])]);
+  assert.deepEqual(dice(own).slice(0, result.roll.faces.length), result.roll.dice.map((die) => [die.face, `vb-${die.counts_as}`]));
+  assert.equal(sections.length, result.tokens.length);
+  const taken = result.tokens[0];
+  assert.ok(sections[0].startsWith(` data-token-id="${taken.token_id}"><h4>${taken.name} <span class="vb-token-id">`));
+  for (const { condition, gained } of taken.changes) {
+    assert.ok(sections[0].includes(`<li class="vb-${gained ? "gained" : "lost"}">${gained ? "+" : "−"}${condition}</li>`), condition);
+  }
+  assert.ok(html.includes(escapeHTML(result.explanation.at(-1))));
 });

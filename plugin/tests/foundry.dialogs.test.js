@@ -141,12 +141,13 @@ function tracking(...ids) {
 
 test("the tokens a blast reaches: tracked ones, measured on the grid, nearest first", () => {
   installFoundry({ actors, tokens });
-  const scene = [{ id: "tok3", center: { x: 2550, y: 50 } }, { id: "tok2", center: { x: 350, y: 450 } }, { id: "tok1", center: { x: 50, y: 50 } }, { id: "untracked", center: { x: 50, y: 50 } }];
+  const scene = [{ id: "tok3", name: "Far thug", center: { x: 2550, y: 50 } }, { id: "tok2", name: "Thug", center: { x: 350, y: 450 } },
+    { id: "tok1", name: "Dodger", center: { x: 50, y: 50 } }, { id: "untracked", name: "Crate", center: { x: 50, y: 50 } }];
   assert.deepEqual(tokensInBlast({ x: 50, y: 50 }, 20, scene, tracking("tok1", "tok2", "tok3").tokens),
-    [{ token_id: "tok1", distance: 0 }, { token_id: "tok2", distance: 4 }]);
+    [{ token_id: "tok1", name: "Dodger", distance: 0 }, { token_id: "tok2", name: "Thug", distance: 4 }]);
 });
 
-test("the explosion tool: charge and dice, the center clicked, the template placed, hazard.explosion queued with each distance", async () => {
+test("the explosion tool: charge and dice, the center clicked, the template placed, each token's cover asked for, hazard.explosion queued with it", async () => {
   const { dialogs, calls, panels } = installFoundry({ actors, tokens });
   canvas.tokens.controlled = [{ document: canvas.scene.tokens.get("tok1") }];
   const client = new FakeClient({ "hazard.explosion": { roll_id: "boom" } });
@@ -155,12 +156,44 @@ test("the explosion tool: charge and dice, the center clicked, the template plac
   assert.deepEqual(config.buttons.map((b) => b.action), ["go"]);
   await settle();
   canvas.stage.click({ x: 50, y: 50 });
+  const cover = await answerDialog(dialogs, "go", { tok2: 3, tok1: 0 });
+  assert.equal(cover.config.window.title, "VTTBRIDGE.Hazard.Cover");
+  assert.deepEqual(calls.filter(([name]) => name === "renderTemplate").at(-1), ["renderTemplate", "modules/vtt-bridge/templates/cover.hbs", {
+    rows: [{ token_id: "tok1", name: "Dodger", distance: 0 }, { token_id: "tok2", name: "Thug", distance: 4 }],
+    columns: { token: "VTTBRIDGE.Hazard.CoverToken", distance: "VTTBRIDGE.Hazard.CoverDistance", cover: "VTTBRIDGE.Hazard.CoverDice" },
+    hint: "VTTBRIDGE.Hazard.CoverHint",
+  }]);
   assert.deepEqual(await done, { roll_id: "boom" });
   assert.deepEqual(client.sent, [["hazard.explosion", { actor_id: "actor1", charge: "shrapnel", dice: 20, label: "VTTBRIDGE.Hazard.Explosion",
-    tokens: [{ token_id: "tok1", distance: 0, cover: 0 }, { token_id: "tok2", distance: 4, cover: 0 }] }]]);
+    tokens: [{ token_id: "tok1", distance: 0, cover: 0 }, { token_id: "tok2", distance: 4, cover: 3 }] }]]);
   const template = calls.find(([name]) => name === "createEmbeddedDocuments");
   assert.deepEqual([template[1], template[2][0].t, template[2][0].distance], ["MeasuredTemplate", "circle", 20]);
   assert.equal(panels["vtt-bridge-progress"].hidden, true);
+});
+
+test("the cover dialog: distances in meters as measured on a grid in feet, a field left empty is no cover, dismissed nothing is sent", async () => {
+  const { dialogs, calls } = installFoundry({ actors, tokens, units: "ft" });
+  const client = new FakeClient({ "hazard.explosion": { roll_id: "boom" } });
+  const table = tracking("tok1", "tok2", "tok3");
+  const done = explosionTool({ client, table });
+  await answerDialog(dialogs, "go", { dice: 20, charge: "no_shrapnel", actor: "actor2" });
+  await settle();
+  canvas.stage.click({ x: 50, y: 50 });
+  await answerDialog(dialogs, "go", { tok1: null, tok2: 300, tok3: 12 });
+  await done;
+  const { rows } = calls.filter(([name]) => name === "renderTemplate").at(-1)[2];
+  // 4 ft and 25 ft: 1.2192 m and 7.62 m, shown and sent to the centimetre.
+  assert.deepEqual(rows.map((r) => [r.token_id, r.distance]), [["tok1", 0], ["tok2", 1.22], ["tok3", 7.62]]);
+  assert.deepEqual(client.sent[0][1].tokens, [{ token_id: "tok1", distance: 0, cover: 0 }, { token_id: "tok2", distance: 1.22, cover: 300 },
+    { token_id: "tok3", distance: 7.62, cover: 12 }]);
+
+  const dismissed = explosionTool({ client, table });
+  await answerDialog(dialogs, "go", { dice: 20, charge: "shrapnel", actor: "actor1" });
+  await settle();
+  canvas.stage.click({ x: 50, y: 50 });
+  await answerDialog(dialogs, "close", {});
+  assert.equal(await dismissed, null);
+  assert.equal(client.sent.length, 1);
 });
 
 test("fire, fall and vacuum on the selected tracked tokens", async () => {

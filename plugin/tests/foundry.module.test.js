@@ -51,6 +51,12 @@ test("every string the module asks for is in lang/en.json", () => {
   assert.deepEqual([...keys].filter((key) => typeof lookup(key) !== "string"), []);
 });
 
+test("every template the module renders is in templates/", () => {
+  const names = new Set(scripts.flatMap((name) => [...read(`scripts/${name}`).matchAll(/vtt\.renderTemplate\("([^"]+)"/g)].map(([, t]) => t)));
+  assert.deepEqual([...names].sort(), ["cover", "form"]);
+  for (const name of names) assert.ok(existsSync(new URL(`templates/${name}.hbs`, root)), name);
+});
+
 test("only scripts/adapter.js touches Foundry's globals", () => {
   const globals = /(?<![\w.$])(game|Hooks|ui|canvas|CONFIG|ChatMessage|Roll|foundry|document|renderTemplate|Dialog|DialogV2|TokenDocument)\s*[.(]/;
   for (const name of scripts.filter((n) => n !== "adapter.js")) {

@@ -79,7 +79,8 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
       emit: (name, data) => calls.push(["socket.emit", name, data]),
       on: (name, fn) => socketListeners.push([name, fn]),
       off: (name, fn) => socketListeners.splice(socketListeners.findIndex(([, f]) => f === fn), 1),
-      receive: (name, data) => Promise.all(socketListeners.filter(([n]) => n === name).map(([, fn]) => fn(data))),
+      // A message from another client, as Foundry's server relays it: the sender's user id second.
+      receive: (name, data, senderId) => Promise.all(socketListeners.filter(([n]) => n === name).map(([, fn]) => fn(data, senderId))),
     },
     i18n: {
       localize: (key) => key,
@@ -156,12 +157,12 @@ function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = 
   };
 }
 
-/** A form with named fields, as the adapter's formValues reads it. */
+/** A form with named fields, as the adapter's formValues reads it (null: a number field left empty). */
 export function fakeForm(fields) {
   const form = new FakeElement("form");
   form.elements = Object.entries(fields).map(([name, value]) => (typeof value === "boolean"
     ? { name, type: "checkbox", checked: value }
-    : { name, type: typeof value === "number" ? "number" : "text", value: String(value) }));
+    : { name, type: typeof value === "number" || value === null ? "number" : "text", value: String(value ?? "") }));
   return form;
 }
 

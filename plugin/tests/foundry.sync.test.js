@@ -167,3 +167,12 @@ test("credentials: a player's stored token while it lasts, else a new one from t
   installFoundry({ isGM: false, activeGM: false });
   assert.equal(await credentials(), null);
 });
+
+test("credentials in v12 on a page without WebCrypto: no token asked for, the player told why", async (t) => {
+  const { calls } = installFoundry({ generation: 12, isGM: false, settings: { worldId: "cap" } });
+  const crypto = Object.getOwnPropertyDescriptor(globalThis, "crypto");
+  Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true });
+  t.after(() => Object.defineProperty(globalThis, "crypto", crypto));
+  assert.equal(await credentials(), null);
+  assert.deepEqual(calls, [["notify.error", "VTTBRIDGE.InsecureContext"]]);
+});

@@ -32,21 +32,26 @@ def browser():
 @pytest.fixture
 def open_page(browser, request):
     """``open_page(url)``: a page in a browser context of its own (its own sessionStorage and
-    localStorage: one person at the table). Errors in the page's scripts fail the test."""
-    contexts, errors = [], []
+    localStorage: one person at the table). Errors in the page's scripts, and refusals it
+    reported, fail the test."""
+    contexts, pages, errors = [], [], []
 
     def open_one(url: str):
         context = browser.new_context(viewport={"width": 1400, "height": 900})
         contexts.append(context)
         page = context.new_page()
+        pages.append(page)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(url)
         return page
 
     yield open_one
+    # A refusal the page reported to its user (#notice) is a failure too.
+    notices = [page.locator("#notice").text_content() for page in pages if "/plugin/standalone/" in page.url]
     for context in contexts:
         context.close()
     assert errors == [], f"errors in the page: {errors}"
+    assert [notice for notice in notices if notice] == [], "the page reported refusals"
 
 
 @pytest.fixture

@@ -131,6 +131,7 @@ def test_the_gms_grenade_changes_conditions_in_every_browser(bridge, world, gm, 
     gm_page.mouse.click(*center)
     card = gm_page.locator("#log .vb-rule-hazard-explosion")
     expect(card).to_have_count(1)
+    expect(gm_page.locator("#work")).to_be_hidden()  # the progress bar, once the job's result came
     shot(gm_page, "gm-blast-card")
 
     snapshot = gm.request("table.snapshot")["result"]
@@ -232,3 +233,43 @@ def test_the_gm_sets_the_tokens_picked_on_fire(bridge, world, gm, open_page, sho
         assert conditions_shown(page, "torch-b") == []
     shot(gm_page, "gm-two-tokens-on-fire")
     shot(player, "player-sees-them-burn")
+
+
+def test_a_forged_invite_brings_back_the_login_with_the_bridges_refusal(bridge, world, open_page, shot):
+    page = open_page(f"{bridge.url}/table#world={world.world_id}&token=forged")
+    expect(page.locator("#login-error")).to_have_text(re.compile(r"^unauthorized: .+"))
+    expect(page.locator("#login")).to_be_visible()
+    expect(page.locator("#table")).to_be_hidden()
+    assert page.evaluate("sessionStorage.length") == 0
+    shot(page, "refused")
+
+
+def test_a_player_attacks_with_a_pistol_at_the_distance_on_the_grid(bridge, world, gm, open_page, shot):
+    register(gm, "gunner", actor_id="gunner-pc", name="Gunner", skills={"pistol": 3})
+    register(gm, "target", name="Target")
+    page = open_page(invite_link(gm, bridge, world, "allison", ["gunner-pc"]))
+    token_on(page, "gunner").click()
+    form = page.locator("#attack-form")
+    expect(form.locator('[name=weapon] option[value=".45 Auto Pistol"]')).to_have_count(1)
+    form.locator("[name=weapon]").select_option(".45 Auto Pistol")
+    form.locator("[name=target]").select_option("target")
+    form.locator("button[type=submit]").click()
+    card = page.locator("#log .vb-rule-attack")
+    expect(card).to_have_count(1)
+    shot(page, "attack-card")
+
+    entry = gm.request("roll.log", limit=1)["result"]["rolls"][-1]
+    assert (entry["rule"], entry["user"], entry["actor_id"]) == ("attack", "allison", "gunner-pc")
+    expected = round(math.dist(box_center(token_on(page, "gunner")), box_center(token_on(page, "target"))) / SQUARE, 2)
+    assert found_values(entry["result"], "distance") == [expected]
+    shown = card.locator(".vb-die").evaluate_all("dice => dice.map(d => Number(d.dataset.face))")
+    assert shown[:len(entry["result"]["roll"]["faces"])] == entry["result"]["roll"]["faces"]
+
+
+def found_values(value, key: str) -> list:
+    """Every value of ``key`` anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return [found for k, v in value.items() for found in ([v] if k == key else found_values(v, key))]
+    if isinstance(value, list):
+        return [found for item in value for found in found_values(item, key)]
+    return []

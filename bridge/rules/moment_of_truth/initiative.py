@@ -20,6 +20,7 @@ from typing import Any
 
 from ..dice import DiceSource
 from .dials import Dials
+from .house_rules import BOOK, HouseRules
 from .statistics import Derived, Statistic, built_from, derive
 
 SIDES = 6
@@ -123,23 +124,27 @@ def _roll_line(roll: SeatRoll) -> str:
     return f"{who}: reaction time {roll.reaction_time}, rolled {faces} = {roll.total}"
 
 
-def reaction_time(statistics: Mapping[Statistic, int], dials: Dials) -> int:
+def reaction_time(statistics: Mapping[Statistic, int], dials: Dials, house_rules: HouseRules = BOOK) -> int:
     """Reaction time from the statistics; ``dials.reaction_statistic`` says
-    whether Will (ch. 2, the default) or Perception (ch. 7) is averaged in."""
-    for statistic in built_from(Derived.REACTION_TIME, dials):
+    whether Will (ch. 2, the default) or Perception (ch. 7) is averaged in;
+    a world's house rule for it (from Agility, Will and Perception) instead."""
+    needed = (Statistic.AGILITY, Statistic.WILL, Statistic.PERCEPTION) if house_rules.reaction_time else built_from(
+        Derived.REACTION_TIME, dials)
+    for statistic in needed:
         if statistic not in statistics:
             raise ValueError(f"reaction time needs {statistic.value}")
         if statistics[statistic] < 0:
             raise ValueError(f"{statistic.value} cannot be negative: {statistics[statistic]}")
-    return derive(Derived.REACTION_TIME, dict(statistics), dials)
+    ruled = house_rules.reaction_time_for(statistics)
+    return derive(Derived.REACTION_TIME, dict(statistics), dials) if ruled is None else ruled
 
 
-def gm_combatant(gm: GmSide, dials: Dials) -> tuple[str, int]:
+def gm_combatant(gm: GmSide, dials: Dials, house_rules: HouseRules = BOOK) -> tuple[str, int]:
     """The GM's combatant whose reaction time is rolled, and that reaction time.
     Among equals, the first listed is named."""
     if not gm.combatants:
         raise ValueError("the GM's seat has no combatants to roll for")
-    times = {name: reaction_time(statistics, dials) for name, statistics in gm.combatants.items()}
+    times = {name: reaction_time(statistics, dials, house_rules) for name, statistics in gm.combatants.items()}
     if gm.pick is GmReaction.NAMED:
         if gm.named not in times:
             raise ValueError(f"no GM combatant named {gm.named!r}")
@@ -157,12 +162,14 @@ def roll_initiative(
     dials: Dials,
     *,
     dice: DiceSource,
+    house_rules: HouseRules = BOOK,
 ) -> Initiative:
     """Roll initiative for every seat. ``seating`` lists the seats clockwise;
     ``players`` maps each player's seat to their character's statistics, or
-    to the reaction time itself; ``gm`` is None when no GM combatant fights."""
+    to the reaction time itself; ``gm`` is None when no GM combatant fights;
+    ``house_rules``: the world's, whose reaction time rule counts."""
     _check_seating(seating, players, gm)
-    entries = _entries(seating, players, gm, dials)
+    entries = _entries(seating, players, gm, dials, house_rules)
     rolls = tuple(_roll(seat, time, combatant, dice) for seat, (time, combatant) in entries.items())
     rerolls: list[tuple[SeatRoll, ...]] = []
     leaders = _leaders(rolls)
@@ -207,23 +214,24 @@ def _check_seating(seating: Sequence[str], players: Mapping[str, Any], gm: GmSid
 
 
 def _entries(
-    seating: Sequence[str], players: Mapping[str, Mapping[Statistic, int] | int], gm: GmSide | None, dials: Dials
+    seating: Sequence[str], players: Mapping[str, Mapping[Statistic, int] | int], gm: GmSide | None, dials: Dials,
+    house_rules: HouseRules,
 ) -> dict[str, tuple[int, str | None]]:
     entries: dict[str, tuple[int, str | None]] = {}
     for seat in seating:
         if gm and seat == gm.seat:
-            name, time = gm_combatant(gm, dials)
+            name, time = gm_combatant(gm, dials, house_rules)
             entries[seat] = (time, name)
         else:
-            entries[seat] = (_player_time(players[seat], dials), None)
+            entries[seat] = (_player_time(players[seat], dials, house_rules), None)
     if len(entries) > 1 and all(time == 0 for time, _ in entries.values()):
         raise ValueError("every reaction time is 0: no roll can break the tie")
     return entries
 
 
-def _player_time(player: Mapping[Statistic, int] | int, dials: Dials) -> int:
+def _player_time(player: Mapping[Statistic, int] | int, dials: Dials, house_rules: HouseRules) -> int:
     if not isinstance(player, int):
-        return reaction_time(player, dials)
+        return reaction_time(player, dials, house_rules)
     if player < 0:
         raise ValueError(f"reaction time cannot be negative: {player}")
     return player

@@ -20,6 +20,7 @@ from typing import Any
 from .conditions import Condition, ends_on_roll, summary_order
 from .dials import Dials
 from .health import ConditionChange, Health, condition_diff, health_conditions
+from .house_rules import BOOK, HouseRules
 from .statistics import Statistic
 
 #: ``source`` of the conditions read from a token's health.
@@ -183,12 +184,13 @@ def registered(
     statistics: Mapping[Statistic, int],
     dials: Dials,
     hit_points: int | None = None,
+    house_rules: HouseRules = BOOK,
     **stat_block: Any,
 ) -> TokenChange:
     """A token's stat block as the GM's client describes it. A token seen
     before keeps its damage, conditions and hazards; hit points default to
-    the book's 6 + 2 x Endurance (ch. 2)."""
-    points = hit_points or Health.from_endurance(statistics[Statistic.ENDURANCE], dials).hit_points
+    the world's house rule, else the book's 6 + 2 x Endurance (ch. 2)."""
+    points = hit_points or house_rules.hit_points_for(statistics[Statistic.ENDURANCE], dials)
     if previous is None:
         state = TokenState(token_id, actor_id, name, statistics, Health(points), **stat_block)
         return changed(None, state)

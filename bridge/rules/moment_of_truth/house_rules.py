@@ -1,0 +1,54 @@
+"""A world's house rules at the hook points the rules consult (ch. 12:
+"the GM is free to change any rule"). Each hook is held as a table over
+its inputs, worked out once when the world's scripts load (in a worker),
+so the rules stay pure and never run a script: absent, the book's rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .dials import Dials
+from .health import Health
+from .statistics import Statistic
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """``hit_points``: Endurance -> hit points (None: the dials' base + per
+    Endurance x Endurance, ch. 2). ``reaction_time``: reaction time by
+    ``[agility][will][perception]`` (None: the book's average, ch. 2 and 7)."""
+
+    hit_points: Mapping[int, int] | None = None
+    reaction_time: Sequence[Sequence[Sequence[int]]] | None = None
+
+    def hit_points_for(self, endurance: int, dials: Dials) -> int:
+        """A character's hit points by the house rule, else by the book."""
+        if self.hit_points is None:
+            return Health.from_endurance(endurance, dials).hit_points
+        return self.hit_points[endurance]
+
+    def reaction_time_for(self, statistics: Mapping[Statistic, int]) -> int | None:
+        """Reaction time by the house rule (None: no house rule, the book's then)."""
+        if self.reaction_time is None:
+            return None
+        agility, will, perception = (statistics[s] for s in (Statistic.AGILITY, Statistic.WILL, Statistic.PERCEPTION))
+        return self.reaction_time[agility][will][perception]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hit_points": None if self.hit_points is None else {str(k): v for k, v in self.hit_points.items()},
+            "reaction_time": self.reaction_time,
+        }
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> HouseRules:
+        table = stored.get("hit_points")
+        return cls(hit_points=None if table is None else {int(k): v for k, v in table.items()},
+                   reaction_time=stored.get("reaction_time"))
+
+
+#: The book's rules at every hook.
+BOOK = HouseRules()

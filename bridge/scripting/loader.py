@@ -1,0 +1,129 @@
+"""Loading a world's scripts: each ``*.py`` of its folder run as a module,
+collecting what it declares. This runs the GM's code, so only ever in a
+worker's child process (``workers.scripting.sandbox``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import traceback
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..rules.dice import MAX_DICE_PER_ROLL
+from ..schemas.common import IDENTIFIER_PATTERN
+from ..schemas.export import schema_document
+from ..schemas.requests import RATING_MAX
+from ..schemas.settings import WorldSettingsSchema
+from ..schemas.health import HIT_POINTS_MAX
+from . import api
+from .api import Declared, Hook
+
+
+@dataclass(frozen=True)
+class Blame:
+    """Where a script went wrong: its file (in its folder), line and message."""
+
+    file: str
+    line: int | None
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "message": self.message}
+
+
+def blame(error: BaseException, folder: Path, file: str = "") -> Blame:
+    """The line of a script in ``folder`` where ``error`` was raised (the
+    innermost frame in the folder), or the line a syntax error is on;
+    else ``file`` with no line."""
+    message = f"{type(error).__name__}: {error}"
+    if isinstance(error, SyntaxError) and error.filename:
+        return Blame(_shown(Path(error.filename), folder), error.lineno, message)
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        path = Path(frame.filename)
+        if path.is_relative_to(folder):
+            return Blame(_shown(path, folder), frame.lineno, message)
+    return Blame(file, None, message)
+
+
+def _shown(path: Path, folder: Path) -> str:
+    return str(path.relative_to(folder)) if path.is_relative_to(folder) else path.name
+
+
+def load_file(path: Path) -> Declared:
+    """Run the script at ``path``; what it declared."""
+    api.declaring = declared = Declared([], {}, {})
+    try:
+        spec = importlib.util.spec_from_file_location(f"vtt_script_{uuid.uuid4().hex}", path)
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    finally:
+        api.declaring = None
+    for macro in declared.macros:
+        if not re.fullmatch(IDENTIFIER_PATTERN, macro.name):
+            raise api.MacroError(f"macro name {macro.name!r} is not 1-64 of A-Z a-z 0-9 . _ : -")
+    return declared
+
+
+def scripts(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.py")) if folder.is_dir() else []
+
+
+def summary(folder: Path) -> dict:
+    """Every script in ``folder`` loaded: the macros (as the table sees them,
+    with their file), the house rules worked out as tables, the dials set
+    (checked as ``settings.update`` checks them), and each script that
+    failed with its line. A failed script declares
+    nothing; the others load. A macro name taken twice: the first file's."""
+    folder = folder.resolve()
+    macros, errors, house_rules, dials = {}, [], {hook.value: None for hook in Hook}, {}
+    for path in scripts(folder):
+        try:
+            declared = load_file(path)
+            shown = {macro.name: _shown_macro(macro, path, folder) for macro in declared.macros}
+            tables = {hook.value: TABLES[hook](rule) for hook, rule in declared.hooks.items()}
+            WorldSettingsSchema(partial=True).load(declared.dials)
+        except Exception as error:  # noqa: BLE001 -- a GM's script may raise anything
+            errors.append(blame(error, folder, _shown(path, folder)).to_dict())
+            continue
+        for name, macro in shown.items():
+            if name in macros:
+                errors.append({"file": macro["file"], "line": None, "message": f"macro {name!r} is already declared"})
+            else:
+                macros[name] = macro
+        house_rules.update(tables)
+        dials.update(declared.dials)
+    return {"macros": macros, "errors": errors, "house_rules": house_rules, "dials": dials}
+
+
+def _shown_macro(macro: api.Macro, path: Path, folder: Path) -> dict:
+    return {
+        "name": macro.name,
+        "description": macro.description,
+        "who": macro.who.value,
+        "arguments": schema_document(f"arguments of macro {macro.name}", macro.arguments),
+        "file": _shown(path, folder),
+    }
+
+
+def _checked(rule, low: int, high: int, *inputs: int) -> int:
+    value = rule(*inputs)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        called = f"{rule.__name__}({', '.join(map(str, inputs))})"
+        raise api.MacroError(f"{called} gave {value!r}: a whole number {low}-{high} is needed")
+    return value
+
+
+def _hit_points(rule) -> dict[str, int]:
+    """The hit-point rule for each Endurance a token may have."""
+    return {str(endurance): _checked(rule, 1, HIT_POINTS_MAX, endurance) for endurance in range(RATING_MAX + 1)}
+
+
+def _reaction_time(rule) -> list[list[list[int]]]:
+    """The reaction-time rule for each Agility, Will and Perception a token may have."""
+    ratings = range(RATING_MAX + 1)
+    return [[[_checked(rule, 0, MAX_DICE_PER_ROLL, a, w, p) for p in ratings] for w in ratings] for a in ratings]
+
+
+#: How each hook's rule is worked out into a table (``HouseRules``' fields).
+TABLES = {Hook.HIT_POINTS: _hit_points, Hook.REACTION_TIME: _reaction_time}

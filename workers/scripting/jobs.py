@@ -1,0 +1,139 @@
+"""Macro jobs: loading a world's scripts (``macro.reload``) and running a
+macro (``macro.run``), the GM's code each time in a child process
+(``sandbox``). A macro's effects are made the way a hazard's are
+(``effects.run_once``): one change of its targets and one card, once; a
+macro that raises, runs out of time or breaks a limit makes none, and its
+card (blind: the GM sees it whole) names the script's file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bridge.auth import Identity, Role
+from bridge.cards import publish
+from bridge.combat_changes import change_fight, read_fight
+from bridge.protocol import Push, Request, RequestError
+from bridge.requests import socketio, store
+from bridge.rooms import world_room
+from bridge.rules.dice import RandomDice
+from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.house_rules import BOOK
+from bridge.rules.moment_of_truth.tokens import TokenState
+from bridge.schemas.catalog import REQUESTS
+from bridge.schemas.common import Visibility
+from bridge.schemas.settings import WorldSettingsSchema
+from bridge.store import Store
+from bridge.scripting import shelf
+from bridge.scripting.api import API_VERSION, MacroError, Table
+from bridge.scripting.applied import apply_effects
+from bridge.scripting.loader import Blame, load_file, summary
+from bridge.world_rules import world_dials
+
+from .. import effects, push
+from . import sandbox
+
+#: Wall-clock limit of one macro, in seconds.
+MACRO_SECONDS = 5.0
+#: Wall-clock limit of loading a world's scripts, in seconds.
+LOAD_SECONDS = 10.0
+
+_dice = RandomDice()
+
+
+def reload_scripts(reply: dict, world_id: str) -> dict | None:
+    """Load the world's scripts and keep what the table needs; ``job.result``
+    lists the macros and the scripts that failed (file, line, message); the
+    dials the scripts set become the world's settings (``settings.changed``)."""
+    reply_to, pusher = push.started(reply)
+    return effects.run_once(reply_to, Request.MACRO_RELOAD.value, pusher, lambda: _reload(world_id))
+
+
+def _reload(world_id: str) -> dict:
+    result, settings = load_scripts(store(), world_id)
+    if settings is not None:
+        socketio().emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(world_id))
+    return result
+
+
+def load_scripts(world_store: Store, world_id: str) -> tuple[dict, dict | None]:
+    """Load the world's scripts in a child process and keep what the table
+    needs; the dials they set are saved. The load's result, and the
+    world's settings if the scripts set dials."""
+    folder = shelf.scripts_folder(world_store.redis, world_id)
+    outcome = sandbox.call(lambda: summary(folder), folder, LOAD_SECONDS, "")
+    loaded = outcome.value or {"macros": {}, "errors": [], "house_rules": BOOK.to_dict(), "dials": {}}
+    if outcome.failure:
+        loaded["errors"].append(outcome.failure.to_dict())
+    settings = None
+    if loaded["dials"]:
+        settings = world_store.world(world_id).settings | WorldSettingsSchema(partial=True).load(loaded["dials"])
+        world_store.save_settings(world_id, settings)
+    shelf.save_loaded(world_store.redis, world_id, loaded)
+    return {"folder": str(folder), "macros": sorted(loaded["macros"]), "errors": loaded["errors"]}, settings
+
+
+def run_macro(reply: dict, sender: dict, request: dict) -> dict | None:
+    """Run the macro ``request`` names for ``sender`` (an identity's fields);
+    its card goes to the table, its ``roll_id`` to the requester as ``job.result``."""
+    reply_to, pusher = push.started(reply)
+    identity = Identity(sender["world_id"], sender["user"], Role(sender["role"]))
+    loaded = REQUESTS[Request.MACRO_RUN].schema().load(request)
+    try:
+        return effects.run_once(reply_to, Request.MACRO_RUN.value, pusher, lambda: {"roll_id": _run(identity, loaded)["roll_id"]})
+    except RequestError as refused:
+        pusher.failed(reply_to, refused.code.value, refused.message, refused.fields)
+        return None
+
+
+def _run(identity: Identity, request: dict) -> dict:
+    name, token_ids = request["macro"], request["token_ids"]
+    client = store().redis
+    shown, folder = shelf.macro(client, identity.world_id, name), shelf.scripts_folder(client, identity.world_id)
+    if shown is None:
+        return _failed(identity, request, Blame("", None, f"macro {name!r} is no longer loaded"), "")
+    fight = read_fight(identity, {token_id: f"token_ids.{n}" for n, token_id in enumerate(token_ids)}) if token_ids else None
+    dials, targets = world_dials(identity), tuple(fight.states[token_id] for token_id in token_ids) if fight else ()
+    path = folder / shown["file"]
+    outcome = sandbox.call(
+        lambda: _perform(path, name, request["arguments"], targets, dials, identity.user), folder, MACRO_SECONDS, shown["file"]
+    )
+    if outcome.failure:
+        return _failed(identity, request, outcome.failure, outcome.printed)
+    record, tokens = outcome.value, []
+    if record["effects"]:
+        round_number = fight.combat.round if fight.combat else None
+
+        def change(states: dict[str, TokenState], combat):
+            made, effects_shown = apply_effects(states, record["effects"], dials, round_number, _dice)
+            return made, combat, (made, effects_shown)
+
+        try:
+            made, record["effects"] = change_fight(identity, Request.MACRO_RUN, request, fight, change)
+        except ValueError as refused:
+            return _failed(identity, request, Blame(shown["file"], None, f"the rules refused an effect: {refused}"), outcome.printed)
+        tokens = [change.to_dict() for change in made]
+    result = {"macro": name, "api_version": API_VERSION, **record, "printed": outcome.printed, "tokens": tokens, "error": None}
+    return publish(identity, request, Request.MACRO_RUN, result, actor_id=_actor(identity, fight, token_ids))
+
+
+def _perform(path: Path, name: str, arguments: dict, targets: tuple, dials: Dials, user: str) -> dict:
+    """In the child: load the macro's script, load its arguments, run it; what it recorded."""
+    found = [macro for macro in load_file(path).macros if macro.name == name]
+    if not found:
+        raise MacroError(f"{path.name} no longer declares macro {name!r}")
+    table = Table(found[0].arguments().load(arguments), targets, dials, user, _dice)
+    found[0].run(table)
+    return table.record()
+
+
+def _failed(identity: Identity, request: dict, failure: Blame, printed: str) -> dict:
+    """The GM's card of a macro that failed: nothing applied, where and why."""
+    result = {"macro": request["macro"], "api_version": API_VERSION, "rolls": [], "effects": [], "said": [],
+              "dice_rolled": 0, "printed": printed, "tokens": [], "error": failure.to_dict()}
+    blind = {**request, "visibility": Visibility.BLIND, "whisper_to": []}
+    return publish(identity, blind, Request.MACRO_RUN, result, actor_id=_actor(identity, None, request["token_ids"]))
+
+
+def _actor(identity: Identity, fight, token_ids: list[str]) -> str:
+    """The card's actor: the first target's, else the user's name."""
+    return fight.states[token_ids[0]].actor_id if fight and token_ids else identity.user
