@@ -12,6 +12,8 @@ import json
 from typing import Any
 
 _COMPACT = (",", ":")
+#: One encoder for every compact text: ``json.dumps`` with ``separators`` builds a new one each call.
+_compact = json.JSONEncoder(separators=_COMPACT).encode
 
 
 class Encoded(dict):
@@ -25,7 +27,7 @@ class Encoded(dict):
 
     def __init__(self, fields: dict[str, Any]):
         super().__init__(fields)
-        self.json = _spliced_object(fields) if _holds_encoded(fields.values()) else json.dumps(fields, separators=_COMPACT)
+        self.json = _spliced_object(fields) if _holds_encoded(fields.values()) else _compact(fields)
 
 
 def dumps(value: Any) -> str:
@@ -36,7 +38,7 @@ def dumps(value: Any) -> str:
         return value.json
     if isinstance(value, (list, tuple)) and _holds_encoded(value):
         return f"[{','.join(map(dumps, value))}]"
-    return json.dumps(value, separators=_COMPACT)
+    return _compact(value)
 
 
 def _holds_encoded(values) -> bool:
@@ -47,5 +49,5 @@ def _holds_encoded(values) -> bool:
 
 def _spliced_object(fields: dict[str, Any]) -> str:
     if not all(isinstance(key, str) for key in fields):
-        return json.dumps(fields, separators=_COMPACT)  # json.dumps's own key rules
+        return _compact(fields)  # json.dumps's own key rules
     return "{" + ",".join(f"{json.dumps(key)}:{dumps(value)}" for key, value in fields.items()) + "}"

@@ -11,7 +11,7 @@ import logging
 import time
 from typing import Any, Callable
 
-from flask import current_app, has_request_context, request
+from flask import current_app, g, has_request_context, request
 from marshmallow import Schema, ValidationError
 
 from .auth import Identity
@@ -29,7 +29,32 @@ def store():
 
 
 def socketio():
-    return current_app.extensions["socketio"]
+    """Flask-SocketIO, or while a request's writes are held, its ``Outbox``."""
+    return g.get("vtt_outbox") or current_app.extensions["socketio"]
+
+
+class Outbox:
+    """The pushes of a request whose writes are held (``Store.answer_once``
+    with a fight), recorded as its handler emits them, sent once written."""
+
+    def __init__(self):
+        self.pushes: list[tuple[str, Any, dict]] = []
+
+    def emit(self, event: str, data: Any, **where) -> None:
+        self.pushes.append((event, data, where))
+
+    def run(self, compute: Callable[[], dict]) -> dict:
+        """``compute()``, recording its pushes (a run again forgets those of the run before)."""
+        self.pushes, g.vtt_outbox = [], self
+        try:
+            return compute()
+        finally:
+            g.vtt_outbox = None
+
+    def send(self) -> None:
+        sio = current_app.extensions["socketio"]
+        for event, data, where in self.pushes:
+            sio.emit(event, data, **where)
 
 
 def current_identity() -> Identity:
@@ -41,15 +66,18 @@ def requester_sid() -> str | None:
     return request.sid if has_request_context() else None
 
 
-def handles(app, event: Request):
+def handles(app, event: Request, fight: Callable[[dict], list[str]] | None = None):
     """Register ``handler`` for ``event`` on ``app``'s Socket.IO server,
-    validated and authorized as the protocol catalog says."""
+    validated and authorized as the protocol catalog says. ``fight(request)``:
+    the tokens whose fight (``Store.read_fight``) the handler reads first,
+    read with the request id's claim, in the same round trip; the handler's
+    change of them is then written with its answer, and its pushes sent after."""
     spec = REQUESTS[event]
     schema, gm_only = spec.schema(), spec.gm_only
 
     def register(handler: Handler) -> Handler:
         def on_event(payload=None):
-            return answer(event, schema, gm_only, handler, payload)
+            return answer(event, schema, gm_only, handler, payload, fight)
 
         app.extensions["socketio"].on_event(event.value, on_event)
         return handler
@@ -57,12 +85,12 @@ def handles(app, event: Request):
     return register
 
 
-def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payload: Any) -> dict:
+def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payload: Any, fight=None) -> dict:
     started = time.perf_counter()
     identity = current_identity()
     request_id = payload.get("request_id") if isinstance(payload, dict) else None
     try:
-        envelope = _answer(event, schema, gm_only, handler, identity, payload)
+        envelope = _answer(event, schema, gm_only, handler, identity, payload, fight)
     except RequestError as refused:
         envelope = failure(request_id, refused)
     except Exception:
@@ -72,7 +100,7 @@ def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payl
     return envelope
 
 
-def _answer(event, schema, gm_only, handler, identity: Identity, payload) -> dict:
+def _answer(event, schema, gm_only, handler, identity: Identity, payload, fight) -> dict:
     if not isinstance(payload, dict):
         raise RequestError(ErrorCode.INVALID, "the payload must be an object", {"_schema": ["must be an object"]})
     try:
@@ -82,7 +110,16 @@ def _answer(event, schema, gm_only, handler, identity: Identity, payload) -> dic
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event.value}'")
     scope = f"{identity.world_id}:{identity.user}:{event.value}:{data['request_id']}"
-    return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data))
+    if fight is None:
+        return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data))
+    outbox = Outbox()
+
+    def compute() -> dict:
+        return outbox.run(lambda: _run(handler, identity, data))
+
+    answer = store().answer_once(scope, identity.world_id, compute, fight(data))
+    outbox.send()
+    return answer
 
 
 def _run(handler: Handler, identity: Identity, data: dict) -> dict:

@@ -11,6 +11,7 @@ import signal
 import socket
 import threading
 import time
+import uuid
 
 import socketio
 from flask import Flask
@@ -21,8 +22,8 @@ from . import encoded
 
 #: How often a web process counts the other web processes on the channel, in seconds.
 PEER_CHECK_SECONDS = 1.0
-#: What a web process publishes once subscribed, so the others publish to it at once.
-#: Not JSON: python-socketio's listeners skip it.
+#: What a web process publishes once subscribed (with its own id after a colon),
+#: so the others publish to it at once. Not JSON: python-socketio's listeners skip it.
 HELLO = "vtt-bridge:hello"
 
 
@@ -76,7 +77,8 @@ class PeerAwareRedisManager(socketio.RedisManager):
     def __init__(self, url: str, channel: str):
         super().__init__(url, channel=channel)
         self._alone = False
-        self._hellos = 0  # hellos heard: a count taken across one is stale
+        self._hellos = 0  # peers' hellos heard: a count taken across one is stale
+        self._hello = f"{HELLO}:{uuid.uuid4().hex}"  # this process's own, which it hears too
 
     def initialize(self) -> None:
         super().initialize()
@@ -100,11 +102,12 @@ class PeerAwareRedisManager(socketio.RedisManager):
 
     def _listen(self):
         for message in super()._listen():
-            if message in (HELLO, HELLO.encode()):
+            hello = _hello_in(message)
+            if hello is None:
+                yield message
+            elif hello != self._hello:  # a peer's (counting its own kept a lone process publishing for a second)
                 self._hellos += 1
                 self._alone = False
-            else:
-                yield message
 
     def _watch_peers(self) -> None:
         announced = None
@@ -118,7 +121,7 @@ class PeerAwareRedisManager(socketio.RedisManager):
                 continue
             try:
                 if pubsub is not announced:
-                    self.redis.publish(self.channel, HELLO)
+                    self.redis.publish(self.channel, self._hello)
                     announced = pubsub
                 heard = self._hellos
                 (_, subscribers), = self.redis.pubsub_numsub(self.channel)
@@ -126,6 +129,13 @@ class PeerAwareRedisManager(socketio.RedisManager):
             except Exception:  # noqa: BLE001 - Redis away: publish as usual, look again later
                 self._alone = False
             time.sleep(PEER_CHECK_SECONDS)
+
+
+def _hello_in(message) -> str | None:
+    """The hello ``message`` is, if it is one (from Redis, as bytes)."""
+    if isinstance(message, bytes) and message.startswith(HELLO.encode()):
+        return message.decode(errors="replace")
+    return message if isinstance(message, str) and message.startswith(HELLO) else None
 
 
 def make_web_server(app: Flask, host: str, port: int) -> BaseWSGIServer:

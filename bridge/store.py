@@ -23,6 +23,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 import redis
@@ -46,13 +47,30 @@ _PENDING = "pending"
 
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them.
 _WORLD_FIELDS = ("name", "gm_key", "settings")
-#: Claim a request id (KEYS[1]) and read its world's fields (KEYS[2], ARGV[3:])
-#: in one round trip: ``{1, values}`` when claimed, ``{0, {}}`` when it was
-#: taken. ``HMGET``, not ``HGETALL``: redis-py parses each reply element in
-#: Python, and every request makes a claim.
-_CLAIM = """
+
+#: Lua: tokens ``ids``, the combat of the first one's scene and the world's
+#: arsenal, from the tokens hash, the combats hash and the arsenal's key.
+_READ_FIGHT_FUNCTION = """
+local function read_fight(tokens, combats, arsenal, ids)
+  local first = redis.call('HGET', tokens, ids[1])
+  local scene = first and cjson.decode(first)['scene_id']
+  if scene == cjson.null then scene = false end
+  local combat = scene and redis.call('HGET', combats, scene)
+  return {redis.call('HMGET', tokens, unpack(ids)), scene or false, combat or false, redis.call('GET', arsenal)}
+end
+"""
+
+#: Claim a request id (KEYS[1]) and read its world's ARGV[3] fields (KEYS[2],
+#: ARGV[4:]) in one round trip: ``{1, values}`` when claimed, ``{0, {}}`` when
+#: it was taken. With a fight's keys (KEYS[3:5]), also read the fight of the
+#: tokens after the fields: ``{1, values, fight}``. ``HMGET``, not ``HGETALL``:
+#: redis-py parses each reply element in Python, and every request makes a claim.
+_CLAIM = _READ_FIGHT_FUNCTION + """
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, {}} end
-return {1, redis.call('HMGET', KEYS[2], unpack(ARGV, 3))}
+local fields = tonumber(ARGV[3])
+local world = redis.call('HMGET', KEYS[2], unpack(ARGV, 4, 3 + fields))
+if #KEYS == 2 then return {1, world} end
+return {1, world, read_fight(KEYS[3], KEYS[4], KEYS[5], {unpack(ARGV, 4 + fields)})}
 """
 
 
@@ -62,12 +80,16 @@ return {1, redis.call('HMGET', KEYS[2], unpack(ARGV, 3))}
 #: ARGV: scene ('' none), combat write ('keep' | 'set' | 'del'), the combat
 #: read ('' none), the combat to set, history length, token count, then per
 #: token: id, state read ('' none), state to set ('' unchanged); then the
-#: receipt ('' none) and with one: its TTL, the log's length, the entries to log.
+#: receipt ('' none) and with one: its TTL, the log's length, the one value
+#: it may replace ('' none: a request's claim), the entries to log.
 #: 1: written; 0: something read changed; 2: the receipt was already written.
 _COMPARE_AND_SET = """
 local count = tonumber(ARGV[6])
 local receipt = 7 + 3 * count
-if ARGV[receipt] ~= '' and redis.call('EXISTS', KEYS[3 + count]) == 1 then return 2 end
+if ARGV[receipt] ~= '' then
+  local stored = redis.call('GET', KEYS[3 + count])
+  if stored and stored ~= ARGV[receipt + 3] then return 2 end
+end
 for i = 0, count - 1 do
   if (redis.call('HGET', KEYS[1], ARGV[7 + 3 * i]) or '') ~= ARGV[8 + 3 * i] then return 0 end
 end
@@ -86,7 +108,7 @@ if ARGV[2] == 'set' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[4]) end
 if ARGV[2] == 'del' then redis.call('HDEL', KEYS[2], ARGV[1]) end
 if ARGV[receipt] ~= '' then
   redis.call('SET', KEYS[3 + count], ARGV[receipt], 'EX', ARGV[receipt + 1])
-  for i = receipt + 3, #ARGV do
+  for i = receipt + 4, #ARGV do
     redis.call('XADD', KEYS[4 + count], 'MAXLEN', '~', ARGV[receipt + 2], '*', 'entry', ARGV[i])
   end
 end
@@ -106,13 +128,7 @@ return missing
 
 #: Read tokens (ARGV), the combat of the first token's scene and the world's
 #: arsenal in one round trip. KEYS: the tokens hash, the combats hash, the arsenal.
-_READ_FIGHT = """
-local first = redis.call('HGET', KEYS[1], ARGV[1])
-local scene = first and cjson.decode(first)['scene_id']
-if scene == cjson.null then scene = false end
-local combat = scene and redis.call('HGET', KEYS[2], scene)
-return {redis.call('HMGET', KEYS[1], unpack(ARGV)), scene or false, combat or false, redis.call('GET', KEYS[3])}
-"""
+_READ_FIGHT = _READ_FIGHT_FUNCTION + "return read_fight(KEYS[1], KEYS[2], KEYS[3], ARGV)"
 
 
 @dataclass(frozen=True)
@@ -143,11 +159,16 @@ def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str,
 
 @dataclass
 class _Held:
-    """A job's writes held back until it ends (``Store.once``): at most one
-    change of its world's tokens and combat, and its roll-log entries."""
+    """A job's or a request's writes held back until it ends (``Store.once``,
+    ``answer_once`` with a fight): at most one change of its world's tokens
+    and combat, and its roll-log entries. A request (``request``) may write
+    at once before that change (the Moments of Truth it spends); then the
+    change is written at once too (``wrote``), for a run again would repeat it."""
 
     table: tuple[TableRead, dict, dict | None] | None = None
     entries: list[str] = field(default_factory=list)
+    request: bool = False
+    wrote: bool = False
 
 
 #: ``_COMPARE_AND_SET``'s answers.
@@ -169,7 +190,11 @@ class World:
     world_id: str
     name: str
     gm_key: str
-    settings: dict[str, Any]
+    settings_json: str  # as stored; ``settings`` decodes it when first asked
+
+    @cached_property
+    def settings(self) -> dict[str, Any]:
+        return json.loads(self.settings_json)
 
 
 def new_gm_key() -> str:
@@ -182,7 +207,8 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
-        # .writes: the batch answer_once sends with its answer; .world: (world id, its fields) read with the claim
+        # .writes: the batch answer_once sends with its answer; .world: (world id, its fields) read with the claim;
+        # .fight: (world id, token ids, the fight) read with the claim
         self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
         self._compare_and_set = redis_client.register_script(_COMPARE_AND_SET)
@@ -216,7 +242,7 @@ class Store:
         if None in fields:
             raise UnknownWorld(world_id)
         name, gm_key, settings = fields
-        return World(world_id, name, gm_key, json.loads(settings))
+        return World(world_id, name, gm_key, settings)
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -247,20 +273,36 @@ class Store:
 
     # -- request ids ------------------------------------------------------
 
-    def answer_once(self, scope: str, world_id: str, compute: Callable[[], dict]) -> dict:
+    def answer_once(
+        self, scope: str, world_id: str, compute: Callable[[], dict], fight: list[str] | None = None
+    ) -> dict:
         """The first answer stored under ``scope``, computing it only once.
 
         A repeat that arrives while the first is still being computed waits
         for it (at most ``CLAIM_TTL_SECONDS``). The claim also reads the
-        world ``world_id``, which ``world`` then answers from.
-        Writes ``compute`` makes that need no reply (the roll log) go to
-        Redis with the answer, in one round trip, even when ``compute`` fails.
+        world ``world_id``, which ``world`` then answers from. Writes
+        ``compute`` makes that need no reply (the roll log) go to Redis with
+        the answer, in one round trip, even when ``compute`` fails.
+
+        With ``fight`` (token ids), the claim also reads their fight, which
+        the first ``read_fight`` of them answers from, and the answer is
+        written with the change of the tokens and combat (``_answer_held``):
+        a fight, like a roll, costs two round trips.
         """
         key = f"vtt:answer:{scope}"
-        claimed, fields = self._claim(keys=[key, _world_key(world_id)], args=[_PENDING, CLAIM_TTL_SECONDS, *_WORLD_FIELDS])
+        keys, args = [key, _world_key(world_id)], [_PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
+        if fight:
+            keys, args = keys + _fight_keys(world_id), args + fight
+        claimed, fields, *read = self._claim(keys=keys, args=args)
         if not claimed:
             return self._await_answer(key)
         self._pending.world = (world_id, fields)
+        if fight:
+            self._pending.fight = (world_id, fight, read[0])
+            try:
+                return self._answer_held(key, world_id, compute)
+            finally:
+                self._pending.world = self._pending.fight = None
         self._pending.writes = writes = self.redis.pipeline(transaction=False)
         try:
             answer = compute()
@@ -272,6 +314,32 @@ class Store:
         finally:
             self._pending.writes = self._pending.world = None
             writes.execute()
+
+    def _answer_held(self, key: str, world_id: str, compute: Callable[[], dict]) -> dict:
+        """``compute()``'s answer, written under ``key`` in one script with
+        its change of the tokens and combat and its roll-log entries, held
+        while it runs, if nothing it read has changed since (the claim's read
+        first); else ``compute`` runs again on fresh reads: nothing of the
+        run before was written or told (its pushes are its caller's to hold)."""
+        for _ in range(CHANGE_ATTEMPTS):
+            self._pending.held = held = _Held(request=True)
+            try:
+                answer = compute()
+            except BaseException:
+                self.redis.delete(key)
+                raise
+            finally:
+                self._pending.held = None
+            read, tokens_after, combat_after = held.table or (TableRead({}, None, None), {}, None)
+            receipt = (key, dumps(answer), held.entries)
+            written = self._commit(world_id, read, tokens_after, combat_after, receipt, ANSWER_TTL_SECONDS, _PENDING)
+            if written == _WRITTEN:
+                return answer
+            if written == _RECEIPTED:  # the claim expired and another run answered first
+                return self._await_answer(key)
+            self._pending.fight = None
+        self.redis.delete(key)
+        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
 
     def _await_answer(self, key: str) -> dict:
         deadline = time.monotonic() + CLAIM_TTL_SECONDS
@@ -426,10 +494,13 @@ class Store:
 
     def read_fight(self, world_id: str, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
         """Tokens, the combat in the first one's scene, and the world's own
-        equipment (as ``arsenal``), in one round trip."""
-        tokens, scene, combat, arsenal = self._read_fight(
-            keys=[_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)], args=token_ids
-        )
+        equipment (as ``arsenal``), in one round trip; the first read inside
+        ``answer_once`` with the claim's ``fight`` of them, as read with the claim."""
+        claimed, self._pending.fight = getattr(self._pending, "fight", None), None
+        if claimed and claimed[:2] == (world_id, token_ids):
+            tokens, scene, combat, arsenal = claimed[2]
+        else:
+            tokens, scene, combat, arsenal = self._read_fight(keys=_fight_keys(world_id), args=token_ids)
         return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
 
     def change_table(
@@ -444,7 +515,7 @@ class Store:
         meanwhile, else ``change`` runs again on a fresh read (``read``: a read
         already made, used first). If ``change`` raises, nothing is written."""
         held = getattr(self._pending, "held", None)
-        if held is not None:
+        if held is not None and not held.wrote:
             return self._hold(held, read or self.read_table(world_id, token_ids, scene_id), change)
         for _ in range(CHANGE_ATTEMPTS):
             read = read or self.read_table(world_id, token_ids, scene_id)
@@ -457,17 +528,18 @@ class Store:
     @staticmethod
     def _hold(held: _Held, read: TableRead, change: Callable) -> Any:
         if held.table is not None:
-            raise RuntimeError("a job changes its world's tokens and combat once")
+            raise RuntimeError("held writes change the world's tokens and combat once")
         tokens_after, combat_after, answer = change(read)
         held.table = (read, tokens_after, combat_after)
         return answer
 
     def _commit(
         self, world_id: str, read: TableRead, tokens_after: dict, combat_after: dict | None,
-        receipt: tuple[str, str, list[str]] | None = None,
+        receipt: tuple[str, str, list[str]] | None = None, receipt_ttl: int = RECEIPT_TTL_SECONDS, replaces: str = "",
     ) -> int:
         """``_COMPARE_AND_SET`` on what was read; ``receipt``: (its key, its
-        text, entries to log), written with the change unless already there."""
+        text, entries to log), written with the change unless already there
+        (``replaces``: a value it may replace, as an answer its request's claim)."""
         token_ids = list(read.tokens)
         args = [read.scene_id or "", *_combat_write(read, combat_after), TOKEN_HISTORY_MAX, len(token_ids)]
         for token_id in token_ids:
@@ -479,7 +551,7 @@ class Store:
         else:
             key, text, entries = receipt
             keys += [key, _rolls_key(world_id)]
-            args += [text, RECEIPT_TTL_SECONDS, ROLL_LOG_MAX_ENTRIES, *entries]
+            args += [text, receipt_ttl, ROLL_LOG_MAX_ENTRIES, replaces, *entries]
         return self._compare_and_set(keys=keys, args=args)
 
     # -- a job's effects ------------------------------------------------------
@@ -517,8 +589,11 @@ class Store:
         returns ``(answer, write)``; then ``write()`` queues its writes, sent
         in one MULTI. When another client changes a key first (WATCH), ``step``
         runs again on the new values; if it raises, nothing is written."""
-        if getattr(self._pending, "held", None) is not None:
-            raise RuntimeError(f"{what} cannot change inside a job's held writes")
+        held = getattr(self._pending, "held", None)
+        if held is not None:
+            if not held.request or held.table is not None:
+                raise RuntimeError(f"{what} cannot change in a job's held writes, nor after a request's held change")
+            held.wrote = True
         with self.redis.pipeline() as pipe:
             for _ in range(CHANGE_ATTEMPTS):
                 try:
@@ -561,6 +636,11 @@ def _receipt_key(job_id: str) -> str:
 
 def _arsenal_key(world_id: str) -> str:
     return f"{_world_key(world_id)}:arsenal"
+
+
+def _fight_keys(world_id: str) -> list[str]:
+    """What a fight is read from: the tokens, the combats, the arsenal."""
+    return [_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)]
 
 
 def _arsenal(stored: str | None) -> dict[str, list[dict]]:

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
 from .requests import store
 from .rules.moment_of_truth.dials import Dials
 from .schemas.settings import dials_of
 
+#: Distinct settings texts whose dials are kept (a bridge serves few worlds).
+DIALS_KEPT = 256
+
 
 def world_dials(identity) -> Dials:
     """The rules' dials of the sender's world."""
-    return dials_of(store().world(identity.world_id).settings)
+    return _dials(store().world(identity.world_id).settings_json)
+
+
+@lru_cache(maxsize=DIALS_KEPT)
+def _dials(settings_json: str) -> Dials:
+    """Dials are frozen, so one per distinct settings text serves every request."""
+    return dials_of(json.loads(settings_json))

@@ -209,6 +209,95 @@ def test_a_request_reads_its_world_with_its_claim(store, world):
     assert store.world(world.world_id).settings == {"default_tn": 2}
 
 
+def test_a_request_reads_its_fight_with_its_claim(store, world):
+    """Named with the claim, tokens and their scene's combat come with it:
+    the request's first read of those tokens is the claim's, whatever
+    changed since; any other read is Redis's."""
+    tokens, combats = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:combats"
+    store.redis.hset(tokens, mapping={"a": json.dumps({"scene_id": "s", "n": 1}), "b": json.dumps({"scene_id": "s"})})
+    store.redis.hset(combats, "s", json.dumps({"round": 1}))
+
+    def compute():
+        store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 2}))
+        reads = [store.read_fight(world.world_id, ["a", "b"])[0] for _ in range(2)]
+        return {"reads": [[read.token_states()["a"]["n"], read.combat_state(), read.scene_id] for read in reads]}
+
+    answer = store.answer_once(f"{world.world_id}:gm:attack:f1", world.world_id, compute, fight=["a", "b"])
+    assert answer == {"reads": [[1, {"round": 1}, "s"], [2, {"round": 1}, "s"]]}
+    assert store.answer_once(f"{world.world_id}:gm:attack:f1", world.world_id, compute, fight=["a", "b"]) == answer
+
+    def other_tokens():
+        return {"n": store.read_fight(world.world_id, ["a"])[0].token_states()["a"]["n"]}
+
+    assert store.answer_once(f"{world.world_id}:gm:attack:f2", world.world_id, other_tokens, fight=["a", "b"]) == {"n": 2}
+
+
+def _token_n(store, world_id, token_id="a"):
+    return json.loads(store.redis.hget(f"vtt:world:{world_id}:tokens", token_id))["n"]
+
+
+def test_a_fight_request_writes_its_change_with_its_answer(store, world):
+    """With a fight, the change of the tokens is held until the answer is
+    written, in the same script; the roll log's entries too."""
+    store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 1}))
+    seen = []
+
+    def compute():
+        answer = store.change_tokens(world.world_id, ["a"], lambda states: ({"a": {**states["a"], "n": 2}}, "changed"))
+        store.log_roll(world.world_id, {"card": 1})
+        seen.append(_token_n(store, world.world_id))
+        return {"answer": answer}
+
+    scope = f"{world.world_id}:gm:attack:h1"
+    assert store.answer_once(scope, world.world_id, compute, fight=["a"]) == {"answer": "changed"}
+    assert (seen, _token_n(store, world.world_id)) == ([1], 2)
+    assert json.loads(store.redis.get(f"vtt:answer:{scope}")) == {"answer": "changed"}
+    assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"card": 1}]
+
+
+def test_a_fight_request_runs_again_when_what_it_read_changed(store, world):
+    """Another write between the read and the answer's: the held change is
+    not written, the request runs again on a fresh read, and only that run's
+    change, log entry and answer are written."""
+    store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 1}))
+    runs = []
+
+    def compute():
+        read = store.read_fight(world.world_id, ["a"])[0].token_states()["a"]["n"]
+        store.change_tokens(world.world_id, ["a"], lambda states: ({"a": {**states["a"], "n": read * 10}}, None))
+        store.log_roll(world.world_id, {"run": len(runs)})
+        if not runs:  # another client, meanwhile
+            store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 3}))
+        runs.append(read)
+        return {"read": read}
+
+    assert store.answer_once(f"{world.world_id}:gm:attack:h2", world.world_id, compute, fight=["a"]) == {"read": 3}
+    assert (runs, _token_n(store, world.world_id)) == ([1, 3], 30)
+    assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"run": 1}]
+
+
+def test_a_fight_request_that_spends_moments_writes_its_change_at_once(store, world):
+    """A write made at once (the Moments of Truth spent) would be repeated by
+    a run again: after one, the change of the tokens is written at once."""
+    store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 1}))
+    seen = []
+
+    def compute():
+        store.change_moments(world.world_id, lambda ledger, uses: ({"spent": 1}, {}, None))
+        store.change_tokens(world.world_id, ["a"], lambda states: ({"a": {**states["a"], "n": 2}}, None))
+        seen.append(_token_n(store, world.world_id))
+        return {}
+
+    store.answer_once(f"{world.world_id}:gm:attack:h3", world.world_id, compute, fight=["a"])
+    assert seen == [2]
+    with pytest.raises(RuntimeError):  # after a held change, a write at once could not be undone by a run again
+        store.answer_once(f"{world.world_id}:gm:attack:h4", world.world_id, lambda: (
+            store.change_tokens(world.world_id, ["a"], lambda states: ({}, None)),
+            store.change_moments(world.world_id, lambda ledger, uses: (ledger, uses, None)),
+        ), fight=["a"])
+    assert store.redis.get(f"vtt:answer:{world.world_id}:gm:attack:h4") is None
+
+
 def test_a_request_in_an_unknown_world_finds_no_world(store, world):
     missing = f"{world.world_id}-gone"
     with pytest.raises(UnknownWorld):
@@ -341,3 +430,18 @@ def test_a_lone_web_process_encodes_no_push_that_nobody_receives():
     manager.enter_room(other, "/", "table")
     server.emit("roll.result", {"n": 2}, to="table", skip_sid=roller)
     assert sent == [("eio-other", '2["roll.result",{"n":2}]')]
+
+
+def test_a_web_process_counts_its_peers_hellos_not_its_own(monkeypatch):
+    """Its own hello comes back on its subscription: counting it as a peer's
+    kept a lone web process publishing every push for its first second."""
+    manager = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")
+    peer = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")
+    heard = [manager._hello.encode(), b'{"method": "emit"}', peer._hello.encode()]
+    monkeypatch.setattr(socketio.RedisManager, "_listen", lambda self: iter(heard))
+    manager._alone = True
+    listened = manager._listen()
+    assert next(listened) == b'{"method": "emit"}'
+    assert (manager._alone, manager._hellos) == (True, 0)
+    assert list(listened) == []
+    assert (manager._alone, manager._hellos) == (False, 1)

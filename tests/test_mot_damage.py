@@ -1,5 +1,7 @@
 """Damage `Xd6 (Y,Z)` and armor (ch. 7) with fixed faces."""
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -88,3 +90,10 @@ def test_more_armor_never_adds_damage(rolled, minor_at, serious_at, dr, more):
     lighter, heavier = read_damage(rolled, damage, dr), read_damage(rolled, damage, dr + more)
     assert heavier.serious <= lighter.serious and heavier.hit_points_lost <= lighter.hit_points_lost
     assert read_damage(rolled, damage, 0).hit_points_lost == sum(die.minor + die.serious for die in lighter.dice)
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=12))
+def test_each_damage_die_shows_every_field(faces):
+    """``DamageDie.to_dict`` is spelled out for speed: it must hold what asdict has."""
+    dice = read_damage(faces, DamageDice.parse(f"{len(faces)}d6 (5,3)"), 0).dice
+    assert [die.to_dict() for die in dice] == [dataclasses.asdict(die) for die in dice]

@@ -82,7 +82,7 @@ def test_handlers_use_the_catalog_pairing(monkeypatch):
     """Until the events modules read the catalog, they must agree with it."""
     registered = {}
 
-    def fake_handles(app, event, schema=None, *, gm_only=None):
+    def fake_handles(app, event, schema=None, *, gm_only=None, fight=None):
         registered[event] = (schema, gm_only)
         return lambda handler: handler
 

@@ -59,3 +59,23 @@ def test_fixed_dice_refuse_a_face_not_on_the_die():
 def test_fixed_dice_keep_the_cap():
     with pytest.raises(TooManyDice):
         FixedDice([6] * 400).roll(MAX_DICE_PER_ROLL + 1, 6)
+
+
+def test_random_dice_read_one_byte_per_die_and_redraw_the_unfair_ones(monkeypatch):
+    reads = iter([bytes([252, 5, 0]), bytes([255]), bytes([11])])  # 252-255 would favour faces 1-4
+    asked = []
+    monkeypatch.setattr("bridge.rules.dice.os.urandom", lambda n: asked.append(n) or next(reads))
+    assert RandomDice().roll(3, 6) == [6, 1, 6]
+    assert asked == [3, 1, 1]
+
+
+def test_random_dice_of_more_than_256_sides_read_two_bytes_per_die(monkeypatch):
+    # 65536 - 65536 % 300 = 65400: two-byte values from there on are drawn again
+    reads = iter([bytes([0xFF, 0x78, 0x01, 0x2C]), bytes([0x00, 0x00])])
+    monkeypatch.setattr("bridge.rules.dice.os.urandom", lambda n: next(reads))
+    assert RandomDice().roll(2, 300) == [1, 1]
+
+
+def test_random_dice_refuse_a_die_without_sides():
+    with pytest.raises(ValueError):
+        RandomDice().roll(1, 0)

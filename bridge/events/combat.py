@@ -212,6 +212,13 @@ def attack_odds(identity, odds_request: dict) -> dict:
     )
 
 
+def _fight_tokens(attack_request: dict) -> list[str]:
+    """The tokens an attack (or its odds) reads (``_token_fields``'), read with the request id's claim."""
+    named = [attack_request["attacker"], *(target["token_id"] for target in attack_request["targets"])]
+    grappler = attack_request["grappler"]
+    return list(dict.fromkeys(named + ([grappler["token_id"]] if grappler else [])))
+
+
 def _token_fields(attack_request: dict) -> dict[str, str]:
     """``{token_id: field naming it}``: the attacker, the targets, the grappler; each once."""
     named = [(attack_request["attacker"], "attacker")]
@@ -412,5 +419,5 @@ def _stances_after(
 
 
 def init_app(app) -> None:
-    handles(app, Request.ATTACK)(attack)
-    handles(app, Request.ATTACK_ODDS)(attack_odds)
+    handles(app, Request.ATTACK, fight=_fight_tokens)(attack)
+    handles(app, Request.ATTACK_ODDS, fight=_fight_tokens)(attack_odds)

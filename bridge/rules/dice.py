@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable
 from typing import Protocol
@@ -30,14 +31,24 @@ def check_count(count: int) -> None:
 
 
 class RandomDice:
-    """Fair dice from the operating system's random source."""
-
-    def __init__(self) -> None:
-        self._random = random.SystemRandom()
+    """Fair dice from the operating system's random source, read once per
+    roll: each die is a byte (two for more than 256 sides), its face the
+    byte modulo ``sides`` plus 1. The few highest values, which would favour
+    the low faces, are drawn again."""
 
     def roll(self, count: int, sides: int) -> list[int]:
         check_count(count)
-        return [self._random.randint(1, sides) for _ in range(count)]
+        if sides < 1:
+            raise ValueError(f"a die has at least one side, not {sides}")
+        width = max(1, ((sides - 1).bit_length() + 7) // 8)  # bytes per die
+        span = 256**width
+        fair = span - span % sides  # values below this fall evenly on every face
+        faces: list[int] = []
+        while len(faces) < count:
+            drawn = os.urandom((count - len(faces)) * width)
+            values = drawn if width == 1 else [int.from_bytes(drawn[i : i + width]) for i in range(0, len(drawn), width)]
+            faces += [value % sides + 1 for value in values if value < fair]
+        return faces
 
 
 class SeededDice:

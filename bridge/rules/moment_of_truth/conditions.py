@@ -38,6 +38,14 @@ class Condition(str, Enum):
     DEAD = "dead"
 
 
+_PLACES = {condition: place for place, condition in enumerate(Condition)}
+
+
+def summary_order(condition: Condition) -> int:
+    """The condition's place in the Condition Summary (ch. 7), to sort by."""
+    return _PLACES[condition]
+
+
 _MENTAL = frozenset({Statistic.WILL, Statistic.PERCEPTION, Statistic.EDUCATION})
 
 
@@ -124,7 +132,7 @@ def skill_penalties(
     """The penalty modifiers the conditions put on a skill roll with ``statistic``."""
     involved = statistics_involved(statistic, dials)
     penalties = []
-    for condition in sorted(set(conditions), key=list(Condition).index):
+    for condition in sorted(set(conditions), key=summary_order):
         effect = EFFECTS[condition]
         if effect.skill_penalty and (effect.penalised is None or effect.penalised & involved):
             penalties.append(Modifier(condition.value, -effect.skill_penalty, penalty=True))
@@ -134,7 +142,7 @@ def skill_penalties(
 def attack_pool_changes(conditions: Iterable[Condition], ranged: bool) -> list[Modifier]:
     """The attacker's own conditions on an attack pool (prone: -2d6 melee, +1d6 ranged)."""
     changes = []
-    for condition in sorted(set(conditions), key=list(Condition).index):
+    for condition in sorted(set(conditions), key=summary_order):
         dice = EFFECTS[condition].ranged_attack_dice if ranged else EFFECTS[condition].melee_attack_dice
         if dice:
             changes.append(Modifier(condition.value, dice, penalty=dice < 0))
@@ -145,7 +153,7 @@ def to_hit_changes(target_conditions: Iterable[Condition], ranged: bool) -> list
     """Named changes to the TN to hit a target with these conditions. The
     defenseless -1 is taken once (READINGS.md: "the -1"); the caller floors
     the TN at 1."""
-    present = sorted(set(target_conditions), key=list(Condition).index)
+    present = sorted(set(target_conditions), key=summary_order)
     changes: list[tuple[str, int]] = []
     defenseless = [condition.value for condition in present if EFFECTS[condition].defenseless]
     if defenseless:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import DiceSource
-from .conditions import Condition
+from .conditions import Condition, summary_order
 from .damage import DamageResult
 from .dials import Dials
 from .rolls import ImpossibleRoll, Modifier, RollKind, RollResult, resolve_roll
@@ -160,9 +160,8 @@ def condition_changes(before: Iterable[Condition], after: Iterable[Condition]) -
 def condition_diff(before: Iterable[Condition], after: Iterable[Condition]) -> tuple[ConditionChange, ...]:
     """What was lost, then what was gained, each in the Condition Summary's order."""
     before, after = set(before), set(after)
-    order = list(Condition).index
-    lost = [ConditionChange(c, False) for c in sorted(before - after, key=order)]
-    gained = [ConditionChange(c, True) for c in sorted(after - before, key=order)]
+    lost = [ConditionChange(c, False) for c in sorted(before - after, key=summary_order)]
+    gained = [ConditionChange(c, True) for c in sorted(after - before, key=summary_order)]
     return (*lost, *gained)
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..dice import DiceSource
 from . import hazards
-from .conditions import Condition, out_of_action
+from .conditions import Condition, out_of_action, summary_order
 from .damage import DamageDice
 from .dials import Dials
 from .hazards import Breath, Fire, Hazard, HazardResult, Vacuum
@@ -77,7 +77,7 @@ def _after(
     kept = tuple(entry for entry in hurt.conditions if entry.source not in dropped)
     gained = tuple(
         held.get(condition) or ConditionEntry(condition, source, since_round=round_number)
-        for condition in sorted(wanted, key=list(Condition).index)
+        for condition in sorted(wanted, key=summary_order)
     )
     return changed(state, replace(hurt, conditions=kept + gained, **hazard_state))
 

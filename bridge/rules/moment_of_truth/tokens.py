@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from .conditions import Condition, ends_on_roll
+from .conditions import Condition, ends_on_roll, summary_order
 from .dials import Dials
 from .health import ConditionChange, Health, condition_diff, health_conditions
 from .house_rules import BOOK, HouseRules
@@ -244,5 +244,4 @@ def _without(entries: tuple[ConditionEntry, ...], condition: Condition) -> tuple
 
 
 def _ordered(conditions: Iterable[Condition]) -> list[Condition]:
-    order = list(Condition).index
-    return sorted(conditions, key=order)
+    return sorted(conditions, key=summary_order)
