@@ -140,23 +140,23 @@ export function onTokenHUD(buttonsFor) {
 }
 
 /**
- * Adds GM buttons to the token controls (`getSceneControlButtons`: v13 passes an object of controls
+ * Adds buttons to the token controls (`getSceneControlButtons`: v13 passes an object of controls
  * keyed by name, each with an object of tools; v12 an array of controls, each with an array of tools).
- * tools: [{name, title, icon, onClick}].
+ * tools: [{name, title, icon, onClick, everyone?}]: the GM's only, unless `everyone`.
  */
 export function onSceneControls(tools) {
   Hooks.on("getSceneControlButtons", (controls) => {
-    const visible = game.user.isGM;
+    const visible = (t) => Boolean(t.everyone || game.user.isGM);
     if (Array.isArray(controls)) {
       const token = controls.find((c) => c.name === "token");
-      for (const t of tools) token?.tools.push({ name: t.name, title: t.title, icon: t.icon, button: true, visible, onClick: t.onClick });
+      for (const t of tools) token?.tools.push({ name: t.name, title: t.title, icon: t.icon, button: true, visible: visible(t), onClick: t.onClick });
       return;
     }
     const token = controls.tokens;
     if (!token) return;
     for (const t of tools) {
       token.tools[t.name] = {
-        name: t.name, title: t.title, icon: t.icon, button: true, visible,
+        name: t.name, title: t.title, icon: t.icon, button: true, visible: visible(t),
         order: Object.keys(token.tools).length, onChange: () => t.onClick(),
       };
     }
@@ -413,12 +413,13 @@ export function showDice(faces) {
   return game.dice3d.showForRoll(roll, game.user, false);
 }
 
-/** The values of a form's named fields: checkboxes as booleans, numbers as numbers. */
+/** The values of a form's named fields: checkboxes as booleans, numbers as numbers, a multiple select's choices as a list. */
 export function formValues(form) {
   const values = {};
   for (const field of form.elements) {
     if (!field.name) continue;
     if (field.type === "checkbox") values[field.name] = field.checked;
+    else if (field.type === "select-multiple") values[field.name] = [...field.selectedOptions].map((option) => option.value);
     else if (field.type === "number") values[field.name] = field.value === "" ? null : Number(field.value);
     else values[field.name] = field.value;
   }

@@ -14,6 +14,7 @@ import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
 import { credentials, forgetToken } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
+import { macroMenu } from "./macro-menu.js";
 import { attackDialog, rollDialog, takeSetback } from "./roll-dialog.js";
 import { statsDialog } from "./stats-dialog.js";
 import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
@@ -100,6 +101,8 @@ vtt.once("init", () => {
       icon: { fire: "fa-solid fa-fire", fall: "fa-solid fa-person-falling", vacuum: "fa-solid fa-wind" }[hazard],
       onClick: withClient((c) => pickedTokensTool(hazard, { client: c, table })),
     })),
+    { name: "vtt-bridge-macros", title: vtt.t("Macro.Title"), icon: "fa-solid fa-scroll", everyone: true,
+      onClick: withClient((c) => macroMenu({ client: c, table })) },
   ]);
 });
 

@@ -1,51 +1,12 @@
 // The macro menu against the JSON Schemas the bridge makes of real scripts: the shipped examples
 // (examples/scripts) and a macro with each kind of field (plugin/tests/scripts/every_field.py), loaded
 // by the bridge's own loader; the requests built are checked as the bridge checks them (the
-// request's schema, then the macro's arguments against its JSON Schema). Runs the project's Python
-// (.venv/bin/python, or $VTT_BRIDGE_PYTHON): `./dev test` makes it.
+// request's schema, then the macro's arguments against its JSON Schema).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { BridgeError } from "../core/bridge-client.js";
 import { formFields, macroMenu, readForm, runMacro } from "../core/macros.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
-
-/** Python of the bridge: `load` the scripts folders given as the loader shows their macros; `check` requests. */
-const BRIDGE = `
-import json, sys
-from pathlib import Path
-from jsonschema import Draft202012Validator
-from bridge.scripting.loader import summary
-
-asked = json.load(sys.stdin)
-if "load" in asked:
-    loaded = [summary(Path(folder)) for folder in asked["load"]]
-    print(json.dumps({"macros": {n: m for each in loaded for n, m in each["macros"].items()}, "errors": [e for each in loaded for e in each["errors"]]}))
-else:
-    run = json.loads(Path("docs/schemas/request.macro.run.json").read_text())
-    print(json.dumps([
-        [e.message for e in Draft202012Validator(run).iter_errors({**each["payload"], "request_id": "r1"})]
-        + [".".join(["arguments", *map(str, e.absolute_path)]) + ": " + e.message
-           for e in Draft202012Validator(each["schema"]).iter_errors(each["payload"]["arguments"])]
-        for each in asked["check"]
-    ]))
-`;
-
-function bridge(asked) {
-  return JSON.parse(execFileSync(PYTHON, ["-c", BRIDGE], { cwd: ROOT, input: JSON.stringify(asked), encoding: "utf8" }));
-}
-
-const loaded = bridge({ load: [`${ROOT}examples/scripts`, `${ROOT}plugin/tests/scripts`] });
-/** What macro.list gives (bridge/events/scripting.py: the loader's macros without their file, by name). */
-const listed = {
-  macros: Object.values(loaded.macros).sort((a, b) => a.name.localeCompare(b.name))
-    .map(({ name, description, who, arguments: schema }) => ({ name, description, who, arguments: schema })),
-  errors: [],
-};
-const schemaOf = (name) => loaded.macros[name].arguments;
+import { bridge, listed, loaded, schemaOf } from "./macro-schemas.js";
 
 test("the shipped examples and the test script load without errors", () => {
   assert.deepEqual(loaded.errors, []);
@@ -54,7 +15,7 @@ test("the shipped examples and the test script load without errors", () => {
 
 test("the menu: each macro with its form's fields; the errors as listed", () => {
   const errors = [{ file: "broken.py", line: 1, message: "SyntaxError: invalid syntax" }];
-  const menu = macroMenu({ ...listed, errors });
+  const menu = macroMenu({ ...listed(), errors });
   assert.deepEqual(menu.macros.map(({ name, who }) => [name, who]), [["ambush", "table"], ["molotov", "gm"], ["sleeping_gas", "gm"]]);
   assert.equal(menu.macros[1].description, "Set the targeted tokens on fire (5d6 to start).");
   assert.deepEqual(menu.macros[1].fields, formFields(schemaOf("molotov")));

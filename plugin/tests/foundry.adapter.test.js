@@ -35,14 +35,17 @@ test("v13 scene controls: GM buttons added to the token tools object, onChange r
   assert.deepEqual(clicked, ["fire"]);
 });
 
-test("v12 scene controls: GM buttons pushed onto the token control's tools array", async () => {
+test("v12 scene controls: buttons pushed onto the token control's tools array, the GM's hidden from a player, everyone's shown", async () => {
   installFoundry({ generation: 12, isGM: false });
   const onClick = () => {};
-  vtt.onSceneControls([{ name: "vtt-bridge-fall", title: "Fall", icon: "fa-solid fa-person-falling", onClick }]);
+  vtt.onSceneControls([{ name: "vtt-bridge-fall", title: "Fall", icon: "fa-solid fa-person-falling", onClick },
+    { name: "vtt-bridge-macros", title: "Macros", icon: "fa-solid fa-scroll", everyone: true, onClick }]);
   const controls = [{ name: "measure", tools: [] }, { name: "token", tools: [{ name: "select" }] }];
   await Hooks.call("getSceneControlButtons", controls);
-  assert.deepEqual(controls[1].tools[1],
-    { name: "vtt-bridge-fall", title: "Fall", icon: "fa-solid fa-person-falling", button: true, visible: false, onClick });
+  assert.deepEqual(controls[1].tools.slice(1), [
+    { name: "vtt-bridge-fall", title: "Fall", icon: "fa-solid fa-person-falling", button: true, visible: false, onClick },
+    { name: "vtt-bridge-macros", title: "Macros", icon: "fa-solid fa-scroll", button: true, visible: true, onClick },
+  ]);
   assert.deepEqual(controls[0].tools, []);
 });
 

@@ -84,12 +84,18 @@ test("main.js: hooks wired at init, settings and status effects at setup; withou
   // The GM's hazard tools in the token controls; offline, a click says the bridge is not connected.
   const controls = { tokens: { tools: {} } };
   await Hooks.call("getSceneControlButtons", controls);
-  assert.deepEqual(Object.keys(controls.tokens.tools), ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum"]);
+  assert.deepEqual(Object.keys(controls.tokens.tools),
+    ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum", "vtt-bridge-macros"]);
   controls.tokens.tools["vtt-bridge-fire"].onChange();
   assert.deepEqual(calls.at(-1), ["notify.warn", "VTTBRIDGE.NoGMKey"]);
 
-  // A player's own successful roll without a setback gets "Take a setback"; others' rolls do not.
+  // A player sees the macro menu alone.
   game.user = game.users.get(IDS.player);
+  const seen = { tokens: { tools: {} } };
+  await Hooks.call("getSceneControlButtons", seen);
+  assert.deepEqual(Object.entries(seen.tokens.tools).filter(([, tool]) => tool.visible).map(([name]) => name), ["vtt-bridge-macros"]);
+
+  // A player's own successful roll without a setback gets "Take a setback"; others' rolls do not.
   const success = { label: "success", success: true, setback: false };
   main.table.addCard({ roll_id: "mine", user: IDS.player, rule: "roll", result: { outcome: success } });
   main.table.addCard({ roll_id: "theirs", user: IDS.other, rule: "roll", result: { outcome: success } });

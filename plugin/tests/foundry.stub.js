@@ -157,12 +157,17 @@ function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = 
   };
 }
 
-/** A form with named fields, as the adapter's formValues reads it (null: a number field left empty). */
+/**
+ * A form with named fields, as the adapter's formValues reads it (null: a number field left empty; a
+ * list: a multiple select's choices).
+ */
 export function fakeForm(fields) {
   const form = new FakeElement("form");
-  form.elements = Object.entries(fields).map(([name, value]) => (typeof value === "boolean"
-    ? { name, type: "checkbox", checked: value }
-    : { name, type: typeof value === "number" || value === null ? "number" : "text", value: String(value ?? "") }));
+  form.elements = Object.entries(fields).map(([name, value]) => {
+    if (typeof value === "boolean") return { name, type: "checkbox", checked: value };
+    if (Array.isArray(value)) return { name, type: "select-multiple", selectedOptions: value.map((v) => ({ value: v })) };
+    return { name, type: typeof value === "number" || value === null ? "number" : "text", value: String(value ?? "") };
+  });
   return form;
 }
 
