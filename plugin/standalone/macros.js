@@ -96,7 +96,7 @@ export function macroPanel(app) {
         if (field.default !== undefined && field.default !== null) input.value = [field.default].flat().join(", ");
       }
       input.required = field.required;
-      label.append(`${field.label} `, input);
+      label.append(`${field.label}${field.required ? " *" : ""} `, input);
     }
     input.name = field.name;
     if (field.description) label.append(Object.assign(document.createElement("small"), { textContent: ` ${field.description}` }));

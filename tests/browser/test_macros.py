@@ -5,6 +5,7 @@ picked, and every page sees them burn; a player sees only the macro meant for th
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -17,23 +18,10 @@ from .test_tabletop import conditions_of, conditions_shown, gm_logs_in, invite_l
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scripts"
 
-#: Beside the examples: a macro anyone at the table may run, one that fails on its line 8, and a
-#: script that does not load.
+#: Beside the examples: a macro anyone at the table may run, taking each kind of field the forms know
+#: (it says its arguments back as JSON), one that fails on its line 8, and a script that does not load.
+EVERY_FIELD = Path(__file__).resolve().parents[2] / "plugin" / "tests" / "scripts" / "every_field.py"
 EXTRA = {
-    "anyone.py": '''
-from marshmallow import Schema, fields, validate
-
-from bridge.scripting.api import Who, macro
-
-
-class Shout(Schema):
-    words = fields.String(required=True, validate=validate.Length(max=80))
-
-
-@macro("shout", "Anyone says something.", arguments=Shout, who=Who.TABLE)
-def shout(table):
-    table.say(table.arguments["words"])
-''',
     "half_done.py": '''
 from bridge.scripting.api import Who, macro
 
@@ -52,6 +40,7 @@ def scripts(store, world, tmp_path):
     """The world's scripts folder, as `vtt-bridge world scripts --set` makes it."""
     folder = tmp_path / "scripts"
     shutil.copytree(EXAMPLES, folder)
+    shutil.copy(EVERY_FIELD, folder)
     for name, text in EXTRA.items():
         (folder / name).write_text(text)
     shelf.set_scripts_folder(store.redis, world.world_id, folder)
@@ -65,11 +54,13 @@ def macros_listed(page) -> list[str]:
 def gm_reloads(gm_page, folder: Path) -> None:
     gm_page.click("#macros-reload")
     expect(gm_page.locator("#script-report .script-loaded")).to_have_text(
-        f"Loaded from {folder.resolve()}: half_done, molotov, shout, sleeping_gas.")
+        f"Loaded from {folder.resolve()}: ambush, half_done, molotov, sleeping_gas.")
     expect(gm_page.locator("#work")).to_be_hidden()
 
 
-def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov(bridge, world, gm, scripts, open_page, shot):
+def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov(
+    bridge, world, gm, scripts, open_page, shot
+):
     for token_id in ("ann", "bob", "cid"):
         register(gm, token_id, name=token_id.title(), hit_points=30)
     gm_page = open_page(f"{bridge.url}/table")
@@ -85,12 +76,12 @@ def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov
     expect(failed).to_have_attribute("data-file", "broken.py")
     expect(failed).to_have_attribute("data-line", "1")
     expect(failed).to_contain_text("broken.py line 1: SyntaxError")
-    assert macros_listed(gm_page) == ["half_done", "molotov", "shout", "sleeping_gas"]
+    assert macros_listed(gm_page) == ["ambush", "half_done", "molotov", "sleeping_gas"]
     shot(gm_page, "gm-reloaded-the-scripts")
 
     player.click("#macros-refresh")
     expect(player.locator("#macro-list details.macro")).to_have_count(1)
-    assert macros_listed(player) == ["shout"], "a player sees no GM macro"
+    assert macros_listed(player) == ["ambush"], "a player sees no GM macro"
     expect(player.locator("#script-report")).to_be_hidden()
     shot(player, "player-sees-the-table-macro")
 
@@ -114,8 +105,9 @@ def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov
 
     entry = gm.request("roll.log", limit=1)["result"]["rolls"][-1]
     assert (entry["rule"], entry["user"], entry["label"]) == ("macro.run", "gm", "molotov")
-    assert [(effect["effect"], effect["token_id"]) for effect in entry["result"]["effects"]] == [("ignite", "ann"), ("ignite", "cid")]
-    assert [len(effect["fire"]["damage"][0]["faces"]) for effect in entry["result"]["effects"]] == [3, 3]
+    effects = entry["result"]["effects"]
+    assert [(effect["effect"], effect["token_id"]) for effect in effects] == [("ignite", "ann"), ("ignite", "cid")]
+    assert [len(effect["fire"]["damage"][0]["faces"]) for effect in effects] == [3, 3]
     states = {state["token_id"]: state for state in gm.request("table.snapshot")["result"]["tokens"]}
     assert [states[t]["fire"] is not None for t in ("ann", "bob", "cid")] == [True, False, True]
     for name, page in (("gm", gm_page), ("player", player)):
@@ -126,19 +118,32 @@ def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov
         assert conditions_shown(page, "bob") == []
         shot(page, f"{name}-sees-them-burn")
 
-    # The player runs the table's macro: its card, with what it said, reaches the GM's page too.
-    shout = player.locator('#macro-list details[data-macro="shout"]')
-    shout.locator("summary").click()
-    shout.locator("[name=words]").fill("Fire! <run>")
-    shout.locator("button[type=submit]").click()
+    # The player runs the table's macro, each kind of field filled in or left to its default; what the
+    # macro was given comes back on its card, in both pages.
+    ambush = player.locator('#macro-list details[data-macro="ambush"]')
+    ambush.locator("summary").click()
+    ambush.locator("[name=dice]").fill("4")
+    ambush.locator("[name=shout]").fill("Now! <run>")
+    ambush.locator("[name=silent]").check()
+    ambush.locator("[name=statistic]").select_option("perception")
+    ambush.locator("[name=leader]").select_option("ann")
+    ambush.locator("[name=hostages]").select_option(["bob", "cid"])
+    ambush.locator("[name=rounds]").fill("1, 2")
+    ambush.locator("[name=cover]").fill('{"dice": 2}')
+    shot(player, "player-fills-in-the-ambush")
+    ambush.locator("button[type=submit]").click()
+    given = {"bonus": None, "cover": {"dice": 2}, "dice": 4, "hostages": ["bob", "cid"], "leader": "ann", "rounds": [1, 2],
+             "share": 0.5, "shout": "Now! <run>", "silent": True, "statistic": "perception"}
     for page in (player, gm_page):
         said = page.locator("#log .vb-rule-macro-run .vb-said")
-        expect(said).to_have_count(2)  # the Molotov's, then the shout's
-        expect(said.last).to_have_text("Fire! <run>")
-    shot(player, "player-shouted")
+        expect(said).to_have_count(2)  # the Molotov's, then the ambush's
+        expect(said.last).to_have_text(json.dumps(given, sort_keys=True))
+    shot(player, "player-ran-the-ambush")
 
 
-def test_a_macro_that_fails_shows_the_gm_an_error_card_with_its_line_and_changes_nothing(bridge, world, gm, scripts, open_page, shot):
+def test_a_macro_that_fails_shows_the_gm_an_error_card_with_its_line_and_changes_nothing(
+    bridge, world, gm, scripts, open_page, shot
+):
     register(gm, "dee", name="Dee", hit_points=30)
     gm_page = open_page(f"{bridge.url}/table")
     gm_logs_in(gm_page, world)

@@ -1,5 +1,8 @@
-"""A macro whose arguments take each kind of field the plugin's forms know
-(plugin/tests/core.macros.test.js loads it with the bridge's loader)."""
+"""A macro whose arguments take each kind of field the plugin's forms know; it says them back as
+JSON (plugin/tests/core.macros.test.js loads it with the bridge's loader; tests/browser/test_macros.py
+runs it from the standalone page)."""
+
+import json
 
 from marshmallow import Schema, fields, validate
 
@@ -7,7 +10,9 @@ from bridge.scripting.api import Who, macro
 
 
 class Ambush(Schema):
-    dice = fields.Integer(required=True, validate=validate.Range(1, 10), metadata={"description": "dice each attacker rolls"})
+    dice = fields.Integer(
+        required=True, validate=validate.Range(1, 10), metadata={"description": "dice each attacker rolls"}
+    )
     share = fields.Float(load_default=0.5, validate=validate.Range(0, 1))
     shout = fields.String(validate=validate.Length(max=20), metadata={"title": "Battle cry"})
     silent = fields.Boolean(load_default=False)
@@ -21,4 +26,4 @@ class Ambush(Schema):
 
 @macro("ambush", "Attackers spring from hiding.", arguments=Ambush, who=Who.TABLE)
 def ambush(table):
-    table.say(f"{table.arguments['dice']} dice from hiding.")
+    table.say(json.dumps(table.arguments, sort_keys=True))
