@@ -34,8 +34,9 @@ def socketio():
 
 
 class Outbox:
-    """The pushes of a request whose writes are held (``Store.answer_once``
-    with a fight), recorded as its handler emits them, sent once written."""
+    """The pushes of a request or a job whose writes are held
+    (``Store.answer_once`` with a fight, ``Store.once``), recorded as its
+    code emits them (``socketio()`` is the outbox meanwhile), sent once written."""
 
     def __init__(self):
         self.pushes: list[tuple[str, Any, dict]] = []

@@ -1,13 +1,14 @@
 """The bridge's rules run in a worker, their effects made once per job.
 
 A job runs bridge code (``change_tokens``, ``publish``…) inside an app
-context of its own: its store holds the job's writes back and its Socket.IO
-is an :class:`Outbox` that records pushes. When the rules are done, the
-writes and the pushes (as the job's receipt) go to Redis in one script
-(``Store.once``), and only then are the pushes sent. A job run again after
-its worker died finds the receipt and sends the same pushes again: a token
-is never changed twice, and clients apply a push they already had by its
-version (``token.changed``) or id (``roll.result``, ``job.result``).
+context of its own, its writes held by the store and its pushes recorded by
+the request's ``Outbox`` (``bridge.requests``), as a request holding a fight
+does. When the rules are done, the writes and the pushes (as the job's
+receipt) go to Redis in one script (``Store.once``), and only then are the
+pushes sent. A job run again after its worker died finds the receipt and
+sends the same pushes again: a token is never changed twice, and clients
+apply a push they already had by its version (``token.changed``) or id
+(``roll.result``, ``job.result``).
 """
 
 from __future__ import annotations
@@ -17,21 +18,10 @@ from collections.abc import Callable
 from flask import Flask
 
 from bridge.protocol import Push
+from bridge.requests import Outbox
 from bridge.store import Store
 
 from .push import Pusher, ReplyTo
-
-
-class Outbox:
-    """Flask-SocketIO's ``emit`` as the bridge's code calls it, recording
-    each push as ``[event, payload, room or rooms]`` instead of sending it."""
-
-    def __init__(self):
-        self.pushes: list[list] = []
-
-    def emit(self, event: str, payload: dict, to, skip_sid: str | None = None) -> None:
-        self.pushes.append([event, payload, to])
-
 
 _app: Flask | None = None
 
@@ -41,7 +31,6 @@ def install(redis_url: str) -> None:
     global _app
     _app = Flask("workers")
     _app.extensions["vtt_store"] = Store.from_url(redis_url)
-    _app.extensions["socketio"] = Outbox()
 
 
 def run_once(reply: ReplyTo, kind: str, pusher: Pusher, run: Callable[[], dict]) -> dict:
@@ -51,12 +40,12 @@ def run_once(reply: ReplyTo, kind: str, pusher: Pusher, run: Callable[[], dict])
     Returns the result sent. A ``RequestError`` from ``run`` writes nothing."""
     if _app is None:
         raise RuntimeError("workers.effects.install() was not called in this process")
-    outbox: Outbox = _app.extensions["socketio"]
+    outbox = Outbox()
 
     def effects() -> list:
-        outbox.pushes = []
-        result = run()
-        return [*outbox.pushes, [Push.JOB_RESULT.value, {**reply.tag(), "kind": kind, "result": result}, reply.room()]]
+        result = outbox.run(run)
+        told = [[event, data, where["to"]] for event, data, where in outbox.pushes]
+        return [*told, [Push.JOB_RESULT.value, {**reply.tag(), "kind": kind, "result": result}, reply.room()]]
 
     with _app.app_context():
         pushes = _app.extensions["vtt_store"].once(reply.world_id, reply.job_id, effects)
