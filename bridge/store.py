@@ -74,26 +74,36 @@ return {1, world, read_fight(KEYS[3], KEYS[4], KEYS[5], {unpack(ARGV, 4 + fields
 """
 
 
-#: Write tokens and a combat only if what was read is still what is stored.
-#: KEYS: the tokens hash, the combats hash, each token's undo history, and
-#: with a receipt: the receipt, the roll log.
+#: Write tokens, a combat and the Moments of Truth only if what was read is
+#: still what is stored.
+#: KEYS: the tokens hash, the combats hash, each token's undo history; with
+#: a ledger, the ledger and the talent uses; with a receipt, the receipt and
+#: the roll log.
 #: ARGV: scene ('' none), combat write ('keep' | 'set' | 'del'), the combat
 #: read ('' none), the combat to set, history length, token count, then per
-#: token: id, state read ('' none), state to set ('' unchanged); then the
-#: receipt ('' none) and with one: its TTL, the log's length, the one value
-#: it may replace ('' none: a request's claim), the entries to log.
+#: token: id, state read ('' none), state to set ('' unchanged); then
+#: 'ledger' and the ledger and uses read ('' none) and to set, or ''; then
+#: the receipt ('' none) and with one: its TTL, the log's length, the one
+#: value it may replace ('' none: a request's claim), the entries to log.
 #: 1: written; 0: something read changed; 2: the receipt was already written.
 _COMPARE_AND_SET = """
 local count = tonumber(ARGV[6])
-local receipt = 7 + 3 * count
+local ledger_at, ledger_key = 7 + 3 * count, 3 + count
+local ledger = ARGV[ledger_at] ~= ''
+local receipt, receipt_key = ledger_at + (ledger and 5 or 1), ledger_key + (ledger and 2 or 0)
 if ARGV[receipt] ~= '' then
-  local stored = redis.call('GET', KEYS[3 + count])
+  local stored = redis.call('GET', KEYS[receipt_key])
   if stored and stored ~= ARGV[receipt + 3] then return 2 end
 end
 for i = 0, count - 1 do
   if (redis.call('HGET', KEYS[1], ARGV[7 + 3 * i]) or '') ~= ARGV[8 + 3 * i] then return 0 end
 end
 if ARGV[1] ~= '' and (redis.call('HGET', KEYS[2], ARGV[1]) or '') ~= ARGV[3] then return 0 end
+if ledger then
+  for i = 0, 1 do
+    if (redis.call('GET', KEYS[ledger_key + i]) or '') ~= ARGV[ledger_at + 1 + i] then return 0 end
+  end
+end
 for i = 0, count - 1 do
   local read, written = ARGV[8 + 3 * i], ARGV[9 + 3 * i]
   if written ~= '' then
@@ -106,10 +116,14 @@ for i = 0, count - 1 do
 end
 if ARGV[2] == 'set' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[4]) end
 if ARGV[2] == 'del' then redis.call('HDEL', KEYS[2], ARGV[1]) end
+if ledger then
+  redis.call('SET', KEYS[ledger_key], ARGV[ledger_at + 3])
+  redis.call('SET', KEYS[ledger_key + 1], ARGV[ledger_at + 4])
+end
 if ARGV[receipt] ~= '' then
-  redis.call('SET', KEYS[3 + count], ARGV[receipt], 'EX', ARGV[receipt + 1])
+  redis.call('SET', KEYS[receipt_key], ARGV[receipt], 'EX', ARGV[receipt + 1])
   for i = receipt + 4, #ARGV do
-    redis.call('XADD', KEYS[4 + count], 'MAXLEN', '~', ARGV[receipt + 2], '*', 'entry', ARGV[i])
+    redis.call('XADD', KEYS[receipt_key + 1], 'MAXLEN', '~', ARGV[receipt + 2], '*', 'entry', ARGV[i])
   end
 end
 return 1
@@ -161,14 +175,12 @@ def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str,
 class _Held:
     """A job's or a request's writes held back until it ends (``Store.once``,
     ``answer_once`` with a fight): at most one change of its world's tokens
-    and combat, and its roll-log entries. A request (``request``) may write
-    at once before that change (the Moments of Truth it spends); then the
-    change is written at once too (``wrote``), for a run again would repeat it."""
+    and combat, at most one of its Moments of Truth (``ledger``: the ledger
+    and talent uses as read, then to set), and its roll-log entries."""
 
     table: tuple[TableRead, dict, dict | None] | None = None
+    ledger: tuple[list[str | None], str, str] | None = None
     entries: list[str] = field(default_factory=list)
-    request: bool = False
-    wrote: bool = False
 
 
 #: ``_COMPARE_AND_SET``'s answers.
@@ -322,7 +334,7 @@ class Store:
         first); else ``compute`` runs again on fresh reads: nothing of the
         run before was written or told (its pushes are its caller's to hold)."""
         for _ in range(CHANGE_ATTEMPTS):
-            self._pending.held = held = _Held(request=True)
+            self._pending.held = held = _Held()
             try:
                 answer = compute()
             except BaseException:
@@ -330,9 +342,7 @@ class Store:
                 raise
             finally:
                 self._pending.held = None
-            read, tokens_after, combat_after = held.table or (TableRead({}, None, None), {}, None)
-            receipt = (key, dumps(answer), held.entries)
-            written = self._commit(world_id, read, tokens_after, combat_after, receipt, ANSWER_TTL_SECONDS, _PENDING)
+            written = self._commit_held(world_id, held, key, dumps(answer), ANSWER_TTL_SECONDS, _PENDING)
             if written == _WRITTEN:
                 return answer
             if written == _RECEIPTED:  # the claim expired and another run answered first
@@ -411,12 +421,23 @@ class Store:
         """Save the ledger and talent uses ``change(ledger, uses)`` returns, and
         return its third value. Atomic (see ``_atomically``)."""
         keys = _moments_keys(world_id)
+        held = getattr(self._pending, "held", None)
+        if held is not None:
+            return self._hold_ledger(held, keys, change)
 
         def step(pipe):
             ledger, uses, answer = change(*_loaded(pipe.mget(keys)))
             return answer, lambda: pipe.mset({keys[0]: json.dumps(ledger), keys[1]: json.dumps(uses)})
 
         return self._atomically(keys, step, f"the Moments of Truth of {world_id}")
+
+    def _hold_ledger(self, held: _Held, keys: tuple[str, str], change: Callable) -> Any:
+        if held.ledger is not None:
+            raise RuntimeError("held writes change the Moments of Truth once")
+        read = self.redis.mget(keys)
+        ledger, uses, answer = change(*_loaded(read))
+        held.ledger = (read, json.dumps(ledger), json.dumps(uses))
+        return answer
 
     # -- tokens -----------------------------------------------------------
 
@@ -515,7 +536,7 @@ class Store:
         meanwhile, else ``change`` runs again on a fresh read (``read``: a read
         already made, used first). If ``change`` raises, nothing is written."""
         held = getattr(self._pending, "held", None)
-        if held is not None and not held.wrote:
+        if held is not None:
             return self._hold(held, read or self.read_table(world_id, token_ids, scene_id), change)
         for _ in range(CHANGE_ATTEMPTS):
             read = read or self.read_table(world_id, token_ids, scene_id)
@@ -535,9 +556,11 @@ class Store:
 
     def _commit(
         self, world_id: str, read: TableRead, tokens_after: dict, combat_after: dict | None,
+        ledger: tuple[list[str | None], str, str] | None = None,
         receipt: tuple[str, str, list[str]] | None = None, receipt_ttl: int = RECEIPT_TTL_SECONDS, replaces: str = "",
     ) -> int:
-        """``_COMPARE_AND_SET`` on what was read; ``receipt``: (its key, its
+        """``_COMPARE_AND_SET`` on what was read; ``ledger``: the Moments of
+        Truth and talent uses as read, then to set; ``receipt``: (its key, its
         text, entries to log), written with the change unless already there
         (``replaces``: a value it may replace, as an answer its request's claim)."""
         token_ids = list(read.tokens)
@@ -546,6 +569,12 @@ class Store:
             written = tokens_after.get(token_id)
             args += [token_id, read.tokens[token_id] or "", json.dumps(written) if written is not None else ""]
         keys = [_tokens_key(world_id), _combats_key(world_id), *(_token_history_key(world_id, t) for t in token_ids)]
+        if ledger is None:
+            args.append("")
+        else:
+            (ledger_read, uses_read), ledger_after, uses_after = ledger
+            keys += _moments_keys(world_id)
+            args += ["ledger", ledger_read or "", uses_read or "", ledger_after, uses_after]
         if receipt is None:
             args.append("")
         else:
@@ -553,6 +582,13 @@ class Store:
             keys += [key, _rolls_key(world_id)]
             args += [text, receipt_ttl, ROLL_LOG_MAX_ENTRIES, replaces, *entries]
         return self._compare_and_set(keys=keys, args=args)
+
+    def _commit_held(self, world_id: str, held: _Held, receipt_key: str, receipt: str, ttl: int, replaces: str = "") -> int:
+        """The held writes, with ``receipt`` under ``receipt_key``."""
+        read, tokens_after, combat_after = held.table or (TableRead({}, None, None), {}, None)
+        return self._commit(
+            world_id, read, tokens_after, combat_after, held.ledger, (receipt_key, receipt, held.entries), ttl, replaces
+        )
 
     # -- a job's effects ------------------------------------------------------
 
@@ -578,8 +614,7 @@ class Store:
                 pushes = run()
             finally:
                 self._pending.held = None
-            read, tokens_after, combat_after = held.table or (TableRead({}, None, None), {}, None)
-            written = self._commit(world_id, read, tokens_after, combat_after, (key, dumps(pushes), held.entries))
+            written = self._commit_held(world_id, held, key, dumps(pushes), RECEIPT_TTL_SECONDS)
             if written == _WRITTEN:
                 return pushes
         raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
@@ -589,11 +624,8 @@ class Store:
         returns ``(answer, write)``; then ``write()`` queues its writes, sent
         in one MULTI. When another client changes a key first (WATCH), ``step``
         runs again on the new values; if it raises, nothing is written."""
-        held = getattr(self._pending, "held", None)
-        if held is not None:
-            if not held.request or held.table is not None:
-                raise RuntimeError(f"{what} cannot change in a job's held writes, nor after a request's held change")
-            held.wrote = True
+        if getattr(self._pending, "held", None) is not None:
+            raise RuntimeError(f"{what} cannot change in held writes")
         with self.redis.pipeline() as pipe:
             for _ in range(CHANGE_ATTEMPTS):
                 try:

@@ -276,26 +276,31 @@ def test_a_fight_request_runs_again_when_what_it_read_changed(store, world):
     assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"run": 1}]
 
 
-def test_a_fight_request_that_spends_moments_writes_its_change_at_once(store, world):
-    """A write made at once (the Moments of Truth spent) would be repeated by
-    a run again: after one, the change of the tokens is written at once."""
-    store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 1}))
+def test_a_fight_requests_moments_are_held_with_its_change(store, world):
+    """The Moments of Truth a fight request spends are written with its change
+    and answer; when what it read changed, the run again spends them once."""
+    tokens, moments = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:moments"
+    store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 1}))
+    store.redis.set(moments, json.dumps({"spent": 0}))
     seen = []
 
     def compute():
-        store.change_moments(world.world_id, lambda ledger, uses: ({"spent": 1}, {}, None))
+        spent = store.change_moments(world.world_id, lambda ledger, uses: ({"spent": ledger["spent"] + 1}, {}, ledger["spent"]))
         store.change_tokens(world.world_id, ["a"], lambda states: ({"a": {**states["a"], "n": 2}}, None))
-        seen.append(_token_n(store, world.world_id))
-        return {}
+        seen.append((spent, json.loads(store.redis.get(moments))["spent"], _token_n(store, world.world_id)))
+        if len(seen) == 1:  # another client spends one meanwhile
+            store.redis.set(moments, json.dumps({"spent": 5}))
+        return {"spent_before": spent}
 
-    store.answer_once(f"{world.world_id}:gm:attack:h3", world.world_id, compute, fight=["a"])
-    assert seen == [2]
-    with pytest.raises(RuntimeError):  # after a held change, a write at once could not be undone by a run again
-        store.answer_once(f"{world.world_id}:gm:attack:h4", world.world_id, lambda: (
-            store.change_tokens(world.world_id, ["a"], lambda states: ({}, None)),
-            store.change_moments(world.world_id, lambda ledger, uses: (ledger, uses, None)),
-        ), fight=["a"])
+    answer = store.answer_once(f"{world.world_id}:gm:attack:h3", world.world_id, compute, fight=["a"])
+    assert seen == [(0, 0, 1), (5, 5, 1)] and answer == {"spent_before": 5}
+    assert json.loads(store.redis.get(moments)) == {"spent": 6} and _token_n(store, world.world_id) == 2
+    with pytest.raises(RuntimeError):  # held writes change the Moments of Truth once
+        store.answer_once(f"{world.world_id}:gm:attack:h4", world.world_id, lambda: [
+            store.change_moments(world.world_id, lambda ledger, uses: (ledger, uses, None)) for _ in range(2)
+        ], fight=["a"])
     assert store.redis.get(f"vtt:answer:{world.world_id}:gm:attack:h4") is None
+    assert json.loads(store.redis.get(moments)) == {"spent": 6}
 
 
 def test_a_request_in_an_unknown_world_finds_no_world(store, world):
