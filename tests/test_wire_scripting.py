@@ -69,6 +69,18 @@ def greedy(table):
     for _ in range(10):
         table.roll(300)
 ''',
+    "inspire.py": '''
+from marshmallow import Schema, fields
+from bridge.scripting.api import Who, macro
+
+class Inspired(Schema):
+    player = fields.String(required=True)
+
+@macro("inspire", "A scratch on the target, and Moments of Truth for a player.", arguments=Inspired, who=Who.TABLE)
+def inspire(table):
+    table.hurt(table.targets[0], minor=1)
+    table.award(table.arguments["player"], 2, "a rousing speech")
+''',
     "broken.py": "def oops(:\n    pass\n",
 }
 
@@ -117,7 +129,7 @@ def conditions(state: dict) -> set[tuple[str, str]]:
 
 def test_reload_lists_the_macros_and_the_broken_script_with_its_line(gm, scripts):
     loaded = reload(gm)
-    assert loaded["macros"] == ["forever", "greedy", "half_done", "molotov", "patch_up", "shout", "sleeping_gas"]
+    assert loaded["macros"] == ["forever", "greedy", "half_done", "inspire", "molotov", "patch_up", "shout", "sleeping_gas"]
     assert loaded["errors"] == [{"file": "broken.py", "line": 1, "message": loaded["errors"][0]["message"]}]
     assert loaded["errors"][0]["message"].startswith("SyntaxError")
     listed = ok(gm, "macro.list")
@@ -180,7 +192,7 @@ def test_the_house_rule_makes_hit_points_ten_plus_three_endurance(gm, world, scr
 def test_a_player_is_refused_a_gm_only_macro_and_may_run_the_tables(gm, player_for, scripts):
     reload(gm)
     player = player_for("pat")
-    assert [macro["name"] for macro in ok(player, "macro.list")["macros"]] == ["patch_up", "shout"]
+    assert [macro["name"] for macro in ok(player, "macro.list")["macros"]] == ["inspire", "patch_up", "shout"]
     refused = player.request("macro.run", macro="molotov")
     assert refused["error"]["code"] == "forbidden" and refused["error"]["fields"] == {"macro": ["GM only"]}
     card = run(player, "shout", arguments={"words": "hello"})
@@ -205,6 +217,22 @@ def test_a_macro_that_raises_after_recording_an_effect_applies_nothing(gm, scrip
     assert (error["file"], error["line"], error["message"]) == ("half_done.py", 8, "RuntimeError: something went wrong")
     state = store.tokens(world.world_id, ["eve"])["eve"]
     assert (state["version"], state["conditions"]) == (1, [])
+
+
+def test_a_gms_macro_awards_moments_with_its_effects_and_a_players_applies_neither(gm, player_for, scripts, world, store):
+    reload(gm)
+    register(gm, "fay")
+    player = player_for("pat")
+    card = run(gm, "inspire", token_ids=["fay"], arguments={"player": "pat"})["result"]
+    assert card["awards"] == [{"player": "pat", "moments": 2, "reason": "a rousing speech"}]
+    assert card["moments"]["balances"]["pat"] == 2 and card["error"] is None
+    assert player.wait_for("moments.changed", lambda push: push["balances"].get("pat") == 2)
+    assert store.tokens(world.world_id, ["fay"])["fay"]["health"]["minor"] == 1
+    refused = job_result(player, "macro.run", macro="inspire", token_ids=["fay"], arguments={"player": "pat"})
+    error = gm.wait_for("roll.result", lambda push: push["roll_id"] == refused["roll_id"])["result"]["error"]
+    assert (error["file"], error["message"]) == ("inspire.py", "only the GM awards Moments of Truth (ch. 5)")
+    state, (ledger, _) = store.tokens(world.world_id, ["fay"])["fay"], store.moments(world.world_id)
+    assert (state["version"], state["health"]["minor"], ledger["balances"]["pat"]) == (2, 1, 2)
 
 
 @pytest.mark.parametrize("request_fields, field", [

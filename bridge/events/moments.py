@@ -159,9 +159,8 @@ def moments_award(identity, award_request: dict) -> dict:
     """The GM's awards: role-playing, a session's start, a heroic death."""
     dials, award = world_dials(identity), award_request["award"]
     if award is Award.ROLE_PLAYING:
-        player, moments, reason = award_request["player"], award_request["moments"], award_request["reason"]
-        change = _ledger_only(lambda ledger: award_role_playing(ledger, player, moments, reason, dials))
-        return _record(identity, [player], change, "reason").to_dict()
+        awarded = [(award_request["player"], award_request["moments"], award_request["reason"])]
+        return award_for_role_playing(identity, awarded, "reason").to_dict()
     if award is Award.SESSION_START:
         change = lambda ledger, uses: _session_start(ledger, uses, dials)
         return _record(identity, award_request["players"], change, "players").to_dict()
@@ -169,6 +168,21 @@ def moments_award(identity, award_request: dict) -> dict:
     gifts = {gift["player"]: gift["moments"] for gift in award_request["gifts"]}
     change = _ledger_only(lambda ledger: heroic_death(ledger, dead, hit_points, dials, gifts))
     return _record(identity, [dead, *gifts], change, "hit_points" if hit_points >= 0 else "gifts").to_dict()
+
+
+def award_for_role_playing(identity, awarded: list[tuple[str, int, str]], field: str) -> LedgerUpdate:
+    """The GM's role-playing awards, ``(player, moments, reason)`` each (ch. 5),
+    in one change of the ledger; a refusal names ``field``."""
+    dials = world_dials(identity)
+
+    def change(ledger: MomentsLedger) -> LedgerUpdate:
+        entries: list = []
+        for player, moments, reason in awarded:
+            update = award_role_playing(ledger, player, moments, reason, dials)
+            ledger, entries = update.ledger, [*entries, *update.entries]
+        return LedgerUpdate(ledger, tuple(entries))
+
+    return _record(identity, [player for player, _, _ in awarded], _ledger_only(change), field)
 
 
 def _session_start(ledger: MomentsLedger, uses: dict, dials: Dials) -> tuple[LedgerUpdate, dict]:

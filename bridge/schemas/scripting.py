@@ -13,6 +13,7 @@ from ..scripting.api import DICE_MAX, OUTPUT_MAX_CHARS, SIDES_MAX, Who
 from .common import Identifier
 from .damage import DamageResult
 from .hazards import TOKENS_MAX
+from .moments import MomentsChange
 from .health import ConditionChange, card
 from .pushes import JobEvent, JobQueued, Out, RollResult, _const
 from .requests import CardOptions, RequestSchema
@@ -101,6 +102,14 @@ class MacroEffect(Out):
     changes = fields.List(fields.Nested(ConditionChange), required=True)
 
 
+class MacroAward(Out):
+    """Moments of Truth a macro awarded, as ``moments.award`` awards them for role-playing."""
+
+    player = fields.String(required=True)
+    moments = fields.Integer(required=True, validate=validate.Range(min=1))
+    reason = fields.String(required=True)
+
+
 class MacroResult(Out):
     """A macro's card: what it rolled (every face), the effects it made and
     each token's change, what it said and printed. A macro that failed made
@@ -110,6 +119,9 @@ class MacroResult(Out):
     api_version = fields.Integer(required=True)
     rolls = fields.List(fields.Nested(MacroRoll), required=True)
     effects = fields.List(fields.Nested(MacroEffect), required=True)
+    awards = fields.List(fields.Nested(MacroAward), required=True)
+    moments = fields.Nested(MomentsChange, required=True, allow_none=True, metadata={
+        "description": "the ledger's change the awards made (null: none awarded)"})
     said = fields.List(fields.String(), required=True)
     printed = fields.String(required=True, validate=validate.Length(max=OUTPUT_MAX_CHARS))
     dice_rolled = fields.Integer(required=True, validate=validate.Range(0, DICE_MAX))

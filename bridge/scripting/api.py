@@ -140,6 +140,7 @@ class Table:
         self._dice = CountedDice(dice)
         self.rolls: list[dict] = []
         self.effects: list[dict] = []
+        self.awards: list[dict] = []
         self.said: list[str] = []
         self._output = 0
 
@@ -199,6 +200,15 @@ class Table:
             raise MacroError(f"a fire starts with 1 to {FIRE_DICE_MAX} dice, not {starting_dice}")
         self._record("ignite", target, starting_dice=starting_dice, grease=bool(grease))
 
+    def award(self, player: str, moments: int, reason: str) -> None:
+        """Moments of Truth awarded to ``player`` for role-playing, as the GM's
+        ``moments.award`` awards them (ch. 5); only a macro the GM runs may."""
+        if len(self.effects) + len(self.awards) >= EFFECTS_MAX:
+            raise MacroError(f"a macro records at most {EFFECTS_MAX} effects")
+        if not isinstance(moments, int) or moments < 1:
+            raise MacroError(f"an award is a whole number of Moments of Truth, at least 1, not {moments!r}")
+        self.awards.append({"player": str(player), "moments": moments, "reason": str(reason)})
+
     def say(self, text: str) -> None:
         """A line on the macro's chat card."""
         self._count_output(len(text))
@@ -207,7 +217,7 @@ class Table:
     def _record(self, effect: str, target: TokenState, **details: Any) -> None:
         if target.token_id not in {t.token_id for t in self.targets}:
             raise MacroError(f"{target.token_id!r} is not among the macro's targets")
-        if len(self.effects) >= EFFECTS_MAX:
+        if len(self.effects) + len(self.awards) >= EFFECTS_MAX:
             raise MacroError(f"a macro records at most {EFFECTS_MAX} effects")
         self.effects.append({"effect": effect, "token_id": target.token_id, **details})
 
@@ -218,7 +228,8 @@ class Table:
 
     def record(self) -> dict:
         """Everything the macro rolled, recorded and said."""
-        return {"rolls": self.rolls, "effects": self.effects, "said": self.said, "dice_rolled": self._dice.rolled}
+        return {"rolls": self.rolls, "effects": self.effects, "awards": self.awards, "said": self.said,
+                "dice_rolled": self._dice.rolled}
 
 
 def _count(value: int) -> int:

@@ -12,6 +12,7 @@ from pathlib import Path
 from bridge.auth import Identity, Role
 from bridge.cards import publish
 from bridge.combat_changes import change_fight, read_fight
+from bridge.events.moments import award_for_role_playing
 from bridge.protocol import Push, Request, RequestError
 from bridge.requests import socketio, store
 from bridge.rooms import world_room
@@ -78,11 +79,26 @@ def run_macro(reply: dict, sender: dict, request: dict) -> dict | None:
     reply_to, pusher = push.started(reply)
     identity = Identity(sender["world_id"], sender["user"], Role(sender["role"]))
     loaded = REQUESTS[Request.MACRO_RUN].schema().load(request)
+
+    def card(make) -> dict:
+        return effects.run_once(reply_to, Request.MACRO_RUN.value, pusher, lambda: {"roll_id": make()["roll_id"]})
+
     try:
-        return effects.run_once(reply_to, Request.MACRO_RUN.value, pusher, lambda: {"roll_id": _run(identity, loaded)["roll_id"]})
+        return card(lambda: _run(identity, loaded))
+    except MacroFailed as failed:  # raised inside the run: nothing it held is written
+        blame, printed = failed.blame, failed.printed
+        return card(lambda: _failed(identity, loaded, blame, printed))
     except RequestError as refused:
         pusher.failed(reply_to, refused.code.value, refused.message, refused.fields)
         return None
+
+
+class MacroFailed(Exception):
+    """A macro that raised, ran out of time or had an effect refused: where, and what it printed."""
+
+    def __init__(self, blame: Blame, printed: str):
+        super().__init__(blame.message)
+        self.blame, self.printed = blame, printed
 
 
 def _run(identity: Identity, request: dict) -> dict:
@@ -90,7 +106,7 @@ def _run(identity: Identity, request: dict) -> dict:
     client = store().redis
     shown, folder = shelf.macro(client, identity.world_id, name), shelf.scripts_folder(client, identity.world_id)
     if shown is None:
-        return _failed(identity, request, Blame("", None, f"macro {name!r} is no longer loaded"), "")
+        raise MacroFailed(Blame("", None, f"macro {name!r} is no longer loaded"), "")
     fight = read_fight(identity, {token_id: f"token_ids.{n}" for n, token_id in enumerate(token_ids)}) if token_ids else None
     dials, targets = world_dials(identity), tuple(fight.states[token_id] for token_id in token_ids) if fight else ()
     path = folder / shown["file"]
@@ -98,7 +114,7 @@ def _run(identity: Identity, request: dict) -> dict:
         lambda: _perform(path, name, request["arguments"], targets, dials, identity.user), folder, MACRO_SECONDS, shown["file"]
     )
     if outcome.failure:
-        return _failed(identity, request, outcome.failure, outcome.printed)
+        raise MacroFailed(outcome.failure, outcome.printed)
     record, tokens = outcome.value, []
     if record["effects"]:
         round_number = fight.combat.round if fight.combat else None
@@ -110,9 +126,20 @@ def _run(identity: Identity, request: dict) -> dict:
         try:
             made, record["effects"] = change_fight(identity, Request.MACRO_RUN, request, fight, change)
         except ValueError as refused:
-            return _failed(identity, request, Blame(shown["file"], None, f"the rules refused an effect: {refused}"), outcome.printed)
+            raise MacroFailed(Blame(shown["file"], None, f"the rules refused an effect: {refused}"), outcome.printed) from None
         tokens = [change.to_dict() for change in made]
-    result = {"macro": name, "api_version": API_VERSION, **record, "printed": outcome.printed, "tokens": tokens, "error": None}
+    moments = None
+    if record["awards"]:
+        if not identity.is_gm:
+            raise MacroFailed(Blame(shown["file"], None, "only the GM awards Moments of Truth (ch. 5)"), outcome.printed)
+        awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]
+        try:
+            moments = award_for_role_playing(identity, awarded, "arguments").to_dict()
+        except RequestError as refused:
+            raise MacroFailed(Blame(shown["file"], None, f"the rules refused an award: {refused.message}"),
+                              outcome.printed) from None
+    result = {"macro": name, "api_version": API_VERSION, **record, "moments": moments, "printed": outcome.printed,
+              "tokens": tokens, "error": None}
     return publish(identity, request, Request.MACRO_RUN, result, actor_id=_actor(identity, fight, token_ids))
 
 
@@ -128,8 +155,8 @@ def _perform(path: Path, name: str, arguments: dict, targets: tuple, dials: Dial
 
 def _failed(identity: Identity, request: dict, failure: Blame, printed: str) -> dict:
     """The GM's card of a macro that failed: nothing applied, where and why."""
-    result = {"macro": request["macro"], "api_version": API_VERSION, "rolls": [], "effects": [], "said": [],
-              "dice_rolled": 0, "printed": printed, "tokens": [], "error": failure.to_dict()}
+    result = {"macro": request["macro"], "api_version": API_VERSION, "rolls": [], "effects": [], "awards": [],
+              "moments": None, "said": [], "dice_rolled": 0, "printed": printed, "tokens": [], "error": failure.to_dict()}
     blind = {**request, "visibility": Visibility.BLIND, "whisper_to": []}
     return publish(identity, blind, Request.MACRO_RUN, result, actor_id=_actor(identity, None, request["token_ids"]))
 
