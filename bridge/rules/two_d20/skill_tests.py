@@ -1,0 +1,249 @@
+"""The skill test (Rules, Skill Test; Assistance), as READINGS.md reads it.
+
+Roll 2d20, plus up to 3 bought; each die at most skill + style is a success,
+a 1 or a die at most the focus (when one applies) two; a 20 is a
+complication. The test passes with successes >= difficulty (0-5) and at
+least one success; Momentum gained = successes - difficulty. Assistants roll
+1d20 each; their successes count only when the leader has one of their own,
+and their complications are everyone's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from ..dice import DiceSource
+
+SIDES = 20
+BASE_DICE = 2
+MAX_DIFFICULTY = 5
+#: Total cost of +1, +2 and +3 d20 (Momentum, Chaos); READINGS.md: at most 5d20.
+EXTRA_DICE_COST = {0: 0, 1: 1, 2: 3, 3: 6}
+COMPLICATION_FACE = 20
+
+
+class Payer(str, Enum):
+    """Who pays for bought d20s: the party's Momentum, or the GM gains Chaos."""
+
+    MOMENTUM = "momentum"
+    CHAOS = "chaos"
+
+
+def extra_dice_cost(extra: int) -> int:
+    """1, 3 or 6 in total for +1, +2 or +3 d20 (Momentum; Chaos)."""
+    if extra not in EXTRA_DICE_COST:
+        raise ValueError(f"a test buys 0 to 3 extra d20s, not {extra}")
+    return EXTRA_DICE_COST[extra]
+
+
+@dataclass(frozen=True)
+class Target:
+    """Skill + style is the target number; a focus, if one applies, makes
+    every die at most its rating a critical success."""
+
+    skill: int
+    style: int
+    focus: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.skill < 0 or self.style < 0:
+            raise ValueError(f"skill and style cannot be negative: {self.skill}, {self.style}")
+        if self.focus is not None and not 1 <= self.focus <= SIDES:
+            raise ValueError(f"a focus is 1 to {SIDES}, not {self.focus}")
+
+    @property
+    def value(self) -> int:
+        return self.skill + self.style
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"skill": self.skill, "style": self.style, "focus": self.focus, "value": self.value}
+
+
+@dataclass(frozen=True)
+class D20:
+    """One die as read against a target. ``rerolled_from`` lists the faces
+    it showed before Determination re-rolled it; ``determined`` marks a die
+    Determination turned to a critical success (it then reads as a 1)."""
+
+    face: int
+    successes: int
+    complication: bool
+    rerolled_from: tuple[int, ...] = ()
+    determined: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "face": self.face,
+            "successes": self.successes,
+            "complication": self.complication,
+            "rerolled_from": list(self.rerolled_from),
+            "determined": self.determined,
+        }
+
+
+def read_die(face: int, target: Target, rerolled_from: tuple[int, ...] = (), determined: bool = False) -> D20:
+    """A 1, or a die at most the focus, is two successes; at most skill +
+    style one; a 20 is a complication (even when it is also a success)."""
+    if not 1 <= face <= SIDES:
+        raise ValueError(f"{face} is not a face of a d20")
+    if determined:
+        return D20(face, 2, False, rerolled_from, True)
+    if face == 1 or (target.focus is not None and face <= target.focus):
+        successes = 2
+    else:
+        successes = int(face <= target.value)
+    return D20(face, successes, face == COMPLICATION_FACE, rerolled_from)
+
+
+@dataclass(frozen=True)
+class Assistant:
+    """An assisting character's 1d20 against their own skill + style."""
+
+    name: str
+    die: D20
+    target: Target
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "target": self.target.to_dict(), "die": self.die.to_dict()}
+
+
+@dataclass(frozen=True)
+class SkillTest:
+    """A rolled test: every die, who paid for the bought ones, and the verdict
+    worked out from the dice (so a Determination change re-reads it)."""
+
+    target: Target
+    difficulty: int
+    dice: tuple[D20, ...]
+    bought: int = 0
+    paid_by: Payer | None = None
+    assistants: tuple[Assistant, ...] = field(default=())
+
+    @property
+    def leader_successes(self) -> int:
+        return sum(die.successes for die in self.dice)
+
+    @property
+    def assistant_successes(self) -> int:
+        """Counted only when the leader has at least one success (Assistance)."""
+        if not self.leader_successes:
+            return 0
+        return sum(assistant.die.successes for assistant in self.assistants)
+
+    @property
+    def successes(self) -> int:
+        return self.leader_successes + self.assistant_successes
+
+    @property
+    def complications(self) -> int:
+        """The leader's and the assistants' 20s: complications affect everyone."""
+        return sum(die.complication for die in self.dice) + sum(a.die.complication for a in self.assistants)
+
+    @property
+    def passed(self) -> bool:
+        return self.leader_successes >= 1 and self.successes >= self.difficulty
+
+    @property
+    def momentum(self) -> int:
+        """Every success beyond the difficulty gains a Momentum token."""
+        return self.successes - self.difficulty if self.passed else 0
+
+    @property
+    def cost(self) -> int:
+        return extra_dice_cost(self.bought)
+
+    @property
+    def explanation(self) -> list[str]:
+        return explain(self)
+
+    def with_dice(self, dice: Sequence[D20]) -> "SkillTest":
+        return replace(self, dice=tuple(dice))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": "two_d20",
+            "target": self.target.to_dict(),
+            "difficulty": self.difficulty,
+            "faces": [die.face for die in self.dice],
+            "dice": [die.to_dict() for die in self.dice],
+            "bought": self.bought,
+            "cost": self.cost,
+            "paid_by": self.paid_by.value if self.paid_by else None,
+            "assistants": [assistant.to_dict() for assistant in self.assistants],
+            "leader_successes": self.leader_successes,
+            "assistant_successes": self.assistant_successes,
+            "successes": self.successes,
+            "complications": self.complications,
+            "passed": self.passed,
+            "momentum": self.momentum,
+            "explanation": self.explanation,
+        }
+
+
+def check_difficulty(difficulty: int) -> None:
+    if not 0 <= difficulty <= MAX_DIFFICULTY:
+        raise ValueError(f"a difficulty is 0 to {MAX_DIFFICULTY}, not {difficulty}")
+
+
+def roll_skill_test(
+    target: Target,
+    difficulty: int,
+    *,
+    dice: DiceSource,
+    bought: int = 0,
+    paid_by: Payer | None = None,
+    assistants: Sequence[tuple[str, Target]] = (),
+) -> SkillTest:
+    """Roll 2d20 plus ``bought`` (paid by ``paid_by``), then 1d20 per
+    assistant (no bought dice for assisting), and read every die."""
+    check_difficulty(difficulty)
+    extra_dice_cost(bought)
+    if bought and paid_by is None:
+        raise ValueError("bought d20s are paid from Momentum or given to the GM as Chaos")
+    if not bought and paid_by is not None:
+        raise ValueError("nothing bought, nothing to pay")
+    names = [name for name, _ in assistants]
+    if len(set(names)) < len(names) or not all(name.strip() for name in names):
+        raise ValueError(f"each assistant is named once: {names}")
+    faces = dice.roll(BASE_DICE + bought, SIDES)
+    helping = tuple(Assistant(name, read_die(dice.roll(1, SIDES)[0], aim), aim) for name, aim in assistants)
+    return SkillTest(target, difficulty, tuple(read_die(face, target) for face in faces), bought, paid_by, helping)
+
+
+def explain(test: SkillTest) -> list[str]:
+    """Short sentences that show the working, target to Momentum."""
+    target = test.target
+    focus = f", focus {target.focus}: a die at most {target.focus} is two successes" if target.focus else ""
+    lines = [f"target {target.value} (skill {target.skill} + style {target.style}){focus}"]
+    if test.bought:
+        lines.append(f"+{test.bought}d20 bought for {test.cost} ({test.paid_by.value})")  # type: ignore[union-attr]
+    lines.append(f"rolled {len(test.dice)}d20: {', '.join(_die_text(die) for die in test.dice)}")
+    for assistant in test.assistants:
+        lines.append(f"{assistant.name} assists, target {assistant.target.value}: {_die_text(assistant.die)}")
+    if test.assistants and not test.leader_successes:
+        lines.append("the leader has no success: the assistants' successes do not count")
+    lines.append(f"{test.successes} successes vs difficulty {test.difficulty}")
+    if not test.leader_successes:
+        lines.append("failed: at least one success is always required")
+    elif test.passed:
+        lines.append(f"passed: {test.momentum} Momentum from extra successes")
+    else:
+        lines.append("failed")
+    if test.complications:
+        lines.append(f"{test.complications} complication(s)")
+    return lines
+
+
+def _die_text(die: D20) -> str:
+    how = {0: "failure", 1: "success", 2: "two successes"}[die.successes]
+    notes = [how]
+    if die.determined:
+        notes.append("turned to a critical success by Determination")
+    if die.rerolled_from:
+        notes.append(f"re-rolled from {', '.join(map(str, die.rerolled_from))}")
+    if die.complication:
+        notes.append("complication")
+    return f"{die.face} ({'; '.join(notes)})"
