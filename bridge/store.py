@@ -234,7 +234,7 @@ class Store:
     # -- worlds -----------------------------------------------------------
 
     def create_world(self, world_id: str, name: str, settings: dict[str, Any]) -> World:
-        key = _world_key(world_id)
+        key = world_key(world_id)
         fields = {
             "name": name,
             "gm_key": new_gm_key(),
@@ -250,7 +250,7 @@ class Store:
     def world(self, world_id: str) -> World:
         """The world; inside ``answer_once`` for it, as read with the claim, without a round trip."""
         claimed = getattr(self._pending, "world", None)
-        fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hmget(_world_key(world_id), _WORLD_FIELDS)
+        fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
         if None in fields:
             raise UnknownWorld(world_id)
         name, gm_key, settings = fields
@@ -262,18 +262,18 @@ class Store:
     def rotate_gm_key(self, world_id: str) -> World:
         """Replace the GM key; every player token signed with the old one dies."""
         self.world(world_id)
-        self.redis.hset(_world_key(world_id), "gm_key", new_gm_key())
+        self.redis.hset(world_key(world_id), "gm_key", new_gm_key())
         return self.world(world_id)
 
     def save_settings(self, world_id: str, settings: dict[str, Any]) -> None:
         self.world(world_id)
-        self.redis.hset(_world_key(world_id), "settings", json.dumps(settings))
+        self.redis.hset(world_key(world_id), "settings", json.dumps(settings))
 
     # -- actor ownership --------------------------------------------------
 
     def assign_actors(self, world_id: str, user: str, actor_ids: list[str]) -> None:
         """Make ``actor_ids`` exactly the actors ``user`` owns."""
-        key = f"{_world_key(world_id)}:actors:{user}"
+        key = f"{world_key(world_id)}:actors:{user}"
         with self.redis.pipeline() as pipe:
             pipe.delete(key)
             if actor_ids:
@@ -281,7 +281,7 @@ class Store:
             pipe.execute()
 
     def owns_actor(self, world_id: str, user: str, actor_id: str) -> bool:
-        return bool(self.redis.sismember(f"{_world_key(world_id)}:actors:{user}", actor_id))
+        return bool(self.redis.sismember(f"{world_key(world_id)}:actors:{user}", actor_id))
 
     # -- request ids ------------------------------------------------------
 
@@ -302,7 +302,7 @@ class Store:
         a fight, like a roll, costs two round trips.
         """
         key = f"vtt:answer:{scope}"
-        keys, args = [key, _world_key(world_id)], [_PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
+        keys, args = [key, world_key(world_id)], [_PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
         if fight:
             keys, args = keys + _fight_keys(world_id), args + fight
         claimed, fields, *read = self._claim(keys=keys, args=args)
@@ -640,7 +640,7 @@ class Store:
         raise RuntimeError(f"{what} kept changing under {CHANGE_ATTEMPTS} attempts")
 
 
-def _world_key(world_id: str) -> str:
+def world_key(world_id: str) -> str:
     return f"vtt:world:{world_id}"
 
 
@@ -651,15 +651,15 @@ TOKEN_HISTORY_MAX = 50
 
 
 def _tokens_key(world_id: str) -> str:
-    return f"{_world_key(world_id)}:tokens"
+    return f"{world_key(world_id)}:tokens"
 
 
 def _token_history_key(world_id: str, token_id: str) -> str:
-    return f"{_world_key(world_id)}:token_history:{token_id}"
+    return f"{world_key(world_id)}:token_history:{token_id}"
 
 
 def _rolls_key(world_id: str) -> str:
-    return f"{_world_key(world_id)}:rolls"
+    return f"{world_key(world_id)}:rolls"
 
 
 def _receipt_key(job_id: str) -> str:
@@ -667,7 +667,7 @@ def _receipt_key(job_id: str) -> str:
 
 
 def _arsenal_key(world_id: str) -> str:
-    return f"{_world_key(world_id)}:arsenal"
+    return f"{world_key(world_id)}:arsenal"
 
 
 def _fight_keys(world_id: str) -> list[str]:
@@ -680,11 +680,11 @@ def _arsenal(stored: str | None) -> dict[str, list[dict]]:
 
 
 def _combats_key(world_id: str) -> str:
-    return f"{_world_key(world_id)}:combats"
+    return f"{world_key(world_id)}:combats"
 
 
 def _moments_keys(world_id: str) -> tuple[str, str]:
-    return f"{_world_key(world_id)}:moments", f"{_world_key(world_id)}:talent_uses"
+    return f"{world_key(world_id)}:moments", f"{world_key(world_id)}:talent_uses"
 
 
 def _loaded(stored: list[str | None]) -> tuple[Any, ...]:

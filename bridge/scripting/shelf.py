@@ -18,16 +18,13 @@ from pathlib import Path
 import redis
 
 from ..embedded_redis import default_data_dir
+from ..store import world_key
 from ..rules.moment_of_truth.house_rules import BOOK, HouseRules
 
 #: Macro runs a user may start per window.
 RUNS_PER_WINDOW = 20
 #: The rate window, in seconds.
 RUN_WINDOW_SECONDS = 60
-
-
-def _world_key(world_id: str) -> str:
-    return f"vtt:world:{world_id}"
 
 
 def default_folder(world_id: str) -> Path:
@@ -37,17 +34,17 @@ def default_folder(world_id: str) -> Path:
 
 def scripts_folder(client: redis.Redis, world_id: str) -> Path:
     """Where the world's scripts are: the folder the CLI set, else the default."""
-    chosen = client.hget(_world_key(world_id), "scripts")
+    chosen = client.hget(world_key(world_id), "scripts")
     return Path(chosen) if chosen else default_folder(world_id)
 
 
 def set_scripts_folder(client: redis.Redis, world_id: str, folder: Path) -> None:
-    client.hset(_world_key(world_id), "scripts", str(Path(folder).resolve()))
+    client.hset(world_key(world_id), "scripts", str(Path(folder).resolve()))
 
 
 def save_loaded(client: redis.Redis, world_id: str, loaded: dict) -> None:
     """A load's macros, house rules and errors replace the last load's."""
-    key = _world_key(world_id)
+    key = world_key(world_id)
     with client.pipeline() as pipe:
         pipe.delete(f"{key}:macros")
         if loaded["macros"]:
@@ -58,27 +55,27 @@ def save_loaded(client: redis.Redis, world_id: str, loaded: dict) -> None:
 
 
 def macros(client: redis.Redis, world_id: str) -> dict[str, dict]:
-    return {name: json.loads(shown) for name, shown in client.hgetall(f"{_world_key(world_id)}:macros").items()}
+    return {name: json.loads(shown) for name, shown in client.hgetall(f"{world_key(world_id)}:macros").items()}
 
 
 def macro(client: redis.Redis, world_id: str, name: str) -> dict | None:
-    shown = client.hget(f"{_world_key(world_id)}:macros", name)
+    shown = client.hget(f"{world_key(world_id)}:macros", name)
     return json.loads(shown) if shown else None
 
 
 def script_errors(client: redis.Redis, world_id: str) -> list[dict]:
-    stored = client.get(f"{_world_key(world_id)}:script_errors")
+    stored = client.get(f"{world_key(world_id)}:script_errors")
     return json.loads(stored) if stored else []
 
 
 def house_rules(client: redis.Redis, world_id: str) -> HouseRules:
-    stored = client.get(f"{_world_key(world_id)}:house_rules")
+    stored = client.get(f"{world_key(world_id)}:house_rules")
     return HouseRules.from_dict(json.loads(stored)) if stored else BOOK
 
 
 def allow_run(client: redis.Redis, world_id: str, user: str) -> bool:
     """Count a run of ``user``'s; False once they ran ``RUNS_PER_WINDOW`` in this window."""
-    key = f"{_world_key(world_id)}:macro_runs:{user}:{int(time.time() // RUN_WINDOW_SECONDS)}"
+    key = f"{world_key(world_id)}:macro_runs:{user}:{int(time.time() // RUN_WINDOW_SECONDS)}"
     with client.pipeline() as pipe:
         pipe.incr(key)
         pipe.expire(key, RUN_WINDOW_SECONDS)
