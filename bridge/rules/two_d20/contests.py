@@ -1,0 +1,68 @@
+"""Contests (Rules, Skill Test; Combat): both sides roll a skill test at
+difficulty 0 and compare extra successes; the active side wins a draw.
+
+READINGS.md is silent on a side without a success; this package reads
+"at least 1 success is always required to pass" as binding here too: the
+active side wins only with a success of its own, so when neither side has
+one the passive side holds. Who gains Momentum from a contest is left to the
+GM; each side's test still says its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..dice import DiceSource
+from .skill_tests import SkillTest, Target, roll_skill_test
+
+
+class Side(str, Enum):
+    ACTIVE = "active"
+    PASSIVE = "passive"
+
+
+@dataclass(frozen=True)
+class Contest:
+    active: SkillTest
+    passive: SkillTest
+
+    def __post_init__(self) -> None:
+        if self.active.difficulty or self.passive.difficulty:
+            raise ValueError("both sides of a contest roll at difficulty 0")
+
+    @property
+    def winner(self) -> Side:
+        active, passive = self.active, self.passive
+        return Side.ACTIVE if active.passed and active.successes >= passive.successes else Side.PASSIVE
+
+    @property
+    def margin(self) -> int:
+        """Extra successes the winner has over the loser (0 on a draw)."""
+        return abs(self.active.successes - self.passive.successes)
+
+    @property
+    def explanation(self) -> list[str]:
+        active, passive = self.active.successes, self.passive.successes
+        if not self.active.passed:
+            why = "the active side has no success"
+        elif active == passive:
+            why = "a draw goes to the active side"
+        else:
+            why = f"{max(active, passive)} extra successes beat {min(active, passive)}"
+        return [f"active {active} vs passive {passive} extra successes: {self.winner.value} wins ({why})"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "active": self.active.to_dict(),
+            "passive": self.passive.to_dict(),
+            "winner": self.winner.value,
+            "margin": self.margin,
+            "explanation": self.explanation,
+        }
+
+
+def roll_contest(active: Target, passive: Target, *, dice: DiceSource) -> Contest:
+    """The active side rolls first, then the passive side, both at difficulty 0."""
+    return Contest(roll_skill_test(active, 0, dice=dice), roll_skill_test(passive, 0, dice=dice))
