@@ -95,7 +95,7 @@ def _classes(n: int, stressful: bool):
             if not stressful or not count:
                 yield v + k - 1, count, None
             elif v == 1:
-                yield 1, count, Mishap.BOTCH  # k == n: every die shows 1
+                yield n, count, Mishap.BOTCH  # k == n: every die shows 1, reading 1 + (n - 1)
             else:
                 failing = comb(n, k) * sum(
                     comb(n - k, ones) * (v - 2) ** (n - k - ones) for ones in range(n // 2 + 1, n - k + 1)
