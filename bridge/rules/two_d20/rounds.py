@@ -1,0 +1,72 @@
+"""Rounds and zones (Rules, Rounds & Zones).
+
+The character with the initiative in the fiction goes first (the GM says
+who); then the parties alternate turns. Each turn holds one major and one
+minor action; Determination's "another action" adds one more major action.
+At the end of each round the party loses 1 Momentum (``Momentum.end_of_round``).
+Zones abstract distance: how many minor actions reach a distant point, or
+whether a skill test does, is the GM's call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from itertools import zip_longest
+from typing import Any
+
+
+class Range(str, Enum):
+    REACH = "reach"  # right next to each other
+    NEARBY = "nearby"  # 0-1 zones: moving there is a minor action
+    DISTANT = "distant"  # 2+ zones: several minor actions or a skill test
+
+
+def range_of(zones: int, next_to: bool = False) -> Range:
+    if zones < 0:
+        raise ValueError(f"zones cannot be negative: {zones}")
+    if next_to:
+        if zones:
+            raise ValueError("characters next to each other share a zone")
+        return Range.REACH
+    return Range.NEARBY if zones <= 1 else Range.DISTANT
+
+
+class Action(str, Enum):
+    MAJOR = "major"
+    MINOR = "minor"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The actions a character has taken this turn."""
+
+    character: str
+    taken: tuple[Action, ...] = ()
+    extra_actions: int = 0  # bought with Determination
+
+    def allowed(self, action: Action) -> int:
+        return 1 + (self.extra_actions if action is Action.MAJOR else 0)
+
+    def take(self, action: Action) -> "Turn":
+        if self.taken.count(action) >= self.allowed(action):
+            raise ValueError(f"{self.character} has taken their {action.value} action this turn")
+        return replace(self, taken=(*self.taken, action))
+
+    def another_action(self) -> "Turn":
+        """Determination: take another action immediately."""
+        return replace(self, extra_actions=self.extra_actions + 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        taken = [action.value for action in self.taken]
+        return {"character": self.character, "taken": taken, "extra_actions": self.extra_actions}
+
+
+def turn_order(parties: Sequence[Sequence[str]]) -> list[str]:
+    """Turns alternate between the parties, the first party (the one with
+    the initiative) first; a party out of characters drops out."""
+    order = [name for turn in zip_longest(*parties) for name in turn if name is not None]
+    if len(set(order)) < len(order):
+        raise ValueError(f"a character takes one turn a round: {order}")
+    return order
