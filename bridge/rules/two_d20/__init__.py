@@ -9,8 +9,12 @@ leaves to the GM.
 - ``contests``: contests, the active side winning a draw;
 - ``momentum`` and ``chaos``: the party's and the GM's pools;
 - ``determination``: each character's Determination and its uses;
+- ``traits``: traits changing a test's difficulty;
+- ``rounds``: ranges by zone, a turn's actions, alternating turns;
 - ``combat``: attacks, defence, counter-attacks, Stress, armor, Mana and
   the scene's reset.
+
+This package re-exports the skill test, its odds and contests.
 """
 
 from .contests import Contest, Side, roll_contest
