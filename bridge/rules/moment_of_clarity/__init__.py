@@ -1,0 +1,8 @@
+"""Moment of Clarity (seeds/003_9102c1ba5c559ea4.txt), a draft rules text,
+as pure functions (dice injected). READINGS.md settles the Effect Number,
+the levels and open-ended dice; each module says what it leaves to the GM.
+
+- ``effect`` (natural values, bonus dice, the Effect Number), ``levels``
+  (the six levels of success, TNs), ``rolls`` (d6 and d10 pools, open-ended
+  10s, cards' augments re-judged), ``odds`` (exact chances of each level).
+"""

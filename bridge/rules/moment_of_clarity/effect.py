@@ -1,0 +1,109 @@
+"""Reading the dice: natural faces, bonus dice, and the Effect Number
+(Game Mechanics, Generating Numbers; READINGS.md, Effect Number)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+
+class DieKind(str, Enum):
+    SKILL = "skill"  # a die of the pool
+    BONUS = "bonus"  # rolled for a natural 10 (Dice Rolling: open ended)
+
+
+@dataclass(frozen=True)
+class RolledDie:
+    """One die as rolled, with what a card added to it (Cards and Dice).
+
+    A bonus die reads a 1 as a 2 (READINGS.md, Open-ended): that reading is
+    its natural value. A card's ``augment`` changes the value, never the
+    natural value, so it makes no duplicates."""
+
+    face: int
+    sides: int
+    kind: DieKind = DieKind.SKILL
+    augment: int = 0
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.face <= self.sides:
+            raise ValueError(f"{self.face} is not a face of a d{self.sides}")
+        if self.augment < 0:
+            raise ValueError(f"a card adds to a die, it cannot take {self.augment} away")
+
+    @property
+    def natural(self) -> int:
+        return 2 if self.kind is DieKind.BONUS and self.face == 1 else self.face
+
+    @property
+    def value(self) -> int:
+        return self.natural + self.augment
+
+    @property
+    def shows_one(self) -> bool:
+        """A natural 1 no card raised: what makes a failure spectacular. The
+        text's Harry example lifts a 1 with a card and the move succeeds."""
+        return self.natural == 1 and not self.augment
+
+    def augmented(self, points: int) -> RolledDie:
+        return replace(self, augment=self.augment + points)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "face": self.face,
+            "sides": self.sides,
+            "kind": self.kind.value,
+            "natural": self.natural,
+            "augment": self.augment,
+            "value": self.value,
+        }
+
+
+@dataclass(frozen=True)
+class Group:
+    """Dice sharing a natural value: worth their highest value plus one for
+    each die past the first."""
+
+    natural: int
+    count: int
+    worth: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"natural": self.natural, "count": self.count, "worth": self.worth}
+
+
+@dataclass(frozen=True)
+class EffectNumber:
+    value: int
+    groups: tuple[Group, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "groups": [group.to_dict() for group in self.groups]}
+
+    def explain(self) -> str:
+        if not self.groups:
+            return "no dice: Effect Number 0"
+        terms = [f"{_group_term(group)} -> {group.worth}" for group in self.groups]
+        return f"Effect Number {self.value} (highest of {', '.join(terms)})"
+
+
+def _group_term(group: Group) -> str:
+    return f"{group.count}x{group.natural}" if group.count > 1 else str(group.natural)
+
+
+def effect_number(dice: Iterable[RolledDie]) -> EffectNumber:
+    """max over natural values v of (v + count of natural v - 1), READINGS.md.
+
+    Where a card raised dice of a duplicate, the group counts from its
+    highest value (the text leaves this open; without cards it is exactly
+    READINGS.md's formula)."""
+    by_natural: dict[int, list[int]] = {}
+    for die in dice:
+        by_natural.setdefault(die.natural, []).append(die.value)
+    groups = tuple(
+        Group(natural, len(values), max(values) + len(values) - 1)
+        for natural, values in sorted(by_natural.items(), reverse=True)
+    )
+    return EffectNumber(max((group.worth for group in groups), default=0), groups)
