@@ -27,7 +27,7 @@ from bridge.rules.highest_d10.declarations import (
 )
 from bridge.rules.highest_d10.phases import ActionTime, clock, resolves_at
 
-PHASE, ROUND, TURN, MINUTE, FREE = ActionTime.PHASE, ActionTime.ROUND, ActionTime.TURN, ActionTime.MINUTE, ActionTime.FREE
+FREE, PHASE, ROUND, TURN, MINUTE = ActionTime
 
 
 def names(group):
@@ -172,6 +172,7 @@ def test_a_round_action_keeps_its_character_busy_but_free_to_speak():
     phase_1 = plan_phase(1, {"Leroy": 5}, [picking])
     assert phase_1.resolving == ()
     assert names(phase_1.carrying_on) == [("Leroy", "Pick Lock")]
+    assert phase_1.explanation[-1] == "Leroy's Pick Lock carries on to the end of phase 2"
     with pytest.raises(DeclarationRefused, match="waiting for Pick Lock to resolve at the end of phase 2"):
         plan_phase(2, {"Leroy": 5}, [declare("Leroy", AIMING)], phase_1.carrying_on)
     phase_2 = plan_phase(2, {"Leroy": 5}, [declare("Leroy", SPEAK, "almost")], phase_1.carrying_on)

@@ -133,6 +133,10 @@ def test_each_condition_removes_a_die():
 def test_conditions_can_take_a_pool_to_zero_dice():
     pool = build_pool(1, [Condition("prone"), Condition("blinded")])
     assert (pool.dice, pool.rolled, pool.zero_dice) == (-1, 1, True)
+    result = read_roll(pool, [7])
+    assert result.explanation[0] == (
+        "pool 1d10, -1 for prone, -1 for blinded: -1 dice, so roll one die and a 1 or 2 is a botch"
+    )
 
 
 def test_a_condition_needs_a_name():

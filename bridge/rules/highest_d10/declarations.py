@@ -14,7 +14,7 @@ breath) is the GM's call.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -115,11 +115,10 @@ class PhasePlan:
         lines.append("declaring lowest initiative first: " + ", ".join(f"{name} {total}" for name, total in self.order))
         lines += [_declared_line(action) for action in self.declared]
         for group in self.resolving:
-            names = ", ".join(f"{action.declaration.character}'s {action.declaration.action}" for action in group)
+            names = ", ".join(_whose(action) for action in group)
             lines.append(f"end of phase {self.phase}, {group[0].declaration.time.value} actions resolve: {names}")
         lines += [
-            f"{action.declaration.character}'s {action.declaration.action} carries on to the end of phase {action.resolves}"
-            for action in self.carrying_on
+            f"{_whose(action)} carries on to the end of phase {action.resolves}" for action in self.carrying_on
         ]
         return lines
 
@@ -181,7 +180,7 @@ def _check_order(order: tuple[tuple[str, int], ...], declarations: Sequence[Decl
         reached = place[declaration.character]
 
 
-def _declared(phase: int, declarations: Sequence[Declaration], earlier: Sequence[Underway]):
+def _declared(phase: int, declarations: Sequence[Declaration], earlier: Sequence[Underway]) -> Iterator[Underway]:
     """Each declaration underway, a failed fastdraw's character's action lost."""
     lost = {declaration.character for declaration in declarations if declaration.failed_fastdraw}
     busy = {action.declaration.character: action for action in earlier if not action.declaration.free}
@@ -205,6 +204,10 @@ def _declared(phase: int, declarations: Sequence[Declaration], earlier: Sequence
         acting.add(who)
         action = underway(declaration, phase)
         yield Underway(action.declaration, phase, action.resolves, Status.LOST) if who in lost else action
+
+
+def _whose(action: Underway) -> str:
+    return f"{action.declaration.character}'s {action.declaration.action}"
 
 
 def _declared_line(action: Underway) -> str:

@@ -12,6 +12,7 @@ counts against icepool's.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -79,7 +80,7 @@ def roll_odds(dice: int, tn: int, modifier: int = 0, stressful: bool = True) -> 
     return Odds(dice, tn, modifier, stressful, SIDES**pool.rolled, tuple(ways.values()), tuple(values))
 
 
-def _zero_dice():
+def _zero_dice() -> Iterator[tuple[int, int, Mishap | None]]:
     """One die: a 1 is a worse botch, a 2 a botch (Rolling Zero Dice)."""
     yield 1, 1, Mishap.WORSE_BOTCH
     yield 2, 1, Mishap.BOTCH
@@ -87,7 +88,7 @@ def _zero_dice():
         yield face, 1, None
 
 
-def _classes(n: int, stressful: bool):
+def _classes(n: int, stressful: bool) -> Iterator[tuple[int, int, Mishap | None]]:
     """(value, face tuples, mishap) for every highest face v shown by k dice."""
     for v in range(1, SIDES + 1):
         for k in range(1, n + 1):

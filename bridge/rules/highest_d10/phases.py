@@ -48,7 +48,13 @@ class Clock:
     seconds: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"phase": self.phase, "round": self.round, "turn": self.turn, "minute": self.minute, "seconds": self.seconds}
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "turn": self.turn,
+            "minute": self.minute,
+            "seconds": self.seconds,
+        }
 
     def __str__(self) -> str:
         return (

@@ -105,13 +105,10 @@ class SkillRoll:
     pool: Pool
     reading: Reading
     modifiers: tuple[Modifier, ...]
+    total: int
     stressful: bool
     mishap: Mishap | None
     verdict: Verdict | None
-
-    @property
-    def total(self) -> int:
-        return self.reading.value + sum(modifier.value for modifier in self.modifiers)
 
     @property
     def explanation(self) -> list[str]:
@@ -159,7 +156,7 @@ def read_roll(
     fumble = mishap(reading.faces, pool.zero_dice, stressful)
     total = reading.value + sum(modifier.value for modifier in modifiers)
     verdict = None if tn is None else judge(total, tn, fumble)
-    return SkillRoll(pool, reading, modifiers, stressful, fumble, verdict)
+    return SkillRoll(pool, reading, modifiers, total, stressful, fumble, verdict)
 
 
 # --- explanation ----------------------------------------------------------
