@@ -4,5 +4,8 @@ the levels and open-ended dice; each module says what it leaves to the GM.
 
 - ``effect`` (natural values, bonus dice, the Effect Number), ``levels``
   (the six levels of success, TNs), ``rolls`` (d6 and d10 pools, open-ended
-  10s, cards' augments re-judged), ``odds`` (exact chances of each level).
+  10s, cards' augments re-judged), ``odds`` (exact chances of each level);
+- actions: ``skills`` (untrained skills, extended actions), ``splitting``
+  (a pool split among actions, failures pre-empting), ``opposed``
+  (successes rolled in secret, declared and spent).
 """

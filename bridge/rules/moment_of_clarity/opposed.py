@@ -1,0 +1,77 @@
+"""Opposed actions: successes rolled in secret, declared and spent
+(Opposed Actions).
+
+Each side rolls in secret and counts successes (near success 1 ...
+outstanding 4, READINGS.md). The active side declares some of them; the
+resisting side reveals how many levels it takes off; neither may declare
+more than it rolled, and both may save what is left for later in the same
+action (the text's Coulard example)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SecretSuccesses:
+    """A side's successes this action: ``rolled`` in secret, ``spent`` so far."""
+
+    holder: str
+    rolled: int
+    spent: int = 0
+
+    def __post_init__(self) -> None:
+        if self.rolled < 0 or not 0 <= self.spent <= self.rolled:
+            raise ValueError(f"{self.holder}: {self.spent} spent of {self.rolled} rolled")
+
+    @property
+    def left(self) -> int:
+        return self.rolled - self.spent
+
+    def spend(self, count: int) -> SecretSuccesses:
+        if count < 0:
+            raise ValueError(f"{self.holder} cannot declare {count} successes")
+        if count > self.left:
+            raise ValueError(f"{self.holder} declared {count} successes with only {self.left} left to declare")
+        return replace(self, spent=self.spent + count)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"holder": self.holder, "rolled": self.rolled, "spent": self.spent, "left": self.left}
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One declaration against one resistance: the levels that get through."""
+
+    active: SecretSuccesses
+    resisting: SecretSuccesses
+    declared: int
+    resisted: int
+
+    @property
+    def net(self) -> int:
+        return max(0, self.declared - self.resisted)
+
+    @property
+    def explanation(self) -> str:
+        return (
+            f"{self.active.holder} declares {self.declared}, {self.resisting.holder} takes off {self.resisted}: "
+            f"{self.net} through ({self.active.left} saved, {self.resisting.left} saved)"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "active": self.active.to_dict(),
+            "resisting": self.resisting.to_dict(),
+            "declared": self.declared,
+            "resisted": self.resisted,
+            "net": self.net,
+            "explanation": self.explanation,
+        }
+
+
+def oppose(active: SecretSuccesses, declared: int, resisting: SecretSuccesses, resisted: int) -> Exchange:
+    """Spend ``declared`` of the active side's and ``resisted`` of the
+    resisting side's successes; what is left stays with each for later."""
+    return Exchange(active.spend(declared), resisting.spend(resisted), declared, resisted)
