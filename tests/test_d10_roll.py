@@ -185,6 +185,10 @@ def test_only_success_and_solid_success_succeed():
 def test_a_tn_is_at_least_one():
     with pytest.raises(ValueError):
         judge(5, 0)
+    dice = FixedDice([5])
+    with pytest.raises(ValueError):
+        roll_skill(1, dice=dice, tn=0)
+    assert dice.remaining == 1, "refused before rolling"
 
 
 def test_a_roll_without_a_tn_has_no_verdict():

@@ -22,7 +22,7 @@ from typing import Any
 from ..moment_of_truth.odds import chances_to_dict
 from .conditions import build_pool
 from .rolls import SIDES
-from .success import Degree, Mishap, degree
+from .success import Degree, Mishap, check_tn, degree
 
 DEGREES = tuple(Degree)
 
@@ -69,8 +69,7 @@ class Odds:
 def roll_odds(dice: int, tn: int, modifier: int = 0, stressful: bool = True) -> Odds:
     """Exact chances of each degree for a pool of ``dice`` (after conditions;
     zero or fewer is a zero-dice roll) plus ``modifier`` against ``tn``."""
-    if tn < 1:
-        raise ValueError(f"a TN is at least 1, not {tn}")
+    check_tn(tn)
     pool = build_pool(dice)
     ways = dict.fromkeys(DEGREES, 0)
     values = [0] * (SIDES + pool.rolled - 1)

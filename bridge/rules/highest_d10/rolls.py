@@ -20,7 +20,7 @@ from typing import Any
 
 from ..dice import DiceSource
 from .conditions import Condition, Pool, build_pool
-from .success import Mishap, Verdict, judge
+from .success import Mishap, Verdict, check_tn, judge
 
 SIDES = 10
 
@@ -141,6 +141,8 @@ def roll_skill(
     tn: int | None = None,
 ) -> SkillRoll:
     """Build the pool, roll it, read it, and judge it against ``tn`` if given."""
+    if tn is not None:
+        check_tn(tn)
     pool = build_pool(dice_called_for, conditions)
     return read_roll(pool, dice.roll(pool.rolled, SIDES), modifiers, stressful, tn)
 

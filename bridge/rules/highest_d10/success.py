@@ -10,6 +10,8 @@ READINGS.md reads the text.
 Left to the GM: whether a partial success is the lower result of the attempt
 or a minor failure, whether the attempt could be "performed less well" at all
 (a chasm is not a sand pit), and how much a solid success improves the result.
+The text's advice to let an Intelligence or Perception roll show whether a
+character realizes the potential of long work is a roll like any other.
 Thresholds are compared in exact integers, never in floats.
 """
 
@@ -78,9 +80,13 @@ class Verdict:
 
 def judge(total: int, tn: int, mishap: Mishap | None = None) -> Verdict:
     """The degree of a ``total`` against ``tn``; a mishap overrides the total."""
+    check_tn(tn)
+    return Verdict(degree(total, tn, mishap), tn, total, mishap)
+
+
+def check_tn(tn: int) -> None:
     if tn < 1:
         raise ValueError(f"a TN is at least 1, not {tn}")
-    return Verdict(degree(total, tn, mishap), tn, total, mishap)
 
 
 def degree(total: int, tn: int, mishap: Mishap | None = None) -> Degree:
