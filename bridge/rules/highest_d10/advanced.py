@@ -112,7 +112,8 @@ class Cumulative:
 
 
 def cumulative_total(rolls: Sequence[SkillRoll], tn: int) -> Cumulative:
-    """Sum the rolls' totals toward a very high ``tn``; a roll its 1s failed adds nothing."""
+    """Sum the rolls' totals toward a very high ``tn``; a roll its 1s failed, or
+    a total below 0, adds nothing."""
     _check_target(tn)
     added = tuple(0 if roll.mishap else max(0, roll.total) for roll in rolls)
     return Cumulative(Goal.TOTAL, tn, tuple(rolls), added)
