@@ -7,5 +7,8 @@ the levels and open-ended dice; each module says what it leaves to the GM.
   10s, cards' augments re-judged), ``odds`` (exact chances of each level);
 - actions: ``skills`` (untrained skills, extended actions), ``splitting``
   (a pool split among actions, failures pre-empting), ``opposed``
-  (successes rolled in secret, declared and spent).
+  (successes rolled in secret, declared and spent);
+- effect modifiers: ``elements`` (Elements, suits, the five archetypes),
+  ``cards`` (the deck, the session's draw, cards as beads and on dice),
+  ``trumps``, ``chips``, ``beads`` (per scene, allocation, what they buy).
 """

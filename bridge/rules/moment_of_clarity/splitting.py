@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dice import DiceSource
+from .beads import FREE_SUCCESS
 from .levels import LEVELS, Level, check_tn
 from .rolls import Roll, roll
 
@@ -94,7 +95,7 @@ def judge_split(split: Split, rolls: Sequence[Roll], preempt: bool = True) -> tu
         raise ValueError(f"{len(split.actions)} actions, {len(rolls)} rolls")
     outcomes, failed = [], False
     for action, rolled in zip(split.actions, rolls):
-        level = Level.MARGINAL_SUCCESS if action.free_success else rolled.level
+        level = FREE_SUCCESS if action.free_success else rolled.level
         outcomes.append(ActionOutcome(action, rolled, level, failed))
         failed = failed or (preempt and LEVELS.index(level) < LEVELS.index(action.needs))
     return tuple(outcomes)
