@@ -10,5 +10,7 @@ the levels and open-ended dice; each module says what it leaves to the GM.
   (successes rolled in secret, declared and spent);
 - effect modifiers: ``elements`` (Elements, suits, the five archetypes),
   ``cards`` (the deck, the session's draw, cards as beads and on dice),
-  ``trumps``, ``chips``, ``beads`` (per scene, allocation, what they buy).
+  ``trumps``, ``chips``, ``beads`` (per scene, allocation, what they buy);
+- combat: ``combat`` (initiative, to-hit raises into the damage pool),
+  ``health`` (damage, pain and fatigue, dazing, resisting damage, recovery).
 """

@@ -25,14 +25,28 @@ def roll_dice(count: int, sides: int, dice: DiceSource, open_ended: bool = True)
     if count < 1:
         raise ValueError(f"a roll needs at least one die, not {count}")
     check_count(count)
-    rolled = [RolledDie(face, sides) for face in dice.roll(count, sides)]
-    tens = sum(die.face == OPENS_ON for die in rolled) if open_ended else 0
+    rolled = tuple(RolledDie(face, sides) for face in dice.roll(count, sides))
+    return _bonus_dice(rolled, rolled, dice) if open_ended else rolled
+
+
+def _bonus_dice(rolled: tuple[RolledDie, ...], new: Sequence[RolledDie], dice: DiceSource) -> tuple[RolledDie, ...]:
+    """A bonus d10 for each natural 10 among the ``new`` dice, and so on."""
+    tens = sum(die.face == OPENS_ON for die in new)
     while tens:
         check_count(len(rolled) + tens)
-        bonus = [RolledDie(face, OPENS_ON, DieKind.BONUS) for face in dice.roll(tens, OPENS_ON)]
-        rolled += bonus
-        tens = sum(die.face == OPENS_ON for die in bonus)
-    return tuple(rolled)
+        new = tuple(RolledDie(face, OPENS_ON, DieKind.BONUS) for face in dice.roll(tens, OPENS_ON))
+        rolled += new
+        tens = sum(die.face == OPENS_ON for die in new)
+    return rolled
+
+
+def open_up(result: Roll, dice: DiceSource) -> Roll:
+    """Roll the bonus dice a roll made without them would have had (resisting
+    damage keeps its 10s to ignore the damage, or opens them up)."""
+    if any(die.kind is DieKind.BONUS for die in result.dice):
+        raise ValueError("this roll was open-ended already")
+    rolled = _bonus_dice(result.dice, result.dice, dice)
+    return judge_dice(rolled, result.sides, result.tn, result.opponent_shifts)
 
 
 @dataclass(frozen=True)
