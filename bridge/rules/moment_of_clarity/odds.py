@@ -2,17 +2,21 @@
 
 Open-ended d10s have no last outcome, yet the reckoning is exact with no
 depth limit: every roll is read as one chain per pool die (the die, then a
-bonus die for each 10, ending on a die that is not a 10). The non-10 dice
-ending the chains decide the Effect Number together with the number of 10s
-K, which reach an EN of 9 + K; once 9 + K >= TN + 3 the roll is outstanding
-whatever else shows, so the chance of K past that point is one minus the
-finitely many chances below it. The ending dice are counted by value (how
-many dice show each natural value, ones only from pool dice, a bonus die's
-1 read as 2), their EN kept only as far as the levels tell it apart.
-tests/test_moc_odds_icepool.py restates the rule in icepool, whose
-explosions stop at a depth; it checks equality at the depth from which a
-deeper chain can only be outstanding (TN - 7), where stopping changes no
-level.
+bonus die for each 10, ending on a die that is not a 10). The dice ending
+the chains decide the Effect Number together with the number of 10s K,
+which reach an EN of 9 + K; once 9 + K >= TN + 3 the roll is outstanding
+whatever else shows, so only the finitely many K below that are counted
+(negative binomial) and the rest is one minus them. The ending dice are
+counted value by value: the EN is at most e when at most e - v + 1 dice
+show each natural v (a bonus die's 1 read as 2, only pool dice showing a
+natural 1). Cost grows with dice x (TN - 6) x TN**2: 300d10 at TN 20 takes
+about a second, at TN 40 half a minute.
+
+tests/test_moc_odds.py judges enumerated rolls with ``judge_dice`` to keep
+the two readings one; tests/test_moc_odds_icepool.py restates the rule in
+icepool, whose explosions stop at a depth, and checks equality at the depth
+from which a deeper chain can only be outstanding (TN - 7 bonus dice), where
+stopping changes no level.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from math import comb
 from typing import Any
 
 from ..dice import check_count
-from .levels import LEVELS, OUTSTANDING_AT, Level, check_tn, level_for
+from .levels import LEVELS, OUTSTANDING_AT, Level, check_tn
 from .rolls import OPENS_ON, SIDES
 
 #: Weight of each natural value on a die ending a chain: a pool die that is
@@ -72,57 +76,61 @@ def roll_odds(dice: int, sides: int, tn: int) -> Odds:
     check_count(dice)
     check_tn(tn)
     top = tn + OUTSTANDING_AT
-    chances: dict[Level, Fraction] = defaultdict(Fraction)
-    if sides != OPENS_ON:
-        for (en, one), ways in _endings(dice, 0, tn, POOL_D6).items():
-            chances[level_for(en, tn, one)] += Fraction(ways, sides**dice)
-        return _odds(dice, sides, tn, chances)
-    for exploded in range(dice + 1):
-        chains = Fraction(comb(dice, exploded) * 9 ** (dice - exploded), 10**dice)
-        if exploded and 9 + exploded >= top:  # the 10s alone are outstanding
-            chances[Level.OUTSTANDING_SUCCESS] += chains
-            continue
-        endings = _endings(dice - exploded, exploded, tn, POOL_D10)
-        for (en, one), ways in endings.items():
-            ending = chains * Fraction(ways, 9**dice)
-            for tens_en, chance in _tens(exploded, top):
-                chances[level_for(max(en, tens_en), tn, one)] += ending * chance
-    return _odds(dice, sides, tn, chances)
+    open_ended = sides == OPENS_ON
+    weights = POOL_D10 if open_ended else POOL_D6
+    # Chains that may explode short of outstanding: 9 + exploded < top.
+    most_exploded = min(dice, max(0, top - 10)) if open_ended else 0
+    endings = {en: _at_most(dice, most_exploded, en, weights) for en in range(tn - 1, top)}
+    no_ones = _at_most(dice, most_exploded, tn - 1, {**weights, 1: 0})
+    at_most = dict.fromkeys(endings, Fraction(0))  # P(EN <= en)
+    plain_failure = Fraction(0)  # P(EN < TN and no natural 1)
+    for exploded in range(most_exploded + 1):
+        if open_ended:
+            chains = Fraction(comb(dice, exploded) * 9 ** (dice - exploded), 10**dice * 9**dice)
+        else:
+            chains = Fraction(1, sides**dice)
+        pool = dice - exploded
+        for en in endings:
+            at_most[en] += chains * endings[en].get((pool, exploded), 0) * _tens_at_most(exploded, en)
+        plain_failure += chains * no_ones.get((pool, exploded), 0) * _tens_at_most(exploded, tn - 1)
+    below = at_most[tn - 1]
+    levels = (below - plain_failure, plain_failure)
+    levels += tuple(at_most[en] - at_most[en - 1] for en in range(tn, top)) + (1 - at_most[top - 1],)
+    return Odds(dice, sides, tn, levels)
 
 
-def _odds(dice: int, sides: int, tn: int, chances: dict[Level, Fraction]) -> Odds:
-    return Odds(dice, sides, tn, tuple(chances[level] for level in LEVELS))
-
-
-def _tens(exploded: int, top: int) -> list[tuple[int, Fraction]]:
-    """(EN of the 10s, chance) for K = ``exploded`` + M tens, M the bonus
-    10s past the first of each exploded chain (negative binomial); every K
-    reaching ``top`` is lumped as ``top``."""
+def _tens_at_most(exploded: int, en: int) -> Fraction:
+    """The chance that the K = ``exploded`` + M 10s reach an EN of at most
+    ``en`` (9 + K), M the bonus 10s past each exploded chain's first
+    (negative binomial); with no 10s, certain."""
     if not exploded:
-        return [(0, Fraction(1))]
-    spread = []
-    for extra in range(max(0, top - 9 - exploded)):
-        ways = comb(extra + exploded - 1, extra) * 9**exploded
-        spread.append((9 + exploded + extra, Fraction(ways, 10 ** (extra + exploded))))
-    return [*spread, (top, 1 - sum(chance for _, chance in spread))]
+        return Fraction(1)
+    return sum(
+        (
+            Fraction(comb(extra + exploded - 1, extra) * 9**exploded, 10 ** (extra + exploded))
+            for extra in range(max(0, en - 8 - exploded))
+        ),
+        Fraction(0),
+    )
 
 
-def _endings(pool: int, bonus: int, tn: int, pool_weights: dict[int, int]) -> dict[tuple[int, bool], int]:
+def _at_most(dice: int, most_bonus: int, en: int, pool_weights: dict[int, int]) -> dict[tuple[int, int], int]:
     """Weighted ways for ``pool`` pool dice and ``bonus`` bonus dice, none a
-    10, to show (EN, a natural 1), the EN clamped to [TN - 1, TN + 3]."""
-    top = tn + OUTSTANDING_AT
-    states: dict[tuple[int, int, int, bool], int] = {(pool, bonus, tn - 1, False): 1}
+    10, to show an EN of at most ``en``, for every pool + bonus = ``dice``
+    with bonus <= ``most_bonus``: value by value, at most en - v + 1 dice
+    may show a natural v. The dice are labelled, so placing ``more`` of the
+    ``placed + more`` dice on a value counts C(placed + more, more) ways."""
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
     for value in sorted(pool_weights):
         pool_weight, bonus_weight = pool_weights[value], BONUS_D10.get(value, 0)
-        following: dict[tuple[int, int, int, bool], int] = defaultdict(int)
-        for (pool_left, bonus_left, en, one), ways in states.items():
-            for from_pool in range(pool_left + 1):
-                pool_ways = ways * comb(pool_left, from_pool) * pool_weight**from_pool
-                for from_bonus in range(bonus_left + 1 if bonus_weight else 1):
-                    count = from_pool + from_bonus
-                    grown = min(top, max(en, value + count - 1)) if count else en
-                    shows_one = one or (value == 1 and from_pool > 0)
-                    key = (pool_left - from_pool, bonus_left - from_bonus, grown, shows_one)
-                    following[key] += pool_ways * comb(bonus_left, from_bonus) * bonus_weight**from_bonus
+        cap = max(0, en - value + 1)
+        following: dict[tuple[int, int], int] = defaultdict(int)
+        for (pool, bonus), ways in states.items():
+            for more_pool in range(min(cap, dice - pool - bonus) + 1 if pool_weight else 1):
+                pool_ways = ways * comb(pool + more_pool, more_pool) * pool_weight**more_pool
+                room = min(cap - more_pool, most_bonus - bonus, dice - pool - more_pool - bonus)
+                for more_bonus in range(room + 1 if bonus_weight else 1):
+                    key = (pool + more_pool, bonus + more_bonus)
+                    following[key] += pool_ways * comb(bonus + more_bonus, more_bonus) * bonus_weight**more_bonus
         states = following
-    return {(en, one): ways for (pool, bonus, en, one), ways in states.items() if pool == bonus == 0}
+    return {(pool, bonus): ways for (pool, bonus), ways in states.items() if pool + bonus == dice}
