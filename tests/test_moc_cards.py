@@ -6,11 +6,13 @@ import pytest
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_clarity.beads import (
     PowerLevel,
+    StorytellingScope,
     add_successes,
     allocate,
     pool_dice,
     reduce_difficulty,
     scene_beads,
+    storytelling,
 )
 from bridge.rules.moment_of_clarity.cards import (
     Card,
@@ -24,7 +26,7 @@ from bridge.rules.moment_of_clarity.cards import (
     shuffle,
     suiting,
 )
-from bridge.rules.moment_of_clarity.chips import Chip, Chips, trade_down, trade_up
+from bridge.rules.moment_of_clarity.chips import Chip, Chips, Use, exchange, trade_down, trade_up
 from bridge.rules.moment_of_clarity.elements import Archetype, Element, Suit
 from bridge.rules.moment_of_clarity.levels import Level
 from bridge.rules.moment_of_clarity.rolls import roll
@@ -215,3 +217,28 @@ def test_what_beads_buy():
     with pytest.raises(ValueError, match="at most one"):
         reduce_difficulty(7, 2)
     assert (pool_dice(2, related_pool=True), pool_dice(2, related_pool=False)) == (4, 2)
+
+
+def test_what_chips_buy():
+    purse = Chips(white=1, red=1, blue=1)
+    assert exchange(purse, Chip.RED, Use.CARDS) == (Chips(white=1, blue=1), 3)
+    assert exchange(purse, Chip.RED, Use.BEADS)[1] == 6
+    assert exchange(purse, Chip.WHITE, Use.SUCCESS) == (Chips(red=1, blue=1), 1)
+    assert exchange(purse, Chip.BLUE, Use.CHARACTER_POINT)[1] == 1
+    with pytest.raises(ValueError, match="white chip"):
+        exchange(purse, Chip.RED, Use.SUCCESS)
+    with pytest.raises(ValueError, match="blue chip"):
+        exchange(purse, Chip.WHITE, Use.CHARACTER_POINT)
+    with pytest.raises(ValueError, match="cannot give"):
+        exchange(Chips(), Chip.WHITE, Use.BEADS)
+
+
+def test_storytelling_beads_reach_further_the_more_are_played():
+    assert [storytelling(beads, 6) for beads in (1, 2, 3)] == [
+        (StorytellingScope.TURN, 1),
+        (StorytellingScope.SCENE, 2),
+        (StorytellingScope.SESSION, 3),
+    ]
+    assert storytelling(4, 6) == (StorytellingScope.WORLD, 6)  # all remaining must be spent
+    with pytest.raises(ValueError):
+        storytelling(3, 2)

@@ -125,3 +125,22 @@ def pool_dice(beads: int, related_pool: bool) -> int:
 
 
 FREE_SUCCESS = Level.MARGINAL_SUCCESS  # one bead before the roll; never increased
+
+
+class StorytellingScope(str, Enum):
+    """How far Storytelling beads reach (Storytelling): one bead cosmetic,
+    this turn; two this scene; three may last the session; four or more
+    beyond it, and then every Storytelling bead left is spent."""
+
+    TURN = "turn"
+    SCENE = "scene"
+    SESSION = "session"
+    WORLD = "world"
+
+
+def storytelling(beads: int, storytelling_left: int) -> tuple[StorytellingScope, int]:
+    """The scope of a Storytelling play of ``beads`` and the beads it spends."""
+    if not 1 <= beads <= storytelling_left:
+        raise ValueError(f"{beads} Storytelling beads played with {storytelling_left} left")
+    scope = list(StorytellingScope)[min(beads, 4) - 1]
+    return scope, storytelling_left if scope is StorytellingScope.WORLD else beads

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .levels import Level
+
 SCENE_START_LIMIT = 4
 
 
@@ -101,3 +103,26 @@ def trade_down(chips: Chips, given: Chip, wanted: Iterable[Chip]) -> Chips:
     if any(chip.worth >= given.worth for chip in wanted) or sum(chip.worth for chip in wanted) != given.worth:
         raise ValueError(f"a {given.value} chip trades down for lower chips worth {given.worth}")
     return chips.take([given]).add(wanted)
+
+
+class Use(str, Enum):
+    """What a chip is exchanged for."""
+
+    CARDS = "cards"  # at any time: as many cards as its value
+    BEADS = "beads"  # at any time: twice as many beads
+    SUCCESS = "success"  # a white chip: an automatic success, even after the roll (GM approval)
+    CHARACTER_POINT = "character_point"  # a blue chip, at an arc's end (not 5 points)
+
+
+AUTOMATIC_SUCCESS = Level.SUCCESS
+
+
+def exchange(chips: Chips, chip: Chip, use: Use) -> tuple[Chips, int]:
+    """Spend ``chip`` for ``use``: the chips left and how many cards, beads,
+    successes or character points it buys."""
+    if use is Use.SUCCESS and chip is not Chip.WHITE:
+        raise ValueError("an automatic success takes a white chip")
+    if use is Use.CHARACTER_POINT and chip is not Chip.BLUE:
+        raise ValueError("a character point takes a blue chip")
+    bought = {Use.CARDS: chip.cards, Use.BEADS: chip.beads, Use.SUCCESS: 1, Use.CHARACTER_POINT: 1}[use]
+    return chips.take([chip]), bought

@@ -77,7 +77,7 @@ def skill_pool(
     parts = tuple(parts)
     if any(part.dice < 0 for part in parts):
         raise ValueError("a pool part adds dice; the rules take them off")
-    if untrained is not None and untrained:
+    if untrained:  # an easy skill (0) takes nothing off
         parts += (PoolPart(f"untrained ({untrained.name.lower()} skill)", -int(untrained)),)
     total = sum(part.dice for part in parts)
     dice = max(1, total) if untrained is not None else total
