@@ -6,7 +6,7 @@ import pytest
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_clarity.levels import Level
 from bridge.rules.moment_of_clarity.opposed import SecretSuccesses, oppose
-from bridge.rules.moment_of_clarity.rolls import augment
+from bridge.rules.moment_of_clarity.rolls import augment, roll
 from bridge.rules.moment_of_clarity.skills import PoolPart, SkillThreshold, extended_dice, skill_pool
 from bridge.rules.moment_of_clarity.splitting import SplitAction, judge_split, roll_split, split_pool
 
@@ -114,6 +114,13 @@ def test_coulard_fires_on_full_automatic():
     assert [first.net, second.net, third.net] == [2, 0, 1]
     assert third.active.left == 0
     assert first.explanation == "Coulard declares 3, first agent takes off 1: 2 through (2 saved, 0 saved)"
+
+
+def test_each_side_counts_the_successes_of_its_secret_roll():
+    attacker = SecretSuccesses.of_roll("Jean-Bart", roll(3, 10, 7, FixedDice([8, 8, 2])))  # EN 9: success
+    dodger = SecretSuccesses.of_roll("agent", roll(2, 10, 8, FixedDice([8, 3])))  # EN 8: near success
+    exchange = oppose(attacker, 2, dodger, 1)
+    assert (attacker.rolled, dodger.rolled, exchange.net, exchange.active.left) == (3, 1, 1, 1)
 
 
 def test_nobody_declares_more_than_they_rolled():

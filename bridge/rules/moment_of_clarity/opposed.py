@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .rolls import Roll
+
 
 @dataclass(frozen=True)
 class SecretSuccesses:
@@ -24,6 +26,11 @@ class SecretSuccesses:
     def __post_init__(self) -> None:
         if self.rolled < 0 or not 0 <= self.spent <= self.rolled:
             raise ValueError(f"{self.holder}: {self.spent} spent of {self.rolled} rolled")
+
+    @classmethod
+    def of_roll(cls, holder: str, rolled: Roll) -> SecretSuccesses:
+        """The successes a side's secret roll counts."""
+        return cls(holder, rolled.successes)
 
     @property
     def left(self) -> int:
