@@ -14,11 +14,12 @@ from click.testing import CliRunner
 from bridge.cli import main
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.conditions import Condition
 from bridge.rules.moment_of_truth.health import Health
 from bridge.rules.moment_of_truth.house_rules import BOOK, HouseRules
 from bridge.rules.moment_of_truth.initiative import roll_initiative
 from bridge.rules.moment_of_truth.statistics import Statistic
-from bridge.rules.moment_of_truth.tokens import TokenState, registered
+from bridge.rules.moment_of_truth.tokens import ConditionEntry, TokenState, registered
 from bridge.scripting import shelf
 from bridge.scripting.api import DICE_MAX, MacroError, Table
 from bridge.scripting.applied import apply_effects
@@ -102,6 +103,18 @@ def test_effects_on_one_token_are_one_change_and_in_order():
     assert (after.version, after.health.minor, after.health.serious) == (before.version + 1, 1, 1)
     assert [c.to_dict() for c in changes[0].changes] == [{"condition": "unconscious", "gained": True}]
     assert [(effect["effect"], len(effect["changes"])) for effect in shown] == [("hurt", 0), ("set_condition", 1), ("heal", 0)]
+
+
+def test_a_targets_conditions_take_dice_off_its_skill_rolls_never_its_statistic_rolls():
+    wounded = TokenState("t1", "actor-t1", "T1", STATISTICS, Health(12), skills={"stealth": 2},
+                         conditions=(ConditionEntry(Condition.WOUNDED, "health"),))
+    table = Table({}, (wounded,), Dials(), "gm", FixedDice([6] * 6))
+    skilled = table.skill_roll(wounded, "agility", "stealth")
+    statistic = table.skill_roll(wounded, "endurance")
+    assert [(p.source, p.dice, p.applied) for p in skilled.pool.parts] == [
+        ("statistic", 3, True), ("skill", 2, True), ("wounded", -2, True)]  # -2d6 to skill rolls (ch. 7)
+    assert [(p.source, p.dice, p.applied) for p in statistic.pool.parts] == [("statistic", 3, True), ("wounded", -2, False)]
+    assert (skilled.pool.dice, statistic.pool.dice, table.record()["dice_rolled"]) == (3, 3, 6)
 
 
 def test_a_macro_may_roll_at_most_its_dice():

@@ -19,7 +19,7 @@ from marshmallow import Schema
 
 from ..rules.dice import DiceSource
 from ..rules.moment_of_truth import RollKind, resolve_roll
-from ..rules.moment_of_truth.conditions import Condition
+from ..rules.moment_of_truth.conditions import Condition, skill_penalties
 from ..rules.moment_of_truth.damage import DamageDice, DamageResult, roll_damage
 from ..rules.moment_of_truth.dials import Dials
 from ..rules.moment_of_truth.rolls import SIDES, RollResult
@@ -158,14 +158,18 @@ class Table:
         self, target: TokenState, statistic: str, skill: str | None = None, difficulty: int = 0, label: str = ""
     ) -> RollResult:
         """``target`` rolls ``statistic`` (with ``skill`` at its level; unskilled
-        when it lacks it) at the world's TN + ``difficulty`` (ch. 1)."""
-        value = target.statistics[Statistic(statistic)]
+        when it lacks it) at the world's TN + ``difficulty`` (ch. 1), its
+        conditions' skill penalties on the pool (ch. 7: never on a statistic roll)."""
+        rolled = Statistic(statistic)
+        value = target.statistics[rolled]
         if skill is None:
             kind, level = RollKind.STATISTIC, None
         else:
             level = target.skills.get(skill)
             kind = RollKind.SKILL if level is not None else RollKind.UNSKILLED
-        result = resolve_roll(kind, value, level, self.dials.default_tn, difficulty, dice=self._dice, setbacks=self.dials.setbacks)
+        penalties = skill_penalties(target.present, rolled, self.dials)
+        result = resolve_roll(kind, value, level, self.dials.default_tn, difficulty, penalties, dice=self._dice,
+                              setbacks=self.dials.setbacks)
         self.rolls.append({"label": label or f"{target.name}: {statistic}", "kind": "roll", "token_id": target.token_id,
                            "roll": result.to_dict()})
         return result
