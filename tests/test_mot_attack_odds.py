@@ -9,13 +9,12 @@ import pytest
 
 from bridge.rules.dice import SeededDice
 from bridge.rules.moment_of_truth import RollKind, roll_odds
-from bridge.rules.moment_of_truth.attacks import Target
+from bridge.rules.moment_of_truth.attacks import Attack, Target
 from bridge.rules.moment_of_truth.called_shots import CalledShot
 from bridge.rules.moment_of_truth.combat_pool import combat_pool
 from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.damage_odds import (
     MAX_TRIALS,
-    Attack,
     _tails,
     attack_odds,
     preview_attack,

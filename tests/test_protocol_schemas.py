@@ -20,9 +20,8 @@ from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, suc
 from bridge.requests import unknown_event
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import Modifier, RollKind, resolve_roll, roll_odds
-from bridge.rules.moment_of_truth.attacks import Target
+from bridge.rules.moment_of_truth.attacks import Attack, Target
 from bridge.rules.moment_of_truth.combat_pool import combat_pool
-from bridge.rules.moment_of_truth.damage_odds import Attack
 from bridge.rules.moment_of_truth.defense import to_hit
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.equipment import Arsenal

@@ -8,7 +8,8 @@ from bridge.protocol import Request
 from bridge.roll_spec import pool_of, target_of
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
-from bridge.rules.moment_of_truth.damage_odds import Attack, attack_odds, damage_odds, preview_attack
+from bridge.rules.moment_of_truth.attacks import Attack
+from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds, preview_attack
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Side, simulate
 

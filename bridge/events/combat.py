@@ -25,11 +25,10 @@ from ..refusals import refused_as
 from ..requests import handles, store
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import Modifier
-from ..rules.moment_of_truth.attacks import AttackResult, Target
+from ..rules.moment_of_truth.attacks import Attack, AttackResult, Target
 from ..rules.moment_of_truth.called_shots import CalledShot
 from ..rules.moment_of_truth.combat_pool import combat_pool, split_pool
 from ..rules.moment_of_truth.conditions import Condition
-from ..rules.moment_of_truth.damage_odds import Attack
 from ..rules.moment_of_truth.defense import ToHit, to_hit
 from ..rules.moment_of_truth.equipment import (
     AUTOMATIC,

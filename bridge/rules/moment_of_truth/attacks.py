@@ -31,8 +31,8 @@ from .defense import ToHit
 from .dials import Dials
 from .equipment import AUTOMATIC, Armor, Quality, RangedWeapon
 from .ranges import RangeBand
-from .rolls import RollResult, roll_pool
-from .weapon_handling import FireMode, jams
+from .rolls import RollResult, check_possible, roll_pool
+from .weapon_handling import AmmoRoll, FireMode, Magazine, ammo_roll, jams
 
 CRITICAL_DAMAGE_DROP = 2
 MAX_SPRAY_TARGETS = 3
@@ -339,3 +339,61 @@ def _conditions(
         fired_at = [target, *others] if fire is FireMode.SPRAYING else [target]
         caused += [(each.name, Condition.SUPPRESSED) for each in fired_at]
     return tuple(dict.fromkeys(caused))
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack's numbers as ``resolve_attack`` takes them. ``magazine``:
+    the attacker's counted rounds when an ammo roll comes before its
+    automatic or spraying fire (ch. 10, Ammunition), else None."""
+
+    combat: CombatPool
+    to_hit: ToHit
+    target: Target
+    others: tuple[Target, ...] = ()
+    fire: FireMode | None = None
+    shotgun: bool = False
+    charge: bool = False
+    damage_moments: int = 0
+    critical_lowers_damage: bool = False
+    grappler: Target | None = None
+    magazine: Magazine | None = None
+
+    @property
+    def receivers(self) -> tuple[Target, ...]:
+        """Everyone it may hit: the targets, then the grappler."""
+        return (self.target, *self.others, *((self.grappler,) if self.grappler else ()))
+
+    @property
+    def exact(self) -> bool:
+        """One roll against one target with one damage roll, which ``attack_odds`` counts."""
+        qualities = self.combat.weapon.qualities
+        return not (self.fire or self.others or self.shotgun or self.grappler or self.critical_lowers_damage
+                    or Quality.VHI_ROF in qualities)
+
+    def check(self) -> None:
+        """Refuse it as the rules would, before anything is rolled."""
+        check_attack(self.combat, self.fire, self.others, self.shotgun, self.charge, self.damage_moments)
+        check_possible(self.combat.pool, self.to_hit.target)
+
+    def first_hit(self, receiver: Target) -> HitDamage:
+        """The damage dice of the first hit on ``receiver`` and the DR they
+        meet: the called shot lands on the primary target; the Moments of
+        Truth on damage on the attack's first hit (the grappler's is its only one)."""
+        primary = receiver is self.target
+        first = primary or receiver is self.grappler
+        shot = self.to_hit.called_shot if primary else None
+        return hit_damage(self.combat, shot, receiver, charge=self.charge, moments=self.damage_moments if first else 0)
+
+    def resolve(self, dials: Dials, dice) -> tuple[AmmoRoll | None, AttackResult]:
+        """The ammo roll, if any, then the attack; short of rounds it becomes
+        an ordinary attack on the primary target (ch. 10)."""
+        ammo = None
+        if self.magazine and self.fire:
+            ammo = ammo_roll(self.combat.weapon, self.fire, self.magazine, dials=dials, dice=dice)
+        fire, others = (None, ()) if ammo and not ammo.allowed else (self.fire, self.others)
+        return ammo, resolve_attack(
+            self.combat, self.to_hit, self.target, dials=dials, dice=dice, fire=fire, others=others,
+            shotgun=self.shotgun, charge=self.charge, damage_moments=self.damage_moments,
+            critical_lowers_damage=self.critical_lowers_damage, grappler=self.grappler,
+        )

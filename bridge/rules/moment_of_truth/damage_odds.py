@@ -1,6 +1,7 @@
 """Exact odds of damage `Xd6 (Y,Z)` through armor, and of one attack's harm;
-an attack's odds with its whole modifier stack, exact where one roll meets
-one target with one damage roll, simulated with ``resolve_attack`` otherwise.
+an attack's odds with its whole modifier stack (``attacks.Attack``), exact
+where one roll meets one target with one damage roll, simulated with
+``Attack.resolve`` otherwise.
 
 A damage die does serious and minor damage, one of them, or neither, as
 ``read_damage`` reads its face. Armor takes its DR from serious damage
@@ -30,15 +31,11 @@ from operator import mul
 from typing import Any
 
 from ..dice import SeededDice
-from .attacks import AttackResult, HitDamage, Target, check_attack, hit_damage, resolve_attack
-from .combat_pool import CombatPool
+from .attacks import Attack, HitDamage
 from .damage import SIDES, DamageDice, _meets
-from .defense import ToHit
 from .dials import Dials
-from .equipment import Quality
 from .odds import Odds, chances_to_dict, roll_odds
-from .rolls import RollKind, check_possible
-from .weapon_handling import AmmoRoll, FireMode, Magazine, ammo_roll
+from .rolls import RollKind
 
 #: Trials of a simulated attack unless asked otherwise, and at most.
 DEFAULT_TRIALS = 10_000
@@ -176,64 +173,6 @@ def attack_odds(pool_dice: int, tn: int, kind: RollKind, damage: DamageDice, dam
     """Exact chances that an attack of ``pool_dice`` against ``tn`` hits and
     then deals each amount of damage or more through ``damage_reduction``."""
     return AttackOdds(roll_odds(pool_dice, tn, kind), damage_odds(damage, damage_reduction))
-
-
-@dataclass(frozen=True)
-class Attack:
-    """One attack's numbers as ``resolve_attack`` takes them. ``magazine``:
-    the attacker's counted rounds when an ammo roll comes before its
-    automatic or spraying fire (ch. 10, Ammunition), else None."""
-
-    combat: CombatPool
-    to_hit: ToHit
-    target: Target
-    others: tuple[Target, ...] = ()
-    fire: FireMode | None = None
-    shotgun: bool = False
-    charge: bool = False
-    damage_moments: int = 0
-    critical_lowers_damage: bool = False
-    grappler: Target | None = None
-    magazine: Magazine | None = None
-
-    @property
-    def receivers(self) -> tuple[Target, ...]:
-        """Everyone it may hit: the targets, then the grappler."""
-        return (self.target, *self.others, *((self.grappler,) if self.grappler else ()))
-
-    @property
-    def exact(self) -> bool:
-        """One roll against one target with one damage roll, which ``attack_odds`` counts."""
-        qualities = self.combat.weapon.qualities
-        return not (self.fire or self.others or self.shotgun or self.grappler or self.critical_lowers_damage
-                    or Quality.VHI_ROF in qualities)
-
-    def check(self) -> None:
-        """Refuse it as the rules would, before anything is rolled."""
-        check_attack(self.combat, self.fire, self.others, self.shotgun, self.charge, self.damage_moments)
-        check_possible(self.combat.pool, self.to_hit.target)
-
-    def first_hit(self, receiver: Target) -> HitDamage:
-        """The damage dice of the first hit on ``receiver`` and the DR they
-        meet: the called shot lands on the primary target; the Moments of
-        Truth on damage on the attack's first hit (the grappler's is its only one)."""
-        primary = receiver is self.target
-        first = primary or receiver is self.grappler
-        shot = self.to_hit.called_shot if primary else None
-        return hit_damage(self.combat, shot, receiver, charge=self.charge, moments=self.damage_moments if first else 0)
-
-    def resolve(self, dials: Dials, dice) -> tuple[AmmoRoll | None, AttackResult]:
-        """The ammo roll, if any, then the attack; short of rounds it becomes
-        an ordinary attack on the primary target (ch. 10)."""
-        ammo = None
-        if self.magazine and self.fire:
-            ammo = ammo_roll(self.combat.weapon, self.fire, self.magazine, dials=dials, dice=dice)
-        fire, others = (None, ()) if ammo and not ammo.allowed else (self.fire, self.others)
-        return ammo, resolve_attack(
-            self.combat, self.to_hit, self.target, dials=dials, dice=dice, fire=fire, others=others,
-            shotgun=self.shotgun, charge=self.charge, damage_moments=self.damage_moments,
-            critical_lowers_damage=self.critical_lowers_damage, grappler=self.grappler,
-        )
 
 
 @dataclass(frozen=True)
