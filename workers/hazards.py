@@ -32,12 +32,25 @@ _dice = RandomDice()
 TokenHazard = Callable[[TokenState, dict[str, TokenState], int | None, Arsenal], Ticked]
 
 
-def _resolved(identity, request: dict, rule: Request, named: dict[str, str], resolve: Callable) -> dict:
-    """Read the tokens ``named`` (``{token_id: field}``), the combat of the
+def named(request: dict) -> dict[str, str]:
+    """The tokens a hazard request names, ``{token_id: field naming it}``, the card's actor's first."""
+    if "tokens" in request:
+        return {token["token_id"]: f"tokens.{n}.token_id" for n, token in enumerate(request["tokens"])}
+    if "token_ids" in request:
+        return {token_id: f"token_ids.{n}" for n, token_id in enumerate(request["token_ids"])}
+    tokens = {request["token_id"]: "token_id"}
+    if request.get("helper_token_id"):
+        tokens[request["helper_token_id"]] = "helper_token_id"
+    return tokens
+
+
+def _resolved(identity, request: dict, rule: Request, resolve: Callable) -> dict:
+    """Read the tokens the request names (``named``), the combat of the
     first one's scene and the world's equipment in one trip; ``resolve(states,
     round, arsenal)`` makes the changes and the card's result; save them,
     push each change and publish the card (its actor: the first token's)."""
-    fight: Fight = read_fight(identity, named)
+    tokens = named(request)
+    fight: Fight = read_fight(identity, tokens)
     round_number = fight.combat.round if fight.combat else None
     arsenal = Arsenal.book().with_custom(fight.arsenal)
 
@@ -46,27 +59,26 @@ def _resolved(identity, request: dict, rule: Request, named: dict[str, str], res
         return made, combat, result
 
     result = change_fight(identity, rule, request, fight, change)
-    return publish(identity, request, rule, result, actor_id=fight.states[next(iter(named))].actor_id)
+    return publish(identity, request, rule, result, actor_id=fight.states[next(iter(tokens))].actor_id)
 
 
 def _on_tokens(identity, request: dict, rule: Request, hazard: TokenHazard) -> dict:
     """Apply ``hazard`` to each of the request's ``token_ids`` in order: one card, each token's result."""
-    named = {token_id: f"token_ids.{n}" for n, token_id in enumerate(request["token_ids"])}
 
     def resolve(states, round_number, arsenal):
         made, results = [], []
-        for token_id, field in named.items():
+        for token_id, field in named(request).items():
             with refused_as(field):
                 change, result = hazard(states[token_id], states, round_number, arsenal)
             made.append(change)
             results.append(result | {"token_id": token_id, "token": change.to_dict()})
         return made, {"tokens": results}
 
-    return _resolved(identity, request, rule, named, resolve)
+    return _resolved(identity, request, rule, resolve)
 
 
-def _on_token(identity, request: dict, rule: Request, hazard: TokenHazard, others: dict[str, str] | None = None) -> dict:
-    """Apply ``hazard`` to the request's ``token_id`` (``others``: more tokens it reads, by field)."""
+def _on_token(identity, request: dict, rule: Request, hazard: TokenHazard) -> dict:
+    """Apply ``hazard`` to the request's ``token_id`` (reading its helper's too, if it names one)."""
     token_id = request["token_id"]
 
     def resolve(states, round_number, arsenal):
@@ -74,7 +86,7 @@ def _on_token(identity, request: dict, rule: Request, hazard: TokenHazard, other
             made, result = hazard(states[token_id], states, round_number, arsenal)
         return [made], result | {"token_id": token_id, "token": made.to_dict()}
 
-    return _resolved(identity, request, rule, {token_id: "token_id", **(others or {})}, resolve)
+    return _resolved(identity, request, rule, resolve)
 
 
 def _dr(state: TokenState, arsenal: Arsenal, field: str) -> int:
@@ -102,7 +114,6 @@ def explosion(identity, request: dict) -> dict:
     dials = world_dials(identity)
     charge: Charge = request["charge"]
     tokens = request["tokens"]
-    named = {token["token_id"]: f"tokens.{n}.token_id" for n, token in enumerate(tokens)}
 
     def resolve(states, round_number, arsenal):
         caught = [
@@ -116,7 +127,7 @@ def explosion(identity, request: dict) -> dict:
         with refused_as("tokens"):
             return token_hazards.blast(charge.damage(request["dice"]), caught, dials, round_number=round_number, dice=_dice)
 
-    return _resolved(identity, request, Request.HAZARD_EXPLOSION, named, resolve)
+    return _resolved(identity, request, Request.HAZARD_EXPLOSION, resolve)
 
 
 def fire_ignite(identity, request: dict) -> dict:
@@ -146,9 +157,7 @@ def fire_burn(identity, request: dict) -> dict:
             token_hazards.check_helper(state, states[helper_id])
         return token_hazards.smother(state, states[helper_id], dials, round_number=round_number, dice=_dice, **tools)
 
-    if helper_id is None:
-        return _on_token(identity, request, Request.HAZARD_FIRE_BURN, tick)
-    return _on_token(identity, request, Request.HAZARD_FIRE_BURN, helped, {helper_id: "helper_token_id"})
+    return _on_token(identity, request, Request.HAZARD_FIRE_BURN, tick if helper_id is None else helped)
 
 
 def suffocation_start(identity, request: dict) -> dict:

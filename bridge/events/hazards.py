@@ -13,23 +13,11 @@ from ..token_changes import check_tracked
 from .jobs import _queue
 
 
-def _named(request: dict) -> dict[str, str]:
-    """The tokens the request names, ``{token_id: field naming it}``."""
-    if "tokens" in request:
-        return {token["token_id"]: f"tokens.{n}.token_id" for n, token in enumerate(request["tokens"])}
-    if "token_ids" in request:
-        return {token_id: f"token_ids.{n}" for n, token_id in enumerate(request["token_ids"])}
-    named = {request["token_id"]: "token_id"}
-    if request.get("helper_token_id"):
-        named[request["helper_token_id"]] = "helper_token_id"
-    return named
-
-
 def queues(event: Request):
     """The handler of hazard ``event``: refuse untracked tokens now, queue the rest."""
 
     def queue_hazard(identity, request: dict) -> dict:
-        check_tracked(identity, _named(request))
+        check_tracked(identity, hazards.named(request))
         sender = {"world_id": identity.world_id, "user": identity.user, "role": identity.role.value}
         spec = REQUESTS[event].schema().dump(request)
         return _queue(identity, request["request_id"], hazards.hazard, sender=sender, event=event.value, request=spec)
