@@ -6,6 +6,17 @@
  * @module core/rolls
  */
 
+/** The six basic statistics (ch. 2), as the bridge's stat blocks name them. */
+export const STATISTICS = ["endurance", "strength", "agility", "will", "perception", "education"];
+
+/**
+ * A statistic as a roll and the UI name it: "agility" as "Agility".
+ * @param {string} id one of STATISTICS
+ */
+export function statisticName(id) {
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}
+
 /**
  * A skill roll (ch. 1): `kind` skill, or unskilled when the actor lacks the skill (`skill` null).
  * @param {object} choice

@@ -6,8 +6,7 @@
  * Plain data in, request payloads out: no Foundry here.
  */
 
-/** The six basic statistics (ch. 2), as token.register names them. */
-export const STATISTICS = ["endurance", "strength", "agility", "will", "perception", "education"];
+import { STATISTICS } from "../core/rolls.js";
 
 /** A number held as a number, or as {value} / {level} (how most systems keep attributes). */
 function numberOf(held) {

@@ -5,13 +5,12 @@
  * queued) as the fields change, before anything is rolled.
  */
 
-import { attack, skillRoll, statisticRoll } from "../core/rolls.js";
+import { STATISTICS, attack, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { conditionsOf } from "../core/conditions.js";
-import { STATISTICS, statBlock } from "./actors.js";
+import { statBlock } from "./actors.js";
 import * as vtt from "./adapter.js";
 import { track } from "./widgets.js";
 
-const title = (name) => name.charAt(0).toUpperCase() + name.slice(1);
 const percent = (chance) => `${(chance.value * 100).toFixed(1)}%`;
 
 /** The dialog's field of options. */
@@ -32,7 +31,7 @@ function visibilityField() {
  */
 export function rollFields(block, { skill, defaultTn, isGM }) {
   const fields = [select("statistic", vtt.t("Roll.StatisticLabel"),
-    STATISTICS.map((name) => [name, `${title(name)} ${block.statistics[name]}`]), "agility")];
+    STATISTICS.map((name) => [name, `${statisticName(name)} ${block.statistics[name]}`]), "agility")];
   if (skill) {
     const skills = Object.entries(block.skills).map(([name, level]) => [name, `${name} ${level}`]);
     fields.push(select("skill", vtt.t("Roll.SkillLabel"), [...skills, ["", vtt.t("Roll.KindUnskilled")]], skills[0]?.[0] ?? ""));
@@ -50,7 +49,7 @@ export function rollFields(block, { skill, defaultTn, isGM }) {
  * @param {{actorId: string, block: object, defaultTn: number, conditions: string[]}} context
  */
 export function rollRequest(values, { actorId, block, defaultTn, conditions }) {
-  const statistic = { name: title(values.statistic), value: block.statistics[values.statistic] };
+  const statistic = { name: statisticName(values.statistic), value: block.statistics[values.statistic] };
   const moments = values.stakes_raised ? 0 : values.moments ?? 0;
   const choice = {
     actorId, statistic, defaultTn, conditions, moments,

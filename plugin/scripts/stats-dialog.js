@@ -4,10 +4,9 @@
  * flags (`flags.vtt-bridge.sheet`). Foundry has no Moment of Truth system, so the module keeps them.
  */
 
+import { statisticName } from "../core/rolls.js";
 import { formFromSheet, sheetFromForm } from "./actors.js";
 import * as vtt from "./adapter.js";
-
-const title = (name) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
  * The editor's fields for an actor.
@@ -16,7 +15,7 @@ const title = (name) => name.charAt(0).toUpperCase() + name.slice(1);
 export function statsFields(actor) {
   const form = formFromSheet(actor);
   return [
-    ...form.statistics.map(({ name, value }) => ({ name, label: title(name), number: true, value, min: 0, max: 20 })),
+    ...form.statistics.map(({ name, value }) => ({ name, label: statisticName(name), number: true, value, min: 0, max: 20 })),
     { name: "skills", label: vtt.t("Stats.Skills"), textarea: true, value: form.skills },
     { name: "weapons", label: vtt.t("Stats.Weapons"), textarea: true, value: form.weapons },
     { name: "hit_points", label: vtt.t("Stats.HitPoints"), number: true, value: form.hit_points, min: 1, max: 2100 },

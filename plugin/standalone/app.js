@@ -9,7 +9,7 @@ import { BridgeClient } from "../core/bridge-client.js";
 import { TableState } from "../core/table-state.js";
 import { cardHTML } from "../core/cards.js";
 import { conditionsOf, hpBar } from "../core/conditions.js";
-import { attack, distance, skillRoll, statisticRoll } from "../core/rolls.js";
+import { STATISTICS, attack, distance, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { Board, METRES_PER_SQUARE, SQUARE, conditionIcons } from "./board.js";
 import { gmTools } from "./gm.js";
 import { macroPanel } from "./macros.js";
@@ -18,7 +18,6 @@ import { macroPanel } from "./macros.js";
 const CREDENTIALS = "vtt-bridge:credentials";
 /** How many cards a (re)connection reads back from the log. */
 const LOG_READ = 50;
-const STATISTICS = ["endurance", "strength", "agility", "will", "perception", "education"];
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -112,9 +111,9 @@ function play(auth) {
     $("#character-hp").textContent = `${value} / ${max} HP`;
     $("#character-conditions").replaceChildren(...conditionIcons(conditionsOf(token)));
     const chosen = $("#roll-options").statistic.value || "agility";
-    $("#roll-options").statistic.replaceChildren(...STATISTICS.map((name) => new Option(title(name), name, false, name === chosen)));
+    $("#roll-options").statistic.replaceChildren(...STATISTICS.map((name) => new Option(statisticName(name), name, false, name === chosen)));
     $("#statistic-rolls").replaceChildren(...STATISTICS.map((name) =>
-      rollButton(`${title(name)} ${token.statistics[name]}`, `statistic:${name}`, () => roll(token, name, null))));
+      rollButton(`${statisticName(name)} ${token.statistics[name]}`, `statistic:${name}`, () => roll(token, name, null))));
     $("#skill-rolls").replaceChildren(...Object.entries(token.skills).map(([name, level]) =>
       rollButton(`${name} ${level}`, `skill:${name}`, () => roll(token, $("#roll-options").statistic.value, { name, level }))));
     const target = $("#attack-form").target;
@@ -160,18 +159,18 @@ function play(auth) {
     }
   });
 
-  async function roll(token, statisticName, skill) {
+  async function roll(token, statistic, skill) {
     const options = $("#roll-options");
     const choice = {
       actorId: token.actor_id,
-      statistic: { name: title(statisticName), value: token.statistics[statisticName] },
+      statistic: { name: statisticName(statistic), value: token.statistics[statistic] },
       tn: options.tn.value ? Number(options.tn.value) : null,
       defaultTn: app.session.settings.default_tn,
       moments: Number(options.moments.value),
       stakesRaised: options.stakes.checked,
       visibility: options.visibility.value,
       conditions: conditionsOf(token),
-      label: `${token.name}: ${skill ? skill.name : title(statisticName)}`,
+      label: `${token.name}: ${skill ? skill.name : statisticName(statistic)}`,
     };
     const { event, payload } = skill ? skillRoll({ ...choice, skill }) : statisticRoll(choice);
     try {
@@ -235,10 +234,6 @@ function rollButton(text, name, onClick) {
   button.dataset.roll = name;
   button.addEventListener("click", onClick);
   return button;
-}
-
-function title(name) {
-  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 const auth = credentials();

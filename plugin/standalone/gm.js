@@ -3,10 +3,9 @@
  * and the hazards (an explosion placed on the grid; fire, a fall, vacuum on the tokens picked).
  * The forms are shown to the GM only; the bridge refuses these requests from players anyway.
  */
-import { distance, explosion, fall, fireIgnite, inBlast, vacuumEnter } from "../core/rolls.js";
+import { STATISTICS, distance, explosion, fall, fireIgnite, inBlast, vacuumEnter } from "../core/rolls.js";
 import { METRES_PER_SQUARE, SQUARE } from "./board.js";
 
-const STATISTICS = ["endurance", "strength", "agility", "will", "perception", "education"];
 const $ = (selector) => document.querySelector(selector);
 
 /** Wires the GM's forms to the table `app` ({client, state, board, report, queued}). */

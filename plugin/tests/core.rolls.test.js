@@ -1,7 +1,7 @@
 // Exact payloads; tests/test_plugin_node.py also checks these builders' output against docs/schemas.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { attack, distance, explosion, fall, fireIgnite, inBlast, skillRoll, statisticRoll, vacuumEnter } from "../core/rolls.js";
+import { STATISTICS, attack, distance, explosion, fall, fireIgnite, inBlast, skillRoll, statisticName, statisticRoll, vacuumEnter } from "../core/rolls.js";
 
 const agility = { name: "Agility", value: 3 };
 
@@ -58,4 +58,8 @@ test("distance on a grid: pixels to squares to metres", () => {
   assert.equal(distance({ x: 0, y: 0 }, { x: 300, y: 400 }, 100, 1.5), 7.5);
   assert.equal(distance({ x: 24, y: 24 }, { x: 72, y: 72 }, 48, 1), 1.41);
   assert.equal(distance({ x: 5, y: 5 }, { x: 5, y: 5 }, 48, 1), 0);
+});
+
+test("the six statistics, as a roll names them", () => {
+  assert.deepEqual(STATISTICS.map(statisticName), ["Endurance", "Strength", "Agility", "Will", "Perception", "Education"]);
 });
