@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar
 from ..dice import DiceSource
 from .contests import Contest, Side, roll_contest
 from .determination import MAXIMUM as DETERMINATION_MAXIMUM
-from .momentum import MomentumSpend, NotEnough, PoolChange
+from .momentum import MomentumSpend, NotEnough, PoolChange, spend_cost
 from .skill_tests import Payer, SkillTest, Target, roll_skill_test
 
 TRAIT_DAMAGE = 2
@@ -57,7 +57,8 @@ class Defence:
         return self.contest.winner is Side.ACTIVE
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hit": self.hit, "counter_attack_cost": 0 if self.hit else 2, **self.contest.to_dict()}
+        cost = 0 if self.hit else spend_cost(MomentumSpend.COUNTER_ATTACK)
+        return {"hit": self.hit, "counter_attack_cost": cost, **self.contest.to_dict()}
 
 
 def roll_defended_attack(kind: AttackKind, attacker: Target, defender: Target, *, dice: DiceSource) -> Defence:
