@@ -140,7 +140,8 @@ def _run(identity: Identity, request: dict) -> dict:
                               outcome.printed) from None
     result = {"macro": name, "api_version": API_VERSION, **record, "moments": moments, "printed": outcome.printed,
               "tokens": tokens, "error": None}
-    return publish(identity, request, Request.MACRO_RUN, result, actor_id=_actor(identity, fight, token_ids))
+    actor_id = fight.states[token_ids[0]].actor_id if fight else identity.user  # the first target's
+    return publish(identity, request, Request.MACRO_RUN, result, actor_id=actor_id)
 
 
 def _perform(path: Path, name: str, arguments: dict, targets: tuple, dials: Dials, user: str) -> dict:
@@ -158,9 +159,4 @@ def _failed(identity: Identity, request: dict, failure: Blame, printed: str) -> 
     result = {"macro": request["macro"], "api_version": API_VERSION, "rolls": [], "effects": [], "awards": [],
               "moments": None, "said": [], "dice_rolled": 0, "printed": printed, "tokens": [], "error": failure.to_dict()}
     blind = {**request, "visibility": Visibility.BLIND, "whisper_to": []}
-    return publish(identity, blind, Request.MACRO_RUN, result, actor_id=_actor(identity, None, request["token_ids"]))
-
-
-def _actor(identity: Identity, fight, token_ids: list[str]) -> str:
-    """The card's actor: the first target's, else the user's name."""
-    return fight.states[token_ids[0]].actor_id if fight and token_ids else identity.user
+    return publish(identity, blind, Request.MACRO_RUN, result, actor_id=identity.user)
