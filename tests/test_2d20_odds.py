@@ -1,6 +1,7 @@
 """Exact odds of the 2d20 skill test: hand-worked values, and every face
 tuple of small tests read by ``roll_skill_test`` itself."""
 
+import json
 from fractions import Fraction
 from itertools import product
 
@@ -64,3 +65,21 @@ def test_odds_count_what_the_test_reads(target, difficulty, bought, assistants):
     odds = skill_test_odds(target, difficulty, bought, assistants)
     passing, ways = enumerate_tests(target, difficulty, bought, assistants)
     assert (odds.passing, odds.ways) == (passing, ways)
+
+
+def test_the_card_gives_each_chance_exact_and_as_a_float():
+    """Target 0: only a 1 succeeds (two successes), so one success is impossible."""
+    card = json.loads(json.dumps(skill_test_odds(Target(0, 0), 0).to_dict()))
+    assert card["passed"] == {"exact": "39/400", "value": 0.0975}
+    assert card["successes"] == [
+        {"exact": "361/400", "value": 0.9025},
+        {"exact": "0/1", "value": 0.0},
+        {"exact": "19/200", "value": 0.095},
+        {"exact": "0/1", "value": 0.0},
+        {"exact": "1/400", "value": 0.0025},
+    ]
+    assert card["complications"] == [
+        {"exact": "361/400", "value": 0.9025},
+        {"exact": "19/200", "value": 0.095},
+        {"exact": "1/400", "value": 0.0025},
+    ]

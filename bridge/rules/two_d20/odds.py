@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..moment_of_truth.odds import chances_to_dict
 from .skill_tests import BASE_DICE, SIDES, Target, check_difficulty, extra_dice_cost, read_die
 
 Classes = dict[tuple[int, int], int]
@@ -66,12 +67,12 @@ class SkillTestOdds:
     @property
     def successes(self) -> tuple[Fraction, ...]:
         """``successes[k]``: the chance of exactly k counted successes."""
-        return _marginal(self.ways, 0, self.total)
+        return tuple(Fraction(count, self.total) for count in _marginal(self.ways, 0))
 
     @property
     def complications(self) -> tuple[Fraction, ...]:
         """``complications[k]``: the chance of exactly k complications."""
-        return _marginal(self.ways, 1, self.total)
+        return tuple(Fraction(count, self.total) for count in _marginal(self.ways, 1))
 
     @property
     def momentum(self) -> Fraction:
@@ -80,25 +81,22 @@ class SkillTestOdds:
         return Fraction(gained, self.total)
 
     def to_dict(self) -> dict[str, Any]:
-        def chances(values: Sequence[Fraction]) -> list[dict[str, Any]]:
-            return [{"exact": str(value), "value": float(value)} for value in values]
-
         return {
             "target": self.target.to_dict(),
             "difficulty": self.difficulty,
             "dice": self.dice,
-            "passed": chances([self.passed])[0],
-            "successes": chances(self.successes),
-            "complications": chances(self.complications),
+            "passed": chances_to_dict([self.passing], self.total)[0],
+            "successes": chances_to_dict(_marginal(self.ways, 0), self.total),
+            "complications": chances_to_dict(_marginal(self.ways, 1), self.total),
         }
 
 
-def _marginal(ways: dict[tuple[int, int], int], index: int, total: int) -> tuple[Fraction, ...]:
-    top = max(key[index] for key in ways)
-    counts = [0] * (top + 1)
+def _marginal(ways: dict[tuple[int, int], int], index: int) -> list[int]:
+    """Face tuples by the ``index`` part of their class alone, from 0 up."""
+    counts = [0] * (max(key[index] for key in ways) + 1)
     for key, count in ways.items():
         counts[key[index]] += count
-    return tuple(Fraction(count, total) for count in counts)
+    return counts
 
 
 def skill_test_odds(
