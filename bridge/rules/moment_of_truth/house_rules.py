@@ -12,7 +12,10 @@ from typing import Any
 
 from .dials import Dials
 from .health import Health
-from .statistics import Statistic
+from .statistics import Derived, Statistic, built_from, derive
+
+#: What a reaction-time house rule is worked out from, in its arguments' order.
+REACTION_INPUTS = (Statistic.AGILITY, Statistic.WILL, Statistic.PERCEPTION)
 
 
 @dataclass(frozen=True)
@@ -30,11 +33,15 @@ class HouseRules:
             return Health.from_endurance(endurance, dials).hit_points
         return self.hit_points[endurance]
 
-    def reaction_time_for(self, statistics: Mapping[Statistic, int]) -> int | None:
-        """Reaction time by the house rule (None: no house rule, the book's then)."""
+    def reaction_inputs(self, dials: Dials) -> tuple[Statistic, ...]:
+        """The statistics reaction time is worked out from, by the house rule or the book."""
+        return built_from(Derived.REACTION_TIME, dials) if self.reaction_time is None else REACTION_INPUTS
+
+    def reaction_time_for(self, statistics: Mapping[Statistic, int], dials: Dials) -> int:
+        """A character's reaction time by the house rule, else by the book."""
         if self.reaction_time is None:
-            return None
-        agility, will, perception = (statistics[s] for s in (Statistic.AGILITY, Statistic.WILL, Statistic.PERCEPTION))
+            return derive(Derived.REACTION_TIME, dict(statistics), dials)
+        agility, will, perception = (statistics[s] for s in REACTION_INPUTS)
         return self.reaction_time[agility][will][perception]
 
     def to_dict(self) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any
 from ..dice import DiceSource
 from .dials import Dials
 from .house_rules import BOOK, HouseRules
-from .statistics import Derived, Statistic, built_from, derive
+from .statistics import Statistic
 
 SIDES = 6
 
@@ -128,15 +128,12 @@ def reaction_time(statistics: Mapping[Statistic, int], dials: Dials, house_rules
     """Reaction time from the statistics; ``dials.reaction_statistic`` says
     whether Will (ch. 2, the default) or Perception (ch. 7) is averaged in;
     a world's house rule for it (from Agility, Will and Perception) instead."""
-    needed = (Statistic.AGILITY, Statistic.WILL, Statistic.PERCEPTION) if house_rules.reaction_time else built_from(
-        Derived.REACTION_TIME, dials)
-    for statistic in needed:
+    for statistic in house_rules.reaction_inputs(dials):
         if statistic not in statistics:
             raise ValueError(f"reaction time needs {statistic.value}")
         if statistics[statistic] < 0:
             raise ValueError(f"{statistic.value} cannot be negative: {statistics[statistic]}")
-    ruled = house_rules.reaction_time_for(statistics)
-    return derive(Derived.REACTION_TIME, dict(statistics), dials) if ruled is None else ruled
+    return house_rules.reaction_time_for(statistics, dials)
 
 
 def gm_combatant(gm: GmSide, dials: Dials, house_rules: HouseRules = BOOK) -> tuple[str, int]:
