@@ -7,6 +7,8 @@
 
 /** The newest ledger entries kept, as `moments.get` gives at most. */
 const HISTORY_KEPT = 200;
+/** How many logged cards a (re)connection reads back (`roll.log`). */
+const CARDS_READ = 50;
 
 /**
  * Events (CustomEvent, data in `detail`):
@@ -26,6 +28,25 @@ export class TableState extends EventTarget {
     this.moments = { balances: {}, history: [] };
     /** @type {Map<string, object>} cards by roll_id, in the order seen */
     this.cards = new Map();
+    /** True while `catchUp` keeps the logged cards: a `card` listener can tell them from new rolls. */
+    this.catchingUp = false;
+  }
+
+  /**
+   * Reads the table again after a (re)connection (BridgeClient's `resync`): `table.snapshot`, then the
+   * last `cards` cards of `roll.log`, kept with `catchingUp` true.
+   * @param {{request: Function}} client a BridgeClient
+   * @param {{cards?: number}} [options]
+   */
+  async catchUp(client, { cards = CARDS_READ } = {}) {
+    this.applySnapshot(await client.request("table.snapshot", {}));
+    const { rolls } = await client.request("roll.log", { limit: cards });
+    this.catchingUp = true;
+    try {
+      for (const entry of rolls) this.addCard(entry);
+    } finally {
+      this.catchingUp = false;
+    }
   }
 
   /**

@@ -19,9 +19,6 @@ export const CORE_STATUSES = {
   restrained: "restrain", on_fire: "burning", bleeding: "bleeding",
 };
 
-/** How many logged cards a (re)connection catches up on. */
-const CATCH_UP = 50;
-
 /**
  * Each condition's status effect id: Foundry's own where the world has it, the module's otherwise
  * (`vtt-bridge-<condition>`, added to CONFIG.statusEffects with core's label and icon).
@@ -100,27 +97,20 @@ export async function registerScene(client, table, { again = false, actorId = nu
  * @param {Object<string, string>} statuses status id by condition
  */
 export function syncTable(client, table, statuses) {
-  let catchingUp = false;
   client.addEventListener("push", ({ detail: { event, data } }) => table.applyPush(event, data));
   table.addEventListener("token", ({ detail: { token_id, state } }) => {
     if (state && vtt.isActiveGM()) showToken(token_id, state, statuses);
   });
   table.addEventListener("card", ({ detail: entry }) => {
     if (vtt.isActiveGM() || (!vtt.hasActiveGM() && entry.user === vtt.me().id)) postCard(entry);
-    if (!catchingUp) vtt.showDice(facesOf(entry));
+    if (!table.catchingUp) vtt.showDice(facesOf(entry));
   });
   table.addEventListener("moments", ({ detail: { balances } }) => showMoments(balances));
   client.addEventListener("ready", ({ detail: { role } }) => {
     if (role === "gm") handOutTokens(client);
   }, { once: true });
   client.addEventListener("resync", async ({ detail: { role } }) => {
-    table.applySnapshot(await client.request("table.snapshot", {}));
-    catchingUp = true;
-    try {
-      for (const entry of (await client.request("roll.log", { limit: CATCH_UP })).rolls) table.addCard(entry);
-    } finally {
-      catchingUp = false;
-    }
+    await table.catchUp(client);
     if (role === "gm") {
       await registerScene(client, table);
       vtt.announceGMReady();

@@ -16,8 +16,6 @@ import { macroPanel } from "./macros.js";
 
 /** Where the credentials are kept between reloads of this tab, and never elsewhere. */
 const CREDENTIALS = "vtt-bridge:credentials";
-/** How many cards a (re)connection reads back from the log. */
-const LOG_READ = 50;
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -80,7 +78,7 @@ function play(auth) {
     $("#gm-tools").hidden = detail.role !== "gm";
     fillTN(detail.settings.default_tn);
   });
-  client.addEventListener("resync", () => resync().catch(report));
+  client.addEventListener("resync", () => state.catchUp(client).catch(report));
   client.addEventListener("push", ({ detail }) => state.applyPush(detail.event, detail.data));
 
   state.addEventListener("token", ({ detail }) => {
@@ -93,13 +91,6 @@ function play(auth) {
     selected = detail.tokenIds.length === 1 ? detail.tokenIds[0] : null;
     showCharacter();
   });
-
-  /** After every (re)connection: the table as it is now, and the cards missed. */
-  async function resync() {
-    state.applySnapshot(await client.request("table.snapshot", {}));
-    const { rolls } = await client.request("roll.log", { limit: LOG_READ });
-    for (const card of rolls) state.addCard(card);
-  }
 
   function showCharacter() {
     const token = selected && state.tokens.get(selected);

@@ -80,3 +80,23 @@ test("applyPush routes token and combat pushes and ignores the rest", () => {
   state.applyPush("job.progress", { request_id: "r" });
   assert.deepEqual(seen.map(([type]) => type), ["token", "combat"]);
 });
+
+test("catching up after a (re)connection: the snapshot, then the logged cards, each marked as caught up", async () => {
+  const state = new TableState();
+  const sent = [];
+  const answers = {
+    "table.snapshot": { tokens: [token("t1", 3)], combats: [], moments: { balances: { ann: 2 }, history: [] } },
+    "roll.log": { rolls: [{ roll_id: "r1" }, { roll_id: "r2" }] },
+  };
+  const client = { request: async (event, payload) => { sent.push([event, payload]); return answers[event]; } };
+  const cards = [];
+  state.addEventListener("card", (e) => cards.push([e.detail.roll_id, state.catchingUp]));
+  await state.catchUp(client);
+  assert.deepEqual(sent, [["table.snapshot", {}], ["roll.log", { limit: 50 }]]);
+  assert.deepEqual([...state.tokens.keys()], ["t1"]);
+  assert.equal(state.balance("ann"), 2);
+  assert.deepEqual(cards, [["r1", true], ["r2", true]]);
+  assert.equal(state.catchingUp, false);
+  state.addCard({ roll_id: "r3" });
+  assert.deepEqual(cards.at(-1), ["r3", false]);
+});
