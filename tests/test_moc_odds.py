@@ -1,6 +1,7 @@
 """Exact odds against every roll enumerated and judged by ``judge_dice``:
 the counting in odds.py and the judging in rolls.py must be one reading."""
 
+import json
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
@@ -73,3 +74,17 @@ def test_refusals():
         roll_odds(2, 8, 7)
     with pytest.raises(ValueError, match="at least one die"):
         roll_odds(0, 10, 7)
+
+
+def test_the_card_gives_each_level_exact_and_as_a_float():
+    """1d6 at TN 6: a 1 spectacular, 2-5 failure, a 6 near success, nothing higher."""
+    card = json.loads(json.dumps(roll_odds(1, 6, 6).to_dict()))
+    sixth, none = {"exact": "1/6", "value": 1 / 6}, {"exact": "0/1", "value": 0.0}
+    assert card["levels"] == {
+        "spectacular_failure": sixth,
+        "failure": {"exact": "2/3", "value": 2 / 3},
+        "near_success": sixth,
+        "marginal_success": none,
+        "success": none,
+        "outstanding_success": none,
+    }

@@ -25,10 +25,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, lcm
 from typing import Any
 
 from ..dice import check_count
+from ..moment_of_truth.odds import chances_to_dict
 from .levels import LEVELS, OUTSTANDING_AT, Level, check_tn
 from .rolls import OPENS_ON, SIDES
 
@@ -56,14 +57,13 @@ class Odds:
         return sum(self.levels[LEVELS.index(level) :], Fraction(0))
 
     def to_dict(self) -> dict[str, Any]:
+        total = lcm(*(chance.denominator for chance in self.levels))
+        counts = [chance.numerator * (total // chance.denominator) for chance in self.levels]
         return {
             "dice": self.dice,
             "sides": self.sides,
             "tn": self.tn,
-            "levels": {
-                level.value: {"exact": str(chance), "value": float(chance)}
-                for level, chance in zip(LEVELS, self.levels)
-            },
+            "levels": dict(zip((level.value for level in LEVELS), chances_to_dict(counts, total))),
         }
 
 
