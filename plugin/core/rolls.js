@@ -149,7 +149,10 @@ export function distance(a, b, gridSize, gridDistance) {
   return metres((Math.hypot(b.x - a.x, b.y - a.y) / gridSize) * gridDistance);
 }
 
-/** Metres to the centimetre, as the GM reads them off a map. */
-function metres(value) {
+/**
+ * Metres to the centimetre, as the GM reads them off a map and the requests carry them.
+ * @param {number} value metres
+ */
+export function metres(value) {
   return Math.round(value * 100) / 100;
 }

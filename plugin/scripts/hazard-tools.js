@@ -6,7 +6,7 @@
  * the progress bar shows them, and their cards and token changes come as pushes.
  */
 
-import { explosion, fall, fireIgnite, inBlast, vacuumEnter } from "../core/rolls.js";
+import { explosion, fall, fireIgnite, inBlast, metres, vacuumEnter } from "../core/rolls.js";
 import * as vtt from "./adapter.js";
 import { track } from "./widgets.js";
 
@@ -15,7 +15,7 @@ const MOST_TOKENS = 50;
 
 /**
  * The tracked tokens a charge at `center` reaches, nearest first, with their names and distances in
- * meters.
+ * meters to the centimetre (as sent, so reach is judged on the distance the bridge gets).
  * @param {{x: number, y: number}} center canvas point
  * @param {number} dice the pool at the center
  * @param {{id: string, name: string, center: object}[]} tokens the scene's tokens
@@ -24,7 +24,7 @@ const MOST_TOKENS = 50;
 export function tokensInBlast(center, dice, tokens, tracked) {
   return tokens
     .filter((t) => tracked.has(t.id))
-    .map((t) => ({ token_id: t.id, name: t.name, distance: vtt.meters(center, t.center) }))
+    .map((t) => ({ token_id: t.id, name: t.name, distance: metres(vtt.meters(center, t.center)) }))
     .filter((t) => inBlast(dice, t.distance))
     .sort((a, b) => a.distance - b.distance)
     .slice(0, MOST_TOKENS);
@@ -56,9 +56,8 @@ async function send(client, label, request) {
  * @param {{token_id: string, name: string, distance: number}[]} tokens
  */
 async function askCover(title, tokens) {
-  const rows = tokens.map((t) => ({ token_id: t.token_id, name: t.name, distance: Math.round(t.distance * 100) / 100 }));
   const columns = { token: vtt.t("Hazard.CoverToken"), distance: vtt.t("Hazard.CoverDistance"), cover: vtt.t("Hazard.CoverDice") };
-  const values = await ask(title, await vtt.renderTemplate("cover", { rows, columns, hint: vtt.t("Hazard.CoverHint") }));
+  const values = await ask(title, await vtt.renderTemplate("cover", { rows: tokens, columns, hint: vtt.t("Hazard.CoverHint") }));
   return values && tokens.map((t) => ({ ...t, cover: values[t.token_id] ?? 0 }));
 }
 

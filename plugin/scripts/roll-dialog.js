@@ -5,7 +5,7 @@
  * queued) as the fields change, before anything is rolled.
  */
 
-import { STATISTICS, attack, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
+import { STATISTICS, attack, metres, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { conditionsOf } from "../core/conditions.js";
 import { statBlock } from "./actors.js";
 import * as vtt from "./adapter.js";
@@ -157,12 +157,12 @@ export async function attackDialog({ client, table, tokenId }) {
   if (!targets.length) return vtt.notify("warn", vtt.t("Roll.NoTargets"));
   const block = statBlock(vtt.actorData(vtt.actor(attacker.actorId))) ?? { weapons: [] };
   const me = vtt.me();
-  const distance = vtt.meters(attacker.center, targets[0].center);
+  const distance = metres(vtt.meters(attacker.center, targets[0].center));
   const fields = [
     block.weapons.length
       ? select("weapon", vtt.t("Roll.Weapon"), block.weapons.map((w) => [w, w]), block.weapons[0])
       : { name: "weapon", label: vtt.t("Roll.Weapon"), value: "" },
-    { name: "distance", label: vtt.t("Roll.Distance"), number: true, value: Math.round(distance * 100) / 100, min: 0, step: 0.01 },
+    { name: "distance", label: vtt.t("Roll.Distance"), number: true, value: distance, min: 0, step: 0.01 },
   ];
   if (!me.isGM) fields.push({ name: "moments", label: vtt.t("Roll.Moments"), number: true, value: 0, min: 0, max: 300 });
   fields.push(visibilityField());

@@ -147,6 +147,13 @@ test("the tokens a blast reaches: tracked ones, measured on the grid, nearest fi
     [{ token_id: "tok1", name: "Dodger", distance: 0 }, { token_id: "tok2", name: "Thug", distance: 4 }]);
 });
 
+test("a blast's reach is judged on the distance sent, to the centimetre: 20.004 m is 20 m, in reach of 20 dice", () => {
+  installFoundry({ actors, tokens });
+  const scene = [{ id: "tok2", name: "Thug", center: { x: 2050.4, y: 50 } }, { id: "tok3", name: "Far thug", center: { x: 2051, y: 50 } }];
+  assert.deepEqual(tokensInBlast({ x: 50, y: 50 }, 20, scene, tracking("tok2", "tok3").tokens),
+    [{ token_id: "tok2", name: "Thug", distance: 20 }]);
+});
+
 test("the explosion tool: charge and dice, the center clicked, the template placed, each token's cover asked for, hazard.explosion queued with it", async () => {
   const { dialogs, calls, panels } = installFoundry({ actors, tokens });
   canvas.tokens.controlled = [{ document: canvas.scene.tokens.get("tok1") }];
