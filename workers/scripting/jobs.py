@@ -116,6 +116,8 @@ def _run(identity: Identity, request: dict) -> dict:
     if outcome.failure:
         raise MacroFailed(outcome.failure, outcome.printed)
     record, tokens = outcome.value, []
+    if record["awards"] and not identity.is_gm:
+        raise MacroFailed(Blame(shown["file"], None, "only the GM awards Moments of Truth (ch. 5)"), outcome.printed)
     if record["effects"]:
         round_number = fight.combat.round if fight.combat else None
 
@@ -130,8 +132,6 @@ def _run(identity: Identity, request: dict) -> dict:
         tokens = [change.to_dict() for change in made]
     moments = None
     if record["awards"]:
-        if not identity.is_gm:
-            raise MacroFailed(Blame(shown["file"], None, "only the GM awards Moments of Truth (ch. 5)"), outcome.printed)
         awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]
         try:
             moments = award_for_role_playing(identity, awarded, "arguments").to_dict()
