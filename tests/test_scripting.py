@@ -21,7 +21,7 @@ from bridge.rules.moment_of_truth.initiative import roll_initiative
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.tokens import ConditionEntry, TokenState, registered
 from bridge.scripting import shelf
-from bridge.scripting.api import DICE_MAX, MacroError, Table
+from bridge.scripting.api import DICE_MAX, EFFECTS_MAX, MacroError, Table
 from bridge.scripting.applied import apply_effects
 from bridge.scripting.loader import summary
 from workers.scripting import sandbox
@@ -123,6 +123,20 @@ def test_a_macro_may_roll_at_most_its_dice():
     assert sum(rolled) == DICE_MAX
     with pytest.raises(MacroError, match=f"a macro rolls at most {DICE_MAX} dice"):
         table.roll(1)
+
+
+def test_effects_and_awards_count_together_towards_a_macros_limit():
+    target = token()
+    for record in (lambda table: table.hurt(target, minor=1), lambda table: table.award("pat", 1, "wit")):
+        table = Table({}, (target,), Dials(), "gm", FixedDice([]))
+        for _ in range(EFFECTS_MAX // 2):
+            table.heal(target)
+        for _ in range(EFFECTS_MAX // 2 - 1):
+            table.award("sam", 1, "grit")
+        record(table)
+        with pytest.raises(MacroError, match=f"a macro records at most {EFFECTS_MAX} effects"):
+            record(table)
+        assert len(table.effects) + len(table.awards) == EFFECTS_MAX
 
 
 def test_a_user_may_start_so_many_runs_per_window(store, world):

@@ -207,8 +207,7 @@ class Table:
     def award(self, player: str, moments: int, reason: str) -> None:
         """Moments of Truth awarded to ``player`` for role-playing, as the GM's
         ``moments.award`` awards them (ch. 5); only a macro the GM runs may."""
-        if len(self.effects) + len(self.awards) >= EFFECTS_MAX:
-            raise MacroError(f"a macro records at most {EFFECTS_MAX} effects")
+        self._check_room()
         if not isinstance(moments, int) or moments < 1:
             raise MacroError(f"an award is a whole number of Moments of Truth, at least 1, not {moments!r}")
         self.awards.append({"player": str(player), "moments": moments, "reason": str(reason)})
@@ -221,9 +220,13 @@ class Table:
     def _record(self, effect: str, target: TokenState, **details: Any) -> None:
         if target.token_id not in {t.token_id for t in self.targets}:
             raise MacroError(f"{target.token_id!r} is not among the macro's targets")
+        self._check_room()
+        self.effects.append({"effect": effect, "token_id": target.token_id, **details})
+
+    def _check_room(self) -> None:
+        """Effects and awards count together towards ``EFFECTS_MAX``."""
         if len(self.effects) + len(self.awards) >= EFFECTS_MAX:
             raise MacroError(f"a macro records at most {EFFECTS_MAX} effects")
-        self.effects.append({"effect": effect, "token_id": target.token_id, **details})
 
     def _count_output(self, chars: int) -> None:
         self._output += chars
