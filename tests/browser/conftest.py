@@ -30,7 +30,7 @@ def browser():
 
 
 @pytest.fixture
-def open_page(browser, request):
+def open_page(browser):
     """``open_page(url)``: a page in a browser context of its own (its own sessionStorage and
     localStorage: one person at the table). Errors in the page's scripts, and refusals it
     reported, fail the test."""
