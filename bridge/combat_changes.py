@@ -16,7 +16,7 @@ from .rooms import world_room
 from .rules.moment_of_truth.tokens import TokenChange, TokenState
 from .rules.moment_of_truth.tracker import Combat
 from .store import TableRead
-from .token_changes import cause_of, not_tracked, push_changes
+from .token_changes import cause_of, push_changes, states_of
 
 #: change(the combat, or None when none runs) -> (the combat after it, or None: over; the handler's answer).
 Change = Callable[[Combat | None], tuple[Combat | None, Any]]
@@ -58,16 +58,7 @@ def read_fight(identity: Identity, token_ids: Mapping[str, str]) -> Fight:
     """The tokens ``token_ids`` (``{token_id: field naming it}``; an untracked
     one is refused) and the combat running in the first one's scene."""
     read, arsenal = store().read_fight(identity.world_id, list(token_ids))
-    states = _states(read, token_ids)
-    return Fight(read, states, _combat(read), arsenal)
-
-
-def _states(read: TableRead, token_ids: Mapping[str, str]) -> dict[str, TokenState]:
-    states = {token_id: TokenState.from_dict(state) for token_id, state in read.token_states().items()}
-    for token_id, field in token_ids.items():
-        if token_id not in states:
-            raise not_tracked(token_id, field)
-    return states
+    return Fight(read, states_of(read.token_states(), token_ids), _combat(read), arsenal)
 
 
 def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight, change: FightChange) -> Any:
@@ -75,7 +66,9 @@ def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight,
     either changed since), save both in one atomic write, push each change."""
 
     def apply(read: TableRead) -> tuple[dict, dict | None, tuple]:
-        now = fight if read is fight.read else Fight(read, _states(read, {}), _combat(read), fight.arsenal)
+        now = fight
+        if read is not fight.read:  # read again: something changed since
+            now = Fight(read, states_of(read.token_states(), {}), _combat(read), fight.arsenal)
         made, after, answer = change(now.states, now.combat)
         made = tuple(made)
         written = {c.after.token_id: c.after.to_dict() for c in made}

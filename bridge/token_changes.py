@@ -31,13 +31,18 @@ def not_tracked(token_id: str, field: str) -> RequestError:
     )
 
 
+def states_of(stored: Mapping[str, dict], token_ids: Mapping[str, str]) -> dict[str, TokenState]:
+    """The tracked states ``stored`` (by token id), refusing any of ``token_ids``
+    (``{token_id: field naming it}``) not among them."""
+    for token_id, field in token_ids.items():
+        if token_id not in stored:
+            raise not_tracked(token_id, field)
+    return {token_id: TokenState.from_dict(state) for token_id, state in stored.items()}
+
+
 def tracked(identity: Identity, token_ids: Mapping[str, str]) -> dict[str, TokenState]:
     """The states of ``token_ids`` (``{token_id: field naming it}``), refusing an untracked one."""
-    states = store().tokens(identity.world_id, list(token_ids))
-    for token_id, field in token_ids.items():
-        if token_id not in states:
-            raise not_tracked(token_id, field)
-    return {token_id: TokenState.from_dict(state) for token_id, state in states.items()}
+    return states_of(store().tokens(identity.world_id, list(token_ids)), token_ids)
 
 
 def check_tracked(identity: Identity, token_ids: Mapping[str, str]) -> None:
@@ -69,10 +74,7 @@ def change_tokens(identity: Identity, rule: Request, request: dict, token_ids: M
     save the changed ones and push each change. Returns ``change``'s answer."""
 
     def apply(stored: dict) -> tuple[dict, tuple]:
-        for token_id, field in token_ids.items():
-            if token_id not in stored:
-                raise not_tracked(token_id, field)
-        made, answer = change({token_id: TokenState.from_dict(state) for token_id, state in stored.items()})
+        made, answer = change(states_of(stored, token_ids))
         made = tuple(made)
         return {c.after.token_id: c.after.to_dict() for c in made}, (made, answer)
 
