@@ -14,9 +14,13 @@ from jsonschema import Draft202012Validator
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_DIR = ROOT / "docs" / "schemas"
 
-#: Builders of plugin/core/rolls.js called with the UI's choices; each prints {event, payload}.
+#: Builders of plugin/core/rolls.js, and the Foundry module's own (plugin/scripts: a roll and its odds
+#: from the roll dialog's values, a token's registration from its actor), called with the UI's choices;
+#: each prints {event, payload}.
 BUILDERS = """
 import * as rolls from "./plugin/core/rolls.js";
+import { oddsRequest, rollRequest } from "./plugin/scripts/roll-dialog.js";
+import { registration, statBlock } from "./plugin/scripts/actors.js";
 const agility = { name: "Agility", value: 3 };
 const built = [
   rolls.skillRoll({ actorId: "pc-1", statistic: agility, skill: { name: "Stealth", level: 2 }, tn: 3, defaultTn: 2,
@@ -31,6 +35,15 @@ const built = [
   rolls.fireIgnite({ tokenIds: ["a"], startingDice: 5, grease: true }),
   rolls.vacuumEnter({ tokenIds: ["a"], warned: true, rupturedSuit: true }),
 ];
+const sheet = { statistics: { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 },
+                skills: { Stealth: 2 }, weapons: ["pistol"], hit_points: 14, armor: "Ballistic Vest", shield: "" };
+const context = { actorId: "actor1", block: statBlock({ flags: { sheet } }), defaultTn: 2, conditions: ["injured"] };
+const skill = rollRequest({ statistic: "agility", skill: "Stealth", tn: 3, moments: 2, stakes_raised: false,
+                           visibility: "blind" }, context);
+const raised = rollRequest({ statistic: "will", tn: 1, moments: 3, stakes_raised: true, visibility: "public" }, context);
+built.push(skill, raised, oddsRequest(skill.payload), oddsRequest(raised.payload),
+           { event: "token.register", payload: registration({ id: "tok1", name: "Dodger", sceneId: "scene1" },
+                                                            { id: "actor1", flags: { sheet } }) });
 console.log(JSON.stringify(built));
 """
 
@@ -52,7 +65,8 @@ def test_core_request_builders_send_what_the_schemas_accept():
                          timeout=60, check=True)
     built = json.loads(run.stdout)
     assert [each["event"] for each in built] == ["roll", "roll", "roll", "attack", "attack", "hazard.explosion",
-                                                 "hazard.fall", "hazard.fire.ignite", "hazard.vacuum.enter"]
+                                                 "hazard.fall", "hazard.fire.ignite", "hazard.vacuum.enter",
+                                                 "roll", "roll", "odds", "odds", "token.register"]
     for each in built:
         schema = json.loads((SCHEMA_DIR / f"request.{each['event']}.json").read_text(encoding="utf-8"))
         errors = [error.message for error in Draft202012Validator(schema).iter_errors({**each["payload"], "request_id": "r1"})]
