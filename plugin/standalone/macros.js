@@ -5,7 +5,7 @@
  * bar shows it; its card comes to the chat). The GM also reloads the world's scripts
  * (`macro.reload`) and sees what loaded and which scripts failed, with their files and lines.
  */
-import { formFields, macroMenu, readForm, runMacro } from "../core/macros.js";
+import { macroMenu, readForm, runMacro } from "../core/macros.js";
 
 const $ = (selector) => document.querySelector(selector);
 
