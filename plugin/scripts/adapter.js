@@ -344,15 +344,15 @@ export function addStatusEffects(effects) {
 
 // ---------------------------------------------------------------- the canvas
 
+/** Meters in one of the scene's distance units (feet or meters; an unknown unit counts as a meter). */
+function metersPerUnit() {
+  return METERS_PER[String(canvas.scene.grid.units).toLowerCase()] ?? 1;
+}
+
 /** Meters between two canvas points, measured on the scene's grid (v12+ measurePath). */
 export function meters(a, b) {
   const { distance } = canvas.grid.measurePath([a, b]);
-  return distance * (METERS_PER[String(canvas.scene.grid.units).toLowerCase()] ?? 1);
-}
-
-/** Scene distance units in one meter. */
-function unitsPerMeter() {
-  return 1 / (METERS_PER[String(canvas.scene.grid.units).toLowerCase()] ?? 1);
+  return distance * metersPerUnit();
 }
 
 /** The canvas point of the user's next click. */
@@ -368,7 +368,7 @@ export function pickPoint() {
 /** Places a circle template of `radius` meters at a canvas point. */
 export function placeCircle(center, radius) {
   return canvas.scene.createEmbeddedDocuments("MeasuredTemplate", [{
-    t: "circle", x: center.x, y: center.y, distance: radius * unitsPerMeter(), fillColor: "#ff6400",
+    t: "circle", x: center.x, y: center.y, distance: radius / metersPerUnit(), fillColor: "#ff6400",
     flags: { [MODULE_ID]: { hazard: "explosion" } },
   }]);
 }

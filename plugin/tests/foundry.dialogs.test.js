@@ -191,6 +191,8 @@ test("the cover dialog: distances in meters as measured on a grid in feet, a fie
   const { rows } = calls.filter(([name]) => name === "renderTemplate").at(-1)[2];
   // 4 ft and 25 ft: 1.2192 m and 7.62 m, shown and sent to the centimetre.
   assert.deepEqual(rows.map((r) => [r.token_id, r.distance]), [["tok1", 0], ["tok2", 1.22], ["tok3", 7.62]]);
+  // The template's radius in the scene's feet: 20 m.
+  assert.equal(calls.find(([name]) => name === "createEmbeddedDocuments")[2][0].distance, 20 / 0.3048);
   assert.deepEqual(client.sent[0][1].tokens, [{ token_id: "tok1", distance: 0, cover: 0 }, { token_id: "tok2", distance: 1.22, cover: 300 },
     { token_id: "tok3", distance: 7.62, cover: 12 }]);
 
