@@ -212,10 +212,8 @@ def attack_odds(identity, odds_request: dict) -> dict:
 
 
 def _fight_tokens(attack_request: dict) -> list[str]:
-    """The tokens an attack (or its odds) reads (``_token_fields``'), read with the request id's claim."""
-    named = [attack_request["attacker"], *(target["token_id"] for target in attack_request["targets"])]
-    grappler = attack_request["grappler"]
-    return list(dict.fromkeys(named + ([grappler["token_id"]] if grappler else [])))
+    """The tokens an attack (or its odds) reads, read with the request id's claim."""
+    return list(_token_fields(attack_request))
 
 
 def _token_fields(attack_request: dict) -> dict[str, str]:
