@@ -26,6 +26,8 @@ from bridge.scripting.applied import apply_effects
 from bridge.scripting.loader import summary
 from workers.scripting import sandbox
 
+from .wire_schemas import definition
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "scripts"
 STATISTICS = {statistic: 3 for statistic in Statistic}
@@ -103,6 +105,13 @@ def test_effects_on_one_token_are_one_change_and_in_order():
     assert (after.version, after.health.minor, after.health.serious) == (before.version + 1, 1, 1)
     assert [c.to_dict() for c in changes[0].changes] == [{"condition": "unconscious", "gained": True}]
     assert [(effect["effect"], len(effect["changes"])) for effect in shown] == [("hurt", 0), ("set_condition", 1), ("heal", 0)]
+
+
+def test_an_ignite_on_the_card_matches_the_published_schema():
+    effects = [{"effect": "ignite", "token_id": "t1", "starting_dice": 2, "grease": False}]
+    _, shown = apply_effects({"t1": token()}, effects, Dials(), None, FixedDice([3, 3]))
+    assert (shown[0]["fire"]["state"]["dice"], shown[0]["fire"]["health"]["after"]["serious"]) == (2, 2)
+    definition("push.roll.result.json", "MacroEffect").validate(shown[0])
 
 
 def test_a_targets_conditions_take_dice_off_its_skill_rolls_never_its_statistic_rolls():

@@ -12,7 +12,7 @@ from ..rules.moment_of_truth.conditions import Condition
 from ..scripting.api import DICE_MAX, OUTPUT_MAX_CHARS, SIDES_MAX, Who
 from .common import Identifier
 from .damage import DamageResult
-from .hazards import TOKENS_MAX
+from .hazards import TOKENS_MAX, Fire, HazardResult
 from .moments import MomentsChange
 from .health import ConditionChange, card
 from .pushes import JobEvent, JobQueued, Out, RollResult, _const
@@ -86,6 +86,12 @@ class MacroRoll(Out):
     damage = fields.Nested(DamageResult)
 
 
+class MacroFire(HazardResult):
+    """An ``ignite``'s fire, as ``hazard.fire.ignite`` lights it: the burn at once and the fire's `state` after."""
+
+    state = fields.Nested(Fire, required=True)
+
+
 class MacroEffect(Out):
     """An effect a macro recorded, as made, in order: `hurt`, `heal`, `set_condition`, `clear_condition`, `ignite` (with the fire's `fire` result)."""
 
@@ -98,7 +104,7 @@ class MacroEffect(Out):
     rounds = fields.Integer(allow_none=True)
     starting_dice = fields.Integer()
     grease = fields.Boolean()
-    fire = fields.Dict()
+    fire = fields.Nested(MacroFire)
     changes = fields.List(fields.Nested(ConditionChange), required=True)
 
 
