@@ -19,10 +19,10 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from ..moment_of_truth.odds import chances_to_dict
+from ..judging import chances_to_dict, check_tn
 from .conditions import build_pool
 from .rolls import SIDES
-from .success import Degree, Mishap, check_tn, degree
+from .success import Degree, Mishap, degree
 
 DEGREES = tuple(Degree)
 

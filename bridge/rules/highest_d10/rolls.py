@@ -19,8 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import DiceSource
+from ..judging import check_tn
 from .conditions import Condition, Pool, build_pool
-from .success import Mishap, Verdict, check_tn, judge
+from .success import Mishap, Verdict, judge
 
 SIDES = 10
 

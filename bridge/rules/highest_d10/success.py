@@ -22,6 +22,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from ..judging import check_tn
+
 
 class Mishap(str, Enum):
     """What the 1s did, before the total is looked at (Skill Rolls; Rolling Zero Dice)."""
@@ -82,11 +84,6 @@ def judge(total: int, tn: int, mishap: Mishap | None = None) -> Verdict:
     """The degree of a ``total`` against ``tn``; a mishap overrides the total."""
     check_tn(tn)
     return Verdict(degree(total, tn, mishap), tn, total, mishap)
-
-
-def check_tn(tn: int) -> None:
-    if tn < 1:
-        raise ValueError(f"a TN is at least 1, not {tn}")
 
 
 def degree(total: int, tn: int, mishap: Mishap | None = None) -> Degree:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dice import DiceSource
-from .levels import Level, check_tn
+from ..judging import check_tn
+from .levels import Level
 from .rolls import Roll, roll
 
 LETHAL_MINIMUM = 6

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
+from ..judging import check_tn
+
 
 class Difficulty(IntEnum):
     """The TNs the text names: standard 7, difficult 9, very difficult 11+."""
@@ -38,11 +40,6 @@ class Level(str, Enum):
 
 LEVELS = tuple(Level)
 OUTSTANDING_AT = 3  # TN+3 or more
-
-
-def check_tn(tn: int) -> None:
-    if tn < 1:
-        raise ValueError(f"a TN is at least 1, not {tn}")
 
 
 def level_for(effect_number: int, tn: int, shows_one: bool, opponent_shifts: bool = False) -> Level:

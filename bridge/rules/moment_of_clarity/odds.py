@@ -29,8 +29,8 @@ from math import comb, lcm
 from typing import Any
 
 from ..dice import check_count
-from ..moment_of_truth.odds import chances_to_dict
-from .levels import LEVELS, OUTSTANDING_AT, Level, check_tn
+from ..judging import chances_to_dict, check_tn
+from .levels import LEVELS, OUTSTANDING_AT, Level
 from .rolls import OPENS_ON, SIDES
 
 #: Weight of each natural value on a die ending a chain: a pool die that is

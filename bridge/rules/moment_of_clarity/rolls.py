@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dice import DiceSource, check_count
+from ..judging import check_tn
 from .effect import DieKind, EffectNumber, RolledDie, effect_number
-from .levels import Level, check_tn, level_for
+from .levels import Level, level_for
 
 SIDES = (6, 10)  # "Only two types of dice are used, d6 and d10."
 OPENS_ON = 10

@@ -13,7 +13,8 @@ from enum import IntEnum
 from typing import Any
 
 from ..dice import check_count
-from .levels import Difficulty, check_tn
+from ..judging import check_tn
+from .levels import Difficulty
 
 
 class SkillThreshold(IntEnum):

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dice import DiceSource
+from ..judging import check_tn
 from .beads import FREE_SUCCESS
-from .levels import LEVELS, Level, check_tn
+from .levels import LEVELS, Level
 from .rolls import Roll, roll
 
 

@@ -34,7 +34,8 @@ from ..dice import SeededDice
 from .attacks import Attack, HitDamage
 from .damage import SIDES, DamageDice, _meets
 from .dials import Dials
-from .odds import Odds, chances_to_dict, roll_odds
+from ..judging import chances_to_dict
+from .odds import Odds, roll_odds
 from .rolls import RollKind
 
 #: Trials of a simulated attack unless asked otherwise, and at most.

@@ -12,14 +12,14 @@ with ``judge`` to keep the two readings one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, gcd
+from math import comb
 from typing import Any
 
 from ..dice import check_count
+from ..judging import chances_to_dict
 from .rolls import SIDES, RollKind, judge
 
 VERDICTS = ("success", "critical_success", "critical_failure", "setback", "failure")
@@ -68,16 +68,6 @@ class Odds:
 class _Class:
     successes: int
     ones: int
-
-
-def chances_to_dict(counts: Iterable[int], total: int) -> list[dict[str, Any]]:
-    """Exact values for the wire, each ``{"exact": "n/d", "value": float}``: the
-    fraction count/total reduced, and its float (the quotient, rounded once)."""
-    chances = []
-    for count in counts:
-        common = gcd(count, total)
-        chances.append({"exact": f"{count // common}/{total // common}", "value": count / total})
-    return chances
 
 
 @lru_cache(maxsize=1024)

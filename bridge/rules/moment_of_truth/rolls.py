@@ -10,6 +10,7 @@ from enum import Enum
 from typing import Any, Protocol
 
 from ..dice import DiceSource, check_count
+from ..judging import check_tn
 
 SIDES = 6
 
@@ -354,8 +355,7 @@ def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False, se
     (ch. 5, Setbacks), as READINGS.md reads them. When the roller raised the
     stakes (ch. 5), any failure is a critical failure. A world without
     setbacks (``Dials.setbacks`` off, ch. 5 Setbacks (Optional)) judges none."""
-    if tn < 1:
-        raise ValueError(f"a TN is at least 1, not {tn}")
+    check_tn(tn)
     critical_success_at = tn + 2  # two successes more than required
     # "ones equal to half your dice pool (drop fractions)": at least that
     # many, and always at least one 1.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..moment_of_truth.odds import chances_to_dict
+from ..judging import chances_to_dict
 from .skill_tests import BASE_DICE, SIDES, Target, check_difficulty, extra_dice_cost, read_die
 
 Classes = dict[tuple[int, int], int]
