@@ -160,7 +160,7 @@ def moments_award(identity, award_request: dict) -> dict:
     dials, award = world_dials(identity), award_request["award"]
     if award is Award.ROLE_PLAYING:
         awarded = [(award_request["player"], award_request["moments"], award_request["reason"])]
-        return award_for_role_playing(identity, awarded, "reason").to_dict()
+        return award_for_role_playing(identity, awarded, dials, "reason").to_dict()
     if award is Award.SESSION_START:
         change = lambda ledger, uses: _session_start(ledger, uses, dials)
         return _record(identity, award_request["players"], change, "players").to_dict()
@@ -170,10 +170,9 @@ def moments_award(identity, award_request: dict) -> dict:
     return _record(identity, [dead, *gifts], change, "hit_points" if hit_points >= 0 else "gifts").to_dict()
 
 
-def award_for_role_playing(identity, awarded: list[tuple[str, int, str]], field: str) -> LedgerUpdate:
+def award_for_role_playing(identity, awarded: list[tuple[str, int, str]], dials: Dials, field: str) -> LedgerUpdate:
     """The GM's role-playing awards, ``(player, moments, reason)`` each (ch. 5),
-    in one change of the ledger; a refusal names ``field``."""
-    dials = world_dials(identity)
+    by the world's ``dials``, in one change of the ledger; a refusal names ``field``."""
 
     def change(ledger: MomentsLedger) -> LedgerUpdate:
         entries: list = []

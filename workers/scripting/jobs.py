@@ -134,7 +134,7 @@ def _run(identity: Identity, request: dict) -> dict:
     if record["awards"]:
         awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]
         try:
-            moments = award_for_role_playing(identity, awarded, "arguments").to_dict()
+            moments = award_for_role_playing(identity, awarded, dials, "arguments").to_dict()
         except RequestError as refused:
             raise MacroFailed(Blame(shown["file"], None, f"the rules refused an award: {refused.message}"),
                               outcome.printed) from None
