@@ -40,6 +40,7 @@ class Outbox:
 
     def __init__(self):
         self.pushes: list[tuple[str, Any, dict]] = []
+        self.made: Any = None  # what the last run returned
 
     def emit(self, event: str, data: Any, **where) -> None:
         self.pushes.append((event, data, where))
@@ -48,7 +49,8 @@ class Outbox:
         """``compute()``, recording its pushes (a run again forgets those of the run before)."""
         self.pushes, g.vtt_outbox = [], self
         try:
-            return compute()
+            self.made = compute()
+            return self.made
         finally:
             g.vtt_outbox = None
 
@@ -119,7 +121,8 @@ def _answer(event, schema, gm_only, handler, identity: Identity, payload, fight)
         return outbox.run(lambda: _run(handler, identity, data))
 
     answer = store().answer_once(scope, identity.world_id, compute, fight(data))
-    outbox.send()
+    if answer is outbox.made:  # not another run's stored answer: this run's writes were made
+        outbox.send()
     return answer
 
 
