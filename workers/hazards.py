@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bridge.auth import Identity, Role
+from bridge.auth import Identity
 from bridge.cards import publish
 from bridge.combat_changes import Fight, change_fight, read_fight
 from bridge.events.combat import armor_of
@@ -224,7 +224,7 @@ def hazard(reply: dict, sender: dict, event: str, request: dict) -> dict | None:
     table, its ``roll_id`` to the requester as ``job.result``. A refusal (a token no longer
     tracked, a fire already out) comes back as ``job.failed``, nothing made."""
     reply_to, pusher = push.started(reply)
-    rule, identity = Request(event), Identity(sender["world_id"], sender["user"], Role(sender["role"]))
+    rule, identity = Request(event), Identity.from_dict(sender)
     loaded = REQUESTS[rule].schema().load(request)
     try:
         return effects.run_once(reply_to, event, pusher, lambda: {"roll_id": RESOLVERS[rule](identity, loaded)["roll_id"]})

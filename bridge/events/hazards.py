@@ -18,9 +18,8 @@ def queues(event: Request):
 
     def queue_hazard(identity, request: dict) -> dict:
         check_tracked(identity, hazards.named(request))
-        sender = {"world_id": identity.world_id, "user": identity.user, "role": identity.role.value}
         spec = REQUESTS[event].schema().dump(request)
-        return _queue(identity, request["request_id"], hazards.hazard, sender=sender, event=event.value, request=spec)
+        return _queue(identity, request["request_id"], hazards.hazard, sender=identity.to_dict(), event=event.value, request=spec)
 
     return queue_hazard
 

@@ -47,9 +47,8 @@ def macro_run(identity, run_request: dict) -> dict:
     _check_arguments(shown, run_request["arguments"])
     if not shelf.allow_run(client, identity.world_id, identity.user):
         raise RequestError(ErrorCode.BUSY, f"at most {shelf.RUNS_PER_WINDOW} macro runs per {shelf.RUN_WINDOW_SECONDS} s")
-    sender = {"world_id": identity.world_id, "user": identity.user, "role": identity.role.value}
     spec = REQUESTS[Request.MACRO_RUN].schema().dump(run_request)
-    return _queue(identity, run_request["request_id"], jobs.run_macro, sender=sender, request=spec)
+    return _queue(identity, run_request["request_id"], jobs.run_macro, sender=identity.to_dict(), request=spec)
 
 
 def _check_targets(identity, shown: dict, token_ids: list[str]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridge.auth import Identity, Role
+from bridge.auth import Identity
 from bridge.cards import publish
 from bridge.combat_changes import change_fight, read_fight
 from bridge.events.moments import award_for_role_playing
@@ -77,7 +77,7 @@ def run_macro(reply: dict, sender: dict, request: dict) -> dict | None:
     """Run the macro ``request`` names for ``sender`` (an identity's fields);
     its card goes to the table, its ``roll_id`` to the requester as ``job.result``."""
     reply_to, pusher = push.started(reply)
-    identity = Identity(sender["world_id"], sender["user"], Role(sender["role"]))
+    identity = Identity.from_dict(sender)
     loaded = REQUESTS[Request.MACRO_RUN].schema().load(request)
 
     def card(make) -> dict:
