@@ -64,7 +64,7 @@ from ..rules.moment_of_truth.weapon_state import (
 from ..schemas.simulation import SEED_MAX
 from ..token_changes import check_token_owner
 from ..world_rules import world_dials
-from .jobs import _queue
+from .jobs import queue_job
 from .moments import charge_moments
 
 _dice = RandomDice()
@@ -205,7 +205,7 @@ def attack_odds(identity, odds_request: dict) -> dict:
     dials = world_dials(identity)
     plan = read_attack(identity, odds_request, read_fight(identity, _token_fields(odds_request)), dials)
     seed = odds_request["seed"] if odds_request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
-    return _queue(
+    return queue_job(
         identity, odds_request["request_id"], jobs.attack_odds_preview,
         attack=plan.numbers, dials=dials.to_dict(), trials=odds_request["trials"], seed=seed,
     )

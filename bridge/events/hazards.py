@@ -10,7 +10,7 @@ from ..protocol import Request
 from ..requests import handles
 from ..schemas.catalog import REQUESTS
 from ..token_changes import check_tracked
-from .jobs import _queue
+from .jobs import queue_job
 
 
 def queues(event: Request):
@@ -19,7 +19,7 @@ def queues(event: Request):
     def queue_hazard(identity, request: dict) -> dict:
         check_tracked(identity, hazards.named(request))
         spec = REQUESTS[event].schema().dump(request)
-        return _queue(identity, request["request_id"], hazards.hazard, sender=identity.to_dict(), event=event.value, request=spec)
+        return queue_job(identity, request["request_id"], hazards.hazard, sender=identity.to_dict(), event=event.value, request=spec)
 
     return queue_hazard
 

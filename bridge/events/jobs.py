@@ -14,7 +14,8 @@ from ..roll_spec import pool_of
 from ..schemas.catalog import REQUESTS
 
 
-def _queue(identity, request_id: str, job, **arguments) -> dict:
+def queue_job(identity, request_id: str, job, **arguments) -> dict:
+    """Queue ``job`` for the sender's request; the ack says queued, the job's pushes follow."""
     reply = ReplyTo(identity.world_id, identity.user, request_id, job_id(identity.world_id, identity.user, request_id))
     enqueue(current_app.extensions["vtt_queue"], job, reply, **arguments)
     return {"job_id": reply.job_id, "state": "queued"}
@@ -25,7 +26,7 @@ def _roll_job(identity, event: Request, request: dict, job) -> dict:
     pool_of(request)  # refuse too many dice now, not after the job's retries
     spec = REQUESTS[event].schema().dump(request)
     default_tn = store().world(identity.world_id).settings["default_tn"]
-    return _queue(identity, request["request_id"], job, spec=spec, default_tn=default_tn)
+    return queue_job(identity, request["request_id"], job, spec=spec, default_tn=default_tn)
 
 
 def odds(identity, odds_request: dict) -> dict:
@@ -36,7 +37,7 @@ def odds(identity, odds_request: dict) -> dict:
 def odds_damage(identity, odds_request: dict) -> dict:
     """Exact odds of damage through armor, computed by a worker."""
     spec = REQUESTS[Request.ODDS_DAMAGE].schema().dump(odds_request)
-    return _queue(identity, odds_request["request_id"], jobs.odds_damage, spec=spec)
+    return queue_job(identity, odds_request["request_id"], jobs.odds_damage, spec=spec)
 
 
 def odds_attack(identity, odds_request: dict) -> dict:
@@ -46,7 +47,7 @@ def odds_attack(identity, odds_request: dict) -> dict:
 
 def worker_ping(identity, ping_request: dict) -> dict:
     """Echo through a worker: the queued path with no work in it."""
-    return _queue(identity, ping_request["request_id"], jobs.echo, echo=ping_request["echo"])
+    return queue_job(identity, ping_request["request_id"], jobs.echo, echo=ping_request["echo"])
 
 
 def init_app(app) -> None:

@@ -16,7 +16,7 @@ from ..schemas.catalog import REQUESTS
 from ..scripting import shelf
 from ..scripting.api import Who
 from ..token_changes import check_token_owner, check_tracked, tracked
-from .jobs import _queue
+from .jobs import queue_job
 
 
 def _may_run(identity, shown: dict) -> bool:
@@ -48,7 +48,7 @@ def macro_run(identity, run_request: dict) -> dict:
     if not shelf.allow_run(client, identity.world_id, identity.user):
         raise RequestError(ErrorCode.BUSY, f"at most {shelf.RUNS_PER_WINDOW} macro runs per {shelf.RUN_WINDOW_SECONDS} s")
     spec = REQUESTS[Request.MACRO_RUN].schema().dump(run_request)
-    return _queue(identity, run_request["request_id"], jobs.run_macro, sender=identity.to_dict(), request=spec)
+    return queue_job(identity, run_request["request_id"], jobs.run_macro, sender=identity.to_dict(), request=spec)
 
 
 def _check_targets(identity, shown: dict, token_ids: list[str]) -> None:
@@ -73,7 +73,7 @@ def _check_arguments(shown: dict, arguments: dict) -> None:
 
 def macro_reload(identity, reload_request: dict) -> dict:
     """Queue a load of the world's scripts (GM)."""
-    return _queue(identity, reload_request["request_id"], jobs.reload_scripts, world_id=identity.world_id)
+    return queue_job(identity, reload_request["request_id"], jobs.reload_scripts, world_id=identity.world_id)
 
 
 def init_app(app) -> None:

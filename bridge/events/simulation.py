@@ -16,7 +16,7 @@ from ..rules.moment_of_truth.encounter import Combatant, Side, check_sides
 from ..schemas.simulation import SEED_MAX
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of, statistics_of, weapon_of
-from .jobs import _queue
+from .jobs import queue_job
 
 
 def simulate_encounter(identity, request: dict) -> dict:
@@ -35,7 +35,7 @@ def simulate_encounter(identity, request: dict) -> dict:
         "sides": [side.to_dict() for side in sides],
         "fights": request["fights"], "round_cap": request["round_cap"], "seed": seed,
     }
-    return _queue(identity, request["request_id"], jobs.simulate_encounter, spec=spec, dials=dials.to_dict())
+    return queue_job(identity, request["request_id"], jobs.simulate_encounter, spec=spec, dials=dials.to_dict())
 
 
 def _combatant(entry: dict, arsenal, path: str) -> Combatant:
