@@ -597,8 +597,9 @@ class Store:
         effects made at most once, whatever runs of the job there are.
 
         ``run()`` makes the effects and returns the pushes. While it runs, its
-        change of the tokens and combat (one, through ``change_table``) and
-        its roll-log entries are held back; then one script writes them with
+        change of the tokens and combat (one, through ``change_table``), of
+        the Moments of Truth (one, through ``change_moments``) and its
+        roll-log entries are held back; then one script writes them with
         the pushes as the job's receipt, if nothing ``run`` read has changed
         (else ``run`` runs again on fresh reads) and no receipt is there yet.
         A run that finds the receipt, say the retry of a job whose worker
