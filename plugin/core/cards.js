@@ -13,13 +13,14 @@ const BARE_FACES = new Set(["pips", "scatter_faces"]);
 /** Keys that hold no dice: the token states a card carries along. */
 const NO_DICE = new Set(["token", "state", "health", "before", "after", "weapon_state"]);
 
-const OUTCOMES = {
+/** The flagship's verdicts (Moment of Truth), by `outcome.label`: they win over any other system's. */
+export const OUTCOMES = Object.freeze({
   critical_success: "Critical success",
   success_with_setback: "Success with a setback",
   success: "Success",
   failure: "Failure",
   critical_failure: "Critical failure",
-};
+});
 
 /**
  * Escapes text for HTML, attributes included.
@@ -43,16 +44,19 @@ export function facesOf(entry) {
  * A card as HTML: label, who, rule, each roll's faces marked as counted (successes, ones,
  * minor and serious damage), its pool's modifiers named, and the explanation lines; a hazard's
  * card lists each token's result. A blind notice says only that a roll happened. All text escaped.
+ * A verdict (`outcome.label`) is named by OUTCOMES, else by `verdicts` (core/systems.js's VERDICTS:
+ * every system's), else shown as it comes.
  * @param {object} entry a card entry or notice
+ * @param {{verdicts?: Object<string, string>}} [options]
  * @returns {string}
  */
-export function cardHTML(entry) {
+export function cardHTML(entry, { verdicts = {} } = {}) {
   const who = escapeHTML(entry.user) + (entry.actor_id ? ` <span class="vb-card-actor">for ${escapeHTML(entry.actor_id)}</span>` : "");
   const head = `<header class="vb-card-head"><strong class="vb-card-label">${escapeHTML(entry.label || ruleTitle(entry.rule))}</strong>`
     + `<span class="vb-card-who">${who}</span><span class="vb-card-rule">${escapeHTML(entry.rule)}</span>`
     + (entry.visibility && entry.visibility !== "public" ? `<span class="vb-card-visibility">${escapeHTML(entry.visibility)}</span>` : "")
     + "</header>";
-  const body = entry.hidden ? `<p class="vb-card-hidden">${escapeHTML(entry.user)} made a blind roll.</p>` : resultHTML(entry.result);
+  const body = entry.hidden ? `<p class="vb-card-hidden">${escapeHTML(entry.user)} made a blind roll.</p>` : resultHTML(entry.result, verdicts);
   const classes = `vb-card vb-rule-${escapeHTML(String(entry.rule).replace(/[^a-z0-9]+/gi, "-"))}${entry.hidden ? " vb-notice" : ""}`;
   return `<article class="${classes}" data-roll-id="${escapeHTML(entry.roll_id)}">${head}${body}</article>`;
 }
@@ -61,20 +65,20 @@ export function cardHTML(entry) {
  * A result; one naming tokens (a hazard's, an attack's) gets a section per token after its own dice.
  * A macro's card also shows what it said and printed, and where it failed (docs/scripting.md).
  */
-function resultHTML(result) {
-  return scriptHTML(result) + tokensHTML(result);
+function resultHTML(result, verdicts) {
+  return scriptHTML(result) + tokensHTML(result, verdicts);
 }
 
-function tokensHTML(result) {
+function tokensHTML(result, verdicts) {
   const { tokens, explanation, ...rest } = result;
-  if (!Array.isArray(tokens) || !tokens.every((each) => each?.token_id)) return partHTML(result);
+  if (!Array.isArray(tokens) || !tokens.every((each) => each?.token_id)) return partHTML(result, verdicts);
   const sections = tokens.map((each) => {
     const name = each.token?.state?.name ?? each.state?.name ?? each.name;
     const title = name ? `${escapeHTML(name)} <span class="vb-token-id">${escapeHTML(each.token_id)}</span>` : escapeHTML(each.token_id);
-    return `<section class="vb-card-token" data-token-id="${escapeHTML(each.token_id)}"><h4>${title}</h4>${partHTML(each)}</section>`;
+    return `<section class="vb-card-token" data-token-id="${escapeHTML(each.token_id)}"><h4>${title}</h4>${partHTML(each, verdicts)}</section>`;
   });
   const charge = result.charge?.notation ? `<p class="vb-card-charge">${escapeHTML(result.charge.notation)}</p>` : "";
-  return charge + partHTML(rest) + sections.join("") + linesHTML(explanation);
+  return charge + partHTML(rest, verdicts) + sections.join("") + linesHTML(explanation);
 }
 
 function scriptHTML({ said, printed, error }) {
@@ -86,8 +90,8 @@ function scriptHTML({ said, printed, error }) {
   return failed + lines + output;
 }
 
-function partHTML(part) {
-  const groups = [...diceGroups(part)].map(({ key, group }) => groupHTML(key, group)).join("");
+function partHTML(part, verdicts) {
+  const groups = [...diceGroups(part)].map(({ key, group }) => groupHTML(key, group, verdicts)).join("");
   return groups + conditionsHTML(part.token?.changes ?? part.changes ?? part.health?.changes) + linesHTML(part.explanation);
 }
 
@@ -113,11 +117,11 @@ function* diceGroups(value, key = "roll") {
   }
 }
 
-function groupHTML(key, group) {
+function groupHTML(key, group, verdicts) {
   const dice = Array.isArray(group.dice) && group.dice.length === group.faces.length
     ? group.dice.map((die) => dieHTML(die.face, dieCount(die)))
     : group.faces.map((face) => dieHTML(face, ""));
-  return `<section class="vb-dice-group" data-key="${escapeHTML(key)}"><div class="vb-dice-head">${groupTitle(key, group)}</div>`
+  return `<section class="vb-dice-group" data-key="${escapeHTML(key)}"><div class="vb-dice-head">${groupTitle(key, group, verdicts)}</div>`
     + `<ol class="vb-dice">${dice.join("")}</ol>${poolHTML(group.pool)}</section>`;
 }
 
@@ -132,12 +136,13 @@ function dieHTML(face, counted) {
   return `<li class="vb-die${counted ? ` vb-${escapeHTML(counted)}` : ""}" data-face="${escapeHTML(face)}"${title}>${escapeHTML(face)}</li>`;
 }
 
-function groupTitle(key, group) {
+function groupTitle(key, group, verdicts) {
   if (group.outcome) {
-    const verdict = OUTCOMES[group.outcome.label] ?? group.outcome.label;
+    const verdict = OUTCOMES[group.outcome.label] ?? verdicts[group.outcome.label] ?? group.outcome.label;
     const against = group.target ? ` against TN ${escapeHTML(group.target.value)}` : "";
+    const successes = group.successes === undefined ? "" : ` ${escapeHTML(group.successes)} successes${against},`;
     return `<span class="vb-outcome vb-${escapeHTML(group.outcome.label)}">${escapeHTML(verdict)}</span>`
-      + ` ${escapeHTML(group.successes)} successes${against}, ${escapeHTML(group.faces.length)} dice`;
+      + `${successes} ${escapeHTML(group.faces.length)} dice`;
   }
   if ("hit_points_lost" in group) {
     const notation = group.damage?.notation ? `${escapeHTML(group.damage.notation)}: ` : "";

@@ -19,6 +19,12 @@ export const SYSTEMS = Object.freeze(Object.fromEntries(
 ));
 
 /**
+ * Every system's verdicts by `outcome.label`, for cards.js's `cardHTML(entry, {verdicts})` (which
+ * names the flagship's first): a card of any system shows its verdict wherever it is shown.
+ */
+export const VERDICTS = Object.freeze(Object.assign({}, ...Object.values(SYSTEMS).map((system) => system.outcomes)));
+
+/**
  * The plugin's module for a system, or a generic one (its name, its state by shape, no roll panel).
  * @param {string} name
  */

@@ -1,9 +1,12 @@
 /**
- * What the table knows: tracked tokens, combats by scene, the Moments of Truth ledger and
- * the cards seen. Pushes are applied by version (tokens, combats) or roll_id (cards), so a
- * push seen twice or late does no harm; `applySnapshot` replaces everything after a (re)connect.
+ * What the table knows: the world's rule system and its state, tracked tokens, combats by scene,
+ * the Moments of Truth ledger and the cards seen. Pushes are applied by version (tokens, combats)
+ * or roll_id (cards), so a push seen twice or late does no harm; `applySnapshot` replaces
+ * everything after a (re)connect.
  * @module core/table-state
  */
+
+import { DEFAULT_SYSTEM, systemFor } from "./systems.js";
 
 /** The newest ledger entries kept, as `moments.get` gives at most. */
 const HISTORY_KEPT = 200;
@@ -15,7 +18,9 @@ const CARDS_READ = 50;
  * - `token` `{token_id, state, changes}`: `state` null when the token is no longer tracked;
  * - `combat` `{scene_id, state}`: `state` null when the combat ended;
  * - `moments` `{balances, history}`;
- * - `card` the card entry (a whole entry or a blind notice), once per roll_id.
+ * - `card` the card entry (a whole entry or a blind notice), once per roll_id;
+ * - `system` `{name, title, state, switched}`: the world's rule system and its state, `switched`
+ *   true when the world now plays another system than before (or the first time it is known).
  */
 export class TableState extends EventTarget {
   constructor() {
@@ -28,18 +33,22 @@ export class TableState extends EventTarget {
     this.moments = { balances: {}, history: [] };
     /** @type {Map<string, object>} cards by roll_id, in the order seen */
     this.cards = new Map();
+    /** @type {{name: string, title: string, state: object|null}|null} the world's rule system, once known */
+    this.system = null;
     /** True while `catchUp` keeps the logged cards: a `card` listener can tell them from new rolls. */
     this.catchingUp = false;
   }
 
   /**
-   * Reads the table again after a (re)connection (BridgeClient's `resync`): `table.snapshot`, then the
-   * last `cards` cards of `roll.log`, kept with `catchingUp` true.
+   * Reads the table again after a (re)connection (BridgeClient's `resync`) or a switch of system:
+   * `system.get`, then `table.snapshot` when the world plays Moment of Truth (whose request it is),
+   * then the last `cards` cards of `roll.log`, kept with `catchingUp` true.
    * @param {{request: Function}} client a BridgeClient
    * @param {{cards?: number}} [options]
    */
   async catchUp(client, { cards = CARDS_READ } = {}) {
-    this.applySnapshot(await client.request("table.snapshot", {}));
+    this.applySystem(await client.request("system.get", {}));
+    if (this.system.name === DEFAULT_SYSTEM) this.applySnapshot(await client.request("table.snapshot", {}));
     const { rolls } = await client.request("roll.log", { limit: cards });
     this.catchingUp = true;
     try {
@@ -107,6 +116,18 @@ export class TableState extends EventTarget {
   }
 
   /**
+   * Applies the world's rule system and its state (`system.get`'s result, a `system.changed` push);
+   * a push without `title` keeps the one known for that system.
+   * @param {{system: string, title?: string, state: object|null}} change
+   */
+  applySystem({ system, title, state }) {
+    const switched = this.system?.name !== system;
+    const known = switched ? systemFor(system).title : this.system.title;
+    this.system = { name: system, title: title ?? known, state: state ?? null };
+    this._emit("system", { ...this.system, switched });
+  }
+
+  /**
    * Keeps a card (`roll.result` push, a card request's result, a `roll.log` item) once per roll_id.
    * @param {object} entry
    * @returns {boolean} whether it was new
@@ -128,6 +149,7 @@ export class TableState extends EventTarget {
     else if (event === "combat.changed") this.applyCombat(data);
     else if (event === "moments.changed") this.applyMoments(data);
     else if (event === "roll.result") this.addCard(data);
+    else if (event === "system.changed") this.applySystem(data);
   }
 
   /**

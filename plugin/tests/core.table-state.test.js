@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { SYSTEMS } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 
 const token = (id, version, conditions = []) => ({
@@ -85,6 +86,7 @@ test("catching up after a (re)connection: the snapshot, then the logged cards, e
   const state = new TableState();
   const sent = [];
   const answers = {
+    "system.get": { system: "moment_of_truth", title: "Moment of Truth", state: null },
     "table.snapshot": { tokens: [token("t1", 3)], combats: [], moments: { balances: { ann: 2 }, history: [] } },
     "roll.log": { rolls: [{ roll_id: "r1" }, { roll_id: "r2" }] },
   };
@@ -92,11 +94,43 @@ test("catching up after a (re)connection: the snapshot, then the logged cards, e
   const cards = [];
   state.addEventListener("card", (e) => cards.push([e.detail.roll_id, state.catchingUp]));
   await state.catchUp(client);
-  assert.deepEqual(sent, [["table.snapshot", {}], ["roll.log", { limit: 50 }]]);
+  assert.deepEqual(sent, [["system.get", {}], ["table.snapshot", {}], ["roll.log", { limit: 50 }]]);
+  assert.deepEqual(state.system, { name: "moment_of_truth", title: "Moment of Truth", state: null });
   assert.deepEqual([...state.tokens.keys()], ["t1"]);
   assert.equal(state.balance("ann"), 2);
   assert.deepEqual(cards, [["r1", true], ["r2", true]]);
   assert.equal(state.catchingUp, false);
   state.addCard({ roll_id: "r3" });
   assert.deepEqual(cards.at(-1), ["r3", false]);
+});
+
+test("catching up in a world of another system reads its state and no table.snapshot (Moment of Truth's request)", async () => {
+  const state = new TableState();
+  const sent = [];
+  const pools = { momentum: 3, chaos: 4 };
+  const answers = { "system.get": { system: "two_d20", title: "2d20 variant", state: pools }, "roll.log": { rolls: [{ roll_id: "r1" }] } };
+  const client = { request: async (event, payload) => { sent.push(event); return answers[event]; } };
+  const seen = [];
+  state.addEventListener("system", (e) => seen.push(e.detail));
+  await state.catchUp(client);
+  assert.deepEqual(sent, ["system.get", "roll.log"]);
+  assert.deepEqual(seen, [{ name: "two_d20", title: "2d20 variant", state: pools, switched: true }]);
+  assert.deepEqual([...state.cards.keys()], ["r1"]);
+});
+
+test("system.changed: a new state of the same system, then a switch; a push without a title keeps the one known", () => {
+  const state = new TableState();
+  const seen = [];
+  state.addEventListener("system", (e) => seen.push(e.detail));
+  state.applySystem({ system: "two_d20", title: "2d20 (house rules)", state: { momentum: 0 } });
+  state.applyPush("system.changed", { system: "two_d20", state: { momentum: 2 } });
+  state.applyPush("system.changed", { system: "highest_d10", state: null });
+  state.applyPush("system.changed", { system: "homebrew", title: "Homebrew", state: { dice: [1, 2] } });
+  assert.deepEqual(seen, [
+    { name: "two_d20", title: "2d20 (house rules)", state: { momentum: 0 }, switched: true },
+    { name: "two_d20", title: "2d20 (house rules)", state: { momentum: 2 }, switched: false },
+    { name: "highest_d10", title: SYSTEMS.highest_d10.title, state: null, switched: true },
+    { name: "homebrew", title: "Homebrew", state: { dice: [1, 2] }, switched: true },
+  ]);
+  assert.deepEqual(state.system, { name: "homebrew", title: "Homebrew", state: { dice: [1, 2] } });
 });

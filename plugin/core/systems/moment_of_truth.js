@@ -5,11 +5,11 @@
 
 import { stateHTML } from "../system-state.js";
 
+/** Verdicts of this system's cards, by `outcome.label` (the cards' own, core/cards.js). */
+export { OUTCOMES as outcomes } from "../cards.js";
+
 export const name = "moment_of_truth";
 export const title = "Moment of Truth";
-
-/** Verdicts of this system's cards, by `outcome.label`. */
-export const outcomes = {};
 
 /**
  * The system's state document (`system.changed`) as HTML.
