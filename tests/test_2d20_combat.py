@@ -78,8 +78,15 @@ def test_a_negative_trait_reduces_damage_to_2():
         "negative trait 'broken arm' taken: damage reduced to 2",
         "2 damage: Stress 8 - 2 = 6",
     ]
-    with pytest.raises(ValueError, match="already at most 2"):
-        Vitals.fresh(8, 1).take_hit(3, negative_trait="bruised")
+
+
+
+def test_a_negative_trait_offered_is_not_taken_when_the_damage_is_already_2_or_less():
+    vitals, hit = Vitals.fresh(8, 1).take_hit(3, negative_trait="bruised")
+    assert (hit.negative_trait, hit.damage_left, vitals.stress) == (None, 2, 6)
+    assert hit.explanation[2] == "negative trait 'bruised' not taken: the damage is already at most 2"
+    with pytest.raises(ValueError, match="name the negative trait"):
+        Vitals.fresh(8, 1).take_hit(3, negative_trait=" ")
 
 
 def test_stress_stops_at_zero():

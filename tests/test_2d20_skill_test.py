@@ -34,6 +34,12 @@ def test_a_die_at_most_the_focus_is_two_successes():
     assert [read_die(face, focused).successes for face in (1, 2, 3, 4, 8, 9)] == [2, 2, 2, 1, 1, 0]
 
 
+def test_each_die_counts_as_one_word_a_twenty_a_complication_first():
+    counted = [read_die(face, Target(12, 8)).counts_as.value for face in (1, 12, 19, 20)]
+    assert counted == ["critical_success", "success", "success", "complication"]
+    assert (read_die(9, TARGET).counts_as.value, read_die(20, TARGET).counts_as.value) == ("failure", "complication")
+
+
 def test_a_twenty_is_a_complication_and_a_success_when_the_target_reaches_it():
     assert (read_die(20, TARGET).successes, read_die(20, TARGET).complication) == (0, True)
     assert (read_die(20, Target(12, 8)).successes, read_die(20, Target(12, 8)).complication) == (1, True)
@@ -110,8 +116,10 @@ def test_the_card_carries_every_face_and_its_counting():
     card = json.loads(json.dumps(result.to_dict()))
     assert card["faces"] == [1, 20]
     assert [die["successes"] for die in card["dice"]] == [2, 0]
+    assert [die["counts_as"] for die in card["dice"]] == ["critical_success", "complication"]
+    assert card["outcome"] == {"label": "passed"}
     assert card["assistants"][0]["die"] == {
-        "face": 4, "successes": 0, "complication": False, "rerolled_from": [], "determined": False
+        "face": 4, "counts_as": "failure", "successes": 0, "complication": False, "rerolled_from": [], "determined": False
     }
     assert (card["successes"], card["complications"], card["passed"], card["momentum"]) == (2, 1, True, 0)
     assert card["explanation"] == [

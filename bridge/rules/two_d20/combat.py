@@ -5,7 +5,8 @@ defended melee attack is a contest instead, the attacker the active side,
 so a draw hits. A successful defence may counter-attack for 2 Momentum.
 Weapon damage plus bonus damage (1 Momentum each) is reduced by armor,
 which ablates by 1 on every hit; the defender may take a negative trait to
-reduce the damage left to 2. What 0 Stress means is left to the GM.
+reduce the damage left to 2 (offered before the hit, taken only when it
+reduces it). What 0 Stress means is left to the GM.
 """
 
 from __future__ import annotations
@@ -95,24 +96,32 @@ def mana_maximum(determination_maximum: int = DETERMINATION_MAXIMUM) -> int:
 
 @dataclass(frozen=True)
 class Hit:
-    """One hit worked out: damage, armor, the trait taken, Stress lost."""
+    """One hit worked out: damage, armor, the trait offered and whether it
+    was taken, Stress lost."""
 
     damage: int
     bonus_damage: int
     armor_before: int
     absorbed: int
-    negative_trait: str | None
+    trait_offered: str | None
+    trait_taken: bool
     damage_left: int  # after armor and the trait; Stress stops at 0
     stress_before: int
     stress_lost: int
+
+    @property
+    def negative_trait(self) -> str | None:
+        return self.trait_offered if self.trait_taken else None
 
     @property
     def explanation(self) -> list[str]:
         total = self.damage + self.bonus_damage
         lines = [f"{self.damage} damage + {self.bonus_damage} bonus = {total}"]
         lines.append(f"armor {self.armor_before} absorbs {self.absorbed}, then ablates by 1")
-        if self.negative_trait:
-            lines.append(f"negative trait {self.negative_trait!r} taken: damage reduced to {TRAIT_DAMAGE}")
+        if self.trait_taken:
+            lines.append(f"negative trait {self.trait_offered!r} taken: damage reduced to {TRAIT_DAMAGE}")
+        elif self.trait_offered:
+            lines.append(f"negative trait {self.trait_offered!r} not taken: the damage is already at most {TRAIT_DAMAGE}")
         stress_after = self.stress_before - self.stress_lost
         lines.append(f"{self.damage_left} damage: Stress {self.stress_before} - {self.stress_lost} = {stress_after}")
         return lines
@@ -153,18 +162,18 @@ class Vitals:
                 raise ValueError(f"{name} is 0 to {top}, not {value}")
 
     def take_hit(self, damage: int, bonus_damage: int = 0, negative_trait: str | None = None) -> tuple["Vitals", Hit]:
+        """``negative_trait``: offered by the defender, taken only when it
+        reduces the damage left after armor (to 2)."""
         if damage < 0 or bonus_damage < 0:
             raise ValueError(f"damage cannot be negative: {damage}, {bonus_damage}")
         if negative_trait is not None and not negative_trait.strip():
-            raise ValueError("name the negative trait taken")
+            raise ValueError("name the negative trait offered")
         absorbed = min(self.armor, damage + bonus_damage)
         left = damage + bonus_damage - absorbed
-        if negative_trait is not None:
-            if left <= TRAIT_DAMAGE:
-                raise ValueError(f"{left} damage is already at most {TRAIT_DAMAGE}: no trait to take")
-            left = TRAIT_DAMAGE
+        taken = negative_trait is not None and left > TRAIT_DAMAGE
+        left = TRAIT_DAMAGE if taken else left
         lost = min(self.stress, left)
-        hit = Hit(damage, bonus_damage, self.armor, absorbed, negative_trait, left, self.stress, lost)
+        hit = Hit(damage, bonus_damage, self.armor, absorbed, negative_trait, taken, left, self.stress, lost)
         return replace(self, stress=self.stress - lost, armor=max(0, self.armor - 1)), hit
 
     def spend_mana(self, mana: int) -> "Vitals":

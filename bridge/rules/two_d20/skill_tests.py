@@ -25,6 +25,16 @@ EXTRA_DICE_COST = {0: 0, 1: 1, 2: 3, 3: 6}
 COMPLICATION_FACE = 20
 
 
+class CountsAs(str, Enum):
+    """How a die counted, in one word for a card: a 20 is a complication
+    whatever else it is (``successes`` still says what it added)."""
+
+    CRITICAL_SUCCESS = "critical_success"
+    SUCCESS = "success"
+    FAILURE = "failure"
+    COMPLICATION = "complication"
+
+
 class Payer(str, Enum):
     """Who pays for bought d20s: the party's Momentum, or the GM gains Chaos."""
 
@@ -74,9 +84,16 @@ class D20:
     rerolled_from: tuple[int, ...] = ()
     determined: bool = False
 
+    @property
+    def counts_as(self) -> CountsAs:
+        if self.complication:
+            return CountsAs.COMPLICATION
+        return (CountsAs.FAILURE, CountsAs.SUCCESS, CountsAs.CRITICAL_SUCCESS)[self.successes]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "face": self.face,
+            "counts_as": self.counts_as.value,
             "successes": self.successes,
             "complication": self.complication,
             "rerolled_from": list(self.rerolled_from),
@@ -178,6 +195,7 @@ class SkillTest:
             "successes": self.successes,
             "complications": self.complications,
             "passed": self.passed,
+            "outcome": {"label": "passed" if self.passed else "failed"},
             "momentum": self.momentum,
             "explanation": self.explanation,
         }
