@@ -96,9 +96,16 @@ def test_the_card_shows_every_roll():
     card = json.loads(json.dumps(effort.to_dict()))
     assert card["goal"] == Goal.SUCCESSES.value
     assert [r["faces"] for r in card["rolls"]] == [[9], [1]]
+    assert [r["outcome"] for r in card["rolls"]] == [{"label": "success"}, {"label": "botch"}]
+    assert card["outcome"] == {"label": "not_reached"}
     assert card["explanation"] == [
         "cumulative roll toward 2 successes",
         "roll 1: total 9 vs TN 8, success, adds 1",
         "roll 2: total 1 vs TN 8, botch, adds 0",
         "1 of 2 successes: not reached",
     ]
+
+
+def test_a_reached_goal_says_so_on_the_card():
+    effort = cumulative_total([roll([9]), roll([7, 7])], 16)
+    assert (effort.reached_at, effort.to_dict()["outcome"]) == (2, {"label": "reached"})

@@ -222,3 +222,11 @@ def test_the_card_carries_every_face_and_the_working():
 def test_the_card_says_a_mishap_overrides_the_total():
     result = roll([1, 1, 1], tn=2)
     assert result.explanation[-2:] == ["every die shows 1: a botch", "vs TN 2: botch whatever the total"]
+
+
+def test_the_cards_outcome_is_the_degree_else_what_the_ones_did():
+    assert roll([2, 8, 8], tn=5).to_dict()["outcome"] == {"label": "solid_success"}
+    assert roll([2, 7], tn=8).to_dict()["outcome"] == {"label": "partial_success"}
+    assert roll([1, 1, 4]).to_dict()["outcome"] == {"label": "automatic_failure"}
+    assert roll([2], called_for=0, stressful=False).to_dict()["outcome"] == {"label": "botch"}
+    assert roll([1, 1, 4], stressful=False).to_dict()["outcome"] is None

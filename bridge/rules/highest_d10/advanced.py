@@ -107,6 +107,7 @@ class Cumulative:
             "progress": self.progress,
             "reached": self.reached,
             "reached_at": self.reached_at,
+            "outcome": {"label": "reached" if self.reached else "not_reached"},
             "explanation": self.explanation,
         }
 

@@ -115,6 +115,14 @@ class SkillRoll:
     def explanation(self) -> list[str]:
         return explain(self)
 
+    @property
+    def outcome(self) -> str | None:
+        """What the card shows as its verdict: the degree against the TN, else
+        what the 1s did; None for a roll without a TN whose 1s did nothing."""
+        if self.verdict:
+            return self.verdict.degree.value
+        return self.mishap.value if self.mishap else None
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "system": "highest_d10",
@@ -128,6 +136,7 @@ class SkillRoll:
             "stressful": self.stressful,
             "mishap": self.mishap.value if self.mishap else None,
             "verdict": self.verdict.to_dict() if self.verdict else None,
+            "outcome": {"label": self.outcome} if self.outcome else None,
             "explanation": self.explanation,
         }
 
