@@ -20,7 +20,8 @@ const CARDS_READ = 50;
  * - `moments` `{balances, history}`;
  * - `card` the card entry (a whole entry or a blind notice), once per roll_id;
  * - `system` `{name, title, state, switched}`: the world's rule system and its state, `switched`
- *   true when the world now plays another system than before (or the first time it is known).
+ *   true when the world now plays another system than the one known before (then read the table
+ *   again: `catchUp`).
  */
 export class TableState extends EventTarget {
   constructor() {
@@ -121,8 +122,9 @@ export class TableState extends EventTarget {
    * @param {{system: string, title?: string, state: object|null}} change
    */
   applySystem({ system, title, state }) {
-    const switched = this.system?.name !== system;
-    const known = switched ? systemFor(system).title : this.system.title;
+    const same = this.system?.name === system;
+    const switched = Boolean(this.system) && !same;
+    const known = same ? this.system.title : systemFor(system).title;
     this.system = { name: system, title: title ?? known, state: state ?? null };
     this._emit("system", { ...this.system, switched });
   }

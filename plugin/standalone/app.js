@@ -1,6 +1,7 @@
 /**
  * The standalone tabletop: log in (a world and its GM key, or a player's invite link), then the
- * grid, the character panel with its roll buttons, the macros, the chat log of cards, the MoT
+ * grid, the world's rule system with its state (and its roll form, a system other than Moment of
+ * Truth), the character panel with its roll buttons, the macros, the chat log of cards, the MoT
  * counts and, for the GM, the GM's tools. Built on plugin/core; the page is served by the bridge (/table),
  * so the bridge's address is the page's own.
  */
@@ -8,11 +9,13 @@ import { io } from "../vendor/socket.io.esm.min.js";
 import { BridgeClient } from "../core/bridge-client.js";
 import { TableState } from "../core/table-state.js";
 import { cardHTML } from "../core/cards.js";
+import { VERDICTS } from "../core/systems.js";
 import { conditionsOf, hpBar } from "../core/conditions.js";
 import { STATISTICS, attack, distance, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { Board, METRES_PER_SQUARE, SQUARE, conditionIcons } from "./board.js";
 import { gmTools } from "./gm.js";
 import { macroPanel } from "./macros.js";
+import { systemPanel } from "./system.js";
 
 /** Where the credentials are kept between reloads of this tab, and never elsewhere. */
 const CREDENTIALS = "vtt-bridge:credentials";
@@ -85,6 +88,7 @@ function play(auth) {
     board.show(detail.token_id, detail.state);
     if (detail.token_id === selected) showCharacter();
   });
+  state.addEventListener("system", ({ detail }) => { if (detail.switched) state.catchUp(client).catch(report); });
   state.addEventListener("moments", ({ detail }) => showMoments(detail.balances));
   state.addEventListener("card", ({ detail }) => showCard(detail));
   board.addEventListener("select", ({ detail }) => {
@@ -190,6 +194,7 @@ function play(auth) {
     setTimeout(() => { $("#notice").hidden = true; }, 8000);
   }
 
+  systemPanel(app);
   gmTools(app);
   macroPanel(app);
   client.connect();
@@ -212,7 +217,7 @@ function showMoments(balances) {
 
 function showCard(entry) {
   const item = document.createElement("li");
-  item.innerHTML = cardHTML(entry);
+  item.innerHTML = cardHTML(entry, { verdicts: VERDICTS });
   const log = $("#log");
   log.append(item);
   log.scrollTop = log.scrollHeight;

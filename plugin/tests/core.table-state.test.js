@@ -114,11 +114,11 @@ test("catching up in a world of another system reads its state and no table.snap
   state.addEventListener("system", (e) => seen.push(e.detail));
   await state.catchUp(client);
   assert.deepEqual(sent, ["system.get", "roll.log"]);
-  assert.deepEqual(seen, [{ name: "two_d20", title: "2d20 variant", state: pools, switched: true }]);
+  assert.deepEqual(seen, [{ name: "two_d20", title: "2d20 variant", state: pools, switched: false }]);
   assert.deepEqual([...state.cards.keys()], ["r1"]);
 });
 
-test("system.changed: a new state of the same system, then a switch; a push without a title keeps the one known", () => {
+test("system.changed: a new state of the same system, then switches (the first system known is no switch); a push without a title keeps the one known", () => {
   const state = new TableState();
   const seen = [];
   state.addEventListener("system", (e) => seen.push(e.detail));
@@ -127,7 +127,7 @@ test("system.changed: a new state of the same system, then a switch; a push with
   state.applyPush("system.changed", { system: "highest_d10", state: null });
   state.applyPush("system.changed", { system: "homebrew", title: "Homebrew", state: { dice: [1, 2] } });
   assert.deepEqual(seen, [
-    { name: "two_d20", title: "2d20 (house rules)", state: { momentum: 0 }, switched: true },
+    { name: "two_d20", title: "2d20 (house rules)", state: { momentum: 0 }, switched: false },
     { name: "two_d20", title: "2d20 (house rules)", state: { momentum: 2 }, switched: false },
     { name: "highest_d10", title: SYSTEMS.highest_d10.title, state: null, switched: true },
     { name: "homebrew", title: "Homebrew", state: { dice: [1, 2] }, switched: true },
