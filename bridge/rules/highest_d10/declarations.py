@@ -113,7 +113,7 @@ class PhasePlan:
     def explanation(self) -> list[str]:
         lines = [str(clock(self.phase))]
         lines.append("declaring lowest initiative first: " + ", ".join(f"{name} {total}" for name, total in self.order))
-        lines += [_declared_line(action) for action in self.declared]
+        lines += [declared_line(action) for action in self.declared]
         for group in self.resolving:
             names = ", ".join(_whose(action) for action in group)
             lines.append(f"end of phase {self.phase}, {group[0].declaration.time.value} actions resolve: {names}")
@@ -210,7 +210,8 @@ def _whose(action: Underway) -> str:
     return f"{action.declaration.character}'s {action.declaration.action}"
 
 
-def _declared_line(action: Underway) -> str:
+def declared_line(action: Underway) -> str:
+    """The line of a card that says what was declared and when it resolves."""
     if action.status is Status.LOST:
         return f"{action.declaration}, lost to the failed fastdraw"
     if action.declaration.free:

@@ -1,0 +1,136 @@
+"""The d10 system's handlers: check who may act, roll with the bridge's dice,
+change the state document (``state``) and publish the cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from bridge.auth import Identity
+from bridge.cards import check_owner, publish
+from bridge.protocol import ErrorCode, RequestError, against_the_rules
+from bridge.refusals import refused_as
+from bridge.requests import handles
+from bridge.rules.dice import RandomDice
+from bridge.rules.highest_d10 import Condition, Modifier, SkillRoll, build_pool, roll_skill
+from bridge.rules.highest_d10.actions import FASTDRAW, aiming
+from bridge.rules.highest_d10.advanced import Goal, additive, cumulative_successes, cumulative_total, subtractive
+from bridge.rules.highest_d10.advanced import target_for_allies
+from bridge.systems.state import change_state
+
+from . import state
+from .schemas import SYSTEM
+
+
+def init_app(app) -> None:
+    for event, handler in HANDLERS.items():
+        handles(app, event)(handler)
+
+
+# --- rolls ----------------------------------------------------------------------
+
+
+def skill_roll(identity: Identity, request: dict) -> dict:
+    """A skill roll; an aimed shot spends the aiming, a secondary skill makes it advanced."""
+    check_owner(identity, request["actor_id"])
+    extra = [_secondary(request["secondary"])] if "secondary" in request else []
+    if request["aimed"]:
+        _pool(request)  # refused before the aiming is spent
+        extra.append(aiming(_change(identity, lambda now: state.spend_aim(now, request["actor_id"]))))
+    result = _roll(request, extra)
+    card = result.to_dict()
+    if request.get("secondary", {}).get("kind") == "subtractive":
+        card["allies_tn"] = target_for_allies(result)
+    return publish(identity, request, "d10.roll", card)
+
+
+def cumulative(identity: Identity, request: dict) -> dict:
+    """``rolls`` rolls toward a very high TN or a number of successes (Advanced Skill Rolls)."""
+    check_owner(identity, request["actor_id"])
+    successes = request["goal"] is Goal.SUCCESSES
+    if successes and "tn" not in request:
+        raise RequestError(ErrorCode.INVALID, "a roll for successes judges each roll against a TN", {"tn": ["required"]})
+    rolls = [_roll(request) for _ in range(request["rolls"])]
+    if successes:
+        effort = cumulative_successes(rolls, request["target"], request["solid_counts_double"])
+    else:
+        effort = cumulative_total(rolls, request["target"])
+    return publish(identity, request, "d10.cumulative", effort.to_dict())
+
+
+def _secondary(secondary: dict) -> Modifier:
+    if secondary["kind"] == "additive":
+        return additive(secondary["skill"], secondary["level"], secondary["halved"])
+    if secondary["halved"]:
+        raise RequestError(ErrorCode.INVALID, "only an additive secondary is halved", {"secondary": ["halved: additive only"]})
+    return subtractive(secondary["skill"], secondary["level"])
+
+
+def _conditions(pool: dict) -> list[Condition]:
+    with refused_as("conditions"):
+        return [Condition(name) for name in pool["conditions"]]
+
+
+def _pool(pool: dict) -> None:
+    """Refuse a pool the rules would not roll."""
+    with refused_as("conditions", pool="dice"):
+        build_pool(pool["dice"], _conditions(pool))
+
+
+def _roll(pool: dict, extra: Iterable[Modifier] = ()) -> SkillRoll:
+    modifiers = [*(Modifier(each["source"], each["value"]) for each in pool["modifiers"]), *extra]
+    with refused_as("conditions", pool="dice"):
+        return roll_skill(
+            pool["dice"], dice=RandomDice(), modifiers=modifiers, conditions=_conditions(pool),
+            stressful=pool["stressful"], tn=pool.get("tn"),
+        )
+
+
+# --- characters and the encounter --------------------------------------------------
+
+
+def register(identity: Identity, request: dict) -> dict:
+    return _change(identity, lambda now: state.register(
+        now, request["actor_id"], request["name"], request["attributes"], request["skills"]))
+
+
+def declare(identity: Identity, request: dict) -> dict:
+    """Declare in turn; a Fastdraw is rolled now, its success deciding the declaration."""
+    check_owner(identity, request["actor_id"])
+    drawing = any(action["action"] == FASTDRAW.name for action in request["actions"])
+    if "fastdraw" in request and not drawing:
+        raise RequestError(ErrorCode.INVALID, "a fastdraw roll goes with a Fastdraw", {"fastdraw": ["no Fastdraw declared"]})
+    roll = _roll(request["fastdraw"]) if "fastdraw" in request else None
+    succeeded = roll.verdict.degree.succeeded if roll else None
+    made = _change(identity, lambda now: state.declare(now, request["actor_id"], request["actions"], succeeded))
+    return publish(identity, request, "d10.declare", {**made, "fastdraw": roll.to_dict() if roll else None})
+
+
+def start_encounter(identity: Identity, request: dict) -> dict:
+    return _change(identity, lambda now: state.start_encounter(now, request["initiative"]))
+
+
+def end_phase(identity: Identity, request: dict) -> dict:
+    return _change(identity, lambda now: state.end_phase(now, request.get("initiative")))
+
+
+def end_encounter(identity: Identity, request: dict) -> dict:
+    return _change(identity, state.end_encounter)
+
+
+def _change(identity: Identity, change: Callable) -> dict:
+    """Change the state document, a rules refusal blamed on its field."""
+    try:
+        return change_state(identity, SYSTEM, change)
+    except state.Refused as refused:
+        raise against_the_rules(refused, refused.field) from None
+
+
+HANDLERS = {
+    "d10.roll": skill_roll,
+    "d10.cumulative": cumulative,
+    "d10.declare": declare,
+    "d10.character.register": register,
+    "d10.encounter.start": start_encounter,
+    "d10.phase.end": end_phase,
+    "d10.encounter.end": end_encounter,
+}
