@@ -182,8 +182,15 @@ class D10Verdict(Out):
     solid_above = fields.String(required=True)
 
 
+#: Every ``outcome.label`` of a card: a roll's degree or what its 1s did, a cumulative roll's goal reached or not.
+OUTCOME_LABELS = list(dict.fromkeys([*(degree.value for degree in Degree), *(mishap.value for mishap in Mishap),
+                                     "reached", "not_reached"]))
+
+
 class D10Outcome(Out):
-    label = fields.String(required=True)
+    """The card's verdict."""
+
+    label = fields.String(required=True, validate=validate.OneOf(OUTCOME_LABELS))
 
 
 class D10SkillRoll(Out):

@@ -1,24 +1,140 @@
 /**
- * d10 highest-die system: the plugin's side of the rule system `highest_d10` (docs/systems/README.md).
+ * d10 highest-die system: the plugin's side of the rule system `highest_d10`
+ * (docs/systems/highest_d10.md): its cards' verdicts, its state (the characters' aiming, the
+ * encounter's phase, declaration order and declarations) and its requests.
  * @module core/systems/highest_d10
  */
 
-import { stateHTML } from "../system-state.js";
+import { escapeHTML } from "../cards.js";
 
 export const name = "highest_d10";
 export const title = "d10 highest-die system";
 
 /** Verdicts of this system's cards, by `outcome.label`. */
-export const outcomes = {};
+export const outcomes = {
+  solid_success: "Solid success",
+  success: "Success",
+  partial_success: "Partial success",
+  failure: "Failure",
+  automatic_failure: "Automatic failure: most dice show 1",
+  botch: "Botch",
+  worse_botch: "Botch, worse than a normal one",
+  reached: "Goal reached",
+  not_reached: "Goal not reached yet",
+};
 
 /**
- * The system's state document (`system.changed`) as HTML.
- * @param {object} state
+ * The state document (`system.changed`): each character's aiming, then the encounter, if one is
+ * under way: its phase and clock, the declaration order (lowest initiative first) marking who has
+ * declared and who declares next, this phase's declarations, the actions carrying on and how the last phase resolved.
+ * @param {{characters?: object, encounter?: object|null}} state
  * @returns {string}
  */
 export function poolsHTML(state) {
-  return stateHTML(state);
+  const characters = Object.entries(state?.characters ?? {});
+  const aiming = characters.filter(([, each]) => each.aiming > 0)
+    .map(([, each]) => `<li>${escapeHTML(each.name)} aiming ${escapeHTML(each.aiming)} phase${each.aiming > 1 ? "s" : ""} (+${Math.min(each.aiming, 3)})</li>`);
+  const cast = characters.length
+    ? `<ul class="vb-d10-characters">${characters.map(([id, each]) => `<li data-actor-id="${escapeHTML(id)}">${escapeHTML(each.name)}</li>`).join("")}</ul>`
+    : "";
+  return `<section class="vb-d10">${cast}${aiming.length ? `<ul class="vb-d10-aiming">${aiming.join("")}</ul>` : ""}`
+    + `${encounterHTML(state?.encounter)}</section>`;
 }
 
-/** The system's basic roll as a form; null: the plugin's own roll dialog. */
-export const rollPanel = null;
+function encounterHTML(encounter) {
+  if (!encounter) return `<p class="vb-d10-no-encounter">No encounter under way.</p>`;
+  const { clock } = encounter;
+  const head = `<h4>Phase ${escapeHTML(encounter.phase)} <span class="vb-d10-clock">round ${escapeHTML(clock.round)}, turn ${escapeHTML(clock.turn)}, `
+    + `minute ${escapeHTML(clock.minute)}</span></h4>`;
+  const order = encounter.order.map((entry) => {
+    const mark = entry.actor_id === encounter.next ? " vb-d10-next" : encounter.declared.includes(entry.actor_id) ? " vb-d10-declared" : "";
+    return `<li class="vb-d10-turn${mark}">${escapeHTML(entry.character)} <span class="vb-d10-initiative">${escapeHTML(entry.initiative)}</span></li>`;
+  });
+  const next = encounter.next === null ? `<p class="vb-d10-all-declared">Everyone has declared: the GM ends the phase.</p>` : "";
+  return head + `<ol class="vb-d10-order">${order.join("")}</ol>${next}`
+    + actionsHTML("Declared", encounter.declarations) + actionsHTML("Carrying on", encounter.underway)
+    + (encounter.last_phase ? actionsHTML(`Phase ${encounter.last_phase.phase} resolved`, encounter.last_phase.resolving.flat()) : "");
+}
+
+function actionsHTML(heading, actions) {
+  if (!actions?.length) return "";
+  const items = actions.map((action) => {
+    const note = action.note ? ` <span class="vb-d10-note">${escapeHTML(action.note)}</span>` : "";
+    const lost = action.status === "lost" ? " vb-d10-lost" : "";
+    return `<li class="vb-d10-action${lost}">${escapeHTML(action.character)}: ${escapeHTML(action.action)}`
+      + ` <span class="vb-d10-time">${escapeHTML(action.time)}, resolves end of phase ${escapeHTML(action.resolves)}</span>${note}</li>`;
+  });
+  return `<h5>${escapeHTML(heading)}</h5><ul class="vb-d10-actions">${items.join("")}</ul>`;
+}
+
+/**
+ * A `d10.roll` request: `dice` called for (zero or fewer: a zero-dice roll), conditions that each
+ * remove a die, modifiers, `tn` if any, `aimed` to spend the character's aiming, `secondary` for an
+ * additive or subtractive roll.
+ */
+export function roll({ actorId, dice, tn = null, modifiers = [], conditions = [], stressful = true, aimed = false, secondary = null, label = "" }) {
+  return { event: "d10.roll", payload: { actor_id: actorId, label, ...pool({ dice, tn, modifiers, conditions, stressful }), aimed, ...(secondary ? { secondary } : {}) } };
+}
+
+/** A `d10.cumulative` request: `rolls` rolls toward `target` (goal `total`: summed totals; `successes`: successes against `tn`). */
+export function cumulative({ actorId, dice, goal, target, rolls, tn = null, modifiers = [], conditions = [], stressful = true, solidCountsDouble = false, label = "" }) {
+  return {
+    event: "d10.cumulative",
+    payload: { actor_id: actorId, label, ...pool({ dice, tn, modifiers, conditions, stressful }), goal, target, rolls, solid_counts_double: solidCountsDouble },
+  };
+}
+
+/**
+ * A `d10.declare` request: this phase's actions (`{action, time?, note?}`; a sample action takes its
+ * time from the table), and a Fastdraw's roll (`{dice, tn, ...}`) when one is declared.
+ */
+export function declare({ actorId, actions, fastdraw = null, label = "" }) {
+  const payload = { actor_id: actorId, label, actions };
+  if (fastdraw) payload.fastdraw = pool(fastdraw);
+  return { event: "d10.declare", payload };
+}
+
+/** GM: `d10.character.register`, a character's name, attributes and skills. */
+export function registerCharacter({ actorId, name: characterName, attributes = {}, skills = {} }) {
+  return { event: "d10.character.register", payload: { actor_id: actorId, name: characterName, attributes, skills } };
+}
+
+/** GM: `d10.encounter.start` with each character's initiative total (actor id -> total). */
+export function startEncounter(initiative) {
+  return { event: "d10.encounter.start", payload: { initiative } };
+}
+
+/** GM: `d10.phase.end`; `initiative`: the next phase's totals (none: this phase's again). */
+export function endPhase(initiative = null) {
+  return { event: "d10.phase.end", payload: initiative ? { initiative } : {} };
+}
+
+/** GM: `d10.encounter.end`. */
+export function endEncounter() {
+  return { event: "d10.encounter.end", payload: {} };
+}
+
+function pool({ dice, tn = null, modifiers = [], conditions = [], stressful = true }) {
+  return { dice: Number(dice), conditions, modifiers, stressful, ...(tn ? { tn: Number(tn) } : {}) };
+}
+
+/** The basic roll as a form: dice, TN (0: none), one modifier, conditions (comma separated), stress, aim. */
+export const rollPanel = {
+  title: "d10 skill roll",
+  fields: [
+    { name: "dice", label: "Dice", type: "number", min: -10, max: 30, value: 2 },
+    { name: "tn", label: "Target number (0: none)", type: "number", min: 0, max: 100, value: 0 },
+    { name: "modifier", label: "Modifier", type: "number", min: -100, max: 100, value: 0 },
+    { name: "conditions", label: "Conditions, each removing a die (comma separated)", type: "text", value: "" },
+    { name: "stressful", label: "Stressful situation", type: "checkbox", value: true },
+    { name: "aimed", label: "Aimed shot (spends the aiming)", type: "checkbox", value: false },
+  ],
+  build(values, { actorId }) {
+    const modifier = Number(values.modifier || 0);
+    const conditions = String(values.conditions ?? "").split(",").map((each) => each.trim()).filter(Boolean);
+    return roll({
+      actorId, dice: values.dice, tn: Number(values.tn || 0) || null, conditions, stressful: Boolean(values.stressful),
+      aimed: Boolean(values.aimed), modifiers: modifier ? [{ source: "modifier", value: modifier }] : [],
+    });
+  },
+};
