@@ -472,12 +472,24 @@ export function addButton(element, { label, action, onClick }) {
 
 /** Shows html in the page's element #id (created on first use); empty html hides it. */
 export function showPanel(id, html) {
-  let panel = document.getElementById(id);
-  if (!panel) {
-    panel = document.createElement("div");
-    panel.id = id;
-    document.body.append(panel);
+  const shown = panel(id);
+  shown.innerHTML = html;
+  shown.hidden = !html;
+}
+
+/** Calls fn(name, value) when a named control in the page's element #id changes (a select, say). */
+export function onPanelChange(id, fn) {
+  panel(id).addEventListener("change", (event) => fn(event.target.name, event.target.value));
+}
+
+/** The page's element #id, created hidden on first use. */
+function panel(id) {
+  let found = document.getElementById(id);
+  if (!found) {
+    found = document.createElement("div");
+    found.id = id;
+    found.hidden = true;
+    document.body.append(found);
   }
-  panel.innerHTML = html;
-  panel.hidden = !html;
+  return found;
 }

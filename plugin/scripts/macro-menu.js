@@ -10,7 +10,7 @@
 import { escapeHTML } from "../core/cards.js";
 import { macroMenu as menuOf, readForm, runMacro } from "../core/macros.js";
 import * as vtt from "./adapter.js";
-import { track } from "./widgets.js";
+import { described, track } from "./widgets.js";
 
 /** The most tokens one macro runs on. */
 const MOST_TOKENS = 50;
@@ -69,12 +69,6 @@ export function reloadHTML({ folder, macros, errors }) {
   const failed = errors.map(({ file, line, message }) => `<li data-file="${escapeHTML(file)}" data-line="${escapeHTML(line ?? "")}">`
     + `<code>${escapeHTML(file)}</code>${line ? ` ${escapeHTML(vtt.t("Macro.Line", { line }))}` : ""}: ${escapeHTML(message)}</li>`);
   return loaded + (failed.length ? `<ul class="vb-scripts-failed">${failed.join("")}</ul>` : "");
-}
-
-/** A refusal as a line: the message and each field's faults. */
-function described(error) {
-  const fields = Object.entries(error.fields ?? {}).map(([name, faults]) => `${name}: ${[faults].flat().join(", ")}`);
-  return [error.message, ...fields].join("; ");
 }
 
 /**

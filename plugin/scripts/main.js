@@ -10,12 +10,13 @@
 
 import { io } from "../vendor/socket.io.esm.min.js";
 import { BridgeClient } from "../core/bridge-client.js";
+import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
 import { credentials, forgetToken } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
-import { attackDialog, rollDialog, takeSetback } from "./roll-dialog.js";
+import { attackDialog, panelDialog, rollDialog, takeSetback } from "./roll-dialog.js";
 import { statsDialog } from "./stats-dialog.js";
 import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
 
@@ -52,8 +53,17 @@ export async function connect() {
   return client;
 }
 
-/** The roll buttons for an actor (and its token, for an attack). */
+/**
+ * The roll buttons for an actor (and its token, for an attack): Moment of Truth's, or the roll panel
+ * of the system the world plays (none for a system without one).
+ */
 function rollButtons(actorId, tokenId) {
+  const system = systemFor(table.system?.name ?? DEFAULT_SYSTEM);
+  if (system.name !== DEFAULT_SYSTEM) {
+    const panel = system.rollPanel;
+    return panel ? [{ action: "system-roll", label: panel.title, title: panel.title, icon: "fa-solid fa-dice-d20",
+      onClick: withClient((c) => panelDialog({ client: c, table, actorId, panel })) }] : [];
+  }
   const buttons = [
     { action: "skill", label: vtt.t("Roll.Skill"), title: vtt.t("Roll.Skill"), icon: "fa-solid fa-dice",
       onClick: withClient((c) => rollDialog({ client: c, table, actorId, skill: true })) },

@@ -2,14 +2,16 @@
  * The roll buttons' dialogs (actor sheet header and token HUD): a skill or statistic roll with its
  * TN, MoTs to spend, raised stakes and who sees it, or taking a failure / critical failure instead
  * of rolling (ch. 5); an attack on the targeted tokens. Each shows the odds (`odds`, `attack.odds`,
- * queued) as the fields change, before anything is rolled.
+ * queued) as the fields change, before anything is rolled. In a world playing another system, its
+ * roll panel (core/systems/<name>.js `rollPanel`) as the roll dialog.
  */
 
+import { panelFields, panelRequest } from "../core/roll-panel.js";
 import { STATISTICS, attack, metres, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { conditionsOf } from "../core/conditions.js";
 import { statBlock } from "./actors.js";
 import * as vtt from "./adapter.js";
-import { track } from "./widgets.js";
+import { described, track } from "./widgets.js";
 
 const percent = (chance) => `${(chance.value * 100).toFixed(1)}%`;
 
@@ -101,9 +103,9 @@ function previewOdds(element, request, line, client) {
   update();
 }
 
-/** Shows a refusal from the bridge. */
+/** Shows a refusal from the bridge, each field at fault named. */
 function refused(what, error) {
-  vtt.notify("error", vtt.t("Failed", { what, message: error.message }));
+  vtt.notify("error", vtt.t("Failed", { what, message: described(error) }));
 }
 
 /**
@@ -191,6 +193,29 @@ export async function attackDialog({ client, table, tokenId }) {
     return card;
   } catch (error) {
     return refused(vtt.t("Roll.Attack"), error);
+  }
+}
+
+/**
+ * A system's roll panel as a dialog for an actor, then its request and the card kept.
+ * @param {{client: object, table: object, actorId: string, panel: object}} options panel: the world's
+ *   system's `rollPanel`
+ */
+export async function panelDialog({ client, table, actorId, panel }) {
+  const actor = vtt.actor(actorId);
+  const content = await vtt.renderTemplate("form", { fields: panelFields(panel) });
+  const answer = await vtt.dialog({
+    title: vtt.t("System.RollTitle", { roll: panel.title, name: actor?.name ?? actorId }), content,
+    buttons: [{ action: "roll", label: vtt.t("Roll.Go"), icon: "fa-solid fa-dice-d20", default: true }],
+  });
+  if (!answer) return null;
+  try {
+    const { event, payload } = panelRequest(panel, answer.values, { actorId });
+    const card = await client.request(event, payload);
+    table.addCard(card);
+    return card;
+  } catch (error) {
+    return refused(panel.title, error);
   }
 }
 

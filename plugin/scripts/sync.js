@@ -2,16 +2,18 @@
  * The bridge's table reflected in Foundry: token states as status effects and HP bars (written by
  * the active GM's client only: players cannot update tokens they do not own), cards as chat
  * messages (posted by the active GM's client, or by the roller's own when no GM is there), dice
- * shown with Dice So Nice on every client that sees a card, and the MoT counts on every client.
- * On the GM's client, it also keeps the bridge's tokens and actor ownership in step with Foundry.
+ * shown with Dice So Nice on every client that sees a card, and the world's rule system and the MoT
+ * counts on every client. On the GM's client, it also keeps the bridge's tokens and actor ownership
+ * in step with Foundry, and switches the world's system from the system panel.
  */
 
 import { cardHTML, facesOf } from "../core/cards.js";
 import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
+import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { registration } from "./actors.js";
 import { handOutTokens } from "./connection.js";
 import * as vtt from "./adapter.js";
-import { showMoments } from "./widgets.js";
+import { showMoments, showSystem, switchSystems } from "./widgets.js";
 
 /** Conditions shown with Foundry's own status effects (CONFIG.statusEffects ids) when present. */
 export const CORE_STATUSES = {
@@ -65,7 +67,7 @@ export function postCard(entry) {
   const user = vtt.users().find((u) => u.id === entry.user)?.name ?? entry.user;
   const actor = (entry.actor_id && vtt.actor(entry.actor_id)?.name) || entry.actor_id;
   return vtt.postCard({
-    content: cardHTML({ ...entry, user, actor_id: actor }), rollId: entry.roll_id, alias: actor || user,
+    content: cardHTML({ ...entry, user, actor_id: actor }, { verdicts: VERDICTS }), rollId: entry.roll_id, alias: actor || user,
     visibility: entry.visibility, to: [entry.user, ...(entry.whisper_to ?? [])],
   });
 }
@@ -73,13 +75,15 @@ export function postCard(entry) {
 /**
  * Registers each token of the canvas scene whose actor has a stat block and that the bridge does
  * not track yet (or every one of them with `again`), then tells the bridge which actors each
- * player owns. GM only.
+ * player owns. GM only. Tokens are tracked with Moment of Truth's stat block: in a world playing
+ * another system, only the owners are sent.
  * @param {{request: Function}} client
- * @param {{tokens: Map}} table TableState
+ * @param {{tokens: Map, system: object|null}} table TableState
  * @param {{again?: boolean, actorId?: string}} [options] actorId: only that actor's tokens
  */
 export async function registerScene(client, table, { again = false, actorId = null } = {}) {
-  for (const token of vtt.sceneTokens()) {
+  const tracking = (table.system?.name ?? DEFAULT_SYSTEM) === DEFAULT_SYSTEM;
+  for (const token of tracking ? vtt.sceneTokens() : []) {
     if (!token.actorId || (actorId && token.actorId !== actorId) || (!again && table.tokens.has(token.id))) continue;
     const actor = vtt.actor(token.actorId);
     const payload = actor && registration(token, vtt.actorData(actor));
@@ -106,14 +110,26 @@ export function syncTable(client, table, statuses) {
     if (!table.catchingUp) vtt.showDice(facesOf(entry));
   });
   table.addEventListener("moments", ({ detail: { balances } }) => showMoments(balances));
+  table.addEventListener("system", ({ detail }) => {
+    showSystem(detail);
+    if (detail.switched) readTable(client, table, client.session.role).catch((error) => vtt.notify("error", error.message));
+  });
   client.addEventListener("ready", ({ detail: { role } }) => {
-    if (role === "gm") handOutTokens(client);
+    if (role !== "gm") return;
+    handOutTokens(client);
+    switchSystems(client, table);
   }, { once: true });
   client.addEventListener("resync", async ({ detail: { role } }) => {
-    await table.catchUp(client);
-    if (role === "gm") {
-      await registerScene(client, table);
-      vtt.announceGMReady();
-    }
+    await readTable(client, table, role);
+    if (role === "gm") vtt.announceGMReady();
   });
+}
+
+/**
+ * Reads the table again (after a (re)connection or a switch of system); the GM's client then
+ * registers the scene's tokens the bridge lacks.
+ */
+async function readTable(client, table, role) {
+  await table.catchUp(client);
+  if (role === "gm") await registerScene(client, table);
 }

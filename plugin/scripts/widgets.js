@@ -1,13 +1,55 @@
 /**
- * The module's two small panels: the Moments of Truth each player holds (every client shows them)
- * and a progress bar for queued work (odds, hazards). HTML strings, escaped; the adapter shows them.
+ * The module's small panels: the world's rule system and its state (Momentum and Chaos, cards and
+ * chips… as the system draws them; the GM switches the system there), the Moments of Truth each
+ * player holds (every client shows them) and a progress bar for queued work (odds, hazards). HTML
+ * strings, escaped; the adapter shows them.
  */
 
 import { escapeHTML } from "../core/cards.js";
+import { SYSTEMS, systemFor } from "../core/systems.js";
 import * as vtt from "./adapter.js";
 
+export const SYSTEM_PANEL = "vtt-bridge-system";
 export const MOMENTS_PANEL = "vtt-bridge-moments";
 export const PROGRESS_PANEL = "vtt-bridge-progress";
+
+/**
+ * The world's system as HTML: its title and its state as the system draws it (none when it has
+ * none); the GM's also has a select of the systems to switch to. Empty for a player when there is
+ * nothing to show.
+ * @param {{name: string, title: string, state: object|null}} system TableState's `system`
+ * @param {{isGM: boolean, switchLabel: string}} options
+ */
+export function systemHTML({ name, title, state }, { isGM, switchLabel }) {
+  const pools = state === null || state === undefined ? "" : `<div class="vb-system-pools">${systemFor(name).poolsHTML(state)}</div>`;
+  if (!isGM && !pools) return "";
+  const known = SYSTEMS[name] ? [] : [[name, title]];
+  const options = [...Object.values(SYSTEMS).map((each) => [each.name, each.title]), ...known]
+    .map(([value, text]) => `<option value="${escapeHTML(value)}"${value === name ? " selected" : ""}>${escapeHTML(text)}</option>`);
+  const choice = isGM ? `<label class="vb-system-switch">${escapeHTML(switchLabel)} <select name="system">${options.join("")}</select></label>` : "";
+  return `<h3 data-system="${escapeHTML(name)}">${escapeHTML(title)}</h3>${choice}${pools}`;
+}
+
+/** Shows the world's system. */
+export function showSystem(system) {
+  vtt.showPanel(SYSTEM_PANEL, systemHTML(system, { isGM: vtt.me().isGM, switchLabel: vtt.t("System.Switch") }));
+}
+
+/**
+ * On a GM's client: the panel's select switches the world's system (`system.set`); the bridge then
+ * tells every client (`system.changed`). A refused switch shows the system still played.
+ * @param {{request: Function}} client
+ * @param {{system: object}} table TableState
+ */
+export function switchSystems(client, table) {
+  vtt.onPanelChange(SYSTEM_PANEL, (name, value) => {
+    if (name !== "system") return;
+    client.request("system.set", { system: value }).catch((error) => {
+      showSystem(table.system);
+      vtt.notify("error", vtt.t("Failed", { what: vtt.t("System.Switch"), message: error.message }));
+    });
+  });
+}
 
 /**
  * The MoT counts as HTML: one line per player seated in the ledger, named as Foundry names them.
@@ -66,4 +108,10 @@ export async function track(client, label, { event, payload }) {
     jobs.delete(id);
     show();
   }
+}
+
+/** A refusal as a line: the message and each field's faults. */
+export function described(error) {
+  const fields = Object.entries(error.fields ?? {}).map(([name, faults]) => `${name}: ${[faults].flat().join(", ")}`);
+  return [error.message, ...fields].join("; ");
 }

@@ -122,6 +122,7 @@ test("the MoT counts shown to the table, by Foundry user name", async () => {
 test("the GM's resync: snapshot, the log caught up without dice, untracked tokens registered, ownership sent, players told", async () => {
   const tracked = tokenState("tok9", 4, []);
   const { client, calls, table } = synced({ isGM: true }, {
+    "system.get": { system: "moment_of_truth", title: "Moment of Truth", state: null },
     "table.snapshot": { tokens: [tracked], combats: [], moments: { balances: {}, history: [] } },
     "roll.log": { rolls: [fixture.roll] },
     "token.register": (p) => ({ token_id: p.token_id, version: 1, changes: [], state: { ...tokenState(p.token_id, 1, []), actor_id: p.actor_id } }),
@@ -131,6 +132,7 @@ test("the GM's resync: snapshot, the log caught up without dice, untracked token
   client.emit("resync", { role: "gm" });
   for (let i = 0; i < 20; i++) await settle();
   assert.deepEqual(client.sent, [
+    ["system.get", {}],
     ["table.snapshot", {}],
     ["roll.log", { limit: 50 }],
     ["token.register", { token_id: "tok1", actor_id: "actor1", scene_id: IDS.scene, name: "Dodger", statistics,
