@@ -139,3 +139,26 @@ test("the panel's control is named: a change of anything else in it switches not
   await settle();
   assert.deepEqual(client.sent, []);
 });
+
+test("the roll buttons of the system the world plays: Moment of Truth's, a system's roll panel, none for a system without one", async () => {
+  const { dialogs } = installFoundry({ isGM: true, actors, tokens });
+  const main = await import("../scripts/main.js");
+  await Hooks.call("init");
+  const headerButtons = async () => {
+    const buttons = [];
+    await Hooks.call("getActorSheetHeaderButtons", { actor: { id: "actor1" } }, buttons);
+    return buttons;
+  };
+  assert.deepEqual((await headerButtons()).map((b) => b.label),
+    ["VTTBRIDGE.Roll.Stats", "VTTBRIDGE.Roll.Attack", "VTTBRIDGE.Roll.Statistic", "VTTBRIDGE.Roll.Skill"]);
+
+  main.table.applySystem({ system: "highest_d10", state: null });
+  const panel = SYSTEMS.highest_d10.rollPanel;
+  const buttons = await headerButtons();
+  assert.deepEqual(buttons.map((b) => [b.class, b.label]), [["vtt-bridge-stats", "VTTBRIDGE.Roll.Stats"], ["vtt-bridge-system-roll", panel.title]]);
+  buttons[1].onclick(); // not connected: told so, no dialog
+  assert.equal(dialogs.length, 0);
+
+  main.table.applySystem({ system: "homebrew", state: null });
+  assert.deepEqual((await headerButtons()).map((b) => b.label), ["VTTBRIDGE.Roll.Stats"]);
+});
