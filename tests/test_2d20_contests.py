@@ -44,3 +44,4 @@ def test_both_sides_roll_at_difficulty_zero():
 def test_the_card_holds_both_tests():
     card = contest([1, 9, 5, 9]).to_dict()
     assert (card["active"]["faces"], card["passive"]["faces"], card["winner"]) == ([1, 9], [5, 9], "active")
+    assert card["outcome"] == {"label": "active_wins"}

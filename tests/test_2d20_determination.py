@@ -4,7 +4,7 @@ import pytest
 
 from bridge.rules.dice import FixedDice
 from bridge.rules.two_d20 import Payer, Target, roll_skill_test
-from bridge.rules.two_d20.determination import Determination, DeterminationUse, critical_die, reroll
+from bridge.rules.two_d20.determination import Determination, DeterminationUse, critical_die, die_to_turn, reroll
 from bridge.rules.two_d20.momentum import NotEnough
 
 TARGET = Target(3, 5)
@@ -54,3 +54,17 @@ def test_reroll_refuses_a_die_the_test_does_not_have():
         reroll(test, [2], FixedDice([3]))
     with pytest.raises(ValueError, match="at least one"):
         reroll(test, [], FixedDice([]))
+
+
+@pytest.mark.parametrize(
+    "faces, turned",
+    [([5, 12], 1), ([12, 20], 1), ([20, 12], 0), ([1, 5], 1), ([12, 1, 9], 0)],
+)
+def test_the_die_turned_is_the_one_that_gains_most_a_complication_first(faces, turned):
+    test = roll_skill_test(TARGET, 1, dice=FixedDice(faces), bought=len(faces) - 2, paid_by=Payer.CHAOS if len(faces) > 2 else None)
+    assert die_to_turn(test) == turned
+
+
+def test_no_die_to_turn_when_all_are_critical_successes():
+    with pytest.raises(ValueError, match="already a critical success"):
+        die_to_turn(roll_skill_test(TARGET, 1, dice=FixedDice([1, 1])))

@@ -118,9 +118,10 @@ def test_the_card_carries_every_face_and_its_counting():
     assert [die["successes"] for die in card["dice"]] == [2, 0]
     assert [die["counts_as"] for die in card["dice"]] == ["critical_success", "complication"]
     assert card["outcome"] == {"label": "passed"}
-    assert card["assistants"][0]["die"] == {
-        "face": 4, "counts_as": "failure", "successes": 0, "complication": False, "rerolled_from": [], "determined": False
-    }
+    assert card["assistants"][0]["faces"] == [4]
+    assert card["assistants"][0]["dice"] == [
+        {"face": 4, "counts_as": "failure", "successes": 0, "complication": False, "rerolled_from": [], "determined": False}
+    ]
     assert (card["successes"], card["complications"], card["passed"], card["momentum"]) == (2, 1, True, 0)
     assert card["explanation"] == [
         "target 8 (skill 3 + style 5), focus 2: a die at most 2 is two successes",

@@ -59,6 +59,7 @@ class Contest:
             "passive": self.passive.to_dict(),
             "winner": self.winner.value,
             "margin": self.margin,
+            "outcome": {"label": f"{self.winner.value}_wins"},
             "explanation": self.explanation,
         }
 

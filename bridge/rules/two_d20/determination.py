@@ -70,6 +70,16 @@ def critical_die(test: SkillTest, index: int) -> SkillTest:
     return test.with_dice(dice)
 
 
+def die_to_turn(test: SkillTest) -> int:
+    """The leader's die that gains most from turning: the fewest successes,
+    a complication first among equals (turning it removes the complication)."""
+    gains = [(2 - die.successes, die.complication) for die in test.dice]
+    best = max(gains)
+    if best == (0, False):
+        raise ValueError("every die is already a critical success")
+    return gains.index(best)
+
+
 def reroll(test: SkillTest, indices: Iterable[int], dice: DiceSource) -> SkillTest:
     """Re-roll the leader's dice at ``indices`` (any or all), in order; each
     keeps the faces it showed before."""

@@ -124,7 +124,7 @@ class Assistant:
     target: Target
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "target": self.target.to_dict(), "die": self.die.to_dict()}
+        return {"name": self.name, "target": self.target.to_dict(), "faces": [self.die.face], "dice": [self.die.to_dict()]}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,23 @@
+"""The 2d20 variant as a rule system (seeds/001_fab97fb967edfa28.txt): its
+pure rules in ``bridge.rules.two_d20``, its ``2d20.``-prefixed requests in
+``events``, its state document's changes in ``state`` (docs/systems/two_d20.md)."""
+
+from .. import RuleSystem
+from .schemas import CARDS, REQUESTS, TwoD20State
+
+
+def init_app(app) -> None:
+    from . import events  # here, not above: events imports the bridge's request machinery
+
+    events.init_app(app)
+
+
+SYSTEM = RuleSystem(
+    name="two_d20",
+    title="2d20 variant",
+    init_app=init_app,
+    cards=CARDS,
+    requests=REQUESTS,
+    state=TwoD20State,
+    docs="docs/systems/two_d20.md",
+)

@@ -1,0 +1,306 @@
+"""The 2d20 variant's requests: read the sheets, roll with the pure rules,
+change the state document (``state``) through ``change_state`` so the table
+sees it, and publish the cards."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Callable
+
+from ...cards import check_owner, publish
+from ...protocol import ErrorCode, RequestError
+from ...refusals import refused_as
+from ...requests import handles, store
+from ...rules.dice import RandomDice
+from ...rules.two_d20.combat import AttackKind, roll_attack, roll_defended_attack
+from ...rules.two_d20.determination import DeterminationUse, critical_die, die_to_turn
+from ...rules.two_d20.momentum import MomentumSpend
+from ...rules.two_d20.contests import roll_contest
+from ...rules.two_d20.skill_tests import Target, roll_skill_test
+from ...rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
+from .. import state as system_state
+from . import state
+
+NAME = "two_d20"
+_dice = RandomDice()
+
+
+def start_session(identity, request: dict) -> dict:
+    return _changed(identity, "players", lambda before: state.start_session(before, request["players"]))
+
+
+def register_character(identity, request: dict) -> dict:
+    actor_id = request["actor_id"]
+    sheet = {key: request[key] for key in ("name", "npc", "skills", "styles", "focuses", "armor", "powers")}
+
+    def step(before):
+        after, _ = state.register(before, actor_id, sheet)
+        return after, {"character": after["characters"][actor_id], "state": after}
+
+    return _change(identity, "skills", step)
+
+
+def skill_test(identity, request: dict) -> dict:
+    """Roll the test, turn a die with Determination if asked, then pay, spend and bank in one change."""
+    actor_id = request["actor_id"]
+    check_owner(identity, actor_id)
+    sheet, before = _sheet(identity, actor_id)
+    target = _target(sheet, request)
+    with refused_as("traits"):
+        difficulty = difficulty_with_traits(request["difficulty"], state.traits_bearing(before, actor_id, request["traits"]))
+    helping = [_assistant(identity, actor_id, helper) for helper in request["assistants"]]
+    with refused_as("paid_by"):
+        test = roll_skill_test(target, difficulty.value, dice=_dice, bought=request["bought"], paid_by=request["paid_by"], assistants=helping)
+    turned = None
+    if request["critical_die"]:
+        with refused_as("critical_die"):
+            turned = die_to_turn(test)
+        test = critical_die(test, turned)
+
+    def settle(during: dict) -> list:
+        with refused_as("bought"):
+            paid = state.pay_for_dice_in(during, actor_id, test)
+        with refused_as("critical_die"):
+            spent = state.spend_determination_in(during, actor_id, DeterminationUse.CRITICAL_DIE) if turned is not None else None
+        return [change for change in (paid, spent, state.bank_momentum_in(during, actor_id, test)) if change]
+
+    pools = _settled(identity, settle)
+    card = {**test.to_dict(), "difficulty_set": difficulty.to_dict(), "critical_die": turned, "pools": pools}
+    card["explanation"] = [*difficulty.explanation, *test.explanation, *_lines(pools)]
+    return publish(identity, request, "2d20.test", card)
+
+
+def contest(identity, request: dict) -> dict:
+    """The actor the active side, the opponent the passive; the pools are the GM's to settle."""
+    check_owner(identity, request["actor_id"])
+    active = _target(_sheet(identity, request["actor_id"])[0], request)
+    opponent = request["opponent"]
+    passive = _target(_sheet(identity, opponent["actor_id"], "opponent")[0], opponent, "opponent")
+    card = {**roll_contest(active, passive, dice=_dice).to_dict(), "passive_id": opponent["actor_id"]}
+    return publish(identity, request, "2d20.contest", card)
+
+
+def attack(identity, request: dict) -> dict:
+    """An attack test (or a defended melee attack's contest), then in one
+    change: the attacker's Momentum banked, bonus damage paid, the hit
+    through the target's armor, or the defender's counter-attack."""
+    attacker_id, target_id = request["actor_id"], request["target_id"]
+    check_owner(identity, attacker_id)
+    for choice in ("defence", "negative_trait", "counter_attack"):
+        if choice in request:
+            check_owner(identity, target_id, choice)
+    attacker = _target(_sheet(identity, attacker_id)[0], request)
+    defender_sheet = _sheet(identity, target_id, "target_id")[0]
+    kind, test, defence = request["kind"], None, None
+    if "defence" in request:
+        with refused_as("defence"):
+            defence = roll_defended_attack(kind, attacker, _target(defender_sheet, request["defence"], "defence"), dice=_dice)
+    else:
+        test = roll_attack(kind, attacker, dice=_dice)
+    hit = defence.hit if defence else test.passed
+    if "counter_attack" in request and not defence:
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, "only a defended melee attack can be countered",
+                           {"counter_attack": ["only a defended melee attack can be countered"]})
+
+    def settle(during: dict) -> dict:
+        banked = state.bank_momentum_in(during, attacker_id, test) if test else None
+        worked = {"pools": [banked] if banked else [], "damage": None, "counter_attack": None}
+        if hit:
+            if request["bonus_damage"]:
+                with refused_as("bonus_damage"):
+                    worked["pools"].append(state.pay_in(during, attacker_id, MomentumSpend.BONUS_DAMAGE, request["bonus_damage"]))
+            damage = state.take_hit_in(during, target_id, request["damage"], request["bonus_damage"], request.get("negative_trait"))
+            worked["damage"] = {"actor_id": target_id, **damage.to_dict()}
+        elif "counter_attack" in request:
+            with refused_as("counter_attack"):
+                worked["pools"].append(state.counter_attack_in(during, defence, target_id))
+            countered = state.take_hit_in(during, attacker_id, request["counter_attack"]["damage"], 0, None)
+            worked["counter_attack"] = {"actor_id": attacker_id, **countered.to_dict()}
+        return worked
+
+    worked = _settled(identity, settle)
+    rolled = test.to_dict() if test else None
+    contested = {**defence.contest.to_dict(), "passive_id": target_id} if defence else None
+    card = {"system": "two_d20", "kind": kind.value, "target_id": target_id, "test": rolled, "defence": contested, "hit": hit,
+            "outcome": {"label": "hit" if hit else "miss"}, **worked}
+    struck = worked["damage"] or worked["counter_attack"]
+    card["explanation"] = [*(rolled or contested)["explanation"], *_lines(worked["pools"]), *(struck["explanation"] if struck else [])]
+    return publish(identity, request, "2d20.attack", card)
+
+
+def spend(identity, request: dict) -> dict:
+    """Momentum (anyone) or Chaos (the GM) on a question, a special move or a trait."""
+    if request["pool"] == "chaos" and not identity.is_gm:
+        raise RequestError(ErrorCode.FORBIDDEN, "only the GM spends Chaos", {"pool": ["the GM's"]})
+    is_trait = request["spend"] is MomentumSpend.TRAIT
+    if is_trait != ("trait" in request):
+        raise _invalid("trait", "a trait spend names its trait; no other spend does")
+    if is_trait and request["amount"] != 1:
+        raise _invalid("amount", "one trait at a time")
+    if "actor_id" in request and not is_trait:
+        raise _invalid("actor_id", "only a trait goes on a character")
+
+    def step(before):
+        after, changes = state.spend_pool(before, request["pool"], request["spend"], request["amount"])
+        if is_trait:
+            state.add_trait(after, _trait(request["trait"]), request.get("actor_id"))
+        return after, changes
+
+    return _changed(identity, "amount", step)
+
+
+def gain_chaos(identity, request: dict) -> dict:
+    """Complications prevented (anyone: 2 Chaos each), or Chaos for the story (the GM)."""
+    prevented, tokens = request["prevented"], request["tokens"]
+    if bool(prevented) == bool(tokens):
+        raise _invalid("prevented", "give either complications prevented or Chaos tokens for the story")
+    if tokens and not identity.is_gm:
+        raise RequestError(ErrorCode.FORBIDDEN, "only the GM adds Chaos for the story", {"tokens": ["the GM's"]})
+    return _changed(identity, "reason", lambda before: state.gain_chaos(before, prevented, tokens, request["reason"]))
+
+
+def spend_determination(identity, request: dict) -> dict:
+    """A trait (created on the scene, or on the character when it is about a
+    character; or removed from the character, else from the scene) or another action."""
+    actor_id, use = request["actor_id"], request["use"]
+    check_owner(identity, actor_id)
+    changing = [key for key in ("trait", "remove_trait") if key in request]
+    if (use is DeterminationUse.TRAIT) != (len(changing) == 1):
+        raise _invalid("trait", "a trait use creates one trait or removes one; no other use does")
+
+    def step(before):
+        after, changes = state.spend_determination(before, actor_id, use)
+        if "trait" in request:
+            trait = _trait(request["trait"])
+            state.add_trait(after, trait, actor_id if trait.about is TraitSubject.CHARACTER else None)
+        elif "remove_trait" in request:
+            own = any(each["name"] == request["remove_trait"] for each in after["characters"][actor_id]["traits"])
+            state.remove_trait(after, request["remove_trait"], actor_id if own else None)
+        return after, changes
+
+    return _changed(identity, changing[0] if changing else "actor_id", step)
+
+
+def award_determination(identity, request: dict) -> dict:
+    return _changed(identity, "actor_id", lambda before: state.award_determination(before, request["actor_id"], request["reason"]))
+
+
+def spend_mana(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    return _changed(identity, "mana", lambda before: state.spend_mana(before, request["actor_id"], request["mana"]))
+
+
+def change_trait(identity, request: dict) -> dict:
+    """The GM puts a trait on the scene or a character (``actor_id``), or takes it away."""
+    actor_id = request.get("actor_id")
+    if ("trait" in request) == ("remove" in request):
+        raise _invalid("trait", "give a trait to add or the name of one to remove")
+
+    def change(before):
+        after = state.copied(before)
+        if "trait" in request:
+            state.add_trait(after, _trait(request["trait"]), actor_id)
+        else:
+            state.remove_trait(after, request["remove"], actor_id)
+        return after, []
+
+    return _changed(identity, "trait" if "trait" in request else "remove", change)
+
+
+def end_round(identity, _request: dict) -> dict:
+    return _changed(identity, "_schema", state.end_round)
+
+
+def end_scene(identity, _request: dict) -> dict:
+    return _changed(identity, "_schema", state.end_scene)
+
+
+def _changed(identity, field: str, change: Callable) -> dict:
+    """Change the state document; the answer is the changes and the document after them."""
+
+    def step(before):
+        after, changes = change(before)
+        return after, {"changes": changes, "state": after}
+
+    return _change(identity, field, step)
+
+
+def _settled(identity, settle: Callable[[dict], object]):
+    """Run ``settle`` on a copy of the state document, in place, in one change; its answer."""
+
+    def step(before):
+        after = state.copied(before)
+        return after, settle(after)
+
+    return _change(identity, "actor_id", step)
+
+
+def _change(identity, field: str, step: Callable):
+    """``change_state`` with the rules' refusals blamed on ``field`` (on no field before a session)."""
+    with refused_as(field), _in_session():
+        return system_state.change_state(identity, NAME, step)
+
+
+@contextmanager
+def _in_session():
+    try:
+        yield
+    except state.NoSession as none:
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, str(none), {"_schema": [str(none)]}) from None
+
+
+def _sheet(identity, actor_id: str, field: str = "actor_id") -> tuple[dict, dict]:
+    """A registered character's sheet and the state document it was read from."""
+    document = store().system_state(identity.world_id, NAME)
+    with refused_as(field), _in_session():
+        return state.character(document, actor_id), document
+
+
+def _assistant(identity, leader_id: str, helper: dict) -> tuple[str, Target]:
+    """An assistant's name and skill + style from their sheet."""
+    if helper["actor_id"] == leader_id:
+        raise _invalid("assistants", "the leader does not assist their own test", ErrorCode.AGAINST_THE_RULES)
+    sheet = _sheet(identity, helper["actor_id"], "assistants")[0]
+    return sheet["name"], _target(sheet, helper, "assistants")
+
+
+def _target(sheet: dict, approach: dict, where: str = "") -> Target:
+    """Skill + style (and focus) by name from the sheet; a name it lacks is blamed on its field."""
+    for key, table in (("skill", "skills"), ("style", "styles"), ("focus", "focuses")):
+        if key in approach and approach[key] not in sheet[table]:
+            field = f"{where}.{key}" if where else key
+            raise _invalid(field, f"{sheet['name']} has no {key} {approach[key]!r}", ErrorCode.AGAINST_THE_RULES)
+    focus = sheet["focuses"][approach["focus"]] if "focus" in approach else None
+    return Target(sheet["skills"][approach["skill"]], sheet["styles"][approach["style"]], focus)
+
+
+def _trait(spec: dict) -> Trait:
+    return Trait(spec["name"], spec["about"], spec["difficulty"])
+
+
+def _lines(pools: list[dict]) -> list[str]:
+    return [f"{change['pool']} {change['before']} -> {change['after']}: {change['reason']}"
+            + (f" ({change['lost']} lost above the cap)" if change["lost"] else "") for change in pools]
+
+
+def _invalid(field: str, message: str, code: ErrorCode = ErrorCode.INVALID) -> RequestError:
+    return RequestError(code, message, {field: [message]})
+
+
+def init_app(app) -> None:
+    for event, handler in {
+        "2d20.session.start": start_session,
+        "2d20.character": register_character,
+        "2d20.test": skill_test,
+        "2d20.contest": contest,
+        "2d20.attack": attack,
+        "2d20.spend": spend,
+        "2d20.chaos": gain_chaos,
+        "2d20.determination": spend_determination,
+        "2d20.determination.award": award_determination,
+        "2d20.mana": spend_mana,
+        "2d20.trait": change_trait,
+        "2d20.round.end": end_round,
+        "2d20.scene.end": end_scene,
+    }.items():
+        handles(app, event)(handler)

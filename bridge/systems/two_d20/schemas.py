@@ -1,0 +1,400 @@
+"""The 2d20 variant's requests, cards and state document (docs/systems/two_d20.md)."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from ...rules.two_d20.combat import AttackKind
+from ...rules.two_d20.determination import MAXIMUM as DETERMINATION_MAXIMUM
+from ...rules.two_d20.determination import DeterminationUse
+from ...rules.two_d20.momentum import MomentumSpend
+from ...rules.two_d20.skill_tests import EXTRA_DICE_COST, MAX_DIFFICULTY, SIDES, CountsAs, Payer
+from ...rules.two_d20.traits import TraitSubject
+from ...schemas.common import Identifier
+from ...schemas.pushes import CardEntry, Out, _const
+from ...schemas.requests import LABEL_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
+from ...schemas.spec import CardSpec, RequestSpec
+
+NAME = fields.String(required=True, validate=validate.Length(1, 40))
+#: Most players at one table, assistants on one test, entries on a sheet.
+PLAYERS_MAX = ASSISTANTS_MAX = SHEET_MAX = 20
+#: Most traits named on one test; most damage or tokens in one request.
+TRAITS_MAX, AMOUNT_MAX = 20, 40
+BOUGHT_MAX = max(EXTRA_DICE_COST)
+
+
+def _ratings(low: int = 0) -> fields.Dict:
+    return fields.Dict(keys=fields.String(validate=validate.Length(1, 40)), values=fields.Integer(validate=validate.Range(low, RATING_MAX)),
+                       required=True, validate=validate.Length(max=SHEET_MAX))
+
+
+# --- requests ---------------------------------------------------------------
+
+
+class SessionStartRequest(RequestSchema):
+    """A new session: `players` set the Momentum cap and the GM's 2 Chaos each."""
+
+    players = fields.Integer(required=True, validate=validate.Range(1, PLAYERS_MAX))
+
+
+class CharacterRequest(RequestSchema):
+    """A character's sheet by actor: `skills` (with Survive), `styles` (with
+    Boldly and Forcefully), `focuses` (a die at most the rating is two
+    successes), the armor score, `powers` (a Mana pool), `npc` (an NPC's side pays with Chaos)."""
+
+    actor_id = Identifier(required=True)
+    name = NAME
+    npc = fields.Boolean(load_default=False)
+    skills = _ratings()
+    styles = _ratings()
+    focuses = fields.Dict(keys=fields.String(validate=validate.Length(1, 40)), values=fields.Integer(validate=validate.Range(1, SIDES)),
+                          load_default=dict, validate=validate.Length(max=SHEET_MAX))
+    armor = fields.Integer(load_default=0, validate=validate.Range(0, RATING_MAX))
+    powers = fields.Boolean(load_default=False)
+
+
+class Approach(Schema):
+    """A skill and a style of the character's sheet by name, and a focus of it if one applies."""
+
+    skill = NAME
+    style = NAME
+    focus = fields.String(validate=validate.Length(1, 40))
+
+
+class Assisting(Approach):
+    """A registered character rolling 1d20 for the leader."""
+
+    actor_id = Identifier(required=True)
+
+
+class TestRequest(CardRequest, Approach):
+    """A skill test: the GM's `difficulty` and the `traits` (by name) bearing
+    on it, `assistants`, d20s `bought` and who pays (`paid_by`), and whether
+    a Determination token turns a die to a critical success (`critical_die`)."""
+
+    difficulty = fields.Integer(required=True, validate=validate.Range(0, MAX_DIFFICULTY))
+    traits = fields.List(fields.String(validate=validate.Length(1, 60)), load_default=list, validate=validate.Length(max=TRAITS_MAX))
+    assistants = fields.List(fields.Nested(Assisting), load_default=list, validate=validate.Length(max=ASSISTANTS_MAX))
+    bought = fields.Integer(load_default=0, validate=validate.Range(0, BOUGHT_MAX))
+    paid_by = fields.Enum(Payer, by_value=True, load_default=None)
+    critical_die = fields.Boolean(load_default=False)
+
+
+class ContestRequest(CardRequest, Approach):
+    """A contest: the actor is the active side, `opponent` the passive one."""
+
+    opponent = fields.Nested(Assisting, required=True)
+
+
+class CounterAttack(Schema):
+    """The defender's counter-attack on a successful defence (2 Momentum, or Chaos for an NPC)."""
+
+    damage = fields.Integer(required=True, validate=validate.Range(0, AMOUNT_MAX))
+
+
+class AttackRequest(CardRequest, Approach):
+    """An attack by the actor on `target_id`: melee (difficulty 1) or ranged
+    (2), the weapon's `damage` and the `bonus_damage` bought if it hits.
+    The defender's choices (GM or the defender's owner): a melee `defence`
+    (a contest), a `negative_trait` to take if it cuts the damage, a `counter_attack`."""
+
+    target_id = Identifier(required=True)
+    kind = fields.Enum(AttackKind, by_value=True, required=True)
+    damage = fields.Integer(required=True, validate=validate.Range(0, AMOUNT_MAX))
+    bonus_damage = fields.Integer(load_default=0, validate=validate.Range(0, AMOUNT_MAX))
+    defence = fields.Nested(Approach)
+    negative_trait = fields.String(validate=validate.Length(1, 60))
+    counter_attack = fields.Nested(CounterAttack)
+
+
+class TraitSpec(Schema):
+    """A trait and how much it changes the difficulty of the tests it bears on."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 60))
+    about = fields.Enum(TraitSubject, by_value=True, required=True)
+    difficulty = fields.Integer(load_default=0, validate=validate.Range(-MAX_DIFFICULTY, MAX_DIFFICULTY))
+
+
+class SpendRequest(RequestSchema):
+    """Momentum (anyone) or Chaos (the GM) spent on a question, a special
+    move (the GM's price) or a trait (2), put on the scene or on `actor_id`."""
+
+    pool = fields.String(required=True, validate=validate.OneOf(["momentum", "chaos"]))
+    spend = fields.Enum(MomentumSpend, by_value=True, required=True,
+                        validate=validate.OneOf([MomentumSpend.QUESTION, MomentumSpend.SPECIAL_MOVE, MomentumSpend.TRAIT]))
+    amount = fields.Integer(load_default=1, validate=validate.Range(1, AMOUNT_MAX))
+    trait = fields.Nested(TraitSpec)
+    actor_id = Identifier()
+
+
+class ChaosRequest(RequestSchema):
+    """Chaos for the GM: `prevented` complications (2 each, anyone), or
+    `tokens` for the story with a `reason` (the GM)."""
+
+    prevented = fields.Integer(load_default=0, validate=validate.Range(0, AMOUNT_MAX))
+    tokens = fields.Integer(load_default=0, validate=validate.Range(0, AMOUNT_MAX))
+    reason = fields.String(load_default="", validate=validate.Length(max=LABEL_MAX_CHARS))
+
+
+class DeterminationRequest(RequestSchema):
+    """A character spends Determination on a trait (create `trait`, or
+    remove the one named `remove_trait`) or on another action."""
+
+    actor_id = Identifier(required=True)
+    use = fields.Enum(DeterminationUse, by_value=True, required=True,
+                      validate=validate.OneOf([DeterminationUse.TRAIT, DeterminationUse.EXTRA_ACTION]))
+    trait = fields.Nested(TraitSpec)
+    remove_trait = fields.String(validate=validate.Length(1, 60))
+
+
+class AwardRequest(RequestSchema):
+    """The GM gives a character a Determination token, saying why."""
+
+    actor_id = Identifier(required=True)
+    reason = fields.String(required=True, validate=validate.Length(1, LABEL_MAX_CHARS))
+
+
+class ManaRequest(RequestSchema):
+    actor_id = Identifier(required=True)
+    mana = fields.Integer(required=True, validate=validate.Range(1, AMOUNT_MAX))
+
+
+class TraitRequest(RequestSchema):
+    """The GM puts a `trait` on the scene or on `actor_id`, or removes the one named `remove`."""
+
+    trait = fields.Nested(TraitSpec)
+    remove = fields.String(validate=validate.Length(1, 60))
+    actor_id = Identifier()
+
+
+class EndRequest(RequestSchema):
+    pass
+
+
+# --- the state document -----------------------------------------------------
+
+
+class MomentumOut(Out):
+    tokens = fields.Integer(required=True, validate=validate.Range(min=0))
+    players = fields.Integer(required=True, validate=validate.Range(min=1))
+    cap = fields.Integer(required=True)
+
+
+class ChaosOut(Out):
+    tokens = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class DeterminationOut(Out):
+    tokens = fields.Integer(required=True, validate=validate.Range(0, DETERMINATION_MAXIMUM))
+    maximum = fields.Integer(required=True)
+
+
+class TraitOut(Out):
+    name = fields.String(required=True)
+    about = fields.Enum(TraitSubject, by_value=True, required=True)
+    difficulty = fields.Integer(required=True)
+
+
+class CharacterOut(Out):
+    """A registered character: the sheet as sent, and its trackers."""
+
+    name = fields.String(required=True)
+    npc = fields.Boolean(required=True)
+    skills = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    styles = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    focuses = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    armor = fields.Integer(required=True, validate=validate.Range(min=0))
+    powers = fields.Boolean(required=True)
+    stress = fields.Integer(required=True, validate=validate.Range(min=0))
+    stress_max = fields.Integer(required=True)
+    armor_max = fields.Integer(required=True)
+    mana = fields.Integer(required=True, validate=validate.Range(min=0))
+    mana_max = fields.Integer(required=True)
+    determination = fields.Nested(DeterminationOut, required=True)
+    traits = fields.List(fields.Nested(TraitOut), required=True)
+
+
+class TwoD20State(Out):
+    """The party's Momentum, the GM's Chaos, the scene's traits, each character by actor id."""
+
+    momentum = fields.Nested(MomentumOut, required=True)
+    chaos = fields.Nested(ChaosOut, required=True)
+    traits = fields.List(fields.Nested(TraitOut), required=True)
+    characters = fields.Dict(keys=Identifier(), values=fields.Nested(CharacterOut), required=True)
+
+
+class PoolChangeOut(Out):
+    """One pool's change: `actor_id` for a character's own (Determination, Mana); `lost`: above a cap."""
+
+    pool = fields.String(required=True, validate=validate.OneOf(["momentum", "chaos", "determination", "mana"]))
+    before = fields.Integer(required=True)
+    after = fields.Integer(required=True)
+    reason = fields.String(required=True)
+    lost = fields.Integer(required=True)
+    actor_id = fields.String(required=True, allow_none=True)
+
+
+class Changed(Out):
+    """A request's changes to the pools, and the state document after them."""
+
+    changes = fields.List(fields.Nested(PoolChangeOut), required=True)
+    state = fields.Nested(TwoD20State, required=True)
+
+
+# --- cards -------------------------------------------------------------------
+
+
+class TargetOut(Out):
+    skill = fields.Integer(required=True)
+    style = fields.Integer(required=True)
+    focus = fields.Integer(required=True, allow_none=True)
+    value = fields.Integer(required=True)
+
+
+class D20Out(Out):
+    """One die: how it counted, its successes, whether it is a complication,
+    the faces it showed before a re-roll, and whether Determination turned it to a critical success."""
+
+    face = fields.Integer(required=True, validate=validate.Range(1, SIDES))
+    counts_as = fields.Enum(CountsAs, by_value=True, required=True)
+    successes = fields.Integer(required=True, validate=validate.Range(0, 2))
+    complication = fields.Boolean(required=True)
+    rerolled_from = fields.List(fields.Integer(), required=True)
+    determined = fields.Boolean(required=True)
+
+
+class AssistantOut(Out):
+    name = fields.String(required=True)
+    target = fields.Nested(TargetOut, required=True)
+    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
+    dice = fields.List(fields.Nested(D20Out), required=True)
+
+
+class Verdict(Out):
+    label = fields.String(required=True, validate=validate.OneOf(["passed", "failed", "active_wins", "passive_wins", "hit", "miss"]))
+
+
+class SkillTestOut(Out):
+    """A rolled test: every face, how each counted, and the verdict."""
+
+    system = _const("two_d20")
+    target = fields.Nested(TargetOut, required=True)
+    difficulty = fields.Integer(required=True, validate=validate.Range(0, MAX_DIFFICULTY))
+    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
+    dice = fields.List(fields.Nested(D20Out), required=True)
+    bought = fields.Integer(required=True, validate=validate.Range(0, BOUGHT_MAX))
+    cost = fields.Integer(required=True)
+    paid_by = fields.Enum(Payer, by_value=True, required=True, allow_none=True)
+    assistants = fields.List(fields.Nested(AssistantOut), required=True)
+    leader_successes = fields.Integer(required=True)
+    assistant_successes = fields.Integer(required=True)
+    successes = fields.Integer(required=True)
+    complications = fields.Integer(required=True)
+    passed = fields.Boolean(required=True)
+    outcome = fields.Nested(Verdict, required=True)
+    momentum = fields.Integer(required=True, validate=validate.Range(min=0))
+    explanation = fields.List(fields.String(), required=True)
+
+
+class DifficultyOut(Out):
+    """The GM's difficulty, the traits bearing on the test, and the difficulty rolled against."""
+
+    base = fields.Integer(required=True)
+    traits = fields.List(fields.Nested(TraitOut), required=True)
+    value = fields.Integer(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class TestCard(SkillTestOut):
+    """`2d20.test`: the test, its difficulty's working, the die Determination
+    turned (`critical_die`, an index of `dice`, or null) and the pools' changes."""
+
+    difficulty_set = fields.Nested(DifficultyOut, required=True)
+    critical_die = fields.Integer(required=True, allow_none=True)
+    pools = fields.List(fields.Nested(PoolChangeOut), required=True)
+
+
+class ContestCard(Out):
+    """`2d20.contest`: both tests at difficulty 0; the active side wins a draw (with a success of its own)."""
+
+    system = _const("two_d20")
+    active = fields.Nested(SkillTestOut, required=True)
+    passive = fields.Nested(SkillTestOut, required=True)
+    passive_id = Identifier(required=True)
+    winner = fields.String(required=True, validate=validate.OneOf(["active", "passive"]))
+    margin = fields.Integer(required=True)
+    outcome = fields.Nested(Verdict, required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class HitOut(Out):
+    """Damage on a character: armor absorbs then ablates, a negative trait taken cuts it to 2."""
+
+    actor_id = Identifier(required=True)
+    damage = fields.Integer(required=True)
+    bonus_damage = fields.Integer(required=True)
+    armor_before = fields.Integer(required=True)
+    absorbed = fields.Integer(required=True)
+    negative_trait = fields.String(required=True, allow_none=True)
+    damage_left = fields.Integer(required=True)
+    stress_before = fields.Integer(required=True)
+    stress_lost = fields.Integer(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class AttackCard(Out):
+    """`2d20.attack`: the attack `test` (undefended) or the `defence` contest,
+    whether it hit, the hit on the target, the counter-attack's hit on the
+    attacker, and the pools' changes."""
+
+    system = _const("two_d20")
+    kind = fields.Enum(AttackKind, by_value=True, required=True)
+    target_id = Identifier(required=True)
+    test = fields.Nested(SkillTestOut, required=True, allow_none=True)
+    defence = fields.Nested(ContestCard, required=True, allow_none=True)
+    hit = fields.Boolean(required=True)
+    outcome = fields.Nested(Verdict, required=True)
+    damage = fields.Nested(HitOut, required=True, allow_none=True)
+    counter_attack = fields.Nested(HitOut, required=True, allow_none=True)
+    pools = fields.List(fields.Nested(PoolChangeOut), required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class TestEntry(CardEntry):
+    rule = _const("2d20.test")
+    result = fields.Nested(TestCard, required=True)
+
+
+class ContestEntry(CardEntry):
+    rule = _const("2d20.contest")
+    result = fields.Nested(ContestCard, required=True)
+
+
+class AttackEntry(CardEntry):
+    rule = _const("2d20.attack")
+    result = fields.Nested(AttackCard, required=True)
+
+
+class CharacterResult(Out):
+    character = fields.Nested(CharacterOut, required=True)
+    state = fields.Nested(TwoD20State, required=True)
+
+
+CARDS = {
+    "2d20.test": CardSpec(TestRequest, TestEntry),
+    "2d20.contest": CardSpec(ContestRequest, ContestEntry),
+    "2d20.attack": CardSpec(AttackRequest, AttackEntry),
+}
+
+REQUESTS = {
+    "2d20.session.start": RequestSpec(SessionStartRequest, Changed, gm_only=True),
+    "2d20.character": RequestSpec(CharacterRequest, CharacterResult, gm_only=True),
+    "2d20.spend": RequestSpec(SpendRequest, Changed),
+    "2d20.chaos": RequestSpec(ChaosRequest, Changed),
+    "2d20.determination": RequestSpec(DeterminationRequest, Changed),
+    "2d20.determination.award": RequestSpec(AwardRequest, Changed, gm_only=True),
+    "2d20.mana": RequestSpec(ManaRequest, Changed),
+    "2d20.trait": RequestSpec(TraitRequest, Changed, gm_only=True),
+    "2d20.round.end": RequestSpec(EndRequest, Changed, gm_only=True),
+    "2d20.scene.end": RequestSpec(EndRequest, Changed, gm_only=True),
+}

@@ -1,0 +1,250 @@
+"""The 2d20 variant's state document and its changes, as pure functions.
+
+The document (``TwoD20State``): the party's ``momentum``, the GM's
+``chaos``, the scene's ``traits`` and each registered character by actor id
+(sheet, Stress, Armor, Mana, Determination, traits). Each change takes the
+document and returns ``(document after, changes)``, ``changes`` the pools'
+``PoolChange`` lines, each naming its character when it has one; a rules
+refusal is a ValueError (``NotEnough`` for a pool that cannot pay).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...rules.two_d20.chaos import Chaos
+from ...rules.two_d20.combat import Defence, Hit, Vitals, counter_attack, mana_maximum, stress_maximum
+from ...rules.two_d20.determination import AT_SESSION_START, Determination, DeterminationUse
+from ...rules.two_d20.momentum import Momentum, MomentumSpend, PoolChange
+from ...rules.two_d20.skill_tests import Payer, SkillTest
+from ...rules.two_d20.traits import Trait, TraitSubject
+
+#: The skill and the two styles Stress is made of (Combat).
+SURVIVE, BOLDLY, FORCEFULLY = "Survive", "Boldly", "Forcefully"
+
+Changes = list[dict[str, Any]]
+
+
+class NoSession(ValueError):
+    """A request before the GM started a session."""
+
+
+def not_started(state: dict | None) -> dict:
+    """``state``, refused while no session has started."""
+    if state is None:
+        raise NoSession("no session has started: the GM sends 2d20.session.start first")
+    return state
+
+
+def copied(state: dict | None) -> dict:
+    """A copy of the document to change, refused while no session has started."""
+    return copy.deepcopy(not_started(state))
+
+
+def character(state: dict, actor_id: str) -> dict:
+    found = not_started(state)["characters"].get(actor_id)
+    if found is None:
+        raise ValueError(f"{actor_id} is not a registered character (2d20.character)")
+    return found
+
+
+def start_session(state: dict | None, players: int) -> tuple[dict, Changes]:
+    """Momentum empty for ``players``, 2 Chaos each, every character at one
+    Determination with Stress, Armor and Mana restored."""
+    momentum, chaos = Momentum(0, players), Chaos.at_start(players)
+    after = {"momentum": momentum.to_dict(), "chaos": chaos.to_dict(), "traits": [], "characters": {}}
+    changes = [_line(PoolChange("momentum", _tokens(state, "momentum"), 0, "start of session")),
+               _line(PoolChange("chaos", _tokens(state, "chaos"), chaos.tokens, f"start of session: 2 Chaos x {players} players"))]
+    for actor_id, sheet in (state or {}).get("characters", {}).items():
+        determination, change = Determination(sheet["determination"]["tokens"]).start_of_session()
+        after["characters"][actor_id] = {**_restored(sheet), "determination": determination.to_dict()}
+        changes.append(_line(change, actor_id))
+    return after, changes
+
+
+def register(state: dict | None, actor_id: str, sheet: dict) -> tuple[dict, Changes]:
+    """Add or replace a character's sheet: Stress = Survive + (Boldly or
+    Forcefully), Armor, Mana 2 x the Determination maximum with powers. A new
+    character starts with the session's one Determination; one registered
+    again keeps its Determination and traits."""
+    after = copied(state)
+    missing = [f"{where} {name!r}" for where, name in (("skills", SURVIVE), ("styles", BOLDLY), ("styles", FORCEFULLY))
+               if name not in sheet[where]]
+    if missing:
+        raise ValueError(f"Stress needs {', '.join(missing)}")
+    styles = sheet["styles"]
+    stress = stress_maximum(sheet["skills"][SURVIVE], styles[BOLDLY], styles[FORCEFULLY])
+    vitals = Vitals.fresh(stress, sheet["armor"], mana_maximum() if sheet["powers"] else 0)
+    kept = after["characters"].get(actor_id, {})
+    determination = kept.get("determination", Determination(AT_SESSION_START).to_dict())
+    after["characters"][actor_id] = {**sheet, **vitals.to_dict(), "determination": determination, "traits": kept.get("traits", [])}
+    return after, []
+
+
+def pay_for_dice_in(state: dict, actor_id: str, test: SkillTest) -> dict | None:
+    """Pay for a test's bought dice, in place: a PC from Momentum or by
+    giving the GM Chaos, an NPC from the GM's Chaos."""
+    if not test.bought:
+        return None
+    if character(state, actor_id)["npc"]:
+        if test.paid_by is not Payer.CHAOS:
+            raise ValueError("an NPC's bought d20s are paid from the GM's Chaos")
+        return _spend(state, "chaos", MomentumSpend.EXTRA_DICE, test.bought)
+    if test.paid_by is Payer.MOMENTUM:
+        return _spend(state, "momentum", MomentumSpend.EXTRA_DICE, test.bought)
+    chaos, change = Chaos(state["chaos"]["tokens"]).dice_bought(test.bought)
+    state["chaos"] = chaos.to_dict()
+    return _line(change)
+
+
+def bank_momentum_in(state: dict, actor_id: str, test: SkillTest) -> dict | None:
+    """A PC's test banks its Momentum in the party's pool (above the cap it
+    is lost); an NPC's is the GM's to use at once, not banked."""
+    if not test.momentum or character(state, actor_id)["npc"]:
+        return None
+    momentum, change = _momentum(state).gain(test.momentum)
+    state["momentum"] = momentum.to_dict()
+    return _line(change)
+
+
+def spend_pool(state: dict | None, pool: str, spend: MomentumSpend, amount: int) -> tuple[dict, Changes]:
+    """The party spends Momentum, or the GM Chaos."""
+    after = copied(state)
+    return after, [_spend(after, pool, spend, amount)]
+
+
+def gain_chaos(state: dict | None, prevented: int, tokens: int, reason: str) -> tuple[dict, Changes]:
+    """Complications prevented (2 Chaos each), or Chaos the GM adds for the story."""
+    after = copied(state)
+    chaos = Chaos(after["chaos"]["tokens"])
+    chaos, change = chaos.complications_prevented(prevented) if prevented else chaos.generated(tokens, reason)
+    after["chaos"] = chaos.to_dict()
+    return after, [_line(change)]
+
+
+def spend_determination(state: dict | None, actor_id: str, use: DeterminationUse) -> tuple[dict, Changes]:
+    after = copied(state)
+    return after, [spend_determination_in(after, actor_id, use)]
+
+
+def award_determination(state: dict | None, actor_id: str, reason: str) -> tuple[dict, Changes]:
+    after = copied(state)
+    sheet = character(after, actor_id)
+    determination, change = Determination(sheet["determination"]["tokens"]).gain(reason)
+    sheet["determination"] = determination.to_dict()
+    return after, [_line(change, actor_id)]
+
+
+def spend_mana(state: dict | None, actor_id: str, mana: int) -> tuple[dict, Changes]:
+    after = copied(state)
+    sheet = character(after, actor_id)
+    before = sheet["mana"]
+    sheet.update(_vitals(sheet).spend_mana(mana).to_dict())
+    return after, [_line(PoolChange("mana", before, sheet["mana"], f"{mana} Mana spent on a power"), actor_id)]
+
+
+def add_trait(state: dict, trait: Trait, actor_id: str | None) -> None:
+    """Put ``trait`` on the scene (``actor_id`` None) or on a character, in place."""
+    traits = character(state, actor_id)["traits"] if actor_id else not_started(state)["traits"]
+    if any(each["name"] == trait.name for each in traits):
+        raise ValueError(f"there is already a trait {trait.name!r} there")
+    traits.append(trait.to_dict())
+
+
+def remove_trait(state: dict, name: str, actor_id: str | None) -> None:
+    traits = character(state, actor_id)["traits"] if actor_id else not_started(state)["traits"]
+    kept = [each for each in traits if each["name"] != name]
+    if len(kept) == len(traits):
+        raise ValueError(f"there is no trait {name!r} there")
+    traits[:] = kept
+
+
+def traits_bearing(state: dict, actor_id: str, names: list[str]) -> list[Trait]:
+    """The scene's and the character's traits named, as the GM set them."""
+    known = {each["name"]: each for each in [*not_started(state)["traits"], *character(state, actor_id)["traits"]]}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise ValueError(f"no such trait on the scene or {actor_id}: {', '.join(unknown)}")
+    return [Trait(name, TraitSubject(known[name]["about"]), known[name]["difficulty"]) for name in names]
+
+
+def take_hit_in(state: dict, actor_id: str, damage: int, bonus: int, negative_trait: str | None) -> Hit:
+    """A character takes a hit through its armor, in place; a negative trait taken goes on it."""
+    sheet = character(state, actor_id)
+    vitals, hit = _vitals(sheet).take_hit(damage, bonus, negative_trait)
+    sheet.update(vitals.to_dict())
+    if hit.negative_trait:
+        add_trait(state, Trait(hit.negative_trait, TraitSubject.CHARACTER), actor_id)
+    return hit
+
+
+def pay_in(state: dict, actor_id: str, spend: MomentumSpend, amount: int = 1) -> dict:
+    """A character's side pays, in place: a PC from Momentum, an NPC from Chaos."""
+    return _spend(state, _side(state, actor_id), spend, amount)
+
+
+def counter_attack_in(state: dict, defence: Defence, defender_id: str) -> dict:
+    """The defender's side pays for a counter-attack, in place (a successful defence only)."""
+    side = _side(state, defender_id)
+    pool, change = counter_attack(defence, _pool(state, side))
+    state[side] = pool.to_dict()
+    return _line(change)
+
+
+def end_round(state: dict | None) -> tuple[dict, Changes]:
+    """1 Momentum is lost at the end of each round."""
+    after = copied(state)
+    momentum, change = _momentum(after).end_of_round()
+    after["momentum"] = momentum.to_dict()
+    return after, [_line(change)]
+
+
+def end_scene(state: dict | None) -> tuple[dict, Changes]:
+    """1 Momentum lost; Stress, Armor and Mana restored; the scene's traits go with it."""
+    after = copied(state)
+    momentum, change = _momentum(after).end_of_scene()
+    after["momentum"], after["traits"] = momentum.to_dict(), []
+    after["characters"] = {actor_id: _restored(sheet) for actor_id, sheet in after["characters"].items()}
+    return after, [_line(change)]
+
+
+def spend_determination_in(state: dict, actor_id: str, use: DeterminationUse) -> dict:
+    sheet = character(state, actor_id)
+    determination, change = Determination(sheet["determination"]["tokens"]).spend(use)
+    sheet["determination"] = determination.to_dict()
+    return _line(change, actor_id)
+
+
+def _spend(state: dict, pool: str, spend: MomentumSpend, amount: int) -> dict:
+    after, change = _pool(state, pool).spend(spend, amount)
+    state[pool] = after.to_dict()
+    return _line(change)
+
+
+def _pool(state: dict, pool: str) -> Momentum | Chaos:
+    return _momentum(state) if pool == "momentum" else Chaos(state["chaos"]["tokens"])
+
+
+def _side(state: dict, actor_id: str) -> str:
+    return "chaos" if character(state, actor_id)["npc"] else "momentum"
+
+
+def _momentum(state: dict) -> Momentum:
+    return Momentum(state["momentum"]["tokens"], state["momentum"]["players"])
+
+
+def _vitals(sheet: dict) -> Vitals:
+    return Vitals(sheet["stress_max"], sheet["armor_max"], sheet["mana_max"], sheet["stress"], sheet["armor"], sheet["mana"])
+
+
+def _restored(sheet: dict) -> dict:
+    return {**sheet, **_vitals(sheet).new_scene().to_dict()}
+
+
+def _tokens(state: dict | None, pool: str) -> int:
+    return state[pool]["tokens"] if state else 0
+
+
+def _line(change: PoolChange, actor_id: str | None = None) -> dict:
+    return {**change.to_dict(), "actor_id": actor_id}
