@@ -26,6 +26,10 @@ def bar():
     return valid(now), started
 
 
+def names(groups):
+    return [[action["action"] for action in group] for group in groups]
+
+
 def declared(now, actor_id, *actions, fastdraw=None):
     now, made = state.declare(now, actor_id, [dict(action) for action in actions], fastdraw)
     return valid(now), made
@@ -57,7 +61,8 @@ def test_leroy_and_earl_over_the_wire_state():
         "Leroy: Draw Weapon, a phase action (his sidearm), resolves at the end of phase 1",
         "Earl declares next",
     ]
-    now, earl = declared(now, "earl", {"action": "Fastdraw"}, {"action": "Targeting", "note": "Leroy's head"}, fastdraw=True)
+    targeting = {"action": "Targeting", "note": "Leroy's head"}
+    now, earl = declared(now, "earl", {"action": "Fastdraw"}, targeting, fastdraw=True)
     assert [(action["action"], action["status"]) for action in earl["declared"]] == [
         ("Fastdraw", "declared"), ("Targeting", "declared"),
     ]
@@ -65,7 +70,7 @@ def test_leroy_and_earl_over_the_wire_state():
 
     now, ended = state.end_phase(now, {"earl": 18, "leroy": 9})
     now = valid(now)
-    assert [[action["action"] for action in group] for group in ended["resolved"]["resolving"]] == [
+    assert names(ended["resolved"]["resolving"]) == [
         ["Fastdraw"], ["Draw Weapon", "Targeting"],
     ]
     phase_2 = ended["encounter"]
@@ -73,12 +78,13 @@ def test_leroy_and_earl_over_the_wire_state():
     assert now["encounter"]["last_phase"] == ended["resolved"]
 
     now, surrender = declared(
-        now, "leroy", {"action": "Holster Weapon", "time": ActionTime.PHASE, "note": "drops his gun back in its holster"},
+        now, "leroy",
+        {"action": "Holster Weapon", "time": ActionTime.PHASE, "note": "drops his gun back in its holster"},
         {"action": "Speak", "note": "tells Earl he surrenders"},
     )
     assert surrender["phase"] == 2 and surrender["next"] == "earl"
     now, ended = state.end_phase(now)
-    assert [[action["action"] for action in group] for group in ended["resolved"]["resolving"]] == [
+    assert names(ended["resolved"]["resolving"]) == [
         ["Speak"], ["Holster Weapon"],
     ]
     assert [entry["initiative"] for entry in ended["encounter"]["order"]] == [9, 18]
@@ -134,13 +140,14 @@ def test_a_round_action_carries_on_and_keeps_its_character_waiting():
     now, _ = declared(now, "earl")
     now, ended = state.end_phase(now)
     assert ended["resolved"]["resolving"] == []
-    assert [(action["actor_id"], action["resolves"]) for action in valid(now)["encounter"]["underway"]] == [("leroy", 2)]
+    underway = valid(now)["encounter"]["underway"]
+    assert [(action["actor_id"], action["resolves"]) for action in underway] == [("leroy", 2)]
     with pytest.raises(Refused, match="waiting for Reload"):
         state.declare(now, "leroy", [{"action": "Aiming"}], None)
     now, _ = declared(now, "leroy", {"action": "Speak"})
     now, _ = declared(now, "earl")
     now, ended = state.end_phase(now)
-    assert [[action["action"] for action in group] for group in ended["resolved"]["resolving"]] == [["Speak"], ["Reload"]]
+    assert names(ended["resolved"]["resolving"]) == [["Speak"], ["Reload"]]
     assert ended["encounter"]["underway"] == []
 
 

@@ -64,7 +64,8 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     earl = ok(bob, "d10.declare", actor_id="earl", fastdraw=fastdraw,
               actions=[{"action": "Fastdraw"}, {"action": "Targeting", "note": "Leroy's head"}])["result"]
     assert read_again(earl["fastdraw"], tn=1)["verdict"]["succeeded"]
-    assert [(action["action"], action["status"]) for action in earl["declared"]] == [("Fastdraw", "declared"), ("Targeting", "declared")]
+    declared = [(action["action"], action["status"]) for action in earl["declared"]]
+    assert declared == [("Fastdraw", "declared"), ("Targeting", "declared")]
     seen = alice.wait_for("roll.result", lambda entry: entry["rule"] == "d10.declare" and entry["actor_id"] == "earl")
     assert_valid("push.roll.result.json", seen)
     assert state_of(gm)["encounter"]["next"] is None

@@ -48,7 +48,7 @@ def cumulative(identity: Identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
     successes = request["goal"] is Goal.SUCCESSES
     if successes and "tn" not in request:
-        raise RequestError(ErrorCode.INVALID, "a roll for successes judges each roll against a TN", {"tn": ["required"]})
+        raise _invalid("tn", "a roll for successes judges each roll against a TN")
     rolls = [_roll(request) for _ in range(request["rolls"])]
     if successes:
         effort = cumulative_successes(rolls, request["target"], request["solid_counts_double"])
@@ -61,7 +61,7 @@ def _secondary(secondary: dict) -> Modifier:
     if secondary["kind"] == "additive":
         return additive(secondary["skill"], secondary["level"], secondary["halved"])
     if secondary["halved"]:
-        raise RequestError(ErrorCode.INVALID, "only an additive secondary is halved", {"secondary": ["halved: additive only"]})
+        raise _invalid("secondary", "only an additive secondary is halved")
     return subtractive(secondary["skill"], secondary["level"])
 
 
@@ -98,7 +98,7 @@ def declare(identity: Identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
     drawing = any(action["action"] == FASTDRAW.name for action in request["actions"])
     if "fastdraw" in request and not drawing:
-        raise RequestError(ErrorCode.INVALID, "a fastdraw roll goes with a Fastdraw", {"fastdraw": ["no Fastdraw declared"]})
+        raise _invalid("fastdraw", "a fastdraw roll goes with a Fastdraw declared")
     roll = _roll(request["fastdraw"]) if "fastdraw" in request else None
     succeeded = roll.verdict.degree.succeeded if roll else None
     made = _change(identity, lambda now: state.declare(now, request["actor_id"], request["actions"], succeeded))
@@ -115,6 +115,10 @@ def end_phase(identity: Identity, request: dict) -> dict:
 
 def end_encounter(identity: Identity, request: dict) -> dict:
     return _change(identity, state.end_encounter)
+
+
+def _invalid(field: str, message: str) -> RequestError:
+    return RequestError(ErrorCode.INVALID, message, {field: [message]})
 
 
 def _change(identity: Identity, change: Callable) -> dict:

@@ -75,7 +75,9 @@ class D10Pool(Schema):
 
     dice = fields.Integer(required=True, validate=validate.Range(-MAX_DICE_PER_ROLL, MAX_DICE_PER_ROLL))
     conditions = fields.List(_name(), load_default=list, validate=validate.Length(max=MODIFIERS_MAX))
-    modifiers = fields.List(fields.Nested(D10ModifierSpec), load_default=list, validate=validate.Length(max=MODIFIERS_MAX))
+    modifiers = fields.List(
+        fields.Nested(D10ModifierSpec), load_default=list, validate=validate.Length(max=MODIFIERS_MAX)
+    )
     stressful = fields.Boolean(load_default=True)
     tn = fields.Integer(validate=validate.Range(1, 1000))
 
@@ -358,7 +360,8 @@ class D10PhaseEnded(Out):
 def _entry(event: str, result: type[Out]) -> type[CardEntry]:
     name = "D10" + "".join(part.title() for part in event.split(".")[1:]) + "Entry"
     doc = f"A logged ``{event}`` card in full."
-    return type(name, (CardEntry,), {"__doc__": doc, "rule": _const(event), "result": fields.Nested(result, required=True)})
+    body = {"__doc__": doc, "rule": _const(event), "result": fields.Nested(result, required=True)}
+    return type(name, (CardEntry,), body)
 
 
 CARDS = {

@@ -82,7 +82,9 @@ def declare(
     made = [_declaration(name, action, fastdraw_succeeded) for action in actions]
     before = [_from_dict(action).declaration for action in encounter["declarations"]]
     try:
-        plan = plan_phase(encounter["phase"], _initiatives(encounter), [*before, *made], _underway(encounter["underway"]))
+        plan = plan_phase(
+            encounter["phase"], _initiatives(encounter), [*before, *made], _underway(encounter["underway"])
+        )
     except DeclarationRefused as refused:
         raise Refused("actions", str(refused)) from None
     new = plan.declared[len(before):]
@@ -110,9 +112,10 @@ def end_phase(state: State | None, initiative: Mapping[str, int] | None = None) 
     characters = _aim(state["characters"], encounter["declarations"])
     ids = {character["name"]: actor_id for actor_id, character in characters.items()}
     carrying_on = [_to_dict(action, ids[action.declaration.character]) for action in plan.carrying_on]
-    totals = initiative if initiative is not None else {entry["actor_id"]: entry["initiative"] for entry in encounter["order"]}
+    if initiative is None:
+        initiative = {entry["actor_id"]: entry["initiative"] for entry in encounter["order"]}
     resolved = plan.to_dict()
-    opened = _open_phase(characters, encounter["phase"] + 1, totals, carrying_on, resolved)
+    opened = _open_phase(characters, encounter["phase"] + 1, initiative, carrying_on, resolved)
     return {"characters": characters, "encounter": opened}, {"resolved": resolved, "encounter": opened}
 
 
@@ -188,7 +191,8 @@ def _declaration(name: str, action: Mapping[str, Any], fastdraw_succeeded: bool 
 
 
 def _aim(characters: dict, declarations: list[dict]) -> dict:
-    """Aiming after a phase: +1 phase for an Aiming that resolved; another action that takes time, bar the shot, ends it."""
+    """Aiming after a phase: +1 phase for an Aiming that resolved; another
+    action that takes time, bar the shot, ends it."""
     changed = dict(characters)
     for action in declarations:
         if action["time"] == ActionTime.FREE.value or action["action"] == FIRING_SEMI_AUTO.name:
@@ -204,7 +208,8 @@ def _to_dict(action: Underway, actor_id: str) -> dict:
 
 
 def _from_dict(data: Mapping[str, Any]) -> Underway:
-    declaration = Declaration(data["character"], data["action"], ActionTime(data["time"]), data["note"], data["succeeded"])
+    time = ActionTime(data["time"])
+    declaration = Declaration(data["character"], data["action"], time, data["note"], data["succeeded"])
     return Underway(declaration, data["declared"], data["resolves"], Status(data["status"]))
 
 
