@@ -48,6 +48,20 @@ console.log(JSON.stringify(built));
 """
 
 
+#: Each rule system's roll panel (plugin/core/systems/<name>.js `rollPanel`) with its form's values as
+#: drawn (core/roll-panel.js), built for an actor; prints [{system, event, payload}].
+PANELS = """
+import { SYSTEMS } from "./plugin/core/systems.js";
+import { panelFields, panelRequest } from "./plugin/core/roll-panel.js";
+const shown = (field) => field.options ? field.options.find((option) => option.selected).value : field.value;
+const built = Object.values(SYSTEMS).filter((system) => system.rollPanel).map(({ name, rollPanel }) => ({
+  system: name,
+  ...panelRequest(rollPanel, Object.fromEntries(panelFields(rollPanel).map((field) => [field.name, shown(field)])), { actorId: "pc-1" }),
+}));
+console.log(JSON.stringify(built));
+"""
+
+
 def node() -> str:
     found = shutil.which("node")
     assert found, "node is not installed: the plugin's tests need Node.js 20+"
@@ -67,6 +81,17 @@ def test_core_request_builders_send_what_the_schemas_accept():
     assert [each["event"] for each in built] == ["roll", "roll", "roll", "attack", "attack", "hazard.explosion",
                                                  "hazard.fall", "hazard.fire.ignite", "hazard.vacuum.enter",
                                                  "roll", "roll", "odds", "odds", "token.register"]
+    for each in built:
+        schema = json.loads((SCHEMA_DIR / f"request.{each['event']}.json").read_text(encoding="utf-8"))
+        errors = [error.message for error in Draft202012Validator(schema).iter_errors({**each["payload"], "request_id": "r1"})]
+        assert errors == [], (each, errors)
+
+
+def test_each_systems_roll_panel_sends_what_its_request_schema_accepts():
+    run = subprocess.run([node(), "--input-type=module", "-e", PANELS], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, check=True)
+    built = json.loads(run.stdout)
+    assert built, "no rule system has a roll panel"
     for each in built:
         schema = json.loads((SCHEMA_DIR / f"request.{each['event']}.json").read_text(encoding="utf-8"))
         errors = [error.message for error in Draft202012Validator(schema).iter_errors({**each["payload"], "request_id": "r1"})]

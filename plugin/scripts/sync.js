@@ -82,7 +82,7 @@ export function postCard(entry) {
  * @param {{again?: boolean, actorId?: string}} [options] actorId: only that actor's tokens
  */
 export async function registerScene(client, table, { again = false, actorId = null } = {}) {
-  const tracking = (table.system?.name ?? DEFAULT_SYSTEM) === DEFAULT_SYSTEM;
+  const tracking = plays(table, DEFAULT_SYSTEM);
   for (const token of tracking ? vtt.sceneTokens() : []) {
     if (!token.actorId || (actorId && token.actorId !== actorId) || (!again && table.tokens.has(token.id))) continue;
     const actor = vtt.actor(token.actorId);
@@ -107,7 +107,7 @@ export function syncTable(client, table, statuses) {
   });
   table.addEventListener("card", ({ detail: entry }) => {
     if (vtt.isActiveGM() || (!vtt.hasActiveGM() && entry.user === vtt.me().id)) postCard(entry);
-    if (!table.catchingUp) vtt.showDice(facesOf(entry));
+    if (!table.catchingUp && plays(table, DEFAULT_SYSTEM)) vtt.showDice(facesOf(entry)); // Dice So Nice's d6: the flagship's dice
   });
   table.addEventListener("moments", ({ detail: { balances } }) => showMoments(balances));
   table.addEventListener("system", ({ detail }) => {
@@ -132,4 +132,9 @@ export function syncTable(client, table, statuses) {
 async function readTable(client, table, role) {
   await table.catchUp(client);
   if (role === "gm") await registerScene(client, table);
+}
+
+/** Whether the world plays a system (Moment of Truth until the bridge says). */
+function plays(table, name) {
+  return (table.system?.name ?? DEFAULT_SYSTEM) === name;
 }

@@ -50,7 +50,7 @@ test("the system panel: the title, a select of the systems for the GM, the state
 });
 
 test("a player's client shows the world's system when it catches up, and again at each system.changed", async () => {
-  const { client, panels } = synced({ isGM: false }, {
+  const { client, calls, panels } = synced({ isGM: false, dice3d: true }, {
     "system.get": { system: "two_d20", title: "2d20 variant", state: pools }, "roll.log": { rolls: [] },
   });
   client.emit("resync", { role: "player" });
@@ -63,6 +63,10 @@ test("a player's client shows the world's system when it catches up, and again a
   await settle();
   assert.ok(panel.innerHTML.includes(SYSTEMS.two_d20.poolsHTML({ ...pools, momentum: 1 })));
   assert.equal(client.sent.length, 2, "a new state of the same system is no reason to read the table again");
+  // Dice So Nice rolls d6, Moment of Truth's dice: another system's card shows its faces in the chat alone.
+  client.push("roll.result", { roll_id: "t1", rule: "2d20.test", user: IDS.other, result: { faces: [17, 3], explanation: [] } });
+  await settle();
+  assert.deepEqual(calls.filter(([name]) => name === "showForRoll"), []);
 });
 
 test("the GM switches the world's system from the panel; a refusal is told and the panel shows the system still played", async () => {
