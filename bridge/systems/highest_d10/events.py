@@ -13,8 +13,14 @@ from bridge.requests import handles
 from bridge.rules.dice import RandomDice
 from bridge.rules.highest_d10 import Condition, Modifier, SkillRoll, build_pool, roll_skill
 from bridge.rules.highest_d10.actions import FASTDRAW, aiming
-from bridge.rules.highest_d10.advanced import Goal, additive, cumulative_successes, cumulative_total, subtractive
-from bridge.rules.highest_d10.advanced import target_for_allies
+from bridge.rules.highest_d10.advanced import (
+    Goal,
+    additive,
+    cumulative_successes,
+    cumulative_total,
+    subtractive,
+    target_for_allies,
+)
 from bridge.systems.state import change_state
 
 from . import state
