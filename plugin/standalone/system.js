@@ -41,7 +41,7 @@ export function systemPanel(app) {
     $("#system").dataset.system = name;
     $("#system-title").textContent = title;
     $("#system-pools").innerHTML = system.poolsHTML(pools);
-    if (!SYSTEMS[name]) choice.append(new Option(title, name));
+    if (![...choice.options].some((option) => option.value === name)) choice.append(new Option(title, name));
     choice.value = name;
     for (const element of document.querySelectorAll("[data-plays]")) element.hidden = element.dataset.plays !== name;
     if (form.dataset.system !== name) drawRoll(system);
