@@ -38,6 +38,10 @@ class Card:
     def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "suit": self.suit.value, "name": self.name}
 
+    @classmethod
+    def of(cls, card: Mapping[str, Any]) -> Card:
+        return cls(card["rank"], Suit(card["suit"]))
+
 
 def full_deck() -> tuple[Card, ...]:
     return tuple(Card(rank, suit) for suit in Suit for rank in range(2, 15))
@@ -45,10 +49,22 @@ def full_deck() -> tuple[Card, ...]:
 
 def shuffle(cards: Sequence[Card], dice: DiceSource) -> tuple[Card, ...]:
     """Fisher-Yates with the injected dice: a d(n) picks among the n left."""
-    left, shuffled = list(cards), []
-    while left:
-        shuffled.append(left.pop(dice.roll(1, len(left))[0] - 1))
-    return tuple(shuffled)
+    return draw(cards, len(cards), dice)
+
+
+def draw(cards: Sequence[Card], count: int, dice: DiceSource) -> tuple[Card, ...]:
+    """``count`` cards at random from ``cards`` (what is left of the deck):
+    a d(n) picks among the n left, so no order of the deck is ever kept."""
+    if not 0 <= count <= len(cards):
+        raise ValueError(f"the deck has {len(cards)} cards left, not {count}")
+    left = list(cards)
+    return tuple(left.pop(dice.roll(1, len(left))[0] - 1) for _ in range(count))
+
+
+def left_in_deck(drawn: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck less the cards drawn this session."""
+    out = set(drawn)
+    return tuple(card for card in full_deck() if card not in out)
 
 
 @dataclass(frozen=True)

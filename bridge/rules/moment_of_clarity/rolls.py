@@ -74,19 +74,35 @@ class Roll:
     def explanation(self) -> list[str]:
         return explain(self)
 
+    @classmethod
+    def of(cls, rolled: Mapping[str, Any]) -> Roll:
+        """A roll read again from its ``to_dict()`` (a card augmenting it later)."""
+        dice = [RolledDie(die["face"], die["sides"], DieKind(die["kind"]), die["augment"]) for die in rolled["dice"]]
+        return judge_dice(dice, rolled["sides"], rolled["tn"], rolled["opponent_shifts"])
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "system": "moment_of_clarity",
             "sides": self.sides,
             "tn": self.tn,
             "faces": self.faces,
-            "dice": [die.to_dict() for die in self.dice],
+            "dice": [{**die.to_dict(), "counts_as": counts_as(die, self.effect)} for die in self.dice],
             "effect_number": self.effect.to_dict(),
             "level": self.level.value,
             "successes": self.successes,
+            "outcome": {"label": self.level.value, "success": self.level.succeeded},
+            "target": {"value": self.tn},
             "opponent_shifts": self.opponent_shifts,
             "explanation": self.explanation,
         }
+
+
+def counts_as(die: RolledDie, effect: EffectNumber) -> str:
+    """How a die counted: ``effect`` in a group worth the Effect Number,
+    ``one`` a natural 1 (what makes a failure spectacular), else ``other``."""
+    if any(group.natural == die.natural and group.worth == effect.value for group in effect.groups):
+        return "effect"
+    return "one" if die.shows_one else "other"
 
 
 def judge_dice(dice: Sequence[RolledDie], sides: int, tn: int, opponent_shifts: bool = False) -> Roll:

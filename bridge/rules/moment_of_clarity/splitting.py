@@ -83,6 +83,8 @@ class ActionOutcome:
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.action.name,
+            "needs": self.action.needs.value,
+            "free_success": self.action.free_success,
             "roll": self.roll.to_dict(),
             "level": self.level.value,
             "preempted": self.preempted,

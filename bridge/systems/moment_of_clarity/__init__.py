@@ -1,0 +1,23 @@
+"""Moment of Clarity as a rule system (seeds/003_9102c1ba5c559ea4.txt): its
+pure rules in ``bridge.rules.moment_of_clarity``, its ``moc.`` requests here
+(docs/systems/moment_of_clarity.md)."""
+
+from .. import RuleSystem
+from .schemas import CARDS, REQUESTS, MocState
+
+
+def init_app(app) -> None:
+    from .events import init_app as register  # importing the handlers here: the bridge imports this module first
+
+    register(app)
+
+
+SYSTEM = RuleSystem(
+    name="moment_of_clarity",
+    title="Moment of Clarity",
+    init_app=init_app,
+    cards=CARDS,
+    requests=REQUESTS,
+    state=MocState,
+    docs="docs/systems/moment_of_clarity.md",
+)

@@ -1,0 +1,345 @@
+"""Moment of Clarity's ``moc.`` requests: validate (schemas), call the pure
+rules and ``state`` changes, publish cards (docs/systems/moment_of_clarity.md)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from ...cards import check_owner, new_card_id, publish
+from ...protocol import ErrorCode, RequestError, against_the_rules
+from ...refusals import refused_as
+from ...requests import handles, store
+from ...rules.dice import RandomDice
+from ...rules.moment_of_clarity.cards import Card, card_on_dice, play_on_dice
+from ...rules.moment_of_clarity.chips import Chip, Use
+from ...rules.moment_of_clarity.combat import Weapon, damage_pool, roll_damage
+from ...rules.moment_of_clarity.effect import DieKind
+from ...rules.moment_of_clarity.elements import Archetype, Element
+from ...rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
+from ...rules.moment_of_clarity.levels import Difficulty, Level
+from ...rules.moment_of_clarity.opposed import Exchange, SecretSuccesses
+from ...rules.moment_of_clarity.rolls import Roll, open_up, roll, roll_dice, judge_dice
+from ...rules.moment_of_clarity.skills import PoolPart, SkillThreshold, skill_pool
+from ...rules.moment_of_clarity.splitting import SplitAction, judge_split, roll_split, split_pool
+from ...schemas.common import Visibility
+from ..state import change_state
+from . import state as moc
+
+SYSTEM = "moment_of_clarity"
+_dice = RandomDice()
+
+
+@contextmanager
+def refused(field: str):
+    """A rules refusal blames ``field``, or the field a ``moc.Refused`` names."""
+    try:
+        with refused_as(field, pool=field):
+            yield
+    except moc.Refused as refusal:
+        raise against_the_rules(refusal, refusal.field) from None
+
+
+def changed(identity, change, field: str):
+    with refused(field):
+        return change_state(identity, SYSTEM, change)
+
+
+def read_state(identity) -> dict:
+    return store().system_state(identity.world_id, SYSTEM) or moc.fresh(None)
+
+
+def registered(identity, actor_id: str, field: str = "actor_id") -> dict:
+    with refused(field):
+        return moc.character(read_state(identity), actor_id)
+
+
+# --- characters, sessions, scenes ---------------------------------------------
+
+
+def register_character(identity, sheet: dict) -> dict:
+    sheet = {key: value for key, value in sheet.items() if key != "request_id"}
+    sheet["skills"] = [{**skill, "element": skill["element"].value} for skill in sheet["skills"]]
+    return changed(identity, moc.register(sheet), "placed")
+
+
+def new_session(identity, _request: dict) -> dict:
+    return changed(identity, moc.new_session(_dice), "session")
+
+
+def new_scene(identity, _request: dict) -> dict:
+    return changed(identity, moc.new_scene, "scene")
+
+
+def keep_cards(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    cards = [card_of(card) for card in request["cards"]]
+    return {"hand": changed(identity, moc.keep(request["actor_id"], [card.to_dict() for card in cards]), "cards")}
+
+
+def card_of(card: dict) -> Card:
+    return Card(card["rank"], card["suit"])
+
+
+# --- beads and chips ----------------------------------------------------------
+
+
+def card_as_beads(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    change = moc.card_as_beads(request["actor_id"], card_of(request["card"]), request["before_scene"])
+    return changed(identity, change, "card")
+
+
+def spend_beads(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    change = moc.spend_beads(request["actor_id"], request["element"], request["beads"], request["storytelling"])
+    return changed(identity, change, "beads")
+
+
+def grant_chips(identity, request: dict) -> dict:
+    return changed(identity, moc.grant_chips(request["actor_id"], request["chips"], request["scene_start"]), "chips")
+
+
+def spend_chip(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    change = moc.spend_chip(request["actor_id"], request["chip"], request["use"], request["element"], _dice)
+    return changed(identity, change, "chip")
+
+
+def trade_chips(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    return changed(identity, moc.trade_chips(request["actor_id"], request["give"], request["take"]), "give")
+
+
+# --- rolls --------------------------------------------------------------------
+
+
+def skill_roll(identity, request: dict) -> dict:
+    """A pool's parts, untrained or not, rolled against the TN."""
+    check_owner(identity, request["actor_id"])
+    untrained = None if request["untrained"] is None else SkillThreshold(request["untrained"])
+    with refused("parts"):
+        pool = skill_pool([PoolPart(part["source"], part["dice"]) for part in request["parts"]], request["tn"], untrained)
+        rolled = roll(pool.dice, request["sides"], pool.tn, _dice, open_ended=request["open_ended"])
+    card = rolled.to_dict()
+    card["pool"] = pool.to_dict()
+    card["explanation"] = [*pool.explanation, *card["explanation"]]
+    return publish(identity, request, "moc.roll", card)
+
+
+def split_roll(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    with refused("actions"):
+        split = split_pool(request["pool"], [SplitAction(**action) for action in request["actions"]], request["counted"], request["extra_loss"])
+    outcomes = judge_split(split, roll_split(split, _dice), request["preempt"])
+    return publish(identity, request, "moc.split", split_card(split.pool, split.lost, request["preempt"], outcomes))
+
+
+def split_card(pool: int, lost: int, preempt: bool, outcomes) -> dict:
+    lines = [f"pool {pool} dice, {lost} lost to the split" + ("" if preempt else "; no failure pre-empts (GM)")]
+    for outcome in outcomes:
+        note = " (pre-empted)" if outcome.preempted else ""
+        lines.append(f"{outcome.action.name}: {outcome.level.words}{note}")
+    return {
+        "pool": pool,
+        "lost": lost,
+        "preempt": preempt,
+        "actions": [outcome.to_dict() for outcome in outcomes],
+        "explanation": lines,
+    }
+
+
+def augment_roll(identity, request: dict) -> dict:
+    """A card from the hand on the dice of the actor's earlier roll or split
+    (or an augment of one), each action judged again."""
+    check_owner(identity, request["actor_id"])
+    earlier = logged_card(identity, request["roll_id"], ("moc.roll", "moc.split", "moc.augment"), request["actor_id"])
+    entry = registered(identity, request["actor_id"])
+    card = card_of(request["card"])
+    play = card_on_dice(card, request["element"], Archetype(entry["archetype"]))
+    actions, preempt = earlier_actions(earlier)
+    points = {}
+    for spot in request["points"]:
+        key = (spot["action"], spot["die"])
+        points[key] = points.get(key, 0) + spot["points"]
+    with refused("points"):
+        rolls = play_on_dice(play, [Roll.of(action["roll"]) for action in actions], points)
+        split = split_pool(
+            sum(len(rolled.dice) - bonus_dice(rolled) for rolled in rolls),
+            [split_action(action, rolled) for action, rolled in zip(actions, rolls)],
+            extra_loss=0,
+        )
+    changed(identity, moc.play_card(request["actor_id"], card), "card")
+    outcomes = judge_split(split, rolls, preempt)
+    lines = [f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points"]
+    result = {
+        "roll_id": request["roll_id"],
+        "element": request["element"].value,
+        "play": play.to_dict(),
+        "actions": [outcome.to_dict() for outcome in outcomes],
+        "explanation": lines + [f"{o.action.name}: {o.level.words}{' (pre-empted)' if o.preempted else ''}" for o in outcomes],
+    }
+    return publish(identity, request, "moc.augment", result)
+
+
+def earlier_actions(entry: dict) -> tuple[list[dict], bool]:
+    """The actions of a logged roll, split or augment, and whether failures pre-empt."""
+    result = entry["result"]
+    if entry["rule"] == "moc.roll":
+        return [{"name": entry["label"] or "roll", "needs": Level.NEAR_SUCCESS.value, "free_success": False, "roll": result}], False
+    return result["actions"], result.get("preempt", True)
+
+
+def bonus_dice(rolled: Roll) -> int:
+    return sum(die.kind is DieKind.BONUS for die in rolled.dice)
+
+
+def split_action(action: dict, rolled: Roll) -> SplitAction:
+    dice = len(rolled.dice) - bonus_dice(rolled)
+    return SplitAction(action["name"], dice, rolled.tn, rolled.sides, Level(action["needs"]), action["free_success"])
+
+
+def logged_card(identity, roll_id: str, rules: tuple[str, ...], actor_id: str | None = None) -> dict:
+    """The earlier card ``roll_id`` of one of ``rules`` from the roll log; with
+    ``actor_id``, one of that actor's, rolled by the sender (or the GM)."""
+
+    def this_one(entry: dict) -> dict | None:
+        return entry if entry["roll_id"] == roll_id else None
+
+    found = store().recent_rolls(identity.world_id, 1, this_one)
+    mine = actor_id is None or (found and found[0]["actor_id"] == actor_id)
+    if not found or found[0]["rule"] not in rules or not mine:
+        whose = f" of {actor_id}" if actor_id else ""
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, "no such card", {"roll_id": [f"not a {' or '.join(rules)} card{whose}"]})
+    if actor_id and not identity.is_gm and found[0]["user"] != identity.user:
+        raise RequestError(ErrorCode.FORBIDDEN, "another's card", {"roll_id": ["rolled by another user"]})
+    return found[0]
+
+
+# --- opposed actions ----------------------------------------------------------
+
+
+def secret_roll(identity, request: dict) -> dict:
+    """Rolled in secret: the card goes to the roller and the GM alone."""
+    check_owner(identity, request["actor_id"])
+    registered(identity, request["actor_id"])
+    with refused("dice"):
+        rolled = roll(request["dice"], request["sides"], request["tn"], _dice)
+    card_id = new_card_id()
+    changed(identity, moc.open_secret(card_id, request["actor_id"]), "actor_id")
+    secret = {**request, "visibility": Visibility.WHISPER, "whisper_to": []}
+    return publish(identity, secret, "moc.opposed", rolled.to_dict(), card_id=card_id)
+
+
+def declare(identity, request: dict) -> dict:
+    """Successes of a secret roll declared, the rest saved; with ``resists``,
+    levels taken off an active side's declaration."""
+    check_owner(identity, request["actor_id"])
+    secret = logged_card(identity, request["roll_id"], ("moc.opposed",), request["actor_id"])
+    name, count = registered(identity, request["actor_id"])["name"], request["successes"]
+    change = moc.declare(request["roll_id"], name, secret["result"]["successes"], count)
+    spent = changed(identity, change, "successes")
+    against, through = request["against"], None
+    lines = [f"{name} declares {count}" + (f" against {against}" if against else "") + f" ({spent.spent} declared of this roll)"]
+    if request["resists"] is not None:
+        declaration = logged_card(identity, request["resists"], ("moc.declare",))
+        declared = declaration["result"]["declared"]
+        active_name = registered(identity, declaration["actor_id"], "resists")["name"]
+        active = SecretSuccesses(active_name, declared, declared)
+        through = Exchange(active, spent, declared, count).net
+        against = against or active.holder
+        lines = [f"{name} takes {count} levels off the {declared} {against} declared: {through} through"]
+    result = {
+        "roll_id": request["roll_id"],
+        "declared": count,
+        "declared_total": spent.spent,
+        "against": against,
+        "resists": request["resists"],
+        "through": through,
+        "explanation": lines,
+    }
+    return publish(identity, request, "moc.declare", result)
+
+
+# --- combat and recovery ------------------------------------------------------
+
+
+def attack(identity, request: dict) -> dict:
+    """To hit, the damage pool its raises make, the damage roll, the
+    target's resistance if it resists, and the levels on its tracks."""
+    check_owner(identity, request["actor_id"])
+    registered(identity, request["target"], "target")
+    modifier = request["location_modifier"]
+    with refused("weapon"):
+        to_hit = roll(request["dice"], request["sides"], request["tn"], _dice)
+        pool = damage_pool(to_hit, Weapon(**request["weapon"]), modifier)
+    damage = roll_damage(pool, _dice)
+    levels = damage.successes if damage else 0
+    resistance, ignore = None, False
+    if levels and request["resist"]:
+        with refused("resist"):
+            resistance = roll(request["resist"]["dice"], 10, resistance_tn(modifier), _dice, open_ended=False)
+        ignore = request["resist"]["ignore_with_ten"] and any(die.face == 10 for die in resistance.dice)
+        resistance = resistance if ignore else open_up(resistance, _dice)
+
+    def hit(health):
+        return resist(health, levels, resistance, ignore) if resistance else take_hit(health, levels)
+
+    entry, taken = changed(identity, moc.change_health(request["target"], hit), "target") if damage else (None, None)
+    result = {
+        "attack": to_hit.to_dict(),
+        "damage_pool": pool.to_dict(),
+        "damage": damage and damage.to_dict(),
+        "resistance": resistance and resistance.to_dict(),
+        "hit": taken and taken.to_dict(),
+        "target": target_view(request["target"], entry or registered(identity, request["target"], "target")),
+        "explanation": [*pool.explanation, *(taken.explanation if taken else [])],
+    }
+    return publish(identity, request, "moc.attack", result)
+
+
+def target_view(actor_id: str, entry: dict) -> dict:
+    health = moc.health_of(entry)
+    return {"actor_id": actor_id, "name": entry["name"], "tracks": entry["tracks"], "pain_points": health.pain_points, "dazed": entry["dazed"]}
+
+
+def recover(identity, request: dict) -> dict:
+    """A recovery action (Pain back equal to Toughness), or an L roll at the
+    end of a healing period (a success heals a point of damage)."""
+    check_owner(identity, request["actor_id"])
+    entry = registered(identity, request["actor_id"])
+    l_roll = None
+    if request["kind"] == "damage":
+        with refused("kind"):
+            l_roll = roll(entry["l_score"], 10, Difficulty.STANDARD, _dice)
+    heal = recovery_action if l_roll is None else (lambda health: recover_damage(health, l_roll))
+    after, _ = changed(identity, moc.change_health(request["actor_id"], heal), "actor_id")
+    lines = ["a full action of recovery: Pain back equal to Toughness"] if l_roll is None else [
+        f"an L roll: {l_roll.level.words}" + (", a point of damage healed" if l_roll.successes else "")
+    ]
+    result = {"kind": request["kind"], "roll": l_roll and l_roll.to_dict(), "tracks": after["tracks"], "explanation": lines}
+    return publish(identity, request, "moc.recover", result)
+
+
+HANDLERS = {
+    "moc.character": register_character,
+    "moc.session": new_session,
+    "moc.scene": new_scene,
+    "moc.keep": keep_cards,
+    "moc.card.beads": card_as_beads,
+    "moc.beads.spend": spend_beads,
+    "moc.chips.grant": grant_chips,
+    "moc.chips.spend": spend_chip,
+    "moc.chips.trade": trade_chips,
+    "moc.roll": skill_roll,
+    "moc.split": split_roll,
+    "moc.augment": augment_roll,
+    "moc.opposed": secret_roll,
+    "moc.declare": declare,
+    "moc.attack": attack,
+    "moc.recover": recover,
+}
+
+
+def init_app(app) -> None:
+    for event, handler in HANDLERS.items():
+        handles(app, event)(handler)

@@ -1,0 +1,325 @@
+"""Moment of Clarity's public state document, changed by pure functions.
+
+``{"session", "scene", "drawn", "characters", "opposed"}``: the session and
+scene counters, the cards drawn this session (the deck is what is left, drawn
+from at random: no order is kept), each character's sheet, hand, chips,
+beads and tracks, and each secret roll's declared successes (never how many
+it rolled). Each change takes the document (None before the first) and
+returns ``(document, result)`` for ``bridge.systems.state.change_state``;
+a refusal is a ValueError (``Refused`` names the request field to blame)."""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from typing import Any, Callable
+
+from ...rules.dice import DiceSource
+from ...rules.moment_of_clarity import beads as bead_rules
+from ...rules.moment_of_clarity import chips as chip_rules
+from ...rules.moment_of_clarity.cards import Card, bead_value, draw, left_in_deck, session_draw
+from ...rules.moment_of_clarity.elements import Archetype, Element
+from ...rules.moment_of_clarity.health import Health, Hit, end_of_scene
+from ...rules.moment_of_clarity.opposed import SecretSuccesses
+
+State = dict[str, Any]
+Change = Callable[[State | None], tuple[State, Any]]
+
+EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}}
+
+
+class Refused(ValueError):
+    """A change refused because of one request field (``field``)."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+def fresh(state: State | None) -> State:
+    return deepcopy(state) if state else deepcopy(EMPTY)
+
+
+def character(state: State, actor_id: str) -> dict:
+    try:
+        return state["characters"][actor_id]
+    except KeyError:
+        raise Refused("actor_id", f"{actor_id} is not a Moment of Clarity character here") from None
+
+
+# --- characters ---------------------------------------------------------------
+
+
+def register(sheet: dict) -> Change:
+    """Add or replace a character's sheet; a new one starts with no hand,
+    chips or beads and the tracks given."""
+
+    def change(state):
+        state = fresh(state)
+        old = state["characters"].get(sheet["actor_id"], {})
+        Health(sheet["body"], sheet["toughness"], sheet["l_score"], **sheet["tracks"])  # checks them
+        kept = {key: old.get(key, empty) for key, empty in (("hand", []), ("choosing", []), ("chips", _NO_CHIPS), ("beads", {}))}
+        entry = {**{k: v for k, v in sheet.items() if k != "actor_id"}, **kept, "dazed": old.get("dazed", False)}
+        bead_rules.allocate(Archetype(sheet["archetype"]), _scene_beads(entry), _placed(entry))  # checks the placement
+        state["characters"][sheet["actor_id"]] = entry
+        return state, entry
+
+    return change
+
+
+_NO_CHIPS = {"white": 0, "red": 0, "blue": 0}
+
+
+def _placed(entry: dict) -> dict[Element, int]:
+    return {Element(element): count for element, count in entry["placed"].items()}
+
+
+def _scene_beads(entry: dict) -> int:
+    return bead_rules.scene_beads(entry["primary_dice"], bead_rules.PowerLevel(entry["power_level"]))
+
+
+# --- the session's cards ------------------------------------------------------
+
+
+def new_session(dice: DiceSource) -> Change:
+    """Every card back in the deck, then each character draws: 2 to the
+    hand, a Wildcard 4 to choose 3 from (``keep``)."""
+
+    def change(state):
+        state = fresh(state)
+        state["session"] += 1
+        state["drawn"], state["opposed"] = [], {}
+        for entry in state["characters"].values():
+            archetype = Archetype(entry["archetype"])
+            cards = [card.to_dict() for card in draw(_left(state), archetype.cards_drawn, dice)]
+            state["drawn"] += cards
+            choosing = archetype.cards_drawn != archetype.cards_kept
+            entry["hand"], entry["choosing"] = ([], cards) if choosing else (cards, [])
+        return state, {"session": state["session"], "drawn": len(state["drawn"])}
+
+    return change
+
+
+def _left(state: State) -> tuple[Card, ...]:
+    return left_in_deck([Card.of(card) for card in state["drawn"]])
+
+
+def keep(actor_id: str, kept: list[dict]) -> Change:
+    """A Wildcard keeps 3 of the 4 cards drawn; the fourth is out for the session."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        choosing = [Card.of(card) for card in entry["choosing"]]
+        if not choosing:
+            raise ValueError("there are no drawn cards to choose from")
+        chosen = session_draw(choosing, Archetype(entry["archetype"]), [Card.of(card) for card in kept]).kept
+        entry["hand"], entry["choosing"] = [card.to_dict() for card in chosen], []
+        return state, entry["hand"]
+
+    return change
+
+
+def take_card(entry: dict, card: Card) -> None:
+    """Play ``card`` from the hand: it is gone for the session."""
+    hand = [Card.of(held) for held in entry["hand"]]
+    if card not in hand:
+        raise Refused("card", f"the {card.name} is not in this hand")
+    del entry["hand"][hand.index(card)]
+
+
+def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
+    """A card exchanged for beads of its suit's Element (Cards as Beads)."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        take_card(entry, card)
+        element, beads = card.suit.element, bead_value(card, before_scene)
+        entry["beads"][element.value] = entry["beads"].get(element.value, 0) + beads
+        return state, {"card": card.to_dict(), "element": element.value, "beads": beads, "character": entry}
+
+    return change
+
+
+def play_card(actor_id: str, card: Card) -> Change:
+    """A card played from the hand (on dice: the card's own request judges them)."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        take_card(entry, card)
+        return state, entry
+
+    return change
+
+
+# --- scenes and beads ---------------------------------------------------------
+
+
+def new_scene(state: State | None) -> tuple[State, dict]:
+    """Each character's beads replenished as allocated, a level of Fatigue
+    recovered at the end of the scene before (Recovery), dazing over; who
+    holds more than 4 chips is named (what they do is the GM's call)."""
+    state = fresh(state)
+    recovered, over = [], {}
+    for actor_id, entry in state["characters"].items():
+        allocation = bead_rules.allocate(Archetype(entry["archetype"]), _scene_beads(entry), _placed(entry))
+        entry["beads"] = {element.value: count for element, count in allocation.beads.items()}
+        if state["scene"]:
+            health, token = end_of_scene(health_of(entry))
+            entry["tracks"] = tracks_of(health)
+            if token:
+                recovered.append(actor_id)
+        entry["dazed"] = False
+        extra = chip_rules.Chips(**entry["chips"]).over_scene_limit()
+        if extra:
+            over[actor_id] = extra
+    state["scene"] += 1
+    return state, {"scene": state["scene"], "token_recovery": recovered, "over_chip_limit": over}
+
+
+def spend_beads(actor_id: str, element: Element, beads: int, storytelling: bool) -> Change:
+    """Beads spent from an Element; Storytelling plays reach as far as their
+    number (four or more spend every Storytelling bead left)."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        if entry["dazed"]:
+            raise ValueError("a dazed character cannot play beads")
+        held = entry["beads"].get(element.value, 0)
+        scope = None
+        if storytelling:
+            if element is not Element.STORYTELLING:
+                raise ValueError("a Storytelling play spends Storytelling beads")
+            scope, beads = bead_rules.storytelling(beads, held)
+        elif beads > held:
+            raise ValueError(f"{held} {element.value} beads left, not {beads}")
+        entry["beads"][element.value] = held - beads
+        return state, {"element": element.value, "spent": beads, "scope": scope and scope.value, "character": entry}
+
+    return change
+
+
+# --- chips --------------------------------------------------------------------
+
+
+def grant_chips(actor_id: str, chips: list[chip_rules.Chip], scene_start: bool) -> Change:
+    """The GM gives chips; at a scene's start nobody may hold more than 4."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        held = chip_rules.Chips(**entry["chips"]).add(chips)
+        if scene_start and held.over_scene_limit():
+            raise ValueError(f"{held.held} chips: at most {chip_rules.SCENE_START_LIMIT} at a scene's start")
+        entry["chips"] = _chips(held)
+        return state, entry
+
+    return change
+
+
+def spend_chip(actor_id: str, chip: chip_rules.Chip, use: chip_rules.Use, element: Element | None, dice: DiceSource) -> Change:
+    """A chip exchanged: cards drawn to the hand, beads (twice its value) to
+    ``element``, an automatic success or a character point (the card says which)."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        left, bought = chip_rules.exchange(chip_rules.Chips(**entry["chips"]), chip, use)
+        entry["chips"] = _chips(left)
+        cards = []
+        if use is chip_rules.Use.CARDS:
+            cards = [card.to_dict() for card in draw(_left(state), bought, dice)]
+            entry["hand"] += cards
+            state["drawn"] += cards
+        elif use is chip_rules.Use.BEADS:
+            if element is None:
+                raise Refused("element", "beads bought with a chip go to an Element")
+            entry["beads"][element.value] = entry["beads"].get(element.value, 0) + bought
+        return state, {"chip": chip.value, "use": use.value, "bought": bought, "cards": cards, "character": entry}
+
+    return change
+
+
+def trade_chips(actor_id: str, give: list[chip_rules.Chip], take: list[chip_rules.Chip]) -> Change:
+    """Up for lower chips worth its value + 1, or one chip down at no penalty."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        held = chip_rules.Chips(**entry["chips"])
+        if len(take) == 1:
+            held = chip_rules.trade_up(held, give, take[0])
+        elif len(give) == 1:
+            held = chip_rules.trade_down(held, give[0], take)
+        else:
+            raise ValueError("a trade takes one chip for lower ones, or gives one for lower ones")
+        entry["chips"] = _chips(held)
+        return state, entry
+
+    return change
+
+
+def _chips(chips: chip_rules.Chips) -> dict[str, int]:
+    return {"white": chips.white, "red": chips.red, "blue": chips.blue}
+
+
+# --- secret rolls -------------------------------------------------------------
+
+
+def open_secret(roll_id: str, actor_id: str) -> Change:
+    """A secret roll is on the table: how much of it is declared is public."""
+
+    def change(state):
+        state = fresh(state)
+        character(state, actor_id)
+        state["opposed"][roll_id] = {"actor_id": actor_id, "declared": 0}
+        return state, state["opposed"][roll_id]
+
+    return change
+
+
+def declare(roll_id: str, holder: str, rolled: int, count: int) -> Change:
+    """``count`` more of a secret roll's successes declared (never more than
+    it rolled): the roll's ``SecretSuccesses`` after."""
+
+    def change(state):
+        state = fresh(state)
+        secret = state["opposed"].get(roll_id)
+        if secret is None:
+            raise Refused("roll_id", f"no secret roll {roll_id} this session")
+        spent = SecretSuccesses(holder, rolled, secret["declared"]).spend(count)
+        secret["declared"] = spent.spent
+        return state, spent
+
+    return change
+
+
+# --- tracks -------------------------------------------------------------------
+
+
+def health_of(entry: dict) -> Health:
+    return Health(entry["body"], entry["toughness"], entry["l_score"], **entry["tracks"])
+
+
+def tracks_of(health: Health) -> dict[str, int]:
+    return {"damage": health.damage, "pain": health.pain, "fatigue": health.fatigue}
+
+
+def change_health(actor_id: str, heal: Callable[[Health], Health | Hit]) -> Change:
+    """The character's tracks after ``heal`` (a hit also dazes): the
+    character and what ``heal`` returned."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        after = heal(health_of(entry))
+        health = after.health if isinstance(after, Hit) else after
+        entry["tracks"] = tracks_of(health)
+        if isinstance(after, Hit) and after.dazed:
+            entry["dazed"] = True
+        return state, (entry, after)
+
+    return change
+

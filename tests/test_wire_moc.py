@@ -1,0 +1,141 @@
+"""Moment of Clarity over real Socket.IO: a short scene (the session's cards,
+a Wildcard keeping 3, a roll and a card on its dice, chips, a secret roll
+declared, attacks filling a Damage track), each card re-judged from its
+faces with the pure rules, refusals by field, and the Moment of Truth state
+of the same world untouched."""
+
+from __future__ import annotations
+
+from bridge.rules.moment_of_clarity.health import DAMAGE_POINTS
+from bridge.rules.moment_of_clarity.rolls import Roll
+
+from .test_wire_tokens import THUG
+from .wire_schemas import assert_valid, ok
+
+SYSTEM = "moment_of_clarity"
+SHEET = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3}
+RAPHE = {**SHEET, "actor_id": "raphe", "name": "Raphe", "archetype": "wildcard", "placed": {"action": 1, "plot": 1, "drama": 1}}
+HARRY = {**SHEET, "actor_id": "harry", "name": "Harry Greenhill", "archetype": "hero", "body": 5}
+GOON = {**SHEET, "actor_id": "goon", "name": "Goon", "archetype": "hero"}
+BLAST_PISTOL = {"name": "blast pistol", "damage": 4, "lethality": 7, "lethal": True}
+
+
+def state_of(client, where) -> dict:
+    """The state of the newest ``system.changed`` push ``where(state)`` holds for,
+    checked against the exported schemas."""
+    def holds(pushed) -> bool:
+        return pushed["state"] is not None and where(pushed["state"])
+
+    client.wait_for("system.changed", holds)
+    pushed = [pushed for pushed in client.received("system.changed") if holds(pushed)][-1]
+    assert_valid("push.system.changed.json", pushed)
+    assert_valid("state.moment_of_clarity.json", pushed["state"])
+    return pushed["state"]
+
+
+def card(client, event: str, **request) -> dict:
+    """A card (its entry), checked against its schema, every roll re-judged from its dice."""
+    entry = ok(client, event, **request)
+    for rolled in rolls_in(entry["result"]):
+        judged = Roll.of(rolled).to_dict()
+        del judged["explanation"]  # a card adds lines of its own
+        assert judged.items() <= rolled.items()
+    return entry
+
+
+def rolls_in(result):
+    if isinstance(result, dict):
+        if "effect_number" in result:
+            yield result
+        for value in result.values():
+            yield from rolls_in(value)
+    elif isinstance(result, list):
+        for value in result:
+            yield from rolls_in(value)
+
+
+def refused(client, event: str, code: str, field: str, **request) -> None:
+    answer = client.request(event, **request)
+    assert not answer["ok"] and answer["error"]["code"] == code, answer
+    assert list(answer["error"]["fields"]) == [field], answer
+
+
+def test_a_scene_of_moment_of_clarity(gm, player_for, store, world):
+    ok(gm, "token.register", **THUG)
+    ok(gm, "moments.award", award="role_playing", player="alice", moments=2, reason="a fine speech")
+    truth_before = ok(gm, "table.snapshot")
+    ok(gm, "system.set", system=SYSTEM)
+    alice, bob = player_for("alice", ["raphe"]), player_for("bob", ["harry"])
+
+    assert alice.request("moc.character", **RAPHE)["error"]["code"] == "forbidden"
+    for sheet in (RAPHE, HARRY, GOON):
+        ok(gm, "moc.character", **sheet)
+
+    ok(gm, "moc.session")
+    dealt = state_of(alice, lambda state: state["session"] == 1)
+    characters = dealt["characters"]
+    assert len(characters["raphe"]["choosing"]) == 4 and characters["raphe"]["hand"] == []
+    assert len(characters["harry"]["hand"]) == 2 and len(characters["goon"]["hand"]) == 2
+    drawn = [(c["rank"], c["suit"]) for c in dealt["drawn"]]
+    assert len(drawn) == 8 == len(set(drawn))
+
+    kept = characters["raphe"]["choosing"][1:]
+    assert ok(alice, "moc.keep", actor_id="raphe", cards=[{"rank": c["rank"], "suit": c["suit"]} for c in kept])["hand"] == kept
+
+    ok(gm, "moc.scene")
+    beads = state_of(gm, lambda state: state["scene"] == 1)["characters"]
+    assert beads["raphe"]["beads"] == {"action": 1, "plot": 1, "drama": 1}
+    assert beads["harry"]["beads"] == {"action": 6}  # 3 for the primary's dice, 3 for a Hero
+
+    # Antares's Cryptography: Mind 3 + Reasoning 2 untrained (+2): 3 dice at TN 9.
+    parts = [{"source": "Mind", "dice": 3}, {"source": "Reasoning", "dice": 2}]
+    rolled = card(alice, "moc.roll", actor_id="raphe", parts=parts, untrained=2)
+    assert (rolled["result"]["pool"]["dice"], rolled["result"]["tn"]) == (3, 9)
+    assert len([die for die in rolled["result"]["dice"] if die["kind"] == "skill"]) == 3
+
+    played = kept[0]
+    augmented = card(
+        alice, "moc.augment", actor_id="raphe", roll_id=rolled["roll_id"], element="action",
+        card={"rank": played["rank"], "suit": played["suit"]}, points=[{"die": 0, "points": played["rank"]}],
+    )["result"]
+    assert augmented["play"]["suiting"] == "on_suit"  # a Wildcard's card suits anything
+    assert augmented["actions"][0]["roll"]["dice"][0]["augment"] == played["rank"]
+    assert len(state_of(alice, lambda state: len(state["characters"].get("raphe", {}).get("hand", [])) == 2)["characters"]["raphe"]["hand"]) == 2
+
+    refused(alice, "moc.roll", "forbidden", "actor_id", actor_id="harry", parts=[{"source": "Body", "dice": 5}])
+    refused(alice, "moc.roll", "invalid", "sides", actor_id="raphe", parts=[{"source": "Body", "dice": 3}], sides=8)
+    assert alice.request("moc.scene")["error"]["code"] == "forbidden"
+
+    ok(gm, "moc.chips.grant", actor_id="raphe", chips=["red", "white", "white", "white"], scene_start=True)
+    refused(gm, "moc.chips.grant", "against_the_rules", "chips", actor_id="raphe", chips=["blue"], scene_start=True)
+    spent = ok(alice, "moc.chips.spend", actor_id="raphe", chip="white", use="beads", element="drama")
+    assert spent["bought"] == 2 and spent["character"]["beads"]["drama"] == 3
+    assert spent["character"]["chips"] == {"white": 2, "red": 1, "blue": 0}
+    traded = ok(alice, "moc.chips.trade", actor_id="raphe", give=["red"], take=["white", "white", "white"])
+    assert traded["chips"] == {"white": 5, "red": 0, "blue": 0}
+
+    secret = card(alice, "moc.opposed", actor_id="raphe", dice=4, label="slip past the guard")
+    secret_id, successes = secret["roll_id"], secret["result"]["successes"]
+    assert secret["visibility"] == "whisper" and secret["whisper_to"] == []
+    assert state_of(bob, lambda state: secret_id in state["opposed"])["opposed"][secret_id] == {"actor_id": "raphe", "declared": 0}
+    declared = card(alice, "moc.declare", actor_id="raphe", roll_id=secret_id, successes=successes, against="the guard")
+    assert declared["result"]["declared_total"] == successes
+    refused(alice, "moc.declare", "against_the_rules", "successes", actor_id="raphe", roll_id=secret_id, successes=1)
+    bob.wait_for("roll.result", lambda e: e["rule"] == "moc.declare")
+    assert not [e for e in bob.received("roll.result") if e["roll_id"] == secret_id]  # the secret stayed secret
+
+    damage = 0
+    for _ in range(60):
+        attack = card(gm, "moc.attack", actor_id="goon", target="harry", dice=6, tn=7, weapon=BLAST_PISTOL)["result"]
+        if attack["hit"]:
+            damage = min(DAMAGE_POINTS, damage + attack["hit"]["damage"])
+        assert attack["target"]["tracks"]["damage"] == damage
+        if damage == DAMAGE_POINTS:
+            break
+    state_of(bob, lambda state: state["characters"].get("harry", {}).get("tracks", {}).get("damage") == DAMAGE_POINTS)
+
+    assert store.system_state(world.world_id, "moment_of_truth") is None
+    ok(gm, "system.set", system="moment_of_truth")
+    assert ok(gm, "table.snapshot") == truth_before
+    ok(gm, "system.set", system=SYSTEM)
+    assert ok(gm, "system.get")["state"]["characters"]["harry"]["tracks"]["damage"] == DAMAGE_POINTS
