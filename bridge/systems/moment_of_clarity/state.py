@@ -188,15 +188,15 @@ def spend_beads(actor_id: str, element: Element, beads: int, storytelling: bool)
         if entry["dazed"]:
             raise ValueError("a dazed character cannot play beads")
         held = entry["beads"].get(element.value, 0)
-        scope = None
+        scope, spent = None, beads
         if storytelling:
             if element is not Element.STORYTELLING:
                 raise ValueError("a Storytelling play spends Storytelling beads")
-            scope, beads = bead_rules.storytelling(beads, held)
+            scope, spent = bead_rules.storytelling(beads, held)
         elif beads > held:
             raise ValueError(f"{held} {element.value} beads left, not {beads}")
-        entry["beads"][element.value] = held - beads
-        return state, {"element": element.value, "spent": beads, "scope": scope and scope.value, "character": entry}
+        entry["beads"][element.value] = held - spent
+        return state, {"element": element.value, "spent": spent, "scope": scope and scope.value, "character": entry}
 
     return change
 

@@ -1,0 +1,177 @@
+"""Moment of Clarity's state document changed by pure functions, with fixed
+faces: the session's draw from what is left of the deck, a Wildcard's keep,
+cards as beads, scenes' beads and recovery, beads and chips spent and
+traded, secret successes declared, hits on the tracks."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridge.rules.dice import FixedDice
+from bridge.rules.moment_of_clarity.cards import Card, draw, full_deck, left_in_deck
+from bridge.rules.moment_of_clarity.chips import Chip, Use
+from bridge.rules.moment_of_clarity.elements import Element, Suit
+from bridge.rules.moment_of_clarity.health import take_hit
+from bridge.rules.moment_of_clarity.effect import RolledDie
+from bridge.rules.moment_of_clarity.rolls import Roll, judge_dice, roll
+from bridge.systems.moment_of_clarity import state as moc
+from bridge.systems.moment_of_clarity.schemas import MocState
+
+SHEET = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3, "power_level": "standard", "placed": {}, "skills": []}
+TRACKS = {"damage": 0, "pain": 0, "fatigue": 0}
+
+
+def sheet(actor_id: str, archetype: str, **changes) -> dict:
+    return {**SHEET, "actor_id": actor_id, "name": actor_id.capitalize(), "archetype": archetype, "tracks": dict(TRACKS), **changes}
+
+
+def table(*sheets: dict) -> dict:
+    state = None
+    for one in sheets:
+        state, _ = moc.register(one)(state)
+    MocState().load(state)  # the exported shape
+    return state
+
+
+def test_a_draw_picks_each_card_among_those_left():
+    deck = full_deck()
+    # d52 picks the 52nd (Ace of Hearts), then d51 the 1st (2 of Clubs)
+    assert draw(deck, 2, FixedDice([52, 1])) == (Card(14, Suit.HEARTS), Card(2, Suit.CLUBS))
+    left = left_in_deck([Card(14, Suit.HEARTS), Card(2, Suit.CLUBS)])
+    assert len(left) == 50 and Card(14, Suit.HEARTS) not in left
+    with pytest.raises(ValueError, match="50 cards left"):
+        draw(left, 51, FixedDice([]))
+
+
+def test_a_session_deals_two_cards_and_a_wildcard_four_to_choose_from():
+    state = table(sheet("harry", "hero"), sheet("raphe", "wildcard", placed={"action": 3}))
+    state, dealt = moc.new_session(FixedDice([1, 1, 1, 1, 1, 1]))(state)
+    harry, raphe = state["characters"]["harry"], state["characters"]["raphe"]
+    # each d(n) takes the first card left: 2, 3 of Clubs, then 4-7 of Clubs
+    assert [card["rank"] for card in harry["hand"]] == [2, 3] and harry["choosing"] == []
+    assert [card["rank"] for card in raphe["choosing"]] == [4, 5, 6, 7] and raphe["hand"] == []
+    assert dealt == {"session": 1, "drawn": 6} and len(state["drawn"]) == 6
+
+    state, hand = moc.keep("raphe", raphe["choosing"][1:])(state)
+    assert [card["rank"] for card in hand] == [5, 6, 7] and state["characters"]["raphe"]["choosing"] == []
+    with pytest.raises(ValueError, match="no drawn cards"):
+        moc.keep("raphe", hand)(state)
+
+    # the next session: every card back, and a draw of one from all 52
+    state, _ = moc.new_session(FixedDice([52, 51, 50, 49, 48, 47]))(state)
+    assert state["session"] == 2 and state["characters"]["harry"]["hand"][0]["name"] == "Ace of Hearts"
+
+
+def test_a_wildcard_keeps_three_of_the_four_drawn():
+    state = table(sheet("raphe", "wildcard", placed={"drama": 3}))
+    state, _ = moc.new_session(FixedDice([1, 1, 1, 1]))(state)
+    choosing = state["characters"]["raphe"]["choosing"]
+    with pytest.raises(ValueError, match="keeps 3"):
+        moc.keep("raphe", [choosing[0], choosing[0], choosing[1]])(state)
+
+
+def test_a_card_exchanged_for_beads_of_its_element_is_gone():
+    state = table(sheet("harry", "hero"))
+    state, _ = moc.new_session(FixedDice([9, 1]))(state)  # 10 of Clubs, 2 of Clubs
+    state, played = moc.card_as_beads("harry", Card(10, Suit.CLUBS), before_scene=True)(state)
+    assert (played["element"], played["beads"]) == ("action", 4)  # 2 for a 10, two more before a scene
+    assert state["characters"]["harry"]["beads"] == {"action": 4}
+    with pytest.raises(moc.Refused, match="not in this hand") as refused:
+        moc.card_as_beads("harry", Card(10, Suit.CLUBS), before_scene=False)(state)
+    assert refused.value.field == "card"
+
+
+def test_a_placement_that_costs_more_than_the_beads_is_refused_at_registration():
+    with pytest.raises(ValueError, match="cost 9 of 6 beads"):
+        table(sheet("harry", "hero", primary_dice=6, placed={"plot": 4, "drama": 1}))
+
+
+def test_beads_per_scene_and_the_end_of_scene_recovery():
+    tired = sheet("harry", "hero", primary_dice=6, placed={"plot": 2}, tracks={"damage": 0, "pain": 0, "fatigue": 1})
+    state = table(tired, sheet("raphe", "wildcard", placed={"action": 2, "plot": 1}))
+    state, _ = moc.new_scene(state)
+    assert state["characters"]["harry"]["beads"] == {"action": 7, "plot": 2}  # 4 left + 3 for a Hero
+    assert state["characters"]["harry"]["tracks"]["fatigue"] == 1  # no scene ended yet
+    state, second = moc.new_scene(state)
+    assert state["characters"]["harry"]["tracks"]["fatigue"] == 0
+    assert second == {"scene": 2, "token_recovery": ["raphe"], "over_chip_limit": {}}
+
+
+def test_beads_spent_and_storytelling_reaching_as_far_as_its_beads():
+    state = table(sheet("enigma", "enigma", primary_dice=2))
+    state, _ = moc.new_scene(state)
+    assert state["characters"]["enigma"]["beads"] == {"storytelling": 5}
+    state, spent = moc.spend_beads("enigma", Element.STORYTELLING, 1, storytelling=False)(state)
+    assert spent["spent"] == 1 and spent["scope"] is None
+    state, spent = moc.spend_beads("enigma", Element.STORYTELLING, 4, storytelling=True)(state)
+    assert (spent["spent"], spent["scope"]) == (4, "world")  # four or more: every Storytelling bead left
+    with pytest.raises(ValueError, match="0 action beads left"):
+        moc.spend_beads("enigma", Element.ACTION, 1, storytelling=False)(state)
+
+
+def test_a_dazed_character_plays_no_beads():
+    state = table(sheet("harry", "hero"))
+    state, _ = moc.new_scene(state)
+    state, (entry, hit) = moc.change_health("harry", lambda health: take_hit(health, 0, 6))(state)
+    assert hit.dazed and entry["dazed"] and entry["tracks"]["pain"] == 6
+    with pytest.raises(ValueError, match="dazed"):
+        moc.spend_beads("harry", Element.ACTION, 1, storytelling=False)(state)
+    state, _ = moc.new_scene(state)
+    assert not state["characters"]["harry"]["dazed"]
+
+
+def test_chips_granted_up_to_four_at_a_scene_start_spent_and_traded():
+    state = table(sheet("raphe", "wildcard", placed={"action": 3}))
+    state, entry = moc.grant_chips("raphe", [Chip.RED, Chip.WHITE, Chip.WHITE, Chip.WHITE], scene_start=True)(state)
+    assert entry["chips"] == {"white": 3, "red": 1, "blue": 0}
+    with pytest.raises(ValueError, match="at most 4"):
+        moc.grant_chips("raphe", [Chip.WHITE], scene_start=True)(state)
+
+    state, spent = moc.spend_chip("raphe", Chip.RED, Use.CARDS, None, FixedDice([1, 1, 1]))(state)
+    assert [card["name"] for card in spent["cards"]] == ["2 of Clubs", "3 of Clubs", "4 of Clubs"]
+    assert len(state["drawn"]) == 3 and state["characters"]["raphe"]["hand"] == spent["cards"]
+    state, spent = moc.spend_chip("raphe", Chip.WHITE, Use.BEADS, Element.DRAMA, FixedDice([]))(state)
+    assert spent["bought"] == 2 and state["characters"]["raphe"]["beads"] == {"drama": 2}
+    with pytest.raises(moc.Refused) as refused:
+        moc.spend_chip("raphe", Chip.WHITE, Use.BEADS, None, FixedDice([]))(state)
+    assert refused.value.field == "element"
+
+
+def test_chip_trades_up_for_value_plus_one_and_down_at_par():
+    state = table(sheet("raphe", "wildcard", placed={"action": 3}))
+    state, _ = moc.grant_chips("raphe", [Chip.WHITE] * 4, scene_start=False)(state)
+    state, entry = moc.trade_chips("raphe", [Chip.WHITE] * 4, [Chip.RED])(state)
+    assert entry["chips"] == {"white": 0, "red": 1, "blue": 0}
+    state, entry = moc.trade_chips("raphe", [Chip.RED], [Chip.WHITE] * 3)(state)
+    assert entry["chips"] == {"white": 3, "red": 0, "blue": 0}
+    with pytest.raises(ValueError, match="one chip for lower ones"):
+        moc.trade_chips("raphe", [Chip.WHITE, Chip.WHITE], [Chip.WHITE, Chip.WHITE])(state)
+
+
+def test_secret_successes_declared_never_beyond_what_was_rolled():
+    state = table(sheet("coulard", "hero"))
+    state, _ = moc.open_secret("card-1", "coulard")(state)
+    assert state["opposed"]["card-1"] == {"actor_id": "coulard", "declared": 0}
+    state, spent = moc.declare("card-1", "Coulard", 3, 2)(state)  # the text's Coulard: 3 of 5 declared first
+    assert (spent.spent, spent.left) == (2, 1) and state["opposed"]["card-1"]["declared"] == 2
+    with pytest.raises(ValueError, match="only 1 left"):
+        moc.declare("card-1", "Coulard", 3, 2)(state)
+    with pytest.raises(moc.Refused) as refused:
+        moc.declare("card-2", "Coulard", 3, 1)(state)
+    assert refused.value.field == "roll_id"
+
+
+def test_an_unknown_character_is_refused_by_actor_id():
+    with pytest.raises(moc.Refused) as refused:
+        moc.grant_chips("nobody", [Chip.WHITE], scene_start=False)(None)
+    assert refused.value.field == "actor_id"
+
+
+def test_a_roll_read_again_from_its_card_and_how_each_die_counted():
+    rolled = judge_dice([RolledDie(face, 10) for face in (8, 8, 7, 7, 4, 1)], 10, 9)
+    card = rolled.to_dict()
+    assert Roll.of(card) == rolled
+    assert [die["counts_as"] for die in card["dice"]] == ["effect", "effect", "other", "other", "other", "one"]
+    assert card["outcome"] == {"label": "near_success", "success": True} and card["target"] == {"value": 9}
+    opened = roll(1, 10, 7, FixedDice([10, 1]))  # a bonus die reads its 1 as a 2
+    assert Roll.of(opened.to_dict()) == opened and opened.to_dict()["dice"][1]["natural"] == 2
