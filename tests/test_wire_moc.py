@@ -139,3 +139,48 @@ def test_a_scene_of_moment_of_clarity(gm, player_for, store, world):
     assert ok(gm, "table.snapshot") == truth_before
     ok(gm, "system.set", system=SYSTEM)
     assert ok(gm, "system.get")["state"]["characters"]["harry"]["tracks"]["damage"] == DAMAGE_POINTS
+
+
+ELEMENT_OF_SUIT = {"clubs": "action", "diamonds": "storytelling", "spades": "plot", "hearts": "drama"}
+
+
+def test_harrys_split_pool_a_card_over_it_and_a_hit_resisted(gm, player_for):
+    ok(gm, "system.set", system=SYSTEM)
+    bob = player_for("bob", ["harry"])
+    ok(gm, "moc.character", **HARRY)
+    ok(gm, "moc.session")
+    hand = state_of(bob, lambda state: state["session"] == 1)["characters"]["harry"]["hand"]
+
+    # The text's bulkhead: 13 dice less 2 for three actions, four allotments, a bead's marginal success on the lift.
+    actions = [
+        {"name": "move", "dice": 1, "needs": "failure"},
+        {"name": "lift", "dice": 1, "free_success": True},
+        {"name": "throw", "dice": 7},
+        {"name": "defense", "dice": 2},
+    ]
+    split = card(bob, "moc.split", actor_id="harry", pool=13, counted=3, actions=actions)
+    assert (split["result"]["pool"], split["result"]["lost"]) == (13, 2)
+    assert split["result"]["actions"][1]["level"] == "marginal_success"
+    refused(bob, "moc.split", "against_the_rules", "actions", actor_id="harry", pool=13, actions=actions)  # 13 - 3 is not 11
+
+    played = hand[0]
+    spots = [{"action": 0, "die": 0, "points": 1}, {"action": 2, "die": 0, "points": 1}]
+    on_suit = {"rank": played["rank"], "suit": played["suit"]}
+    augmented = card(bob, "moc.augment", actor_id="harry", roll_id=split["roll_id"], element=ELEMENT_OF_SUIT[played["suit"]], card=on_suit, points=spots)["result"]
+    assert augmented["play"]["suiting"] == "on_suit" and (augmented["pool"], augmented["lost"]) == (13, 2)
+    assert [action["roll"]["dice"][0]["augment"] for action in augmented["actions"]] == [1, 0, 1, 0]
+    refused(bob, "moc.augment", "against_the_rules", "card", actor_id="harry", roll_id=split["roll_id"], element="action", card=on_suit, points=spots[:1])
+
+    beads = ok(bob, "moc.card.beads", actor_id="harry", card={"rank": hand[1]["rank"], "suit": hand[1]["suit"]})
+    assert beads["character"]["hand"] == [] and beads["character"]["beads"][beads["element"]] == beads["beads"]
+    refused(bob, "moc.beads.spend", "against_the_rules", "beads", actor_id="harry", element="action", beads=1, storytelling=True)
+
+    hit = card(gm, "moc.attack", actor_id="goon", target="harry", dice=8, tn=5, weapon=BLAST_PISTOL, resist={"dice": 5})["result"]
+    if hit["resistance"]:
+        assert hit["resistance"]["tn"] == 7 and hit["hit"]["explanation"][0].endswith("resisted into pain")
+    pain = hit["target"]["tracks"]["pain"]
+    recovered = card(bob, "moc.recover", actor_id="harry", kind="action")["result"]
+    assert recovered["tracks"]["pain"] == max(0, pain - HARRY["toughness"])
+    healed = card(bob, "moc.recover", actor_id="harry", kind="damage")["result"]
+    damage = hit["target"]["tracks"]["damage"]
+    assert healed["tracks"]["damage"] == damage - (1 if damage and healed["roll"]["successes"] else 0)

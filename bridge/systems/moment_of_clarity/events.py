@@ -11,16 +11,15 @@ from ...refusals import refused_as
 from ...requests import handles, store
 from ...rules.dice import RandomDice
 from ...rules.moment_of_clarity.cards import Card, card_on_dice, play_on_dice
-from ...rules.moment_of_clarity.chips import Chip, Use
 from ...rules.moment_of_clarity.combat import Weapon, damage_pool, roll_damage
 from ...rules.moment_of_clarity.effect import DieKind
-from ...rules.moment_of_clarity.elements import Archetype, Element
+from ...rules.moment_of_clarity.elements import Archetype
 from ...rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
 from ...rules.moment_of_clarity.levels import Difficulty, Level
 from ...rules.moment_of_clarity.opposed import Exchange, SecretSuccesses
-from ...rules.moment_of_clarity.rolls import Roll, open_up, roll, roll_dice, judge_dice
+from ...rules.moment_of_clarity.rolls import Roll, open_up, roll
 from ...rules.moment_of_clarity.skills import PoolPart, SkillThreshold, skill_pool
-from ...rules.moment_of_clarity.splitting import SplitAction, judge_split, roll_split, split_pool
+from ...rules.moment_of_clarity.splitting import Split, SplitAction, judge_split, roll_split, split_pool
 from ...schemas.common import Visibility
 from ..state import change_state
 from . import state as moc
@@ -32,11 +31,11 @@ _dice = RandomDice()
 @contextmanager
 def refused(field: str):
     """A rules refusal blames ``field``, or the field a ``moc.Refused`` names."""
-    try:
-        with refused_as(field, pool=field):
+    with refused_as(field, pool=field):
+        try:
             yield
-    except moc.Refused as refusal:
-        raise against_the_rules(refusal, refusal.field) from None
+        except moc.Refused as refusal:
+            raise against_the_rules(refusal, refusal.field) from None
 
 
 def changed(identity, change, field: str):
@@ -131,17 +130,15 @@ def split_roll(identity, request: dict) -> dict:
     with refused("actions"):
         split = split_pool(request["pool"], [SplitAction(**action) for action in request["actions"]], request["counted"], request["extra_loss"])
     outcomes = judge_split(split, roll_split(split, _dice), request["preempt"])
-    return publish(identity, request, "moc.split", split_card(split.pool, split.lost, request["preempt"], outcomes))
+    return publish(identity, request, "moc.split", split_card(split, request["preempt"], outcomes))
 
 
-def split_card(pool: int, lost: int, preempt: bool, outcomes) -> dict:
-    lines = [f"pool {pool} dice, {lost} lost to the split" + ("" if preempt else "; no failure pre-empts (GM)")]
-    for outcome in outcomes:
-        note = " (pre-empted)" if outcome.preempted else ""
-        lines.append(f"{outcome.action.name}: {outcome.level.words}{note}")
+def split_card(split: Split, preempt: bool, outcomes) -> dict:
+    lines = [f"pool {split.pool} dice, {split.lost} lost to the split" + ("" if preempt else "; no failure pre-empts (GM)")]
+    lines += [f"{o.action.name}: {o.level.words}{' (pre-empted)' if o.preempted else ''}" for o in outcomes]
     return {
-        "pool": pool,
-        "lost": lost,
+        "pool": split.pool,
+        "lost": split.lost,
         "preempt": preempt,
         "actions": [outcome.to_dict() for outcome in outcomes],
         "explanation": lines,
@@ -153,49 +150,38 @@ def augment_roll(identity, request: dict) -> dict:
     (or an augment of one), each action judged again."""
     check_owner(identity, request["actor_id"])
     earlier = logged_card(identity, request["roll_id"], ("moc.roll", "moc.split", "moc.augment"), request["actor_id"])
-    entry = registered(identity, request["actor_id"])
     card = card_of(request["card"])
-    play = card_on_dice(card, request["element"], Archetype(entry["archetype"]))
-    actions, preempt = earlier_actions(earlier)
-    points = {}
+    play = card_on_dice(card, request["element"], Archetype(registered(identity, request["actor_id"])["archetype"]))
+    split, preempt, rolls = earlier_split(earlier)
+    points: dict[tuple[int, int], int] = {}
     for spot in request["points"]:
-        key = (spot["action"], spot["die"])
-        points[key] = points.get(key, 0) + spot["points"]
+        points[spot["action"], spot["die"]] = points.get((spot["action"], spot["die"]), 0) + spot["points"]
     with refused("points"):
-        rolls = play_on_dice(play, [Roll.of(action["roll"]) for action in actions], points)
-        split = split_pool(
-            sum(len(rolled.dice) - bonus_dice(rolled) for rolled in rolls),
-            [split_action(action, rolled) for action, rolled in zip(actions, rolls)],
-            extra_loss=0,
-        )
+        rolls = play_on_dice(play, rolls, points)
     changed(identity, moc.play_card(request["actor_id"], card), "card")
-    outcomes = judge_split(split, rolls, preempt)
-    lines = [f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points"]
-    result = {
-        "roll_id": request["roll_id"],
-        "element": request["element"].value,
-        "play": play.to_dict(),
-        "actions": [outcome.to_dict() for outcome in outcomes],
-        "explanation": lines + [f"{o.action.name}: {o.level.words}{' (pre-empted)' if o.preempted else ''}" for o in outcomes],
-    }
+    result = split_card(split, preempt, judge_split(split, rolls, preempt))
+    result["explanation"].insert(0, f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points")
+    result |= {"roll_id": request["roll_id"], "element": request["element"].value, "play": play.to_dict()}
     return publish(identity, request, "moc.augment", result)
 
 
-def earlier_actions(entry: dict) -> tuple[list[dict], bool]:
-    """The actions of a logged roll, split or augment, and whether failures pre-empt."""
+def earlier_split(entry: dict) -> tuple[Split, bool, list[Roll]]:
+    """A logged roll, split or augment as a split pool (a roll is one action
+    that pre-empts nothing), whether failures pre-empt, and its rolls."""
     result = entry["result"]
     if entry["rule"] == "moc.roll":
-        return [{"name": entry["label"] or "roll", "needs": Level.NEAR_SUCCESS.value, "free_success": False, "roll": result}], False
-    return result["actions"], result.get("preempt", True)
+        action = SplitAction(entry["label"] or "roll", result["pool"]["dice"], result["tn"], result["sides"])
+        return Split(action.dice, 0, (action,)), False, [Roll.of(result)]
+    actions = tuple(
+        SplitAction(done["name"], unopened_dice(done["roll"]), done["roll"]["tn"], done["roll"]["sides"], Level(done["needs"]), done["free_success"])
+        for done in result["actions"]
+    )
+    return Split(result["pool"], result["lost"], actions), result["preempt"], [Roll.of(done["roll"]) for done in result["actions"]]
 
 
-def bonus_dice(rolled: Roll) -> int:
-    return sum(die.kind is DieKind.BONUS for die in rolled.dice)
-
-
-def split_action(action: dict, rolled: Roll) -> SplitAction:
-    dice = len(rolled.dice) - bonus_dice(rolled)
-    return SplitAction(action["name"], dice, rolled.tn, rolled.sides, Level(action["needs"]), action["free_success"])
+def unopened_dice(rolled: dict) -> int:
+    """The dice of the pool, not counting bonus dice."""
+    return sum(die["kind"] == DieKind.SKILL.value for die in rolled["dice"])
 
 
 def logged_card(identity, roll_id: str, rules: tuple[str, ...], actor_id: str | None = None) -> dict:

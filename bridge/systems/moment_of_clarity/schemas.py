@@ -468,14 +468,13 @@ class MocCardPlayOut(Out):
     splits = fields.Boolean(required=True)
 
 
-class MocAugmentCard(Out):
-    """The earlier card's roll(s) again with the card's points on the dice."""
+class MocAugmentCard(MocSplitCard):
+    """The earlier card's roll(s) again, as a split pool (a plain roll is one
+    action), with the card's points on the dice."""
 
     roll_id = fields.String(required=True)
     element = _enum(Element, required=True)
     play = fields.Nested(MocCardPlayOut, required=True)
-    actions = fields.List(fields.Nested(MocActionOut), required=True)
-    explanation = fields.List(fields.String(), required=True)
 
 
 class MocOpposedCard(MocRoll):
