@@ -104,6 +104,14 @@ def test_a_counter_attack_is_paid_by_the_defenders_side():
         state.counter_attack_in(document, defence, "ann")
 
 
+def test_what_a_side_can_afford():
+    document = table(momentum=3)
+    assert state.afford(document, "ann", MomentumSpend.BONUS_DAMAGE, 5) == 3
+    assert state.afford(document, "ann", MomentumSpend.COUNTER_ATTACK, 1) == 1
+    assert state.afford(table(momentum=1), "ann", MomentumSpend.COUNTER_ATTACK, 1) == 0
+    assert state.afford(document, "thug", MomentumSpend.BONUS_DAMAGE, 9) == 4  # the GM's 4 Chaos
+
+
 def test_spends_of_momentum_and_chaos():
     document, changes = state.spend_pool(table(momentum=3), "momentum", MomentumSpend.QUESTION, 2)
     assert (document["momentum"]["tokens"], changes[0]["reason"]) == (1, "question x2 for 2")

@@ -55,6 +55,7 @@ class Contest:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "system": "two_d20",
             "active": self.active.to_dict(),
             "passive": self.passive.to_dict(),
             "winner": self.winner.value,

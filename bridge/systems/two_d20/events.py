@@ -82,8 +82,9 @@ def contest(identity, request: dict) -> dict:
 
 def attack(identity, request: dict) -> dict:
     """An attack test (or a defended melee attack's contest), then in one
-    change: the attacker's Momentum banked, bonus damage paid, the hit
-    through the target's armor, or the defender's counter-attack."""
+    change: the attacker's Momentum banked, the bonus damage its side can pay
+    for, the hit through the target's armor; or the defender's counter-attack
+    if its side can pay. Nothing is refused once the dice are rolled."""
     attacker_id, target_id = request["actor_id"], request["target_id"]
     check_owner(identity, attacker_id)
     for choice in ("defence", "negative_trait", "counter_attack"):
@@ -104,27 +105,34 @@ def attack(identity, request: dict) -> dict:
 
     def settle(during: dict) -> dict:
         banked = state.bank_momentum_in(during, attacker_id, test) if test else None
-        worked = {"pools": [banked] if banked else [], "damage": None, "counter_attack": None}
+        worked = {"pools": [banked] if banked else [], "damage": None, "counter_attack": None, "notes": []}
         if hit:
-            if request["bonus_damage"]:
-                with refused_as("bonus_damage"):
-                    worked["pools"].append(state.pay_in(during, attacker_id, MomentumSpend.BONUS_DAMAGE, request["bonus_damage"]))
-            damage = state.take_hit_in(during, target_id, request["damage"], request["bonus_damage"], request.get("negative_trait"))
+            wanted = request["bonus_damage"]
+            bonus = state.afford(during, attacker_id, MomentumSpend.BONUS_DAMAGE, wanted)
+            if bonus:
+                worked["pools"].append(state.pay_in(during, attacker_id, MomentumSpend.BONUS_DAMAGE, bonus))
+            if bonus < wanted:
+                worked["notes"].append(f"{bonus} of {wanted} bonus damage bought: what the pool could pay")
+            with refused_as("negative_trait"):
+                damage = state.take_hit_in(during, target_id, request["damage"], bonus, request.get("negative_trait"))
             worked["damage"] = {"actor_id": target_id, **damage.to_dict()}
         elif "counter_attack" in request:
-            with refused_as("counter_attack"):
+            if state.afford(during, target_id, MomentumSpend.COUNTER_ATTACK, 1):
                 worked["pools"].append(state.counter_attack_in(during, defence, target_id))
-            countered = state.take_hit_in(during, attacker_id, request["counter_attack"]["damage"], 0, None)
-            worked["counter_attack"] = {"actor_id": attacker_id, **countered.to_dict()}
+                countered = state.take_hit_in(during, attacker_id, request["counter_attack"]["damage"], 0, None)
+                worked["counter_attack"] = {"actor_id": attacker_id, **countered.to_dict()}
+            else:
+                worked["notes"].append("no counter-attack: the defender's side cannot pay 2")
         return worked
 
     worked = _settled(identity, settle)
+    notes = worked.pop("notes")
     rolled = test.to_dict() if test else None
     contested = {**defence.contest.to_dict(), "passive_id": target_id} if defence else None
     card = {"system": "two_d20", "kind": kind.value, "target_id": target_id, "test": rolled, "defence": contested, "hit": hit,
             "outcome": {"label": "hit" if hit else "miss"}, **worked}
     struck = worked["damage"] or worked["counter_attack"]
-    card["explanation"] = [*(rolled or contested)["explanation"], *_lines(worked["pools"]), *(struck["explanation"] if struck else [])]
+    card["explanation"] = [*(rolled or contested)["explanation"], *_lines(worked["pools"]), *notes, *(struck["explanation"] if struck else [])]
     return publish(identity, request, "2d20.attack", card)
 
 

@@ -31,13 +31,13 @@ def _ratings(low: int = 0) -> fields.Dict:
 # --- requests ---------------------------------------------------------------
 
 
-class SessionStartRequest(RequestSchema):
+class TwoD20SessionStartRequest(RequestSchema):
     """A new session: `players` set the Momentum cap and the GM's 2 Chaos each."""
 
     players = fields.Integer(required=True, validate=validate.Range(1, PLAYERS_MAX))
 
 
-class CharacterRequest(RequestSchema):
+class TwoD20CharacterRequest(RequestSchema):
     """A character's sheet by actor: `skills` (with Survive), `styles` (with
     Boldly and Forcefully), `focuses` (a die at most the rating is two
     successes), the armor score, `powers` (a Mana pool), `npc` (an NPC's side pays with Chaos)."""
@@ -53,7 +53,7 @@ class CharacterRequest(RequestSchema):
     powers = fields.Boolean(load_default=False)
 
 
-class Approach(Schema):
+class TwoD20Approach(Schema):
     """A skill and a style of the character's sheet by name, and a focus of it if one applies."""
 
     skill = NAME
@@ -61,38 +61,38 @@ class Approach(Schema):
     focus = fields.String(validate=validate.Length(1, 40))
 
 
-class Assisting(Approach):
+class TwoD20Assisting(TwoD20Approach):
     """A registered character rolling 1d20 for the leader."""
 
     actor_id = Identifier(required=True)
 
 
-class TestRequest(CardRequest, Approach):
+class TwoD20TestRequest(CardRequest, TwoD20Approach):
     """A skill test: the GM's `difficulty` and the `traits` (by name) bearing
     on it, `assistants`, d20s `bought` and who pays (`paid_by`), and whether
     a Determination token turns a die to a critical success (`critical_die`)."""
 
     difficulty = fields.Integer(required=True, validate=validate.Range(0, MAX_DIFFICULTY))
     traits = fields.List(fields.String(validate=validate.Length(1, 60)), load_default=list, validate=validate.Length(max=TRAITS_MAX))
-    assistants = fields.List(fields.Nested(Assisting), load_default=list, validate=validate.Length(max=ASSISTANTS_MAX))
+    assistants = fields.List(fields.Nested(TwoD20Assisting), load_default=list, validate=validate.Length(max=ASSISTANTS_MAX))
     bought = fields.Integer(load_default=0, validate=validate.Range(0, BOUGHT_MAX))
     paid_by = fields.Enum(Payer, by_value=True, load_default=None)
     critical_die = fields.Boolean(load_default=False)
 
 
-class ContestRequest(CardRequest, Approach):
+class TwoD20ContestRequest(CardRequest, TwoD20Approach):
     """A contest: the actor is the active side, `opponent` the passive one."""
 
-    opponent = fields.Nested(Assisting, required=True)
+    opponent = fields.Nested(TwoD20Assisting, required=True)
 
 
-class CounterAttack(Schema):
+class TwoD20CounterAttack(Schema):
     """The defender's counter-attack on a successful defence (2 Momentum, or Chaos for an NPC)."""
 
     damage = fields.Integer(required=True, validate=validate.Range(0, AMOUNT_MAX))
 
 
-class AttackRequest(CardRequest, Approach):
+class TwoD20AttackRequest(CardRequest, TwoD20Approach):
     """An attack by the actor on `target_id`: melee (difficulty 1) or ranged
     (2), the weapon's `damage` and the `bonus_damage` bought if it hits.
     The defender's choices (GM or the defender's owner): a melee `defence`
@@ -102,12 +102,12 @@ class AttackRequest(CardRequest, Approach):
     kind = fields.Enum(AttackKind, by_value=True, required=True)
     damage = fields.Integer(required=True, validate=validate.Range(0, AMOUNT_MAX))
     bonus_damage = fields.Integer(load_default=0, validate=validate.Range(0, AMOUNT_MAX))
-    defence = fields.Nested(Approach)
+    defence = fields.Nested(TwoD20Approach)
     negative_trait = fields.String(validate=validate.Length(1, 60))
-    counter_attack = fields.Nested(CounterAttack)
+    counter_attack = fields.Nested(TwoD20CounterAttack)
 
 
-class TraitSpec(Schema):
+class TwoD20TraitSpec(Schema):
     """A trait and how much it changes the difficulty of the tests it bears on."""
 
     name = fields.String(required=True, validate=validate.Length(1, 60))
@@ -115,7 +115,7 @@ class TraitSpec(Schema):
     difficulty = fields.Integer(load_default=0, validate=validate.Range(-MAX_DIFFICULTY, MAX_DIFFICULTY))
 
 
-class SpendRequest(RequestSchema):
+class TwoD20SpendRequest(RequestSchema):
     """Momentum (anyone) or Chaos (the GM) spent on a question, a special
     move (the GM's price) or a trait (2), put on the scene or on `actor_id`."""
 
@@ -123,11 +123,11 @@ class SpendRequest(RequestSchema):
     spend = fields.Enum(MomentumSpend, by_value=True, required=True,
                         validate=validate.OneOf([MomentumSpend.QUESTION, MomentumSpend.SPECIAL_MOVE, MomentumSpend.TRAIT]))
     amount = fields.Integer(load_default=1, validate=validate.Range(1, AMOUNT_MAX))
-    trait = fields.Nested(TraitSpec)
+    trait = fields.Nested(TwoD20TraitSpec)
     actor_id = Identifier()
 
 
-class ChaosRequest(RequestSchema):
+class TwoD20ChaosRequest(RequestSchema):
     """Chaos for the GM: `prevented` complications (2 each, anyone), or
     `tokens` for the story with a `reason` (the GM)."""
 
@@ -136,66 +136,66 @@ class ChaosRequest(RequestSchema):
     reason = fields.String(load_default="", validate=validate.Length(max=LABEL_MAX_CHARS))
 
 
-class DeterminationRequest(RequestSchema):
+class TwoD20DeterminationRequest(RequestSchema):
     """A character spends Determination on a trait (create `trait`, or
     remove the one named `remove_trait`) or on another action."""
 
     actor_id = Identifier(required=True)
     use = fields.Enum(DeterminationUse, by_value=True, required=True,
                       validate=validate.OneOf([DeterminationUse.TRAIT, DeterminationUse.EXTRA_ACTION]))
-    trait = fields.Nested(TraitSpec)
+    trait = fields.Nested(TwoD20TraitSpec)
     remove_trait = fields.String(validate=validate.Length(1, 60))
 
 
-class AwardRequest(RequestSchema):
+class TwoD20AwardRequest(RequestSchema):
     """The GM gives a character a Determination token, saying why."""
 
     actor_id = Identifier(required=True)
     reason = fields.String(required=True, validate=validate.Length(1, LABEL_MAX_CHARS))
 
 
-class ManaRequest(RequestSchema):
+class TwoD20ManaRequest(RequestSchema):
     actor_id = Identifier(required=True)
     mana = fields.Integer(required=True, validate=validate.Range(1, AMOUNT_MAX))
 
 
-class TraitRequest(RequestSchema):
+class TwoD20TraitRequest(RequestSchema):
     """The GM puts a `trait` on the scene or on `actor_id`, or removes the one named `remove`."""
 
-    trait = fields.Nested(TraitSpec)
+    trait = fields.Nested(TwoD20TraitSpec)
     remove = fields.String(validate=validate.Length(1, 60))
     actor_id = Identifier()
 
 
-class EndRequest(RequestSchema):
+class TwoD20EndRequest(RequestSchema):
     pass
 
 
 # --- the state document -----------------------------------------------------
 
 
-class MomentumOut(Out):
+class TwoD20Momentum(Out):
     tokens = fields.Integer(required=True, validate=validate.Range(min=0))
     players = fields.Integer(required=True, validate=validate.Range(min=1))
     cap = fields.Integer(required=True)
 
 
-class ChaosOut(Out):
+class TwoD20Chaos(Out):
     tokens = fields.Integer(required=True, validate=validate.Range(min=0))
 
 
-class DeterminationOut(Out):
+class TwoD20Determination(Out):
     tokens = fields.Integer(required=True, validate=validate.Range(0, DETERMINATION_MAXIMUM))
     maximum = fields.Integer(required=True)
 
 
-class TraitOut(Out):
+class TwoD20Trait(Out):
     name = fields.String(required=True)
     about = fields.Enum(TraitSubject, by_value=True, required=True)
     difficulty = fields.Integer(required=True)
 
 
-class CharacterOut(Out):
+class TwoD20Character(Out):
     """A registered character: the sheet as sent, and its trackers."""
 
     name = fields.String(required=True)
@@ -210,20 +210,20 @@ class CharacterOut(Out):
     armor_max = fields.Integer(required=True)
     mana = fields.Integer(required=True, validate=validate.Range(min=0))
     mana_max = fields.Integer(required=True)
-    determination = fields.Nested(DeterminationOut, required=True)
-    traits = fields.List(fields.Nested(TraitOut), required=True)
+    determination = fields.Nested(TwoD20Determination, required=True)
+    traits = fields.List(fields.Nested(TwoD20Trait), required=True)
 
 
 class TwoD20State(Out):
     """The party's Momentum, the GM's Chaos, the scene's traits, each character by actor id."""
 
-    momentum = fields.Nested(MomentumOut, required=True)
-    chaos = fields.Nested(ChaosOut, required=True)
-    traits = fields.List(fields.Nested(TraitOut), required=True)
-    characters = fields.Dict(keys=Identifier(), values=fields.Nested(CharacterOut), required=True)
+    momentum = fields.Nested(TwoD20Momentum, required=True)
+    chaos = fields.Nested(TwoD20Chaos, required=True)
+    traits = fields.List(fields.Nested(TwoD20Trait), required=True)
+    characters = fields.Dict(keys=Identifier(), values=fields.Nested(TwoD20Character), required=True)
 
 
-class PoolChangeOut(Out):
+class TwoD20PoolChange(Out):
     """One pool's change: `actor_id` for a character's own (Determination, Mana); `lost`: above a cap."""
 
     pool = fields.String(required=True, validate=validate.OneOf(["momentum", "chaos", "determination", "mana"]))
@@ -234,24 +234,24 @@ class PoolChangeOut(Out):
     actor_id = fields.String(required=True, allow_none=True)
 
 
-class Changed(Out):
+class TwoD20Changed(Out):
     """A request's changes to the pools, and the state document after them."""
 
-    changes = fields.List(fields.Nested(PoolChangeOut), required=True)
+    changes = fields.List(fields.Nested(TwoD20PoolChange), required=True)
     state = fields.Nested(TwoD20State, required=True)
 
 
 # --- cards -------------------------------------------------------------------
 
 
-class TargetOut(Out):
+class TwoD20Target(Out):
     skill = fields.Integer(required=True)
     style = fields.Integer(required=True)
     focus = fields.Integer(required=True, allow_none=True)
     value = fields.Integer(required=True)
 
 
-class D20Out(Out):
+class TwoD20Die(Out):
     """One die: how it counted, its successes, whether it is a complication,
     the faces it showed before a re-roll, and whether Determination turned it to a critical success."""
 
@@ -263,71 +263,71 @@ class D20Out(Out):
     determined = fields.Boolean(required=True)
 
 
-class AssistantOut(Out):
+class TwoD20Assistant(Out):
     name = fields.String(required=True)
-    target = fields.Nested(TargetOut, required=True)
+    target = fields.Nested(TwoD20Target, required=True)
     faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
-    dice = fields.List(fields.Nested(D20Out), required=True)
+    dice = fields.List(fields.Nested(TwoD20Die), required=True)
 
 
-class Verdict(Out):
+class TwoD20Verdict(Out):
     label = fields.String(required=True, validate=validate.OneOf(["passed", "failed", "active_wins", "passive_wins", "hit", "miss"]))
 
 
-class SkillTestOut(Out):
+class TwoD20SkillTest(Out):
     """A rolled test: every face, how each counted, and the verdict."""
 
     system = _const("two_d20")
-    target = fields.Nested(TargetOut, required=True)
+    target = fields.Nested(TwoD20Target, required=True)
     difficulty = fields.Integer(required=True, validate=validate.Range(0, MAX_DIFFICULTY))
     faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
-    dice = fields.List(fields.Nested(D20Out), required=True)
+    dice = fields.List(fields.Nested(TwoD20Die), required=True)
     bought = fields.Integer(required=True, validate=validate.Range(0, BOUGHT_MAX))
     cost = fields.Integer(required=True)
     paid_by = fields.Enum(Payer, by_value=True, required=True, allow_none=True)
-    assistants = fields.List(fields.Nested(AssistantOut), required=True)
+    assistants = fields.List(fields.Nested(TwoD20Assistant), required=True)
     leader_successes = fields.Integer(required=True)
     assistant_successes = fields.Integer(required=True)
     successes = fields.Integer(required=True)
     complications = fields.Integer(required=True)
     passed = fields.Boolean(required=True)
-    outcome = fields.Nested(Verdict, required=True)
+    outcome = fields.Nested(TwoD20Verdict, required=True)
     momentum = fields.Integer(required=True, validate=validate.Range(min=0))
     explanation = fields.List(fields.String(), required=True)
 
 
-class DifficultyOut(Out):
+class TwoD20Difficulty(Out):
     """The GM's difficulty, the traits bearing on the test, and the difficulty rolled against."""
 
     base = fields.Integer(required=True)
-    traits = fields.List(fields.Nested(TraitOut), required=True)
+    traits = fields.List(fields.Nested(TwoD20Trait), required=True)
     value = fields.Integer(required=True)
     explanation = fields.List(fields.String(), required=True)
 
 
-class TestCard(SkillTestOut):
+class TwoD20TestCard(TwoD20SkillTest):
     """`2d20.test`: the test, its difficulty's working, the die Determination
     turned (`critical_die`, an index of `dice`, or null) and the pools' changes."""
 
-    difficulty_set = fields.Nested(DifficultyOut, required=True)
+    difficulty_set = fields.Nested(TwoD20Difficulty, required=True)
     critical_die = fields.Integer(required=True, allow_none=True)
-    pools = fields.List(fields.Nested(PoolChangeOut), required=True)
+    pools = fields.List(fields.Nested(TwoD20PoolChange), required=True)
 
 
-class ContestCard(Out):
+class TwoD20ContestCard(Out):
     """`2d20.contest`: both tests at difficulty 0; the active side wins a draw (with a success of its own)."""
 
     system = _const("two_d20")
-    active = fields.Nested(SkillTestOut, required=True)
-    passive = fields.Nested(SkillTestOut, required=True)
+    active = fields.Nested(TwoD20SkillTest, required=True)
+    passive = fields.Nested(TwoD20SkillTest, required=True)
     passive_id = Identifier(required=True)
     winner = fields.String(required=True, validate=validate.OneOf(["active", "passive"]))
     margin = fields.Integer(required=True)
-    outcome = fields.Nested(Verdict, required=True)
+    outcome = fields.Nested(TwoD20Verdict, required=True)
     explanation = fields.List(fields.String(), required=True)
 
 
-class HitOut(Out):
+class TwoD20Hit(Out):
     """Damage on a character: armor absorbs then ablates, a negative trait taken cuts it to 2."""
 
     actor_id = Identifier(required=True)
@@ -342,7 +342,7 @@ class HitOut(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
-class AttackCard(Out):
+class TwoD20AttackCard(Out):
     """`2d20.attack`: the attack `test` (undefended) or the `defence` contest,
     whether it hit, the hit on the target, the counter-attack's hit on the
     attacker, and the pools' changes."""
@@ -350,51 +350,51 @@ class AttackCard(Out):
     system = _const("two_d20")
     kind = fields.Enum(AttackKind, by_value=True, required=True)
     target_id = Identifier(required=True)
-    test = fields.Nested(SkillTestOut, required=True, allow_none=True)
-    defence = fields.Nested(ContestCard, required=True, allow_none=True)
+    test = fields.Nested(TwoD20SkillTest, required=True, allow_none=True)
+    defence = fields.Nested(TwoD20ContestCard, required=True, allow_none=True)
     hit = fields.Boolean(required=True)
-    outcome = fields.Nested(Verdict, required=True)
-    damage = fields.Nested(HitOut, required=True, allow_none=True)
-    counter_attack = fields.Nested(HitOut, required=True, allow_none=True)
-    pools = fields.List(fields.Nested(PoolChangeOut), required=True)
+    outcome = fields.Nested(TwoD20Verdict, required=True)
+    damage = fields.Nested(TwoD20Hit, required=True, allow_none=True)
+    counter_attack = fields.Nested(TwoD20Hit, required=True, allow_none=True)
+    pools = fields.List(fields.Nested(TwoD20PoolChange), required=True)
     explanation = fields.List(fields.String(), required=True)
 
 
-class TestEntry(CardEntry):
+class TwoD20TestEntry(CardEntry):
     rule = _const("2d20.test")
-    result = fields.Nested(TestCard, required=True)
+    result = fields.Nested(TwoD20TestCard, required=True)
 
 
-class ContestEntry(CardEntry):
+class TwoD20ContestEntry(CardEntry):
     rule = _const("2d20.contest")
-    result = fields.Nested(ContestCard, required=True)
+    result = fields.Nested(TwoD20ContestCard, required=True)
 
 
-class AttackEntry(CardEntry):
+class TwoD20AttackEntry(CardEntry):
     rule = _const("2d20.attack")
-    result = fields.Nested(AttackCard, required=True)
+    result = fields.Nested(TwoD20AttackCard, required=True)
 
 
-class CharacterResult(Out):
-    character = fields.Nested(CharacterOut, required=True)
+class TwoD20CharacterResult(Out):
+    character = fields.Nested(TwoD20Character, required=True)
     state = fields.Nested(TwoD20State, required=True)
 
 
 CARDS = {
-    "2d20.test": CardSpec(TestRequest, TestEntry),
-    "2d20.contest": CardSpec(ContestRequest, ContestEntry),
-    "2d20.attack": CardSpec(AttackRequest, AttackEntry),
+    "2d20.test": CardSpec(TwoD20TestRequest, TwoD20TestEntry),
+    "2d20.contest": CardSpec(TwoD20ContestRequest, TwoD20ContestEntry),
+    "2d20.attack": CardSpec(TwoD20AttackRequest, TwoD20AttackEntry),
 }
 
 REQUESTS = {
-    "2d20.session.start": RequestSpec(SessionStartRequest, Changed, gm_only=True),
-    "2d20.character": RequestSpec(CharacterRequest, CharacterResult, gm_only=True),
-    "2d20.spend": RequestSpec(SpendRequest, Changed),
-    "2d20.chaos": RequestSpec(ChaosRequest, Changed),
-    "2d20.determination": RequestSpec(DeterminationRequest, Changed),
-    "2d20.determination.award": RequestSpec(AwardRequest, Changed, gm_only=True),
-    "2d20.mana": RequestSpec(ManaRequest, Changed),
-    "2d20.trait": RequestSpec(TraitRequest, Changed, gm_only=True),
-    "2d20.round.end": RequestSpec(EndRequest, Changed, gm_only=True),
-    "2d20.scene.end": RequestSpec(EndRequest, Changed, gm_only=True),
+    "2d20.session.start": RequestSpec(TwoD20SessionStartRequest, TwoD20Changed, gm_only=True),
+    "2d20.character": RequestSpec(TwoD20CharacterRequest, TwoD20CharacterResult, gm_only=True),
+    "2d20.spend": RequestSpec(TwoD20SpendRequest, TwoD20Changed),
+    "2d20.chaos": RequestSpec(TwoD20ChaosRequest, TwoD20Changed),
+    "2d20.determination": RequestSpec(TwoD20DeterminationRequest, TwoD20Changed),
+    "2d20.determination.award": RequestSpec(TwoD20AwardRequest, TwoD20Changed, gm_only=True),
+    "2d20.mana": RequestSpec(TwoD20ManaRequest, TwoD20Changed),
+    "2d20.trait": RequestSpec(TwoD20TraitRequest, TwoD20Changed, gm_only=True),
+    "2d20.round.end": RequestSpec(TwoD20EndRequest, TwoD20Changed, gm_only=True),
+    "2d20.scene.end": RequestSpec(TwoD20EndRequest, TwoD20Changed, gm_only=True),
 }

@@ -16,7 +16,7 @@ from typing import Any
 from ...rules.two_d20.chaos import Chaos
 from ...rules.two_d20.combat import Defence, Hit, Vitals, counter_attack, mana_maximum, stress_maximum
 from ...rules.two_d20.determination import AT_SESSION_START, Determination, DeterminationUse
-from ...rules.two_d20.momentum import Momentum, MomentumSpend, PoolChange
+from ...rules.two_d20.momentum import Momentum, MomentumSpend, PoolChange, spend_cost
 from ...rules.two_d20.skill_tests import Payer, SkillTest
 from ...rules.two_d20.traits import Trait, TraitSubject
 
@@ -182,6 +182,12 @@ def take_hit_in(state: dict, actor_id: str, damage: int, bonus: int, negative_tr
 def pay_in(state: dict, actor_id: str, spend: MomentumSpend, amount: int = 1) -> dict:
     """A character's side pays, in place: a PC from Momentum, an NPC from Chaos."""
     return _spend(state, _side(state, actor_id), spend, amount)
+
+
+def afford(state: dict, actor_id: str, spend: MomentumSpend, amount: int) -> int:
+    """How much of ``amount`` the character's side can pay for now."""
+    tokens = state[_side(state, actor_id)]["tokens"]
+    return max((each for each in range(1, amount + 1) if spend_cost(spend, each) <= tokens), default=0)
 
 
 def counter_attack_in(state: dict, defence: Defence, defender_id: str) -> dict:
