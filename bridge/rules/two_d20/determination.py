@@ -70,14 +70,13 @@ def critical_die(test: SkillTest, index: int) -> SkillTest:
     return test.with_dice(dice)
 
 
-def die_to_turn(test: SkillTest) -> int:
+def die_to_turn(test: SkillTest) -> int | None:
     """The leader's die that gains most from turning: the fewest successes,
-    a complication first among equals (turning it removes the complication)."""
+    a complication first among equals (turning it removes the complication);
+    None when every die is already a critical success."""
     gains = [(2 - die.successes, die.complication) for die in test.dice]
     best = max(gains)
-    if best == (0, False):
-        raise ValueError("every die is already a critical success")
-    return gains.index(best)
+    return None if best == (0, False) else gains.index(best)
 
 
 def reroll(test: SkillTest, indices: Iterable[int], dice: DiceSource) -> SkillTest:

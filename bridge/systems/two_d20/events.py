@@ -48,13 +48,11 @@ def skill_test(identity, request: dict) -> dict:
     target = _target(sheet, request)
     with refused_as("traits"):
         difficulty = difficulty_with_traits(request["difficulty"], state.traits_bearing(before, actor_id, request["traits"]))
-    helping = [_assistant(identity, actor_id, helper) for helper in request["assistants"]]
+    helping = _assistants(identity, actor_id, request["assistants"])
     with refused_as("paid_by"):
         test = roll_skill_test(target, difficulty.value, dice=_dice, bought=request["bought"], paid_by=request["paid_by"], assistants=helping)
-    turned = None
-    if request["critical_die"]:
-        with refused_as("critical_die"):
-            turned = die_to_turn(test)
+    turned = die_to_turn(test) if request["critical_die"] else None
+    if turned is not None:
         test = critical_die(test, turned)
 
     def settle(during: dict) -> list:
@@ -66,7 +64,8 @@ def skill_test(identity, request: dict) -> dict:
 
     pools = _settled(identity, settle)
     card = {**test.to_dict(), "difficulty_set": difficulty.to_dict(), "critical_die": turned, "pools": pools}
-    card["explanation"] = [*difficulty.explanation, *test.explanation, *_lines(pools)]
+    kept = ["every die is already a critical success: Determination kept"] if request["critical_die"] and turned is None else []
+    card["explanation"] = [*difficulty.explanation, *test.explanation, *kept, *_lines(pools)]
     return publish(identity, request, "2d20.test", card)
 
 
@@ -92,6 +91,10 @@ def attack(identity, request: dict) -> dict:
             check_owner(identity, target_id, choice)
     attacker = _target(_sheet(identity, attacker_id)[0], request)
     defender_sheet = _sheet(identity, target_id, "target_id")[0]
+    if "counter_attack" in request and "defence" not in request:
+        raise _invalid("counter_attack", "only a defended melee attack can be countered", ErrorCode.AGAINST_THE_RULES)
+    if any(each["name"] == request.get("negative_trait") for each in defender_sheet["traits"]):
+        raise _invalid("negative_trait", f"{defender_sheet['name']} already has that trait", ErrorCode.AGAINST_THE_RULES)
     kind, test, defence = request["kind"], None, None
     if "defence" in request:
         with refused_as("defence"):
@@ -99,9 +102,6 @@ def attack(identity, request: dict) -> dict:
     else:
         test = roll_attack(kind, attacker, dice=_dice)
     hit = defence.hit if defence else test.passed
-    if "counter_attack" in request and not defence:
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, "only a defended melee attack can be countered",
-                           {"counter_attack": ["only a defended melee attack can be countered"]})
 
     def settle(during: dict) -> dict:
         banked = state.bank_momentum_in(during, attacker_id, test) if test else None
@@ -151,7 +151,8 @@ def spend(identity, request: dict) -> dict:
     def step(before):
         after, changes = state.spend_pool(before, request["pool"], request["spend"], request["amount"])
         if is_trait:
-            state.add_trait(after, _trait(request["trait"]), request.get("actor_id"))
+            with refused_as("trait"):
+                state.add_trait(after, _trait(request["trait"]), request.get("actor_id"))
         return after, changes
 
     return _changed(identity, "amount", step)
@@ -168,8 +169,7 @@ def gain_chaos(identity, request: dict) -> dict:
 
 
 def spend_determination(identity, request: dict) -> dict:
-    """A trait (created on the scene, or on the character when it is about a
-    character; or removed from the character, else from the scene) or another action."""
+    """Determination on a trait (created or removed) or on another action."""
     actor_id, use = request["actor_id"], request["use"]
     check_owner(identity, actor_id)
     changing = [key for key in ("trait", "remove_trait") if key in request]
@@ -178,15 +178,22 @@ def spend_determination(identity, request: dict) -> dict:
 
     def step(before):
         after, changes = state.spend_determination(before, actor_id, use)
-        if "trait" in request:
-            trait = _trait(request["trait"])
-            state.add_trait(after, trait, actor_id if trait.about is TraitSubject.CHARACTER else None)
-        elif "remove_trait" in request:
-            own = any(each["name"] == request["remove_trait"] for each in after["characters"][actor_id]["traits"])
-            state.remove_trait(after, request["remove_trait"], actor_id if own else None)
+        with refused_as(changing[0] if changing else "use"):
+            _change_trait_with_determination(after, actor_id, request)
         return after, changes
 
-    return _changed(identity, changing[0] if changing else "actor_id", step)
+    return _changed(identity, "actor_id", step)
+
+
+def _change_trait_with_determination(after: dict, actor_id: str, request: dict) -> None:
+    """A trait about a character goes on the spender, any other on the scene; one removed
+    is the spender's own if they have it, else the scene's."""
+    if "trait" in request:
+        trait = _trait(request["trait"])
+        state.add_trait(after, trait, actor_id if trait.about is TraitSubject.CHARACTER else None)
+    elif "remove_trait" in request:
+        own = any(each["name"] == request["remove_trait"] for each in after["characters"][actor_id]["traits"])
+        state.remove_trait(after, request["remove_trait"], actor_id if own else None)
 
 
 def award_determination(identity, request: dict) -> dict:
@@ -264,12 +271,15 @@ def _sheet(identity, actor_id: str, field: str = "actor_id") -> tuple[dict, dict
         return state.character(document, actor_id), document
 
 
-def _assistant(identity, leader_id: str, helper: dict) -> tuple[str, Target]:
-    """An assistant's name and skill + style from their sheet."""
-    if helper["actor_id"] == leader_id:
-        raise _invalid("assistants", "the leader does not assist their own test", ErrorCode.AGAINST_THE_RULES)
-    sheet = _sheet(identity, helper["actor_id"], "assistants")[0]
-    return sheet["name"], _target(sheet, helper, "assistants")
+def _assistants(identity, leader_id: str, assisting: list[dict]) -> list[tuple[str, Target]]:
+    """Each assistant's name and skill + style from their sheet: other characters, each once."""
+    ids = [helper["actor_id"] for helper in assisting]
+    if leader_id in ids or len(set(ids)) < len(ids):
+        raise _invalid("assistants", "other characters assist, each once", ErrorCode.AGAINST_THE_RULES)
+    sheets = [_sheet(identity, actor_id, "assistants")[0] for actor_id in ids]
+    if len({sheet["name"] for sheet in sheets}) < len(sheets):
+        raise _invalid("assistants", "two assistants have the same name", ErrorCode.AGAINST_THE_RULES)
+    return [(sheet["name"], _target(sheet, helper, "assistants")) for sheet, helper in zip(sheets, assisting)]
 
 
 def _target(sheet: dict, approach: dict, where: str = "") -> Target:
