@@ -1,24 +1,184 @@
 /**
- * 2d20 variant: the plugin's side of the rule system `two_d20` (docs/systems/README.md).
+ * 2d20 variant: the plugin's side of the rule system `two_d20` (docs/systems/two_d20.md): its
+ * cards' verdicts, its state (the party's Momentum, the GM's Chaos, the scene's traits, each
+ * character's Stress, Armor, Determination, Mana and traits) and its requests.
  * @module core/systems/two_d20
  */
 
-import { stateHTML } from "../system-state.js";
+import { escapeHTML } from "../cards.js";
 
 export const name = "two_d20";
 export const title = "2d20 variant";
 
 /** Verdicts of this system's cards, by `outcome.label`. */
-export const outcomes = {};
+export const outcomes = {
+  passed: "Passed",
+  failed: "Failed",
+  active_wins: "The active side wins",
+  passive_wins: "The passive side wins",
+  hit: "Hit",
+  miss: "Miss",
+};
 
 /**
- * The system's state document (`system.changed`) as HTML.
- * @param {object} state
+ * The state document (`system.changed`): Momentum against its cap, Chaos, the scene's traits and
+ * each character's trackers; before the GM starts a session, says so.
+ * @param {{momentum?: object, chaos?: object, traits?: object[], characters?: object}|null} state
  * @returns {string}
  */
 export function poolsHTML(state) {
-  return stateHTML(state);
+  if (!state?.momentum) return `<p class="vb-2d20-no-session">No session started: the GM starts one.</p>`;
+  const pools = `<dl class="vb-2d20-pools"><dt>Momentum</dt><dd class="vb-2d20-momentum">${escapeHTML(state.momentum.tokens)} / ${escapeHTML(state.momentum.cap)}</dd>`
+    + `<dt>Chaos</dt><dd class="vb-2d20-chaos">${escapeHTML(state.chaos.tokens)}</dd></dl>`;
+  const scene = state.traits?.length ? `<p class="vb-2d20-scene">Scene: ${traitsHTML(state.traits)}</p>` : "";
+  const characters = Object.entries(state.characters ?? {}).map(([id, each]) => characterHTML(id, each));
+  return `<section class="vb-2d20">${pools}${scene}${characters.length ? `<ul class="vb-2d20-characters">${characters.join("")}</ul>` : ""}</section>`;
 }
 
-/** The system's basic roll as a form; null: the plugin's own roll dialog. */
-export const rollPanel = null;
+function characterHTML(id, each) {
+  const tracks = [
+    ["Stress", `${each.stress} / ${each.stress_max}`],
+    ["Armor", `${each.armor} / ${each.armor_max}`],
+    ["Determination", `${each.determination.tokens} / ${each.determination.maximum}`],
+    ...(each.mana_max ? [["Mana", `${each.mana} / ${each.mana_max}`]] : []),
+  ].map(([label, value]) => `<span class="vb-2d20-${label.toLowerCase()}">${label} ${escapeHTML(value)}</span>`);
+  const npc = each.npc ? ` <span class="vb-2d20-npc">NPC</span>` : "";
+  const traits = each.traits?.length ? ` ${traitsHTML(each.traits)}` : "";
+  return `<li data-actor-id="${escapeHTML(id)}"><strong>${escapeHTML(each.name)}</strong>${npc} ${tracks.join(" ")}${traits}</li>`;
+}
+
+function traitsHTML(traits) {
+  const items = traits.map((trait) => {
+    const change = trait.difficulty ? ` (${trait.difficulty > 0 ? "+" : ""}${escapeHTML(trait.difficulty)})` : "";
+    return `<li class="vb-2d20-trait" title="${escapeHTML(trait.about)}">${escapeHTML(trait.name)}${change}</li>`;
+  });
+  return `<ul class="vb-2d20-traits">${items.join("")}</ul>`;
+}
+
+/** A skill, a style and, if one applies, a focus, by the names on the character's sheet. */
+function approach({ skill, style, focus = "" }) {
+  return { skill, style, ...(focus ? { focus } : {}) };
+}
+
+/**
+ * A `2d20.test` request: difficulty 0-5, the traits bearing on it by name, assistants
+ * (`{actorId, skill, style, focus?}`), d20s `bought` (0-3) and who pays (`paidBy`: "momentum", or
+ * "chaos" for the GM), `criticalDie`: a Determination token turns the die that gains most.
+ */
+export function test({ actorId, skill, style, focus = "", difficulty, traits = [], assistants = [], bought = 0, paidBy = null, criticalDie = false, label = "" }) {
+  const payload = {
+    actor_id: actorId, label, ...approach({ skill, style, focus }), difficulty: Number(difficulty), traits,
+    assistants: assistants.map((each) => ({ actor_id: each.actorId, ...approach(each) })),
+    bought: Number(bought), critical_die: Boolean(criticalDie),
+  };
+  if (Number(bought)) payload.paid_by = paidBy;
+  return { event: "2d20.test", payload };
+}
+
+/** A `2d20.contest` request: the actor is the active side, `opponent` (`{actorId, skill, style, focus?}`) the passive one. */
+export function contest({ actorId, skill, style, focus = "", opponent, label = "" }) {
+  return {
+    event: "2d20.contest",
+    payload: { actor_id: actorId, label, ...approach({ skill, style, focus }), opponent: { actor_id: opponent.actorId, ...approach(opponent) } },
+  };
+}
+
+/**
+ * A `2d20.attack` request on `targetId`: `kind` "melee" or "ranged", the weapon's `damage`,
+ * `bonusDamage` bought if it hits; the defender's choices: `defence` (`{skill, style, focus?}`, melee
+ * only), `negativeTrait` (taken if it cuts the damage to 2), `counterDamage` (a counter-attack on a successful defence).
+ */
+export function attack({ actorId, targetId, kind, skill, style, focus = "", damage, bonusDamage = 0, defence = null, negativeTrait = "", counterDamage = null, label = "" }) {
+  const payload = {
+    actor_id: actorId, label, target_id: targetId, kind, ...approach({ skill, style, focus }),
+    damage: Number(damage), bonus_damage: Number(bonusDamage),
+  };
+  if (defence) payload.defence = approach(defence);
+  if (negativeTrait) payload.negative_trait = negativeTrait;
+  if (counterDamage !== null) payload.counter_attack = { damage: Number(counterDamage) };
+  return { event: "2d20.attack", payload };
+}
+
+/** GM: `2d20.session.start` for `players` (Momentum's cap, 2 Chaos each; one Determination per character). */
+export function startSession(players) {
+  return { event: "2d20.session.start", payload: { players: Number(players) } };
+}
+
+/** GM: `2d20.character`, a sheet: skills (with Survive), styles (with Boldly and Forcefully), focuses, armor, powers, npc. */
+export function registerCharacter({ actorId, name: characterName, skills, styles, focuses = {}, armor = 0, powers = false, npc = false }) {
+  return { event: "2d20.character", payload: { actor_id: actorId, name: characterName, skills, styles, focuses, armor: Number(armor), powers, npc } };
+}
+
+/**
+ * `2d20.spend`: Momentum (anyone) or Chaos (the GM) on a `question` or a `special_move` (`amount`:
+ * the GM's price), or on a `trait` (`{name, about, difficulty}`, on the scene or on `actorId`).
+ */
+export function spend({ pool, spend: what, amount = 1, trait = null, actorId = null }) {
+  const payload = { pool, spend: what, amount: Number(amount) };
+  if (trait) payload.trait = trait;
+  if (actorId) payload.actor_id = actorId;
+  return { event: "2d20.spend", payload };
+}
+
+/** `2d20.chaos`: complications `prevented` (anyone, 2 Chaos each), or the GM's `tokens` for the story with a `reason`. */
+export function gainChaos({ prevented = 0, tokens = 0, reason = "" }) {
+  return { event: "2d20.chaos", payload: { prevented: Number(prevented), tokens: Number(tokens), reason } };
+}
+
+/** `2d20.determination`: `use` "trait" (create `trait` or remove the one named `removeTrait`) or "extra_action". */
+export function spendDetermination({ actorId, use, trait = null, removeTrait = "" }) {
+  const payload = { actor_id: actorId, use };
+  if (trait) payload.trait = trait;
+  if (removeTrait) payload.remove_trait = removeTrait;
+  return { event: "2d20.determination", payload };
+}
+
+/** GM: `2d20.determination.award`, one token and why. */
+export function awardDetermination({ actorId, reason }) {
+  return { event: "2d20.determination.award", payload: { actor_id: actorId, reason } };
+}
+
+/** `2d20.mana`: Mana spent on a power. */
+export function spendMana({ actorId, mana }) {
+  return { event: "2d20.mana", payload: { actor_id: actorId, mana: Number(mana) } };
+}
+
+/** GM: `2d20.trait`, a `trait` put on the scene or on `actorId`, or the one named `remove` taken away. */
+export function changeTrait({ trait = null, remove = "", actorId = null }) {
+  const payload = trait ? { trait } : { remove };
+  if (actorId) payload.actor_id = actorId;
+  return { event: "2d20.trait", payload };
+}
+
+/** GM: `2d20.round.end` (1 Momentum lost). */
+export function endRound() {
+  return { event: "2d20.round.end", payload: {} };
+}
+
+/** GM: `2d20.scene.end` (1 Momentum lost; Stress, Armor and Mana restored; the scene's traits gone). */
+export function endScene() {
+  return { event: "2d20.scene.end", payload: {} };
+}
+
+const words = (text) => String(text ?? "").split(",").map((each) => each.trim()).filter(Boolean);
+
+/** The skill test as a form: skill, style and focus by name, difficulty, traits, bought dice and their payer, Determination. */
+export const rollPanel = {
+  title: "2d20 skill test",
+  fields: [
+    { name: "skill", label: "Skill", type: "text", value: "" },
+    { name: "style", label: "Style", type: "text", value: "" },
+    { name: "focus", label: "Focus (if one applies)", type: "text", value: "" },
+    { name: "difficulty", label: "Difficulty", type: "number", min: 0, max: 5, value: 1 },
+    { name: "traits", label: "Traits bearing on it (comma separated)", type: "text", value: "" },
+    { name: "bought", label: "Extra d20s (1, 3, 6)", type: "number", min: 0, max: 3, value: 0 },
+    { name: "paid_by", label: "Paid with", type: "select", options: [["momentum", "Momentum"], ["chaos", "Chaos to the GM"]], value: "momentum" },
+    { name: "critical_die", label: "Determination: turn a die to a critical success", type: "checkbox", value: false },
+  ],
+  build(values, { actorId }) {
+    return test({
+      actorId, skill: values.skill, style: values.style, focus: values.focus, difficulty: values.difficulty,
+      traits: words(values.traits), bought: values.bought, paidBy: values.paid_by, criticalDie: values.critical_die,
+    });
+  },
+};
