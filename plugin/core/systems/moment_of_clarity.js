@@ -1,24 +1,184 @@
 /**
- * Moment of Clarity: the plugin's side of the rule system `moment_of_clarity` (docs/systems/README.md).
+ * Moment of Clarity: the plugin's side of the rule system `moment_of_clarity`
+ * (docs/systems/moment_of_clarity.md): its cards' verdicts (the six levels of success), its state
+ * (each character's hand, chips, beads and tracks, the cards out this session, secret rolls'
+ * declarations) and its requests.
  * @module core/systems/moment_of_clarity
  */
 
-import { stateHTML } from "../system-state.js";
+import { escapeHTML } from "../cards.js";
 
 export const name = "moment_of_clarity";
 export const title = "Moment of Clarity";
 
-/** Verdicts of this system's cards, by `outcome.label`. */
-export const outcomes = {};
+/** Verdicts of this system's cards, by `outcome.label`: the six levels of success. */
+export const outcomes = {
+  spectacular_failure: "Spectacular failure",
+  failure: "Failure",
+  near_success: "Near success",
+  marginal_success: "Marginal success",
+  success: "Success",
+  outstanding_success: "Outstanding success",
+};
+
+const SUITS = { clubs: "♣", diamonds: "♦", spades: "♠", hearts: "♥" };
+const ELEMENTS = ["action", "storytelling", "plot", "drama"];
+const CHIPS = ["white", "red", "blue"];
 
 /**
- * The system's state document (`system.changed`) as HTML.
- * @param {object} state
+ * The state document (`system.changed`): the session and scene, then each character: archetype,
+ * hand (and a Wildcard's cards to choose from), chips, beads by Element, the Damage, Pain and
+ * Fatigue tracks, dazed; the secret rolls' declared successes.
+ * @param {{session?: number, scene?: number, drawn?: object[], characters?: object, opposed?: object}} state
  * @returns {string}
  */
 export function poolsHTML(state) {
-  return stateHTML(state);
+  const characters = Object.entries(state?.characters ?? {}).map(([id, each]) => characterHTML(id, each));
+  const head = `<h4>Session ${escapeHTML(state?.session ?? 0)}, scene ${escapeHTML(state?.scene ?? 0)}`
+    + ` <span class="vb-moc-drawn">${escapeHTML(state?.drawn?.length ?? 0)} cards out of the deck</span></h4>`;
+  const secrets = Object.values(state?.opposed ?? {}).map((secret) =>
+    `<li>${escapeHTML(state.characters?.[secret.actor_id]?.name ?? secret.actor_id)}: ${escapeHTML(secret.declared)} declared</li>`);
+  return `<section class="vb-moc">${head}`
+    + (characters.length ? `<ul class="vb-moc-characters">${characters.join("")}</ul>` : `<p>No characters yet.</p>`)
+    + (secrets.length ? `<h5>Secret rolls</h5><ul class="vb-moc-secrets">${secrets.join("")}</ul>` : "")
+    + `</section>`;
 }
 
-/** The system's basic roll as a form; null: the plugin's own roll dialog. */
-export const rollPanel = null;
+function characterHTML(id, each) {
+  const dazed = each.dazed ? ` <span class="vb-moc-dazed">dazed</span>` : "";
+  const choosing = each.choosing?.length ? `<div class="vb-moc-choosing">to keep 3 of: ${cardsHTML(each.choosing)}</div>` : "";
+  const chips = CHIPS.filter((chip) => each.chips?.[chip])
+    .map((chip) => `<li class="vb-moc-chip vb-moc-${chip}">${escapeHTML(each.chips[chip])} ${chip}</li>`);
+  const beads = ELEMENTS.filter((element) => each.beads?.[element])
+    .map((element) => `<li class="vb-moc-bead vb-moc-${element}">${escapeHTML(each.beads[element])} ${element}</li>`);
+  const tracks = each.tracks ?? {};
+  const painPoints = 2 * (each.body ?? 0) + (each.toughness ?? 0) + (each.l_score ?? 0);
+  return `<li class="vb-moc-character" data-actor-id="${escapeHTML(id)}"><strong>${escapeHTML(each.name)}</strong>`
+    + ` <span class="vb-moc-archetype">${escapeHTML(each.archetype)}</span>${dazed}`
+    + `<div class="vb-moc-hand">hand: ${cardsHTML(each.hand ?? [])}</div>${choosing}`
+    + `<ul class="vb-moc-chips">${chips.join("") || "<li>no chips</li>"}</ul>`
+    + `<ul class="vb-moc-beads">${beads.join("") || "<li>no beads</li>"}</ul>`
+    + `<div class="vb-moc-tracks">Damage ${escapeHTML(tracks.damage ?? 0)}/6, Pain ${escapeHTML(tracks.pain ?? 0)}/${escapeHTML(painPoints)},`
+    + ` Fatigue ${escapeHTML(tracks.fatigue ?? 0)}</div></li>`;
+}
+
+function cardsHTML(cards) {
+  if (!cards.length) return "—";
+  return `<ul class="vb-moc-cards">${cards.map((card) =>
+    `<li class="vb-moc-card vb-moc-${escapeHTML(card.suit)}" title="${escapeHTML(card.name)}">`
+    + `${escapeHTML(RANKS[card.rank] ?? card.rank)}${SUITS[card.suit] ?? escapeHTML(card.suit)}</li>`).join("")}</ul>`;
+}
+
+const RANKS = { 11: "J", 12: "Q", 13: "K", 14: "A" };
+
+/** The basic roll as a form: a pool of d10 (or d6) against a TN, untrained or not, open-ended. */
+export const rollPanel = {
+  title: "Moment of Clarity roll",
+  fields: [
+    { name: "dice", label: "Dice", type: "number", min: 1, max: 300, value: 3 },
+    { name: "sides", label: "Die", type: "select", options: [["10", "d10 (open-ended 10s)"], ["6", "d6"]], value: "10" },
+    { name: "tn", label: "TN (7 standard, 9 difficult, 11+ very difficult)", type: "number", min: 1, max: 60, value: 7 },
+    { name: "untrained", label: "Skill", type: "select", options: [["", "trained"], ["0", "untrained, easy"], ["1", "untrained, normal (+1)"], ["2", "untrained, difficult (+2)"]], value: "" },
+    { name: "open_ended", label: "Open-ended 10s", type: "checkbox", value: true },
+    { name: "label", label: "Label", type: "text", value: "" },
+  ],
+  build(values, { actorId }) {
+    return roll({
+      actorId, parts: [{ source: "pool", dice: Number(values.dice) }], sides: Number(values.sides), tn: Number(values.tn),
+      untrained: values.untrained === "" || values.untrained == null ? null : Number(values.untrained),
+      openEnded: Boolean(values.open_ended), label: values.label ?? "",
+    });
+  },
+};
+
+/** `moc.roll`: the pool's `parts` ({source, dice}) against `tn`; `untrained`: the skill's difficulty level. */
+export function roll({ actorId, parts, sides = 10, tn = 7, untrained = null, openEnded = true, label = "" }) {
+  return { event: "moc.roll", payload: { actor_id: actorId, label, parts, sides, tn, untrained, open_ended: openEnded } };
+}
+
+/** `moc.split`: `pool` dice split among `actions` ({name, dice, tn?, sides?, needs?, free_success?}). */
+export function split({ actorId, pool, actions, counted = null, extraLoss = 0, preempt = true, label = "" }) {
+  return { event: "moc.split", payload: { actor_id: actorId, label, pool, actions, counted, extra_loss: extraLoss, preempt } };
+}
+
+/** `moc.augment`: `card` ({rank, suit}) from the hand on the dice of card `rollId`; `points`: [{action?, die, points}]. */
+export function augment({ actorId, rollId, card, element, points, label = "" }) {
+  return { event: "moc.augment", payload: { actor_id: actorId, label, roll_id: rollId, card: playingCard(card), element, points } };
+}
+
+/** `moc.opposed`: a secret roll, seen by the roller and the GM only. */
+export function secretRoll({ actorId, dice, sides = 10, tn = 7, label = "" }) {
+  return { event: "moc.opposed", payload: { actor_id: actorId, label, dice, sides, tn } };
+}
+
+/** `moc.declare`: successes of secret roll `rollId`, against someone, or resisting declaration card `resists`. */
+export function declare({ actorId, rollId, successes, against = "", resists = null, label = "" }) {
+  return { event: "moc.declare", payload: { actor_id: actorId, label, roll_id: rollId, successes, against, resists } };
+}
+
+/** `moc.attack`: `dice` against `tn` with `weapon` ({name, damage, lethality, lethal?}) on character `target`. */
+export function attack({ actorId, target, dice, weapon, sides = 10, tn = 7, locationModifier = 0, resist = null, label = "" }) {
+  return {
+    event: "moc.attack",
+    payload: { actor_id: actorId, label, target, dice, sides, tn, weapon, location_modifier: locationModifier, resist },
+  };
+}
+
+/** `moc.recover`: `action` (Pain back equal to Toughness) or `damage` (an L roll heals a point). */
+export function recover({ actorId, kind, label = "" }) {
+  return { event: "moc.recover", payload: { actor_id: actorId, label, kind } };
+}
+
+/** `moc.keep`: the 3 cards a Wildcard keeps of the 4 it drew. */
+export function keepCards({ actorId, cards }) {
+  return { event: "moc.keep", payload: { actor_id: actorId, cards: cards.map(playingCard) } };
+}
+
+/** `moc.card.beads`: a card from the hand for beads of its suit's Element (two more `beforeScene`). */
+export function cardAsBeads({ actorId, card, beforeScene = false }) {
+  return { event: "moc.card.beads", payload: { actor_id: actorId, card: playingCard(card), before_scene: beforeScene } };
+}
+
+/** `moc.beads.spend`: beads from `element`; `storytelling`: a Storytelling play. */
+export function spendBeads({ actorId, element, beads, storytelling = false }) {
+  return { event: "moc.beads.spend", payload: { actor_id: actorId, element, beads, storytelling } };
+}
+
+/** `moc.chips.spend`: `chip` for `use` (cards, beads to `element`, success, character_point). */
+export function spendChip({ actorId, chip, use, element = null }) {
+  return { event: "moc.chips.spend", payload: { actor_id: actorId, chip, use, element } };
+}
+
+/** `moc.chips.trade`: lower chips `give` for one `take`, or one `give` for lower `take`. */
+export function tradeChips({ actorId, give, take }) {
+  return { event: "moc.chips.trade", payload: { actor_id: actorId, give, take } };
+}
+
+/** GM: `moc.chips.grant`; `sceneStart`: refused past 4 held. */
+export function grantChips({ actorId, chips, sceneStart = false }) {
+  return { event: "moc.chips.grant", payload: { actor_id: actorId, chips, scene_start: sceneStart } };
+}
+
+/** GM: `moc.character`, a character's sheet (archetype, power level, primary dice, B, T, L, skills, tracks). */
+export function registerCharacter({ actorId, name: characterName, archetype, powerLevel = "standard", primaryDice, placed = {}, body, toughness, lScore, skills = [], tracks = null }) {
+  const payload = {
+    actor_id: actorId, name: characterName, archetype, power_level: powerLevel, primary_dice: primaryDice, placed,
+    body, toughness, l_score: lScore, skills,
+  };
+  if (tracks) payload.tracks = tracks;
+  return { event: "moc.character", payload };
+}
+
+/** GM: `moc.session`, every card back in the deck and each character's draw. */
+export function newSession() {
+  return { event: "moc.session", payload: {} };
+}
+
+/** GM: `moc.scene`, beads replenished, a level of Fatigue recovered, dazing over. */
+export function newScene() {
+  return { event: "moc.scene", payload: {} };
+}
+
+function playingCard(card) {
+  return { rank: card.rank, suit: card.suit };
+}

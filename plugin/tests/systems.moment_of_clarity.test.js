@@ -1,0 +1,121 @@
+// Moment of Clarity's module: its verdicts, its state drawn from a real state document (Raphe and
+// Harry's session, played through the bridge's own state functions with fixed dice) and its request
+// builders checked against the request schemas a plugin must satisfy (docs/schemas). Runs the
+// project's Python (.venv/bin/python, or $VTT_BRIDGE_PYTHON).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as moc from "../core/systems/moment_of_clarity.js";
+import { systemFor } from "../core/systems.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
+
+/** Raphe <the hacker> (a Wildcard choosing 3 of 4 cards) and Harry (a Hero hit for pain), a scene in, chips and a secret roll. */
+const PLAY = `
+import json
+from bridge.rules.dice import FixedDice
+from bridge.rules.moment_of_clarity.chips import Chip
+from bridge.rules.moment_of_clarity.health import take_hit
+from bridge.systems.moment_of_clarity import state
+sheet = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3, "power_level": "standard", "skills": [],
+         "tracks": {"damage": 0, "pain": 0, "fatigue": 0}}
+now, _ = state.register({**sheet, "actor_id": "raphe", "name": "Raphe <the hacker>", "archetype": "wildcard",
+                         "placed": {"action": 1, "drama": 2}})(None)
+now, _ = state.register({**sheet, "actor_id": "harry", "name": "Harry", "archetype": "hero", "placed": {}})(now)
+now, _ = state.new_session(FixedDice([52, 39, 1, 1, 1, 1]))(now)
+now, _ = state.new_scene(now)
+now, _ = state.grant_chips("raphe", [Chip.RED, Chip.WHITE], True)(now)
+now, _ = state.change_health("harry", lambda health: take_hit(health, 1, 6))(now)
+now, _ = state.open_secret("card-1", "raphe")(now)
+print(json.dumps(now))
+`;
+
+/** Each payload's errors against docs/schemas/request.<event>.json (a request_id added, as the client does). */
+const CHECK = `
+import json, sys
+from pathlib import Path
+from jsonschema import Draft202012Validator
+print(json.dumps([
+    [e.message for e in Draft202012Validator(json.loads(Path(f"docs/schemas/request.{each['event']}.json").read_text()))
+        .iter_errors({**each["payload"], "request_id": "r1"})]
+    for each in json.load(sys.stdin)
+]))
+`;
+
+const python = (code, input = "") => JSON.parse(execFileSync(PYTHON, ["-c", code], { cwd: ROOT, input, encoding: "utf8" }));
+const schema = (file) => JSON.parse(readFileSync(new URL(`../../docs/schemas/${file}`, import.meta.url), "utf8"));
+
+test("the registry knows the system and every level of success has words", () => {
+  assert.equal(systemFor("moment_of_clarity"), systemFor(moc.name));
+  assert.equal(systemFor("moment_of_clarity").title, "Moment of Clarity");
+  const labels = schema("result.moc.roll.json").$defs.MocOutcome.properties.label.enum;
+  assert.deepEqual(Object.keys(moc.outcomes).sort(), [...labels].sort());
+});
+
+test("the state shows each hand, the cards to choose from, chips, beads, tracks and secret rolls", () => {
+  const state = python(PLAY);
+  const html = moc.poolsHTML(state);
+  assert.match(html, /<h4>Session 1, scene 1 <span class="vb-moc-drawn">6 cards out of the deck<\/span><\/h4>/);
+  const [raphe, harry] = html.split('data-actor-id="harry"');
+  assert.match(raphe, /<strong>Raphe &#60;the hacker&#62;<\/strong> <span class="vb-moc-archetype">wildcard<\/span>/);
+  // Raphe draws first: the 52nd card (Ace of Hearts), the 39th of the 51 left (Ace of Spades), then the first left twice
+  assert.match(raphe, /hand: —<\/div><div class="vb-moc-choosing">to keep 3 of: <ul class="vb-moc-cards"><li class="vb-moc-card vb-moc-hearts" title="Ace of Hearts">A♥<\/li><li class="vb-moc-card vb-moc-spades" title="Ace of Spades">A♠<\/li><li class="vb-moc-card vb-moc-clubs" title="2 of Clubs">2♣<\/li>/);
+  assert.match(raphe, /<li class="vb-moc-chip vb-moc-white">1 white<\/li><li class="vb-moc-chip vb-moc-red">1 red<\/li>/);
+  assert.match(raphe, /<li class="vb-moc-bead vb-moc-action">1 action<\/li><li class="vb-moc-bead vb-moc-drama">2 drama<\/li>/);
+  assert.match(harry, /hand: <ul class="vb-moc-cards"><li class="vb-moc-card vb-moc-clubs" title="4 of Clubs">4♣<\/li><li class="vb-moc-card vb-moc-clubs" title="5 of Clubs">5♣<\/li><\/ul>/);
+  assert.match(harry, /<span class="vb-moc-dazed">dazed<\/span>/);
+  assert.match(harry, /Damage 1\/6, Pain 6\/10, Fatigue 0/);
+  assert.match(harry, /<li class="vb-moc-bead vb-moc-action">6 action<\/li>/);
+  assert.match(html, /<h5>Secret rolls<\/h5><ul class="vb-moc-secrets"><li>Raphe &#60;the hacker&#62;: 0 declared<\/li><\/ul>/);
+  assert.ok(!html.includes("<the hacker>"));
+});
+
+test("no characters, no session yet", () => {
+  const html = moc.poolsHTML(null);
+  assert.match(html, /Session 0, scene 0/);
+  assert.match(html, /No characters yet/);
+});
+
+test("the roll panel builds a moc.roll", () => {
+  const values = Object.fromEntries(moc.rollPanel.fields.map((field) => [field.name, field.value]));
+  assert.deepEqual(moc.rollPanel.build(values, { actorId: "a1" }), {
+    event: "moc.roll",
+    payload: { actor_id: "a1", label: "", parts: [{ source: "pool", dice: 3 }], sides: 10, tn: 7, untrained: null, open_ended: true },
+  });
+  const built = moc.rollPanel.build({ ...values, dice: "5", sides: "6", tn: "9", untrained: "2", open_ended: false }, { actorId: "a1" });
+  assert.deepEqual(built.payload, {
+    actor_id: "a1", label: "", parts: [{ source: "pool", dice: 5 }], sides: 6, tn: 9, untrained: 2, open_ended: false,
+  });
+});
+
+test("every builder sends what the request schemas accept", () => {
+  const eight = { rank: 8, suit: "clubs", name: "8 of Clubs" };
+  const requests = [
+    moc.rollPanel.build(Object.fromEntries(moc.rollPanel.fields.map((field) => [field.name, field.value])), { actorId: "a1" }),
+    moc.roll({ actorId: "antares", parts: [{ source: "Mind", dice: 3 }, { source: "Reasoning", dice: 2 }], untrained: 2 }),
+    moc.split({ actorId: "harry", pool: 13, counted: 3, actions: [
+      { name: "move", dice: 1, needs: "failure" }, { name: "lift", dice: 1, free_success: true }, { name: "throw", dice: 7 }, { name: "defense", dice: 2 },
+    ] }),
+    moc.augment({ actorId: "harry", rollId: "c1", card: eight, element: "action", points: [{ action: 0, die: 0, points: 1 }, { action: 2, die: 2, points: 2 }] }),
+    moc.secretRoll({ actorId: "coulard", dice: 6 }),
+    moc.declare({ actorId: "coulard", rollId: "c2", successes: 3, against: "the first agent" }),
+    moc.declare({ actorId: "agent", rollId: "c3", successes: 1, resists: "c4" }),
+    moc.attack({ actorId: "santana", target: "harry", dice: 6, weapon: { name: "blast pistol", damage: 4, lethality: 7, lethal: true }, resist: { dice: 5 } }),
+    moc.recover({ actorId: "harry", kind: "action" }),
+    moc.keepCards({ actorId: "raphe", cards: [eight, { rank: 14, suit: "hearts" }, { rank: 2, suit: "spades" }] }),
+    moc.cardAsBeads({ actorId: "harry", card: eight, beforeScene: true }),
+    moc.spendBeads({ actorId: "rissh", element: "storytelling", beads: 1, storytelling: true }),
+    moc.spendChip({ actorId: "raphe", chip: "white", use: "beads", element: "drama" }),
+    moc.tradeChips({ actorId: "raphe", give: ["white", "white", "white", "white"], take: ["red"] }),
+    moc.grantChips({ actorId: "raphe", chips: ["red"], sceneStart: true }),
+    moc.registerCharacter({ actorId: "landon", name: "Landon Sol", archetype: "hero", powerLevel: "heroic", primaryDice: 7, body: 3,
+      toughness: 2, lScore: 2, skills: [{ name: "Brawling", element: "action", dice: 2, difficulty: 1 }], tracks: { damage: 0, pain: 0, fatigue: 1 } }),
+    moc.newSession(),
+    moc.newScene(),
+  ];
+  const errors = python(CHECK, JSON.stringify(requests));
+  assert.deepEqual(errors, requests.map(() => []), JSON.stringify(errors));
+});
