@@ -49,17 +49,22 @@ console.log(JSON.stringify(built));
 
 
 #: Each rule system's roll panel (plugin/core/systems/<name>.js `rollPanel`) with its form's values as
-#: drawn (core/roll-panel.js), built for an actor; prints [{system, event, payload}].
+#: drawn (core/roll-panel.js) and the words a player types where the form starts empty (TYPED), built for
+#: an actor; prints [{system, event, payload}].
 PANELS = """
 import { SYSTEMS } from "./plugin/core/systems.js";
 import { panelFields, panelRequest } from "./plugin/core/roll-panel.js";
+const typed = JSON.parse(process.argv[1]);
 const shown = (field) => field.options ? field.options.find((option) => option.selected).value : field.value;
 const built = Object.values(SYSTEMS).filter((system) => system.rollPanel).map(({ name, rollPanel }) => ({
   system: name,
-  ...panelRequest(rollPanel, Object.fromEntries(panelFields(rollPanel).map((field) => [field.name, shown(field)])), { actorId: "pc-1" }),
+  ...panelRequest(rollPanel, { ...Object.fromEntries(panelFields(rollPanel).map((field) => [field.name, shown(field)])), ...typed[name] },
+                  { actorId: "pc-1" }),
 }));
 console.log(JSON.stringify(built));
 """
+#: What a player types in a roll panel's fields that start empty and that its request requires.
+TYPED = {"two_d20": {"skill": "Survive", "style": "Boldly"}}
 
 
 def node() -> str:
@@ -88,10 +93,10 @@ def test_core_request_builders_send_what_the_schemas_accept():
 
 
 def test_each_systems_roll_panel_sends_what_its_request_schema_accepts():
-    run = subprocess.run([node(), "--input-type=module", "-e", PANELS], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60, check=True)
+    run = subprocess.run([node(), "--input-type=module", "-e", PANELS, json.dumps(TYPED)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, check=True)
     built = json.loads(run.stdout)
-    assert built, "no rule system has a roll panel"
+    assert [each["system"] for each in built] == ["two_d20", "moment_of_clarity", "highest_d10"]
     for each in built:
         schema = json.loads((SCHEMA_DIR / f"request.{each['event']}.json").read_text(encoding="utf-8"))
         errors = [error.message for error in Draft202012Validator(schema).iter_errors({**each["payload"], "request_id": "r1"})]
