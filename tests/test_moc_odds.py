@@ -4,7 +4,7 @@ the counting in odds.py and the judging in rolls.py must be one reading."""
 import json
 from collections import defaultdict
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -15,7 +15,8 @@ from bridge.rules.moment_of_clarity.levels import LEVELS, Level
 from bridge.rules.moment_of_clarity.odds import roll_odds
 from bridge.rules.moment_of_clarity.rolls import judge_dice
 
-@lru_cache(maxsize=None)
+
+@cache
 def chains(sides, depth, kind=DieKind.SKILL):
     """(dice, chance) for one die and its bonus dice, ``depth`` bonus dice deep."""
     outcomes = []

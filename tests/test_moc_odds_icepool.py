@@ -2,7 +2,7 @@
 independently: the dice are counted by icepool and the rule is restated
 here from READINGS.md (Effect Number, levels, open-ended), not imported."""
 
-from functools import lru_cache
+from functools import cache
 
 import icepool
 import pytest
@@ -25,7 +25,7 @@ def shown(value):
     return icepool.Vector(tuple(int(value == natural) for natural in range(1, 11)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def bonus_chain(depth):
     """A bonus d10 (a 1 read as 2) and, for a 10, the next, ``depth`` deep;
     the last die's 10 rolls nothing more."""
@@ -33,7 +33,7 @@ def bonus_chain(depth):
     return bonus.map(lambda face: shown(face) + bonus_chain(depth - 1) if face == 10 and depth else shown(face))
 
 
-@lru_cache(maxsize=None)
+@cache
 def pool_die(sides, depth):
     if sides == 6:
         return icepool.d6.map(shown)

@@ -10,19 +10,34 @@ import pytest
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_clarity.cards import Card, draw, full_deck, left_in_deck
 from bridge.rules.moment_of_clarity.chips import Chip, Use
+from bridge.rules.moment_of_clarity.effect import RolledDie
 from bridge.rules.moment_of_clarity.elements import Element, Suit
 from bridge.rules.moment_of_clarity.health import take_hit
-from bridge.rules.moment_of_clarity.effect import RolledDie
 from bridge.rules.moment_of_clarity.rolls import Roll, judge_dice, roll
 from bridge.systems.moment_of_clarity import state as moc
 from bridge.systems.moment_of_clarity.schemas import MocState
 
-SHEET = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3, "power_level": "standard", "placed": {}, "skills": []}
+SHEET = {
+    "body": 3,
+    "toughness": 2,
+    "l_score": 2,
+    "primary_dice": 3,
+    "power_level": "standard",
+    "placed": {},
+    "skills": [],
+}
 TRACKS = {"damage": 0, "pain": 0, "fatigue": 0}
 
 
 def sheet(actor_id: str, archetype: str, **changes) -> dict:
-    return {**SHEET, "actor_id": actor_id, "name": actor_id.capitalize(), "archetype": archetype, "tracks": dict(TRACKS), **changes}
+    return {
+        **SHEET,
+        "actor_id": actor_id,
+        "name": actor_id.capitalize(),
+        "archetype": archetype,
+        "tracks": dict(TRACKS),
+        **changes,
+    }
 
 
 def table(*sheets: dict) -> dict:

@@ -14,7 +14,13 @@ from .wire_schemas import assert_valid, ok
 
 SYSTEM = "moment_of_clarity"
 SHEET = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3}
-RAPHE = {**SHEET, "actor_id": "raphe", "name": "Raphe", "archetype": "wildcard", "placed": {"action": 1, "plot": 1, "drama": 1}}
+RAPHE = {
+    **SHEET,
+    "actor_id": "raphe",
+    "name": "Raphe",
+    "archetype": "wildcard",
+    "placed": {"action": 1, "plot": 1, "drama": 1},
+}
 HARRY = {**SHEET, "actor_id": "harry", "name": "Harry Greenhill", "archetype": "hero", "body": 5}
 GOON = {**SHEET, "actor_id": "goon", "name": "Goon", "archetype": "hero"}
 BLAST_PISTOL = {"name": "blast pistol", "damage": 4, "lethality": 7, "lethal": True}
@@ -23,6 +29,7 @@ BLAST_PISTOL = {"name": "blast pistol", "damage": 4, "lethality": 7, "lethal": T
 def state_of(client, where) -> dict:
     """The state of the newest ``system.changed`` push ``where(state)`` holds for,
     checked against the exported schemas."""
+
     def holds(pushed) -> bool:
         return pushed["state"] is not None and where(pushed["state"])
 
@@ -80,7 +87,10 @@ def test_a_scene_of_moment_of_clarity(gm, player_for, store, world):
     assert len(drawn) == 8 == len(set(drawn))
 
     kept = characters["raphe"]["choosing"][1:]
-    assert ok(alice, "moc.keep", actor_id="raphe", cards=[{"rank": c["rank"], "suit": c["suit"]} for c in kept])["hand"] == kept
+    assert (
+        ok(alice, "moc.keep", actor_id="raphe", cards=[{"rank": c["rank"], "suit": c["suit"]} for c in kept])["hand"]
+        == kept
+    )
 
     ok(gm, "moc.scene")
     beads = state_of(gm, lambda state: state["scene"] == 1)["characters"]
@@ -95,12 +105,24 @@ def test_a_scene_of_moment_of_clarity(gm, player_for, store, world):
 
     played = kept[0]
     augmented = card(
-        alice, "moc.augment", actor_id="raphe", roll_id=rolled["roll_id"], element="action",
-        card={"rank": played["rank"], "suit": played["suit"]}, points=[{"die": 0, "points": played["rank"]}],
+        alice,
+        "moc.augment",
+        actor_id="raphe",
+        roll_id=rolled["roll_id"],
+        element="action",
+        card={"rank": played["rank"], "suit": played["suit"]},
+        points=[{"die": 0, "points": played["rank"]}],
     )["result"]
     assert augmented["play"]["suiting"] == "on_suit"  # a Wildcard's card suits anything
     assert augmented["actions"][0]["roll"]["dice"][0]["augment"] == played["rank"]
-    assert len(state_of(alice, lambda state: len(state["characters"].get("raphe", {}).get("hand", [])) == 2)["characters"]["raphe"]["hand"]) == 2
+    assert (
+        len(
+            state_of(alice, lambda state: len(state["characters"].get("raphe", {}).get("hand", [])) == 2)["characters"][
+                "raphe"
+            ]["hand"]
+        )
+        == 2
+    )
 
     refused(alice, "moc.roll", "forbidden", "actor_id", actor_id="harry", parts=[{"source": "Body", "dice": 5}])
     refused(alice, "moc.roll", "invalid", "sides", actor_id="raphe", parts=[{"source": "Body", "dice": 3}], sides=8)
@@ -117,7 +139,10 @@ def test_a_scene_of_moment_of_clarity(gm, player_for, store, world):
     secret = card(alice, "moc.opposed", actor_id="raphe", dice=4, label="slip past the guard")
     secret_id, successes = secret["roll_id"], secret["result"]["successes"]
     assert secret["visibility"] == "whisper" and secret["whisper_to"] == []
-    assert state_of(bob, lambda state: secret_id in state["opposed"])["opposed"][secret_id] == {"actor_id": "raphe", "declared": 0}
+    assert state_of(bob, lambda state: secret_id in state["opposed"])["opposed"][secret_id] == {
+        "actor_id": "raphe",
+        "declared": 0,
+    }
     declared = card(alice, "moc.declare", actor_id="raphe", roll_id=secret_id, successes=successes, against="the guard")
     assert declared["result"]["declared_total"] == successes
     refused(alice, "moc.declare", "against_the_rules", "successes", actor_id="raphe", roll_id=secret_id, successes=1)
@@ -161,21 +186,52 @@ def test_harrys_split_pool_a_card_over_it_and_a_hit_resisted(gm, player_for):
     split = card(bob, "moc.split", actor_id="harry", pool=13, counted=3, actions=actions)
     assert (split["result"]["pool"], split["result"]["lost"]) == (13, 2)
     assert split["result"]["actions"][1]["level"] == "marginal_success"
-    refused(bob, "moc.split", "against_the_rules", "actions", actor_id="harry", pool=13, actions=actions)  # 13 - 3 is not 11
+    refused(
+        bob, "moc.split", "against_the_rules", "actions", actor_id="harry", pool=13, actions=actions
+    )  # 13 - 3 is not 11
 
     played = hand[0]
     spots = [{"action": 0, "die": 0, "points": 1}, {"action": 2, "die": 0, "points": 1}]
     on_suit = {"rank": played["rank"], "suit": played["suit"]}
-    augmented = card(bob, "moc.augment", actor_id="harry", roll_id=split["roll_id"], element=ELEMENT_OF_SUIT[played["suit"]], card=on_suit, points=spots)["result"]
+    augmented = card(
+        bob,
+        "moc.augment",
+        actor_id="harry",
+        roll_id=split["roll_id"],
+        element=ELEMENT_OF_SUIT[played["suit"]],
+        card=on_suit,
+        points=spots,
+    )["result"]
     assert augmented["play"]["suiting"] == "on_suit" and (augmented["pool"], augmented["lost"]) == (13, 2)
     assert [action["roll"]["dice"][0]["augment"] for action in augmented["actions"]] == [1, 0, 1, 0]
-    refused(bob, "moc.augment", "against_the_rules", "card", actor_id="harry", roll_id=split["roll_id"], element="action", card=on_suit, points=spots[:1])
+    refused(
+        bob,
+        "moc.augment",
+        "against_the_rules",
+        "card",
+        actor_id="harry",
+        roll_id=split["roll_id"],
+        element="action",
+        card=on_suit,
+        points=spots[:1],
+    )
 
     beads = ok(bob, "moc.card.beads", actor_id="harry", card={"rank": hand[1]["rank"], "suit": hand[1]["suit"]})
     assert beads["character"]["hand"] == [] and beads["character"]["beads"][beads["element"]] == beads["beads"]
-    refused(bob, "moc.beads.spend", "against_the_rules", "beads", actor_id="harry", element="action", beads=1, storytelling=True)
+    refused(
+        bob,
+        "moc.beads.spend",
+        "against_the_rules",
+        "beads",
+        actor_id="harry",
+        element="action",
+        beads=1,
+        storytelling=True,
+    )
 
-    hit = card(gm, "moc.attack", actor_id="goon", target="harry", dice=8, tn=5, weapon=BLAST_PISTOL, resist={"dice": 5})["result"]
+    hit = card(
+        gm, "moc.attack", actor_id="goon", target="harry", dice=8, tn=5, weapon=BLAST_PISTOL, resist={"dice": 5}
+    )["result"]
     if hit["resistance"]:
         assert hit["resistance"]["tn"] == 7 and hit["hit"]["explanation"][0].endswith("resisted into pain")
     pain = hit["target"]["tracks"]["pain"]

@@ -90,8 +90,8 @@ def roll_odds(dice: int, sides: int, tn: int) -> Odds:
         else:
             chains = Fraction(1, sides**dice)
         pool = dice - exploded
-        for en in endings:
-            at_most[en] += chains * endings[en].get((pool, exploded), 0) * _tens_at_most(exploded, en)
+        for en, ways in endings.items():
+            at_most[en] += chains * ways.get((pool, exploded), 0) * _tens_at_most(exploded, en)
         plain_failure += chains * no_ones.get((pool, exploded), 0) * _tens_at_most(exploded, tn - 1)
     below = at_most[tn - 1]
     levels = (below - plain_failure, plain_failure)

@@ -153,4 +153,3 @@ def _die_term(die: RolledDie) -> str:
     if die.augment:
         term += f"+{die.augment}"
     return f"[{term}]" if die.kind is DieKind.BONUS else term
-

@@ -117,7 +117,9 @@ def skill_roll(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
     untrained = None if request["untrained"] is None else SkillThreshold(request["untrained"])
     with refused("parts"):
-        pool = skill_pool([PoolPart(part["source"], part["dice"]) for part in request["parts"]], request["tn"], untrained)
+        pool = skill_pool(
+            [PoolPart(part["source"], part["dice"]) for part in request["parts"]], request["tn"], untrained
+        )
         rolled = roll(pool.dice, request["sides"], pool.tn, _dice, open_ended=request["open_ended"])
     card = rolled.to_dict()
     card["pool"] = pool.to_dict()
@@ -128,13 +130,20 @@ def skill_roll(identity, request: dict) -> dict:
 def split_roll(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
     with refused("actions"):
-        split = split_pool(request["pool"], [SplitAction(**action) for action in request["actions"]], request["counted"], request["extra_loss"])
+        split = split_pool(
+            request["pool"],
+            [SplitAction(**action) for action in request["actions"]],
+            request["counted"],
+            request["extra_loss"],
+        )
     outcomes = judge_split(split, roll_split(split, _dice), request["preempt"])
     return publish(identity, request, "moc.split", split_card(split, request["preempt"], outcomes))
 
 
 def split_card(split: Split, preempt: bool, outcomes) -> dict:
-    lines = [f"pool {split.pool} dice, {split.lost} lost to the split" + ("" if preempt else "; no failure pre-empts (GM)")]
+    lines = [
+        f"pool {split.pool} dice, {split.lost} lost to the split" + ("" if preempt else "; no failure pre-empts (GM)")
+    ]
     lines += [f"{o.action.name}: {o.level.words}{' (pre-empted)' if o.preempted else ''}" for o in outcomes]
     return {
         "pool": split.pool,
@@ -160,7 +169,9 @@ def augment_roll(identity, request: dict) -> dict:
         rolls = play_on_dice(play, rolls, points)
     changed(identity, moc.play_card(request["actor_id"], card), "card")
     result = split_card(split, preempt, judge_split(split, rolls, preempt))
-    result["explanation"].insert(0, f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points")
+    result["explanation"].insert(
+        0, f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points"
+    )
     result |= {"roll_id": request["roll_id"], "element": request["element"].value, "play": play.to_dict()}
     return publish(identity, request, "moc.augment", result)
 
@@ -173,10 +184,21 @@ def earlier_split(entry: dict) -> tuple[Split, bool, list[Roll]]:
         action = SplitAction(entry["label"] or "roll", result["pool"]["dice"], result["tn"], result["sides"])
         return Split(action.dice, 0, (action,)), False, [Roll.of(result)]
     actions = tuple(
-        SplitAction(done["name"], unopened_dice(done["roll"]), done["roll"]["tn"], done["roll"]["sides"], Level(done["needs"]), done["free_success"])
+        SplitAction(
+            done["name"],
+            unopened_dice(done["roll"]),
+            done["roll"]["tn"],
+            done["roll"]["sides"],
+            Level(done["needs"]),
+            done["free_success"],
+        )
         for done in result["actions"]
     )
-    return Split(result["pool"], result["lost"], actions), result["preempt"], [Roll.of(done["roll"]) for done in result["actions"]]
+    return (
+        Split(result["pool"], result["lost"], actions),
+        result["preempt"],
+        [Roll.of(done["roll"]) for done in result["actions"]],
+    )
 
 
 def unopened_dice(rolled: dict) -> int:
@@ -195,7 +217,9 @@ def logged_card(identity, roll_id: str, rules: tuple[str, ...], actor_id: str | 
     mine = actor_id is None or (found and found[0]["actor_id"] == actor_id)
     if not found or found[0]["rule"] not in rules or not mine:
         whose = f" of {actor_id}" if actor_id else ""
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, "no such card", {"roll_id": [f"not a {' or '.join(rules)} card{whose}"]})
+        raise RequestError(
+            ErrorCode.AGAINST_THE_RULES, "no such card", {"roll_id": [f"not a {' or '.join(rules)} card{whose}"]}
+        )
     if actor_id and not identity.is_gm and found[0]["user"] != identity.user:
         raise RequestError(ErrorCode.FORBIDDEN, "another's card", {"roll_id": ["rolled by another user"]})
     return found[0]
@@ -225,7 +249,11 @@ def declare(identity, request: dict) -> dict:
     change = moc.declare(request["roll_id"], name, secret["result"]["successes"], count)
     spent = changed(identity, change, "successes")
     against, through = request["against"], None
-    lines = [f"{name} declares {count}" + (f" against {against}" if against else "") + f" ({spent.spent} declared of this roll)"]
+    lines = [
+        f"{name} declares {count}"
+        + (f" against {against}" if against else "")
+        + f" ({spent.spent} declared of this roll)"
+    ]
     if request["resists"] is not None:
         declaration = logged_card(identity, request["resists"], ("moc.declare",))
         declared = declaration["result"]["declared"]
@@ -285,7 +313,13 @@ def attack(identity, request: dict) -> dict:
 
 def target_view(actor_id: str, entry: dict) -> dict:
     health = moc.health_of(entry)
-    return {"actor_id": actor_id, "name": entry["name"], "tracks": entry["tracks"], "pain_points": health.pain_points, "dazed": entry["dazed"]}
+    return {
+        "actor_id": actor_id,
+        "name": entry["name"],
+        "tracks": entry["tracks"],
+        "pain_points": health.pain_points,
+        "dazed": entry["dazed"],
+    }
 
 
 def recover(identity, request: dict) -> dict:
@@ -299,10 +333,17 @@ def recover(identity, request: dict) -> dict:
             l_roll = roll(entry["l_score"], 10, Difficulty.STANDARD, _dice)
     heal = recovery_action if l_roll is None else (lambda health: recover_damage(health, l_roll))
     after, _ = changed(identity, moc.change_health(request["actor_id"], heal), "actor_id")
-    lines = ["a full action of recovery: Pain back equal to Toughness"] if l_roll is None else [
-        f"an L roll: {l_roll.level.words}" + (", a point of damage healed" if l_roll.successes else "")
-    ]
-    result = {"kind": request["kind"], "roll": l_roll and l_roll.to_dict(), "tracks": after["tracks"], "explanation": lines}
+    lines = (
+        ["a full action of recovery: Pain back equal to Toughness"]
+        if l_roll is None
+        else [f"an L roll: {l_roll.level.words}" + (", a point of damage healed" if l_roll.successes else "")]
+    )
+    result = {
+        "kind": request["kind"],
+        "roll": l_roll and l_roll.to_dict(),
+        "tracks": after["tracks"],
+        "explanation": lines,
+    }
     return publish(identity, request, "moc.recover", result)
 
 

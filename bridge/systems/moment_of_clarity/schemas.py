@@ -12,7 +12,6 @@ from ...rules.moment_of_clarity.elements import Archetype, Element, Suit
 from ...rules.moment_of_clarity.health import DAMAGE_POINTS
 from ...rules.moment_of_clarity.levels import Level
 from ...rules.moment_of_clarity.rolls import SIDES
-from ...rules.moment_of_clarity.skills import SkillThreshold
 from ...schemas.common import Identifier
 from ...schemas.pushes import CardEntry, Out, _const
 from ...schemas.requests import HELPER_NAME_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
@@ -72,7 +71,9 @@ class MocCharacterRequest(RequestSchema):
     actor_id = Identifier(required=True)
     name = fields.String(required=True, validate=_NAME)
     archetype = fields.String(required=True, validate=validate.OneOf([a.value for a in Archetype]))
-    power_level = fields.String(load_default=PowerLevel.STANDARD.value, validate=validate.OneOf([p.value for p in PowerLevel]))
+    power_level = fields.String(
+        load_default=PowerLevel.STANDARD.value, validate=validate.OneOf([p.value for p in PowerLevel])
+    )
     primary_dice = fields.Integer(required=True, validate=_RATING)
     placed = fields.Dict(
         keys=fields.String(validate=validate.OneOf([e.value for e in Element])),

@@ -10,8 +10,9 @@ a refusal is a ValueError (``Refused`` names the request field to blame)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from copy import deepcopy
-from typing import Any, Callable
+from typing import Any
 
 from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
@@ -57,7 +58,10 @@ def register(sheet: dict) -> Change:
         state = fresh(state)
         old = state["characters"].get(sheet["actor_id"], {})
         Health(sheet["body"], sheet["toughness"], sheet["l_score"], **sheet["tracks"])  # checks them
-        kept = {key: old.get(key, empty) for key, empty in (("hand", []), ("choosing", []), ("chips", _NO_CHIPS), ("beads", {}))}
+        kept = {
+            key: old.get(key, empty)
+            for key, empty in (("hand", []), ("choosing", []), ("chips", _NO_CHIPS), ("beads", {}))
+        }
         entry = {**{k: v for k, v in sheet.items() if k != "actor_id"}, **kept, "dazed": old.get("dazed", False)}
         bead_rules.allocate(Archetype(sheet["archetype"]), _scene_beads(entry), _placed(entry))  # checks the placement
         state["characters"][sheet["actor_id"]] = entry
@@ -219,7 +223,9 @@ def grant_chips(actor_id: str, chips: list[chip_rules.Chip], scene_start: bool) 
     return change
 
 
-def spend_chip(actor_id: str, chip: chip_rules.Chip, use: chip_rules.Use, element: Element | None, dice: DiceSource) -> Change:
+def spend_chip(
+    actor_id: str, chip: chip_rules.Chip, use: chip_rules.Use, element: Element | None, dice: DiceSource
+) -> Change:
     """A chip exchanged: cards drawn to the hand, beads (twice its value) to
     ``element``, an automatic success or a character point (the card says which)."""
 
@@ -322,4 +328,3 @@ def change_health(actor_id: str, heal: Callable[[Health], Health | Hit]) -> Chan
         return state, (entry, after)
 
     return change
-
