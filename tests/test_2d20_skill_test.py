@@ -6,7 +6,8 @@ import json
 import pytest
 
 from bridge.rules.dice import FixedDice
-from bridge.rules.two_d20 import Payer, Target, read_die, roll_skill_test
+from bridge.rules.two_d20 import Payer, Target, read_die, read_test, roll_skill_test
+from bridge.rules.two_d20.determination import critical_die, reroll
 
 TARGET = Target(skill=3, style=5)  # target 8
 
@@ -131,3 +132,11 @@ def test_the_card_carries_every_face_and_its_counting():
         "passed: 0 Momentum from extra successes",
         "1 complication(s)",
     ]
+
+
+def test_a_test_read_back_from_its_card_is_the_same_test():
+    rolled = roll([20, 7, 3, 12], difficulty=3, target=Target(3, 5, focus=1), bought=1, paid_by=Payer.CHAOS, assistants=[("Ana", Target(2, 2, 3))])
+    changed = reroll(critical_die(rolled, 0), [1], FixedDice([2]))
+    for test in (rolled, changed):
+        card = json.loads(json.dumps(test.to_dict()))
+        assert read_test(card) == test

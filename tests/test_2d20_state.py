@@ -70,7 +70,7 @@ def test_a_pc_test_pays_with_momentum_and_banks_its_extra_successes_up_to_the_ca
     test = roll_skill_test(Target(3, 3), 1, dice=FixedDice([1, 1, 2, 20]), bought=2, paid_by=Payer.MOMENTUM)
     assert test.momentum == 4
     paid = state.pay_for_dice_in(document, "ann", test)
-    banked = state.bank_momentum_in(document, "ann", test)
+    banked = state.bank_momentum_in(document, "ann", test.momentum)
     assert (paid["before"], paid["after"], banked["before"], banked["after"], banked["lost"]) == (5, 2, 2, 6, 0)
     with pytest.raises(NotEnough):
         state.pay_for_dice_in(table(momentum=2), "ann", test)
@@ -81,7 +81,7 @@ def test_dice_bought_with_chaos_feed_the_gm_and_an_npc_pays_from_chaos():
     document = table()
     assert state.pay_for_dice_in(document, "ann", test)["after"] == 5
     assert state.pay_for_dice_in(document, "thug", test)["after"] == 4
-    assert state.bank_momentum_in(document, "thug", test) is None, "an NPC's Momentum is not banked"
+    assert state.bank_momentum_in(document, "thug", test.momentum) is None, "an NPC's Momentum is not banked"
     momentum_paid = roll_skill_test(Target(3, 3), 1, dice=FixedDice([1, 9, 9]), bought=1, paid_by=Payer.MOMENTUM)
     with pytest.raises(ValueError, match="NPC"):
         state.pay_for_dice_in(document, "thug", momentum_paid)
@@ -173,3 +173,12 @@ def test_the_round_and_the_scene_end():
     document, changes = state.end_scene(document)
     ann = document["characters"]["ann"]
     assert (document["momentum"]["tokens"], ann["stress"], ann["armor"], document["traits"]) == (1, 5, 2, [])
+
+
+def test_only_the_last_test_may_be_re_rolled():
+    document = table()
+    state.remember_test_in(document, "ann", "card-1")
+    state.remember_test_in(document, "ann", "card-2", rerolled="card-1")
+    assert document["characters"]["ann"]["last_test"] == "card-2"
+    with pytest.raises(ValueError, match="another one"):
+        state.remember_test_in(document, "ann", "card-3", rerolled="card-1")

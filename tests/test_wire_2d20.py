@@ -1,6 +1,6 @@
 """The 2d20 variant over real Socket.IO: a short scene. The GM starts the
 session and registers Ann (Alice's PC) and a thug; Ann's test banks its
-Momentum, she buys a die, a contest, spends of Momentum, Chaos and
+Momentum, she buys dice, Determination re-rolls two, a contest, spends of Momentum, Chaos and
 Determination, the thug attacks her through her armor, a defended attack,
 the round's end takes 1 Momentum; the refusals; and the
 world's Moment of Truth state untouched. Every test is read again from its
@@ -8,7 +8,7 @@ faces by the pure rules, every pool change checked against the state."""
 
 from __future__ import annotations
 
-from bridge.rules.two_d20 import Assistant, Payer, SkillTest, Target, read_die
+from bridge.rules.two_d20 import read_test
 
 from .wire_schemas import assert_valid, ok
 
@@ -18,18 +18,9 @@ THUG = {"actor_id": "thug", "name": "Thug", "npc": True, "skills": {"Survive": 1
 FIGHT = {"skill": "Fight", "style": "Boldly"}
 
 
-def aimed(target: dict) -> Target:
-    return Target(target["skill"], target["style"], target["focus"])
-
-
 def read_again(test: dict) -> None:
     """The test worked out again from its faces; the card tells its working among its lines."""
-    target = aimed(test["target"])
-    dice = tuple(read_die(die["face"], target, tuple(die["rerolled_from"]), die["determined"]) for die in test["dice"])
-    helping = tuple(Assistant(each["name"], read_die(each["faces"][0], aimed(each["target"])), aimed(each["target"]))
-                    for each in test["assistants"])
-    paid_by = Payer(test["paid_by"]) if test["paid_by"] else None
-    again = SkillTest(target, test["difficulty"], dice, test["bought"], paid_by, helping).to_dict()
+    again = read_test(test).to_dict()
     lines, told = again.pop("explanation"), test["explanation"]
     assert {key: test[key] for key in again} == again
     assert any(told[start : start + len(lines)] == lines for start in range(len(told))), "the card tells the test's working"
@@ -94,8 +85,17 @@ def test_a_short_scene(gm, player_for, store, world):
     bought = card_of(alice, actor_id="ann", difficulty=5, bought=1, paid_by="momentum", **FIGHT)
     assert (len(bought["faces"]), bought["pools"][0]["pool"], bought["pools"][0]["after"]) == (3, "momentum", after - 1)
     chaos = state_of(alice)["chaos"]["tokens"]
-    card_of(alice, actor_id="ann", difficulty=5, bought=2, paid_by="chaos", **FIGHT)
+    last = ok(alice, "2d20.test", actor_id="ann", difficulty=5, bought=2, paid_by="chaos", **FIGHT)
     assert state_of(alice)["chaos"]["tokens"] == chaos + 3
+
+    # Determination re-rolls two of the last test's dice; a second re-roll has no token left.
+    again = ok(alice, "2d20.reroll", actor_id="ann", dice=[0, 3])["result"]
+    read_again(again)
+    first = last["result"]["faces"]
+    assert (again["rerolled"], len(again["faces"]), again["faces"][1:3]) == (last["roll_id"], 4, first[1:3])
+    assert [die["rerolled_from"] for die in again["dice"]] == [[first[0]], [], [], [first[3]]]
+    assert state_of(alice)["characters"]["ann"]["determination"]["tokens"] == 0
+    refused(alice, "2d20.reroll", "against_the_rules", ["actor_id"], actor_id="ann", dice=[1])
 
     # A contest, Ann active: read again, the active side winning a draw with a success of its own.
     contest = ok(alice, "2d20.contest", actor_id="ann", opponent={"actor_id": "thug", **FIGHT}, **FIGHT)["result"]
@@ -114,7 +114,7 @@ def test_a_short_scene(gm, player_for, store, world):
     refused(alice, "2d20.determination.award", "forbidden", [], actor_id="ann", reason="a fine speech")
     ok(gm, "2d20.determination.award", actor_id="ann", reason="a fine speech")
     spent = ok(alice, "2d20.determination", actor_id="ann", use="trait", remove_trait="Smoke")
-    assert (spent["state"]["traits"], spent["state"]["characters"]["ann"]["determination"]["tokens"]) == ([], 1)
+    assert (spent["state"]["traits"], spent["state"]["characters"]["ann"]["determination"]["tokens"]) == ([], 0)
 
     # The thug attacks Ann: her armor absorbs and ablates, Stress takes the rest.
     for _ in range(5):

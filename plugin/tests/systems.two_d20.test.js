@@ -72,6 +72,7 @@ test("every builder's request is what its schema accepts", () => {
   const built = [
     twoD20.test({ actorId: "ann", ...fight, focus: "Swords", difficulty: 2, traits: ["Smoke"], assistants: [{ actorId: "bob", ...fight }], bought: 2, paidBy: "chaos", criticalDie: true }),
     twoD20.test({ actorId: "ann", ...fight, difficulty: 0 }),
+    twoD20.reroll({ actorId: "ann", dice: [0, "2"] }),
     twoD20.contest({ actorId: "ann", ...fight, opponent: { actorId: "thug", skill: "Fight", style: "Forcefully" } }),
     twoD20.attack({ actorId: "thug", targetId: "ann", kind: "melee", ...fight, damage: 4, bonusDamage: 1, defence: fight, negativeTrait: "Bleeding", counterDamage: 2 }),
     twoD20.attack({ actorId: "ann", targetId: "thug", kind: "ranged", ...fight, damage: 3 }),
@@ -91,7 +92,8 @@ test("every builder's request is what its schema accepts", () => {
     twoD20.endScene(),
   ];
   assert.deepEqual(python(CHECK, JSON.stringify(built)), built.map(() => []));
-  assert.deepEqual(built.map((each) => each.event).slice(0, 5), ["2d20.test", "2d20.test", "2d20.contest", "2d20.attack", "2d20.attack"]);
+  assert.deepEqual(built.map((each) => each.event).slice(0, 6), ["2d20.test", "2d20.test", "2d20.reroll", "2d20.contest", "2d20.attack", "2d20.attack"]);
+  assert.deepEqual(built[2].payload.dice, [0, 2]);
   assert.equal("paid_by" in built[1].payload, false, "nothing bought, nobody pays");
 });
 

@@ -19,7 +19,7 @@ This package re-exports the skill test, its odds and contests.
 
 from .contests import Contest, Side, roll_contest
 from .odds import SkillTestOdds, skill_test_odds
-from .skill_tests import D20, Assistant, Payer, SkillTest, Target, extra_dice_cost, read_die, roll_skill_test
+from .skill_tests import D20, Assistant, Payer, SkillTest, Target, extra_dice_cost, read_die, read_test, roll_skill_test
 
 __all__ = [
     "D20",
@@ -32,6 +32,7 @@ __all__ = [
     "Target",
     "extra_dice_cost",
     "read_die",
+    "read_test",
     "roll_contest",
     "roll_skill_test",
     "skill_test_odds",

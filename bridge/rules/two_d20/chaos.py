@@ -26,36 +26,36 @@ class Chaos:
             raise ValueError(f"Chaos cannot be negative: {self.tokens}")
 
     @classmethod
-    def at_start(cls, players: int) -> "Chaos":
+    def at_start(cls, players: int) -> Chaos:
         """2 Chaos per player."""
         if players < 1:
             raise ValueError(f"a party has at least one player, not {players}")
         return cls(PER_PLAYER * players)
 
-    def dice_bought(self, extra: int) -> tuple["Chaos", PoolChange]:
+    def dice_bought(self, extra: int) -> tuple[Chaos, PoolChange]:
         cost = extra_dice_cost(extra)
         return self._to(self.tokens + cost, f"a player bought +{extra}d20 for {cost} Chaos")
 
-    def complications_prevented(self, count: int = 1) -> tuple["Chaos", PoolChange]:
+    def complications_prevented(self, count: int = 1) -> tuple[Chaos, PoolChange]:
         if count < 1:
             raise ValueError(f"prevent at least one complication, not {count}")
         gained = PREVENT_COMPLICATION * count
         return self._to(self.tokens + gained, f"{count} complication(s) prevented for {gained} Chaos")
 
-    def generated(self, tokens: int, reason: str) -> tuple["Chaos", PoolChange]:
+    def generated(self, tokens: int, reason: str) -> tuple[Chaos, PoolChange]:
         """Extreme scenarios in the narrative, at the GM's discretion."""
         if tokens < 1 or not reason.strip():
             raise ValueError("the GM adds at least 1 Chaos and says why")
         return self._to(self.tokens + tokens, reason)
 
-    def spend(self, spend: MomentumSpend, amount: int = 1) -> tuple["Chaos", PoolChange]:
+    def spend(self, spend: MomentumSpend, amount: int = 1) -> tuple[Chaos, PoolChange]:
         """The GM spends as Momentum is spent (through NPCs), or 2 per trait."""
         cost = spend_cost(spend, amount)
         if cost > self.tokens:
             raise NotEnough(f"{spend.value} costs {cost} Chaos; the pool holds {self.tokens}")
         return self._to(self.tokens - cost, f"GM: {spend.value} x{amount} for {cost}")
 
-    def _to(self, after: int, reason: str) -> tuple["Chaos", PoolChange]:
+    def _to(self, after: int, reason: str) -> tuple[Chaos, PoolChange]:
         return replace(self, tokens=after), PoolChange("chaos", self.tokens, after, reason)
 
     def to_dict(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from ..dice import DiceSource
 from .contests import Contest, Side, roll_contest
@@ -73,7 +73,7 @@ P = TypeVar("P", bound="Pool")
 
 
 class Pool(Protocol):
-    def spend(self: P, spend: MomentumSpend, amount: int = 1) -> tuple[P, PoolChange]: ...
+    def spend(self, spend: MomentumSpend, amount: int = 1) -> tuple[Self, PoolChange]: ...
 
 
 def counter_attack(defence: Defence, pool: P) -> tuple[P, PoolChange]:
@@ -152,7 +152,7 @@ class Vitals:
     mana: int
 
     @classmethod
-    def fresh(cls, stress_max: int, armor_max: int, mana_max: int = 0) -> "Vitals":
+    def fresh(cls, stress_max: int, armor_max: int, mana_max: int = 0) -> Vitals:
         return cls(stress_max, armor_max, mana_max, stress_max, armor_max, mana_max)
 
     def __post_init__(self) -> None:
@@ -161,7 +161,7 @@ class Vitals:
             if not 0 <= value <= top:
                 raise ValueError(f"{name} is 0 to {top}, not {value}")
 
-    def take_hit(self, damage: int, bonus_damage: int = 0, negative_trait: str | None = None) -> tuple["Vitals", Hit]:
+    def take_hit(self, damage: int, bonus_damage: int = 0, negative_trait: str | None = None) -> tuple[Vitals, Hit]:
         """``negative_trait``: offered by the defender, taken only when it
         reduces the damage left after armor (to 2)."""
         if damage < 0 or bonus_damage < 0:
@@ -176,12 +176,12 @@ class Vitals:
         hit = Hit(damage, bonus_damage, self.armor, absorbed, negative_trait, taken, left, self.stress, lost)
         return replace(self, stress=self.stress - lost, armor=max(0, self.armor - 1)), hit
 
-    def spend_mana(self, mana: int) -> "Vitals":
+    def spend_mana(self, mana: int) -> Vitals:
         if not 1 <= mana <= self.mana:
             raise NotEnough(f"spend 1 to {self.mana} Mana, not {mana}")
         return replace(self, mana=self.mana - mana)
 
-    def new_scene(self) -> "Vitals":
+    def new_scene(self) -> Vitals:
         """Stress, Armor and Mana are restored (Scenes; Powers)."""
         return Vitals.fresh(self.stress_max, self.armor_max, self.mana_max)
 

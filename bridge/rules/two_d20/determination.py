@@ -38,22 +38,22 @@ class Determination:
         if not 0 <= self.tokens <= MAXIMUM:
             raise ValueError(f"Determination is 0 to {MAXIMUM}, not {self.tokens}")
 
-    def start_of_session(self) -> tuple["Determination", PoolChange]:
+    def start_of_session(self) -> tuple[Determination, PoolChange]:
         return self._to(AT_SESSION_START, "start of session: one Determination")
 
-    def gain(self, reason: str) -> tuple["Determination", PoolChange]:
+    def gain(self, reason: str) -> tuple[Determination, PoolChange]:
         """One token at the GM's word; above the maximum it is lost."""
         if not reason.strip():
             raise ValueError("say why Determination is gained")
         after = min(MAXIMUM, self.tokens + 1)
         return self._to(after, reason, lost=self.tokens + 1 - after)
 
-    def spend(self, use: DeterminationUse) -> tuple["Determination", PoolChange]:
+    def spend(self, use: DeterminationUse) -> tuple[Determination, PoolChange]:
         if not self.tokens:
             raise NotEnough(f"{use.value} needs a Determination token; none left")
         return self._to(self.tokens - 1, use.value)
 
-    def _to(self, after: int, reason: str, lost: int = 0) -> tuple["Determination", PoolChange]:
+    def _to(self, after: int, reason: str, lost: int = 0) -> tuple[Determination, PoolChange]:
         return replace(self, tokens=after), PoolChange("determination", self.tokens, after, reason, lost)
 
     def to_dict(self) -> dict[str, Any]:

@@ -76,26 +76,26 @@ class Momentum:
         """Up to 6 or twice the number of players, the higher."""
         return max(BASE_CAP, 2 * self.players)
 
-    def gain(self, tokens: int, reason: str = "extra successes") -> tuple["Momentum", PoolChange]:
+    def gain(self, tokens: int, reason: str = "extra successes") -> tuple[Momentum, PoolChange]:
         """Add tokens; those above the cap are lost."""
         if tokens < 0:
             raise ValueError(f"cannot gain {tokens} Momentum")
         after = min(self.cap, self.tokens + tokens)
         return self._to(after, reason, lost=self.tokens + tokens - after)
 
-    def spend(self, spend: MomentumSpend, amount: int = 1) -> tuple["Momentum", PoolChange]:
+    def spend(self, spend: MomentumSpend, amount: int = 1) -> tuple[Momentum, PoolChange]:
         cost = spend_cost(spend, amount)
         if cost > self.tokens:
             raise NotEnough(f"{spend.value} costs {cost} Momentum; the pool holds {self.tokens}")
         return self._to(self.tokens - cost, f"{spend.value} x{amount} for {cost}")
 
-    def end_of_scene(self) -> tuple["Momentum", PoolChange]:
+    def end_of_scene(self) -> tuple[Momentum, PoolChange]:
         return self._to(max(0, self.tokens - 1), "end of scene: 1 Momentum lost")
 
-    def end_of_round(self) -> tuple["Momentum", PoolChange]:
+    def end_of_round(self) -> tuple[Momentum, PoolChange]:
         return self._to(max(0, self.tokens - 1), "end of round: 1 Momentum lost")
 
-    def _to(self, after: int, reason: str, lost: int = 0) -> tuple["Momentum", PoolChange]:
+    def _to(self, after: int, reason: str, lost: int = 0) -> tuple[Momentum, PoolChange]:
         return replace(self, tokens=after), PoolChange("momentum", self.tokens, after, reason, lost)
 
     def to_dict(self) -> dict[str, Any]:

@@ -49,12 +49,12 @@ class Turn:
     def allowed(self, action: Action) -> int:
         return 1 + (self.extra_actions if action is Action.MAJOR else 0)
 
-    def take(self, action: Action) -> "Turn":
+    def take(self, action: Action) -> Turn:
         if self.taken.count(action) >= self.allowed(action):
             raise ValueError(f"{self.character} has taken their {action.value} action this turn")
         return replace(self, taken=(*self.taken, action))
 
-    def another_action(self) -> "Turn":
+    def another_action(self) -> Turn:
         """Determination: take another action immediately."""
         return replace(self, extra_actions=self.extra_actions + 1)
 

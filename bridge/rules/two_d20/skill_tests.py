@@ -176,7 +176,7 @@ class SkillTest:
     def explanation(self) -> list[str]:
         return explain(self)
 
-    def with_dice(self, dice: Sequence[D20]) -> "SkillTest":
+    def with_dice(self, dice: Sequence[D20]) -> SkillTest:
         return replace(self, dice=tuple(dice))
 
     def to_dict(self) -> dict[str, Any]:
@@ -229,6 +229,21 @@ def roll_skill_test(
     faces = dice.roll(BASE_DICE + bought, SIDES)
     helping = tuple(Assistant(name, read_die(dice.roll(1, SIDES)[0], aim), aim) for name, aim in assistants)
     return SkillTest(target, difficulty, tuple(read_die(face, target) for face in faces), bought, paid_by, helping)
+
+
+def read_test(card: dict[str, Any]) -> SkillTest:
+    """A test from its card (``SkillTest.to_dict()``): every die read again
+    from its face, as it was re-rolled or turned (Determination's re-roll of
+    a logged test)."""
+
+    def aim(target: dict[str, Any]) -> Target:
+        return Target(target["skill"], target["style"], target["focus"])
+
+    target = aim(card["target"])
+    dice = tuple(read_die(die["face"], target, tuple(die["rerolled_from"]), die["determined"]) for die in card["dice"])
+    helping = tuple(Assistant(each["name"], read_die(each["faces"][0], aim(each["target"])), aim(each["target"])) for each in card["assistants"])
+    paid_by = Payer(card["paid_by"]) if card["paid_by"] else None
+    return SkillTest(target, card["difficulty"], dice, card["bought"], paid_by, helping)
 
 
 def explain(test: SkillTest) -> list[str]:

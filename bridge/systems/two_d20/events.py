@@ -4,19 +4,19 @@ sees it, and publish the cards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Callable
 
-from ...cards import check_owner, publish
+from ...cards import check_owner, new_card_id, publish
 from ...protocol import ErrorCode, RequestError
 from ...refusals import refused_as
 from ...requests import handles, store
 from ...rules.dice import RandomDice
-from ...rules.two_d20.combat import AttackKind, roll_attack, roll_defended_attack
-from ...rules.two_d20.determination import DeterminationUse, critical_die, die_to_turn
-from ...rules.two_d20.momentum import MomentumSpend
+from ...rules.two_d20.combat import roll_attack, roll_defended_attack
 from ...rules.two_d20.contests import roll_contest
-from ...rules.two_d20.skill_tests import Target, roll_skill_test
+from ...rules.two_d20.determination import DeterminationUse, critical_die, die_to_turn, reroll
+from ...rules.two_d20.momentum import MomentumSpend
+from ...rules.two_d20.skill_tests import Target, read_test, roll_skill_test
 from ...rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
 from .. import state as system_state
 from . import state
@@ -55,18 +55,48 @@ def skill_test(identity, request: dict) -> dict:
     if turned is not None:
         test = critical_die(test, turned)
 
+    card_id = new_card_id()
+
     def settle(during: dict) -> list:
         with refused_as("bought"):
             paid = state.pay_for_dice_in(during, actor_id, test)
         with refused_as("critical_die"):
             spent = state.spend_determination_in(during, actor_id, DeterminationUse.CRITICAL_DIE) if turned is not None else None
-        return [change for change in (paid, spent, state.bank_momentum_in(during, actor_id, test)) if change]
+        state.remember_test_in(during, actor_id, card_id)
+        return [change for change in (paid, spent, state.bank_momentum_in(during, actor_id, test.momentum)) if change]
 
     pools = _settled(identity, settle)
     card = {**test.to_dict(), "difficulty_set": difficulty.to_dict(), "critical_die": turned, "pools": pools}
     kept = ["every die is already a critical success: Determination kept"] if request["critical_die"] and turned is None else []
     card["explanation"] = [*difficulty.explanation, *test.explanation, *kept, *_lines(pools)]
-    return publish(identity, request, "2d20.test", card)
+    return publish(identity, request, "2d20.test", card, card_id=card_id)
+
+
+def reroll_test(identity, request: dict) -> dict:
+    """Determination re-rolls dice of the actor's last test (its card read back from the
+    roll log); Momentum it makes beyond the test's is banked, none already banked is taken back."""
+    actor_id = request["actor_id"]
+    check_owner(identity, actor_id)
+    last = _sheet(identity, actor_id)[0]["last_test"]
+    logged = store().recent_rolls(identity.world_id, 1, lambda entry: entry if entry["roll_id"] == last else None) if last else []
+    if not logged:
+        raise _invalid("actor_id", "no test of this character to re-roll", ErrorCode.AGAINST_THE_RULES)
+    before = logged[0]["result"]
+    with refused_as("dice"):
+        test = reroll(read_test(before), request["dice"], _dice)
+    card_id = new_card_id()
+
+    def settle(during: dict) -> list:
+        with refused_as("actor_id"):
+            spent = state.spend_determination_in(during, actor_id, DeterminationUse.REROLL)
+            state.remember_test_in(during, actor_id, card_id, rerolled=last)
+        banked = state.bank_momentum_in(during, actor_id, max(0, test.momentum - before["momentum"]), "extra successes of a re-roll")
+        return [change for change in (spent, banked) if change]
+
+    pools = _settled(identity, settle)
+    card = {**test.to_dict(), "difficulty_set": before["difficulty_set"], "critical_die": None, "pools": pools, "rerolled": last}
+    card["explanation"] = [*before["difficulty_set"]["explanation"], *test.explanation, *_lines(pools)]
+    return publish(identity, request, "2d20.reroll", card, card_id=card_id)
 
 
 def contest(identity, request: dict) -> dict:
@@ -104,7 +134,7 @@ def attack(identity, request: dict) -> dict:
     hit = defence.hit if defence else test.passed
 
     def settle(during: dict) -> dict:
-        banked = state.bank_momentum_in(during, attacker_id, test) if test else None
+        banked = state.bank_momentum_in(during, attacker_id, test.momentum) if test else None
         worked = {"pools": [banked] if banked else [], "damage": None, "counter_attack": None, "notes": []}
         if hit:
             wanted = request["bonus_damage"]
@@ -310,6 +340,7 @@ def init_app(app) -> None:
         "2d20.session.start": start_session,
         "2d20.character": register_character,
         "2d20.test": skill_test,
+        "2d20.reroll": reroll_test,
         "2d20.contest": contest,
         "2d20.attack": attack,
         "2d20.spend": spend,

@@ -86,6 +86,13 @@ class TwoD20ContestRequest(CardRequest, TwoD20Approach):
     opponent = fields.Nested(TwoD20Assisting, required=True)
 
 
+class TwoD20RerollRequest(CardRequest):
+    """Determination re-rolls the actor's last test: `dice`, the indices of the leader's dice re-rolled."""
+
+    dice = fields.List(fields.Integer(validate=validate.Range(0, 1 + BOUGHT_MAX)), required=True,
+                       validate=validate.Length(1, 2 + BOUGHT_MAX))
+
+
 class TwoD20CounterAttack(Schema):
     """The defender's counter-attack on a successful defence (2 Momentum, or Chaos for an NPC)."""
 
@@ -196,7 +203,8 @@ class TwoD20Trait(Out):
 
 
 class TwoD20Character(Out):
-    """A registered character: the sheet as sent, and its trackers."""
+    """A registered character: the sheet as sent, its trackers, and the card (`roll_id`) of
+    its last `2d20.test`, which `2d20.reroll` re-rolls."""
 
     name = fields.String(required=True)
     npc = fields.Boolean(required=True)
@@ -212,6 +220,7 @@ class TwoD20Character(Out):
     mana_max = fields.Integer(required=True)
     determination = fields.Nested(TwoD20Determination, required=True)
     traits = fields.List(fields.Nested(TwoD20Trait), required=True)
+    last_test = fields.String(required=True, allow_none=True)
 
 
 class TwoD20State(Out):
@@ -314,6 +323,13 @@ class TwoD20TestCard(TwoD20SkillTest):
     pools = fields.List(fields.Nested(TwoD20PoolChange), required=True)
 
 
+class TwoD20RerollCard(TwoD20TestCard):
+    """`2d20.reroll`: the test again, each re-rolled die keeping the faces it showed
+    (`rerolled_from`); `rerolled`: the card it replaces."""
+
+    rerolled = fields.String(required=True)
+
+
 class TwoD20ContestCard(Out):
     """`2d20.contest`: both tests at difficulty 0; the active side wins a draw (with a success of its own)."""
 
@@ -365,6 +381,11 @@ class TwoD20TestEntry(CardEntry):
     result = fields.Nested(TwoD20TestCard, required=True)
 
 
+class TwoD20RerollEntry(CardEntry):
+    rule = _const("2d20.reroll")
+    result = fields.Nested(TwoD20RerollCard, required=True)
+
+
 class TwoD20ContestEntry(CardEntry):
     rule = _const("2d20.contest")
     result = fields.Nested(TwoD20ContestCard, required=True)
@@ -382,6 +403,7 @@ class TwoD20CharacterResult(Out):
 
 CARDS = {
     "2d20.test": CardSpec(TwoD20TestRequest, TwoD20TestEntry),
+    "2d20.reroll": CardSpec(TwoD20RerollRequest, TwoD20RerollEntry),
     "2d20.contest": CardSpec(TwoD20ContestRequest, TwoD20ContestEntry),
     "2d20.attack": CardSpec(TwoD20AttackRequest, TwoD20AttackEntry),
 }

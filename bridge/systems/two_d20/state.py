@@ -78,7 +78,8 @@ def register(state: dict | None, actor_id: str, sheet: dict) -> tuple[dict, Chan
     vitals = Vitals.fresh(stress, sheet["armor"], mana_maximum() if sheet["powers"] else 0)
     kept = after["characters"].get(actor_id, {})
     determination = kept.get("determination", Determination(AT_SESSION_START).to_dict())
-    after["characters"][actor_id] = {**sheet, **vitals.to_dict(), "determination": determination, "traits": kept.get("traits", [])}
+    after["characters"][actor_id] = {**sheet, **vitals.to_dict(), "determination": determination, "traits": kept.get("traits", []),
+                                     "last_test": None}
     return after, []
 
 
@@ -98,14 +99,23 @@ def pay_for_dice_in(state: dict, actor_id: str, test: SkillTest) -> dict | None:
     return _line(change)
 
 
-def bank_momentum_in(state: dict, actor_id: str, test: SkillTest) -> dict | None:
+def bank_momentum_in(state: dict, actor_id: str, momentum: int, reason: str = "extra successes") -> dict | None:
     """A PC's test banks its Momentum in the party's pool (above the cap it
     is lost); an NPC's is the GM's to use at once, not banked."""
-    if not test.momentum or character(state, actor_id)["npc"]:
+    if not momentum or character(state, actor_id)["npc"]:
         return None
-    momentum, change = _momentum(state).gain(test.momentum)
-    state["momentum"] = momentum.to_dict()
+    pool, change = _momentum(state).gain(momentum, reason)
+    state["momentum"] = pool.to_dict()
     return _line(change)
+
+
+def remember_test_in(state: dict, actor_id: str, card_id: str, rerolled: str | None = None) -> None:
+    """The character's last test (its card), the one Determination may re-roll; a
+    re-roll must name the card that is still the last (two re-rolls of one card would bank twice)."""
+    sheet = character(state, actor_id)
+    if rerolled is not None and sheet["last_test"] != rerolled:
+        raise ValueError(f"{sheet['name']}'s last test is another one now")
+    sheet["last_test"] = card_id
 
 
 def spend_pool(state: dict | None, pool: str, spend: MomentumSpend, amount: int) -> tuple[dict, Changes]:

@@ -75,6 +75,11 @@ export function test({ actorId, skill, style, focus = "", difficulty, traits = [
   return { event: "2d20.test", payload };
 }
 
+/** A `2d20.reroll` request: Determination re-rolls the dice at `dice` (indices) of the actor's last test. */
+export function reroll({ actorId, dice, label = "" }) {
+  return { event: "2d20.reroll", payload: { actor_id: actorId, label, dice: dice.map(Number) } };
+}
+
 /** A `2d20.contest` request: the actor is the active side, `opponent` (`{actorId, skill, style, focus?}`) the passive one. */
 export function contest({ actorId, skill, style, focus = "", opponent, label = "" }) {
   return {
