@@ -8,7 +8,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as twoD20 from "../core/systems/two_d20.js";
-import { systemFor } from "../core/systems.js";
+import { VERDICTS, systemFor } from "../core/systems.js";
+import { cardHTML } from "../core/cards.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
@@ -26,6 +27,16 @@ state.take_hit_in(now, "ann", 6, 0, "Bleeding")
 state.add_trait(now, Trait("Smoke", TraitSubject.LOCATION, 1), None)
 now["momentum"]["tokens"] = 3
 print(json.dumps(now))
+`;
+
+/** A test card made by the pure rules with fixed faces: a 1 (two successes) and a 20, one assistant's 4. */
+const CARD = `
+import json
+from bridge.rules.dice import FixedDice
+from bridge.rules.two_d20 import Target, roll_skill_test
+test = roll_skill_test(Target(3, 5, focus=2), 2, dice=FixedDice([1, 20, 4]), assistants=[("Ana", Target(1, 1))])
+print(json.dumps({"roll_id": "c1", "request_id": "r1", "at": 0, "user": "alice", "actor_id": "ann", "label": "",
+                  "visibility": "public", "rule": "2d20.test", "result": test.to_dict()}))
 `;
 
 /** Each payload's errors against docs/schemas/request.<event>.json (a request_id added, as the client does). */
@@ -61,6 +72,14 @@ test("the pools: Momentum against its cap, Chaos, the scene's traits, each chara
   assert.match(html, /<strong>Thug<\/strong> <span class="vb-2d20-npc">NPC<\/span>/);
   assert.doesNotMatch(html, /Thug.*Mana/);
   assert.doesNotMatch(html, /<the bold>/);
+});
+
+test("a test's card shows its verdict, each die as it counted and the assistant's die", () => {
+  const html = cardHTML(python(CARD), { verdicts: VERDICTS });
+  assert.match(html, /<span class="vb-outcome vb-passed">Passed<\/span> 2 successes against TN 8, 2 dice/);
+  assert.match(html, /<li class="vb-die vb-critical_success" data-face="1" title="critical_success">1<\/li><li class="vb-die vb-complication" data-face="20"/);
+  assert.match(html, /data-key="assistants"><div class="vb-dice-head">Assistants: 1 dice<\/div><ol class="vb-dice"><li class="vb-die vb-failure" data-face="4"/);
+  assert.match(html, /<li>passed: 0 Momentum from extra successes<\/li>/);
 });
 
 test("before a session the pools say the GM starts one", () => {
