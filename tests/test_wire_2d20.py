@@ -116,17 +116,22 @@ def test_a_short_scene(gm, player_for, store, world):
     spent = ok(alice, "2d20.determination", actor_id="ann", use="trait", remove_trait="Smoke")
     assert (spent["state"]["traits"], spent["state"]["characters"]["ann"]["determination"]["tokens"]) == ([], 0)
 
-    # The thug attacks Ann: her armor absorbs and ablates, Stress takes the rest.
+    # The thug attacks Ann, 5 damage and 2 bonus from the GM's Chaos: her armor 2 absorbs and
+    # ablates, the trait she offered cuts the 5 left to 2, Stress takes them.
+    chaos = state_of(gm)["chaos"]["tokens"]
     for _ in range(5):
-        sheet = state_of(gm)["characters"]["ann"]
-        card = ok(gm, "2d20.attack", actor_id="thug", target_id="ann", kind="melee", damage=5, **FIGHT)["result"]
+        card = ok(gm, "2d20.attack", actor_id="thug", target_id="ann", kind="melee", damage=5, bonus_damage=2,
+                  negative_trait="Bleeding", **FIGHT)["result"]
         read_again(card["test"])
         assert (card["test"]["difficulty"], card["hit"]) == (1, card["test"]["passed"])
         if card["hit"]:
             break
-    hit, now = card["damage"], state_of(gm)["characters"]["ann"]
-    assert (hit["armor_before"], hit["absorbed"], now["armor"]) == (sheet["armor"], min(5, sheet["armor"]), sheet["armor"] - 1)
-    assert now["stress"] == sheet["stress"] - hit["stress_lost"] == sheet["stress"] - min(sheet["stress"], 5 - hit["absorbed"])
+    hit, now = card["damage"], state_of(gm)
+    assert (hit["bonus_damage"], hit["armor_before"], hit["absorbed"], hit["negative_trait"], hit["damage_left"]) == (2, 2, 2, "Bleeding", 2)
+    assert card["pools"] == [{"pool": "chaos", "before": chaos, "after": chaos - 2, "reason": "GM: bonus_damage x2 for 2", "lost": 0,
+                              "actor_id": None}]
+    ann = now["characters"]["ann"]
+    assert (ann["stress"], ann["armor"], ann["traits"][0]["name"], now["chaos"]["tokens"]) == (9, 1, "Bleeding", chaos - 2)
 
     # A defended attack is a contest; the defence and a counter-attack are the defender's to choose.
     refused(alice, "2d20.attack", "forbidden", ["defence"], actor_id="ann", target_id="thug", kind="melee", damage=3,
