@@ -11,7 +11,7 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_clarity.cards import Card, draw, full_deck, left_in_deck
 from bridge.rules.moment_of_clarity.chips import Chip, Use
 from bridge.rules.moment_of_clarity.effect import RolledDie
-from bridge.rules.moment_of_clarity.elements import Element, Suit
+from bridge.rules.moment_of_clarity.elements import Archetype, Element, Suit
 from bridge.rules.moment_of_clarity.health import take_hit
 from bridge.rules.moment_of_clarity.rolls import Roll, judge_dice, roll
 from bridge.systems.moment_of_clarity import state as moc
@@ -67,10 +67,10 @@ def test_a_session_deals_two_cards_and_a_wildcard_four_to_choose_from():
     assert [card["rank"] for card in raphe["choosing"]] == [4, 5, 6, 7] and raphe["hand"] == []
     assert dealt == {"session": 1, "drawn": 6} and len(state["drawn"]) == 6
 
-    state, hand = moc.keep("raphe", raphe["choosing"][1:])(state)
+    state, hand = moc.keep("raphe", [Card.of(card) for card in raphe["choosing"][1:]])(state)
     assert [card["rank"] for card in hand] == [5, 6, 7] and state["characters"]["raphe"]["choosing"] == []
     with pytest.raises(ValueError, match="no drawn cards"):
-        moc.keep("raphe", hand)(state)
+        moc.keep("raphe", [Card.of(card) for card in hand])(state)
 
     # the next session: every card back, and a draw of one from all 52
     state, _ = moc.new_session(FixedDice([52, 51, 50, 49, 48, 47]))(state)
@@ -82,7 +82,7 @@ def test_a_wildcard_keeps_three_of_the_four_drawn():
     state, _ = moc.new_session(FixedDice([1, 1, 1, 1]))(state)
     choosing = state["characters"]["raphe"]["choosing"]
     with pytest.raises(ValueError, match="keeps 3"):
-        moc.keep("raphe", [choosing[0], choosing[0], choosing[1]])(state)
+        moc.keep("raphe", [Card.of(card) for card in (choosing[0], choosing[0], choosing[1])])(state)
 
 
 def test_a_card_exchanged_for_beads_of_its_element_is_gone():
@@ -190,3 +190,23 @@ def test_a_roll_read_again_from_its_card_and_how_each_die_counted():
     assert card["outcome"] == {"label": "near_success", "success": True} and card["target"] == {"value": 9}
     opened = roll(1, 10, 7, FixedDice([10, 1]))  # a bonus die reads its 1 as a 2
     assert Roll.of(opened.to_dict()) == opened and opened.to_dict()["dice"][1]["natural"] == 2
+
+
+def test_a_trump_spends_the_card_or_chip_and_gives_beads_back():
+    state = table(sheet("harry", "hero"), sheet("raphe", "wildcard", placed={"action": 3}))
+    state, _ = moc.new_session(FixedDice([1, 1, 1, 1, 1, 1]))(state)
+    state, _ = moc.grant_chips("raphe", [Chip.RED], scene_start=False)(state)
+    raphe = state["characters"]["raphe"]
+    state, _ = moc.keep("raphe", [Card.of(card) for card in raphe["choosing"][:3]])(state)
+    state, entry = moc.play("raphe", card=Card(4, Suit.CLUBS), back=("harry", Element.PLOT, 2))(state)
+    assert [card["rank"] for card in entry["hand"]] == [5, 6] and state["characters"]["harry"]["beads"] == {"plot": 2}
+    state, entry = moc.play("raphe", chip=Chip.RED)(state)
+    assert entry["chips"] == {"white": 0, "red": 0, "blue": 0}
+    with pytest.raises(ValueError, match="cannot give"):
+        moc.play("raphe", chip=Chip.RED)(state)
+
+
+def test_an_archetype_covers_its_primary_and_secondary_elements():
+    assert Archetype.HERO.covers(Element.ACTION) and Archetype.HERO.covers(Element.PLOT)
+    assert not Archetype.HERO.covers(Element.DRAMA)
+    assert all(Archetype.WILDCARD.covers(element) for element in Element)

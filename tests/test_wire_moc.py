@@ -136,6 +136,25 @@ def test_a_scene_of_moment_of_clarity(gm, player_for, store, world):
     traded = ok(alice, "moc.chips.trade", actor_id="raphe", give=["red"], take=["white", "white", "white"])
     assert traded["chips"] == {"white": 5, "red": 0, "blue": 0}
 
+    # Harry plays 2 Action beads, in his archetype; Raphe's card trumps them and they come back.
+    ok(bob, "moc.beads.spend", actor_id="harry", element="action", beads=2)
+    trumping = {"rank": kept[1]["rank"], "suit": kept[1]["suit"]}
+    standing = {"beads": 2, "actor_id": "harry", "element": "action"}
+    trumped = card(alice, "moc.trump", actor_id="raphe", card=trumping, element="drama", standing=standing)["result"]
+    assert (trumped["trumps"], trumped["beads_returned"], trumped["returned_to"]) == (True, 2, "harry")
+    after = state_of(bob, lambda state: len(state["characters"].get("raphe", {}).get("hand", [])) == 1)
+    assert after["characters"]["harry"]["beads"] == {"action": 6}
+    refused(alice, "moc.trump", "invalid", "card", actor_id="raphe", chip="white", card=trumping, standing=standing)
+
+    order = card(
+        gm, "moc.initiative", actor_id="scene", principals=[{"name": "Raphe", "dice": 3}, {"name": "Goon", "dice": 2}]
+    )
+    assert sorted(name for group in order["result"]["order"] for name in group) == ["Goon", "Raphe"]
+    assert (
+        alice.request("moc.initiative", actor_id="raphe", principals=[{"name": "Raphe", "dice": 3}])["error"]["code"]
+        == "forbidden"
+    )
+
     secret = card(alice, "moc.opposed", actor_id="raphe", dice=4, label="slip past the guard")
     secret_id, successes = secret["roll_id"], secret["result"]["successes"]
     assert secret["visibility"] == "whisper" and secret["whisper_to"] == []

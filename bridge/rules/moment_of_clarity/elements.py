@@ -65,6 +65,10 @@ class Archetype(str, Enum):
     def secondary(self) -> frozenset[Element]:
         return ELEMENTS[self][1]
 
+    def covers(self, element: Element) -> bool:
+        """``element`` is the archetype's primary or a secondary Element (Trump: beads played there come back)."""
+        return element is self.primary or element in self.secondary
+
     @property
     def scene_beads(self) -> int:
         return 0 if self is Archetype.WILDCARD else ARCHETYPE_BEADS

@@ -3,7 +3,7 @@ pure rules in ``bridge.rules.moment_of_clarity``, its ``moc.`` requests here
 (docs/systems/moment_of_clarity.md)."""
 
 from .. import RuleSystem
-from .schemas import CARDS, REQUESTS, MocState
+from .schemas import CARDS, CROSS_FIELD_RULES, REQUESTS, MocState
 
 
 def init_app(app) -> None:
@@ -20,4 +20,5 @@ SYSTEM = RuleSystem(
     requests=REQUESTS,
     state=MocState,
     docs="docs/systems/moment_of_clarity.md",
+    cross_field_rules=CROSS_FIELD_RULES,
 )

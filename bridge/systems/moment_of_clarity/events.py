@@ -10,8 +10,8 @@ from ...protocol import ErrorCode, RequestError, against_the_rules
 from ...refusals import refused_as
 from ...requests import handles, store
 from ...rules.dice import RandomDice
-from ...rules.moment_of_clarity.cards import Card, card_on_dice, play_on_dice
-from ...rules.moment_of_clarity.combat import Weapon, damage_pool, roll_damage
+from ...rules.moment_of_clarity.cards import Card, Suiting, card_on_dice, play_on_dice, suiting
+from ...rules.moment_of_clarity.combat import Weapon, damage_pool, initiative_order, roll_damage
 from ...rules.moment_of_clarity.effect import DieKind
 from ...rules.moment_of_clarity.elements import Archetype
 from ...rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
@@ -20,6 +20,7 @@ from ...rules.moment_of_clarity.opposed import Exchange, SecretSuccesses
 from ...rules.moment_of_clarity.rolls import Roll, open_up, roll
 from ...rules.moment_of_clarity.skills import PoolPart, SkillThreshold, skill_pool
 from ...rules.moment_of_clarity.splitting import Split, SplitAction, judge_split, roll_split, split_pool
+from ...rules.moment_of_clarity.trumps import BeadPlay, CardPlay, ChipPlay, trump
 from ...schemas.common import Visibility
 from ..state import change_state
 from . import state as moc
@@ -62,21 +63,18 @@ def register_character(identity, sheet: dict) -> dict:
 
 
 def new_session(identity, _request: dict) -> dict:
-    return changed(identity, moc.new_session(_dice), "session")
+    return changed(identity, moc.new_session(_dice), "_schema")
 
 
 def new_scene(identity, _request: dict) -> dict:
-    return changed(identity, moc.new_scene, "scene")
+    return changed(identity, moc.new_scene, "_schema")
 
 
 def keep_cards(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
-    cards = [card_of(card) for card in request["cards"]]
-    return {"hand": changed(identity, moc.keep(request["actor_id"], [card.to_dict() for card in cards]), "cards")}
-
-
-def card_of(card: dict) -> Card:
-    return Card(card["rank"], card["suit"])
+    return {
+        "hand": changed(identity, moc.keep(request["actor_id"], [Card.of(card) for card in request["cards"]]), "cards")
+    }
 
 
 # --- beads and chips ----------------------------------------------------------
@@ -84,7 +82,7 @@ def card_of(card: dict) -> Card:
 
 def card_as_beads(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
-    change = moc.card_as_beads(request["actor_id"], card_of(request["card"]), request["before_scene"])
+    change = moc.card_as_beads(request["actor_id"], Card.of(request["card"]), request["before_scene"])
     return changed(identity, change, "card")
 
 
@@ -159,7 +157,7 @@ def augment_roll(identity, request: dict) -> dict:
     (or an augment of one), each action judged again."""
     check_owner(identity, request["actor_id"])
     earlier = logged_card(identity, request["roll_id"], ("moc.roll", "moc.split", "moc.augment"), request["actor_id"])
-    card = card_of(request["card"])
+    card = Card.of(request["card"])
     play = card_on_dice(card, request["element"], Archetype(registered(identity, request["actor_id"])["archetype"]))
     split, preempt, rolls = earlier_split(earlier)
     points: dict[tuple[int, int], int] = {}
@@ -167,7 +165,7 @@ def augment_roll(identity, request: dict) -> dict:
         points[spot["action"], spot["die"]] = points.get((spot["action"], spot["die"]), 0) + spot["points"]
     with refused("points"):
         rolls = play_on_dice(play, rolls, points)
-    changed(identity, moc.play_card(request["actor_id"], card), "card")
+    changed(identity, moc.play(request["actor_id"], card=card), "card")
     result = split_card(split, preempt, judge_split(split, rolls, preempt))
     result["explanation"].insert(
         0, f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points"
@@ -347,6 +345,70 @@ def recover(identity, request: dict) -> dict:
     return publish(identity, request, "moc.recover", result)
 
 
+def initiative(identity, request: dict) -> dict:
+    """GM: each principal's Sp roll; most successes first, then the dice's total, then simultaneous."""
+    names = [principal["name"] for principal in request["principals"]]
+    if len(set(names)) < len(names):
+        raise RequestError(ErrorCode.INVALID, "principals are told apart by name", {"principals": ["two share a name"]})
+    with refused("principals"):
+        rolls = {
+            each["name"]: roll(each["dice"], each["sides"], request["tn"], _dice) for each in request["principals"]
+        }
+    order = initiative_order(rolls)
+    lines = [
+        f"{turn}. {' and '.join(group)}{' (together)' if len(group) > 1 else ''}" for turn, group in enumerate(order, 1)
+    ]
+    result = {
+        "rolls": [{"name": name, "roll": rolled.to_dict()} for name, rolled in rolls.items()],
+        "order": [list(group) for group in order],
+        "explanation": lines,
+    }
+    return publish(identity, request, "moc.initiative", result)
+
+
+def trump_play(identity, request: dict) -> dict:
+    """A card from the hand or a chip played against a standing play; beads
+    it beats come back to a character who played them in its archetype."""
+    check_owner(identity, request["actor_id"])
+    archetype = Archetype(registered(identity, request["actor_id"])["archetype"])
+    card = request.get("card") and Card.of(request["card"])
+    play = CardPlay(card, suiting(card, request["element"], archetype)) if card else ChipPlay(request["chip"])
+    standing, owner = standing_play(identity, request["standing"])
+    verdict = trump(play, standing)
+    back = (owner, request["standing"]["element"], verdict.beads_returned) if verdict.beads_returned else None
+    changed(identity, moc.play(request["actor_id"], card=card or None, chip=request.get("chip"), back=back), "card")
+    result = {
+        "play": describe(play),
+        "standing": describe(standing),
+        "trumps": verdict.trumps,
+        "beads_returned": verdict.beads_returned,
+        "returned_to": owner if back else None,
+        "reason": verdict.reason,
+        "explanation": [
+            f"{describe(play)} against {describe(standing)}: {'trumps' if verdict.trumps else 'does not trump'}"
+        ],
+    }
+    return publish(identity, request, "moc.trump", result)
+
+
+def standing_play(identity, standing: dict) -> tuple:
+    """The play trumped, and the character whose beads they are."""
+    if "card" in standing:
+        return CardPlay(Card.of(standing["card"]), Suiting(standing["suiting"])), None
+    if "chip" in standing:
+        return ChipPlay(standing["chip"]), None
+    archetype = Archetype(registered(identity, standing["actor_id"], "standing")["archetype"])
+    return BeadPlay(standing["beads"], archetype.covers(standing["element"])), standing["actor_id"]
+
+
+def describe(play) -> str:
+    if isinstance(play, CardPlay):
+        return f"the {play.card.name} ({play.suiting.value.replace('_', ' ')})"
+    if isinstance(play, ChipPlay):
+        return f"a {play.chip.value} chip"
+    return f"{play.beads} beads" + (" in archetype" if play.in_archetype else "")
+
+
 HANDLERS = {
     "moc.character": register_character,
     "moc.session": new_session,
@@ -364,6 +426,8 @@ HANDLERS = {
     "moc.declare": declare,
     "moc.attack": attack,
     "moc.recover": recover,
+    "moc.initiative": initiative,
+    "moc.trump": trump_play,
 }
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ...rules.dice import MAX_DICE_PER_ROLL
 from ...rules.moment_of_clarity.beads import PowerLevel
+from ...rules.moment_of_clarity.cards import Suiting
 from ...rules.moment_of_clarity.chips import Chip, Use
 from ...rules.moment_of_clarity.effect import DieKind
 from ...rules.moment_of_clarity.elements import Archetype, Element, Suit
@@ -249,6 +250,80 @@ class MocAttackRequest(CardRequest):
     weapon = fields.Nested(MocWeapon, required=True)
     location_modifier = fields.Integer(load_default=0, validate=validate.Range(-TN_MAX, TN_MAX))
     resist = fields.Nested(MocResistance, load_default=None, allow_none=True)
+
+
+class MocPrincipal(Schema):
+    name = fields.String(required=True, validate=_NAME)
+    dice = fields.Integer(required=True, validate=_DICE)
+    sides = fields.Integer(load_default=10, validate=validate.OneOf(SIDES))
+
+
+class MocInitiativeRequest(CardRequest):
+    """GM: each principal's Sp roll against ``tn``; ``actor_id`` is the
+    card's actor (the scene, say). Names differ."""
+
+    principals = fields.List(fields.Nested(MocPrincipal), required=True, validate=validate.Length(1, 50))
+    tn = fields.Integer(load_default=7, validate=_TN)
+
+
+class MocStanding(Schema):
+    """The play trumped: a ``card`` played ``suiting``, a ``chip``, or
+    ``beads`` the character ``actor_id`` played in ``element``."""
+
+    card = fields.Nested(MocPlayingCard)
+    suiting = fields.String(validate=validate.OneOf([s.value for s in Suiting]))
+    chip = _enum(Chip)
+    beads = fields.Integer(validate=validate.Range(1, 3 * RATING_MAX))
+    actor_id = Identifier()
+    element = _enum(Element)
+
+    @validates_schema
+    def one_play(self, data, **_):
+        _one_kind(data, STANDING_PLAYS, "standing")
+
+
+class MocTrumpRequest(CardRequest):
+    """``actor_id`` plays a ``card`` from its hand on ``element``, or a
+    ``chip`` it holds, to trump ``standing``. The card or chip is spent."""
+
+    card = fields.Nested(MocPlayingCard)
+    element = _enum(Element)
+    chip = _enum(Chip)
+    standing = fields.Nested(MocStanding, required=True)
+
+    @validates_schema
+    def one_play(self, data, **_):
+        _one_kind(data, TRUMPING_PLAYS, "card")
+
+
+#: The fields of each kind of play: a play gives all of one kind's and none of another's.
+STANDING_PLAYS = (("card", "suiting"), ("chip",), ("beads", "actor_id", "element"))
+TRUMPING_PLAYS = (("card", "element"), ("chip",))
+
+
+def _one_kind(data: dict, kinds: tuple[tuple[str, ...], ...], field: str) -> None:
+    given = [kind for kind in kinds if set(kind) & set(data)]
+    if len(given) != 1 or not set(given[0]) <= set(data):
+        raise ValidationError("one of: " + "; ".join(" with ".join(kind) for kind in kinds), field)
+
+
+def _one_kind_rule(kinds: tuple[tuple[str, ...], ...]) -> dict:
+    """``_one_kind`` in JSON Schema."""
+    return {
+        "oneOf": [
+            {
+                "required": list(kind),
+                "not": {"anyOf": [{"required": [name]} for other in kinds if other != kind for name in other]},
+            }
+            for kind in kinds
+        ]
+    }
+
+
+CROSS_FIELD_RULES = {
+    MocStanding.one_play: _one_kind_rule(STANDING_PLAYS),
+    MocTrumpRequest.one_play: _one_kind_rule(TRUMPING_PLAYS),
+}
 
 
 class MocRecoverRequest(CardRequest):
@@ -552,6 +627,35 @@ class MocRecoverCard(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
+class MocInitiativeRoll(Out):
+    name = fields.String(required=True)
+    roll = fields.Nested(MocRoll, required=True)
+
+
+class MocInitiativeCard(Out):
+    """Each principal's Sp roll and the order: most successes first, ties by
+    the dice's total; a group acts simultaneously."""
+
+    rolls = fields.List(fields.Nested(MocInitiativeRoll), required=True)
+    order = fields.List(fields.List(fields.String()), required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class MocTrumpCard(Out):
+    """Whether the play trumps, why, and the beads given back to ``returned_to``."""
+
+    play = fields.String(required=True)
+    standing = fields.String(required=True)
+    trumps = fields.Boolean(required=True)
+    beads_returned = fields.Integer(required=True)
+    returned_to = fields.String(required=True, allow_none=True)
+    reason = fields.String(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+GM_CARDS = {"moc.initiative"}
+
+
 def _entry(rule: str, result: type[Schema]) -> type[Schema]:
     """The logged card of ``rule``: a CardEntry whose ``result`` is ``result``."""
     name = "".join(word.capitalize() for word in rule.replace(".", "_").split("_")) + "Entry"
@@ -559,7 +663,7 @@ def _entry(rule: str, result: type[Schema]) -> type[Schema]:
 
 
 CARDS = {
-    rule: CardSpec(request, _entry(rule, result))
+    rule: CardSpec(request, _entry(rule, result), gm_only=rule in GM_CARDS)
     for rule, request, result in (
         ("moc.roll", MocRollRequest, MocRollCard),
         ("moc.split", MocSplitRequest, MocSplitCard),
@@ -568,6 +672,8 @@ CARDS = {
         ("moc.declare", MocDeclareRequest, MocDeclareCard),
         ("moc.attack", MocAttackRequest, MocAttackCard),
         ("moc.recover", MocRecoverRequest, MocRecoverCard),
+        ("moc.initiative", MocInitiativeRequest, MocInitiativeCard),
+        ("moc.trump", MocTrumpRequest, MocTrumpCard),
     )
 }
 

@@ -107,7 +107,7 @@ def _left(state: State) -> tuple[Card, ...]:
     return left_in_deck([Card.of(card) for card in state["drawn"]])
 
 
-def keep(actor_id: str, kept: list[dict]) -> Change:
+def keep(actor_id: str, kept: list[Card]) -> Change:
     """A Wildcard keeps 3 of the 4 cards drawn; the fourth is out for the session."""
 
     def change(state):
@@ -116,7 +116,7 @@ def keep(actor_id: str, kept: list[dict]) -> Change:
         choosing = [Card.of(card) for card in entry["choosing"]]
         if not choosing:
             raise ValueError("there are no drawn cards to choose from")
-        chosen = session_draw(choosing, Archetype(entry["archetype"]), [Card.of(card) for card in kept]).kept
+        chosen = session_draw(choosing, Archetype(entry["archetype"]), kept).kept
         entry["hand"], entry["choosing"] = [card.to_dict() for card in chosen], []
         return state, entry["hand"]
 
@@ -145,13 +145,24 @@ def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
     return change
 
 
-def play_card(actor_id: str, card: Card) -> Change:
-    """A card played from the hand (on dice: the card's own request judges them)."""
+def play(
+    actor_id: str, card: Card | None = None, chip: chip_rules.Chip | None = None, back: tuple | None = None
+) -> Change:
+    """A card played from the hand or a chip from the chips (on dice, as a
+    trump: the card's own request judges them); ``back``: ``(actor_id,
+    element, beads)`` a trump gives back to the character whose beads it beat."""
 
     def change(state):
         state = fresh(state)
         entry = character(state, actor_id)
-        take_card(entry, card)
+        if card is not None:
+            take_card(entry, card)
+        if chip is not None:
+            entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take([chip]))
+        if back:
+            owner, element, beads = back
+            returned = character(state, owner)["beads"]
+            returned[element.value] = returned.get(element.value, 0) + beads
         return state, entry
 
     return change

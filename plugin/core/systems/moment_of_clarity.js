@@ -129,6 +129,20 @@ export function recover({ actorId, kind, label = "" }) {
   return { event: "moc.recover", payload: { actor_id: actorId, label, kind } };
 }
 
+/**
+ * `moc.trump`: a `card` from the hand played on `element`, or a `chip`, against `standing`: `{card, suiting}`,
+ * `{chip}` or `{beads, actor_id, element}` (beads played in their owner's archetype come back).
+ */
+export function trumpPlay({ actorId, card = null, element = null, chip = null, standing, label = "" }) {
+  const play = card ? { card: playingCard(card), element } : { chip };
+  return { event: "moc.trump", payload: { actor_id: actorId, label, ...play, standing } };
+}
+
+/** GM: `moc.initiative`, each principal's ({name, dice, sides?}) Sp roll and the order. */
+export function initiative({ actorId, principals, tn = 7, label = "" }) {
+  return { event: "moc.initiative", payload: { actor_id: actorId, label, principals, tn } };
+}
+
 /** `moc.keep`: the 3 cards a Wildcard keeps of the 4 it drew. */
 export function keepCards({ actorId, cards }) {
   return { event: "moc.keep", payload: { actor_id: actorId, cards: cards.map(playingCard) } };
