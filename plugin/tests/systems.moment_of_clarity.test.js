@@ -105,6 +105,7 @@ test("every builder sends what the request schemas accept", () => {
     moc.declare({ actorId: "agent", rollId: "c3", successes: 1, resists: "c4" }),
     moc.attack({ actorId: "santana", target: "harry", dice: 6, weapon: { name: "blast pistol", damage: 4, lethality: 7, lethal: true }, resist: { dice: 5 } }),
     moc.recover({ actorId: "harry", kind: "action" }),
+    moc.odds({ dice: 40, tn: 20 }),
     moc.trumpPlay({ actorId: "raphe", card: eight, element: "drama", standing: { beads: 2, actor_id: "harry", element: "action" } }),
     moc.trumpPlay({ actorId: "raphe", chip: "red", standing: { card: { rank: 12, suit: "hearts" }, suiting: "on_suit" } }),
     moc.initiative({ actorId: "hangar", principals: [{ name: "Harry", dice: 3 }, { name: "Santana", dice: 4, sides: 6 }] }),

@@ -96,6 +96,11 @@ export function roll({ actorId, parts, sides = 10, tn = 7, untrained = null, ope
   return { event: "moc.roll", payload: { actor_id: actorId, label, parts, sides, tn, untrained, open_ended: openEnded } };
 }
 
+/** `moc.odds`: the exact chance of each level for `dice` (at most 40) of `sides` against `tn` (at most 20). */
+export function odds({ dice, sides = 10, tn = 7 }) {
+  return { event: "moc.odds", payload: { dice, sides, tn } };
+}
+
 /** `moc.split`: `pool` dice split among `actions` ({name, dice, tn?, sides?, needs?, free_success?}). */
 export function split({ actorId, pool, actions, counted = null, extraLoss = 0, preempt = true, label = "" }) {
   return { event: "moc.split", payload: { actor_id: actorId, label, pool, actions, counted, extra_loss: extraLoss, preempt } };
