@@ -210,3 +210,14 @@ def test_an_archetype_covers_its_primary_and_secondary_elements():
     assert Archetype.HERO.covers(Element.ACTION) and Archetype.HERO.covers(Element.PLOT)
     assert not Archetype.HERO.covers(Element.DRAMA)
     assert all(Archetype.WILDCARD.covers(element) for element in Element)
+
+
+def test_a_card_before_a_scene_shifts_half_its_face_value_of_beads():
+    state = table(sheet("harry", "hero", primary_dice=6))
+    state, _ = moc.new_session(FixedDice([12, 1]))(state)  # King of Clubs, 2 of Clubs
+    state, _ = moc.new_scene(state)
+    state, shifted = moc.card_shifts_beads("harry", Card(13, Suit.CLUBS), Element.ACTION, Element.DRAMA)(state)
+    assert shifted["beads"] == 6 and state["characters"]["harry"]["beads"] == {"action": 3, "drama": 6}
+    with pytest.raises(moc.Refused, match="moves 1 beads out of plot, which holds 0") as refused:
+        moc.card_shifts_beads("harry", Card(2, Suit.CLUBS), Element.PLOT, Element.DRAMA)(state)
+    assert refused.value.field == "source"

@@ -111,6 +111,7 @@ test("every builder sends what the request schemas accept", () => {
     moc.initiative({ actorId: "hangar", principals: [{ name: "Harry", dice: 3 }, { name: "Santana", dice: 4, sides: 6 }] }),
     moc.keepCards({ actorId: "raphe", cards: [eight, { rank: 14, suit: "hearts" }, { rank: 2, suit: "spades" }] }),
     moc.cardAsBeads({ actorId: "harry", card: eight, beforeScene: true }),
+    moc.cardShiftsBeads({ actorId: "harry", card: eight, source: "action", target: "drama" }),
     moc.spendBeads({ actorId: "rissh", element: "storytelling", beads: 1, storytelling: true }),
     moc.spendChip({ actorId: "raphe", chip: "white", use: "beads", element: "drama" }),
     moc.tradeChips({ actorId: "raphe", give: ["white", "white", "white", "white"], take: ["red"] }),

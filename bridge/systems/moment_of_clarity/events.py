@@ -87,6 +87,12 @@ def card_as_beads(identity, request: dict) -> dict:
     return changed(identity, change, "card")
 
 
+def card_shifts_beads(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    change = moc.card_shifts_beads(request["actor_id"], Card.of(request["card"]), request["source"], request["target"])
+    return changed(identity, change, "card")
+
+
 def spend_beads(identity, request: dict) -> dict:
     check_owner(identity, request["actor_id"])
     change = moc.spend_beads(request["actor_id"], request["element"], request["beads"], request["storytelling"])
@@ -421,6 +427,7 @@ HANDLERS = {
     "moc.scene": new_scene,
     "moc.keep": keep_cards,
     "moc.card.beads": card_as_beads,
+    "moc.card.shift": card_shifts_beads,
     "moc.beads.spend": spend_beads,
     "moc.chips.grant": grant_chips,
     "moc.chips.spend": spend_chip,

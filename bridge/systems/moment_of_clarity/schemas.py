@@ -187,6 +187,15 @@ class MocCardBeadsRequest(MocActorRequest):
     before_scene = fields.Boolean(load_default=False)
 
 
+class MocCardShiftRequest(MocActorRequest):
+    """A card from the hand, before a scene, moves half its face value of
+    beads from ``source`` to ``target`` at no cost."""
+
+    card = fields.Nested(MocPlayingCard, required=True)
+    source = _enum(Element, required=True)
+    target = _enum(Element, required=True)
+
+
 class MocBeadsSpendRequest(MocActorRequest):
     """Beads spent from ``element`` (what for is said at the table);
     ``storytelling``: a Storytelling play, which reaches as far as its beads."""
@@ -436,6 +445,8 @@ class MocHand(Out):
 
 
 class MocCardBeadsResult(Out):
+    """The card played, the Element whose beads it added (or shifted to) and how many."""
+
     card = fields.Nested(MocCardOut, required=True)
     element = _enum(Element, required=True)
     beads = fields.Integer(required=True)
@@ -710,6 +721,7 @@ REQUESTS = {
     "moc.scene": RequestSpec(RequestSchema, MocSceneResult, gm_only=True),
     "moc.keep": RequestSpec(MocKeepRequest, MocHand),
     "moc.card.beads": RequestSpec(MocCardBeadsRequest, MocCardBeadsResult),
+    "moc.card.shift": RequestSpec(MocCardShiftRequest, MocCardBeadsResult),
     "moc.beads.spend": RequestSpec(MocBeadsSpendRequest, MocBeadsSpent),
     "moc.chips.grant": RequestSpec(MocChipsGrantRequest, MocCharacter, gm_only=True),
     "moc.chips.spend": RequestSpec(MocChipSpendRequest, MocChipSpent),

@@ -17,7 +17,7 @@ from typing import Any
 from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
 from ...rules.moment_of_clarity import chips as chip_rules
-from ...rules.moment_of_clarity.cards import Card, bead_value, draw, left_in_deck, session_draw
+from ...rules.moment_of_clarity.cards import Card, bead_value, beads_shifted, draw, left_in_deck, session_draw
 from ...rules.moment_of_clarity.elements import Archetype, Element
 from ...rules.moment_of_clarity.health import Health, Hit, end_of_scene
 from ...rules.moment_of_clarity.opposed import SecretSuccesses
@@ -141,6 +141,24 @@ def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
         element, beads = card.suit.element, bead_value(card, before_scene)
         entry["beads"][element.value] = entry["beads"].get(element.value, 0) + beads
         return state, {"card": card.to_dict(), "element": element.value, "beads": beads, "character": entry}
+
+    return change
+
+
+def card_shifts_beads(actor_id: str, card: Card, source: Element, target: Element) -> Change:
+    """A card played before a scene moves half its face value (rounded down)
+    of beads from ``source`` to ``target`` at no cost (Cards as Beads)."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        take_card(entry, card)
+        moved, held = beads_shifted(card), entry["beads"].get(source.value, 0)
+        if source is target or moved > held:
+            raise Refused("source", f"the {card.name} moves {moved} beads out of {source.value}, which holds {held}")
+        entry["beads"][source.value] = held - moved
+        entry["beads"][target.value] = entry["beads"].get(target.value, 0) + moved
+        return state, {"card": card.to_dict(), "element": target.value, "beads": moved, "character": entry}
 
     return change
 

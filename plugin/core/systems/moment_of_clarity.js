@@ -158,6 +158,11 @@ export function cardAsBeads({ actorId, card, beforeScene = false }) {
   return { event: "moc.card.beads", payload: { actor_id: actorId, card: playingCard(card), before_scene: beforeScene } };
 }
 
+/** `moc.card.shift`: a card from the hand, before a scene, moves half its face value of beads from `source` to `target`. */
+export function cardShiftsBeads({ actorId, card, source, target }) {
+  return { event: "moc.card.shift", payload: { actor_id: actorId, card: playingCard(card), source, target } };
+}
+
 /** `moc.beads.spend`: beads from `element`; `storytelling`: a Storytelling play. */
 export function spendBeads({ actorId, element, beads, storytelling = false }) {
   return { event: "moc.beads.spend", payload: { actor_id: actorId, element, beads, storytelling } };
