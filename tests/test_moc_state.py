@@ -25,6 +25,7 @@ SHEET = {
     "power_level": "standard",
     "placed": {},
     "skills": [],
+    "draws_cards": True,
 }
 TRACKS = {"damage": 0, "pain": 0, "fatigue": 0}
 
@@ -221,3 +222,9 @@ def test_a_card_before_a_scene_shifts_half_its_face_value_of_beads():
     with pytest.raises(moc.Refused, match="moves 1 beads out of plot, which holds 0") as refused:
         moc.card_shifts_beads("harry", Card(2, Suit.CLUBS), Element.PLOT, Element.DRAMA)(state)
     assert refused.value.field == "source"
+
+
+def test_the_rabble_draws_no_cards():
+    state = table(sheet("harry", "hero"), sheet("goon", "hero", draws_cards=False))
+    state, dealt = moc.new_session(FixedDice([1, 1]))(state)
+    assert dealt["drawn"] == 2 and state["characters"]["goon"]["hand"] == []

@@ -23,7 +23,7 @@ RAPHE = {
     "placed": {"action": 1, "plot": 1, "drama": 1},
 }
 HARRY = {**SHEET, "actor_id": "harry", "name": "Harry Greenhill", "archetype": "hero", "body": 5}
-GOON = {**SHEET, "actor_id": "goon", "name": "Goon", "archetype": "hero"}
+GOON = {**SHEET, "actor_id": "goon", "name": "Goon", "archetype": "hero", "draws_cards": False}
 BLAST_PISTOL = {"name": "blast pistol", "damage": 4, "lethality": 7, "lethal": True}
 
 
@@ -83,9 +83,9 @@ def test_a_scene_of_moment_of_clarity(gm, player_for, store, world):
     dealt = state_of(alice, lambda state: state["session"] == 1)
     characters = dealt["characters"]
     assert len(characters["raphe"]["choosing"]) == 4 and characters["raphe"]["hand"] == []
-    assert len(characters["harry"]["hand"]) == 2 and len(characters["goon"]["hand"]) == 2
+    assert len(characters["harry"]["hand"]) == 2 and characters["goon"]["hand"] == []  # the rabble has no cards
     drawn = [(c["rank"], c["suit"]) for c in dealt["drawn"]]
-    assert len(drawn) == 8 == len(set(drawn))
+    assert len(drawn) == 6 == len(set(drawn))
 
     kept = characters["raphe"]["choosing"][1:]
     assert (

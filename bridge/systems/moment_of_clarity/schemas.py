@@ -67,7 +67,8 @@ class MocCharacterRequest(RequestSchema):
     the dice of the primary characteristic its beads come from; ``placed``:
     beads it moves each scene out of its primary Element (a Wildcard places
     them all); ``body``, ``toughness``, ``l_score``: B, T and L, which size
-    the Pain track. A registered character keeps its hand, chips and beads."""
+    the Pain track; ``draws_cards``: false for the rabble (only the most
+    powerful villains have cards). A registered character keeps its hand, chips and beads."""
 
     actor_id = Identifier(required=True)
     name = fields.String(required=True, validate=_NAME)
@@ -86,6 +87,7 @@ class MocCharacterRequest(RequestSchema):
     l_score = fields.Integer(required=True, validate=_RATING)
     skills = fields.List(fields.Nested(MocSheetSkill), load_default=list, validate=validate.Length(max=SKILLS_MAX))
     tracks = fields.Nested(MocTracks, load_default=lambda: {"damage": 0, "pain": 0, "fatigue": 0})
+    draws_cards = fields.Boolean(load_default=True)
 
 
 class MocPoolPart(Schema):
@@ -402,6 +404,7 @@ class MocCharacter(Out):
     chips = fields.Nested(MocChipsOut, required=True)
     beads = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     dazed = fields.Boolean(required=True)
+    draws_cards = fields.Boolean(required=True)
 
 
 class MocSecretRoll(Out):

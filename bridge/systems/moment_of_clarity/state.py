@@ -85,14 +85,16 @@ def _scene_beads(entry: dict) -> int:
 
 
 def new_session(dice: DiceSource) -> Change:
-    """Every card back in the deck, then each character draws: 2 to the
-    hand, a Wildcard 4 to choose 3 from (``keep``)."""
+    """Every card back in the deck, then each character who has cards draws:
+    2 to the hand, a Wildcard 4 to choose 3 from (``keep``)."""
 
     def change(state):
         state = fresh(state)
         state["session"] += 1
         state["drawn"], state["opposed"] = [], {}
         for entry in state["characters"].values():
+            if not entry["draws_cards"]:
+                continue
             archetype = Archetype(entry["archetype"])
             cards = [card.to_dict() for card in draw(_left(state), archetype.cards_drawn, dice)]
             state["drawn"] += cards
