@@ -118,6 +118,7 @@ test("every builder sends what the request schemas accept", () => {
     moc.grantChips({ actorId: "raphe", chips: ["red"], sceneStart: true }),
     moc.registerCharacter({ actorId: "landon", name: "Landon Sol", archetype: "hero", powerLevel: "heroic", primaryDice: 7, body: 3,
       toughness: 2, lScore: 2, skills: [{ name: "Brawling", element: "action", dice: 2, difficulty: 1 }], tracks: { damage: 0, pain: 0, fatigue: 1 } }),
+    moc.registerCharacter({ actorId: "goon", name: "Goon", archetype: "hero", primaryDice: 1, body: 2, toughness: 1, lScore: 1, drawsCards: false }),
     moc.newSession(),
     moc.newScene(),
   ];

@@ -183,11 +183,14 @@ export function grantChips({ actorId, chips, sceneStart = false }) {
   return { event: "moc.chips.grant", payload: { actor_id: actorId, chips, scene_start: sceneStart } };
 }
 
-/** GM: `moc.character`, a character's sheet (archetype, power level, primary dice, B, T, L, skills, tracks). */
-export function registerCharacter({ actorId, name: characterName, archetype, powerLevel = "standard", primaryDice, placed = {}, body, toughness, lScore, skills = [], tracks = null }) {
+/** GM: `moc.character`, a character's sheet (archetype, power level, primary dice, B, T, L, skills, tracks; no cards for the rabble). */
+export function registerCharacter({
+  actorId, name: characterName, archetype, powerLevel = "standard", primaryDice, placed = {}, body, toughness, lScore,
+  skills = [], tracks = null, drawsCards = true,
+}) {
   const payload = {
     actor_id: actorId, name: characterName, archetype, power_level: powerLevel, primary_dice: primaryDice, placed,
-    body, toughness, l_score: lScore, skills,
+    body, toughness, l_score: lScore, skills, draws_cards: drawsCards,
   };
   if (tracks) payload.tracks = tracks;
   return { event: "moc.character", payload };
