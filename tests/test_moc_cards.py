@@ -20,7 +20,9 @@ from bridge.rules.moment_of_clarity.cards import (
     bead_value,
     beads_shifted,
     card_on_dice,
+    draw,
     full_deck,
+    left_in_deck,
     play_on_dice,
     session_draw,
     shuffle,
@@ -242,3 +244,19 @@ def test_storytelling_beads_reach_further_the_more_are_played():
     assert storytelling(4, 6) == (StorytellingScope.WORLD, 6)  # all remaining must be spent
     with pytest.raises(ValueError):
         storytelling(3, 2)
+
+
+def test_a_draw_picks_each_card_among_those_left():
+    deck = full_deck()
+    # d52 picks the 52nd (Ace of Hearts), then d51 the 1st (2 of Clubs)
+    assert draw(deck, 2, FixedDice([52, 1])) == (Card(14, Suit.HEARTS), Card(2, Suit.CLUBS))
+    left = left_in_deck([Card(14, Suit.HEARTS), Card(2, Suit.CLUBS)])
+    assert len(left) == 50 and Card(14, Suit.HEARTS) not in left
+    with pytest.raises(ValueError, match="50 cards left"):
+        draw(left, 51, FixedDice([]))
+
+
+def test_an_archetype_covers_its_primary_and_secondary_elements():
+    assert Archetype.HERO.covers(Element.ACTION) and Archetype.HERO.covers(Element.PLOT)
+    assert not Archetype.HERO.covers(Element.DRAMA)
+    assert all(Archetype.WILDCARD.covers(element) for element in Element)

@@ -10,7 +10,7 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_clarity.effect import DieKind, RolledDie, effect_number
 from bridge.rules.moment_of_clarity.levels import Difficulty, Level, level_for, level_of_successes
 from bridge.rules.moment_of_clarity.odds import roll_odds
-from bridge.rules.moment_of_clarity.rolls import augment, judge_dice, roll, roll_dice
+from bridge.rules.moment_of_clarity.rolls import Roll, augment, judge_dice, roll, roll_dice
 
 
 def en(*faces, sides=10):
@@ -185,3 +185,13 @@ def test_one_d10_at_the_standard_tn():
     # 1: spectacular; 2-6 failure; 7, 8, 9 one level each; a 10 is EN 10 or more.
     assert [str(chance) for chance in odds.levels] == ["1/10", "1/2", "1/10", "1/10", "1/10", "1/10"]
     json.dumps(odds.to_dict())
+
+
+def test_a_roll_read_again_from_its_card_and_how_each_die_counted():
+    rolled = judge_dice([RolledDie(face, 10) for face in (8, 8, 7, 7, 4, 1)], 10, 9)
+    card = rolled.to_dict()
+    assert Roll.of(card) == rolled
+    assert [die["counts_as"] for die in card["dice"]] == ["effect", "effect", "other", "other", "other", "one"]
+    assert card["outcome"] == {"label": "near_success", "success": True} and card["target"] == {"value": 9}
+    opened = roll(1, 10, 7, FixedDice([10, 1]))  # a bonus die reads its 1 as a 2
+    assert Roll.of(opened.to_dict()) == opened and opened.to_dict()["dice"][1]["natural"] == 2

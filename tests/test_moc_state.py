@@ -8,12 +8,10 @@ from __future__ import annotations
 import pytest
 
 from bridge.rules.dice import FixedDice
-from bridge.rules.moment_of_clarity.cards import Card, draw, full_deck, left_in_deck
+from bridge.rules.moment_of_clarity.cards import Card
 from bridge.rules.moment_of_clarity.chips import Chip, Use
-from bridge.rules.moment_of_clarity.effect import RolledDie
-from bridge.rules.moment_of_clarity.elements import Archetype, Element, Suit
+from bridge.rules.moment_of_clarity.elements import Element, Suit
 from bridge.rules.moment_of_clarity.health import take_hit
-from bridge.rules.moment_of_clarity.rolls import Roll, judge_dice, roll
 from bridge.systems.moment_of_clarity import state as moc
 from bridge.systems.moment_of_clarity.schemas import MocState
 
@@ -47,16 +45,6 @@ def table(*sheets: dict) -> dict:
         state, _ = moc.register(one)(state)
     MocState().load(state)  # the exported shape
     return state
-
-
-def test_a_draw_picks_each_card_among_those_left():
-    deck = full_deck()
-    # d52 picks the 52nd (Ace of Hearts), then d51 the 1st (2 of Clubs)
-    assert draw(deck, 2, FixedDice([52, 1])) == (Card(14, Suit.HEARTS), Card(2, Suit.CLUBS))
-    left = left_in_deck([Card(14, Suit.HEARTS), Card(2, Suit.CLUBS)])
-    assert len(left) == 50 and Card(14, Suit.HEARTS) not in left
-    with pytest.raises(ValueError, match="50 cards left"):
-        draw(left, 51, FixedDice([]))
 
 
 def test_a_session_deals_two_cards_and_a_wildcard_four_to_choose_from():
@@ -183,16 +171,6 @@ def test_an_unknown_character_is_refused_by_actor_id():
     assert refused.value.field == "actor_id"
 
 
-def test_a_roll_read_again_from_its_card_and_how_each_die_counted():
-    rolled = judge_dice([RolledDie(face, 10) for face in (8, 8, 7, 7, 4, 1)], 10, 9)
-    card = rolled.to_dict()
-    assert Roll.of(card) == rolled
-    assert [die["counts_as"] for die in card["dice"]] == ["effect", "effect", "other", "other", "other", "one"]
-    assert card["outcome"] == {"label": "near_success", "success": True} and card["target"] == {"value": 9}
-    opened = roll(1, 10, 7, FixedDice([10, 1]))  # a bonus die reads its 1 as a 2
-    assert Roll.of(opened.to_dict()) == opened and opened.to_dict()["dice"][1]["natural"] == 2
-
-
 def test_a_trump_spends_the_card_or_chip_and_gives_beads_back():
     state = table(sheet("harry", "hero"), sheet("raphe", "wildcard", placed={"action": 3}))
     state, _ = moc.new_session(FixedDice([1, 1, 1, 1, 1, 1]))(state)
@@ -205,12 +183,6 @@ def test_a_trump_spends_the_card_or_chip_and_gives_beads_back():
     assert entry["chips"] == {"white": 0, "red": 0, "blue": 0}
     with pytest.raises(ValueError, match="cannot give"):
         moc.play("raphe", chip=Chip.RED)(state)
-
-
-def test_an_archetype_covers_its_primary_and_secondary_elements():
-    assert Archetype.HERO.covers(Element.ACTION) and Archetype.HERO.covers(Element.PLOT)
-    assert not Archetype.HERO.covers(Element.DRAMA)
-    assert all(Archetype.WILDCARD.covers(element) for element in Element)
 
 
 def test_a_card_before_a_scene_shifts_half_its_face_value_of_beads():
