@@ -1,7 +1,7 @@
 """Moment of Clarity's state document changed by pure functions, with fixed
 faces: the session's draw from what is left of the deck, a Wildcard's keep,
 cards as beads, scenes' beads and recovery, beads and chips spent and
-traded, secret successes declared, hits on the tracks."""
+traded, secret successes declared, trumps settled, hits on the tracks."""
 
 from __future__ import annotations
 
