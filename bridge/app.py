@@ -9,7 +9,7 @@ from flask_socketio import SocketIO
 from redis import Redis
 from rq import Queue
 
-from . import events, health, plugin_files
+from . import events, health, plugin_files, systems
 from .config import Config
 from .cors import allowed_origins
 from .protocol import SOCKETIO_CHANNEL
@@ -35,6 +35,6 @@ def create_app(config: Config | None = None) -> Flask:
         cors_allowed_origins=allowed_origins(config.cors_origins),
         manage_session=False,
     )
-    for module in (health, plugin_files, *events.MODULES):
+    for module in (health, plugin_files, *events.MODULES, *systems.installed().values()):
         module.init_app(app)
     return app

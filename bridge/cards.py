@@ -27,9 +27,9 @@ def new_card_id() -> str:
 
 
 def publish(
-    identity: Identity, card_request: dict, rule: Request, result: dict, card_id: str | None = None, actor_id: str | None = None
+    identity: Identity, card_request: dict, rule: Request | str, result: dict, card_id: str | None = None, actor_id: str | None = None
 ) -> dict:
-    """Log ``result`` as a card of ``rule``, push it, and return the requester's view.
+    """Log ``result`` as a card of ``rule`` (the request's event), push it, and return the requester's view.
     ``actor_id``: the card's actor when the request names a token rather than an actor.
     The entry is encoded once, for the log, the push, the stored answer and the acknowledgement."""
     entry = Encoded({
@@ -42,7 +42,7 @@ def publish(
         "label": card_request["label"],
         "visibility": card_request["visibility"].value,
         "whisper_to": card_request["whisper_to"],
-        "rule": rule.value,
+        "rule": getattr(rule, "value", rule),
         "result": result,
     })
     store().log_roll(identity.world_id, entry)

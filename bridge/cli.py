@@ -15,6 +15,7 @@ from .config import Config
 from .embedded_redis import EmbeddedRedis, default_data_dir, running_url
 from .schemas.settings import WorldSettingsSchema, default_settings
 from .store import Store, UnknownWorld, WorldExists
+from .systems import DEFAULT_SYSTEM, installed
 
 #: World `serve` creates when the data has none, so a GM can start at once.
 FIRST_WORLD_ID = "my-world"
@@ -90,12 +91,14 @@ def world() -> None:
 @click.option("--name", default=None, help="Display name (default: the id).")
 @click.option("--default-tn", type=click.Choice(["1", "2"]), default="2", show_default=True,
               help="Ch. 1 dial: 2 gritty, 1 pulp.")
+@click.option("--system", type=click.Choice(list(installed())), default=DEFAULT_SYSTEM, show_default=True,
+              help="The rule system the world plays (the GM may switch it later: system.set).")
 @click.pass_obj
-def world_create(obj: dict, world_id: str, name: str | None, default_tn: str) -> None:
+def world_create(obj: dict, world_id: str, name: str | None, default_tn: str, system: str) -> None:
     settings = WorldSettingsSchema().load({"default_tn": int(default_tn)})
     with _store(obj) as store:
         try:
-            created = store.create_world(world_id, name or world_id, settings)
+            created = store.create_world(world_id, name or world_id, settings, system)
         except WorldExists:
             raise click.ClickException(f"world '{world_id}' already exists")
         _print_world(created, show_key=True)
@@ -216,7 +219,7 @@ def _world(store: Store, world_id: str):
 
 
 def _print_world(found, show_key: bool, err: bool = False) -> None:
-    shown = {"world": found.world_id, "name": found.name, "settings": found.settings}
+    shown = {"world": found.world_id, "name": found.name, "system": found.system, "settings": found.settings}
     if show_key:
         shown["gm_key"] = found.gm_key
     click.echo(json.dumps(shown, indent=2), err=err)

@@ -18,6 +18,7 @@ from .auth import Identity
 from .encoded import Encoded
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
+from .systems import installed, system_of_event
 
 log = logging.getLogger("bridge.requests")
 
@@ -69,26 +70,44 @@ def requester_sid() -> str | None:
     return request.sid if has_request_context() else None
 
 
-def handles(app, event: Request, fight: Callable[[dict], list[str]] | None = None):
+def handles(app, event: Request | str, fight: Callable[[dict], list[str]] | None = None):
     """Register ``handler`` for ``event`` on ``app``'s Socket.IO server,
-    validated and authorized as the protocol catalog says. ``fight(request)``:
+    validated and authorized as the protocol catalog says; a rule system's
+    event is refused in a world playing another system. ``fight(request)``:
     the tokens whose fight (``Store.read_fight``) the handler reads first,
     read with the request id's claim, in the same round trip; the handler's
     change of them is then written with its answer, and its pushes sent after."""
-    spec = REQUESTS[event]
+    name = getattr(event, "value", event)
+    spec, system = REQUESTS[name], system_of_event().get(name)
     schema, gm_only = spec.schema(), spec.gm_only
 
     def register(handler: Handler) -> Handler:
         def on_event(payload=None):
-            return answer(event, schema, gm_only, handler, payload, fight)
+            return answer(name, schema, gm_only, _played(system, handler), payload, fight)
 
-        app.extensions["socketio"].on_event(event.value, on_event)
+        app.extensions["socketio"].on_event(name, on_event)
         return handler
 
     return register
 
 
-def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payload: Any, fight=None) -> dict:
+def _played(system: str | None, handler: Handler) -> Handler:
+    """``handler``, refusing a world that plays another rule system than ``system``
+    (the world is read with the request id's claim: no round trip)."""
+    if system is None:
+        return handler
+
+    def in_its_world(identity: Identity, data: dict):
+        plays = store().world(identity.world_id).system
+        if plays != system:
+            message = f"this world plays '{plays}', not {installed()[system].title}"
+            raise RequestError(ErrorCode.WRONG_SYSTEM, message, {"system": [f"the world plays '{plays}'"]})
+        return handler(identity, data)
+
+    return in_its_world
+
+
+def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, payload: Any, fight=None) -> dict:
     started = time.perf_counter()
     identity = current_identity()
     request_id = payload.get("request_id") if isinstance(payload, dict) else None
@@ -97,13 +116,13 @@ def answer(event: Request, schema: Schema, gm_only: bool, handler: Handler, payl
     except RequestError as refused:
         envelope = failure(request_id, refused)
     except Exception:
-        log.exception("request failed", extra={"event": event.value, "request_id": request_id})
+        log.exception("request failed", extra={"event": event, "request_id": request_id})
         envelope = failure(request_id, RequestError(ErrorCode.INTERNAL, "the bridge failed on this request"))
     _log_request(event, identity, request_id, envelope, started)
     return envelope
 
 
-def _answer(event, schema, gm_only, handler, identity: Identity, payload, fight) -> dict:
+def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, fight) -> dict:
     if not isinstance(payload, dict):
         raise RequestError(ErrorCode.INVALID, "the payload must be an object", {"_schema": ["must be an object"]})
     try:
@@ -111,8 +130,8 @@ def _answer(event, schema, gm_only, handler, identity: Identity, payload, fight)
     except ValidationError as invalid:
         raise RequestError(ErrorCode.INVALID, "the request has invalid fields", invalid.normalized_messages()) from None
     if gm_only and not identity.is_gm:
-        raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event.value}'")
-    scope = f"{identity.world_id}:{identity.user}:{event.value}:{data['request_id']}"
+        raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event}'")
+    scope = f"{identity.world_id}:{identity.user}:{event}:{data['request_id']}"
     if fight is None:
         return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data))
     outbox = Outbox()
@@ -143,7 +162,7 @@ def _log_request(event, identity: Identity, request_id, envelope: dict, started:
     log.info(
         "request",
         extra={
-            "event": event.value,
+            "event": event,
             "world": identity.world_id,
             "user": identity.user,
             "request_id": request_id,

@@ -29,6 +29,7 @@ from typing import Any, Callable
 import redis
 
 from .encoded import dumps
+from .systems import DEFAULT_SYSTEM
 
 #: How long the first answer to a request id is kept, in seconds.
 ANSWER_TTL_SECONDS = 7 * 24 * 3600
@@ -46,7 +47,7 @@ ROLL_LOG_PAGE = 200
 _PENDING = "pending"
 
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them.
-_WORLD_FIELDS = ("name", "gm_key", "settings")
+_WORLD_FIELDS = ("name", "gm_key", "settings", "system")
 
 #: Lua: tokens ``ids``, the combat of the first one's scene and the world's
 #: arsenal, from the tokens hash, the combats hash and the arsenal's key.
@@ -203,6 +204,7 @@ class World:
     name: str
     gm_key: str
     settings_json: str  # as stored; ``settings`` decodes it when first asked
+    system: str = DEFAULT_SYSTEM  # the rule system it plays (``bridge.systems``)
 
     @cached_property
     def settings(self) -> dict[str, Any]:
@@ -233,12 +235,13 @@ class Store:
 
     # -- worlds -----------------------------------------------------------
 
-    def create_world(self, world_id: str, name: str, settings: dict[str, Any]) -> World:
+    def create_world(self, world_id: str, name: str, settings: dict[str, Any], system: str = DEFAULT_SYSTEM) -> World:
         key = world_key(world_id)
         fields = {
             "name": name,
             "gm_key": new_gm_key(),
             "settings": json.dumps(settings),
+            "system": system,
             "created_at": str(time.time()),
         }
         if not self.redis.hsetnx(key, "gm_key", fields["gm_key"]):
@@ -251,10 +254,10 @@ class Store:
         """The world; inside ``answer_once`` for it, as read with the claim, without a round trip."""
         claimed = getattr(self._pending, "world", None)
         fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
-        if None in fields:
+        name, gm_key, settings, system = fields
+        if None in (name, gm_key, settings):
             raise UnknownWorld(world_id)
-        name, gm_key, settings = fields
-        return World(world_id, name, gm_key, settings)
+        return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -268,6 +271,29 @@ class Store:
     def save_settings(self, world_id: str, settings: dict[str, Any]) -> None:
         self.world(world_id)
         self.redis.hset(world_key(world_id), "settings", json.dumps(settings))
+
+    def set_system(self, world_id: str, system: str) -> None:
+        """Make ``system`` the rule system the world plays; every system's state stays where it is."""
+        self.world(world_id)
+        self.redis.hset(world_key(world_id), "system", system)
+
+    # -- rule systems' state ----------------------------------------------
+
+    def system_state(self, world_id: str, system: str) -> dict | None:
+        """The state document of rule system ``system`` in the world (None: none yet)."""
+        stored = self.redis.get(_system_state_key(world_id, system))
+        return json.loads(stored) if stored is not None else None
+
+    def change_system_state(self, world_id: str, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> tuple[dict, Any]:
+        """Save the state ``change(state)`` returns with its answer; return both. Atomic (see ``_atomically``)."""
+        key = _system_state_key(world_id, system)
+
+        def step(pipe):
+            stored = pipe.get(key)
+            state, answer = change(json.loads(stored) if stored is not None else None)
+            return (state, answer), lambda: pipe.set(key, json.dumps(state))
+
+        return self._atomically([key], step, f"the {system} state of {world_id}")
 
     # -- actor ownership --------------------------------------------------
 
@@ -649,6 +675,11 @@ def world_key(world_id: str) -> str:
 CHANGE_ATTEMPTS = 100
 #: Earlier states kept per token for undo.
 TOKEN_HISTORY_MAX = 50
+
+
+def _system_state_key(world_id: str, system: str) -> str:
+    """Each rule system's state apart from every other's (the flagship's has keys of its own)."""
+    return f"{world_key(world_id)}:system:{system}"
 
 
 def _tokens_key(world_id: str) -> str:

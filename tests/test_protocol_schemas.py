@@ -86,15 +86,15 @@ def test_handlers_use_the_catalog_pairing(monkeypatch):
         return lambda handler: handler
 
     app = SimpleNamespace(extensions={"socketio": SimpleNamespace(on_event=lambda *args, **kwargs: None)})
-    for module in events.MODULES:
+    for module in (*events.MODULES, *events.FLAGSHIP_MODULES):
         monkeypatch.setattr(module, "handles", fake_handles)
         module.init_app(app)
     assert set(registered) == set(Request)
     for event, (schema, gm_only) in registered.items():
         if schema is not None:
-            assert type(schema) is REQUESTS[event].schema, event
+            assert type(schema) is REQUESTS[event.value].schema, event
         if gm_only is not None:
-            assert gm_only == REQUESTS[event].gm_only, event
+            assert gm_only == REQUESTS[event.value].gm_only, event
 
 
 # --- (c) request schemas agree with marshmallow ------------------------------
@@ -373,6 +373,10 @@ EXAMPLES = [
     (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": ["bad id"]}, False),
     (Request.SETTINGS_GET, {"request_id": "s1"}, True),
     (Request.SETTINGS_GET, {"request_id": "s1", "settings": {}}, False),
+    (Request.SYSTEM_GET, {"request_id": "y1"}, True),
+    (Request.SYSTEM_GET, {"request_id": "y1", "system": "two_d20"}, False),
+    (Request.SYSTEM_SET, {"request_id": "y2", "system": "moment_of_clarity"}, True),
+    (Request.SYSTEM_SET, {"request_id": "y2", "system": "chess"}, False),
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 1}}, True),
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {}}, True),
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 3}}, False),
@@ -485,7 +489,7 @@ def test_request_schemas_agree_with_marshmallow(target, payload, accepted):
     if target == "connect.auth":
         schema, name = CONNECT_AUTH(), "connect.auth.json"
     else:
-        schema, name = REQUESTS[target].schema(), f"request.{target.value}.json"
+        schema, name = REQUESTS[target.value].schema(), f"request.{target.value}.json"
     try:
         schema.load(payload)
         marshmallow_accepts = True
@@ -623,7 +627,8 @@ def test_request_results_and_session_ready_match_their_schemas():
     assert_valid("result.settings.update.json", {"settings": default_settings() | {"default_tn": 1}})
     assert_valid("push.settings.changed.json", {"settings": default_settings()})
     assert_valid("result.ping.json", session.ping(None, {"request_id": "r1", "echo": [1, 2]}))
-    ready = {"protocol": 1, "world": {"id": "t1", "name": "Table"}, "user": "gm", "role": "gm", "settings": default_settings()}
+    ready = {"protocol": 1, "world": {"id": "t1", "name": "Table"}, "user": "gm", "role": "gm", "settings": default_settings(),
+             "system": {"name": "two_d20", "title": "2d20 variant"}}
     assert_valid("push.session.ready.json", ready)
 
 

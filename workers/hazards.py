@@ -225,7 +225,7 @@ def hazard(reply: dict, sender: dict, event: str, request: dict) -> dict | None:
     tracked, a fire already out) comes back as ``job.failed``, nothing made."""
     reply_to, pusher = push.started(reply)
     rule, identity = Request(event), Identity.from_dict(sender)
-    loaded = REQUESTS[rule].schema().load(request)
+    loaded = REQUESTS[event].schema().load(request)
     try:
         return effects.run_once(reply_to, event, pusher, lambda: {"roll_id": RESOLVERS[rule](identity, loaded)["roll_id"]})
     except RequestError as refused:

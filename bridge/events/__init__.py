@@ -1,4 +1,8 @@
-"""Socket.IO handlers, one module per area, each with ``init_app(app)``."""
+"""Socket.IO handlers, one module per area, each with ``init_app(app)``.
+
+``MODULES`` are the bridge's own; ``FLAGSHIP_MODULES`` are Moment of Truth's,
+registered through its rule system (``bridge.systems.moment_of_truth``) like
+any other system's handlers."""
 
 from . import (
     characters,
@@ -12,14 +16,19 @@ from . import (
     jobs,
     maneuvers,
     moments,
+    odds,
     rolls,
     scripting,
     session,
     simulation,
+    systems,
     tokens,
     tracker,
 )
 
-#: Every area's handlers, registered by the app factory in this order.
-MODULES = (session, rolls, gm, jobs, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens, tracker,
-           simulation, scripting)
+#: The bridge's own areas, registered by the app factory before the rule systems'.
+MODULES = (session, gm, jobs, systems)
+
+#: Moment of Truth's areas.
+FLAGSHIP_MODULES = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests,
+                    tokens, tracker, simulation, scripting)

@@ -18,7 +18,7 @@ def queues(event: Request):
 
     def queue_hazard(identity, request: dict) -> dict:
         check_tracked(identity, hazards.named(request))
-        spec = REQUESTS[event].schema().dump(request)
+        spec = REQUESTS[event.value].schema().dump(request)
         return queue_job(identity, request["request_id"], hazards.hazard, sender=identity.to_dict(), event=event.value, request=spec)
 
     return queue_hazard

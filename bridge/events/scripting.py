@@ -47,7 +47,7 @@ def macro_run(identity, run_request: dict) -> dict:
     _check_arguments(shown, run_request["arguments"])
     if not shelf.allow_run(client, identity.world_id, identity.user):
         raise RequestError(ErrorCode.BUSY, f"at most {shelf.RUNS_PER_WINDOW} macro runs per {shelf.RUN_WINDOW_SECONDS} s")
-    spec = REQUESTS[Request.MACRO_RUN].schema().dump(run_request)
+    spec = REQUESTS[Request.MACRO_RUN.value].schema().dump(run_request)
     return queue_job(identity, run_request["request_id"], jobs.run_macro, sender=identity.to_dict(), request=spec)
 
 

@@ -16,6 +16,7 @@ from ..protocol import PROTOCOL_VERSION, Push, RefusalCode, Request
 from ..requests import handles, socketio, store, unknown_event
 from ..rooms import gm_room, user_room, world_room
 from ..schemas.requests import ConnectCredentials
+from ..systems import installed
 
 _credentials = ConnectCredentials()
 
@@ -34,6 +35,7 @@ def on_connect(auth=None):
         "user": identity.user,
         "role": identity.role.value,
         "settings": world.settings,
+        "system": {"name": world.system, "title": installed()[world.system].title},
     }
     socketio().emit(Push.SESSION_READY.value, ready, to=request.sid)
 

@@ -29,16 +29,17 @@ from . import (
     tokens,
     tracker,
 )
-from .pushes import Either, JobEvent, JobQueued, Out, RollEntry, RollNotice, _const
+from .pushes import JobEvent, JobQueued, Out, RollNotice, _const
 from .spec import RequestSpec, Shape
 
 AREAS = (damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
          simulation, scripting)
 
-CARD_ENTRIES = (RollEntry, *(card.entry for area in AREAS for card in area.CARDS.values()))
+#: The rules areas' cards, by request.
+CARDS = {event: card for area in AREAS for event, card in area.CARDS.items()}
 
-#: Any card as one reader sees it: whole, or a blind card's notice.
-CARD_VIEW: Shape = (*CARD_ENTRIES, RollNotice)
+#: The rules areas' other requests.
+REQUESTS = {event: spec for area in AREAS for event, spec in area.REQUESTS.items()}
 
 
 def card_view(entry: type[Out]) -> Shape:
@@ -71,17 +72,9 @@ JOB_RESULTS = (*(result for area in AREAS for result in area.JOB_RESULTS), *QUEU
 CROSS_FIELD_RULES = {hook: rule for area in AREAS for hook, rule in area.CROSS_FIELD_RULES.items()}
 
 
-def area_requests() -> dict:
-    """Every rules area's requests, cards included, as catalog entries."""
-    requests: dict = {}
-    for area in AREAS:
-        for event, card in area.CARDS.items():
-            requests[event] = RequestSpec(card.schema, JobQueued if card.queued else card_view(card.entry), card.gm_only)
-        requests.update(area.REQUESTS)
-    return requests
+def card_requests(cards: dict) -> dict:
+    """Card requests as catalog entries: a queued card's ack says queued, any other's is the card."""
+    return {event: RequestSpec(card.schema, JobQueued if card.queued else card_view(card.entry), card.gm_only)
+            for event, card in cards.items()}
 
 
-class RollLogResult(Out):
-    """The newest cards the user may see, oldest first."""
-
-    rolls = fields.List(Either(*CARD_VIEW), required=True)

@@ -1,49 +1,71 @@
 """Which schema describes each request, its result and each push.
 
-One table for the Socket.IO handlers, the JSON Schema export and the tests.
-A shape is a schema class, or a tuple of them when the payload is one of
-several (JSON Schema ``oneOf``).
+One table for the Socket.IO handlers, the JSON Schema export and the tests,
+keyed by event name: the bridge's own requests, and every installed rule
+system's (``bridge.systems``). A shape is a schema class, or a tuple of them
+when the payload is one of several (JSON Schema ``oneOf``).
 """
 
 from __future__ import annotations
 
+from marshmallow import fields
+
 from ..protocol import Push, Request
+from ..systems import installed
 from . import pushes as out
-from .cards import CARD_VIEW, JOB_RESULTS, RollLogResult, area_requests, card_view
+from .cards import JOB_RESULTS, card_requests
 from .moments import MomentsChange
+from .pushes import Either, Out, RollNotice
 from .requests import (
     ActorsAssignRequest,
     ConnectCredentials,
-    OddsRequest,
     PingRequest,
     RollLogRequest,
-    RollRequest,
     SettingsGetRequest,
     SettingsUpdateRequest,
     TokenMintRequest,
     WorkerPingRequest,
 )
 from .spec import RequestSpec, Shape
+from .systems import SystemGetRequest, SystemSetRequest, SystemView
 from .tokens import TokenChanged
 from .tracker import CombatChanged, TurnEnded, TurnStarted
 
-REQUESTS: dict[Request, RequestSpec] = {
-    Request.PING: RequestSpec(PingRequest, out.Echo),
-    Request.ROLL: RequestSpec(RollRequest, card_view(out.RollEntry)),
-    Request.ROLL_LOG: RequestSpec(RollLogRequest, RollLogResult),
-    Request.ODDS: RequestSpec(OddsRequest, out.JobQueued),
-    Request.WORKER_PING: RequestSpec(WorkerPingRequest, out.JobQueued),
-    Request.TOKEN_MINT: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
-    Request.ACTORS_ASSIGN: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
-    Request.SETTINGS_GET: RequestSpec(SettingsGetRequest, out.SettingsResult),
-    Request.SETTINGS_UPDATE: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),
-    **area_requests(),
+#: Any card as one reader sees it: whole, or a blind card's notice.
+CARD_VIEW: Shape = (
+    *(card.entry for system in installed().values() for card in system.cards.values()),
+    RollNotice,
+)
+
+
+class RollLogResult(Out):
+    """The newest cards the user may see, oldest first."""
+
+    rolls = fields.List(Either(*CARD_VIEW), required=True)
+
+
+REQUESTS: dict[str, RequestSpec] = {
+    Request.PING.value: RequestSpec(PingRequest, out.Echo),
+    Request.ROLL_LOG.value: RequestSpec(RollLogRequest, RollLogResult),
+    Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
+    Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
+    Request.ACTORS_ASSIGN.value: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
+    Request.SETTINGS_GET.value: RequestSpec(SettingsGetRequest, out.SettingsResult),
+    Request.SETTINGS_UPDATE.value: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),
+    Request.SYSTEM_GET.value: RequestSpec(SystemGetRequest, SystemView),
+    Request.SYSTEM_SET.value: RequestSpec(SystemSetRequest, SystemView, gm_only=True),
+    **{
+        getattr(event, "value", event): spec
+        for system in installed().values()
+        for event, spec in {**card_requests(system.cards), **system.requests}.items()
+    },
 }
 
 PUSHES: dict[Push, Shape] = {
     Push.SESSION_READY: out.SessionReady,
     Push.ROLL_RESULT: CARD_VIEW,
     Push.SETTINGS_CHANGED: out.SettingsResult,
+    Push.SYSTEM_CHANGED: SystemView,
     Push.JOB_PROGRESS: out.JobProgress,
     Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult, *JOB_RESULTS),
     Push.JOB_FAILED: out.JobFailed,

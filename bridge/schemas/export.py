@@ -20,7 +20,7 @@ from marshmallow import Schema
 
 from ..protocol import PROTOCOL_VERSION
 from ..rules.moment_of_truth import RollKind
-from . import cards
+from ..systems import installed
 from .catalog import CONNECT_AUTH, CONNECT_REFUSAL, ENVELOPES, PUSHES, REQUESTS, Shape
 from .common import Visibility
 from .pushes import Either
@@ -32,9 +32,9 @@ _COMPONENTS = "#/components/schemas/"
 PATCH_DOC = "Any subset of these fields; those left out keep their values."
 
 #: JSON Schema form of each ``@validates_schema`` hook, by hook function;
-#: each rules area adds its own (``cards.AREAS``).
+#: each rule system adds its own (``RuleSystem.cross_field_rules``).
 CROSS_FIELD_RULES: dict[object, dict] = {
-    **cards.CROSS_FIELD_RULES,
+    **{hook: rule for system in installed().values() for hook, rule in system.cross_field_rules.items()},
     PoolModifier.penalty_takes_dice: {
         "if": {"properties": {"penalty": {"const": True}}, "required": ["penalty"]},
         "then": {"properties": {"dice": {"maximum": 0}}},
@@ -61,8 +61,11 @@ def protocol_schemas() -> dict[str, dict]:
     for kind, shape in ENVELOPES.items():
         files[f"envelope.{kind}.json"] = (f"ack envelope: {kind}", shape)
     for request, spec in REQUESTS.items():
-        files[f"request.{request.value}.json"] = (f"request: {request.value}", spec.schema)
-        files[f"result.{request.value}.json"] = (f"result of {request.value}", spec.result)
+        files[f"request.{request}.json"] = (f"request: {request}", spec.schema)
+        files[f"result.{request}.json"] = (f"result of {request}", spec.result)
+    for system in installed().values():
+        if system.state:
+            files[f"state.{system.name}.json"] = (f"state document of the rule system {system.name}", system.state)
     for push, shape in PUSHES.items():
         files[f"push.{push.value}.json"] = (f"push: {push.value}", shape)
 

@@ -331,6 +331,13 @@ class WorldInfo(Out):
     name = fields.String(required=True)
 
 
+class SystemInfo(Out):
+    """A rule system: its wire name and title (``bridge.systems``)."""
+
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+
+
 class SessionReady(Out):
     """Sent to a connection once it is accepted."""
 
@@ -339,6 +346,7 @@ class SessionReady(Out):
     user = Identifier(required=True)
     role = fields.Enum(Role, by_value=True, required=True)
     settings = fields.Nested(WorldSettingsSchema, required=True)
+    system = fields.Nested(SystemInfo, required=True)
 
 
 class JobEvent(Out):

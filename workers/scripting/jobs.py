@@ -78,7 +78,7 @@ def run_macro(reply: dict, sender: dict, request: dict) -> dict | None:
     its card goes to the table, its ``roll_id`` to the requester as ``job.result``."""
     reply_to, pusher = push.started(reply)
     identity = Identity.from_dict(sender)
-    loaded = REQUESTS[Request.MACRO_RUN].schema().load(request)
+    loaded = REQUESTS[Request.MACRO_RUN.value].schema().load(request)
 
     def card(make) -> dict:
         return effects.run_once(reply_to, Request.MACRO_RUN.value, pusher, lambda: {"roll_id": make()["roll_id"]})

@@ -1,0 +1,77 @@
+"""Rule systems: the seam between the bridge and a game's rules.
+
+A rule system is a pure rules package plus its request schemas and
+handlers, registered by name under the Python entry point group
+``ENTRY_POINT_GROUP``; a world plays one of them at a time (``system.set``).
+The bridge knows no system's details: it registers each installed system's
+handlers, exports its schemas, and refuses a request of a system the
+sender's world does not play (``wrong_system``). docs/systems/README.md says
+how to write a fifth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Callable, Mapping
+
+from marshmallow import Schema
+
+from ..schemas.spec import CardSpec, RequestSpec
+
+#: Entry point group a package lists its rule systems under (each a ``RuleSystem``).
+ENTRY_POINT_GROUP = "vtt_bridge.rule_systems"
+
+#: The system a world plays unless its GM chose another: the flagship.
+DEFAULT_SYSTEM = "moment_of_truth"
+
+
+@dataclass(frozen=True)
+class RuleSystem:
+    """What the bridge needs of a rule system. ``init_app(app)`` registers
+    its handlers with ``bridge.requests.handles``; ``cards`` and ``requests``
+    give each of its events' schemas (event names unique across systems);
+    ``state`` is the shape of its per-world state document."""
+
+    name: str  # wire name, as a world's ``system`` and ``system.set`` give it
+    title: str
+    init_app: Callable[[object], None]
+    cards: Mapping[str, CardSpec] = field(default_factory=dict)
+    requests: Mapping[str, RequestSpec] = field(default_factory=dict)
+    state: type[Schema] | None = None
+    docs: str = ""  # its protocol reference, relative to the project
+    cross_field_rules: Mapping[object, dict] = field(default_factory=dict)
+
+    def events(self) -> set[str]:
+        return {_name(event) for event in (*self.cards, *self.requests)}
+
+
+@cache
+def installed() -> dict[str, RuleSystem]:
+    """Every installed rule system by name, the flagship first."""
+    found = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: (point.name != DEFAULT_SYSTEM, point.name))
+    systems: dict[str, RuleSystem] = {}
+    claimed: dict[str, str] = {}
+    for point in found:
+        system = point.load()
+        if system.name != point.name:
+            raise ValueError(f"entry point '{point.name}' names the rule system '{system.name}'")
+        for event in system.events():
+            if event in claimed:
+                raise ValueError(f"rule systems '{claimed[event]}' and '{system.name}' both claim the event '{event}'")
+            claimed[event] = system.name
+        systems[system.name] = system
+    if DEFAULT_SYSTEM not in systems:
+        raise LookupError(f"the flagship rule system '{DEFAULT_SYSTEM}' is not installed (pip install -e . registers it)")
+    return systems
+
+
+@cache
+def system_of_event() -> dict[str, str]:
+    """Which installed system each system event belongs to."""
+    return {event: system.name for system in installed().values() for event in system.events()}
+
+
+def _name(event) -> str:
+    return getattr(event, "value", event)

@@ -1,0 +1,126 @@
+"""The rule-system seam: systems found by entry point, a world's system
+switched by the GM with every system's state kept apart, requests of a
+system the world does not play refused, and a fifth system from outside
+the project served without touching ours."""
+
+from __future__ import annotations
+
+import os
+import threading
+import uuid
+from pathlib import Path
+
+import pytest
+
+from bridge.schemas.settings import default_settings
+from bridge.systems import DEFAULT_SYSTEM, installed
+
+from .services import Bridge
+from .table import TableClient
+from .wire_schemas import assert_valid, ok
+
+FIFTH_SYSTEM = Path(__file__).resolve().parent / "fifth_system"
+HERO = {
+    "token_id": "hero-1",
+    "actor_id": "hero",
+    "scene_id": "warehouse",
+    "name": "Hero",
+    "statistics": {"endurance": 3, "strength": 3, "agility": 3, "will": 3, "perception": 3, "education": 3},
+}
+
+
+def refused(client, event, **request):
+    answer = client.request(event, **request)
+    assert not answer["ok"], answer
+    return answer["error"]["code"], answer["error"]["fields"]
+
+
+def test_the_four_systems_are_installed_by_entry_point_the_flagship_first():
+    assert list(installed())[0] == DEFAULT_SYSTEM
+    assert set(installed()) == {"moment_of_truth", "two_d20", "moment_of_clarity", "highest_d10"}
+    assert all(name == system.name for name, system in installed().items())
+
+
+def test_a_world_plays_the_flagship_until_the_gm_switches_and_the_table_is_told(gm, player_for):
+    player = player_for("alice", ["hero"])
+    ready = player.wait_for("session.ready")
+    assert_valid("push.session.ready.json", ready)
+    assert ready["system"] == {"name": "moment_of_truth", "title": "Moment of Truth"}
+    assert ok(player, "system.get")["system"] == "moment_of_truth"
+    switched = ok(gm, "system.set", system="two_d20")
+    assert (switched["system"], switched["title"]) == ("two_d20", installed()["two_d20"].title)
+    pushed = player.wait_for("system.changed", lambda view: view["system"] == "two_d20")
+    assert_valid("push.system.changed.json", pushed)
+    assert ok(player, "system.get")["system"] == "two_d20"
+
+
+def test_a_request_of_a_system_the_world_does_not_play_is_refused_naming_the_system(gm, player_for):
+    player = player_for("alice", ["hero"])
+    ok(gm, "system.set", system="highest_d10")
+    code, fields = refused(player, "roll", actor_id="hero", kind="statistic", statistic={"name": "Agility", "value": 3})
+    assert code == "wrong_system"
+    assert fields == {"system": ["the world plays 'highest_d10'"]}
+    ok(gm, "system.set", system="moment_of_truth")
+    assert ok(player, "roll", actor_id="hero", kind="statistic", statistic={"name": "Agility", "value": 3})["rule"] == "roll"
+
+
+def test_players_cannot_switch_and_an_unknown_system_is_refused_by_field(gm, player_for):
+    player = player_for("alice", ["hero"])
+    assert refused(player, "system.set", system="two_d20")[0] == "forbidden"
+    code, fields = refused(gm, "system.set", system="chess")
+    assert code == "invalid" and list(fields) == ["system"]
+    assert ok(gm, "system.get")["system"] == "moment_of_truth"
+
+
+def test_each_systems_state_is_kept_apart_across_switches(gm, store, world):
+    ok(gm, "token.register", **HERO)
+    store.change_system_state(world.world_id, "two_d20", lambda state: ({"momentum": 4, "chaos": 6}, None))
+    ok(gm, "system.set", system="two_d20")
+    assert ok(gm, "system.get")["state"] == {"momentum": 4, "chaos": 6}
+    assert refused(gm, "table.snapshot")[0] == "wrong_system"
+    ok(gm, "system.set", system="moment_of_clarity")
+    assert ok(gm, "system.get")["state"] is None
+    ok(gm, "system.set", system="moment_of_truth")
+    assert [token["name"] for token in ok(gm, "table.snapshot")["tokens"]] == ["Hero"]
+    assert store.system_state(world.world_id, "two_d20") == {"momentum": 4, "chaos": 6}
+
+
+def test_changes_of_a_systems_state_from_many_clients_are_each_kept(store, world):
+    def add_one():
+        for _ in range(25):
+            store.change_system_state(world.world_id, "two_d20", lambda state: ({"momentum": (state or {"momentum": 0})["momentum"] + 1}, None))
+
+    adders = [threading.Thread(target=add_one) for _ in range(4)]
+    for adder in adders:
+        adder.start()
+    for adder in adders:
+        adder.join()
+    assert store.system_state(world.world_id, "two_d20") == {"momentum": 100}
+
+
+@pytest.fixture
+def fifth_system_bridge(redis_server):
+    """A bridge with a third party's rule system on its path, registered only by its entry point."""
+    path = os.pathsep.join(filter(None, [str(FIFTH_SYSTEM), os.environ.get("PYTHONPATH")]))
+    web = Bridge(redis_server.url, extra_env={"PYTHONPATH": path})
+    yield web
+    web.stop()
+
+
+def test_a_fifth_system_installed_beside_ours_is_played_without_touching_ours(fifth_system_bridge, store):
+    world = store.create_world(f"w-{uuid.uuid4().hex[:12]}", "Coins", default_settings(), system="coin")
+    gm = TableClient(fifth_system_bridge.url, {"world": world.world_id, "gm_key": world.gm_key})
+    try:
+        assert gm.wait_for("session.ready")["system"] == {"name": "coin", "title": "Coin toss"}
+        answer = gm.request("coin.toss", actor_id="gm", coins=5)
+        assert answer["ok"], answer
+        card = answer["result"]
+        assert card["rule"] == "coin.toss" and len(card["result"]["faces"]) == 5
+        assert card["result"]["heads"] == sum(card["result"]["faces"])
+        assert gm.wait_for("system.changed")["state"] == {"tosses": 1}
+        assert gm.request("coin.toss", actor_id="gm", coins=0)["error"]["fields"] == {"coins": ["Must be greater than or equal to 1 and less than or equal to 20."]}
+        assert gm.request("roll", actor_id="gm", kind="statistic", statistic={"name": "Agility", "value": 3})["error"]["code"] == "wrong_system"
+        switched = gm.request("system.set", system="moment_of_truth")
+        assert switched["ok"] and gm.request("coin.toss", actor_id="gm", coins=1)["error"]["code"] == "wrong_system"
+    finally:
+        gm.close()
