@@ -41,7 +41,7 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     moments_before, combats_before = store.moments(world.world_id), store.combats(world.world_id)
     alice, bob = player_for("alice", ["leroy"]), player_for("bob", ["earl"])
     balances = ok(alice, "moments.get")["balances"]
-    refused(gm, "d10.roll", "wrong_system", [], actor_id="leroy", dice=2)
+    refused(gm, "d10.roll", "wrong_system", ["system"], actor_id="leroy", dice=2)
 
     ok(gm, "system.set", system="highest_d10")
     ok(gm, "d10.character.register", actor_id="leroy", name="Leroy", attributes={"Reflexes": 3}, skills={"Pistol": 2})
@@ -54,7 +54,7 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     # Phase 1: Leroy (16) declares before Earl (21)
     encounter = ok(gm, "d10.encounter.start", initiative={"earl": 21, "leroy": 16})["encounter"]
     assert ([entry["actor_id"] for entry in encounter["order"]], encounter["next"]) == (["leroy", "earl"], "leroy")
-    pushed = alice.wait_for("system.changed", lambda push: (push["state"].get("encounter") or {}).get("phase") == 1)
+    pushed = alice.wait_for("system.changed", lambda push: ((push["state"] or {}).get("encounter") or {}).get("phase") == 1)
     assert_valid("push.system.changed.json", pushed)
     refused(bob, "d10.declare", "against_the_rules", ["actor_id"], actor_id="earl", actions=[{"action": "Targeting"}])
     leroy = ok(alice, "d10.declare", actor_id="leroy", actions=[{"action": "Draw Weapon", "note": "his sidearm"}])
