@@ -32,13 +32,18 @@ export const outcomes = {
  */
 export function poolsHTML(state) {
   const characters = Object.entries(state?.characters ?? {});
-  const aiming = characters.filter(([, each]) => each.aiming > 0)
-    .map(([, each]) => `<li>${escapeHTML(each.name)} aiming ${escapeHTML(each.aiming)} phase${each.aiming > 1 ? "s" : ""} (+${Math.min(each.aiming, 3)})</li>`);
-  const cast = characters.length
-    ? `<ul class="vb-d10-characters">${characters.map(([id, each]) => `<li data-actor-id="${escapeHTML(id)}">${escapeHTML(each.name)}</li>`).join("")}</ul>`
-    : "";
-  return `<section class="vb-d10">${cast}${aiming.length ? `<ul class="vb-d10-aiming">${aiming.join("")}</ul>` : ""}`
+  const cast = characters.map(([id, each]) => `<li data-actor-id="${escapeHTML(id)}">${escapeHTML(each.name)}</li>`);
+  const aiming = characters.filter(([, each]) => each.aiming > 0).map(([, each]) => `<li>${escapeHTML(each.name)} aiming `
+    + `${escapeHTML(each.aiming)} phase${each.aiming > 1 ? "s" : ""} (+${Math.min(each.aiming, AIMING_MAX)})</li>`);
+  return `<section class="vb-d10">${listHTML("vb-d10-characters", cast)}${listHTML("vb-d10-aiming", aiming)}`
     + `${encounterHTML(state?.encounter)}</section>`;
+}
+
+/** Aiming adds +1 a phase for at most this many phases (Sample Actions). */
+const AIMING_MAX = 3;
+
+function listHTML(className, items) {
+  return items.length ? `<ul class="${className}">${items.join("")}</ul>` : "";
 }
 
 function encounterHTML(encounter) {
@@ -72,15 +77,17 @@ function actionsHTML(heading, actions) {
  * remove a die, modifiers, `tn` if any, `aimed` to spend the character's aiming, `secondary` for an
  * additive or subtractive roll.
  */
-export function roll({ actorId, dice, tn = null, modifiers = [], conditions = [], stressful = true, aimed = false, secondary = null, label = "" }) {
-  return { event: "d10.roll", payload: { actor_id: actorId, label, ...pool({ dice, tn, modifiers, conditions, stressful }), aimed, ...(secondary ? { secondary } : {}) } };
+export function roll({ actorId, aimed = false, secondary = null, label = "", ...rolled }) {
+  const payload = { actor_id: actorId, label, ...pool(rolled), aimed };
+  if (secondary) payload.secondary = secondary;
+  return { event: "d10.roll", payload };
 }
 
 /** A `d10.cumulative` request: `rolls` rolls toward `target` (goal `total`: summed totals; `successes`: successes against `tn`). */
-export function cumulative({ actorId, dice, goal, target, rolls, tn = null, modifiers = [], conditions = [], stressful = true, solidCountsDouble = false, label = "" }) {
+export function cumulative({ actorId, goal, target, rolls, solidCountsDouble = false, label = "", ...rolled }) {
   return {
     event: "d10.cumulative",
-    payload: { actor_id: actorId, label, ...pool({ dice, tn, modifiers, conditions, stressful }), goal, target, rolls, solid_counts_double: solidCountsDouble },
+    payload: { actor_id: actorId, label, ...pool(rolled), goal, target, rolls, solid_counts_double: solidCountsDouble },
   };
 }
 
@@ -115,10 +122,10 @@ export function endEncounter() {
 }
 
 function pool({ dice, tn = null, modifiers = [], conditions = [], stressful = true }) {
-  return { dice: Number(dice), conditions, modifiers, stressful, ...(tn ? { tn: Number(tn) } : {}) };
+  return { dice, conditions, modifiers, stressful, ...(tn ? { tn } : {}) };
 }
 
-/** The basic roll as a form: dice, TN (0: none), one modifier, conditions (comma separated), stress, aim. */
+/** The basic roll as a form (core/roll-panel.js reads its values): dice, TN (0: none), one modifier, conditions (comma separated), stress, aim. */
 export const rollPanel = {
   title: "d10 skill roll",
   fields: [
@@ -130,11 +137,8 @@ export const rollPanel = {
     { name: "aimed", label: "Aimed shot (spends the aiming)", type: "checkbox", value: false },
   ],
   build(values, { actorId }) {
-    const modifier = Number(values.modifier || 0);
-    const conditions = String(values.conditions ?? "").split(",").map((each) => each.trim()).filter(Boolean);
-    return roll({
-      actorId, dice: values.dice, tn: Number(values.tn || 0) || null, conditions, stressful: Boolean(values.stressful),
-      aimed: Boolean(values.aimed), modifiers: modifier ? [{ source: "modifier", value: modifier }] : [],
-    });
+    const conditions = values.conditions.split(",").map((each) => each.trim()).filter(Boolean);
+    const modifiers = values.modifier ? [{ source: "modifier", value: values.modifier }] : [];
+    return roll({ actorId, dice: values.dice, tn: values.tn || null, conditions, modifiers, stressful: values.stressful, aimed: values.aimed });
   },
 };
