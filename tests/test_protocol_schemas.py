@@ -34,6 +34,7 @@ from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.requests import OddsRequest, RollRequest
 from bridge.schemas.settings import default_settings
 from bridge.store import UnknownWorld
+from bridge.systems import DEFAULT_SYSTEM, installed
 from bridge.visibility import NOTICE_FIELDS, notice
 from workers import failures, push
 from workers import jobs as worker_jobs
@@ -70,9 +71,12 @@ def test_every_schema_is_valid_json_schema(name):
 
 
 def test_every_request_and_push_has_its_files():
-    assert set(REQUESTS) == set(Request) and set(PUSHES) == set(Push)
-    expected = {f"request.{r.value}.json" for r in Request} | {f"result.{r.value}.json" for r in Request}
+    """The bridge's and Moment of Truth's requests (``Request``), every other installed system's, and each state document."""
+    systems_events = {event for system in installed().values() if system.name != DEFAULT_SYSTEM for event in system.events()}
+    assert set(REQUESTS) == {r.value for r in Request} | systems_events and set(PUSHES) == set(Push)
+    expected = {f"{kind}.{event}.json" for event in REQUESTS for kind in ("request", "result")}
     expected |= {f"push.{p.value}.json" for p in Push}
+    expected |= {f"state.{system.name}.json" for system in installed().values() if system.state}
     expected |= {"connect.auth.json", "connect.error.json", "envelope.ok.json", "envelope.error.json"}
     assert set(SCHEMAS) == expected
 
