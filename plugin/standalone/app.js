@@ -9,7 +9,7 @@ import { io } from "../vendor/socket.io.esm.min.js";
 import { BridgeClient } from "../core/bridge-client.js";
 import { TableState } from "../core/table-state.js";
 import { cardHTML } from "../core/cards.js";
-import { VERDICTS } from "../core/systems.js";
+import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { conditionsOf, hpBar } from "../core/conditions.js";
 import { STATISTICS, attack, distance, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { Board, METRES_PER_SQUARE, SQUARE, conditionIcons } from "./board.js";
@@ -115,7 +115,12 @@ function play(auth) {
     const aimed = target.value;
     target.replaceChildren(...[...state.tokens.values()].filter((other) => other.token_id !== token.token_id)
       .map((other) => new Option(other.name, other.token_id, false, other.token_id === aimed)));
-    showWeapons().catch(report);
+    if (plays(DEFAULT_SYSTEM)) showWeapons().catch(report); // the arsenal is Moment of Truth's
+  }
+
+  /** Whether the world plays a system (Moment of Truth until the bridge says). */
+  function plays(name) {
+    return (state.system?.name ?? DEFAULT_SYSTEM) === name;
   }
 
   /** The world's weapons (equipment.list), read once: ranged ones are sent with the distance. */

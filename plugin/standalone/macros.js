@@ -1,11 +1,12 @@
 /**
- * The Macros panel of the standalone tabletop: the macros this user may run (`macro.list`, read
- * after every (re)connection and on Refresh), each with a form built from its arguments' JSON
+ * The Macros panel of the standalone tabletop (Moment of Truth's: shown while the world plays it):
+ * the macros this user may run (`macro.list`, read after every (re)connection and on Refresh), each with a form built from its arguments' JSON
  * Schema (core/macros.js), run on the tokens picked on the grid (`macro.run`, queued: the progress
  * bar shows it; its card comes to the chat). The GM also reloads the world's scripts
  * (`macro.reload`) and sees what loaded and which scripts failed, with their files and lines.
  */
 import { macroMenu, readForm, runMacro } from "../core/macros.js";
+import { DEFAULT_SYSTEM } from "../core/systems.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -14,7 +15,8 @@ export function macroPanel(app) {
   const { client, state, board, report } = app;
 
   client.addEventListener("ready", ({ detail }) => { $("#macros-reload").hidden = detail.role !== "gm"; });
-  client.addEventListener("resync", () => list().catch(report));
+  // Read once the table is (after a (re)connection, after a switch back to Moment of Truth).
+  state.addEventListener("system", ({ detail }) => { if (detail.name === DEFAULT_SYSTEM && !detail.switched) list().catch(report); });
   state.addEventListener("token", () => { for (const select of document.querySelectorAll("#macro-list select[data-tokens]")) fillTokens(select); });
   $("#macros-refresh").addEventListener("click", () => list().catch(report));
   $("#macros-reload").addEventListener("click", () => reload().catch(report));

@@ -40,7 +40,7 @@ export function systemPanel(app) {
     const system = systemFor(name);
     $("#system").dataset.system = name;
     $("#system-title").textContent = title;
-    $("#system-pools").innerHTML = system.poolsHTML(pools);
+    $("#system-pools").innerHTML = pools === null ? "" : system.poolsHTML(pools);
     if (![...choice.options].some((option) => option.value === name)) choice.append(new Option(title, name));
     choice.value = name;
     for (const element of document.querySelectorAll("[data-plays]")) element.hidden = element.dataset.plays !== name;
