@@ -192,7 +192,7 @@ ELEMENT_OF_SUIT = {"clubs": "action", "diamonds": "storytelling", "spades": "plo
 def test_harrys_split_pool_a_card_over_it_and_a_hit_resisted(gm, player_for):
     ok(gm, "system.set", system=SYSTEM)
     bob = player_for("bob", ["harry"])
-    ok(gm, "moc.character", **HARRY)
+    ok(gm, "moc.character", **{**HARRY, "primary_dice": 5})
     ok(gm, "moc.session")
     hand = state_of(bob, lambda state: state["session"] == 1)["characters"]["harry"]["hand"]
 
@@ -248,6 +248,16 @@ def test_harrys_split_pool_a_card_over_it_and_a_hit_resisted(gm, player_for):
         beads=1,
         storytelling=True,
     )
+
+    ok(gm, "moc.scene")  # 5 beads for Harry's primary dice and 3 for a Hero, all in Action
+    ok(gm, "moc.chips.grant", actor_id="harry", chips=["red"])
+    bought = ok(bob, "moc.chips.spend", actor_id="harry", chip="red", use="cards")["cards"]
+    out = {(c["rank"], c["suit"]) for c in hand}
+    assert len(bought) == 3 and not out & {(c["rank"], c["suit"]) for c in bought}  # drawn from what is left
+    lowest = min(bought, key=lambda c: c["rank"])
+    shift = {"rank": lowest["rank"], "suit": lowest["suit"]}
+    shifted = ok(bob, "moc.card.shift", actor_id="harry", card=shift, source="action", target="drama")
+    assert shifted["character"]["beads"] == {"action": 8 - lowest["rank"] // 2, "drama": lowest["rank"] // 2}
 
     hit = card(
         gm, "moc.attack", actor_id="goon", target="harry", dice=8, tn=5, weapon=BLAST_PISTOL, resist={"dice": 5}
