@@ -45,6 +45,15 @@ def test_registration_keeps_names_unique():
     assert valid(again)["characters"]["leroy"]["attributes"] == {"Reflexes": 2}
 
 
+def test_no_renaming_during_an_encounter():
+    now, _ = bar()
+    with pytest.raises(Refused) as refused:
+        state.register(now, "leroy", "Roy", {}, {})
+    assert refused.value.field == "name"
+    now, _ = state.end_encounter(now)
+    assert state.register(now, "leroy", "Roy", {}, {})[1]["character"]["name"] == "Roy"
+
+
 def test_leroy_and_earl_over_the_wire_state():
     now, started = bar()
     encounter = started["encounter"]

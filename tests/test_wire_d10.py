@@ -54,7 +54,7 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     # Phase 1: Leroy (16) declares before Earl (21)
     encounter = ok(gm, "d10.encounter.start", initiative={"earl": 21, "leroy": 16})["encounter"]
     assert ([entry["actor_id"] for entry in encounter["order"]], encounter["next"]) == (["leroy", "earl"], "leroy")
-    pushed = alice.wait_for("system.changed", lambda push: ((push["state"] or {}).get("encounter") or {}).get("phase") == 1)
+    pushed = alice.wait_for("system.changed", lambda push: bool(push["state"] and push["state"]["encounter"]))
     assert_valid("push.system.changed.json", pushed)
     refused(bob, "d10.declare", "against_the_rules", ["actor_id"], actor_id="earl", actions=[{"action": "Targeting"}])
     leroy = ok(alice, "d10.declare", actor_id="leroy", actions=[{"action": "Draw Weapon", "note": "his sidearm"}])
@@ -97,11 +97,15 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     assert zero["pool"] == {"called_for": 1, "conditions": ["wounded"], "dice": 0, "rolled": 1, "zero_dice": True}
     assert (read_again(zero, tn=6)["mishap"] is not None) == (zero["faces"][0] <= 2)
 
-    # advanced rolls: Leroy teaches (subtractive), then works at it over several rolls (cumulative)
+    # advanced rolls: Leroy teaches (subtractive), climbs (additive, halved), works at length (cumulative)
     teaching = ok(alice, "d10.roll", actor_id="leroy", dice=3,
                   secondary={"kind": "subtractive", "skill": "Teaching", "level": 2})["result"]
     assert teaching["modifiers"] == [{"source": "Teaching (secondary, subtractive)", "value": -2}]
     assert teaching["allies_tn"] == max(1, read_again(teaching)["total"])
+    climbing = ok(alice, "d10.roll", actor_id="leroy", dice=2, tn=9,
+                  secondary={"kind": "additive", "skill": "Climbing", "level": 3, "halved": True})["result"]
+    assert climbing["modifiers"] == [{"source": "Climbing (secondary, additive, halved from 3)", "value": 1}]
+    read_again(climbing, tn=9)
     refused(alice, "d10.roll", "invalid", ["secondary"], actor_id="leroy", dice=3,
             secondary={"kind": "subtractive", "skill": "Teaching", "level": 2, "halved": True})
     effort = ok(alice, "d10.cumulative", actor_id="leroy", dice=2, tn=5, goal="successes", target=2, rolls=4,

@@ -45,13 +45,17 @@ class Refused(ValueError):
 
 
 def register(state: State | None, actor_id: str, name: str, attributes: dict, skills: dict) -> tuple[State, dict]:
-    """Register (or re-register) a character; its aiming is kept."""
+    """Register (or re-register) a character; its aiming is kept, and its
+    name too while an encounter is under way (declarations name it)."""
     state = state or EMPTY
     characters = dict(state["characters"])
     for other, character in characters.items():
         if character["name"] == name and other != actor_id:
             raise Refused("name", f"{other} is already called {name}")
-    aiming = characters.get(actor_id, {}).get("aiming", 0)
+    before = characters.get(actor_id, {})
+    if state["encounter"] and before and before["name"] != name:
+        raise Refused("name", f"{before['name']} is declared by that name until the encounter ends")
+    aiming = before.get("aiming", 0)
     characters[actor_id] = {"name": name, "attributes": attributes, "skills": skills, "aiming": aiming}
     return {**state, "characters": characters}, {"actor_id": actor_id, "character": characters[actor_id]}
 
