@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as d10 from "../core/systems/highest_d10.js";
 import { panelRequest } from "../core/roll-panel.js";
-import { systemFor } from "../core/systems.js";
+import { VERDICTS, systemFor } from "../core/systems.js";
+import { cardHTML } from "../core/cards.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
@@ -27,6 +28,14 @@ now, _ = state.declare(now, "earl", [{"action": "Fastdraw"}, {"action": "Aiming"
 now, _ = state.end_phase(now, {"earl": 18, "leroy": 9})
 now, _ = state.declare(now, "leroy", [{"action": "Holster Weapon", "time": ActionTime.PHASE}, {"action": "Speak", "note": "I surrender"}])
 print(json.dumps(now))
+`;
+
+/** The text's 2, 8, 8 against TN 5 with a wound (a die removed), as the rules make its card. */
+const CARD = `
+import json
+from bridge.rules.highest_d10 import Condition, read_roll, build_pool
+roll = read_roll(build_pool(4, [Condition("wounded")]), [2, 8, 8], tn=5)
+print(json.dumps({"roll_id": "c1", "user": "bob", "actor_id": "earl", "label": "", "rule": "d10.roll", "result": roll.to_dict()}))
 `;
 
 /** Each payload's errors against docs/schemas/request.<event>.json (a request_id added, as the client does). */
@@ -49,6 +58,14 @@ test("the registry knows the system and every card's verdict has words", () => {
   assert.equal(systemFor("highest_d10").title, "d10 highest-die system");
   const labels = schema("result.d10.roll.json").$defs.D10Outcome.properties.label.enum;
   assert.deepEqual(Object.keys(d10.outcomes).sort(), [...labels].sort());
+});
+
+test("a d10.roll card names its verdict and marks the die read and the die matching it", () => {
+  const html = cardHTML(python(CARD), { verdicts: VERDICTS });
+  assert.match(html, /<span class="vb-outcome vb-solid_success">Solid success<\/span> 3 dice/);
+  const dice = [...html.matchAll(/<li class="vb-die vb-([a-z]+)" data-face="(\d+)"/g)].map((m) => [Number(m[2]), m[1]]);
+  assert.deepEqual(dice, [[2, "unread"], [8, "read"], [8, "match"]]);
+  assert.ok(html.includes("<li>pool 4d10, -1 for wounded: 3d10</li>"));
 });
 
 test("the state shows the phase, the order lowest first, who declares next, the declarations and the aim", () => {
