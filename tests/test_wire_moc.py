@@ -166,8 +166,14 @@ def test_a_scene_of_moment_of_clarity(gm, player_for, store, world):
     declared = card(alice, "moc.declare", actor_id="raphe", roll_id=secret_id, successes=successes, against="the guard")
     assert declared["result"]["declared_total"] == successes
     refused(alice, "moc.declare", "against_the_rules", "successes", actor_id="raphe", roll_id=secret_id, successes=1)
-    bob.wait_for("roll.result", lambda e: e["rule"] == "moc.declare")
-    assert not [e for e in bob.received("roll.result") if e["roll_id"] == secret_id]  # the secret stayed secret
+    dodge = card(gm, "moc.opposed", actor_id="goon", dice=3, label="dodge")
+    resisted = dodge["result"]["successes"]
+    resisting = card(
+        gm, "moc.declare", actor_id="goon", roll_id=dodge["roll_id"], successes=resisted, resists=declared["roll_id"]
+    )
+    assert (resisting["result"]["against"], resisting["result"]["through"]) == ("Raphe", max(0, successes - resisted))
+    bob.wait_for("roll.result", lambda e: e["roll_id"] == resisting["roll_id"])
+    assert not [e for e in bob.received("roll.result") if e["roll_id"] in (secret_id, dodge["roll_id"])]  # secrets kept
 
     damage = 0
     for _ in range(60):
