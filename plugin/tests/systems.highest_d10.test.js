@@ -108,6 +108,7 @@ test("every builder sends what the request schemas accept", () => {
     d10.rollPanel.build(Object.fromEntries(d10.rollPanel.fields.map((field) => [field.name, field.value])), { actorId: "a1" }),
     d10.roll({ actorId: "a1", dice: 0, tn: 6, secondary: { kind: "subtractive", skill: "Teaching", level: 3 } }),
     d10.cumulative({ actorId: "a1", dice: 3, goal: "successes", target: 3, rolls: 5, tn: 7, solidCountsDouble: true }),
+    d10.odds({ dice: 4, tn: 8, conditions: ["dark"], modifiers: [{ source: "aiming", value: 1 }], stressful: false }),
     d10.declare({ actorId: "earl", actions: [{ action: "Fastdraw" }, { action: "Targeting", note: "Leroy's head" }], fastdraw: { dice: 2, tn: 6 } }),
     d10.declare({ actorId: "leroy", actions: [{ action: "Pick Lock", time: "round" }] }),
     d10.registerCharacter({ actorId: "earl", name: "Earl", attributes: { Reflexes: 4 }, skills: { Fastdraw: 2 } }),

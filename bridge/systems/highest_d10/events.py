@@ -11,7 +11,7 @@ from bridge.protocol import ErrorCode, RequestError, against_the_rules
 from bridge.refusals import refused_as
 from bridge.requests import handles
 from bridge.rules.dice import RandomDice
-from bridge.rules.highest_d10 import Condition, Modifier, SkillRoll, build_pool, roll_skill
+from bridge.rules.highest_d10 import Condition, Modifier, Pool, SkillRoll, build_pool, roll_odds, roll_skill
 from bridge.rules.highest_d10.actions import FASTDRAW, aiming
 from bridge.rules.highest_d10.advanced import (
     Goal,
@@ -63,6 +63,13 @@ def cumulative(identity: Identity, request: dict) -> dict:
     return publish(identity, request, "d10.cumulative", effort.to_dict())
 
 
+def odds(identity: Identity, request: dict) -> dict:
+    """Exact odds of a skill roll: its pool after the conditions, its modifiers summed."""
+    pool = _pool(request)
+    modifier = sum(each["value"] for each in request["modifiers"])
+    return {**roll_odds(pool.dice, request["tn"], modifier, request["stressful"]).to_dict(), "pool": pool.to_dict()}
+
+
 def _secondary(secondary: dict) -> Modifier:
     if secondary["kind"] == "additive":
         return additive(secondary["skill"], secondary["level"], secondary["halved"])
@@ -76,10 +83,10 @@ def _conditions(pool: dict) -> list[Condition]:
         return [Condition(name) for name in pool["conditions"]]
 
 
-def _pool(pool: dict) -> None:
-    """Refuse a pool the rules would not roll."""
+def _pool(pool: dict) -> Pool:
+    """The pool after its conditions; one the rules would not roll is refused."""
     with refused_as("conditions", pool="dice"):
-        build_pool(pool["dice"], _conditions(pool))
+        return build_pool(pool["dice"], _conditions(pool))
 
 
 def _roll(pool: dict, extra: Iterable[Modifier] = ()) -> SkillRoll:
@@ -138,6 +145,7 @@ def _change(identity: Identity, change: Callable) -> dict:
 HANDLERS = {
     "d10.roll": skill_roll,
     "d10.cumulative": cumulative,
+    "d10.odds": odds,
     "d10.declare": declare,
     "d10.character.register": register,
     "d10.encounter.start": start_encounter,

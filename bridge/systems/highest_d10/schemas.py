@@ -11,7 +11,7 @@ from bridge.rules.highest_d10.declarations import Status
 from bridge.rules.highest_d10.phases import ActionTime
 from bridge.rules.highest_d10.rolls import SIDES
 from bridge.schemas.common import Identifier
-from bridge.schemas.pushes import CardEntry, Out, _const
+from bridge.schemas.pushes import CardEntry, Chance, Out, _const
 from bridge.schemas.requests import (
     HELPER_NAME_MAX_CHARS,
     LABEL_MAX_CHARS,
@@ -110,10 +110,15 @@ class D10CumulativeRequest(D10Pool, CardRequest):
     solid_counts_double = fields.Boolean(load_default=False)
 
 
-class D10FastdrawRoll(D10Pool):
-    """The Fastdraw roll, made as it is declared: a success draws the weapon as the free action."""
+class D10PoolAgainstTn(D10Pool):
+    """A skill roll against a TN: a Fastdraw's roll, made as it is declared (a
+    success draws the weapon as the free action), or the roll ``d10.odds`` weighs."""
 
     tn = fields.Integer(required=True, validate=validate.Range(1, 1000))
+
+
+class D10OddsRequest(D10PoolAgainstTn, RequestSchema):
+    """The exact chance of each degree of a skill roll (its modifiers summed)."""
 
 
 class D10ActionSpec(Schema):
@@ -131,7 +136,7 @@ class D10DeclareRequest(CardRequest):
     passes. ``fastdraw``: the roll of a Fastdraw among them."""
 
     actions = fields.List(fields.Nested(D10ActionSpec), required=True, validate=validate.Length(max=2))
-    fastdraw = fields.Nested(D10FastdrawRoll)
+    fastdraw = fields.Nested(D10PoolAgainstTn)
 
 
 class D10EncounterStartRequest(RequestSchema):
@@ -234,6 +239,24 @@ class D10CumulativeCard(Out):
     reached_at = fields.Integer(required=True, allow_none=True)
     outcome = fields.Nested(D10Outcome, required=True)
     explanation = fields.List(fields.String(), required=True)
+
+
+class D10Odds(Out):
+    """The chance of each degree, exact and as a float, and of each value read
+    (``values``: the highest face + matches, before modifiers) from 1 up."""
+
+    pool = fields.Nested(D10PoolResult, required=True)
+    dice = fields.Integer(required=True)
+    tn = fields.Integer(required=True)
+    modifier = fields.Integer(required=True)
+    stressful = fields.Boolean(required=True)
+    solid_success = fields.Nested(Chance, required=True)
+    success = fields.Nested(Chance, required=True)
+    partial_success = fields.Nested(Chance, required=True)
+    failure = fields.Nested(Chance, required=True)
+    automatic_failure = fields.Nested(Chance, required=True)
+    botch = fields.Nested(Chance, required=True)
+    values = fields.Dict(keys=fields.String(), values=fields.Nested(Chance), required=True)
 
 
 # --- time and declarations -----------------------------------------------------
@@ -370,6 +393,7 @@ CARDS = {
     "d10.declare": CardSpec(D10DeclareRequest, _entry("d10.declare", D10DeclareCard)),
 }
 REQUESTS = {
+    "d10.odds": RequestSpec(D10OddsRequest, D10Odds),
     "d10.character.register": RequestSpec(D10CharacterRegisterRequest, D10CharacterRegistered, gm_only=True),
     "d10.encounter.start": RequestSpec(D10EncounterStartRequest, D10EncounterResult, gm_only=True),
     "d10.phase.end": RequestSpec(D10PhaseEndRequest, D10PhaseEnded, gm_only=True),

@@ -91,6 +91,11 @@ export function cumulative({ actorId, goal, target, rolls, solidCountsDouble = f
   };
 }
 
+/** A `d10.odds` request: the exact chance of each degree of the roll described (`tn` required). */
+export function odds({ tn, ...rolled }) {
+  return { event: "d10.odds", payload: { ...pool(rolled), tn } };
+}
+
 /**
  * A `d10.declare` request: this phase's actions (`{action, time?, note?}`; a sample action takes its
  * time from the table), and a Fastdraw's roll (`{dice, tn, ...}`) when one is declared.
