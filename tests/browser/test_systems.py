@@ -46,7 +46,9 @@ def test_the_gm_switches_the_world_to_2d20_rolls_and_switches_back(bridge, world
         expect(page.locator("#system-roll")).to_be_visible()
         expect(page.locator("#mot-rolls")).to_be_hidden()
         expect(page.locator("#moments")).to_have_js_property("hidden", True)
-    expect(gm_page.locator("#gm-tools details[data-plays]")).to_be_hidden()  # the hazards are Moment of Truth's
+    expect(gm_page.locator("#register-form")).to_be_hidden()  # token.register and the hazards are Moment of Truth's
+    expect(gm_page.locator("#explosion-form")).to_be_hidden()
+    expect(gm_page.locator("#invite-form")).to_be_visible()
     shot(player, "player-sees-2d20")
 
     # The GM starts the session and writes Nikita's sheet; the pages follow the pools.
