@@ -79,8 +79,8 @@ def _secondary(secondary: dict) -> Modifier:
 
 
 def _conditions(pool: dict) -> list[Condition]:
-    with refused_as("conditions"):
-        return [Condition(name) for name in pool["conditions"]]
+    """Each conditional modifier named (a blank name is refused on ``conditions``)."""
+    return [Condition(name) for name in pool["conditions"]]
 
 
 def _pool(pool: dict) -> Pool:
