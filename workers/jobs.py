@@ -12,6 +12,7 @@ from bridge.rules.moment_of_truth.attacks import Attack
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds, preview_attack
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Side, simulate
+from bridge.systems import installed
 
 from . import push
 from .cancel import cancel_requested
@@ -47,6 +48,15 @@ def odds_attack(reply: dict, spec: dict, default_tn: int) -> dict:
     chances = attack_odds(pool.dice, target.value, RollKind(spec["kind"]), *_damage(spec))
     result = {"pool": pool.to_dict(), "target": target.to_dict(), "odds": chances.to_dict()}
     pusher.result(reply_to, Request.ODDS_ATTACK.value, result)
+    return result
+
+
+def system_odds(reply: dict, system: str, request: dict) -> dict:
+    """Exact odds of a rule system's basic roll (``RuleSystem.odds``), from its request as its schema dumped it."""
+    reply_to, pusher = push.started(reply)
+    odds = installed()[system].odds
+    result = odds.compute(odds.schema().load(request))
+    pusher.result(reply_to, odds.event, result)
     return result
 
 

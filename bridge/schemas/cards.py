@@ -53,18 +53,19 @@ class QueuedCard(Out):
     roll_id = fields.String(required=True)
 
 
-def queued_card_result(event) -> type[JobEvent]:
-    """The ``job.result`` of a queued card: which card it made."""
+def job_result(event: str, result: type[Out], what: str = "its result") -> type[JobEvent]:
+    """The ``job.result`` push of a queued request ``event``: ``result`` under ``kind`` ``event``."""
     return type(
-        "Job" + "".join(part.title() for part in event.value.replace(".", "_").split("_")),
+        "Job" + "".join(part.title() for part in event.replace(".", "_").split("_")),
         (JobEvent,),
-        {"__doc__": f"The finished job of a ``{event.value}`` request: the card it made, by id.",
-         "kind": _const(event.value), "result": fields.Nested(QueuedCard, required=True)},
+        {"__doc__": f"The finished job of a ``{event}`` request: {what}.",
+         "kind": _const(event), "result": fields.Nested(result, required=True)},
     )
 
 
 QUEUED_CARD_RESULTS = {
-    event: queued_card_result(event) for area in AREAS for event, card in area.CARDS.items() if card.queued
+    event: job_result(event.value, QueuedCard, "the card it made, by id")
+    for area in AREAS for event, card in area.CARDS.items() if card.queued
 }
 
 JOB_RESULTS = (*(result for area in AREAS for result in area.JOB_RESULTS), *QUEUED_CARD_RESULTS.values())

@@ -13,7 +13,7 @@ from marshmallow import fields
 from ..protocol import Push, Request
 from ..systems import installed
 from . import pushes as out
-from .cards import JOB_RESULTS, card_requests
+from .cards import JOB_RESULTS, card_requests, job_result
 from .moments import MomentsChange
 from .pushes import Either, Out, RollNotice
 from .requests import (
@@ -59,6 +59,7 @@ REQUESTS: dict[str, RequestSpec] = {
         for system in installed().values()
         for event, spec in {**card_requests(system.cards), **system.requests}.items()
     },
+    **{system.odds.event: RequestSpec(system.odds.schema, out.JobQueued) for system in installed().values() if system.odds},
 }
 
 PUSHES: dict[Push, Shape] = {
@@ -67,7 +68,8 @@ PUSHES: dict[Push, Shape] = {
     Push.SETTINGS_CHANGED: out.SettingsResult,
     Push.SYSTEM_CHANGED: SystemView,
     Push.JOB_PROGRESS: out.JobProgress,
-    Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult, *JOB_RESULTS),
+    Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult, *JOB_RESULTS,
+                      *(job_result(system.odds.event, system.odds.result) for system in installed().values() if system.odds)),
     Push.JOB_FAILED: out.JobFailed,
     Push.MOMENTS_CHANGED: MomentsChange,
     Push.TOKEN_CHANGED: TokenChanged,

@@ -28,11 +28,24 @@ DEFAULT_SYSTEM = "moment_of_truth"
 
 
 @dataclass(frozen=True)
+class Odds:
+    """A system's exact odds of its basic roll, which a worker computes: the
+    ack of ``event`` says queued, ``job.result`` (``kind``: ``event``) carries
+    ``compute(request)``, a pure function of the loaded request shaped as ``result``."""
+
+    event: str
+    schema: type[Schema]
+    result: type[Schema]
+    compute: Callable[[dict], dict]
+
+
+@dataclass(frozen=True)
 class RuleSystem:
     """What the bridge needs of a rule system. ``init_app(app)`` registers
     its handlers with ``bridge.requests.handles``; ``cards`` and ``requests``
     give each of its events' schemas (event names unique across systems);
-    ``state`` is the shape of its per-world state document."""
+    ``state`` is the shape of its per-world state document; ``odds``, its
+    basic roll's exact odds, queued to the workers by the bridge itself."""
 
     name: str  # wire name, as a world's ``system`` and ``system.set`` give it
     title: str
@@ -42,9 +55,10 @@ class RuleSystem:
     state: type[Schema] | None = None
     docs: str = ""  # its protocol reference, relative to the project
     cross_field_rules: Mapping[object, dict] = field(default_factory=dict)
+    odds: Odds | None = None
 
     def events(self) -> set[str]:
-        return {_name(event) for event in (*self.cards, *self.requests)}
+        return {_name(event) for event in (*self.cards, *self.requests, *([self.odds.event] if self.odds else []))}
 
 
 @cache

@@ -3,6 +3,7 @@ pure rules in ``bridge.rules.two_d20``, its ``2d20.``-prefixed requests in
 ``events``, its state document's changes in ``state`` (docs/systems/two_d20.md)."""
 
 from .. import RuleSystem
+from .odds import ODDS
 from .schemas import CARDS, REQUESTS, TwoD20State
 
 
@@ -20,4 +21,5 @@ SYSTEM = RuleSystem(
     requests=REQUESTS,
     state=TwoD20State,
     docs="docs/systems/two_d20.md",
+    odds=ODDS,
 )
