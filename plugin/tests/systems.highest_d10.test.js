@@ -1,19 +1,14 @@
 // The d10 highest-die system's module: its verdicts, its state drawn from a real state document
 // (Leroy and Earl's bar, played through the bridge's own state functions) and its request builders
-// checked against the request schemas a plugin must satisfy (docs/schemas). Runs the project's
-// Python (.venv/bin/python, or $VTT_BRIDGE_PYTHON).
+// checked against the request schemas a plugin must satisfy (docs/schemas), through the bridge's
+// own Python (bridge-python.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import * as d10 from "../core/systems/highest_d10.js";
 import { panelRequest } from "../core/roll-panel.js";
 import { VERDICTS, systemFor } from "../core/systems.js";
 import { cardHTML } from "../core/cards.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
+import { python, requestErrors, schema } from "./bridge-python.js";
 
 /** Leroy and Earl: phase 1 resolved (Earl's fastdraw and targeting), phase 2 with Leroy declared, Earl aiming. */
 const PLAY = `
@@ -37,21 +32,6 @@ from bridge.rules.highest_d10 import Condition, read_roll, build_pool
 roll = read_roll(build_pool(4, [Condition("wounded")]), [2, 8, 8], tn=5)
 print(json.dumps({"roll_id": "c1", "user": "bob", "actor_id": "earl", "label": "", "rule": "d10.roll", "result": roll.to_dict()}))
 `;
-
-/** Each payload's errors against docs/schemas/request.<event>.json (a request_id added, as the client does). */
-const CHECK = `
-import json, sys
-from pathlib import Path
-from jsonschema import Draft202012Validator
-print(json.dumps([
-    [e.message for e in Draft202012Validator(json.loads(Path(f"docs/schemas/request.{each['event']}.json").read_text()))
-        .iter_errors({**each["payload"], "request_id": "r1"})]
-    for each in json.load(sys.stdin)
-]))
-`;
-
-const python = (code, input = "") => JSON.parse(execFileSync(PYTHON, ["-c", code], { cwd: ROOT, input, encoding: "utf8" }));
-const schema = (file) => JSON.parse(readFileSync(new URL(`../../docs/schemas/${file}`, import.meta.url), "utf8"));
 
 test("the registry knows the system and every card's verdict has words", () => {
   assert.equal(systemFor("highest_d10"), systemFor(d10.name));
@@ -117,8 +97,8 @@ test("every builder sends what the request schemas accept", () => {
     d10.endPhase(),
     d10.endEncounter(),
   ];
-  const errors = python(CHECK, JSON.stringify(requests));
+  const errors = requestErrors(requests);
   assert.deepEqual(errors, requests.map(() => []), JSON.stringify(errors));
-  const refused = python(CHECK, JSON.stringify([d10.roll({ actorId: "a1", dice: "many" })]));
+  const refused = requestErrors([d10.roll({ actorId: "a1", dice: "many" })]);
   assert.equal(refused[0].length, 1, "a payload the schema refuses is caught");
 });
