@@ -10,6 +10,7 @@ from bridge.rules.moment_of_clarity.health import DAMAGE_POINTS
 from bridge.rules.moment_of_clarity.odds import roll_odds
 from bridge.rules.moment_of_clarity.rolls import Roll
 
+from .test_wire_odds import queued
 from .test_wire_tokens import THUG
 from .wire_schemas import assert_valid, ok
 
@@ -273,8 +274,8 @@ def test_harrys_split_pool_a_card_over_it_and_a_hit_resisted(gm, player_for):
     pain = hit["target"]["tracks"]["pain"]
     recovered = card(bob, "moc.recover", actor_id="harry", kind="action")["result"]
     assert recovered["tracks"]["pain"] == max(0, pain - HARRY["toughness"])
-    chances = ok(bob, "moc.odds", dice=3, tn=9)
-    assert chances["levels"] == roll_odds(3, 10, 9).to_dict()["levels"]
+    chances = queued(bob, "moc.odds", dice=3, tn=9)
+    assert chances == roll_odds(3, 10, 9).to_dict()
     refused(bob, "moc.odds", "invalid", "dice", dice=300, tn=20)  # exact odds of so large a pool take seconds
     healed = card(bob, "moc.recover", actor_id="harry", kind="damage")["result"]
     damage = hit["target"]["tracks"]["damage"]

@@ -3,6 +3,7 @@ pure rules in ``bridge.rules.moment_of_clarity``, its ``moc.`` requests here
 (docs/systems/moment_of_clarity.md)."""
 
 from .. import RuleSystem
+from .odds import ODDS
 from .schemas import CARDS, CROSS_FIELD_RULES, REQUESTS, MocState
 
 
@@ -21,4 +22,5 @@ SYSTEM = RuleSystem(
     state=MocState,
     docs="docs/systems/moment_of_clarity.md",
     cross_field_rules=CROSS_FIELD_RULES,
+    odds=ODDS,
 )

@@ -16,7 +16,6 @@ from ...rules.moment_of_clarity.effect import DieKind
 from ...rules.moment_of_clarity.elements import Archetype
 from ...rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
 from ...rules.moment_of_clarity.levels import Difficulty, Level
-from ...rules.moment_of_clarity.odds import roll_odds
 from ...rules.moment_of_clarity.opposed import Exchange, SecretSuccesses
 from ...rules.moment_of_clarity.rolls import Roll, open_up, roll
 from ...rules.moment_of_clarity.skills import PoolPart, SkillThreshold, skill_pool
@@ -416,11 +415,6 @@ def describe(play) -> str:
     return f"{play.beads} beads" + (" in archetype" if play.in_archetype else "")
 
 
-def odds(_identity, request: dict) -> dict:
-    """The exact chance of each level (bounded pools: the schema)."""
-    return roll_odds(request["dice"], request["sides"], request["tn"]).to_dict()
-
-
 HANDLERS = {
     "moc.character": register_character,
     "moc.session": new_session,
@@ -441,7 +435,6 @@ HANDLERS = {
     "moc.recover": recover,
     "moc.initiative": initiative,
     "moc.trump": trump_play,
-    "moc.odds": odds,
 }
 
 

@@ -14,7 +14,7 @@ from ...rules.moment_of_clarity.health import DAMAGE_POINTS
 from ...rules.moment_of_clarity.levels import Level
 from ...rules.moment_of_clarity.rolls import SIDES
 from ...schemas.common import Identifier
-from ...schemas.pushes import CardEntry, Chance, Out, _const
+from ...schemas.pushes import CardEntry, Out, _const
 from ...schemas.requests import HELPER_NAME_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
 from ...schemas.spec import CardSpec, RequestSpec
 
@@ -261,19 +261,6 @@ class MocAttackRequest(CardRequest):
     weapon = fields.Nested(MocWeapon, required=True)
     location_modifier = fields.Integer(load_default=0, validate=validate.Range(-TN_MAX, TN_MAX))
     resist = fields.Nested(MocResistance, load_default=None, allow_none=True)
-
-
-#: Exact odds are counted while the request waits: their cost grows with dice x TN**3
-#: (40d10 at TN 20 about half a second), so the pool and TN asked are bounded.
-ODDS_DICE_MAX, ODDS_TN_MAX = 40, 20
-
-
-class MocOddsRequest(RequestSchema):
-    """The exact chance of each level of success of ``dice`` dice of ``sides`` against ``tn``."""
-
-    dice = fields.Integer(required=True, validate=validate.Range(1, ODDS_DICE_MAX))
-    sides = fields.Integer(load_default=10, validate=validate.OneOf(SIDES))
-    tn = fields.Integer(load_default=7, validate=validate.Range(1, ODDS_TN_MAX))
 
 
 class MocPrincipal(Schema):
@@ -654,19 +641,6 @@ class MocRecoverCard(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
-class MocOdds(Out):
-    """The chance of each level (``levels``: level -> chance), exact and as a float."""
-
-    dice = fields.Integer(required=True)
-    sides = fields.Integer(required=True)
-    tn = fields.Integer(required=True)
-    levels = fields.Dict(
-        keys=fields.String(validate=validate.OneOf([lv.value for lv in Level])),
-        values=fields.Nested(Chance),
-        required=True,
-    )
-
-
 class MocInitiativeRoll(Out):
     name = fields.String(required=True)
     roll = fields.Nested(MocRoll, required=True)
@@ -719,7 +693,6 @@ CARDS = {
 
 REQUESTS = {
     "moc.character": RequestSpec(MocCharacterRequest, MocCharacter, gm_only=True),
-    "moc.odds": RequestSpec(MocOddsRequest, MocOdds),
     "moc.session": RequestSpec(RequestSchema, MocSessionResult, gm_only=True),
     "moc.scene": RequestSpec(RequestSchema, MocSceneResult, gm_only=True),
     "moc.keep": RequestSpec(MocKeepRequest, MocHand),

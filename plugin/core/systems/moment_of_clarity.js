@@ -96,7 +96,7 @@ export function roll({ actorId, parts, sides = 10, tn = 7, untrained = null, ope
   return { event: "moc.roll", payload: { actor_id: actorId, label, parts, sides, tn, untrained, open_ended: openEnded } };
 }
 
-/** `moc.odds`: the exact chance of each level for `dice` (at most 40) of `sides` against `tn` (at most 20). */
+/** `moc.odds` (queued; the chances come as `job.result`): each level's exact chance for `dice` (at most 40) of `sides` against `tn` (at most 20). */
 export function odds({ dice, sides = 10, tn = 7 }) {
   return { event: "moc.odds", payload: { dice, sides, tn } };
 }
