@@ -1,17 +1,12 @@
 // Moment of Clarity's module: its verdicts, its state drawn from a real state document (Raphe and
 // Harry's session, played through the bridge's own state functions with fixed dice) and its request
-// builders checked against the request schemas a plugin must satisfy (docs/schemas). Runs the
-// project's Python (.venv/bin/python, or $VTT_BRIDGE_PYTHON).
+// builders checked against the request schemas a plugin must satisfy (docs/schemas), through the
+// bridge's own Python (bridge-python.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import * as moc from "../core/systems/moment_of_clarity.js";
 import { systemFor } from "../core/systems.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
+import { python, requestErrors, schema } from "./bridge-python.js";
 
 /** Raphe <the hacker> (a Wildcard choosing 3 of 4 cards) and Harry (a Hero hit for pain), a scene in, chips and a secret roll. */
 const PLAY = `
@@ -32,21 +27,6 @@ now, _ = state.change_health("harry", lambda health: take_hit(health, 1, 6))(now
 now, _ = state.open_secret("card-1", "raphe")(now)
 print(json.dumps(now))
 `;
-
-/** Each payload's errors against docs/schemas/request.<event>.json (a request_id added, as the client does). */
-const CHECK = `
-import json, sys
-from pathlib import Path
-from jsonschema import Draft202012Validator
-print(json.dumps([
-    [e.message for e in Draft202012Validator(json.loads(Path(f"docs/schemas/request.{each['event']}.json").read_text()))
-        .iter_errors({**each["payload"], "request_id": "r1"})]
-    for each in json.load(sys.stdin)
-]))
-`;
-
-const python = (code, input = "") => JSON.parse(execFileSync(PYTHON, ["-c", code], { cwd: ROOT, input, encoding: "utf8" }));
-const schema = (file) => JSON.parse(readFileSync(new URL(`../../docs/schemas/${file}`, import.meta.url), "utf8"));
 
 test("the registry knows the system and every level of success has words", () => {
   assert.equal(systemFor("moment_of_clarity"), systemFor(moc.name));
@@ -122,6 +102,6 @@ test("every builder sends what the request schemas accept", () => {
     moc.newSession(),
     moc.newScene(),
   ];
-  const errors = python(CHECK, JSON.stringify(requests));
+  const errors = requestErrors(requests);
   assert.deepEqual(errors, requests.map(() => []), JSON.stringify(errors));
 });
