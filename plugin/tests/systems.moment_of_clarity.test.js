@@ -5,7 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as moc from "../core/systems/moment_of_clarity.js";
-import { systemFor } from "../core/systems.js";
+import { panelRequest } from "../core/roll-panel.js";
+import { VERDICTS, systemFor } from "../core/systems.js";
+import { cardHTML } from "../core/cards.js";
 import { python, requestErrors, schema } from "./bridge-python.js";
 
 /** Raphe <the hacker> (a Wildcard choosing 3 of 4 cards) and Harry (a Hero hit for pain), a scene in, chips and a secret roll. */
@@ -27,6 +29,23 @@ now, _ = state.change_health("harry", lambda health: take_hit(health, 1, 6))(now
 now, _ = state.open_secret("card-1", "raphe")(now)
 print(json.dumps(now))
 `;
+
+/** The text's 8, 8, 7, 7, 4, 2 (EN 9) and a 1 against TN 7, as the rules make its card. */
+const CARD = `
+import json
+from bridge.rules.dice import FixedDice
+from bridge.rules.moment_of_clarity.rolls import roll
+rolled = roll(7, 10, 7, FixedDice([8, 8, 7, 7, 4, 2, 1]))
+print(json.dumps({"roll_id": "c1", "user": "bob", "actor_id": "harry", "label": "", "rule": "moc.roll", "result": rolled.to_dict()}))
+`;
+
+test("a moc.roll card names its level and marks the dice making the Effect Number", () => {
+  const html = cardHTML(python(CARD), { verdicts: VERDICTS });
+  assert.match(html, /<span class="vb-outcome vb-success">Success<\/span> 3 successes against TN 7, 7 dice/);
+  const dice = [...html.matchAll(/<li class="vb-die vb-([a-z]+)" data-face="(\d+)"/g)].map((m) => [Number(m[2]), m[1]]);
+  assert.deepEqual(dice, [[8, "effect"], [8, "effect"], [7, "other"], [7, "other"], [4, "other"], [2, "other"], [1, "one"]]);
+  assert.ok(html.includes("<li>Effect Number 9 (highest of 2x8 -&#62; 9, 2x7 -&#62; 8, 4 -&#62; 4, 2 -&#62; 2, 1 -&#62; 1)</li>"), html);
+});
 
 test("the registry knows the system and every level of success has words", () => {
   assert.equal(systemFor("moment_of_clarity"), systemFor(moc.name));
@@ -59,13 +78,13 @@ test("no characters, no session yet", () => {
   assert.match(html, /No characters yet/);
 });
 
-test("the roll panel builds a moc.roll", () => {
+test("the roll panel builds a moc.roll from the form's values", () => {
   const values = Object.fromEntries(moc.rollPanel.fields.map((field) => [field.name, field.value]));
-  assert.deepEqual(moc.rollPanel.build(values, { actorId: "a1" }), {
+  assert.deepEqual(panelRequest(moc.rollPanel, values, { actorId: "a1" }), {
     event: "moc.roll",
     payload: { actor_id: "a1", label: "", parts: [{ source: "pool", dice: 3 }], sides: 10, tn: 7, untrained: null, open_ended: true },
   });
-  const built = moc.rollPanel.build({ ...values, dice: "5", sides: "6", tn: "9", untrained: "2", open_ended: false }, { actorId: "a1" });
+  const built = panelRequest(moc.rollPanel, { ...values, dice: "5", sides: "6", tn: "9", untrained: "2", open_ended: "" }, { actorId: "a1" });
   assert.deepEqual(built.payload, {
     actor_id: "a1", label: "", parts: [{ source: "pool", dice: 5 }], sides: 6, tn: 9, untrained: 2, open_ended: false,
   });
