@@ -37,6 +37,7 @@ class Request(str, Enum):
     SETTINGS_UPDATE = "settings.update"
     SYSTEM_GET = "system.get"
     SYSTEM_SET = "system.set"
+    SYSTEM_REQUESTS = "system.requests"
     DAMAGE = "damage"
     ATTACK = "attack"
     ATTACK_ODDS = "attack.odds"

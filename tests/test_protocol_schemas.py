@@ -93,12 +93,13 @@ def test_handlers_use_the_catalog_pairing(monkeypatch):
     for module in (*events.MODULES, *events.FLAGSHIP_MODULES):
         monkeypatch.setattr(module, "handles", fake_handles)
         module.init_app(app)
-    assert set(registered) == set(Request)
+    names = {getattr(event, "value", event) for event in registered}
+    assert names == {r.value for r in Request} | {system.odds.event for system in installed().values() if system.odds}
     for event, (schema, gm_only) in registered.items():
         if schema is not None:
-            assert type(schema) is REQUESTS[event.value].schema, event
+            assert type(schema) is REQUESTS[getattr(event, "value", event)].schema, event
         if gm_only is not None:
-            assert gm_only == REQUESTS[event.value].gm_only, event
+            assert gm_only == REQUESTS[getattr(event, "value", event)].gm_only, event
 
 
 # --- (c) request schemas agree with marshmallow ------------------------------
@@ -381,6 +382,8 @@ EXAMPLES = [
     (Request.SYSTEM_GET, {"request_id": "y1", "system": "two_d20"}, False),
     (Request.SYSTEM_SET, {"request_id": "y2", "system": "moment_of_clarity"}, True),
     (Request.SYSTEM_SET, {"request_id": "y2", "system": "chess"}, False),
+    (Request.SYSTEM_REQUESTS, {"request_id": "y3"}, True),
+    (Request.SYSTEM_REQUESTS, {"request_id": "y3", "system": "two_d20"}, False),
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 1}}, True),
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {}}, True),
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 3}}, False),

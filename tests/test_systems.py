@@ -17,7 +17,7 @@ from bridge.systems import DEFAULT_SYSTEM, installed
 
 from .services import Bridge
 from .table import TableClient
-from .wire_schemas import assert_valid, ok
+from .wire_schemas import SCHEMAS, assert_valid, ok
 
 FIFTH_SYSTEM = Path(__file__).resolve().parent / "fifth_system"
 HERO = {
@@ -96,6 +96,19 @@ def test_changes_of_a_systems_state_from_many_clients_are_each_kept(store, world
     for adder in adders:
         adder.join()
     assert store.system_state(world.world_id, "two_d20") == {"momentum": 100}
+
+
+def test_the_requests_of_the_worlds_system_come_with_their_schemas_players_seeing_theirs(gm, player_for):
+    player = player_for("alice", ["hero"])
+    ok(gm, "system.set", system="two_d20")
+    offered = ok(gm, "system.requests")
+    assert offered["system"] == "two_d20"
+    by_event = {each["event"]: each for each in offered["requests"]}
+    assert set(by_event) == installed()["two_d20"].events()
+    assert (by_event["2d20.session.start"]["gm_only"], by_event["2d20.test"]["card"], by_event["2d20.odds"]["queued"]) == (True, True, True)
+    assert by_event["2d20.test"]["schema"] == SCHEMAS["request.2d20.test.json"]
+    theirs = {each["event"] for each in ok(player, "system.requests")["requests"]}
+    assert theirs == {event for event, each in by_event.items() if not each["gm_only"]} and "2d20.test" in theirs
 
 
 @pytest.fixture

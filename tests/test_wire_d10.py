@@ -10,6 +10,7 @@ import json
 from bridge.rules.highest_d10 import Condition, Modifier, build_pool, read_roll, roll_odds
 from bridge.rules.highest_d10.advanced import cumulative_successes, target_for_allies
 
+from .test_wire_odds import queued
 from .wire_schemas import assert_valid, ok
 
 
@@ -87,7 +88,7 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     assert (state["characters"]["earl"]["aiming"], state["encounter"]["phase"]) == (1, 3)
 
     # Earl's aimed shot, stressful: its odds first (4 dice less one in the dark, +1 for the aim, TN 8)
-    chances = ok(bob, "d10.odds", dice=4, conditions=["dark"], tn=8, modifiers=[{"source": "aiming", "value": 1}])
+    chances = queued(bob, "d10.odds", dice=4, conditions=["dark"], tn=8, modifiers=[{"source": "aiming", "value": 1}])
     assert chances["pool"] == {"called_for": 4, "conditions": ["dark"], "dice": 3, "rolled": 3, "zero_dice": False}
     assert chances == {**json.loads(json.dumps(roll_odds(3, 8, 1).to_dict())), "pool": chances["pool"]}
     shot = ok(bob, "d10.roll", actor_id="earl", dice=3, tn=8, aimed=True, label="at Leroy")["result"]

@@ -6,11 +6,16 @@ system and whenever a system changes its state document."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from workers import jobs
 
 from ..protocol import Push, Request
 from ..requests import handles, socketio, store
 from ..rooms import world_room
+from ..schemas.catalog import REQUESTS
+from ..schemas.export import protocol_schemas
+from ..schemas.pushes import JobQueued
 from ..systems import installed
 from ..systems.state import system_view
 from .jobs import queue_job
@@ -31,6 +36,24 @@ def set_system(identity, set_request: dict) -> dict:
     return view
 
 
+def system_requests(identity, _request: dict) -> dict:
+    """The requests of the world's rule system the sender may send, each with its JSON Schema."""
+    system = installed()[store().world(identity.world_id).system]
+    cards, listed = system.card_events(), []
+    for event in sorted(system.events()):
+        spec = REQUESTS[event]
+        if identity.is_gm or not spec.gm_only:
+            listed.append({"event": event, "gm_only": spec.gm_only, "card": event in cards,
+                           "queued": spec.result is JobQueued, "schema": _schemas()[f"request.{event}.json"]})
+    return {"system": system.name, "requests": listed}
+
+
+@cache
+def _schemas() -> dict[str, dict]:
+    """Every exported JSON Schema by file name (docs/schemas), built once."""
+    return protocol_schemas()
+
+
 def queued_odds(system):
     """The handler of ``system``'s odds request: a worker computes them."""
     odds = system.odds
@@ -45,6 +68,7 @@ def queued_odds(system):
 def init_app(app) -> None:
     handles(app, Request.SYSTEM_GET)(get_system)
     handles(app, Request.SYSTEM_SET)(set_system)
+    handles(app, Request.SYSTEM_REQUESTS)(system_requests)
     for system in installed().values():
         if system.odds:
             handles(app, system.odds.event)(queued_odds(system))

@@ -27,7 +27,7 @@ from .requests import (
     WorkerPingRequest,
 )
 from .spec import RequestSpec, Shape
-from .systems import SystemGetRequest, SystemSetRequest, SystemView
+from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, SystemSetRequest, SystemView
 from .tokens import TokenChanged
 from .tracker import CombatChanged, TurnEnded, TurnStarted
 
@@ -54,6 +54,7 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.SETTINGS_UPDATE.value: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),
     Request.SYSTEM_GET.value: RequestSpec(SystemGetRequest, SystemView),
     Request.SYSTEM_SET.value: RequestSpec(SystemSetRequest, SystemView, gm_only=True),
+    Request.SYSTEM_REQUESTS.value: RequestSpec(SystemRequestsRequest, SystemRequests),
     **{
         getattr(event, "value", event): spec
         for system in installed().values()

@@ -19,6 +19,28 @@ class SystemSetRequest(RequestSchema):
     system = fields.String(required=True, validate=validate.OneOf(list(installed())))
 
 
+class SystemRequestsRequest(RequestSchema):
+    pass
+
+
+class SystemRequest(Out):
+    """A request of the world's rule system the sender may send: its event,
+    whether only the GM may (``gm_only``), whether its result is a card
+    (``card``) or a queued job (``queued``), and its JSON Schema
+    (``request.<event>.json``, for a client to build its form)."""
+
+    event = fields.String(required=True)
+    gm_only = fields.Boolean(required=True)
+    card = fields.Boolean(required=True)
+    queued = fields.Boolean(required=True)
+    schema = fields.Dict(required=True)
+
+
+class SystemRequests(Out):
+    system = fields.String(required=True)
+    requests = fields.List(fields.Nested(SystemRequest), required=True)
+
+
 class SystemView(Out):
     """The rule system a world plays (``system``, its wire name) and its state
     document: the shape of ``state.<system>.json`` (docs/systems/), or null

@@ -60,6 +60,9 @@ class RuleSystem:
     def events(self) -> set[str]:
         return {_name(event) for event in (*self.cards, *self.requests, *([self.odds.event] if self.odds else []))}
 
+    def card_events(self) -> set[str]:
+        return {_name(event) for event in self.cards}
+
 
 @cache
 def installed() -> dict[str, RuleSystem]:

@@ -8,6 +8,7 @@ from flask import Flask
 from bridge.systems import RuleSystem
 
 from . import schemas
+from .odds import ODDS
 
 
 def _init_app(app: Flask) -> None:
@@ -24,4 +25,5 @@ SYSTEM = RuleSystem(
     requests=schemas.REQUESTS,
     state=schemas.D10State,
     docs="docs/systems/highest_d10.md",
+    odds=ODDS,
 )

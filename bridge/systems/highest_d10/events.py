@@ -11,7 +11,7 @@ from bridge.protocol import ErrorCode, RequestError, against_the_rules
 from bridge.refusals import refused_as
 from bridge.requests import handles
 from bridge.rules.dice import RandomDice
-from bridge.rules.highest_d10 import Condition, Modifier, Pool, SkillRoll, build_pool, roll_odds, roll_skill
+from bridge.rules.highest_d10 import Condition, Modifier, Pool, SkillRoll, build_pool, roll_skill
 from bridge.rules.highest_d10.actions import FASTDRAW, aiming
 from bridge.rules.highest_d10.advanced import (
     Goal,
@@ -61,13 +61,6 @@ def cumulative(identity: Identity, request: dict) -> dict:
     else:
         effort = cumulative_total(rolls, request["target"])
     return publish(identity, request, "d10.cumulative", effort.to_dict())
-
-
-def odds(identity: Identity, request: dict) -> dict:
-    """Exact odds of a skill roll: its pool after the conditions, its modifiers summed."""
-    pool = _pool(request)
-    modifier = sum(each["value"] for each in request["modifiers"])
-    return {**roll_odds(pool.dice, request["tn"], modifier, request["stressful"]).to_dict(), "pool": pool.to_dict()}
 
 
 def _secondary(secondary: dict) -> Modifier:
@@ -145,7 +138,6 @@ def _change(identity: Identity, change: Callable) -> dict:
 HANDLERS = {
     "d10.roll": skill_roll,
     "d10.cumulative": cumulative,
-    "d10.odds": odds,
     "d10.declare": declare,
     "d10.character.register": register,
     "d10.encounter.start": start_encounter,

@@ -31,7 +31,8 @@ CHARACTERS_MAX = 50
 
 
 def _name(**kwargs) -> fields.String:
-    return fields.String(validate=validate.Length(1, HELPER_NAME_MAX_CHARS), **kwargs)
+    """A name: not blank."""
+    return fields.String(validate=[validate.Length(1, HELPER_NAME_MAX_CHARS), validate.Regexp(r"\S")], **kwargs)
 
 
 def _ratings() -> fields.Dict:
@@ -393,7 +394,6 @@ CARDS = {
     "d10.declare": CardSpec(D10DeclareRequest, _entry("d10.declare", D10DeclareCard)),
 }
 REQUESTS = {
-    "d10.odds": RequestSpec(D10OddsRequest, D10Odds),
     "d10.character.register": RequestSpec(D10CharacterRegisterRequest, D10CharacterRegistered, gm_only=True),
     "d10.encounter.start": RequestSpec(D10EncounterStartRequest, D10EncounterResult, gm_only=True),
     "d10.phase.end": RequestSpec(D10PhaseEndRequest, D10PhaseEnded, gm_only=True),
