@@ -17,8 +17,8 @@ from ..rules.moment_of_truth import hazards
 from ..rules.moment_of_truth.rolls import SIDES
 from .common import Identifier
 from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
-from .health import HealthChange, card, dice_count
-from .pushes import Out, RollResult
+from .health import HealthChange, dice_count
+from .pushes import Out, RollResult, card_entry
 from .requests import CardOptions, CardRequest
 from .spec import CardSpec
 from .tokens import TokenChange
@@ -242,7 +242,7 @@ class VacuumResult(TokenHazardResult):
 
 
 def _gm_card(event: Request, request: type, result: type, doc: str) -> CardSpec:
-    return CardSpec(request, card(event, result, doc), gm_only=True, queued=True)
+    return CardSpec(request, card_entry(event, result, doc), gm_only=True, queued=True)
 
 
 CARDS = {

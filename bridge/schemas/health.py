@@ -8,7 +8,7 @@ token (one ``token.changed``). Every card carries its health change.
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
@@ -17,7 +17,7 @@ from ..rules.moment_of_truth.healing import MAX_CIRCUMSTANCES
 from ..rules.moment_of_truth.rolls import SIDES
 from ..rules.moment_of_truth.statistics import Statistic
 from .common import Identifier
-from .pushes import CardEntry, Out, RollResult, _const
+from .pushes import Out, RollResult, card_entry
 from .requests import MODIFIERS_MAX, RATING_MAX, CardOptions, PoolModifier
 from .settings import DIAL_MAX
 from .spec import CardSpec
@@ -68,16 +68,6 @@ class TokenHealthChange(HealthChange):
     """A health change of the tracked token `token_id`."""
 
     token_id = fields.String(required=True)
-
-
-def card(event: Request, result: type[Schema], doc: str) -> type[CardEntry]:
-    """The logged card of ``event``, whose ``result`` is ``result``."""
-    name = "".join(part.title() for part in event.value.replace(".", "_").split("_")) + "Entry"
-    return type(
-        name,
-        (CardEntry,),
-        {"__doc__": doc, "rule": _const(event.value), "result": fields.Nested(result, required=True)},
-    )
 
 
 # --- bleeding and dying -----------------------------------------------------------
@@ -209,25 +199,25 @@ class RecoveryWait(Out):
 
 _HEALING = "a healing step in full"
 CARDS = {
-    Request.HEALTH_BLEED: CardSpec(BleedRequest, card(Request.HEALTH_BLEED, BleedingResult, "a bleeding roll in full")),
+    Request.HEALTH_BLEED: CardSpec(BleedRequest, card_entry(Request.HEALTH_BLEED, BleedingResult, "a bleeding roll in full")),
     Request.HEALTH_BANDAGE: CardSpec(
-        BandageRequest, card(Request.HEALTH_BANDAGE, TokenHealthChange, "a bandage in full")
+        BandageRequest, card_entry(Request.HEALTH_BANDAGE, TokenHealthChange, "a bandage in full")
     ),
     Request.HEALTH_HEROIC_DEATH: CardSpec(
-        HeroicDeathRequest, card(Request.HEALTH_HEROIC_DEATH, TokenHealthChange, "a heroic death declared")
+        HeroicDeathRequest, card_entry(Request.HEALTH_HEROIC_DEATH, TokenHealthChange, "a heroic death declared")
     ),
-    Request.HEALTH_MEDIC: CardSpec(MedicRequest, card(Request.HEALTH_MEDIC, MedicResult, "a medic roll in full")),
-    Request.HEALTH_REST: CardSpec(RestRequest, card(Request.HEALTH_REST, HealingResult, _HEALING)),
+    Request.HEALTH_MEDIC: CardSpec(MedicRequest, card_entry(Request.HEALTH_MEDIC, MedicResult, "a medic roll in full")),
+    Request.HEALTH_REST: CardSpec(RestRequest, card_entry(Request.HEALTH_REST, HealingResult, _HEALING)),
     Request.HEALTH_DAILY_RECOVERY: CardSpec(
-        DailyRecoveryRequest, card(Request.HEALTH_DAILY_RECOVERY, HealingResult, _HEALING)
+        DailyRecoveryRequest, card_entry(Request.HEALTH_DAILY_RECOVERY, HealingResult, _HEALING)
     ),
     Request.HEALTH_RECOVERY_WAIT: CardSpec(
-        RecoveryWaitRequest, card(Request.HEALTH_RECOVERY_WAIT, RecoveryWait, "the wait before the waking roll")
+        RecoveryWaitRequest, card_entry(Request.HEALTH_RECOVERY_WAIT, RecoveryWait, "the wait before the waking roll")
     ),
     Request.HEALTH_REGAIN_CONSCIOUSNESS: CardSpec(
-        RegainConsciousnessRequest, card(Request.HEALTH_REGAIN_CONSCIOUSNESS, HealingResult, _HEALING)
+        RegainConsciousnessRequest, card_entry(Request.HEALTH_REGAIN_CONSCIOUSNESS, HealingResult, _HEALING)
     ),
-    Request.HEALTH_RESCUE: CardSpec(RescueRequest, card(Request.HEALTH_RESCUE, RescueResult, "a rescue roll in full")),
+    Request.HEALTH_RESCUE: CardSpec(RescueRequest, card_entry(Request.HEALTH_RESCUE, RescueResult, "a rescue roll in full")),
 }
 REQUESTS: dict = {}
 JOB_RESULTS = ()

@@ -245,6 +245,15 @@ class CardEntry(CardHeader):
     whisper_to = fields.List(Identifier(), required=True)
 
 
+def card_entry(event, result: type[Schema], doc: str = "", name: str = "") -> type[CardEntry]:
+    """The logged card of ``event`` (a request, or its name), whose ``result`` is ``result``;
+    ``name``: its class's (and JSON Schema definition's) name, by default the event's words + ``Entry``."""
+    rule = getattr(event, "value", event)
+    name = name or "".join(part.title() for part in rule.replace(".", "_").split("_")) + "Entry"
+    body = {"__doc__": doc or f"A logged ``{rule}`` card in full.", "rule": _const(rule), "result": fields.Nested(result, required=True)}
+    return type(name, (CardEntry,), body)
+
+
 class RollEntry(CardEntry):
     """A logged roll in full."""
 

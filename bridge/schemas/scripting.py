@@ -14,8 +14,8 @@ from .common import Identifier
 from .damage import DamageResult
 from .hazards import TOKENS_MAX, Fire, HazardResult
 from .moments import MomentsChange
-from .health import ConditionChange, card
-from .pushes import JobEvent, JobQueued, Out, RollResult, _const
+from .health import ConditionChange
+from .pushes import JobEvent, JobQueued, Out, RollResult, _const, card_entry
 from .requests import CardOptions, RequestSchema
 from .spec import CardSpec, RequestSpec
 from .tokens import TokenChange
@@ -151,7 +151,7 @@ class JobMacroReload(JobEvent):
 
 
 CARDS = {
-    Request.MACRO_RUN: CardSpec(MacroRunRequest, card(Request.MACRO_RUN, MacroResult, "A macro's card."), queued=True),
+    Request.MACRO_RUN: CardSpec(MacroRunRequest, card_entry(Request.MACRO_RUN, MacroResult, "A macro's card."), queued=True),
 }
 REQUESTS = {
     Request.MACRO_LIST: RequestSpec(MacroListRequest, MacroList),

@@ -11,7 +11,7 @@ from bridge.rules.highest_d10.declarations import Status
 from bridge.rules.highest_d10.phases import ActionTime
 from bridge.rules.highest_d10.rolls import SIDES
 from bridge.schemas.common import Identifier
-from bridge.schemas.pushes import CardEntry, Chance, Out, _const
+from bridge.schemas.pushes import Chance, Out, _const, card_entry
 from bridge.schemas.requests import (
     HELPER_NAME_MAX_CHARS,
     LABEL_MAX_CHARS,
@@ -381,17 +381,10 @@ class D10PhaseEnded(Out):
     encounter = fields.Nested(D10Encounter, required=True)
 
 
-def _entry(event: str, result: type[Out]) -> type[CardEntry]:
-    name = "D10" + "".join(part.title() for part in event.split(".")[1:]) + "Entry"
-    doc = f"A logged ``{event}`` card in full."
-    body = {"__doc__": doc, "rule": _const(event), "result": fields.Nested(result, required=True)}
-    return type(name, (CardEntry,), body)
-
-
 CARDS = {
-    "d10.roll": CardSpec(D10RollRequest, _entry("d10.roll", D10RollCard)),
-    "d10.cumulative": CardSpec(D10CumulativeRequest, _entry("d10.cumulative", D10CumulativeCard)),
-    "d10.declare": CardSpec(D10DeclareRequest, _entry("d10.declare", D10DeclareCard)),
+    "d10.roll": CardSpec(D10RollRequest, card_entry("d10.roll", D10RollCard)),
+    "d10.cumulative": CardSpec(D10CumulativeRequest, card_entry("d10.cumulative", D10CumulativeCard)),
+    "d10.declare": CardSpec(D10DeclareRequest, card_entry("d10.declare", D10DeclareCard)),
 }
 REQUESTS = {
     "d10.character.register": RequestSpec(D10CharacterRegisterRequest, D10CharacterRegistered, gm_only=True),

@@ -14,7 +14,7 @@ from ...rules.moment_of_clarity.health import DAMAGE_POINTS
 from ...rules.moment_of_clarity.levels import Level
 from ...rules.moment_of_clarity.rolls import SIDES
 from ...schemas.common import Identifier
-from ...schemas.pushes import CardEntry, Out, _const
+from ...schemas.pushes import Out, _const, card_entry
 from ...schemas.requests import HELPER_NAME_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
 from ...schemas.spec import CardSpec, RequestSpec
 
@@ -670,14 +670,8 @@ class MocTrumpCard(Out):
 GM_CARDS = {"moc.initiative"}
 
 
-def _entry(rule: str, result: type[Schema]) -> type[Schema]:
-    """The logged card of ``rule``: a CardEntry whose ``result`` is ``result``."""
-    name = "".join(word.capitalize() for word in rule.replace(".", "_").split("_")) + "Entry"
-    return type(name, (CardEntry,), {"rule": _const(rule), "result": fields.Nested(result, required=True)})
-
-
 CARDS = {
-    rule: CardSpec(request, _entry(rule, result), gm_only=rule in GM_CARDS)
+    rule: CardSpec(request, card_entry(rule, result), gm_only=rule in GM_CARDS)
     for rule, request, result in (
         ("moc.roll", MocRollRequest, MocRollCard),
         ("moc.split", MocSplitRequest, MocSplitCard),

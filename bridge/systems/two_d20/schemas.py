@@ -11,7 +11,7 @@ from ...rules.two_d20.momentum import MomentumSpend
 from ...rules.two_d20.skill_tests import EXTRA_DICE_COST, MAX_DIFFICULTY, SIDES, CountsAs, Payer
 from ...rules.two_d20.traits import TraitSubject
 from ...schemas.common import Identifier
-from ...schemas.pushes import CardEntry, Out, _const
+from ...schemas.pushes import Out, _const, card_entry
 from ...schemas.requests import LABEL_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
 from ...schemas.spec import CardSpec, RequestSpec
 
@@ -376,36 +376,16 @@ class TwoD20AttackCard(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
-class TwoD20TestEntry(CardEntry):
-    rule = _const("2d20.test")
-    result = fields.Nested(TwoD20TestCard, required=True)
-
-
-class TwoD20RerollEntry(CardEntry):
-    rule = _const("2d20.reroll")
-    result = fields.Nested(TwoD20RerollCard, required=True)
-
-
-class TwoD20ContestEntry(CardEntry):
-    rule = _const("2d20.contest")
-    result = fields.Nested(TwoD20ContestCard, required=True)
-
-
-class TwoD20AttackEntry(CardEntry):
-    rule = _const("2d20.attack")
-    result = fields.Nested(TwoD20AttackCard, required=True)
-
-
 class TwoD20CharacterResult(Out):
     character = fields.Nested(TwoD20Character, required=True)
     state = fields.Nested(TwoD20State, required=True)
 
 
 CARDS = {
-    "2d20.test": CardSpec(TwoD20TestRequest, TwoD20TestEntry),
-    "2d20.reroll": CardSpec(TwoD20RerollRequest, TwoD20RerollEntry),
-    "2d20.contest": CardSpec(TwoD20ContestRequest, TwoD20ContestEntry),
-    "2d20.attack": CardSpec(TwoD20AttackRequest, TwoD20AttackEntry),
+    "2d20.test": CardSpec(TwoD20TestRequest, card_entry("2d20.test", TwoD20TestCard, name="TwoD20TestEntry")),
+    "2d20.reroll": CardSpec(TwoD20RerollRequest, card_entry("2d20.reroll", TwoD20RerollCard, name="TwoD20RerollEntry")),
+    "2d20.contest": CardSpec(TwoD20ContestRequest, card_entry("2d20.contest", TwoD20ContestCard, name="TwoD20ContestEntry")),
+    "2d20.attack": CardSpec(TwoD20AttackRequest, card_entry("2d20.attack", TwoD20AttackCard, name="TwoD20AttackEntry")),
 }
 
 REQUESTS = {
