@@ -4,15 +4,10 @@
 // (.venv/bin/python, or $VTT_BRIDGE_PYTHON).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import * as twoD20 from "../core/systems/two_d20.js";
 import { VERDICTS, systemFor } from "../core/systems.js";
 import { cardHTML } from "../core/cards.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
+import { python, requestErrors, schema } from "./bridge-python.js";
 
 /** Two players; Ann <the bold> hit through her armor, taking a trait; a thug; smoke on the scene; 3 Momentum banked. */
 const PLAY = `
@@ -38,21 +33,6 @@ test = roll_skill_test(Target(3, 5, focus=2), 2, dice=FixedDice([1, 20, 4]), ass
 print(json.dumps({"roll_id": "c1", "request_id": "r1", "at": 0, "user": "alice", "actor_id": "ann", "label": "",
                   "visibility": "public", "rule": "2d20.test", "result": test.to_dict()}))
 `;
-
-/** Each payload's errors against docs/schemas/request.<event>.json (a request_id added, as the client does). */
-const CHECK = `
-import json, sys
-from pathlib import Path
-from jsonschema import Draft202012Validator
-print(json.dumps([
-    [e.message for e in Draft202012Validator(json.loads(Path(f"docs/schemas/request.{each['event']}.json").read_text()))
-        .iter_errors({**each["payload"], "request_id": "r1"})]
-    for each in json.load(sys.stdin)
-]))
-`;
-
-const python = (code, input = "") => JSON.parse(execFileSync(PYTHON, ["-c", code], { cwd: ROOT, input, encoding: "utf8" }));
-const schema = (file) => JSON.parse(readFileSync(new URL(`../../docs/schemas/${file}`, import.meta.url), "utf8"));
 
 test("the registry knows the system and every card's verdict has words", () => {
   assert.equal(systemFor("two_d20"), systemFor(twoD20.name));
@@ -110,7 +90,7 @@ test("every builder's request is what its schema accepts", () => {
     twoD20.endRound(),
     twoD20.endScene(),
   ];
-  assert.deepEqual(python(CHECK, JSON.stringify(built)), built.map(() => []));
+  assert.deepEqual(requestErrors(built), built.map(() => []));
   assert.deepEqual(built.map((each) => each.event).slice(0, 6), ["2d20.test", "2d20.test", "2d20.reroll", "2d20.contest", "2d20.attack", "2d20.attack"]);
   assert.deepEqual(built[2].payload.dice, [0, 2]);
   assert.equal("paid_by" in built[1].payload, false, "nothing bought, nobody pays");
