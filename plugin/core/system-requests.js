@@ -67,15 +67,29 @@ export function requestPayload({ event, fields }, values) {
 }
 
 /**
- * The field a refusal's key names (`skills.Survive` names `skills`), or null when the form has
- * none by that name (a fault of the whole request: `_schema`, say).
- * @param {{fields: object[]}} request
- * @param {string} key a key of a refusal's `fields`
- * @returns {string|null}
+ * A refusal's faults by the form's field they are about: the bridge names a payload's fields as
+ * marshmallow nests them (`{skills: {Fight: {value: [...]}}}`), read here as lines
+ * (`skills.Fight.value: ...`) under the field (`skills`), those of no field of the form (`_schema`,
+ * say) under "".
+ * @param {{fields: object[]}} request one of requestMenu's
+ * @param {Object<string, unknown>} [faults] the refusal's `fields`
+ * @returns {Object<string, string[]>}
  */
-export function faultedField({ fields }, key) {
-  const name = key.split(".")[0];
-  return fields.some((field) => field.name === name) ? name : null;
+export function refusalFaults({ fields }, faults = {}) {
+  const named = new Set(fields.map((field) => field.name));
+  const placed = {};
+  for (const [path, message] of flattened(faults)) {
+    const field = named.has(path[0]) ? path[0] : "";
+    (placed[field] ??= []).push(`${path.join(".")}: ${message}`);
+  }
+  return placed;
+}
+
+/** [path, message] for every message of a nested refusal. */
+function flattened(faults, path = []) {
+  if (Array.isArray(faults) && faults.every((each) => typeof each === "string")) return [[path, faults.join(" ")]];
+  if (faults === null || typeof faults !== "object") return [[path, String(faults)]];
+  return Object.entries(faults).flatMap(([key, inner]) => flattened(inner, [...path, key]));
 }
 
 /** "session start" as "Session start". */

@@ -1,7 +1,7 @@
 /**
  * The standalone tabletop: log in (a world and its GM key, or a player's invite link), then the
- * grid, the world's rule system with its state (and its roll form, a system other than Moment of
- * Truth), the character panel with its roll buttons, the macros, the chat log of cards, the MoT
+ * grid, the world's rule system with its state (and, a system other than Moment of Truth, its roll
+ * form and its requests), the character panel with its roll buttons, the macros, the chat log of cards, the MoT
  * counts and, for the GM, the GM's tools. Built on plugin/core; the page is served by the bridge (/table),
  * so the bridge's address is the page's own.
  */
@@ -15,6 +15,7 @@ import { STATISTICS, attack, distance, skillRoll, statisticName, statisticRoll }
 import { Board, METRES_PER_SQUARE, SQUARE, conditionIcons } from "./board.js";
 import { gmTools } from "./gm.js";
 import { macroPanel } from "./macros.js";
+import { requestsPanel } from "./requests.js";
 import { systemPanel } from "./system.js";
 
 /** Where the credentials are kept between reloads of this tab, and never elsewhere. */
@@ -200,6 +201,7 @@ function play(auth) {
   }
 
   systemPanel(app);
+  requestsPanel(app);
   gmTools(app);
   macroPanel(app);
   client.connect();

@@ -7,12 +7,14 @@
  */
 import { macroMenu, readForm, runMacro } from "../core/macros.js";
 import { DEFAULT_SYSTEM } from "../core/systems.js";
+import { fieldControl, fieldValues, tokenFiller } from "./fields.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 /** Wires the panel to the table `app` ({client, state, board, report, queued}). */
 export function macroPanel(app) {
   const { client, state, board, report } = app;
+  const fillTokens = tokenFiller(state);
 
   client.addEventListener("ready", ({ detail }) => { $("#macros-reload").hidden = detail.role !== "gm"; });
   // Read once the table is (after a (re)connection, after a switch back to Moment of Truth).
@@ -43,7 +45,7 @@ export function macroPanel(app) {
     summary.append(macro.name, " ", Object.assign(document.createElement("span"), { className: "macro-who", textContent: macro.who }));
     const description = Object.assign(document.createElement("p"), { className: "macro-description", textContent: macro.description });
     const form = Object.assign(document.createElement("form"), { className: "macro-form" });
-    form.append(...macro.fields.map((field) => control(field)),
+    form.append(...macro.fields.map((field) => fieldControl(field, fillTokens)),
       Object.assign(document.createElement("button"), { type: "submit", textContent: "Run on the tokens picked" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -55,65 +57,9 @@ export function macroPanel(app) {
 
   async function run(macro, form) {
     const targets = [...board.selected].filter((id) => state.tokens.has(id));
-    const { event, payload } = runMacro({ name: macro.name, targets, arguments: readForm(macro.fields, values(macro.fields, form)) });
+    const { event, payload } = runMacro({ name: macro.name, targets, arguments: readForm(macro.fields, fieldValues(macro.fields, form)) });
     await app.queued(event, payload); // {roll_id}: the card comes as roll.result
   }
-
-  /** A token select's options: every tracked token by name, the choice kept. */
-  function fillTokens(select) {
-    const chosen = new Set([...select.selectedOptions].map((option) => option.value));
-    const blank = select.multiple ? [] : [new Option("—", "")];
-    select.replaceChildren(...blank, ...[...state.tokens.values()]
-      .map((token) => new Option(token.name, token.token_id, false, chosen.has(token.token_id))));
-  }
-
-  /** A field's control, labelled, named after the field. */
-  function control(field) {
-    const label = document.createElement("label");
-    label.dataset.field = field.name;
-    label.title = field.description;
-    let input;
-    if (field.type === "boolean") {
-      input = Object.assign(document.createElement("input"), { type: "checkbox", checked: field.default === true });
-      label.append(input, ` ${field.label}`);
-    } else {
-      if (field.type === "enum") {
-        input = document.createElement("select");
-        const blank = field.required || field.default !== undefined ? [] : [new Option("—", "")];
-        input.append(...blank, ...field.options.map((value) => new Option(String(value), String(value), false, value === field.default)));
-      } else if (field.type === "token" || field.type === "tokens") {
-        input = Object.assign(document.createElement("select"), { multiple: field.type === "tokens" });
-        input.dataset.tokens = "";
-        fillTokens(input);
-      } else if (field.type === "json") {
-        input = Object.assign(document.createElement("textarea"), { rows: 2, placeholder: "JSON" });
-      } else {
-        const number = field.type === "integer" || field.type === "number";
-        input = Object.assign(document.createElement("input"), { type: number ? "number" : "text" });
-        if (number) Object.assign(input, { step: field.type === "integer" ? "1" : "any" });
-        if (number && field.min !== undefined) input.min = String(field.min);
-        if (number && field.max !== undefined) input.max = String(field.max);
-        if (field.type === "string" && field.maxLength !== undefined) input.maxLength = field.maxLength;
-        if (field.type === "list") input.placeholder = "comma-separated";
-        if (field.default !== undefined && field.default !== null) input.value = [field.default].flat().join(", ");
-      }
-      input.required = field.required;
-      label.append(`${field.label}${field.required ? " *" : ""} `, input);
-    }
-    input.name = field.name;
-    if (field.description) label.append(Object.assign(document.createElement("small"), { textContent: ` ${field.description}` }));
-    return label;
-  }
-}
-
-/** The form's values by field name: a checkbox's state, a multiple select's choices, else the text. */
-function values(fields, form) {
-  return Object.fromEntries(fields.map(({ name }) => {
-    const input = form.elements[name];
-    if (input.type === "checkbox") return [name, input.checked];
-    if (input.multiple) return [name, [...input.selectedOptions].map((option) => option.value)];
-    return [name, input.value];
-  }));
 }
 
 /** What the last load made of the scripts: the macros loaded (a reload says), each script that failed. */

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BridgeError } from "../core/bridge-client.js";
 import { formFields } from "../core/macros.js";
-import { faultedField, requestFields, requestMenu, requestPayload } from "../core/system-requests.js";
+import { refusalFaults, requestFields, requestMenu, requestPayload } from "../core/system-requests.js";
 import { python, requestErrors } from "./bridge-python.js";
 
 /** `system.requests`'s answer, by the bridge's own handler, to the GM or a player of a world playing `system`. */
@@ -96,10 +96,20 @@ test("a value that cannot be read is refused naming its field, before anything i
   assert.deepEqual(refused.fields, { armor: ["not a number"], skills: ["not JSON"] });
 });
 
-test("a refusal's key names the form's field it is about, or none", () => {
+test("a refusal's faults, nested as the bridge names them, as lines under the form's field they are about", () => {
   const character = find("2d20.character");
-  assert.equal(faultedField(character, "skills"), "skills");
-  assert.equal(faultedField(character, "styles.Boldly"), "styles");
-  assert.equal(faultedField(character, "_schema"), null);
-  assert.equal(faultedField(character, "request_id"), null);
+  const faults = {
+    skills: { Fight: { value: ["Must be greater than or equal to 0 and less than or equal to 20."] } },
+    styles: ["Missing data for required field."],
+    focuses: { Aim: { key: ["Shorter than minimum length 1."], value: ["Not a valid integer.", "Too big."] } },
+    _schema: ["the sheet lacks Survive"],
+  };
+  assert.deepEqual(refusalFaults(character, faults), {
+    skills: ["skills.Fight.value: Must be greater than or equal to 0 and less than or equal to 20."],
+    styles: ["styles: Missing data for required field."],
+    focuses: ["focuses.Aim.key: Shorter than minimum length 1.", "focuses.Aim.value: Not a valid integer. Too big."],
+    "": ["_schema: the sheet lacks Survive"],
+  });
+  assert.deepEqual(refusalFaults(character, { request_id: ["Invalid."] }), { "": ["request_id: Invalid."] }, "request_id is no field of the form");
+  assert.deepEqual(refusalFaults(character), {});
 });

@@ -80,6 +80,7 @@ def test_the_gm_switches_the_world_to_2d20_rolls_and_switches_back(bridge, world
     shot(gm_page, "gm-sees-the-2d20-card")
 
     gm_page.select_option("#system-switch select", "moment_of_truth")
+    expect(gm_page.locator("#system-title")).to_have_text("Moment of Truth")  # switched: system.get reads it
     for page in (gm_page, player):
         shows_the_system(page, gm.request("system.get")["result"])
         expect(page.locator("#system-title")).to_have_text("Moment of Truth")
