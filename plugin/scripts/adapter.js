@@ -482,6 +482,14 @@ export function onPanelChange(id, fn) {
   panel(id).addEventListener("change", (event) => fn(event.target.name, event.target.value));
 }
 
+/** Calls fn(action) when a button of the page's element #id with a `data-action` is clicked. */
+export function onPanelClick(id, fn) {
+  panel(id).addEventListener("click", (event) => {
+    const action = event.target.closest?.("[data-action]")?.dataset.action;
+    if (action) fn(action);
+  });
+}
+
 /** The page's element #id, created hidden on first use. */
 function panel(id) {
   let found = document.getElementById(id);

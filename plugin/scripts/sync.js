@@ -2,9 +2,10 @@
  * The bridge's table reflected in Foundry: token states as status effects and HP bars (written by
  * the active GM's client only: players cannot update tokens they do not own), cards as chat
  * messages (posted by the active GM's client, or by the roller's own when no GM is there), dice
- * shown with Dice So Nice on every client that sees a card, and the world's rule system and the MoT
- * counts on every client. On the GM's client, it also keeps the bridge's tokens and actor ownership
- * in step with Foundry, and switches the world's system from the system panel.
+ * shown with Dice So Nice on every client that sees a card, and the world's rule system (its panel's
+ * *Requests…* opens the system's requests) and the MoT counts on every client. On the GM's client, it
+ * also keeps the bridge's tokens and actor ownership in step with Foundry, and switches the world's
+ * system from the system panel.
  */
 
 import { cardHTML, facesOf } from "../core/cards.js";
@@ -13,7 +14,8 @@ import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { registration } from "./actors.js";
 import { handOutTokens } from "./connection.js";
 import * as vtt from "./adapter.js";
-import { showMoments, showSystem, switchSystems } from "./widgets.js";
+import { requestsDialog } from "./system-requests.js";
+import { SYSTEM_PANEL, showMoments, showSystem, switchSystems } from "./widgets.js";
 
 /** Conditions shown with Foundry's own status effects (CONFIG.statusEffects ids) when present. */
 export const CORE_STATUSES = {
@@ -114,6 +116,7 @@ export function syncTable(client, table, statuses) {
     showSystem(detail);
     if (detail.switched) readTable(client, table, client.session.role).catch((error) => vtt.notify("error", error.message));
   });
+  vtt.onPanelClick(SYSTEM_PANEL, (action) => { if (action === "requests") requestsDialog({ client, table }); });
   client.addEventListener("ready", ({ detail: { role } }) => {
     if (role !== "gm") return;
     handOutTokens(client);

@@ -6,7 +6,7 @@
  */
 
 import { escapeHTML } from "../core/cards.js";
-import { SYSTEMS, systemFor } from "../core/systems.js";
+import { DEFAULT_SYSTEM, SYSTEMS, systemFor } from "../core/systems.js";
 import * as vtt from "./adapter.js";
 
 export const SYSTEM_PANEL = "vtt-bridge-system";
@@ -15,24 +15,27 @@ export const PROGRESS_PANEL = "vtt-bridge-progress";
 
 /**
  * The world's system as HTML: its title and its state as the system draws it (none when it has
- * none); the GM's also has a select of the systems to switch to. Empty for a player when there is
- * nothing to show.
+ * none); the GM's also has a select of the systems to switch to. A system other than Moment of
+ * Truth has a button opening its requests (`data-action="requests"`). Empty for a player when there
+ * is nothing to show.
  * @param {{name: string, title: string, state: object|null}} system TableState's `system`
- * @param {{isGM: boolean, switchLabel: string}} options
+ * @param {{isGM: boolean, switchLabel: string, requestsLabel: string}} options
  */
-export function systemHTML({ name, title, state }, { isGM, switchLabel }) {
+export function systemHTML({ name, title, state }, { isGM, switchLabel, requestsLabel }) {
   const pools = state === null || state === undefined ? "" : `<div class="vb-system-pools">${systemFor(name).poolsHTML(state)}</div>`;
-  if (!isGM && !pools) return "";
+  const requests = name === DEFAULT_SYSTEM ? ""
+    : `<button type="button" class="vb-system-requests" data-action="requests">${escapeHTML(requestsLabel)}</button>`;
+  if (!isGM && !pools && !requests) return "";
   const known = SYSTEMS[name] ? [] : [[name, title]];
   const options = [...Object.values(SYSTEMS).map((each) => [each.name, each.title]), ...known]
     .map(([value, text]) => `<option value="${escapeHTML(value)}"${value === name ? " selected" : ""}>${escapeHTML(text)}</option>`);
   const choice = isGM ? `<label class="vb-system-switch">${escapeHTML(switchLabel)} <select name="system">${options.join("")}</select></label>` : "";
-  return `<h3 data-system="${escapeHTML(name)}">${escapeHTML(title)}</h3>${choice}${pools}`;
+  return `<h3 data-system="${escapeHTML(name)}">${escapeHTML(title)}</h3>${choice}${pools}${requests}`;
 }
 
 /** Shows the world's system. */
 export function showSystem(system) {
-  vtt.showPanel(SYSTEM_PANEL, systemHTML(system, { isGM: vtt.me().isGM, switchLabel: vtt.t("System.Switch") }));
+  vtt.showPanel(SYSTEM_PANEL, systemHTML(system, { isGM: vtt.me().isGM, switchLabel: vtt.t("System.Switch"), requestsLabel: vtt.t("System.Requests") }));
 }
 
 /**

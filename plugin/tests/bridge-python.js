@@ -45,3 +45,19 @@ export function requestErrors(requests) {
 export function schema(file) {
   return JSON.parse(readFileSync(new URL(`../../docs/schemas/${file}`, import.meta.url), "utf8"));
 }
+
+/**
+ * `system.requests`'s answer by the bridge's own handler (bridge/events/systems.py), to the GM or a
+ * player of a world playing `system` (the store read for the world's system alone).
+ * @param {string} system
+ * @param {boolean} isGM
+ */
+export function systemRequests(system, isGM) {
+  return python(`
+import json
+from types import SimpleNamespace
+import bridge.events.systems as systems
+systems.store = lambda: SimpleNamespace(world=lambda _id: SimpleNamespace(system=${JSON.stringify(system)}))
+print(json.dumps(systems.system_requests(SimpleNamespace(world_id="w", is_gm=${isGM ? "True" : "False"}), {})))
+`);
+}

@@ -6,20 +6,9 @@ import assert from "node:assert/strict";
 import { BridgeError } from "../core/bridge-client.js";
 import { formFields } from "../core/macros.js";
 import { refusalFaults, requestFields, requestMenu, requestPayload } from "../core/system-requests.js";
-import { python, requestErrors } from "./bridge-python.js";
+import { requestErrors, systemRequests } from "./bridge-python.js";
 
-/** `system.requests`'s answer, by the bridge's own handler, to the GM or a player of a world playing `system`. */
-function answer(system, isGM) {
-  return python(`
-import json
-from types import SimpleNamespace
-import bridge.events.systems as systems
-systems.store = lambda: SimpleNamespace(world=lambda _id: SimpleNamespace(system=${JSON.stringify(system)}))
-print(json.dumps(systems.system_requests(SimpleNamespace(world_id="w", is_gm=${isGM ? "True" : "False"}), {})))
-`);
-}
-
-const gm2d20 = answer("two_d20", true);
+const gm2d20 = systemRequests("two_d20", true);
 const menu = requestMenu(gm2d20);
 const find = (event, within = menu) => within.groups.flatMap((group) => group.requests).find((request) => request.event === event);
 
@@ -52,7 +41,7 @@ test("each request keeps its flags and description, its form its schema's fields
 });
 
 test("a player's menu offers no GM-only request", () => {
-  const player = requestMenu(answer("two_d20", false));
+  const player = requestMenu(systemRequests("two_d20", false));
   const events = player.groups.flatMap((group) => group.requests);
   assert.ok(events.length > 0);
   assert.deepEqual(events.filter((request) => request.gmOnly), []);
@@ -76,8 +65,8 @@ test("the payloads read from every system's forms as typed are ones their schema
       styles: '{"Boldly": 9, "Forcefully": 1}', focuses: "", armor: "1", powers: true, npc: false }],
     [find("2d20.test"), { actor_id: "nikita", skill: "Fight", style: "Boldly", difficulty: "1", bought: "", label: "" }],
   ];
-  const moc = requestMenu(answer("moment_of_clarity", true));
-  const d10 = requestMenu(answer("highest_d10", true));
+  const moc = requestMenu(systemRequests("moment_of_clarity", true));
+  const d10 = requestMenu(systemRequests("highest_d10", true));
   typed.push([find("moc.session", moc), {}], [find("d10.phase.end", d10), {}]);
   const built = typed.map(([request, values]) => requestPayload(request, values));
   assert.deepEqual(built[0], { event: "2d20.session.start", payload: { players: 2 } });

@@ -36,17 +36,24 @@ function synced(options, answers) {
   return { ...foundry, client, table };
 }
 
-test("the system panel: the title, a select of the systems for the GM, the state as the system draws it", () => {
-  const gm = systemHTML({ name: "two_d20", title: "2d20 variant", state: pools }, { isGM: true, switchLabel: "Play" });
+test("the system panel: the title, a select of the systems for the GM, the state as the system draws it, the requests' button", () => {
+  const labels = { switchLabel: "Play", requestsLabel: "Requests <all>" };
+  const button = '<button type="button" class="vb-system-requests" data-action="requests">Requests &#60;all&#62;</button>';
+  const gm = systemHTML({ name: "two_d20", title: "2d20 variant", state: pools }, { isGM: true, ...labels });
   const options = [...gm.matchAll(/<option value="([^"]+)"( selected)?>/g)].map(([, value, selected]) => [value, Boolean(selected)]);
   assert.deepEqual(options, Object.keys(SYSTEMS).map((name) => [name, name === "two_d20"]));
   assert.ok(gm.startsWith('<h3 data-system="two_d20">2d20 variant</h3><label class="vb-system-switch">Play <select name="system">'));
-  assert.ok(gm.endsWith(`<div class="vb-system-pools">${SYSTEMS.two_d20.poolsHTML(pools)}</div>`));
-  const player = systemHTML({ name: "two_d20", title: "2d20 variant", state: pools }, { isGM: false, switchLabel: "Play" });
-  assert.equal(player, `<h3 data-system="two_d20">2d20 variant</h3><div class="vb-system-pools">${SYSTEMS.two_d20.poolsHTML(pools)}</div>`);
-  assert.equal(systemHTML({ name: "moment_of_truth", title: "Moment of Truth", state: null }, { isGM: false, switchLabel: "Play" }), "");
-  const homebrew = systemHTML({ name: "homebrew", title: "Home <brew>", state: null }, { isGM: true, switchLabel: "Play" });
+  assert.ok(gm.endsWith(`<div class="vb-system-pools">${SYSTEMS.two_d20.poolsHTML(pools)}</div>${button}`));
+  const player = systemHTML({ name: "two_d20", title: "2d20 variant", state: pools }, { isGM: false, ...labels });
+  assert.equal(player, `<h3 data-system="two_d20">2d20 variant</h3><div class="vb-system-pools">${SYSTEMS.two_d20.poolsHTML(pools)}</div>${button}`);
+  assert.equal(systemHTML({ name: "two_d20", title: "2d20 variant", state: null }, { isGM: false, ...labels }),
+    `<h3 data-system="two_d20">2d20 variant</h3>${button}`, "a player sends the system's requests before it has a state");
+  assert.equal(systemHTML({ name: "moment_of_truth", title: "Moment of Truth", state: null }, { isGM: false, ...labels }), "");
+  assert.ok(!systemHTML({ name: "moment_of_truth", title: "Moment of Truth", state: null }, { isGM: true, ...labels }).includes("<button"),
+    "Moment of Truth's requests have their own controls");
+  const homebrew = systemHTML({ name: "homebrew", title: "Home <brew>", state: null }, { isGM: true, ...labels });
   assert.ok(homebrew.includes('<option value="homebrew" selected>Home &#60;brew&#62;</option></select>'));
+  assert.ok(homebrew.endsWith(button));
 });
 
 test("a player's client shows the world's system when it catches up, and again at each system.changed", async () => {
@@ -58,7 +65,8 @@ test("a player's client shows the world's system when it catches up, and again a
   assert.deepEqual(client.sent, [["system.get", {}], ["roll.log", { limit: 50 }]]);
   const panel = panels[SYSTEM_PANEL];
   assert.equal(panel.hidden, false);
-  assert.equal(panel.innerHTML, systemHTML({ name: "two_d20", title: "2d20 variant", state: pools }, { isGM: false }));
+  assert.equal(panel.innerHTML, systemHTML({ name: "two_d20", title: "2d20 variant", state: pools },
+    { isGM: false, requestsLabel: "VTTBRIDGE.System.Requests" }));
   client.push("system.changed", { system: "two_d20", state: { ...pools, momentum: 1 } });
   await settle();
   assert.ok(panel.innerHTML.includes(SYSTEMS.two_d20.poolsHTML({ ...pools, momentum: 1 })));
