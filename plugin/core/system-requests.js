@@ -15,7 +15,8 @@ export const ACTOR_FIELD = "actor_id";
 /**
  * The menu of `system.requests`'s answer: groups in the order first met, each named by the words
  * between the system's prefix and the event's last word ("" for a request of one word, such as
- * `2d20.test`), each request with its label, its description, its flags and its form's fields.
+ * `2d20.test`), each request with its label, its description, its flags and its form's fields
+ * (the schema's, `actor_id` first: who acts).
  * @param {{system: string, requests: {event: string, gm_only: boolean, card: boolean, queued: boolean, schema: object}[]}} answer
  * @returns {{system: string, groups: {name: string, requests: object[]}[]}}
  */
@@ -32,7 +33,7 @@ export function requestMenu({ system, requests }) {
       gmOnly: request.gm_only,
       card: request.card,
       queued: request.queued,
-      fields: formFields(request.schema).filter((field) => field.name !== "request_id"),
+      fields: actorFirst(formFields(request.schema).filter((field) => field.name !== "request_id")),
     });
   }
   return { system, groups: [...groups].map(([name, listed]) => ({ name, requests: listed })) };
@@ -90,6 +91,11 @@ function flattened(faults, path = []) {
   if (Array.isArray(faults) && faults.every((each) => typeof each === "string")) return [[path, faults.join(" ")]];
   if (faults === null || typeof faults !== "object") return [[path, String(faults)]];
   return Object.entries(faults).flatMap(([key, inner]) => flattened(inner, [...path, key]));
+}
+
+/** The fields with the actor's first, the others in the schema's order. */
+function actorFirst(fields) {
+  return [...fields.filter((field) => field.name === ACTOR_FIELD), ...fields.filter((field) => field.name !== ACTOR_FIELD)];
 }
 
 /** "session start" as "Session start". */

@@ -32,12 +32,17 @@ test("each request keeps its flags and description, its form its schema's fields
     const item = find(request.event);
     assert.deepEqual([item.gmOnly, item.card, item.queued], [request.gm_only, request.card, request.queued], request.event);
     assert.equal(item.description, request.schema.description ?? "");
-    assert.deepEqual(item.fields, formFields(request.schema).filter((field) => field.name !== "request_id"));
+    const fields = formFields(request.schema).filter((field) => field.name !== "request_id");
+    const byName = (list) => [...list].sort((a, b) => a.name.localeCompare(b.name));
+    assert.deepEqual(byName(item.fields), byName(fields));
+    const actorFirst = [...fields.filter((field) => field.name === "actor_id"), ...fields.filter((field) => field.name !== "actor_id")];
+    assert.deepEqual(item.fields.map((field) => field.name), actorFirst.map((field) => field.name), "who acts first, the rest in the schema's order");
     assert.ok(request.schema.properties.request_id, `${request.event} takes a request_id the client adds`);
   }
   assert.equal(find("2d20.session.start").gmOnly, true);
   assert.equal(find("2d20.test").gmOnly, false);
   assert.deepEqual(find("2d20.character").fields.find((field) => field.name === "skills").type, "json");
+  assert.equal(find("2d20.attack").fields[0].name, "actor_id");
 });
 
 test("a player's menu offers no GM-only request", () => {
