@@ -1,7 +1,7 @@
 """The Requests panel of the standalone tabletop, in headless Chromium against a real bridge, worker and
 Redis: in a 2d20 world the GM starts a session and writes a character's sheet through the panel alone
 (a refusal shown at the field it names), then a player's test from the roll panel banks Momentum that
-every page's System panel shows."""
+every page's System panel shows; a switch of system lists the new system's requests."""
 
 from __future__ import annotations
 
@@ -91,3 +91,15 @@ def test_the_gm_plays_a_2d20_session_from_the_requests_panel(bridge, world, gm, 
         shows_the_system(page, banked)
         expect(page.locator("#system-pools .vb-2d20-momentum")).to_have_text(f"{momentum} / 6")
     shot(player, "momentum-banked")
+
+    # A switch of system: the panel lists the new system's requests; Moment of Truth's hides it.
+    gm_page.select_option("#system-switch select", "highest_d10")
+    expect(gm_page.locator("#requests option[value='d10.phase.end']")).to_have_text("Phase end (GM)")
+    d10 = gm.request("system.requests")["result"]
+    assert d10["system"] == "highest_d10"
+    assert sorted(offered.evaluate_all("options => options.map(o => o.value)")) == sorted(r["event"] for r in d10["requests"])
+    expect(player.locator("#requests option[value='d10.phase.end']")).to_have_count(0)
+    expect(player.locator("#requests option[value='d10.roll']")).to_have_count(1)
+    gm_page.select_option("#system-switch select", "moment_of_truth")
+    for page in (gm_page, player):
+        expect(page.locator("#requests")).to_be_hidden()
