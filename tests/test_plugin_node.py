@@ -4,8 +4,10 @@ builders checked against the request schemas a plugin must satisfy (docs/schemas
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,7 +76,9 @@ def node() -> str:
 
 
 def test_plugin_node_tests_pass():
-    run = subprocess.run([node(), "--test", "plugin/tests/"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    # The system modules' tests run the bridge's Python (plugin/tests/bridge-python.js): this one.
+    env = {**os.environ, "VTT_BRIDGE_PYTHON": sys.executable}
+    run = subprocess.run([node(), "--test", "plugin/tests/"], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     if run.returncode != 0:
         pytest.fail(f"node --test plugin/tests/ failed ({run.returncode}):\n{run.stdout}\n{run.stderr}", pytrace=False)
 

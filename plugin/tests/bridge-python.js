@@ -5,7 +5,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The project's root folder, with its trailing slash. */
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
 
 /** Each payload's errors against docs/schemas/request.<event>.json (a request_id added, as the client does). */

@@ -1,12 +1,8 @@
 // The macros of real scripts as the bridge shows them, for the macro tests (not a test file): the
 // shipped examples (examples/scripts) and plugin/tests/scripts/every_field.py, loaded by the bridge's
-// own loader, and the bridge's checks of a macro.run request. Runs the project's Python
-// (.venv/bin/python, or $VTT_BRIDGE_PYTHON): `./dev test` makes it.
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const PYTHON = process.env.VTT_BRIDGE_PYTHON ?? `${ROOT}.venv/bin/python`;
+// own loader, and the bridge's checks of a macro.run request, through the project's Python
+// (bridge-python.js).
+import { ROOT, python } from "./bridge-python.js";
 
 /** `load`: the scripts folders given, as the loader shows their macros; `check`: macro.run payloads. */
 const BRIDGE = `
@@ -34,7 +30,7 @@ else:
  * @param {{load: string[]}|{check: {payload: object, schema: object}[]}} asked
  */
 export function bridge(asked) {
-  return JSON.parse(execFileSync(PYTHON, ["-c", BRIDGE], { cwd: ROOT, input: JSON.stringify(asked), encoding: "utf8" }));
+  return python(BRIDGE, JSON.stringify(asked));
 }
 
 /** The loader's macros (by name, each with its file) and the scripts that failed. */
