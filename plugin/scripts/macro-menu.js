@@ -36,7 +36,7 @@ export function dialogFields(fields, tokens) {
     const shown = { name: field.name, label: field.required ? `${field.label} *` : field.label, hint: field.description };
     const value = field.default ?? "";
     const choices = (values, labels = values.map(String)) => values.map((v, i) => ({ value: String(v), label: labels[i], selected: v === field.default }));
-    const blank = field.required || field.default !== undefined ? [] : [{ value: "", label: "—" }];
+    const blank = field.required || (field.default ?? null) !== null ? [] : [{ value: "", label: "—", selected: true }];
     switch (field.type) {
       case "integer":
       case "number":

@@ -20,7 +20,7 @@ export function fieldControl(field, fillTokens) {
   } else {
     if (field.type === "enum") {
       input = document.createElement("select");
-      const blank = field.required || field.default !== undefined ? [] : [new Option("—", "")];
+      const blank = field.required || (field.default ?? null) !== null ? [] : [new Option("—", "", true, true)];
       input.append(...blank, ...field.options.map((value) => new Option(String(value), String(value), false, value === field.default)));
     } else if (field.type === "token" || field.type === "tokens") {
       input = Object.assign(document.createElement("select"), { multiple: field.type === "tokens" });

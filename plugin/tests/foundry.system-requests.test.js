@@ -69,7 +69,13 @@ test("a player clicks Requests…: the player's menu, then the chosen request's 
   const test2d20 = requestOf("2d20.test");
   assert.deepEqual(calls.filter(([name]) => name === "renderTemplate")[1][2],
     { hint: `2d20.test: ${test2d20.description}`, fields: dialogFields(requestFields(test2d20, { actorId: "actor1" }), []) });
-  assert.equal(dialogFields(requestFields(test2d20, { actorId: "actor1" }), []).find((field) => field.name === "actor_id").value, "actor1");
+  const shown = dialogFields(requestFields(test2d20, { actorId: "actor1" }), []);
+  assert.equal(shown.find((field) => field.name === "actor_id").value, "actor1");
+  // paid_by is null unless bought: "—" chosen, so the payload leaves it out (the bridge refuses a payer of nothing bought).
+  assert.deepEqual(shown.find((field) => field.name === "paid_by").options, [{ value: "", label: "—", selected: true },
+    { value: "momentum", label: "momentum", selected: false }, { value: "chaos", label: "chaos", selected: false }]);
+  assert.deepEqual(shown.find((field) => field.name === "visibility").options.map((option) => [option.value, option.selected]),
+    [["public", true], ["blind", false], ["whisper", false]], "a default chosen, no blank");
   assert.deepEqual(client.sent.at(-1), ["2d20.test", { actor_id: "actor1", skill: "Fight", style: "Boldly", difficulty: 1,
     traits: ["Smoke", "Dark"], critical_die: false }]);
   assert.equal(table.cards.get("t1"), card);

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from .test_systems import shows_the_system
 from .test_tabletop import gm_logs_in, invite_link
 
-SHEET = {"actor_id": "nikita", "name": "Nikita", "styles": json.dumps({"Boldly": 10, "Forcefully": 1})}
+SHEET = {"name": "Nikita", "styles": json.dumps({"Boldly": 10, "Forcefully": 1})}
 
 
 def choose(page, event: str):
@@ -32,6 +32,10 @@ def test_the_gm_plays_a_2d20_session_from_the_requests_panel(bridge, world, gm, 
     gm_page = open_page(f"{bridge.url}/table")
     gm_logs_in(gm_page, world)
     expect(gm_page.locator("#requests")).to_be_hidden()  # Moment of Truth's requests have their own controls
+    gm_page.fill("#register-form [name=name]", "Nikita")  # a token on the grid, its actor picked by a click
+    gm_page.fill("#register-form [name=actor_id]", "nikita")
+    gm_page.click("#register-form button[type=submit]")
+    expect(gm_page.locator("#board .token")).to_have_count(1)
     gm_page.select_option("#system-switch select", "two_d20")
     expect(gm_page.locator("#requests")).to_be_visible()
     offered = gm_page.locator("#requests select[name=request] option")
@@ -52,6 +56,9 @@ def test_the_gm_plays_a_2d20_session_from_the_requests_panel(bridge, world, gm, 
 
     # A rating over 20: the bridge refuses the sheet, the form says so at the field it names, nothing is kept.
     form = choose(gm_page, "2d20.character")
+    expect(form.locator("[name=actor_id]")).to_have_value("")
+    gm_page.locator("#board .token").click()
+    expect(form.locator("[name=actor_id]")).to_have_value("nikita")
     fill(form, {**SHEET, "skills": json.dumps({"Survive": 2, "Fight": 25})})
     form.locator("button[type=submit]").click()
     fault = form.locator("[data-field=skills] .field-error")
@@ -91,6 +98,16 @@ def test_the_gm_plays_a_2d20_session_from_the_requests_panel(bridge, world, gm, 
         shows_the_system(page, banked)
         expect(page.locator("#system-pools .vb-2d20-momentum")).to_have_text(f"{momentum} / 6")
     shot(player, "momentum-banked")
+
+    # A request whose answer is a card, from the player's Requests panel: it comes to every chat.
+    form = choose(player, "2d20.test")
+    fill(form, {"actor_id": "nikita", "skill": "Fight", "style": "Boldly", "difficulty": "5", "label": "Against the odds"})
+    form.locator("button[type=submit]").click()
+    expect(player.locator("#request-answer summary")).to_have_text("Test: done")
+    entry = gm.request("roll.log", limit=1)["result"]["rolls"][-1]
+    assert (entry["rule"], entry["user"], entry["label"]) == ("2d20.test", "allison", "Against the odds")
+    for page in (gm_page, player):
+        expect(page.locator(f'#log .vb-rule-2d20-test[data-roll-id="{entry["roll_id"]}"]')).to_have_count(1)
 
     # A switch of system: the panel lists the new system's requests; Moment of Truth's hides it.
     gm_page.select_option("#system-switch select", "highest_d10")
