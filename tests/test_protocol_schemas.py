@@ -506,6 +506,28 @@ def test_request_schemas_agree_with_marshmallow(target, payload, accepted):
     assert validator(name).is_valid(payload) is accepted, "JSON Schema"
 
 
+SHEET = {"request_id": "c1", "actor_id": "ann", "name": "Ann", "styles": {"Boldly": 3, "Forcefully": 2}}
+
+
+@pytest.mark.parametrize(
+    ("event", "payload", "accepted"),
+    [
+        ("2d20.character", {**SHEET, "skills": {"Survive": 2}}, True),
+        ("2d20.character", {**SHEET, "skills": {f"Skill {n}": 1 for n in range(21)}}, False),  # more than 20 entries
+        ("d10.encounter.start", {"request_id": "e1", "initiative": {"leroy": 16}}, True),
+        ("d10.encounter.start", {"request_id": "e1", "initiative": {}}, False),  # at least one character
+    ],
+)
+def test_a_mappings_entry_count_is_bounded_alike(event, payload, accepted):
+    """marshmallow's Length on a Dict counts its entries: JSON Schema's minProperties / maxProperties."""
+    try:
+        REQUESTS[event].schema().load(payload)
+        marshmallow_accepts = True
+    except ValidationError:
+        marshmallow_accepts = False
+    assert (marshmallow_accepts, validator(f"request.{event}.json").is_valid(payload)) == (accepted, accepted)
+
+
 def test_every_request_has_examples_both_ways():
     covered = {(target, accepted) for target, _, accepted in EXAMPLES}
     assert covered >= {(target, accepted) for target in [*Request, "connect.auth"] for accepted in (True, False)}

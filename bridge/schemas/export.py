@@ -188,10 +188,18 @@ def _ref_name(ref: str) -> str:
     return ref.removeprefix(_COMPONENTS)
 
 
+#: An object's length bounds as apispec writes them (marshmallow's ``Length`` on a ``Dict``), and as JSON Schema counts them.
+_OBJECT_BOUNDS = {"minLength": "minProperties", "maxLength": "maxProperties"}
+
+
 def _rewrite(node):
-    """``#/components/schemas/X`` refs become ``#/$defs/X``."""
+    """``#/components/schemas/X`` refs become ``#/$defs/X``; an object's length bounds become property counts."""
     if isinstance(node, dict):
-        return {key: "#/$defs/" + _ref_name(value) if key == "$ref" else _rewrite(value) for key, value in node.items()}
+        bounds = _OBJECT_BOUNDS if node.get("type") == "object" else {}
+        return {
+            bounds.get(key, key): "#/$defs/" + _ref_name(value) if key == "$ref" else _rewrite(value)
+            for key, value in node.items()
+        }
     if isinstance(node, list):
         return [_rewrite(item) for item in node]
     return node
