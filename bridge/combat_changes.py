@@ -72,7 +72,11 @@ def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight,
         made, after, answer = change(now.states, now.combat)
         made = tuple(made)
         written = {c.after.token_id: c.after.to_dict() for c in made}
-        return written, after.to_dict() if after else None, (made, now.combat, after, answer)
+        if after is now.combat:  # left as read: the stored dict, neither encoded again nor compared field by field
+            combat_after = now.read.combat_state
+        else:
+            combat_after = after.to_dict() if after else None
+        return written, combat_after, (made, now.combat, after, answer)
 
     read = fight.read
     made, before, after, answer = store().change_table(identity.world_id, list(read.tokens), read.scene_id, apply, read)
@@ -82,7 +86,7 @@ def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight,
 
 
 def _combat(read: TableRead) -> Combat | None:
-    stored = read.combat_state()
+    stored = read.combat_state
     return Combat.from_dict(stored) if stored else None
 
 

@@ -158,13 +158,16 @@ class TableRead:
         """The tracked tokens' states."""
         return {token_id: json.loads(state) for token_id, state in self.tokens.items() if state}
 
+    @cached_property
     def combat_state(self) -> dict | None:
+        """The combat as a dict, decoded once (the read and the write's compare
+        both need it); read-only, like the read."""
         return json.loads(self.combat) if self.combat else None
 
 
 def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str, str]:
     """The script's combat arguments: what to do, what was read, what to set."""
-    before = read.combat_state()
+    before = read.combat_state
     if read.scene_id is None or combat_after == before:
         action = "keep"
     else:
@@ -525,7 +528,7 @@ class Store:
         combat is over, or none starts) and return its second value (see ``change_table``)."""
 
         def combat_only(read: TableRead) -> tuple[dict, dict | None, Any]:
-            return {}, *change(read.combat_state())
+            return {}, *change(read.combat_state)
 
         return self.change_table(world_id, [], scene_id, combat_only)
 

@@ -220,7 +220,7 @@ def test_a_request_reads_its_fight_with_its_claim(store, world):
     def compute():
         store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 2}))
         reads = [store.read_fight(world.world_id, ["a", "b"])[0] for _ in range(2)]
-        return {"reads": [[read.token_states()["a"]["n"], read.combat_state(), read.scene_id] for read in reads]}
+        return {"reads": [[read.token_states()["a"]["n"], read.combat_state, read.scene_id] for read in reads]}
 
     answer = store.answer_once(f"{world.world_id}:gm:attack:f1", world.world_id, compute, fight=["a", "b"])
     assert answer == {"reads": [[1, {"round": 1}, "s"], [2, {"round": 1}, "s"]]}

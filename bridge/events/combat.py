@@ -369,16 +369,19 @@ def _taken(
         for condition in (c for target, c in result.conditions if target == token_id and c is not Condition.DEAD):
             if Condition.DEAD not in after.present:
                 after = with_condition(after, _caused(condition, weapon, round_number)).after
-        change = changed(before, after)
-        if replace(after, version=before.version) != before:
+        if replace(after, version=before.version) == before:  # untouched: no new version
+            now, changes = before, ()
+        else:
+            change = changed(before, after)
             made.append(change)
+            now, changes = change.after, change.changes
         taken[token_id] = {
             "token_id": token_id,
             "name": before.name,
-            "version": change.after.version if change in made else before.version,
+            "version": now.version,
             "health_before": before.health.to_dict(),
-            "health_after": change.after.health.to_dict(),
-            "changes": [c.to_dict() for c in change.changes],
+            "health_after": now.health.to_dict(),
+            "changes": [c.to_dict() for c in changes],
         }
     return made, taken
 
@@ -400,12 +403,13 @@ def _stances_after(
         return combat
     hurt = {hit.target for hit in result.hits if hit.damage.hit_points_lost}
     stance = stance_of(combat, attacker_id)
-    fight = with_stance(combat, attacker_id, replace(
+    kept = replace(
         stance, defense_dice=defense_kept(stance, attack_request["defense_dice"]),
         charge=attack_request["charge"] or stance.charge,
         desperate=attack_request["desperate"] or stance.desperate, shots=stance.shots + ranged,
         aiming_turns=0, aim_target=None, aim_lost=False,
-    ))
+    )
+    fight = combat if kept == stance else with_stance(combat, attacker_id, kept)
     for token_id in hurt:
         aiming = stance_of(fight, token_id)
         if fight.combatant(token_id) and aiming.aiming_turns and not aiming.aim_lost:

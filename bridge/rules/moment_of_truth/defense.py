@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from .called_shots import CalledShot, called_shot_tn
@@ -55,7 +56,7 @@ class ToHit:
         """The TN as the roll pipeline takes it."""
         return TargetNumber(self.default, sum(step.change for step in self.steps[1:]), self.value)
 
-    @property
+    @cached_property  # read by ``to_dict`` and again by the attack card's explanation
     def explanation(self) -> list[str]:
         lines = [f"{step.source} {step.change:+d}" + (f" ({step.note})" if step.note else "") for step in self.steps]
         floored = self.value != sum(step.change for step in self.steps)

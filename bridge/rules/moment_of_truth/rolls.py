@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any, Protocol
 
 from ..dice import DiceSource, check_count
@@ -401,7 +402,7 @@ class RollResult:
     counting: Counting
     outcome: Outcome
 
-    @property
+    @cached_property  # read by the card and again by an attack card's own explanation
     def explanation(self) -> list[str]:
         return explain(self)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from .conditions import Condition, ends_on_roll, summary_order
@@ -104,7 +105,7 @@ class TokenState:
     weapons: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     version: int = 0
 
-    @property
+    @cached_property  # the state is frozen; the rules ask this often
     def present(self) -> frozenset[Condition]:
         """The conditions on the token, whatever their source."""
         return frozenset(entry.condition for entry in self.conditions)
