@@ -369,7 +369,7 @@ def _taken(
         for condition in (c for target, c in result.conditions if target == token_id and c is not Condition.DEAD):
             if Condition.DEAD not in after.present:
                 after = with_condition(after, _caused(condition, weapon, round_number)).after
-        if replace(after, version=before.version) == before:  # untouched: no new version
+        if after is before or replace(after, version=before.version) == before:  # untouched: no new version
             now, changes = before, ()
         else:
             change = changed(before, after)

@@ -68,7 +68,11 @@ def weapon_state(token: TokenState, weapon: Weapon, dials: Dials) -> WeaponState
 
 
 def with_weapon(token: TokenState, weapon: Weapon, state: WeaponState) -> TokenState:
-    return replace(token, weapons={**token.weapons, weapon.name: state.to_dict()})
+    """``token`` keeping ``state`` of its ``weapon`` (``token`` itself when it keeps it already)."""
+    kept = state.to_dict()
+    if token.weapons.get(weapon.name) == kept:
+        return token
+    return replace(token, weapons={**token.weapons, weapon.name: kept})
 
 
 def check_usable(state: WeaponState, weapon: Weapon) -> None:
