@@ -5,13 +5,16 @@ the project served without touching ours."""
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import uuid
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from bridge.cli import main
 from bridge.schemas.settings import default_settings
 from bridge.systems import DEFAULT_SYSTEM, installed
 
@@ -39,6 +42,15 @@ def test_the_four_systems_are_installed_by_entry_point_the_flagship_first():
     assert list(installed())[0] == DEFAULT_SYSTEM
     assert set(installed()) == {"moment_of_truth", "two_d20", "moment_of_clarity", "highest_d10"}
     assert all(name == system.name for name, system in installed().items())
+
+
+def test_the_cli_creates_a_world_playing_a_system_and_refuses_an_unknown_one(redis_server, store):
+    runner, env, world_id = CliRunner(), {"REDIS_URL": redis_server.url}, f"w-{uuid.uuid4().hex[:12]}"
+    created = runner.invoke(main, ["world", "create", world_id, "--system", "moment_of_clarity"], env=env)
+    assert created.exit_code == 0, created.output
+    assert json.loads(created.output)["system"] == "moment_of_clarity" == store.world(world_id).system
+    unknown = runner.invoke(main, ["world", "create", f"{world_id}-2", "--system", "chess"], env=env)
+    assert unknown.exit_code == 2 and "chess" in unknown.output
 
 
 def test_a_world_plays_the_flagship_until_the_gm_switches_and_the_table_is_told(gm, player_for):
