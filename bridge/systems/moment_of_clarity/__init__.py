@@ -1,22 +1,24 @@
 """Moment of Clarity as a rule system (seeds/003_9102c1ba5c559ea4.txt): its
-pure rules in ``bridge.rules.moment_of_clarity``, its ``moc.`` requests here
-(docs/systems/moment_of_clarity.md)."""
+pure rules in ``bridge.rules.moment_of_clarity``, its ``moc.`` requests'
+schemas in ``schemas`` and handlers in ``events`` (one module per area), its
+state document's changes in ``state`` (docs/systems/moment_of_clarity.md)."""
 
 from .. import RuleSystem
 from .odds import ODDS
 from .schemas import CARDS, CROSS_FIELD_RULES, REQUESTS, MocState
 
 
-def init_app(app) -> None:
-    from .events import init_app as register  # importing the handlers here: the bridge imports this module first
+def _init_app(app) -> None:
+    from .events import AREAS  # importing the handlers here: the bridge imports this module first
 
-    register(app)
+    for area in AREAS:
+        area.init_app(app)
 
 
 SYSTEM = RuleSystem(
     name="moment_of_clarity",
     title="Moment of Clarity",
-    init_app=init_app,
+    init_app=_init_app,
     cards=CARDS,
     requests=REQUESTS,
     state=MocState,

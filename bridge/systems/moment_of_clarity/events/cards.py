@@ -1,0 +1,110 @@
+"""The cards, chips and beads a character holds and plays: ``moc.keep``,
+``moc.card.beads``, ``moc.card.shift``, ``moc.beads.spend``,
+``moc.chips.grant``/``spend``/``trade`` and ``moc.trump``."""
+
+from __future__ import annotations
+
+from ....cards import check_owner, publish
+from ....requests import handles
+from ....rules.dice import RandomDice
+from ....rules.moment_of_clarity.cards import Card, Suiting, suiting
+from ....rules.moment_of_clarity.elements import Archetype
+from ....rules.moment_of_clarity.trumps import BeadPlay, CardPlay, ChipPlay, trump
+from .. import state as moc
+from .common import changed, registered
+
+_dice = RandomDice()
+
+
+def keep_cards(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    return {
+        "hand": changed(identity, moc.keep(request["actor_id"], [Card.of(card) for card in request["cards"]]), "cards")
+    }
+
+
+def card_as_beads(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    change = moc.card_as_beads(request["actor_id"], Card.of(request["card"]), request["before_scene"])
+    return changed(identity, change, "card")
+
+
+def card_shifts_beads(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    change = moc.card_shifts_beads(request["actor_id"], Card.of(request["card"]), request["source"], request["target"])
+    return changed(identity, change, "card")
+
+
+def spend_beads(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    change = moc.spend_beads(request["actor_id"], request["element"], request["beads"], request["storytelling"])
+    return changed(identity, change, "beads")
+
+
+def grant_chips(identity, request: dict) -> dict:
+    return changed(identity, moc.grant_chips(request["actor_id"], request["chips"], request["scene_start"]), "chips")
+
+
+def spend_chip(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    change = moc.spend_chip(request["actor_id"], request["chip"], request["use"], request["element"], _dice)
+    return changed(identity, change, "chip")
+
+
+def trade_chips(identity, request: dict) -> dict:
+    check_owner(identity, request["actor_id"])
+    return changed(identity, moc.trade_chips(request["actor_id"], request["give"], request["take"]), "give")
+
+
+def trump_play(identity, request: dict) -> dict:
+    """A card from the hand or a chip played against a standing play; beads
+    it beats come back to a character who played them in its archetype."""
+    check_owner(identity, request["actor_id"])
+    archetype = Archetype(registered(identity, request["actor_id"])["archetype"])
+    card = request.get("card") and Card.of(request["card"])
+    play = CardPlay(card, suiting(card, request["element"], archetype)) if card else ChipPlay(request["chip"])
+    standing, owner = standing_play(identity, request["standing"])
+    verdict = trump(play, standing)
+    back = (owner, request["standing"]["element"], verdict.beads_returned) if verdict.beads_returned else None
+    changed(identity, moc.play(request["actor_id"], card=card or None, chip=request.get("chip"), back=back), "card")
+    result = {
+        "play": describe(play),
+        "standing": describe(standing),
+        "trumps": verdict.trumps,
+        "beads_returned": verdict.beads_returned,
+        "returned_to": owner if back else None,
+        "reason": verdict.reason,
+        "explanation": [
+            f"{describe(play)} against {describe(standing)}: {'trumps' if verdict.trumps else 'does not trump'}"
+        ],
+    }
+    return publish(identity, request, "moc.trump", result)
+
+
+def standing_play(identity, standing: dict) -> tuple:
+    """The play trumped, and the character whose beads they are."""
+    if "card" in standing:
+        return CardPlay(Card.of(standing["card"]), Suiting(standing["suiting"])), None
+    if "chip" in standing:
+        return ChipPlay(standing["chip"]), None
+    archetype = Archetype(registered(identity, standing["actor_id"], "standing")["archetype"])
+    return BeadPlay(standing["beads"], archetype.covers(standing["element"])), standing["actor_id"]
+
+
+def describe(play) -> str:
+    if isinstance(play, CardPlay):
+        return f"the {play.card.name} ({play.suiting.value.replace('_', ' ')})"
+    if isinstance(play, ChipPlay):
+        return f"a {play.chip.value} chip"
+    return f"{play.beads} beads" + (" in archetype" if play.in_archetype else "")
+
+
+def init_app(app) -> None:
+    handles(app, "moc.keep")(keep_cards)
+    handles(app, "moc.card.beads")(card_as_beads)
+    handles(app, "moc.card.shift")(card_shifts_beads)
+    handles(app, "moc.beads.spend")(spend_beads)
+    handles(app, "moc.chips.grant")(grant_chips)
+    handles(app, "moc.chips.spend")(spend_chip)
+    handles(app, "moc.chips.trade")(trade_chips)
+    handles(app, "moc.trump")(trump_play)

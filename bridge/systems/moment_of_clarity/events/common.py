@@ -1,0 +1,38 @@
+"""What Moment of Clarity's handlers share: refusals blamed on a field,
+state changes, reading the state and a registered character."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from ....protocol import against_the_rules
+from ....refusals import refused_as
+from ....requests import store
+from ...state import change_state
+from .. import state as moc
+
+SYSTEM = "moment_of_clarity"
+
+
+@contextmanager
+def refused(field: str):
+    """A rules refusal blames ``field``, or the field a ``moc.Refused`` names."""
+    with refused_as(field, pool=field):
+        try:
+            yield
+        except moc.Refused as refusal:
+            raise against_the_rules(refusal, refusal.field) from None
+
+
+def changed(identity, change, field: str):
+    with refused(field):
+        return change_state(identity, SYSTEM, change)
+
+
+def read_state(identity) -> dict:
+    return store().system_state(identity.world_id, SYSTEM) or moc.fresh(None)
+
+
+def registered(identity, actor_id: str, field: str = "actor_id") -> dict:
+    with refused(field):
+        return moc.character(read_state(identity), actor_id)

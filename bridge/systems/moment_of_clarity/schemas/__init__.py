@@ -1,0 +1,70 @@
+"""Moment of Clarity's requests, cards and state document
+(docs/systems/moment_of_clarity.md), one module per area: ``characters``
+(and sessions), ``rolls`` (and opposed actions), ``splits`` (and
+augments), ``cards`` (cards, chips and beads), ``trumps``, ``combat`` (and
+recovery); ``state``, the state document; ``common``, what they share."""
+
+from __future__ import annotations
+
+from ....schemas.pushes import card_entry
+from ....schemas.requests import RequestSchema
+from ....schemas.spec import CardSpec, RequestSpec
+from .cards import (
+    MocBeadsSpendRequest,
+    MocBeadsSpent,
+    MocCardBeadsRequest,
+    MocCardBeadsResult,
+    MocCardShiftRequest,
+    MocChipsGrantRequest,
+    MocChipSpendRequest,
+    MocChipSpent,
+    MocChipsTradeRequest,
+    MocHand,
+    MocKeepRequest,
+)
+from .characters import MocCharacterRequest, MocSceneResult, MocSessionResult
+from .combat import (
+    MocAttackCard,
+    MocAttackRequest,
+    MocInitiativeCard,
+    MocInitiativeRequest,
+    MocRecoverCard,
+    MocRecoverRequest,
+)
+from .rolls import MocDeclareCard, MocDeclareRequest, MocOpposedCard, MocOpposedRequest, MocRollCard, MocRollRequest
+from .splits import MocAugmentCard, MocAugmentRequest, MocSplitCard, MocSplitRequest
+from .state import MocCharacter, MocState
+from .trumps import CROSS_FIELD_RULES, MocTrumpCard, MocTrumpRequest
+
+__all__ = ["CARDS", "CROSS_FIELD_RULES", "REQUESTS", "MocState"]
+
+GM_CARDS = {"moc.initiative"}
+
+
+CARDS = {
+    rule: CardSpec(request, card_entry(rule, result), gm_only=rule in GM_CARDS)
+    for rule, request, result in (
+        ("moc.roll", MocRollRequest, MocRollCard),
+        ("moc.split", MocSplitRequest, MocSplitCard),
+        ("moc.augment", MocAugmentRequest, MocAugmentCard),
+        ("moc.opposed", MocOpposedRequest, MocOpposedCard),
+        ("moc.declare", MocDeclareRequest, MocDeclareCard),
+        ("moc.attack", MocAttackRequest, MocAttackCard),
+        ("moc.recover", MocRecoverRequest, MocRecoverCard),
+        ("moc.initiative", MocInitiativeRequest, MocInitiativeCard),
+        ("moc.trump", MocTrumpRequest, MocTrumpCard),
+    )
+}
+
+REQUESTS = {
+    "moc.character": RequestSpec(MocCharacterRequest, MocCharacter, gm_only=True),
+    "moc.session": RequestSpec(RequestSchema, MocSessionResult, gm_only=True),
+    "moc.scene": RequestSpec(RequestSchema, MocSceneResult, gm_only=True),
+    "moc.keep": RequestSpec(MocKeepRequest, MocHand),
+    "moc.card.beads": RequestSpec(MocCardBeadsRequest, MocCardBeadsResult),
+    "moc.card.shift": RequestSpec(MocCardShiftRequest, MocCardBeadsResult),
+    "moc.beads.spend": RequestSpec(MocBeadsSpendRequest, MocBeadsSpent),
+    "moc.chips.grant": RequestSpec(MocChipsGrantRequest, MocCharacter, gm_only=True),
+    "moc.chips.spend": RequestSpec(MocChipSpendRequest, MocChipSpent),
+    "moc.chips.trade": RequestSpec(MocChipsTradeRequest, MocCharacter),
+}

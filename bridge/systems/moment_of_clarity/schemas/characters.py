@@ -1,0 +1,71 @@
+"""``moc.character``, ``moc.session`` and ``moc.scene``: a character's
+sheet, and the results of a new session or scene."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from ....rules.moment_of_clarity.beads import PowerLevel
+from ....rules.moment_of_clarity.elements import Archetype, Element
+from ....rules.moment_of_clarity.health import DAMAGE_POINTS
+from ....schemas.common import Identifier
+from ....schemas.pushes import Out
+from ....schemas.requests import RATING_MAX, RequestSchema
+from .common import NAME, RATING, SKILLS_MAX, TRACK_MAX, enum_of
+
+
+class MocTracks(Schema):
+    damage = fields.Integer(load_default=0, validate=validate.Range(0, DAMAGE_POINTS))
+    pain = fields.Integer(load_default=0, validate=validate.Range(0, TRACK_MAX))
+    fatigue = fields.Integer(load_default=0, validate=validate.Range(0, TRACK_MAX))
+
+
+class MocSheetSkill(Schema):
+    """A skill on the sheet: its Element, dice and difficulty level (0 easy, 1 normal, 2 difficult)."""
+
+    name = fields.String(required=True, validate=NAME)
+    element = enum_of(Element, required=True)
+    dice = fields.Integer(required=True, validate=RATING)
+    difficulty = fields.Integer(load_default=1, validate=validate.Range(0, 2))
+
+
+class MocCharacterRequest(RequestSchema):
+    """The GM registers (or replaces) a character's sheet. ``primary_dice``:
+    the dice of the primary characteristic its beads come from; ``placed``:
+    beads it moves each scene out of its primary Element (a Wildcard places
+    them all); ``body``, ``toughness``, ``l_score``: B, T and L, which size
+    the Pain track; ``draws_cards``: false for the rabble (only the most
+    powerful villains have cards). A registered character keeps its hand, chips and beads."""
+
+    actor_id = Identifier(required=True)
+    name = fields.String(required=True, validate=NAME)
+    archetype = fields.String(required=True, validate=validate.OneOf([a.value for a in Archetype]))
+    power_level = fields.String(
+        load_default=PowerLevel.STANDARD.value, validate=validate.OneOf([p.value for p in PowerLevel])
+    )
+    primary_dice = fields.Integer(required=True, validate=RATING)
+    placed = fields.Dict(
+        keys=fields.String(validate=validate.OneOf([e.value for e in Element])),
+        values=fields.Integer(validate=validate.Range(0, 3 * RATING_MAX)),
+        load_default=dict,
+    )
+    body = fields.Integer(required=True, validate=RATING)
+    toughness = fields.Integer(required=True, validate=RATING)
+    l_score = fields.Integer(required=True, validate=RATING)
+    skills = fields.List(fields.Nested(MocSheetSkill), load_default=list, validate=validate.Length(max=SKILLS_MAX))
+    tracks = fields.Nested(MocTracks, load_default=lambda: {"damage": 0, "pain": 0, "fatigue": 0})
+    draws_cards = fields.Boolean(load_default=True)
+
+
+class MocSessionResult(Out):
+    session = fields.Integer(required=True)
+    drawn = fields.Integer(required=True)
+
+
+class MocSceneResult(Out):
+    """``token_recovery``: characters with no Fatigue to recover, who may
+    recover a characteristic token; ``over_chip_limit``: chips over 4 held."""
+
+    scene = fields.Integer(required=True)
+    token_recovery = fields.List(fields.String(), required=True)
+    over_chip_limit = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)

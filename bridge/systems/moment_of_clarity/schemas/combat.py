@@ -1,0 +1,139 @@
+"""``moc.attack``, ``moc.recover`` and ``moc.initiative``: to hit, damage
+and resistance, recovery, and the order of the principals."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from ....rules.moment_of_clarity.levels import Level
+from ....rules.moment_of_clarity.rolls import SIDES
+from ....schemas.common import Identifier
+from ....schemas.pushes import Out
+from ....schemas.requests import CardRequest
+from .common import DICE, NAME, TN, TN_MAX, enum_of
+from .rolls import MocRoll
+from .state import MocTracksOut
+
+
+class MocWeapon(Schema):
+    """``damage`` dice; ``lethality`` the damage roll's TN before the hit
+    location; ``lethal`` (firearms): at least 6 damage dice."""
+
+    name = fields.String(required=True, validate=NAME)
+    damage = fields.Integer(required=True, validate=DICE)
+    lethality = fields.Integer(required=True, validate=TN)
+    lethal = fields.Boolean(load_default=False)
+
+
+class MocResistance(Schema):
+    """The target resists with ``dice`` (its Body) at 7 + the location's
+    modifier; ``ignore_with_ten``: a 10 ignores the damage (not opened up)."""
+
+    dice = fields.Integer(required=True, validate=DICE)
+    ignore_with_ten = fields.Boolean(load_default=False)
+
+
+class MocAttackRequest(CardRequest):
+    """``actor_id`` attacks the registered character ``target``: ``dice``
+    against ``tn`` (from the defender's AG), each raise a damage die, the
+    damage roll's successes levels of damage on the target's tracks."""
+
+    target = Identifier(required=True)
+    dice = fields.Integer(required=True, validate=DICE)
+    sides = fields.Integer(load_default=10, validate=validate.OneOf(SIDES))
+    tn = fields.Integer(load_default=7, validate=TN)
+    weapon = fields.Nested(MocWeapon, required=True)
+    location_modifier = fields.Integer(load_default=0, validate=validate.Range(-TN_MAX, TN_MAX))
+    resist = fields.Nested(MocResistance, load_default=None, allow_none=True)
+
+
+class MocPrincipal(Schema):
+    name = fields.String(required=True, validate=NAME)
+    dice = fields.Integer(required=True, validate=DICE)
+    sides = fields.Integer(load_default=10, validate=validate.OneOf(SIDES))
+
+
+class MocInitiativeRequest(CardRequest):
+    """GM: each principal's Sp roll against ``tn``; ``actor_id`` is the
+    card's actor (the scene, say). Names differ."""
+
+    principals = fields.List(fields.Nested(MocPrincipal), required=True, validate=validate.Length(1, 50))
+    tn = fields.Integer(load_default=7, validate=TN)
+
+
+class MocRecoverRequest(CardRequest):
+    """``action``: a full action of recovery, Pain back equal to Toughness;
+    ``damage``: the end of a healing period, an L roll (d10, TN 7) heals a point."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(["action", "damage"]))
+
+
+class MocDamagePoolOut(Out):
+    weapon = fields.String(required=True)
+    level = enum_of(Level, required=True)
+    raises = fields.Integer(required=True)
+    dice = fields.Integer(required=True)
+    sides = fields.Integer(required=True)
+    tn = fields.Integer(required=True)
+    choose_location = fields.Boolean(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class MocHealth(Out):
+    damage = fields.Integer(required=True)
+    damage_points = fields.Integer(required=True)
+    pain = fields.Integer(required=True)
+    pain_points = fields.Integer(required=True)
+    fatigue = fields.Integer(required=True)
+
+
+class MocHitOut(Out):
+    """What one hit did: damage and pain taken, dazing, and the tracks after."""
+
+    health = fields.Nested(MocHealth, required=True)
+    damage = fields.Integer(required=True)
+    pain = fields.Integer(required=True)
+    dazed = fields.Boolean(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class MocTargetOut(Out):
+    actor_id = fields.String(required=True)
+    name = fields.String(required=True)
+    tracks = fields.Nested(MocTracksOut, required=True)
+    pain_points = fields.Integer(required=True)
+    dazed = fields.Boolean(required=True)
+
+
+class MocAttackCard(Out):
+    """The to-hit roll, the damage pool its level makes, the damage roll
+    (null on a miss), the resistance roll if any, and the target after."""
+
+    attack = fields.Nested(MocRoll, required=True)
+    damage_pool = fields.Nested(MocDamagePoolOut, required=True)
+    damage = fields.Nested(MocRoll, required=True, allow_none=True)
+    resistance = fields.Nested(MocRoll, required=True, allow_none=True)
+    hit = fields.Nested(MocHitOut, required=True, allow_none=True)
+    target = fields.Nested(MocTargetOut, required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class MocRecoverCard(Out):
+    kind = fields.String(required=True)
+    roll = fields.Nested(MocRoll, required=True, allow_none=True)
+    tracks = fields.Nested(MocTracksOut, required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class MocInitiativeRoll(Out):
+    name = fields.String(required=True)
+    roll = fields.Nested(MocRoll, required=True)
+
+
+class MocInitiativeCard(Out):
+    """Each principal's Sp roll and the order: most successes first, ties by
+    the dice's total; a group acts simultaneously."""
+
+    rolls = fields.List(fields.Nested(MocInitiativeRoll), required=True)
+    order = fields.List(fields.List(fields.String()), required=True)
+    explanation = fields.List(fields.String(), required=True)

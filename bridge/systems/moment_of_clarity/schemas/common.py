@@ -1,0 +1,37 @@
+"""What Moment of Clarity's schema modules share: the bounds of a request's
+numbers, their validators, and the playing card a request names."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from ....rules.dice import MAX_DICE_PER_ROLL
+from ....rules.moment_of_clarity.elements import Suit
+from ....schemas.requests import HELPER_NAME_MAX_CHARS, RATING_MAX
+
+#: Highest TN a request may set (11+ is "very difficult").
+TN_MAX = 60
+#: Most actions one split pool is divided into; most chips given at once.
+ACTIONS_MAX = CHIPS_MAX = 10
+#: Most skills on a character's sheet.
+SKILLS_MAX = 100
+#: Pain and Fatigue tracks never run past this.
+TRACK_MAX = 200
+
+#: The validators of a name, a rating, a pool's dice and a TN.
+NAME = validate.Length(1, HELPER_NAME_MAX_CHARS)
+RATING = validate.Range(0, RATING_MAX)
+DICE = validate.Range(1, MAX_DICE_PER_ROLL)
+TN = validate.Range(1, TN_MAX)
+
+
+def enum_of(enum, **kwargs):
+    """A field holding one of ``enum``'s members, by value on the wire."""
+    return fields.Enum(enum, by_value=True, **kwargs)
+
+
+class MocPlayingCard(Schema):
+    """A card of the deck: rank 2-10, Jack 11, Queen 12, King 13, Ace 14."""
+
+    rank = fields.Integer(required=True, validate=validate.Range(2, 14))
+    suit = enum_of(Suit, required=True)
