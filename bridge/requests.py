@@ -18,7 +18,7 @@ from .auth import Identity
 from .encoded import Encoded
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
-from .systems import installed, system_of_event
+from .systems import system_of_event, title_of
 
 log = logging.getLogger("bridge.requests")
 
@@ -100,7 +100,7 @@ def _played(system: str | None, handler: Handler) -> Handler:
     def in_its_world(identity: Identity, data: dict):
         plays = store().world(identity.world_id).system
         if plays != system:
-            message = f"this world plays '{plays}', not {installed()[system].title}"
+            message = f"this world plays '{plays}', not {title_of(system)}"
             raise RequestError(ErrorCode.WRONG_SYSTEM, message, {"system": [f"the world plays '{plays}'"]})
         return handler(identity, data)
 

@@ -76,6 +76,16 @@ def test_a_request_of_a_system_the_world_does_not_play_is_refused_naming_the_sys
     assert ok(player, "roll", actor_id="hero", kind="statistic", statistic={"name": "Agility", "value": 3})["rule"] == "roll"
 
 
+def test_a_world_whose_system_is_no_longer_installed_still_connects_and_switches(store, connect):
+    world = store.create_world(f"w-{uuid.uuid4().hex[:12]}", "Chess club", default_settings(), system="chess")
+    gm = connect(world=world.world_id, gm_key=world.gm_key)
+    assert gm.wait_for("session.ready")["system"] == {"name": "chess", "title": "chess"}
+    assert ok(gm, "system.get") == {"system": "chess", "title": "chess", "state": None}
+    assert ok(gm, "system.requests") == {"system": "chess", "requests": []}
+    assert refused(gm, "table.snapshot") == ("wrong_system", {"system": ["the world plays 'chess'"]})
+    assert ok(gm, "system.set", system="moment_of_truth")["title"] == "Moment of Truth"
+
+
 def test_players_cannot_switch_and_an_unknown_system_is_refused_by_field(gm, player_for):
     player = player_for("alice", ["hero"])
     assert refused(player, "system.set", system="two_d20")[0] == "forbidden"

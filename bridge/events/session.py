@@ -16,7 +16,7 @@ from ..protocol import PROTOCOL_VERSION, Push, RefusalCode, Request
 from ..requests import handles, socketio, store, unknown_event
 from ..rooms import gm_room, user_room, world_room
 from ..schemas.requests import ConnectCredentials
-from ..systems import installed
+from ..systems import title_of
 
 _credentials = ConnectCredentials()
 
@@ -35,7 +35,7 @@ def on_connect(auth=None):
         "user": identity.user,
         "role": identity.role.value,
         "settings": world.settings,
-        "system": {"name": world.system, "title": installed()[world.system].title},
+        "system": {"name": world.system, "title": title_of(world.system)},
     }
     socketio().emit(Push.SESSION_READY.value, ready, to=request.sid)
 

@@ -38,7 +38,10 @@ def set_system(identity, set_request: dict) -> dict:
 
 def system_requests(identity, _request: dict) -> dict:
     """The requests of the world's rule system the sender may send, each with its JSON Schema."""
-    system = installed()[store().world(identity.world_id).system]
+    plays = store().world(identity.world_id).system
+    system = installed().get(plays)
+    if system is None:
+        return {"system": plays, "requests": []}
     cards, listed = system.card_events(), []
     for event in sorted(system.events()):
         spec = REQUESTS[event]

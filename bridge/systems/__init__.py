@@ -84,6 +84,12 @@ def installed() -> dict[str, RuleSystem]:
     return systems
 
 
+def title_of(system: str) -> str:
+    """An installed system's title; a world may name one that is no longer installed: its name, then."""
+    found = installed().get(system)
+    return found.title if found else system
+
+
 @cache
 def system_of_event() -> dict[str, str]:
     """Which installed system each system event belongs to."""

@@ -7,12 +7,12 @@ from typing import Any, Callable
 from ..protocol import Push
 from ..requests import socketio, store
 from ..rooms import world_room
-from . import installed
+from . import title_of
 
 
 def system_view(system: str, state: dict | None) -> dict:
     """``system.get``'s result and the ``system.changed`` push."""
-    return {"system": system, "title": installed()[system].title, "state": state}
+    return {"system": system, "title": title_of(system), "state": state}
 
 
 def change_state(identity, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> Any:
