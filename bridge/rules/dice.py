@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterable
-from typing import Protocol
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol
 
 #: Hard cap on dice in one roll, so no request can ask for a million d6.
 #: The largest pool the book prints, falling's 285d6 (ch. 8), fits.
@@ -14,6 +16,18 @@ MAX_DICE_PER_ROLL = 300
 
 class TooManyDice(ValueError):
     """A roll asked for more than MAX_DICE_PER_ROLL dice."""
+
+
+@dataclass(frozen=True)
+class CountedDie:
+    """One die rolled and how its rule system counted it (``counts_as``: a
+    ``str`` enum of that system's), as a card shows it."""
+
+    face: int
+    counts_as: Enum
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"face": self.face, "counts_as": self.counts_as.value}
 
 
 class DiceSource(Protocol):

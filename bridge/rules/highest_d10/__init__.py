@@ -17,14 +17,13 @@ This package re-exports the skill roll, the piece every other uses.
 
 from .conditions import Condition, Pool, build_pool
 from .odds import Odds, roll_odds
-from .rolls import CountsAs, Die, Modifier, Reading, SkillRoll, read_faces, read_roll, roll_skill
+from .rolls import CountsAs, Modifier, Reading, SkillRoll, read_faces, read_roll, roll_skill
 from .success import Degree, Mishap, Verdict, judge
 
 __all__ = [
     "Condition",
     "CountsAs",
     "Degree",
-    "Die",
     "Mishap",
     "Modifier",
     "Odds",

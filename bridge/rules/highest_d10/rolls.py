@@ -18,7 +18,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ..dice import DiceSource
+from ..dice import CountedDie, DiceSource
 from ..judging import check_tn
 from .conditions import Condition, Pool, build_pool
 from .success import Mishap, Verdict, judge
@@ -44,19 +44,10 @@ class CountsAs(str, Enum):
 
 
 @dataclass(frozen=True)
-class Die:
-    face: int
-    counts_as: CountsAs
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"face": self.face, "counts_as": self.counts_as.value}
-
-
-@dataclass(frozen=True)
 class Reading:
     """Every die and how it counted; ``value`` is the read face plus one per match."""
 
-    dice: tuple[Die, ...]
+    dice: tuple[CountedDie, ...]
     read: int
     matches: int
 
@@ -79,7 +70,7 @@ def read_faces(faces: Sequence[int]) -> Reading:
     read = max(faces)
     first = faces.index(read)
     dice = tuple(
-        Die(face, CountsAs.READ if i == first else CountsAs.MATCH if face == read else CountsAs.UNREAD)
+        CountedDie(face, CountsAs.READ if i == first else CountsAs.MATCH if face == read else CountsAs.UNREAD)
         for i, face in enumerate(faces)
     )
     return Reading(dice, read, faces.count(read) - 1)

@@ -27,7 +27,6 @@ from .odds import Odds, roll_odds
 from .rolls import (
     Counting,
     CountsAs,
-    Die,
     ImpossibleRoll,
     Label,
     Modifier,
@@ -52,7 +51,6 @@ from .rolls import (
 __all__ = [
     "CountsAs",
     "Counting",
-    "Die",
     "ImpossibleRoll",
     "Label",
     "Modifier",

@@ -10,7 +10,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, Protocol
 
-from ..dice import DiceSource, check_count
+from ..dice import CountedDie, DiceSource, check_count
 from ..judging import check_tn
 
 SIDES = 6
@@ -258,19 +258,10 @@ class CountsAs(str, Enum):
 
 
 @dataclass(frozen=True)
-class Die:
-    face: int
-    counts_as: CountsAs
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"face": self.face, "counts_as": self.counts_as.value}
-
-
-@dataclass(frozen=True)
 class Counting:
     """Every die read, and the two numbers judging needs."""
 
-    dice: tuple[Die, ...]
+    dice: tuple[CountedDie, ...]
     successes: int
     ones: int
     success_faces: tuple[int, ...]
@@ -283,7 +274,7 @@ class Counting:
 def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     """Read each die: a success face, a 1 (never a success), or a blank."""
     success_faces = kind.success_faces
-    dice = tuple(Die(face, _counts_as(face, success_faces)) for face in faces)
+    dice = tuple(CountedDie(face, _counts_as(face, success_faces)) for face in faces)
     successes = sum(die.counts_as is CountsAs.SUCCESS for die in dice)
     ones = sum(die.counts_as is CountsAs.ONE for die in dice)
     return Counting(dice, successes, ones, success_faces)
