@@ -252,14 +252,29 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     cannot pay), raised stakes rewarded, then the judged roll's dice reward
     (ch. 5). Only players hold MoTs: the GM's rolls earn none."""
     talent = _talent(roll_request)
-    pool = pool_of(roll_request, [*_penalties(roll_request, dials), *([talent.modifier] if talent else [])])
-    spent, stakes_raised, player = roll_request.get("moments", {}), roll_request["stakes_raised"], not identity.is_gm
+    penalties = _penalties(roll_request, dials)
+    pool = pool_of(roll_request, [*penalties, talent.modifier] if talent else penalties)
+    spent, stakes_raised = roll_request.get("moments", {}), roll_request["stakes_raised"]
     own = spent.get("own", 0)
-    contributions = tuple(Contribution(given["user"], given["dice"]) for given in spent.get("contributions", []))
+    contributions = tuple(Contribution(given["user"], given["dice"]) for given in spent.get("contributions", ()))
     if own or contributions:
         _check_holds_moments(identity, "moments")
     rolled, target = _possible(roll_request, pool, own + sum(given.dice for given in contributions), dials)
-    paid = {"spending": RollSpending(identity.user), "use": None}
+    spending, use, charged = RollSpending(identity.user), None, ()
+    if talent or own or contributions or (stakes_raised and not identity.is_gm):
+        spending, use, charged = _charge(identity, roll_request, talent, own, contributions, dials, roll_id)
+    kind = RollKind(roll_request["kind"])
+    result = roll_pool(kind, rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
+    rewards = [entry for entry in charged if isinstance(entry.kind, Reward)]
+    rewards += _dice_reward(identity, result, dials, bool(spending.moments), stakes_raised, roll_id)
+    return _card(result, spending, use, rewards)
+
+
+def _charge(identity, roll_request: dict, talent: Talent | None, own: int, contributions: tuple, dials: Dials, roll_id: str):
+    """Charge the roll's MoTs and the talent's use, and reward raised stakes,
+    in one change of the ledger: ``(spending, use, the ledger's entries)``."""
+    stakes_raised, player = roll_request["stakes_raised"], not identity.is_gm
+    paid = {}
 
     def charge(ledger: MomentsLedger, uses: dict) -> tuple[LedgerUpdate, dict]:
         use = _use_talent(roll_request, talent, uses, dials) if talent else None
@@ -270,22 +285,17 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
         paid.update(spending=spending, use=use)
         return update, _counted(uses, roll_request["actor_id"], use)
 
-    charged: tuple = ()
-    if talent or own or contributions or (stakes_raised and player):
-        seated = [identity.user, *(given.player for given in contributions)] if player else []
-        charged = _record(identity, seated, charge, "moments").entries
-    kind = RollKind(roll_request["kind"])
-    result = roll_pool(kind, rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
-    rewards = [entry for entry in charged if isinstance(entry.kind, Reward)]
-    rewards += _dice_reward(identity, result, dials, bool(paid["spending"].moments), stakes_raised, roll_id)
-    return _card(result, paid["spending"], paid["use"], rewards)
+    seated = [identity.user, *(given.player for given in contributions)] if player else []
+    entries = _record(identity, seated, charge, "moments").entries
+    return paid["spending"], paid["use"], entries
 
 
 def _dice_reward(identity, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool, roll_id: str):
     """Credit the roller with what the judged roll earns (ch. 5, Dice-Triggered
     Rewards), if anything; the GM's rolls earn none."""
-    earned = dice_reward(result, moments_spent=moments_spent, dials=dials, stakes_raised=stakes_raised)
-    if identity.is_gm or not Trigger.DICE.in_use(dials) or earned is None:
+    if identity.is_gm or not Trigger.DICE.in_use(dials):
+        return ()
+    if dice_reward(result, moments_spent=moments_spent, dials=dials, stakes_raised=stakes_raised) is None:
         return ()
     options = {"moments_spent": moments_spent, "stakes_raised": stakes_raised, "roll_id": roll_id}
 

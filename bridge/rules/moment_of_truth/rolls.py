@@ -273,19 +273,28 @@ class Counting:
 
 def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     """Read each die: a success face, a 1 (never a success), or a blank."""
-    success_faces = kind.success_faces
-    dice = tuple(CountedDie(face, _counts_as(face, success_faces)) for face in faces)
-    successes = sum(die.counts_as is CountsAs.SUCCESS for die in dice)
-    ones = sum(die.counts_as is CountsAs.ONE for die in dice)
-    return Counting(dice, successes, ones, success_faces)
+    reading = _READINGS[kind]
+    dice, successes, ones = [], 0, 0
+    for face in faces:
+        if face not in reading:
+            raise ValueError(f"{face} is not a face of a d6")
+        counts_as = reading[face]
+        successes += counts_as is CountsAs.SUCCESS
+        ones += counts_as is CountsAs.ONE
+        dice.append(CountedDie(face, counts_as))
+    return Counting(tuple(dice), successes, ones, kind.success_faces)
 
 
-def _counts_as(face: int, success_faces: tuple[int, ...]) -> CountsAs:
-    if not 1 <= face <= SIDES:
-        raise ValueError(f"{face} is not a face of a d6")
-    if face in success_faces:
-        return CountsAs.SUCCESS
-    return CountsAs.ONE if face == 1 else CountsAs.BLANK
+def _reading(success_faces: tuple[int, ...]) -> dict[int, CountsAs]:
+    """What each face of a d6 counts as when ``success_faces`` succeed."""
+    return {
+        face: CountsAs.SUCCESS if face in success_faces else CountsAs.ONE if face == 1 else CountsAs.BLANK
+        for face in range(1, SIDES + 1)
+    }
+
+
+#: Each kind's reading of the faces, made once.
+_READINGS = {kind: _reading(kind.success_faces) for kind in RollKind}
 
 
 # --- judging --------------------------------------------------------------
