@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 from jsonschema import Draft202012Validator
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 
 from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge import events
@@ -30,6 +30,7 @@ from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.weapon_handling import FireMode
 from bridge.schemas import pushes
 from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
+from bridge.schemas.common import Inbound
 from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.requests import OddsRequest, RollRequest
 from bridge.schemas.settings import default_settings
@@ -526,6 +527,63 @@ def test_a_mappings_entry_count_is_bounded_alike(event, payload, accepted):
     except ValidationError:
         marshmallow_accepts = False
     assert (marshmallow_accepts, validator(f"request.{event}.json").is_valid(payload)) == (accepted, accepted)
+
+
+#: Payloads ``Inbound`` hands to marshmallow's own load (not a dict, ``many``) or shapes the examples lack.
+ODD_PAYLOADS = [
+    (Request.ROLL, {**ROLL, "dice": 5, "mood": "sly"}),
+    (Request.ROLL, {**ROLL, "statistic": {"name": "Strength", "value": 3, "bonus": 1}}),
+    (Request.ROLL, {**ROLL, "statistic": ["Strength", 3], "modifiers": [3, {"source": "m", "dice": "x"}]}),
+    (Request.ROLL, {**ROLL, "talent": None, "moments": "many", "helpers": [{"name": ""}, 4]}),
+    (Request.ATTACK, {**ATTACK, "weapon": {"name": "Knife", "edge": True}, "targets": [{"armor": 3}, "t2"]}),
+    (Request.ATTACK, {**ATTACK, "grappler": {"token_id": "a b\n"}, "request_id": "r\n"}),
+    (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 9, "extra": 1}}),
+]
+
+
+def _loaded(schema, payload) -> str:
+    """What a load gives: the values, or the error messages in their order."""
+    try:
+        outcome = {"data": schema.load(payload)}
+    except ValidationError as invalid:
+        outcome = {"errors": invalid.messages, "valid": invalid.valid_data}
+    return json.dumps(outcome, default=repr)
+
+
+@pytest.mark.parametrize(
+    ("target", "payload"),
+    [(target, payload) for target, payload, _ in EXAMPLES if target != "connect.auth"] + ODD_PAYLOADS,
+)
+def test_inbound_loads_as_marshmallow_does(target, payload, monkeypatch):
+    """``Inbound``'s own load: the values and messages of marshmallow's."""
+    one, many = REQUESTS[target.value].schema(), REQUESTS[target.value].schema(many=True)
+    ours = _loaded(one, payload), _loaded(many, [payload, "x"])
+    monkeypatch.setattr(Inbound, "_deserialize", Schema._deserialize)
+    assert ours == (_loaded(one, payload), _loaded(many, [payload, "x"]))
+
+
+def test_every_schema_a_request_loads_is_inbound():
+    """Requests, and every object they nest, load with ``Inbound``."""
+    pending = [spec.schema for spec in REQUESTS.values()] + [CONNECT_AUTH]
+    seen: set[type] = set()
+    while pending:
+        schema = pending.pop()
+        if schema in seen:
+            continue
+        seen.add(schema)
+        assert issubclass(schema, Inbound), schema
+        pending.extend(_nested(schema._declared_fields.values()))
+
+
+def _nested(fields) -> list[type]:
+    found = []
+    for field in fields:
+        nested = getattr(field, "nested", None)
+        found += [nested if isinstance(nested, type) else type(nested)] if nested is not None else []
+        found += list(getattr(field, "schemas", ()))
+        found += _nested(filter(None, [getattr(field, "inner", None), getattr(field, "value_field", None),
+                                       getattr(field, "named", None)]))
+    return found
 
 
 def test_every_request_has_examples_both_ways():
