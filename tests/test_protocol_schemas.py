@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 from jsonschema import Draft202012Validator
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError, fields
 
 from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge import events
@@ -30,8 +30,9 @@ from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.weapon_handling import FireMode
 from bridge.schemas import pushes
 from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
+from bridge.schemas.common import Inbound
 from bridge.schemas.export import DIALECT, render, write_schemas
-from bridge.schemas.requests import OddsRequest, RollRequest
+from bridge.schemas.requests import Helpers, OddsRequest, RollRequest
 from bridge.schemas.settings import default_settings
 from bridge.store import UnknownWorld
 from bridge.systems import DEFAULT_SYSTEM, installed
@@ -526,6 +527,62 @@ def test_a_mappings_entry_count_is_bounded_alike(event, payload, accepted):
     except ValidationError:
         marshmallow_accepts = False
     assert (marshmallow_accepts, validator(f"request.{event}.json").is_valid(payload)) == (accepted, accepted)
+
+
+#: What the examples lack: unknown keys at each level, nested values that are not objects
+#: (marshmallow's own load), nulls, newlines in ids.
+ODD_PAYLOADS = [
+    (Request.ROLL, {**ROLL, "dice": 5, "mood": "sly"}),
+    (Request.ROLL, {**ROLL, "statistic": {"name": "Strength", "value": 3, "bonus": 1}}),
+    (Request.ROLL, {**ROLL, "statistic": ["Strength", 3], "modifiers": [3, {"source": "m", "dice": "x"}]}),
+    (Request.ROLL, {**ROLL, "talent": None, "moments": "many", "helpers": [{"name": ""}, 4]}),
+    (Request.ATTACK, {**ATTACK, "weapon": {"name": "Knife", "edge": True}, "targets": [{"armor": 3}, "t2"]}),
+    (Request.ATTACK, {**ATTACK, "grappler": {"token_id": "a b\n"}, "request_id": "r\n"}),
+    (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 9, "extra": 1}}),
+]
+
+
+def _loaded(schema, payload) -> str:
+    """What a load gives: the values, or the error messages in their order."""
+    try:
+        outcome = {"data": schema.load(payload)}
+    except ValidationError as invalid:
+        outcome = {"errors": invalid.messages, "valid": invalid.valid_data}
+    return json.dumps(outcome, default=repr)
+
+
+@pytest.mark.parametrize(("target", "payload"), [(target, payload) for target, payload, _ in EXAMPLES] + ODD_PAYLOADS)
+def test_inbound_loads_as_marshmallow_does(target, payload, monkeypatch):
+    """``Inbound``'s load gives marshmallow's values and messages, alone and in a list (``many``)."""
+    schema = CONNECT_AUTH if target == "connect.auth" else REQUESTS[target.value].schema
+    one, many = schema(), schema(many=True)
+    ours = _loaded(one, payload), _loaded(many, [payload, "x"])
+    monkeypatch.setattr(Inbound, "_deserialize", Schema._deserialize)
+    assert ours == (_loaded(one, payload), _loaded(many, [payload, "x"]))
+
+
+def test_every_schema_a_request_loads_is_inbound():
+    """Requests, and every object they nest, load with ``Inbound``."""
+    pending = [spec.schema for spec in REQUESTS.values()] + [CONNECT_AUTH]
+    seen: set[type] = set()
+    while pending:
+        schema = pending.pop()
+        if schema not in seen:
+            seen.add(schema)
+            assert issubclass(schema, Inbound), schema
+            pending.extend(nested for field in schema._declared_fields.values() for nested in _nested(field))
+
+
+def _nested(field) -> list[type]:
+    """The schema classes a field loads."""
+    if isinstance(field, fields.Nested):
+        return [field.nested if isinstance(field.nested, type) else type(field.nested)]
+    if isinstance(field, pushes.Either):
+        return list(field.schemas)
+    inner = {fields.List: "inner", fields.Dict: "value_field", Helpers: "named"}
+    return [
+        nested for kind, name in inner.items() if isinstance(field, kind) for nested in _nested(getattr(field, name))
+    ]
 
 
 def test_every_request_has_examples_both_ways():

@@ -9,6 +9,7 @@ from ..protocol import Request
 from ..rules.moment_of_truth.characters import Rule
 from ..rules.moment_of_truth.equipment import Coverage, Quality, WeaponSkill
 from ..rules.moment_of_truth.statistics import Statistic
+from .common import Inbound
 from .damage import DAMAGE_REDUCTION_MAX
 from .pushes import Out
 from .requests import RATING_MAX, RequestSchema
@@ -48,18 +49,18 @@ def _per_statistic(name: str, doc: str, base: type[Schema], make_field) -> type[
 BoughtStatistics = _per_statistic(
     "BoughtStatistics",
     "Statistics as bought, before racial modifiers; one left out stays at 2 (Poor).",
-    Schema,
+    Inbound,
     lambda: fields.Integer(validate=validate.Range(0, RATING_MAX)),
 )
 RacialModifiers = _per_statistic(
     "RacialModifiers",
     "Added to statistics once they are bought (ch. 2); one left out is 0.",
-    Schema,
+    Inbound,
     lambda: fields.Integer(validate=validate.Range(-RATING_MAX, RATING_MAX)),
 )
 
 
-class TalentChoice(Schema):
+class TalentChoice(Inbound):
     """A talent: +3d6 with one skill or one statistic under its circumstances (ch. 4)."""
 
     name = _text(NAME_MAX_CHARS, required=True)
@@ -73,7 +74,7 @@ def _at_most_skills(skills: dict) -> None:
         raise ValidationError(f"at most {SHEET_LIST_MAX} skills")
 
 
-class CharacterSheet(Schema):
+class CharacterSheet(Inbound):
     """A new character's choices (ch. 2-4), as the rules' ``CharacterSheet.to_dict`` writes them."""
 
     name = _text(NAME_MAX_CHARS, required=True)
@@ -148,7 +149,7 @@ def _level(**kwargs):
     return fields.Integer(validate=validate.Range(0, RATING_MAX), **kwargs)
 
 
-class SkillRaise(Schema):
+class SkillRaise(Inbound):
     """Raise a skill from ``current`` (null: the character lacks it) to ``desired``."""
 
     name = _text(SKILL_NAME_MAX_CHARS, required=True)
@@ -156,7 +157,7 @@ class SkillRaise(Schema):
     desired = _level(required=True)
 
 
-class StatisticRaise(Schema):
+class StatisticRaise(Inbound):
     """Raise a basic statistic from ``current`` to ``desired``."""
 
     name = fields.Enum(Statistic, by_value=True, required=True)
@@ -212,7 +213,7 @@ def _notation(**kwargs):
     return _text(NOTATION_MAX_CHARS, **{"required": True, **kwargs})
 
 
-class MeleeItem(Schema):
+class MeleeItem(Inbound):
     """A melee weapon in the book's notation: ``reach`` "Cls" or "2m", ``damage``
     "Strength + Skill + 4 (4, 5)", ``skill`` "melee one-handed", ``qualities`` ["Balanced"]."""
 
@@ -225,7 +226,7 @@ class MeleeItem(Schema):
     large_blade = fields.Boolean(load_default=False)
 
 
-class RangedItem(Schema):
+class RangedItem(Inbound):
     """A ranged weapon in the book's notation: ``close`` "C" or "C-1m", ``optimal``
     "20m", ``long`` "35m (2)", ``ammo`` "10-30" (null: no magazine)."""
 
@@ -241,7 +242,7 @@ class RangedItem(Schema):
     revolver = fields.Boolean(load_default=False)
 
 
-class ShieldItem(Schema):
+class ShieldItem(Inbound):
     """A shield: ``attacker_penalty`` "-1d6"."""
 
     name = _text(NAME_MAX_CHARS, required=True)
@@ -249,7 +250,7 @@ class ShieldItem(Schema):
     first_defense_step_dice = fields.Integer(load_default=1, validate=validate.Range(0, RATING_MAX))
 
 
-class ArmorItem(Schema):
+class ArmorItem(Inbound):
     """Armor: ``coverage`` "> 75%" (full) or "< 75%" (partial)."""
 
     name = _text(NAME_MAX_CHARS, required=True)
@@ -257,7 +258,7 @@ class ArmorItem(Schema):
     damage_reduction = fields.Integer(required=True, validate=validate.Range(0, DAMAGE_REDUCTION_MAX))
 
 
-class ItemNames(Schema):
+class ItemNames(Inbound):
     """Names of the world's own items, by kind."""
 
     melee = _listed(_text(NAME_MAX_CHARS), ITEMS_MAX)

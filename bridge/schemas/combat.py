@@ -16,7 +16,7 @@ from ..rules.moment_of_truth.ranges import RangeBand
 from ..rules.moment_of_truth.rolls import SIDES, RollKind
 from ..rules.moment_of_truth.weapon_handling import FireMode
 from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem
-from .common import Identifier
+from .common import Identifier, Inbound
 from .damage import DamageResult
 from .health import ConditionChange, Health
 from .pushes import CardEntry, Either, Out, Pool, RollResult, _const
@@ -50,7 +50,7 @@ def conditions_field():
 # --- request pieces -----------------------------------------------------------
 
 
-class CombatStatistics(Schema):
+class CombatStatistics(Inbound):
     """A combatant's six basic statistics (ch. 2)."""
 
     endurance = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
@@ -61,7 +61,7 @@ class CombatStatistics(Schema):
     education = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
 
 
-class NamedItem(Schema):
+class NamedItem(Inbound):
     """An item of the world's arsenal (the book's ch. 10 tables and the
     world's own, `equipment.define`) by name."""
 
@@ -73,7 +73,7 @@ def item_field(*described: type[Schema], **kwargs):
     return Either(NamedItem, *described, **kwargs)
 
 
-class AttackTarget(Schema):
+class AttackTarget(Inbound):
     """One tracked target: its shield, armor, conditions and endurance come
     from its state; its reserved defense dice, charge and desperate attack
     from its stance in the scene's running combat. `armor`: the armor
@@ -90,7 +90,7 @@ class AttackTarget(Schema):
     designated_opponent = fields.Boolean(load_default=False)
 
 
-class LockedGrappler(Schema):
+class LockedGrappler(Inbound):
     """The tracked token locked in a grapple with the target, whom a critical failure hits."""
 
     token_id = Identifier(required=True)

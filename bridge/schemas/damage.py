@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth.damage import SIDES
+from .common import Inbound
 from .pushes import CardEntry, Out, _const
 from .requests import CardRequest
 from .spec import CardSpec
@@ -26,7 +27,7 @@ def _threshold():
     return fields.Integer(required=True, allow_none=True, validate=validate.Range(1, SIDES))
 
 
-class DamageSpec(Schema):
+class DamageSpec(Inbound):
     """`dice`d6 (`minor_at`, `serious_at`) against armor, numbers lowered by a called shot."""
 
     dice = _dice(required=True)

@@ -15,7 +15,7 @@ from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth import hazards
 from ..rules.moment_of_truth.rolls import SIDES
-from .common import Identifier
+from .common import Identifier, Inbound
 from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
 from .health import HealthChange, dice_count
 from .pushes import Out, RollResult, card_entry
@@ -105,7 +105,7 @@ class FallResult(TokenHazardResult):
     state = no_state()
 
 
-class CaughtToken(Schema):
+class CaughtToken(Inbound):
     """A tracked token near the blast, at `distance` meters behind `cover` dice of cover."""
 
     token_id = Identifier(required=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from enum import Enum
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..protocol import Request
 from ..rules.moment_of_truth.connections import SIDES
 from ..rules.moment_of_truth.moments import Reward, Spend
-from .common import Identifier
+from .common import Identifier, Inbound
 from .pushes import CardEntry, MomentsEntry, Out, _const
 from .requests import LABEL_MAX_CHARS, PLAYERS_MAX, CardRequest, RequestSchema
 from .spec import CardSpec, RequestSpec
@@ -115,7 +115,7 @@ class MomentsTakeRequest(RequestSchema):
     )
 
 
-class Gift(Schema):
+class Gift(Inbound):
     player = Identifier(required=True)
     moments = fields.Integer(required=True, validate=validate.Range(1, MOMENTS_MAX))
 
@@ -179,7 +179,7 @@ class ConnectionEntry(CardEntry):
     result = fields.Nested(ConnectionRoll, required=True)
 
 
-class Connection(Schema):
+class Connection(Inbound):
     """A past event tying the PC to ``other``, a PC or an NPC."""
 
     event = _text(required=True)

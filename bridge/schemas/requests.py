@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth import RollKind
 from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.statistics import Statistic as BasicStatistic
-from .common import Identifier, Visibility
+from .common import Identifier, Inbound, Visibility
 from .settings import TOKEN_TTL_MAX_SECONDS, WorldSettingsSchema
 
 #: Longest free-text label a client may attach to a roll, in characters.
@@ -25,7 +25,7 @@ HELPER_NAME_MAX_CHARS = 60
 PLAYERS_MAX = 50
 
 
-class ConnectCredentials(Schema):
+class ConnectCredentials(Inbound):
     """The ``auth`` object of the Socket.IO connection."""
 
     protocol = fields.Integer(required=True)
@@ -40,7 +40,7 @@ class ConnectCredentials(Schema):
             raise ValidationError("give exactly one of gm_key or token", "gm_key")
 
 
-class RequestSchema(Schema):
+class RequestSchema(Inbound):
     """Every request carries the client's id for it."""
 
     request_id = Identifier(required=True)
@@ -50,17 +50,17 @@ class PingRequest(RequestSchema):
     echo = fields.Raw(load_default=None)
 
 
-class Statistic(Schema):
+class Statistic(Inbound):
     name = fields.String(required=True, validate=validate.Length(min=1, max=40))
     value = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
 
 
-class Skill(Schema):
+class Skill(Inbound):
     name = fields.String(required=True, validate=validate.Length(min=1, max=40))
     level = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))
 
 
-class PoolModifier(Schema):
+class PoolModifier(Inbound):
     source = fields.String(required=True, validate=validate.Length(min=1, max=60))
     dice = fields.Integer(required=True, validate=validate.Range(-MAX_DICE_PER_ROLL, MAX_DICE_PER_ROLL))
     penalty = fields.Boolean(load_default=False)
@@ -71,7 +71,7 @@ class PoolModifier(Schema):
             raise ValidationError("a penalty removes dice: dice must be 0 or less", "dice")
 
 
-class PoolSpec(Schema):
+class PoolSpec(Inbound):
     """A Moment of Truth roll's pool (ch. 1)."""
 
     kind = fields.Enum(RollKind, by_value=True, required=True)
@@ -129,7 +129,7 @@ _HELPER = {
 }
 
 
-class Helper(Schema):
+class Helper(Inbound):
     """A character lending 1 die (ch. 1, Helping); ``has_skill``: whether
     they possess the skill the GM requires (``required_skill``)."""
 
@@ -155,14 +155,14 @@ class Helpers(fields.Field):
         return shape.deserialize(value, attr, data, **kwargs)
 
 
-class Contribution(Schema):
+class Contribution(Inbound):
     """Another player's dice for the roll: N d6 cost them N + 1 MoTs (ch. 5)."""
 
     user = Identifier(required=True)
     dice = fields.Integer(required=True, validate=validate.Range(1, MAX_DICE_PER_ROLL))
 
 
-class MomentsSpent(Schema):
+class MomentsSpent(Inbound):
     """Moments of Truth spent on the roll (ch. 5): the roller's own, 1d6 each, and other players'."""
 
     own = fields.Integer(load_default=0, validate=validate.Range(0, MAX_DICE_PER_ROLL))
@@ -171,7 +171,7 @@ class MomentsSpent(Schema):
     )
 
 
-class RollTalent(Schema):
+class RollTalent(Inbound):
     """A talent used on the roll (ch. 4): +3d6. It names ``skills`` or one
     ``statistic``; ``off_spirit``: a skill roll it does not name, the GM agreeing."""
 

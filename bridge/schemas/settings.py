@@ -3,9 +3,10 @@ and the bridge's own, with their defaults."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ..rules.moment_of_truth.dials import Dials, ReactionStatistic
+from .common import Inbound
 
 #: Longest a player token may live, in seconds (30 days).
 TOKEN_TTL_MAX_SECONDS = 30 * 24 * 3600
@@ -28,7 +29,7 @@ def _count(name: str, doc: str, low: int = 0, allow_none: bool = False):
     )
 
 
-class WorldSettingsSchema(Schema):
+class WorldSettingsSchema(Inbound):
     """Loading ``{}`` gives a new world's settings."""
 
     default_tn = fields.Integer(

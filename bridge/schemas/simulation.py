@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ..protocol import Request
 from ..rules.moment_of_truth.encounter import (
@@ -18,6 +18,7 @@ from ..rules.moment_of_truth.encounter import (
 )
 from .characters import ArmorItem, MeleeItem, RangedItem
 from .combat import CombatStatistics, _dice, item_field, name_field
+from .common import Inbound
 from .damage import DamageDice
 from .health import HIT_POINTS_MAX
 from .pushes import JobEvent, JobQueued, Out, _const
@@ -36,7 +37,7 @@ def _rate():
     return fields.Float(required=True, validate=validate.Range(0, 1))
 
 
-class EncounterCombatant(Schema):
+class EncounterCombatant(Inbound):
     """A stat block and its tactics. `skill_level`: its level in the
     weapon's skill (null: unskilled, only 6s count). `weapon` and `armor`:
     by name from the world's arsenal or described. `hit_points` null: the
@@ -53,7 +54,7 @@ class EncounterCombatant(Schema):
     targeting = fields.Enum(Targeting, by_value=True, load_default=Targeting.FIRST)
 
 
-class EncounterSide(Schema):
+class EncounterSide(Inbound):
     name = name_field(required=True)
     combatants = fields.List(
         fields.Nested(EncounterCombatant), required=True, validate=validate.Length(min=1, max=MAX_SIDE)

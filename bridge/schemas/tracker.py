@@ -4,7 +4,7 @@ tracker's requests (``combat.*``), the initiative card, and the
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
@@ -13,7 +13,7 @@ from ..rules.moment_of_truth.defense import Charge
 from ..rules.moment_of_truth.initiative import Direction, GmReaction
 from ..rules.moment_of_truth.rolls import SIDES
 from ..rules.moment_of_truth.statistics import Statistic
-from .common import Identifier
+from .common import Identifier, Inbound
 from .health import HealthChange
 from .pushes import CardEntry, ChangeCause, Out, RollResult, _const
 from .requests import CardOptions, RequestSchema
@@ -77,7 +77,7 @@ class SceneRequest(RequestSchema):
     scene_id = Identifier(required=True)
 
 
-class Seated(Schema):
+class Seated(Inbound):
     """A tracked token and the seat it acts on: its player's user id, or the GM's seat."""
 
     token_id = Identifier(required=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from bridge.rules.dice import MAX_DICE_PER_ROLL
 from bridge.rules.highest_d10 import CountsAs, Degree, Mishap
@@ -10,7 +10,7 @@ from bridge.rules.highest_d10.advanced import Goal
 from bridge.rules.highest_d10.declarations import Status
 from bridge.rules.highest_d10.phases import ActionTime
 from bridge.rules.highest_d10.rolls import SIDES
-from bridge.schemas.common import Identifier
+from bridge.schemas.common import Identifier, Inbound
 from bridge.schemas.pushes import Chance, Out, _const, card_entry
 from bridge.schemas.requests import (
     HELPER_NAME_MAX_CHARS,
@@ -64,12 +64,12 @@ class D10CharacterRegisterRequest(RequestSchema):
     skills = _ratings()
 
 
-class D10ModifierSpec(Schema):
+class D10ModifierSpec(Inbound):
     source = _name(required=True)
     value = fields.Integer(required=True, validate=validate.Range(-100, 100))
 
 
-class D10Pool(Schema):
+class D10Pool(Inbound):
     """A skill roll: the dice called for (zero or fewer: a zero-dice roll),
     each conditional modifier's name (each removes a die), the modifiers,
     whether the situation is stressful (1s fail and botch) and the TN if any."""
@@ -83,7 +83,7 @@ class D10Pool(Schema):
     tn = fields.Integer(validate=validate.Range(1, 1000))
 
 
-class D10Secondary(Schema):
+class D10Secondary(Inbound):
     """An advanced roll's secondary skill: its level added (``additive``,
     ``halved`` rounding down) or taken off (``subtractive``)."""
 
@@ -122,7 +122,7 @@ class D10OddsRequest(D10PoolAgainstTn, RequestSchema):
     """The exact chance of each degree of a skill roll (its modifiers summed)."""
 
 
-class D10ActionSpec(Schema):
+class D10ActionSpec(Inbound):
     """A declared action: a sample action by its name (its time from the table),
     or any other action with its ``time``."""
 

@@ -3,17 +3,18 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ...rules.two_d20.odds import skill_test_odds
 from ...rules.two_d20.skill_tests import MAX_DIFFICULTY, SIDES, Target
+from ...schemas.common import Inbound
 from ...schemas.pushes import Chance, Out
 from ...schemas.requests import RATING_MAX, RequestSchema
 from .. import Odds
 from .schemas import ASSISTANTS_MAX, BOUGHT_MAX, TwoD20Target
 
 
-class TwoD20OddsTarget(Schema):
+class TwoD20OddsTarget(Inbound):
     """Skill + style is the target number; a die at most ``focus`` is two successes."""
 
     skill = fields.Integer(required=True, validate=validate.Range(0, RATING_MAX))

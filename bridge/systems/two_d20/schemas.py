@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ...rules.two_d20.combat import AttackKind
 from ...rules.two_d20.determination import MAXIMUM as DETERMINATION_MAXIMUM
@@ -10,7 +10,7 @@ from ...rules.two_d20.determination import DeterminationUse
 from ...rules.two_d20.momentum import MomentumSpend
 from ...rules.two_d20.skill_tests import EXTRA_DICE_COST, MAX_DIFFICULTY, SIDES, CountsAs, Payer
 from ...rules.two_d20.traits import TraitSubject
-from ...schemas.common import Identifier
+from ...schemas.common import Identifier, Inbound
 from ...schemas.pushes import Out, _const, card_entry
 from ...schemas.requests import LABEL_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
 from ...schemas.spec import CardSpec, RequestSpec
@@ -53,7 +53,7 @@ class TwoD20CharacterRequest(RequestSchema):
     powers = fields.Boolean(load_default=False)
 
 
-class TwoD20Approach(Schema):
+class TwoD20Approach(Inbound):
     """A skill and a style of the character's sheet by name, and a focus of it if one applies."""
 
     skill = NAME
@@ -93,7 +93,7 @@ class TwoD20RerollRequest(CardRequest):
                        validate=validate.Length(1, 2 + BOUGHT_MAX))
 
 
-class TwoD20CounterAttack(Schema):
+class TwoD20CounterAttack(Inbound):
     """The defender's counter-attack on a successful defence (2 Momentum, or Chaos for an NPC)."""
 
     damage = fields.Integer(required=True, validate=validate.Range(0, AMOUNT_MAX))
@@ -114,7 +114,7 @@ class TwoD20AttackRequest(CardRequest, TwoD20Approach):
     counter_attack = fields.Nested(TwoD20CounterAttack)
 
 
-class TwoD20TraitSpec(Schema):
+class TwoD20TraitSpec(Inbound):
     """A trait and how much it changes the difficulty of the tests it bears on."""
 
     name = fields.String(required=True, validate=validate.Length(1, 60))

@@ -3,24 +3,24 @@ sheet, and the results of a new session or scene."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ....rules.moment_of_clarity.beads import PowerLevel
 from ....rules.moment_of_clarity.elements import Archetype, Element
 from ....rules.moment_of_clarity.health import DAMAGE_POINTS
-from ....schemas.common import Identifier
+from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import RATING_MAX, RequestSchema
 from .common import NAME, RATING, SKILLS_MAX, TRACK_MAX, enum_of
 
 
-class MocTracks(Schema):
+class MocTracks(Inbound):
     damage = fields.Integer(load_default=0, validate=validate.Range(0, DAMAGE_POINTS))
     pain = fields.Integer(load_default=0, validate=validate.Range(0, TRACK_MAX))
     fatigue = fields.Integer(load_default=0, validate=validate.Range(0, TRACK_MAX))
 
 
-class MocSheetSkill(Schema):
+class MocSheetSkill(Inbound):
     """A skill on the sheet: its Element, dice and difficulty level (0 easy, 1 normal, 2 difficult)."""
 
     name = fields.String(required=True, validate=NAME)

@@ -3,11 +3,11 @@ and resistance, recovery, and the order of the principals."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import SIDES
-from ....schemas.common import Identifier
+from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import CardRequest
 from .common import DICE, NAME, TN, TN_MAX, enum_of
@@ -15,7 +15,7 @@ from .rolls import MocRoll
 from .state import MocTracksOut
 
 
-class MocWeapon(Schema):
+class MocWeapon(Inbound):
     """``damage`` dice; ``lethality`` the damage roll's TN before the hit
     location; ``lethal`` (firearms): at least 6 damage dice."""
 
@@ -25,7 +25,7 @@ class MocWeapon(Schema):
     lethal = fields.Boolean(load_default=False)
 
 
-class MocResistance(Schema):
+class MocResistance(Inbound):
     """The target resists with ``dice`` (its Body) at 7 + the location's
     modifier; ``ignore_with_ten``: a 10 ignores the damage (not opened up)."""
 
@@ -47,7 +47,7 @@ class MocAttackRequest(CardRequest):
     resist = fields.Nested(MocResistance, load_default=None, allow_none=True)
 
 
-class MocPrincipal(Schema):
+class MocPrincipal(Inbound):
     name = fields.String(required=True, validate=NAME)
     dice = fields.Integer(required=True, validate=DICE)
     sides = fields.Integer(load_default=10, validate=validate.OneOf(SIDES))

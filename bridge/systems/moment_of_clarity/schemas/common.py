@@ -3,10 +3,11 @@ numbers, their validators, and the playing card a request names."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_clarity.elements import Suit
+from ....schemas.common import Inbound
 from ....schemas.requests import HELPER_NAME_MAX_CHARS, RATING_MAX
 
 #: Highest TN a request may set (11+ is "very difficult").
@@ -30,7 +31,7 @@ def enum_of(enum, **kwargs):
     return fields.Enum(enum, by_value=True, **kwargs)
 
 
-class MocPlayingCard(Schema):
+class MocPlayingCard(Inbound):
     """A card of the deck: rank 2-10, Jack 11, Queen 12, King 13, Ace 14."""
 
     rank = fields.Integer(required=True, validate=validate.Range(2, 14))

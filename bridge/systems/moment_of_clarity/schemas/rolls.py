@@ -4,18 +4,19 @@ the secret rolls of opposed actions with their declarations."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_clarity.effect import DieKind
 from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import SIDES
+from ....schemas.common import Inbound
 from ....schemas.pushes import Out, _const
 from ....schemas.requests import HELPER_NAME_MAX_CHARS, CardRequest
 from .common import DICE, NAME, TN, enum_of
 
 
-class MocPoolPart(Schema):
+class MocPoolPart(Inbound):
     source = fields.String(required=True, validate=NAME)
     dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
 

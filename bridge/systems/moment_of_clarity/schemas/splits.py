@@ -3,12 +3,13 @@ card from the hand played on the dice of an earlier roll or split."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_clarity.elements import Element
 from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import SIDES
+from ....schemas.common import Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import CardRequest
 from .common import ACTIONS_MAX, DICE, NAME, TN, MocPlayingCard, enum_of
@@ -16,7 +17,7 @@ from .rolls import MocRoll
 from .state import MocCardOut
 
 
-class MocSplitAction(Schema):
+class MocSplitAction(Inbound):
     """One action of a split pool; ``needs``: the lowest level that does not
     pre-empt what follows; ``free_success``: a bead bought it a marginal success."""
 
@@ -40,7 +41,7 @@ class MocSplitRequest(CardRequest):
     preempt = fields.Boolean(load_default=True)
 
 
-class MocDiePoints(Schema):
+class MocDiePoints(Inbound):
     """Points of a card on die ``die`` of action ``action`` (0 for a plain roll)."""
 
     action = fields.Integer(load_default=0, validate=validate.Range(0, ACTIONS_MAX - 1))

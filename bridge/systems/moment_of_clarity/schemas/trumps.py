@@ -3,18 +3,18 @@ JSON Schema form of its one-kind-of-play rule (``CROSS_FIELD_RULES``)."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ....rules.moment_of_clarity.cards import Suiting
 from ....rules.moment_of_clarity.chips import Chip
 from ....rules.moment_of_clarity.elements import Element
-from ....schemas.common import Identifier
+from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import RATING_MAX, CardRequest
 from .common import MocPlayingCard, enum_of
 
 
-class MocStanding(Schema):
+class MocStanding(Inbound):
     """The play trumped: a ``card`` played ``suiting``, a ``chip``, or
     ``beads`` the character ``actor_id`` played in ``element``."""
 
