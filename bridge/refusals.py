@@ -24,6 +24,8 @@ class refused_as:  # lower case: used like a function, ``with refused_as("field"
         return None
 
     def __exit__(self, _kind, error, _traceback) -> bool:
+        if error is None:  # the usual way out
+            return False
         if isinstance(error, ImpossibleRoll):
             raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(error), {self.pool: [str(error)]}) from None
         if isinstance(error, TooManyDice):

@@ -13,8 +13,8 @@ and queues their odds to a worker, changing nothing."""
 from __future__ import annotations
 
 import secrets
-from contextlib import suppress
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from workers import jobs
 
@@ -51,7 +51,14 @@ from ..rules.moment_of_truth.tokens import (
     with_condition,
     with_health,
 )
-from ..rules.moment_of_truth.tracker import Combat, check_can_act, defense_kept, stance_of, with_stance
+from ..rules.moment_of_truth.tracker import (
+    Combat,
+    Combatant,
+    Stance,
+    check_can_act,
+    defense_kept,
+    stance_of,
+)
 from ..rules.moment_of_truth.weapon_handling import FireMode, second_shot_allowed
 from ..rules.moment_of_truth.weapon_state import (
     WeaponState,
@@ -122,10 +129,18 @@ def skill_level(state: TokenState, weapon) -> int | None:
     """The token's level in the weapon's skill, named as ``equipment.list``
     names it or as the book writes it ("Long Arms"); None: unskilled."""
     for name, level in state.skills.items():
-        with suppress(ValueError):
-            if WeaponSkill.parse(name) is weapon.skill:
-                return level
+        if _weapon_skill(name) is weapon.skill:
+            return level
     return None
+
+
+@lru_cache(maxsize=1024)
+def _weapon_skill(name: str) -> WeaponSkill | None:
+    """The weapon skill a skill's name names; None: not a weapon skill."""
+    try:
+        return WeaponSkill.parse(name)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -190,11 +205,10 @@ def attack(identity, attack_request: dict) -> dict:
         return made, _stances_after(combat, attack_request, attacker.token_id, result.combat.ranged, result), taken
 
     tokens = change_fight(identity, Request.ATTACK, attack_request, read, leave_behind)
-    card = result.to_dict() | {
-        "ammo": ammo.to_dict() if ammo else None,
-        "weapon_state": {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)},
-        "tokens": [tokens[state.token_id] for state in plan.aimed] + _grappler_hit(attack_request, result, tokens),
-    }
+    card = result.to_dict()
+    card["ammo"] = ammo.to_dict() if ammo else None
+    card["weapon_state"] = {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)}
+    card["tokens"] = [tokens[state.token_id] for state in plan.aimed] + _grappler_hit(attack_request, result, tokens)
     return publish(identity, attack_request, Request.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
 
 
@@ -352,7 +366,7 @@ def _taken(
     """Each hit into its target's health (``take_hits``: head and neck
     deaths beyond rescue, outright kills), then the conditions the attack
     caused; the attacker's weapon as the attack left it. One change per
-    token, and per token what it took."""
+    token, and per token attacked what it took."""
     made, taken = [], {}
     for token_id, before in fresh.items():
         after = with_weapon(before, weapon, kept) if token_id == attacker_id else before
@@ -375,14 +389,16 @@ def _taken(
             change = changed(before, after)
             made.append(change)
             now, changes = change.after, change.changes
-        taken[token_id] = {
-            "token_id": token_id,
-            "name": before.name,
-            "version": now.version,
-            "health_before": before.health.to_dict(),
-            "health_after": now.health.to_dict(),
-            "changes": [c.to_dict() for c in changes],
-        }
+        if token_id != attacker_id:  # the card shows the tokens attacked
+            health_before = before.health.to_dict()
+            taken[token_id] = {
+                "token_id": token_id,
+                "name": before.name,
+                "version": now.version,
+                "health_before": health_before,
+                "health_after": health_before if now.health is before.health else now.health.to_dict(),
+                "changes": [c.to_dict() for c in changes],
+            }
     return made, taken
 
 
@@ -402,21 +418,32 @@ def _stances_after(
     if combat is None or combat.combatant(attacker_id) is None:
         return combat
     hurt = {hit.target for hit in result.hits if hit.damage.hit_points_lost}
-    stance = stance_of(combat, attacker_id)
-    kept = replace(
-        stance, defense_dice=defense_kept(stance, attack_request["defense_dice"]),
-        charge=attack_request["charge"] or stance.charge,
-        desperate=attack_request["desperate"] or stance.desperate, shots=stance.shots + ranged,
-        aiming_turns=0, aim_target=None, aim_lost=False,
+    combatants = tuple(
+        _attacker_after(c, attack_request, ranged) if c.token_id == attacker_id else _aim_after(c, hurt)
+        for c in combat.combatants
     )
-    fight = combat if kept == stance else with_stance(combat, attacker_id, kept)
-    for token_id in hurt:
-        aiming = stance_of(fight, token_id)
-        if fight.combatant(token_id) and aiming.aiming_turns and not aiming.aim_lost:
-            fight = with_stance(fight, token_id, replace(aiming, aim_lost=True))
-    if fight.combatants == combat.combatants:
+    if combatants == combat.combatants:
         return combat  # nothing kept changed: no new version, nothing to push
-    return replace(fight, version=combat.version + 1)
+    return replace(combat, combatants=combatants, version=combat.version + 1)
+
+
+def _attacker_after(attacker: Combatant, attack_request: dict, ranged: bool) -> Combatant:
+    """The attacker's stance after its attack (itself when that kept nothing new)."""
+    stance = attacker.stance
+    kept = Stance(
+        defense_dice=defense_kept(stance, attack_request["defense_dice"]), aiming_turns=0, aim_target=None,
+        aim_lost=False, charge=attack_request["charge"] or stance.charge,
+        desperate=attack_request["desperate"] or stance.desperate, shots=stance.shots + ranged,
+    )
+    return attacker if kept == stance else Combatant(attacker.token_id, attacker.seat, kept)
+
+
+def _aim_after(combatant: Combatant, hurt: set[str]) -> Combatant:
+    """An aiming combatant the attack hurt loses its aim."""
+    stance = combatant.stance
+    if combatant.token_id in hurt and stance.aiming_turns and not stance.aim_lost:
+        return Combatant(combatant.token_id, combatant.seat, replace(stance, aim_lost=True))
+    return combatant
 
 
 def init_app(app) -> None:

@@ -62,10 +62,7 @@ class Hit:
 
     @property
     def explanation(self) -> list[str]:
-        lines = [f"hit on {self.target}: {self.reason}", *self.damage.explanation]
-        if self.armor_note:
-            lines.append(self.armor_note)
-        return lines + list(self.called.explanation if self.called else ())
+        return _hit_lines(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -91,31 +88,45 @@ class AttackResult:
 
     @property
     def explanation(self) -> list[str]:
-        lines = [*self.combat.explanation, *self.to_hit.explanation, *self.roll.explanation]
+        return self.to_dict()["explanation"]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The card. Its explanation is the lines of its parts as the card
+        shows them, so each part's lines are worked out once."""
+        combat, to_hit, roll = self.combat.to_dict(), self.to_hit.to_dict(), self.roll.to_dict()
+        hits = [hit.to_dict() for hit in self.hits]
+        lines = [*combat["explanation"], *to_hit["explanation"], *roll["explanation"]]
         if self.hit_grappler:
             lines.append("critical failure against a grappled target: the grappler is hit instead")
         if self.scatter_faces:
             lines.append(f"indiscriminate: excess successes scattered by {' '.join(map(str, self.scatter_faces))}")
-        for hit in self.hits:
-            lines += hit.explanation
+        for hit in hits:
+            lines += _hit_lines(hit)
         lines += [f"{name}: {condition.value}" for name, condition in self.conditions]
         if self.jammed:
             lines.append("unreliable: 1s equal or exceed successes, the weapon jams")
-        return lines
-
-    def to_dict(self) -> dict[str, Any]:
         return {
-            "combat": self.combat.to_dict(),
-            "to_hit": self.to_hit.to_dict(),
-            "roll": self.roll.to_dict(),
+            "combat": combat,
+            "to_hit": to_hit,
+            "roll": roll,
             "fire": self.fire.value if self.fire else "single",
-            "hits": [hit.to_dict() for hit in self.hits],
+            "hits": hits,
             "conditions": [{"target": name, "condition": condition.value} for name, condition in self.conditions],
             "scatter_faces": list(self.scatter_faces),
             "jammed": self.jammed,
             "hit_grappler": self.hit_grappler,
-            "explanation": self.explanation,
+            "explanation": lines,
         }
+
+
+def _hit_lines(hit: dict[str, Any]) -> list[str]:
+    """A hit's lines of the explanation, from the hit as the card shows it."""
+    lines = [f"hit on {hit['target']}: {hit['reason']}", *hit["damage"]["explanation"]]
+    if hit["armor_note"]:
+        lines.append(hit["armor_note"])
+    if hit["called"]:
+        lines += hit["called"]["explanation"]
+    return lines
 
 
 def resolve_attack(

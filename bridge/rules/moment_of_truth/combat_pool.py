@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any
 
 from .conditions import Condition, attack_pool_changes, skill_penalties
@@ -50,7 +49,7 @@ class CombatPool:
     def ranged(self) -> bool:
         return isinstance(self.weapon, RangedWeapon)
 
-    @cached_property  # read by ``to_dict`` and again by the attack card's explanation
+    @property
     def explanation(self) -> list[str]:
         attack = "ranged attack" if self.ranged else "melee attack"
         skill = "unskilled: only 6s count" if self.skill_level is None else f"skill {self.skill_level}"

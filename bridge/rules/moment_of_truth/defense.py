@@ -51,12 +51,12 @@ class ToHit:
     def default(self) -> int:
         return self.steps[0].change
 
-    @property
+    @cached_property  # read by ``Attack.check`` and again by ``resolve_attack``
     def target(self) -> TargetNumber:
         """The TN as the roll pipeline takes it."""
         return TargetNumber(self.default, sum(step.change for step in self.steps[1:]), self.value)
 
-    @cached_property  # read by ``to_dict`` and again by the attack card's explanation
+    @property
     def explanation(self) -> list[str]:
         lines = [f"{step.source} {step.change:+d}" + (f" ({step.note})" if step.note else "") for step in self.steps]
         floored = self.value != sum(step.change for step in self.steps)

@@ -28,15 +28,19 @@ class Derived(str, Enum):
     MOVE = "move"
 
 
+_BUILT_FROM = {
+    Derived.HIT_POINTS: (Statistic.ENDURANCE,),
+    Derived.MELEE_ATTACK: (Statistic.STRENGTH, Statistic.AGILITY),
+    Derived.RANGED_ATTACK: (Statistic.AGILITY, Statistic.PERCEPTION),
+    Derived.MOVE: (Statistic.AGILITY, Statistic.ENDURANCE),
+}
+
+
 def built_from(derived: Derived, dials: Dials) -> tuple[Statistic, ...]:
-    """The basic statistics a derived one is computed from."""
-    return {
-        Derived.HIT_POINTS: (Statistic.ENDURANCE,),
-        Derived.MELEE_ATTACK: (Statistic.STRENGTH, Statistic.AGILITY),
-        Derived.RANGED_ATTACK: (Statistic.AGILITY, Statistic.PERCEPTION),
-        Derived.REACTION_TIME: (Statistic.AGILITY, Statistic(dials.reaction_statistic.value)),
-        Derived.MOVE: (Statistic.AGILITY, Statistic.ENDURANCE),
-    }[derived]
+    """The basic statistics a derived one is computed from (reaction time's second: the world's dial)."""
+    if derived is Derived.REACTION_TIME:
+        return Statistic.AGILITY, Statistic(dials.reaction_statistic.value)
+    return _BUILT_FROM[derived]
 
 
 def derive(derived: Derived, statistics: dict[Statistic, int], dials: Dials) -> int:

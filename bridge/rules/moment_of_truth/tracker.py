@@ -58,7 +58,10 @@ class Stance:
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> Stance:
         charge = stored["charge"]
-        return cls(**{**stored, "charge": Charge(charge) if charge else None})
+        return cls(
+            stored["defense_dice"], stored["aiming_turns"], stored["aim_target"], stored["aim_lost"],
+            Charge(charge) if charge else None, stored["desperate"], stored["shots"],
+        )
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ def weapon_state(token: TokenState, weapon: Weapon, dials: Dials) -> WeaponState
     stored = token.weapons.get(weapon.name)
     state = WeaponState.from_dict(stored) if stored else WeaponState()
     if not counts_rounds(weapon, dials):
-        return replace(state, magazine=None)
+        return state if state.magazine is None else replace(state, magazine=None)
     return state if state.magazine else replace(state, magazine=Magazine.full(weapon))
 
 
@@ -91,7 +91,7 @@ def after_attack(state: WeaponState, weapon: Weapon, *, rounds: int, jammed: boo
     only): an unwieldy one must be readied (ch. 10, Unwieldy), a jam kept."""
     unwieldy = isinstance(weapon, MeleeWeapon) and is_unwieldy(weapon, one_handed=one_handed)
     magazine = state.magazine.fired(min(rounds, state.magazine.rounds)) if state.magazine else None
-    return replace(state, ready=not unwieldy, readying=False, jammed=state.jammed or jammed, magazine=magazine)
+    return WeaponState(not unwieldy, False, state.jammed or jammed, magazine)  # every field: no copy to replace
 
 
 def notes(state: WeaponState, weapon: Weapon) -> list[str]:
