@@ -71,7 +71,7 @@ class ConditionEntry:
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> ConditionEntry:
         return cls(
-            Condition(stored["condition"]), stored["source"], Ending(stored["ending"]), stored["rounds"], stored["since_round"]
+            _CONDITIONS[stored["condition"]], stored["source"], _ENDINGS[stored["ending"]], stored["rounds"], stored["since_round"]
         )
 
 
@@ -130,18 +130,18 @@ class TokenState:
 
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> TokenState:
-        health = {name: stored["health"][name] for name in _HEALTH_FIELDS}
+        health = stored["health"]
         return cls(
             token_id=stored["token_id"],
             actor_id=stored["actor_id"],
             name=stored["name"],
             scene_id=stored["scene_id"],
-            statistics={Statistic(name): value for name, value in stored["statistics"].items()},
+            statistics={_STATISTICS[name]: value for name, value in stored["statistics"].items()},
             skills=stored["skills"],
             armor=stored["armor"],
             shield=stored["shield"],
-            health=Health(**health),
-            conditions=tuple(ConditionEntry.from_dict(entry) for entry in stored["conditions"]),
+            health=Health(**{name: health[name] for name in _HEALTH_FIELDS}),
+            conditions=tuple(map(ConditionEntry.from_dict, stored["conditions"])),
             fire=stored["fire"],
             breath=stored["breath"],
             weapons=stored["weapons"],
@@ -150,6 +150,10 @@ class TokenState:
 
 
 _HEALTH_FIELDS = ("hit_points", "minor", "serious", "treated", "bandaged", "dead", "beyond_rescue")
+#: Members by value, for ``from_dict``: a dict lookup, not ``Enum.__call__`` (every fight reads its tokens).
+_STATISTICS = {statistic.value: statistic for statistic in Statistic}
+_CONDITIONS = {condition.value: condition for condition in Condition}
+_ENDINGS = {ending.value: ending for ending in Ending}
 
 
 @dataclass(frozen=True)
