@@ -255,6 +255,26 @@ def test_a_fight_request_writes_its_change_with_its_answer(store, world):
     assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"card": 1}]
 
 
+def test_a_fight_request_writes_texts_beyond_ascii(store, world):
+    """Ids and states stored as UTF-8 beyond ASCII are read with the claim,
+    compared and written whole, their earlier state kept for undo."""
+    tokens = f"vtt:world:{world.world_id}:tokens"
+    stored = json.dumps({"scene_id": "scène", "name": "Zoë 🐉", "n": 1}, ensure_ascii=False)
+    store.redis.hset(tokens, "drachen-ö", stored)
+    store.redis.hset(f"vtt:world:{world.world_id}:combats", "scène", json.dumps({"round": "é"}, ensure_ascii=False))
+
+    def compute():
+        store.change_tokens(world.world_id, ["drachen-ö"], lambda states: ({"drachen-ö": {**states["drachen-ö"], "n": 2}}, None))
+        store.log_roll(world.world_id, {"card": "ünïcode"})
+        return {"answer": "fertig ✓"}
+
+    scope = f"{world.world_id}:gm:attack:u1"
+    assert store.answer_once(scope, world.world_id, compute, fight=["drachen-ö"]) == {"answer": "fertig ✓"}
+    assert json.loads(store.redis.hget(tokens, "drachen-ö")) == {"scene_id": "scène", "name": "Zoë 🐉", "n": 2}
+    assert store.redis.lrange(f"vtt:world:{world.world_id}:token_history:drachen-ö", 0, -1) == [stored]
+    assert json.loads(store.redis.get(f"vtt:answer:{scope}")) == {"answer": "fertig ✓"}
+
+
 def test_a_fight_request_runs_again_when_what_it_read_changed(store, world):
     """Another write between the read and the answer's: the held change is
     not written, the request runs again on a fresh read, and only that run's
