@@ -402,7 +402,7 @@ class RollResult:
     counting: Counting
     outcome: Outcome
 
-    @cached_property  # read by the card and again by an attack card's own explanation
+    @cached_property  # read by the card and again by the explanations of cards holding the roll (healing, turns, maneuvers)
     def explanation(self) -> list[str]:
         return explain(self)
 
