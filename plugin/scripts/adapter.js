@@ -4,6 +4,7 @@
  * and testable. Works with Foundry v12 and v13: where the two differ, the difference is handled here.
  */
 
+import { escapeHTML } from "../core/cards.js";
 import * as sealed from "./sealed.js";
 
 export const MODULE_ID = "vtt-bridge";
@@ -454,9 +455,13 @@ export function t(key, data) {
   return data ? game.i18n.format(`VTTBRIDGE.${key}`, data) : game.i18n.localize(`VTTBRIDGE.${key}`);
 }
 
-/** A notification: kind info | warn | error. */
+/**
+ * A notification: kind info | warn | error; message: text (it may hold names and the bridge's words), shown as
+ * text. v12 renders a notification's message as HTML and v13 as HTML it cleans (its `escape` option escapes the
+ * values of `format` only), so the text is escaped here, once, for both.
+ */
 export function notify(kind, message) {
-  return ui.notifications[kind](message);
+  return ui.notifications[kind](escapeHTML(message));
 }
 
 /** Appends a button to a rendered element (a chat card, say); onClick runs on each click. */

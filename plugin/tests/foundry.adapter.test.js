@@ -158,6 +158,24 @@ test("v12: the active GM's client mints for the sender Foundry names and seals t
   assert.deepEqual(other.calls, []);
 });
 
+test("notifications show their text as text in v12 (which renders HTML) and v13 (which only cleans it), escaped once", () => {
+  const text = `Bad <img src=x onerror=alert(1)> & <b>"bold"</b> 'quoted' &lt;`;
+  for (const generation of [12, 13]) {
+    const { calls } = installFoundry({ generation });
+    vtt.notify("warn", text);
+    assert.deepEqual(calls, [["notify.warn", text]], `v${generation}`);
+  }
+});
+
+test("v12: a user's name that looks like HTML shows as text when the handoff to them fails", async () => {
+  const { calls } = installFoundry({ generation: 12, isGM: true });
+  game.users.get(IDS.player).name = "<img src=x onerror=alert(1)>";
+  vtt.answerTokenRequests(async () => ({ token: "t", expires_at: 3 }));
+  await game.socket.receive(SOCKET, { type: "token.ask", key: "bm90IGEga2V5" }, IDS.player);
+  assert.equal(calls[0][0], "notify.error");
+  assert.match(calls[0][1], /^VTTBRIDGE\.HandoffFailed \{"name":"<img src=x onerror=alert\(1\)>",/);
+});
+
 test("v12: the whole handoff, the player's page and the GM's in turn: the player reads its token, the socket carried it sealed", async () => {
   const player = installFoundry({ generation: 12, isGM: false });
   const playerSide = { game: globalThis.game, CONFIG: globalThis.CONFIG };

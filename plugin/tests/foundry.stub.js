@@ -31,7 +31,6 @@ export const IDS = { gm: "gmUser0000000001", player: "plUser0000000001", other: 
 export function installFoundry({ generation = 13, isGM = true, activeGM = true, settings = {}, actors = [], tokens = [],
                                  units = "m", dice3d = false } = {}) {
   const calls = [];
-  const record = (name) => (...args) => { calls.push([name, ...args]); };
   const hooks = {};
   globalThis.Hooks = {
     on(name, fn) { (hooks[name] ??= []).push(fn); },
@@ -118,7 +117,7 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
     },
   };
   globalThis.Roll = { fromData: (data) => ({ fromData: data }) };
-  globalThis.ui = { notifications: { info: record("notify.info"), warn: record("notify.warn"), error: record("notify.error") } };
+  globalThis.ui = { notifications: notifications(generation, calls) };
 
   const dialogs = [];
   globalThis.foundry = {
@@ -137,6 +136,28 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
   };
 
   return { calls, hooks, dialogs, panels, scene };
+}
+
+/**
+ * Foundry's notifications as each version shows a message, recording ["notify.<kind>", what the user sees]: the
+ * text, or {markup} when the message renders as elements. v12 puts the message into the page as HTML. v13 cleans
+ * it first (drops event handlers, keeps the elements); its `escape` option escapes the values of `format` only,
+ * never the message itself.
+ */
+function notifications(generation, calls) {
+  const show = (kind) => (message) => {
+    let html = String(message);
+    if (generation >= 13) html = html.replace(/<[^>]*>/g, (tag) => tag.replace(/\s+on\w+=("[^"]*"|'[^']*'|[^\s>]*)/gi, ""));
+    calls.push([`notify.${kind}`, /<[a-z!/]/i.test(html) ? { markup: html } : textOf(html)]);
+  };
+  return { info: show("info"), warn: show("warn"), error: show("error") };
+}
+
+/** The text a browser shows for HTML without elements: its character references decoded. */
+function textOf(html) {
+  const named = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return html.replace(/&(?:#(\d+)|#x([\da-f]+)|(\w+));/gi, (reference, decimal, hex, name) =>
+    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : named[name] ?? reference);
 }
 
 /** A stand-in actor recording its status effect toggles, updates and flags. */
