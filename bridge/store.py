@@ -312,6 +312,16 @@ class Store:
     def owns_actor(self, world_id: str, user: str, actor_id: str) -> bool:
         return bool(self.redis.sismember(f"{world_key(world_id)}:actors:{user}", actor_id))
 
+    def owners_among(self, world_id: str, users: list[str], actor_id: str) -> list[str]:
+        """Those of ``users`` who own ``actor_id``, in one round trip."""
+        if not users:
+            return []
+        with self.redis.pipeline(transaction=False) as pipe:
+            for user in users:
+                pipe.sismember(f"{world_key(world_id)}:actors:{user}", actor_id)
+            owned = pipe.execute()
+        return [user for user, owns in zip(users, owned) if owns]
+
     # -- request ids ------------------------------------------------------
 
     def answer_once(

@@ -11,6 +11,7 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.moments import (
     Contribution,
+    LedgerUpdate,
     MomentsLedger,
     NotEnoughMoments,
     Reward,
@@ -25,6 +26,7 @@ from bridge.rules.moment_of_truth.moments import (
     first_session,
     heroic_death,
     raise_the_stakes,
+    spend_on_rescue,
     spend_on_roll,
     take_critical_failure,
     take_failure,
@@ -467,6 +469,25 @@ def test_creating_an_npc_costs_three():
 def test_a_detail_beyond_ones_means_is_refused():
     with pytest.raises(NotEnoughMoments):
         add_detail(table(Jackson=1), "Jackson", "a spare magazine")
+
+
+# --- harsh death's rescue ---------------------------------------------------
+
+
+def test_the_rescue_spends_all_the_dying_players_moments_and_no_one_elses():
+    update = spend_on_rescue(table(Dodger=3, Nikita=2), "Dodger", roll_id="r1")
+    assert dict(update.ledger.balances) == {"Dodger": 0, "Nikita": 2}
+    assert [(e.player, e.kind, e.spent, e.balance, e.roll_id) for e in update.entries] == [
+        ("Dodger", Spend.RESCUE, 3, 0, "r1")
+    ]
+    assert update.explanation == ["Dodger spends 3 MoTs on rescue (now 0)"]
+
+
+def test_a_rescue_with_no_moments_records_nothing_and_a_stranger_is_refused():
+    ledger = table(Dodger=0, Nikita=2)
+    assert spend_on_rescue(ledger, "Dodger") == LedgerUpdate(ledger, ())
+    with pytest.raises(ValueError, match="not at this table"):
+        spend_on_rescue(ledger, "Dwight")
 
 
 # --- heroic death ---------------------------------------------------------

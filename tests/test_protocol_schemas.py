@@ -292,7 +292,8 @@ EXAMPLES = [
     (Request.HEALTH_RECOVERY_WAIT, {"request_id": "h1"}, False),
     (Request.HEALTH_REGAIN_CONSCIOUSNESS, PATIENT, True),
     (Request.HEALTH_REGAIN_CONSCIOUSNESS, {**PATIENT, "token_id": "no spaces"}, False),
-    (Request.HEALTH_RESCUE, {**MEDIC, "unspent_moments": 3}, True),
+    (Request.HEALTH_RESCUE, MEDIC, True),
+    (Request.HEALTH_RESCUE, {**MEDIC, "unspent_moments": 3}, False),
     (Request.HEALTH_RESCUE, {k: v for k, v in MEDIC.items() if k != "healer"}, False),
     # -- area: hazards
     (Request.HAZARD_FALL, {**PICKED, "meters": 30, "armor": True, "label": "off the roof"}, True),

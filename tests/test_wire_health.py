@@ -205,14 +205,75 @@ def test_the_harsh_death_rescue_is_replayed_and_stored(gm):
         if not state(gm)["health"]["dead"]:
             hurt(gm, serious=33 - state(gm)["health"]["damage"])
         before = health_of(state(gm))
-        result = card(gm, "health.rescue", token_id="hero-1", healer="doc-1", statistic="agility", unspent_moments=2)
-        replayed = healing.rescue(before, 3, 2, 2, Dials(), dice=faces(result))
+        result = card(gm, "health.rescue", token_id="hero-1", healer="doc-1", statistic="agility")
+        replayed = healing.rescue(before, 3, 2, 0, Dials(), dice=faces(result))  # no player owns the hero: no MoTs
         assert result == {"token_id": "hero-1", "healer": "doc-1", **replayed.to_dict()}
         token = stored(gm, result)
         if not result["rescued"]:
             assert token["health"]["beyond_rescue"]
             break
         assert conditions(token) == ["unconscious"]
+
+
+def dying(gm, token_id: str) -> Health:
+    """A new token of the hero's actor, dead under harsh death (33 damage), not beyond rescue."""
+    ok(gm, "token.register", **{**HERO, "token_id": token_id})
+    return hurt(gm, serious=33, token_id=token_id)
+
+
+def test_the_rescue_adds_and_spends_exactly_the_dying_players_moments_from_the_ledger(gm, player_for):
+    """Ch. 7: all the dying character's unspent MoTs, as the ledger holds them
+    for the player owning its actor, are added and spent; the sender can
+    neither say how many nor add their own."""
+    alice, bob = player_for("alice", ["hero"]), player_for("bob", ["doc"])
+    ok(gm, "token.register", **DOC)
+    ok(gm, "moments.award", award="role_playing", player="bob", moments=3, reason="the medic's own")
+    ok(gm, "moments.award", award="role_playing", player="alice", moments=4, reason="the hero's")
+    spent = []
+    for token_id, held in (("hero-1", 4), ("hero-2", 0)):
+        before = dying(gm, token_id)
+        rescue = {"token_id": token_id, "healer": "doc-1", "statistic": "agility"}
+        code, fields = refusal(bob, "health.rescue", **rescue, unspent_moments=9)
+        assert code == "invalid" and list(fields) == ["unspent_moments"]
+        assert ok(gm, "moments.get")["balances"] == {"bob": 3, "alice": held}
+        answer = ok(bob, "health.rescue", **rescue)
+        result = answer["result"]
+        parts = result["roll"]["pool"]["parts"]
+        moments = [part["dice"] for part in parts if part["source"] == "Moment of Truth"]
+        assert moments == [1] * held and result["moments_spent"] == held
+        assert sum(part["dice"] for part in parts if part["source"] != "Moment of Truth") == 3 + 2  # agility + Medic
+        assert result["roll"]["pool"]["dice"] == sum(part["dice"] for part in parts) == 3 + 2 + held
+        assert len(result["roll"]["faces"]) == 3 + 2 + held
+        replayed = healing.rescue(before, 3, 2, held, Dials(), dice=faces(result))
+        assert result == {"token_id": token_id, "healer": "doc-1", **replayed.to_dict()}
+        stored(gm, result, seen_by=alice, token_id=token_id)
+        if held:
+            spent.append({"player": "alice", "spent": held, "balance": 0, "roll_id": answer["roll_id"]})
+            pushed = alice.wait_for("moments.changed", lambda change: change["entries"][0]["kind"] == "rescue")
+            assert_valid("push.moments.changed.json", pushed)
+        ledger = ok(alice, "moments.get")
+        assert ledger["balances"] == {"bob": 3, "alice": 0}
+        rescues = [entry for entry in ledger["history"] if entry["kind"] == "rescue"]
+        assert [{name: entry[name] for name in spent[0]} for entry in rescues] == spent
+
+
+def test_the_rescue_refuses_an_actor_two_players_own_and_charges_nothing_when_refused(gm, player_for):
+    player_for("alice", ["hero"])
+    bob = player_for("bob", ["doc"])
+    ok(gm, "token.register", **DOC)
+    ok(gm, "moments.award", award="role_playing", player="alice", moments=2, reason="the hero's")
+    ok(gm, "moments.award", award="role_playing", player="bob", moments=1, reason="the medic's")
+    held = ok(gm, "moments.get")
+    rescue = {"token_id": "hero-1", "healer": "doc-1", "statistic": "agility"}
+    ok(gm, "token.register", **HERO)
+    code, fields = refusal(bob, "health.rescue", **rescue)  # alive: no rescue, nothing charged
+    assert code == "against_the_rules" and list(fields) == ["token_id"] and "harsh death" in fields["token_id"][0]
+    assert ok(gm, "moments.get") == held
+    hurt(gm, serious=33)
+    ok(gm, "actors.assign", user="bob", actor_ids=["hero", "doc"])
+    code, fields = refusal(bob, "health.rescue", **rescue)
+    assert code == "against_the_rules" and list(fields) == ["token_id"] and "alice and bob" in fields["token_id"][0]
+    assert ok(gm, "moments.get") == held and state(gm)["health"]["dead"]
 
 
 # --- who may send what ----------------------------------------------------------
@@ -258,6 +319,6 @@ def test_an_unconscious_or_dead_healer_is_refused_naming_the_healer(gm):
         code, fields = refusal(gm, "health.medic", **medic)
         assert code == "against_the_rules" and list(fields) == ["healer"] and out in fields["healer"][0]
     hurt(gm, serious=30)  # dying under harsh death: a rescue's patient, but the healer is dead
-    code, fields = refusal(gm, "health.rescue", **medic, unspent_moments=1)
+    code, fields = refusal(gm, "health.rescue", **medic)
     assert code == "against_the_rules" and list(fields) == ["healer"] and "dead" in fields["healer"][0]
     assert state(gm)["version"] == 3 and state(gm, "doc-1")["version"] == 3

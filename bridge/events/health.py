@@ -21,7 +21,7 @@ from ..rules.moment_of_truth.tokens import TokenState, with_health
 from ..rules.moment_of_truth.tracker import check_can_act
 from ..token_changes import change_tokens, check_token_owner, owned_token, tracked
 from ..world_rules import world_dials
-from .moments import charge_moments
+from .moments import charge_moments, roll_with_dying_moments
 
 _dice = RandomDice()
 #: The healing skill as ch. 3 names it; a token's skill of that name, in any case.
@@ -55,14 +55,21 @@ def _faces(result) -> list[int]:
 def _treat(identity, rule: Request, request: dict, state: TokenState, step: Step, *, pool: str, **shown) -> dict:
     """``step`` on the token's health as read (a rules refusal names
     ``token_id``, an impossible pool ``pool``); the sender's
-    ``moments_spent`` charged; the new health written back, replayed from
-    the roll's faces if the token changed meanwhile; the card published
-    with ``shown`` added."""
-    token_id, dials = state.token_id, world_dials(identity)
+    ``moments_spent`` charged; then ``_written``."""
     with refused_as("token_id", pool=pool):
         result = step(state.health, _dice)
     card_id = new_card_id()
     charge_moments(identity, request.get("moments_spent", 0), card_id, "moments_spent")
+    return _written(identity, rule, request, state, step, result, card_id, pool=pool, **shown)
+
+
+def _written(
+    identity, rule: Request, request: dict, state: TokenState, step: Step, result, card_id: str, *, pool: str, **shown
+) -> dict:
+    """``result``, rolled by ``step`` on the token's health as read, written
+    back (replayed from the roll's faces if the token changed meanwhile) and
+    published as card ``card_id`` with ``shown`` added."""
+    token_id, dials = state.token_id, world_dials(identity)
     combat = running_combat(identity, state.scene_id)
 
     def write(states: dict[str, TokenState]) -> tuple[list, Any]:
@@ -146,15 +153,21 @@ def medic(identity, request: dict) -> dict:
 
 
 def rescue(identity, request: dict) -> dict:
-    """The harsh-death rescue: a medic roll with the dying character's unspent MoTs."""
+    """The harsh-death rescue: a medic roll with all the dying character's
+    unspent MoTs, as the ledger holds them, which their player spends (ch. 7)."""
     state, pool = _healer(identity, request)
-    dials, unspent = world_dials(identity), request["unspent_moments"]
+    dials, card_id = world_dials(identity), new_card_id()
 
-    def step(now, dice):
-        return healing.rescue(now, unspent_moments=unspent, dials=dials, dice=dice, **pool)
+    def step_with(moments: int) -> Step:
+        return lambda now, dice: healing.rescue(now, unspent_moments=moments, dials=dials, dice=dice, **pool)
 
-    rule, healer = Request.HEALTH_RESCUE, request["healer"]
-    return _treat(identity, rule, request, state, step, pool="unspent_moments", healer=healer)
+    def roll(moments: int) -> healing.RescueResult:
+        with refused_as("token_id", pool="healer"):
+            return step_with(moments)(state.health, _dice)
+
+    result = roll_with_dying_moments(identity, state.actor_id, card_id, roll, "token_id")
+    step, rule = step_with(result.moments_spent), Request.HEALTH_RESCUE
+    return _written(identity, rule, request, state, step, result, card_id, pool="healer", healer=request["healer"])
 
 
 def rest(identity, request: dict) -> dict:

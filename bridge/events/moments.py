@@ -4,6 +4,7 @@ the MoTs and talents of a roll; connections (ch. 5, optional)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..cards import check_owner, publish
 from ..protocol import ErrorCode, Push, Request, RequestError, against_the_rules
@@ -44,6 +45,7 @@ from ..rules.moment_of_truth.moments import (
     first_session,
     heroic_death,
     raise_the_stakes,
+    spend_on_rescue,
     spend_on_roll,
     take_critical_failure,
     take_failure,
@@ -215,6 +217,29 @@ def charge_moments(identity, moments: int, roll_id: str, field: str) -> tuple:
     spending = RollSpending(identity.user, moments)
     update = _record(identity, [identity.user], _ledger_only(lambda ledger: spend_on_roll(ledger, spending, roll_id=roll_id)), field)
     return update.entries
+
+
+def roll_with_dying_moments(identity, actor_id: str, roll_id: str, roll: Callable[[int], Any], field: str) -> Any:
+    """Harsh death's rescue (ch. 7): ``roll(moments)`` with all the unspent
+    MoTs of the dying character's player, who spends them all, in one change
+    of the ledger (nothing is charged if ``roll`` refuses). MoTs are the
+    players' (ch. 5): that player is the one at the table who owns
+    ``actor_id``; with none (an NPC, or a player never in the ledger) there
+    are none to add, and an actor several players own is refused on ``field``."""
+    rolled = []
+
+    def change(ledger: MomentsLedger) -> LedgerUpdate:
+        owners = store().owners_among(identity.world_id, list(ledger.players), actor_id)
+        if len(owners) > 1:
+            raise ValueError(
+                f"the dying character's Moments of Truth are not one player's: {' and '.join(owners)} "
+                "own its actor; the GM assigns it to one of them (actors.assign)"
+            )
+        rolled[:] = [roll(ledger.balance(owners[0]) if owners else 0)]
+        return spend_on_rescue(ledger, owners[0], roll_id=roll_id) if owners else LedgerUpdate(ledger, ())
+
+    _record(identity, [], _ledger_only(change), field)
+    return rolled[0]
 
 
 def _check_holds_moments(identity, field: str) -> None:

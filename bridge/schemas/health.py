@@ -130,9 +130,8 @@ class MedicRequest(HealerRequest):
 
 
 class RescueRequest(HealerRequest):
-    """Harsh death's one medic roll, with the dying character's unspent MoTs."""
-
-    unspent_moments = dice_count()
+    """Harsh death's one medic roll, with all the unspent MoTs the ledger
+    holds for the dying character's player, who spends them."""
 
 
 class RestRequest(TokenHealthRequest):

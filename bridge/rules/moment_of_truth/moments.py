@@ -91,6 +91,7 @@ class Spend(str, Enum):
     ADD_DETAIL = "add_detail"
     CREATE_NPC = "create_npc"
     GIFT = "gift"  # ch. 7: a dying PC's MoTs given to others
+    RESCUE = "rescue"  # ch. 7: a dying PC's unspent MoTs, all used on the harsh-death rescue
 
 
 DETAIL_MOMENTS = 2
@@ -506,7 +507,18 @@ def _named(text: str, what: str) -> str:
     return text.strip()
 
 
-# --- heroic death (ch. 7) -------------------------------------------------
+# --- death (ch. 7) --------------------------------------------------------
+
+
+def spend_on_rescue(ledger: MomentsLedger, dying: str, *, roll_id: str | None = None) -> LedgerUpdate:
+    """Harsh death's rescue (ch. 7): "All the dying characters' unspent MoTs
+    are used on this roll": the dying character's player, ``dying``, spends
+    their whole balance, whatever the roll's outcome; no entry at 0."""
+    moments = ledger.balance(dying)
+    if not moments:
+        return LedgerUpdate(ledger, ())
+    ledger, entry = _spend(ledger, dying, Spend.RESCUE, moments, roll_id=roll_id)
+    return LedgerUpdate(ledger, (entry,))
 
 
 def heroic_death(
