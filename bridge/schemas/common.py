@@ -5,10 +5,15 @@ from __future__ import annotations
 from enum import Enum
 
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, validate
-from marshmallow.utils import missing, set_value
+from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
+from marshmallow.error_store import ErrorStore
+from marshmallow.utils import is_collection, missing, set_value
 
 #: Ids (request, user, actor, world): what Foundry's ids and slugs look like.
 IDENTIFIER_PATTERN = r"^[A-Za-z0-9._:-]{1,64}$"
+
+#: ``Field`` methods whose overriding sends a field through its own ``deserialize``.
+_DESERIALIZING = ("deserialize", "_validate", "_validate_all", "_validate_missing")
 
 
 class Inbound(Schema):
@@ -21,12 +26,49 @@ class Inbound(Schema):
     is called directly (marshmallow builds a closure and makes two calls per
     field, for partial loading); a missing field that is not required takes its
     ``load_default`` as ``Field.deserialize`` would give it, without the call.
-    ``many``, ``partial`` and data that is not a dict take marshmallow's own
-    path. ``Schema._deserialize`` is private: pyproject pins marshmallow's
-    minor version for this override."""
+    A given value goes through what ``Field.deserialize`` does, worked out
+    once per field (``_loader``). ``many``, ``partial`` and data that is not a
+    dict take marshmallow's own path. ``Schema._deserialize`` is private:
+    pyproject pins marshmallow's minor version for this override."""
 
-    #: ``(load_fields, ((data key, attribute, field), ...), data keys)``, built on the first load.
+    #: ``(load_fields, ((data key, attribute, dotted, field, loader), ...), data keys)``, built on the first load.
     _plan: tuple | None = None
+
+    def _do_load(self, data, *, many=None, partial=None, unknown=None, postprocess=True):
+        if many is None and partial is None and postprocess:
+            return self._load_object(data, unknown)
+        return super()._do_load(data, many=many, partial=partial, unknown=unknown, postprocess=postprocess)
+
+    def _load_object(self, data, unknown):
+        """``Schema._do_load`` of one object: the same hooks, in the same order, on the same values."""
+        hooks = self._hooks
+        if self.many or self.partial is not None or type(data) is not dict or hooks[PRE_LOAD]:
+            return super()._do_load(data, unknown=unknown)
+        unknown = self.unknown if unknown is None else unknown
+        error_store = ErrorStore()
+        result = self._deserialize(data, error_store=error_store, unknown=unknown)
+        if hooks[VALIDATES]:
+            self._invoke_field_validators(error_store=error_store, data=result, many=False)
+        if hooks[VALIDATES_SCHEMA]:
+            field_errors = bool(error_store.errors)
+            for pass_collection in (True, False):
+                self._invoke_schema_validators(
+                    error_store=error_store, pass_collection=pass_collection, data=result, original_data=data,
+                    many=False, partial=None, unknown=unknown, field_errors=field_errors,
+                )
+        errors = error_store.errors
+        if not errors and hooks[POST_LOAD]:
+            try:
+                result = self._invoke_load_processors(
+                    POST_LOAD, result, many=False, original_data=data, partial=None, unknown=unknown
+                )
+            except ValidationError as invalid:
+                errors = invalid.normalized_messages()
+        if errors:
+            invalid = ValidationError(errors, data=data, valid_data=result)
+            self.handle_error(invalid, data, many=False, partial=None)
+            raise invalid
+        return result
 
     def _deserialize(self, data, *, error_store, many=False, partial=None, unknown=RAISE, index=None):
         if many or partial is not None or type(data) is not dict:
@@ -35,32 +77,98 @@ class Inbound(Schema):
             )
         plan = self._plan
         if plan is None or plan[0] is not self.load_fields:  # a Nested's copy re-initializes its fields
-            keyed = tuple(
-                (field.data_key if field.data_key is not None else name, field.attribute or name, field)
-                for name, field in self.load_fields.items()
-            )
-            plan = self._plan = (self.load_fields, keyed, {key for key, _, _ in keyed})
-        index = index if self.opts.index_errors else None
+            steps = tuple(_step(name, field) for name, field in self.load_fields.items())
+            plan = self._plan = (self.load_fields, steps, frozenset(step[0] for step in steps))
         loaded = self.dict_class()
-        for key, attribute, field in plan[1]:
+        for key, attribute, dotted, load, required, default, fresh in plan[1]:
             value = data.get(key, missing)
-            if value is missing and not field.required:
-                value = field.load_default() if callable(field.load_default) else field.load_default
-            else:
+            if value is not missing or required:
                 try:
-                    value = field.deserialize(value, key, data)
+                    value = load(value, key, data)
                 except ValidationError as error:
-                    error_store.store_error(error.messages, key, index=index)
+                    error_store.store_error(error.messages, key, index=index if self.opts.index_errors else None)
                     value = error.valid_data or missing
-            if value is not missing:
+            elif fresh:
+                value = default()
+            else:
+                value = default
+            if value is missing:
+                continue
+            if dotted:
                 set_value(loaded, attribute, value)
-        if unknown != EXCLUDE:
+            else:
+                loaded[attribute] = value
+        if unknown != EXCLUDE and not plan[2].issuperset(data):
             for key in set(data) - plan[2]:
                 if unknown == INCLUDE:
                     loaded[key] = data[key]
                 elif unknown == RAISE:
-                    error_store.store_error([self.error_messages["unknown"]], key, index)
+                    error_store.store_error(
+                        [self.error_messages["unknown"]], key, index if self.opts.index_errors else None
+                    )
         return loaded
+
+
+def _step(name: str, field: fields.Field) -> tuple:
+    """How a schema loads ``field``: ``(data key, attribute, dotted, loader, required, load_default, callable)``."""
+    attribute = field.attribute or name
+    key = field.data_key if field.data_key is not None else name
+    default = field.load_default
+    return key, attribute, "." in attribute, _loader(field), field.required, default, callable(default)
+
+
+def _loader(field: fields.Field):
+    """``field.deserialize`` of a given value, worked out once: its validators
+    joined in one ``validate.And`` (``Field`` builds one per call), and a
+    ``Nested`` ``Inbound`` or a ``List`` loading through ``_content``. A field
+    with processors or its own checks keeps its ``deserialize``."""
+    kind = type(field)
+    if field.pre_load or field.post_load or any(getattr(kind, name) is not getattr(fields.Field, name) for name in _DESERIALIZING):
+        return field.deserialize
+    content = _content(field)
+    check = validate.And(*field.validators) if field.validators else None
+
+    def deserialize(value, attr, data):
+        if value is None or value is missing:
+            return field.deserialize(value, attr, data)  # None, or the null or required error
+        output = content(value, attr, data)
+        if check is not None:
+            check(output)
+        return output
+
+    return deserialize
+
+
+def _content(field: fields.Field):
+    """``field._deserialize``, or the same for one ``Inbound`` object or a list without the field's wrapping."""
+    if type(field) is fields.Nested:
+        schema = field.schema
+        if isinstance(schema, Inbound) and not (schema.many or field.many):
+            return lambda value, attr, data: schema._load_object(value, field.unknown)
+    if type(field) is fields.List:
+        return _each(field, _loader(field.inner))
+    return field._deserialize
+
+
+def _each(field: fields.List, load):
+    """``fields.List._deserialize`` with ``load`` for its items."""
+
+    def deserialize(value, attr, data):
+        if not is_collection(value):
+            raise field.make_error("invalid")
+        result, errors = [], {}
+        for index, each in enumerate(value):
+            try:
+                result.append(load(each, None, None))
+            except ValidationError as error:
+                if error.valid_data is not None:
+                    result.append(error.valid_data)
+                errors[index] = error.messages
+        if errors:
+            raise ValidationError(errors, valid_data=result)
+        return result
+
+    return deserialize
 
 
 class Identifier(fields.String):
