@@ -31,8 +31,25 @@ class Inbound(Schema):
     dict take marshmallow's own path. ``Schema._deserialize`` is private:
     pyproject pins marshmallow's minor version for this override."""
 
-    #: ``(load_fields, ((data key, attribute, dotted, field, loader), ...), data keys)``, built on the first load.
+    #: ``(load_fields, steps (see ``_step``), data keys, schema checks, @pre_load?, @validates?, @post_load?)``,
+    #: built on the first load.
     _plan: tuple | None = None
+
+    def _planned(self) -> tuple:
+        plan = self._plan
+        if plan is None or plan[0] is not self.load_fields:  # a Nested's copy re-initializes its fields
+            steps = tuple(_step(name, field) for name, field in self.load_fields.items())
+            hooks = self._hooks
+            checks = tuple(  # as ``Schema._invoke_schema_validators`` calls them on one object
+                (name, options["skip_on_field_errors"], options.get("pass_original", False))
+                for collection in (True, False)
+                for name, pass_collection, options in hooks[VALIDATES_SCHEMA]
+                if pass_collection == collection
+            )
+            keys = frozenset(step[0] for step in steps)
+            plan = (self.load_fields, steps, keys, checks, bool(hooks[PRE_LOAD]), bool(hooks[VALIDATES]), bool(hooks[POST_LOAD]))
+            self._plan = plan
+        return plan
 
     def _do_load(self, data, *, many=None, partial=None, unknown=None, postprocess=True):
         if many is None and partial is None and postprocess:
@@ -41,23 +58,25 @@ class Inbound(Schema):
 
     def _load_object(self, data, unknown):
         """``Schema._do_load`` of one object: the same hooks, in the same order, on the same values."""
-        hooks = self._hooks
-        if self.many or self.partial is not None or type(data) is not dict or hooks[PRE_LOAD]:
+        plan = self._planned()
+        _, _, _, checks, pre_load, validates, post_load = plan
+        if self.many or self.partial is not None or type(data) is not dict or pre_load:
             return super()._do_load(data, unknown=unknown)
         unknown = self.unknown if unknown is None else unknown
         error_store = ErrorStore()
-        result = self._deserialize(data, error_store=error_store, unknown=unknown)
-        if hooks[VALIDATES]:
+        result = self._load_fields(plan, data, error_store, unknown, None)
+        if validates:
             self._invoke_field_validators(error_store=error_store, data=result, many=False)
-        if hooks[VALIDATES_SCHEMA]:
+        if checks:
             field_errors = bool(error_store.errors)
-            for pass_collection in (True, False):
-                self._invoke_schema_validators(
-                    error_store=error_store, pass_collection=pass_collection, data=result, original_data=data,
-                    many=False, partial=None, unknown=unknown, field_errors=field_errors,
-                )
+            for name, skip_on_field_errors, pass_original in checks:
+                if not (field_errors and skip_on_field_errors):
+                    self._run_validator(
+                        getattr(self, name), result, original_data=data, error_store=error_store, many=False,
+                        partial=None, unknown=unknown, pass_original=pass_original,
+                    )
         errors = error_store.errors
-        if not errors and hooks[POST_LOAD]:
+        if not errors and post_load:
             try:
                 result = self._invoke_load_processors(
                     POST_LOAD, result, many=False, original_data=data, partial=None, unknown=unknown
@@ -75,18 +94,17 @@ class Inbound(Schema):
             return super()._deserialize(
                 data, error_store=error_store, many=many, partial=partial, unknown=unknown, index=index
             )
-        plan = self._plan
-        if plan is None or plan[0] is not self.load_fields:  # a Nested's copy re-initializes its fields
-            steps = tuple(_step(name, field) for name, field in self.load_fields.items())
-            plan = self._plan = (self.load_fields, steps, frozenset(step[0] for step in steps))
+        return self._load_fields(self._planned(), data, error_store, unknown, index if self.opts.index_errors else None)
+
+    def _load_fields(self, plan, data: dict, error_store, unknown, index):
+        """``Schema._deserialize`` of a dict, without ``partial``."""
         loaded = self.dict_class()
         for key, attribute, dotted, load, required, default, fresh in plan[1]:
-            value = data.get(key, missing)
-            if value is not missing or required:
+            if key in data or required:
                 try:
-                    value = load(value, key, data)
+                    value = load(data.get(key, missing), key, data)
                 except ValidationError as error:
-                    error_store.store_error(error.messages, key, index=index if self.opts.index_errors else None)
+                    error_store.store_error(error.messages, key, index=index)
                     value = error.valid_data or missing
             elif fresh:
                 value = default()
@@ -98,14 +116,13 @@ class Inbound(Schema):
                 set_value(loaded, attribute, value)
             else:
                 loaded[attribute] = value
-        if unknown != EXCLUDE and not plan[2].issuperset(data):
-            for key in set(data) - plan[2]:
+        known = plan[2]
+        if unknown != EXCLUDE and not known.issuperset(data):
+            for key in set(data) - known:
                 if unknown == INCLUDE:
                     loaded[key] = data[key]
                 elif unknown == RAISE:
-                    error_store.store_error(
-                        [self.error_messages["unknown"]], key, index if self.opts.index_errors else None
-                    )
+                    error_store.store_error([self.error_messages["unknown"]], key, index)
         return loaded
 
 
@@ -126,14 +143,19 @@ def _loader(field: fields.Field):
     if field.pre_load or field.post_load or any(getattr(kind, name) is not getattr(fields.Field, name) for name in _DESERIALIZING):
         return field.deserialize
     content = _content(field)
-    check = validate.And(*field.validators) if field.validators else None
+    validators = tuple(field.validators)
+    check = validate.And(*validators)
 
     def deserialize(value, attr, data):
         if value is None or value is missing:
             return field.deserialize(value, attr, data)  # None, or the null or required error
         output = content(value, attr, data)
-        if check is not None:
-            check(output)
+        try:
+            for validator in validators:
+                validator(output)
+        except ValidationError:
+            check(output)  # again, for every validator's messages as ``Field._validate`` gathers them
+            raise
         return output
 
     return deserialize
@@ -154,7 +176,7 @@ def _each(field: fields.List, load):
     """``fields.List._deserialize`` with ``load`` for its items."""
 
     def deserialize(value, attr, data):
-        if not is_collection(value):
+        if type(value) is not list and not is_collection(value):
             raise field.make_error("invalid")
         result, errors = [], {}
         for index, each in enumerate(value):
