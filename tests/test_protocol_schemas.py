@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 from jsonschema import Draft202012Validator
-from marshmallow import Schema, ValidationError, fields
+from marshmallow import INCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate, validates, validates_schema
 
 from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge import events
@@ -540,6 +540,24 @@ ODD_PAYLOADS = [
     (Request.ATTACK, {**ATTACK, "weapon": {"name": "Knife", "edge": True}, "targets": [{"armor": 3}, "t2"]}),
     (Request.ATTACK, {**ATTACK, "grappler": {"token_id": "a b\n"}, "request_id": "r\n"}),
     (Request.SETTINGS_UPDATE, {"request_id": "s1", "settings": {"default_tn": 9, "extra": 1}}),
+    # Missing, null and wrong-typed values at each level; validators failing alone and together.
+    (Request.ROLL, {"request_id": None, "kind": "bogus", "statistic": None, "skill": {"name": 3}}),
+    (Request.ROLL, {"request_id": "", "actor_id": "a" * 65 + "\n", "kind": None, "statistic": {"value": "x"}}),
+    (Request.ROLL, {**SKILL_ROLL, "statistic": {"name": "", "value": 99, "extra": 1}, "skill": "Stealth"}),
+    (Request.ROLL, {**ROLL, "skill": {"name": "Stealth", "level": 2}, "whisper_to": [None, "p\n", 3]}),
+    (Request.ROLL, {**ROLL, "conditions": "stunned", "difficulty": None, "stakes_raised": "yes", "label": 5}),
+    (Request.ROLL, {**ROLL, "modifiers": [{"source": "m", "dice": 2, "penalty": True}, None, {"source": "", "dice": 2, "penalty": True}, {"dice": 1, "x": 0}]}),
+    (Request.ROLL, {**ROLL, "moments": {"own": -1, "contributions": [{"user": "u", "dice": 0}, {"user": "u\n"}]}}),
+    (Request.ROLL, {**ROLL, "talent": {"name": "x", "statistic": "bogus", "skills": ["", 3], "extra": None}}),
+    (Request.ROLL, {**ROLL, "modifiers": [{"source": "m", "dice": 1}] * 21, "visibility": "loud"}),
+    (Request.ROLL, {**ROLL, "moments": None, "talent": [], "helpers": None}),
+    (Request.ROLL, []),
+    (Request.ATTACK, {**ATTACK, "targets": "thug-1", "weapon": None, "grappler": None, "distance": -1}),
+    (Request.ATTACK, {**ATTACK, "targets": [], "dual_weapons": True, "split_dice": None, "fire": "bogus"}),
+    (Request.ATTACK, {**ATTACK, "targets": [None, {"token_id": "t", "armor": None, "extra": 1}, {}], "attacker": 1}),
+    (Request.ATTACK, {**ATTACK, "targets": [{"token_id": "t", "armor": {"name": ""}}], "grappler": {"armor": 3}}),
+    ("connect.auth", {"protocol": "1", "world": "w", "gm_key": "k", "token": "t", "user": None}),
+    ("connect.auth", {"world": "w\n"}),
 ]
 
 
@@ -554,13 +572,93 @@ def _loaded(schema, payload) -> str:
 
 @pytest.mark.parametrize(("target", "payload"), [(target, payload) for target, payload, _ in EXAMPLES] + ODD_PAYLOADS)
 def test_inbound_loads_as_marshmallow_does(target, payload, monkeypatch):
-    """``Inbound``'s load gives marshmallow's values and messages, alone and in a list (``many``)."""
+    """``Inbound``'s load gives marshmallow's values and messages, alone and in a list (``many``, given a list or not)."""
     schema = CONNECT_AUTH if target == "connect.auth" else REQUESTS[target.value].schema
     one, many = schema(), schema(many=True)
-    ours = _loaded(one, payload), _loaded(many, [payload, "x"])
+    ours = _loaded(one, payload), _loaded(many, [payload, "x"]), _loaded(many, payload)
     monkeypatch.setattr(Inbound, "_deserialize", Schema._deserialize)
     monkeypatch.setattr(Inbound, "_do_load", Schema._do_load)
-    assert ours == (_loaded(one, payload), _loaded(many, [payload, "x"]))
+    assert ours == (_loaded(one, payload), _loaded(many, [payload, "x"]), _loaded(many, payload))
+
+
+class _Named(fields.String):
+    """A string whose own missing-value check also refuses a blank one."""
+
+    def _validate_missing(self, value):
+        if value == "":
+            raise self.make_error("required")
+        super()._validate_missing(value)
+
+
+def _doubled(value):
+    return value * 2
+
+
+class _Point(Inbound):
+    """Hooks and field options no request uses, loaded both ways below."""
+
+    x = fields.Integer(required=True, validate=[validate.Range(0, 9), validate.OneOf([1, 2, 12])])
+    y = fields.Integer(attribute="at.y", load_default=0, pre_load=[_doubled])
+    z = fields.Constant(5)
+    name = _Named(load_default="?")
+    tags = fields.List(fields.String(allow_none=True), load_default=None)
+
+    @validates("x")
+    def x_is_not_two(self, value, data_key, **_):
+        if value == 2:
+            raise ValidationError("not two")
+
+    @validates_schema(skip_on_field_errors=False)
+    def y_below_x(self, data, **_):
+        if data.get("at", {}).get("y", 0) > data.get("x", 0):
+            raise ValidationError({"y": ["above x"]})
+
+    @validates_schema(pass_collection=True, pass_original=True, skip_on_field_errors=False)
+    def seen(self, data, original, **_):
+        if "w" in original:
+            raise ValidationError("w given")
+
+    @post_load
+    def scaled(self, data, **_):
+        if data.get("x") == 12:
+            raise ValidationError("twelve", "x")
+        return {**data, "scaled": True}
+
+
+class _Shape(Inbound):
+    """A point, points and a point loaded before it is checked."""
+
+    origin = fields.Nested(_Point, required=True)
+    points = fields.List(fields.Nested(_Point), load_default=list)
+    many = fields.Nested(_Point, many=True, load_default=None)
+    raw = fields.Nested(_Point, unknown=INCLUDE, allow_none=True)
+    only = fields.Nested(_Point, only=("x",), load_default=None)
+
+    @pre_load
+    def raw_from_origin(self, data, **_):
+        return {**data, "raw": data["origin"]} if data.get("copy") else data
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"origin": {"x": 1}},
+        {"origin": {"x": 1, "y": -1, "tags": ["a", None], "name": ""}, "copy": True},
+        {"origin": {"x": 1, "y": 3, "z": 0, "w": 1}, "points": [{"x": 0}, {"x": 2}, None, {"x": 12}]},
+        {"origin": {"x": 10}, "raw": {"x": 1, "w": 1}, "many": [{"x": 1}, {"y": "a"}], "only": {"x": 2, "y": 1}},
+        {"origin": None, "points": {"x": 1}, "many": {"x": 1}, "raw": None, "tags": 3},
+        {"origin": {"x": 1, "tags": "ab", "z": None, "name": None}, "points": [[1]], "many": None},
+        {"origin": [1]},
+        {},
+    ],
+)
+def test_inbound_hooks_and_options_load_as_marshmallow_does(payload, monkeypatch):
+    """``Inbound``'s own load of one object runs the hooks marshmallow runs, in its order."""
+    partial = _Shape(partial=("origin.x",))
+    ours = _loaded(_Shape(), payload), _loaded(partial, payload), _Shape().validate(payload)
+    monkeypatch.setattr(Inbound, "_deserialize", Schema._deserialize)
+    monkeypatch.setattr(Inbound, "_do_load", Schema._do_load)
+    assert ours == (_loaded(_Shape(), payload), _loaded(partial, payload), _Shape().validate(payload))
 
 
 def test_every_schema_a_request_loads_is_inbound():
