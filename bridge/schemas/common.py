@@ -36,20 +36,19 @@ class Inbound(Schema):
     _plan: tuple | None = None
 
     def _planned(self) -> tuple:
-        plan = self._plan
-        if plan is None or plan[0] is not self.load_fields:  # a Nested's copy re-initializes its fields
-            steps = tuple(_step(name, field) for name, field in self.load_fields.items())
-            hooks = self._hooks
-            checks = tuple(  # as ``Schema._invoke_schema_validators`` calls them on one object
-                (name, options["skip_on_field_errors"], options.get("pass_original", False))
-                for collection in (True, False)
-                for name, pass_collection, options in hooks[VALIDATES_SCHEMA]
-                if pass_collection == collection
-            )
-            keys = frozenset(step[0] for step in steps)
-            plan = (self.load_fields, steps, keys, checks, bool(hooks[PRE_LOAD]), bool(hooks[VALIDATES]), bool(hooks[POST_LOAD]))
-            self._plan = plan
-        return plan
+        """The plan of ``self.load_fields``, made now."""
+        steps = tuple(_step(name, field) for name, field in self.load_fields.items())
+        hooks = self._hooks
+        checks = tuple(  # as ``Schema._invoke_schema_validators`` calls them on one object
+            (name, options["skip_on_field_errors"], options.get("pass_original", False))
+            for collection in (True, False)
+            for name, pass_collection, options in hooks[VALIDATES_SCHEMA]
+            if pass_collection == collection
+        )
+        keys = frozenset(step[0] for step in steps)
+        hooked = bool(hooks[PRE_LOAD]), bool(hooks[VALIDATES]), bool(hooks[POST_LOAD])
+        self._plan = (self.load_fields, steps, keys, checks, *hooked)
+        return self._plan
 
     def _do_load(self, data, *, many=None, partial=None, unknown=None, postprocess=True):
         if many is None and partial is None and postprocess:
@@ -58,7 +57,9 @@ class Inbound(Schema):
 
     def _load_object(self, data, unknown):
         """``Schema._do_load`` of one object: the same hooks, in the same order, on the same values."""
-        plan = self._planned()
+        plan = self._plan
+        if plan is None or plan[0] is not self.load_fields:  # a Nested's copy re-initializes its fields
+            plan = self._planned()
         _, _, _, checks, pre_load, validates, post_load = plan
         if self.many or self.partial is not None or type(data) is not dict or pre_load:
             return super()._do_load(data, unknown=unknown)
@@ -94,7 +95,10 @@ class Inbound(Schema):
             return super()._deserialize(
                 data, error_store=error_store, many=many, partial=partial, unknown=unknown, index=index
             )
-        return self._load_fields(self._planned(), data, error_store, unknown, index if self.opts.index_errors else None)
+        plan = self._plan
+        if plan is None or plan[0] is not self.load_fields:
+            plan = self._planned()
+        return self._load_fields(plan, data, error_store, unknown, index if self.opts.index_errors else None)
 
     def _load_fields(self, plan, data: dict, error_store, unknown, index):
         """``Schema._deserialize`` of a dict, without ``partial``."""
@@ -140,7 +144,8 @@ def _loader(field: fields.Field):
     ``Nested`` ``Inbound`` or a ``List`` loading through ``_content``. A field
     with processors or its own checks keeps its ``deserialize``."""
     kind = type(field)
-    if field.pre_load or field.post_load or any(getattr(kind, name) is not getattr(fields.Field, name) for name in _DESERIALIZING):
+    overridden = any(getattr(kind, name) is not getattr(fields.Field, name) for name in _DESERIALIZING)
+    if field.pre_load or field.post_load or overridden:
         return field.deserialize
     content = _content(field)
     validators = tuple(field.validators)
