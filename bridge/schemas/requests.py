@@ -23,6 +23,8 @@ HELPERS_MAX = 20
 HELPER_NAME_MAX_CHARS = 60
 #: Most players contributing Moments of Truth to one roll.
 PLAYERS_MAX = 50
+#: The kinds of roll that name a skill (a module constant: an enum member's lookup is slow).
+SKILL_KINDS = (RollKind.SKILL, RollKind.PERIPHERAL)
 
 
 class ConnectCredentials(Inbound):
@@ -82,7 +84,7 @@ class PoolSpec(Inbound):
 
     @validates_schema
     def skill_matches_kind(self, data, **_):
-        needs_skill = data.get("kind") in (RollKind.SKILL, RollKind.PERIPHERAL)
+        needs_skill = data.get("kind") in SKILL_KINDS
         if needs_skill and "skill" not in data:
             raise ValidationError("a skill or peripheral roll names its skill", "skill")
         if not needs_skill and "skill" in data:
