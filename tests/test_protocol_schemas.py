@@ -601,6 +601,7 @@ class _Point(Inbound):
     y = fields.Integer(attribute="at.y", load_default=0, pre_load=[_doubled])
     z = fields.Constant(5)
     name = _Named(load_default="?")
+    kind = fields.Enum(RollKind, by_value=True, load_default=None)
     tags = fields.List(fields.String(allow_none=True), load_default=None)
 
     @validates("x")
@@ -642,7 +643,8 @@ class _Shape(Inbound):
 @pytest.mark.parametrize(
     "payload",
     [
-        {"origin": {"x": 1}},
+        {"origin": {"x": 1, "kind": "skill"}, "points": [{"x": 1, "kind": RollKind.SKILL}, {"x": 1, "kind": ["skill"]}]},
+        {"origin": {"x": 1, "kind": "bogus"}, "points": [{"x": 1, "kind": 3}, {"x": 1, "kind": None}]},
         {"origin": {"x": 1, "y": -1, "tags": ["a", None], "name": ""}, "copy": True},
         {"origin": {"x": 1, "y": 3, "z": 0, "w": 1}, "points": [{"x": 0}, {"x": 2}, None, {"x": 12}]},
         {"origin": {"x": 10}, "raw": {"x": 1, "w": 1}, "many": [{"x": 1}, {"y": "a"}], "only": {"x": 2, "y": 1}},

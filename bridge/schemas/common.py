@@ -174,7 +174,22 @@ def _content(field: fields.Field):
             return lambda value, attr, data: schema._load_object(value, field.unknown)
     if type(field) is fields.List:
         return _each(field, _loader(field.inner))
+    if type(field) is fields.Enum and field.by_value:
+        return _member(field)
     return field._deserialize
+
+
+def _member(field: fields.Enum):
+    """``fields.Enum._deserialize`` by value, looking the value up in the enum's own map first."""
+    members, value_of = field.enum._value2member_map_, field.field._deserialize
+
+    def deserialize(value, attr, data):
+        try:
+            return members[value_of(value, attr, data)]
+        except (KeyError, TypeError, ValidationError):
+            return field._deserialize(value, attr, data)  # a member itself, or the enum's own lookup and errors
+
+    return deserialize
 
 
 def _each(field: fields.List, load):
