@@ -552,6 +552,8 @@ ODD_PAYLOADS = [
     (Request.ROLL, {**ROLL, "modifiers": [{"source": "m", "dice": 1}] * 21, "visibility": "loud"}),
     (Request.ROLL, {**ROLL, "moments": None, "talent": [], "helpers": None}),
     (Request.ROLL, []),
+    (Request.ROLL, {**ROLL, "statistic": {"name": RollKind.SKILL, "value": True}, "difficulty": 2.0, "helpers": "3"}),
+    (Request.ROLL, {**ROLL, "statistic": {"name": b"Strength", "value": "3"}, "difficulty": 2.5, "label": 1.0}),
     (Request.ATTACK, {**ATTACK, "targets": "thug-1", "weapon": None, "grappler": None, "distance": -1}),
     (Request.ATTACK, {**ATTACK, "targets": [], "dual_weapons": True, "split_dice": None, "fire": "bogus"}),
     (Request.ATTACK, {**ATTACK, "targets": [None, {"token_id": "t", "armor": None, "extra": 1}, {}], "attacker": 1}),

@@ -176,7 +176,20 @@ def _content(field: fields.Field):
         return _each(field, _loader(field.inner))
     if type(field) is fields.Enum and field.by_value:
         return _member(field)
+    given, convert = _unchanged(field), field._deserialize
+    if given is not None:
+        return lambda value, attr, data: value if type(value) is given else convert(value, attr, data)
     return field._deserialize
+
+
+def _unchanged(field: fields.Field) -> type | None:
+    """The type of value ``field._deserialize`` gives back as it is: a ``String``'s ``str``
+    (``str(value)``), an ``Integer``'s ``int`` (``int(value)``)."""
+    if type(field)._deserialize is fields.String._deserialize:
+        return str
+    if type(field) is fields.Integer:
+        return int
+    return None
 
 
 def _member(field: fields.Enum):
