@@ -274,26 +274,26 @@ class Counting:
 def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     """Read each die: a success face, a 1 (never a success), or a blank."""
     reading = _READINGS[kind]
-    dice, successes, ones = [], 0, 0
+    dice = []
     for face in faces:
         if face not in reading:
             raise ValueError(f"{face} is not a face of a d6")
-        counts_as = reading[face]
-        successes += counts_as is CountsAs.SUCCESS
-        ones += counts_as is CountsAs.ONE
-        dice.append(CountedDie(face, counts_as))
-    return Counting(tuple(dice), successes, ones, kind.success_faces)
+        dice.append(reading[face])
+    counted = [die.counts_as for die in dice]
+    return Counting(tuple(dice), counted.count(CountsAs.SUCCESS), counted.count(CountsAs.ONE), kind.success_faces)
 
 
-def _reading(success_faces: tuple[int, ...]) -> dict[int, CountsAs]:
-    """What each face of a d6 counts as when ``success_faces`` succeed."""
+def _reading(success_faces: tuple[int, ...]) -> dict[int, CountedDie]:
+    """Each face of a d6 read as a die, when ``success_faces`` succeed."""
     return {
-        face: CountsAs.SUCCESS if face in success_faces else CountsAs.ONE if face == 1 else CountsAs.BLANK
+        face: CountedDie(
+            face, CountsAs.SUCCESS if face in success_faces else CountsAs.ONE if face == 1 else CountsAs.BLANK
+        )
         for face in range(1, SIDES + 1)
     }
 
 
-#: Each kind's reading of the faces, made once.
+#: Each kind's reading of the faces, made once (a die is a frozen value, so one serves every roll).
 _READINGS = {kind: _reading(kind.success_faces) for kind in RollKind}
 
 
@@ -474,9 +474,10 @@ def explain(result: RollResult) -> list[str]:
     """Short sentences that show the working, pool to verdict."""
     counting, outcome = result.counting, result.outcome
     lines = [_pool_line(result.pool), *_ignored_parts(result.pool), _target_line(result.target)]
+    successes = _successes(counting.successes)
     lines.append(COUNTING_RULE[result.kind])
-    lines.append(f"rolled {' '.join(map(str, counting.faces))}: {_successes(counting.successes)}, {_ones(counting.ones)}")
-    lines.append(f"{_successes(counting.successes)} vs TN {outcome.needed}: {outcome.label.value.replace('_', ' ')}")
+    lines.append(f"rolled {' '.join([str(die.face) for die in counting.dice])}: {successes}, {_ones(counting.ones)}")
+    lines.append(f"{successes} vs TN {outcome.needed}: {outcome.label.value.replace('_', ' ')}")
     lines.append(f"critical success needs {_successes(outcome.critical_success_at)}")
     if outcome.stakes_raised:
         lines.append("stakes raised: any failure is a critical failure, and no Moments of Truth may be spent")
