@@ -275,7 +275,8 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     """A roll card's result: conditions and a talent in the pool (ch. 4, 7),
     MoTs and the talent's cost charged before rolling (nothing if anyone
     cannot pay), raised stakes rewarded, then the judged roll's dice reward
-    (ch. 5). Only players hold MoTs: the GM's rolls earn none."""
+    (ch. 5). Only players hold MoTs: the GM's rolls earn none. ``roll_request``
+    is as ``RollRequest`` loads it (its ``kind`` a ``RollKind``)."""
     talent = _talent(roll_request)
     penalties = _penalties(roll_request, dials)
     pool = pool_of(roll_request, [*penalties, talent.modifier] if talent else penalties)
@@ -288,8 +289,7 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     spending, use, charged = None, None, ()
     if talent or own or contributions or (stakes_raised and not identity.is_gm):
         spending, use, charged = _charge(identity, roll_request, talent, own, contributions, dials, roll_id)
-    kind = RollKind(roll_request["kind"])
-    result = roll_pool(kind, rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
+    result = roll_pool(roll_request["kind"], rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
     rewards = [entry for entry in charged if isinstance(entry.kind, Reward)]
     rewards += _dice_reward(identity, result, dials, spending is not None, stakes_raised, roll_id)
     return _card(result, spending, use, rewards)
@@ -374,7 +374,7 @@ def _use_talent(roll_request: dict, talent: Talent, uses: dict, dials: Dials) ->
         return use_talent(
             talent,
             TalentUses(uses["session"], tuple(counts.items())),
-            RollKind(roll_request["kind"]),
+            roll_request["kind"],
             _statistic(roll_request, "talents"),
             skill,
             off_spirit=roll_request["talent"]["off_spirit"],

@@ -123,9 +123,10 @@ def build_pool(
     When the GM requires a skill (``required_skill``), only named helpers
     who possess it add their die; the others are shown, not counted."""
     _check_skill(kind, skill_level)
-    _check_not_negative(statistic=statistic, skill_level=skill_level or 0)
+    _check_not_negative("statistic", statistic)
     parts = [PoolPart("statistic", statistic)]
-    if kind.takes_skill:
+    if skill_level is not None:
+        _check_not_negative("skill_level", skill_level)
         parts.append(PoolPart("skill" if kind is RollKind.SKILL else "peripheral skill", skill_level))
     parts += _helper_parts(helpers, required_skill)
     parts += [_modifier_part(kind, modifier) for modifier in modifiers]
@@ -134,7 +135,7 @@ def build_pool(
 
 def spend_moments(pool: Pool, moments: int) -> Pool:
     """Each Moment of Truth spent adds 1d6 (ch. 5, Using Moments of Truth)."""
-    _check_not_negative(moments=moments)
+    _check_not_negative("moments", moments)
     check_count(pool.dice + moments)
     if not moments:
         return pool
@@ -145,7 +146,7 @@ def spend_moments(pool: Pool, moments: int) -> Pool:
 def _helper_parts(helpers: int | Sequence[Helper], required_skill: str | None) -> list[PoolPart]:
     """Each helping character adds 1 die (ch. 1, Helping)."""
     if isinstance(helpers, int):
-        _check_not_negative(helpers=helpers)
+        _check_not_negative("helpers", helpers)
         if required_skill is not None and helpers:
             raise ValueError(f"name the helpers to check that they possess {required_skill}")
         return [PoolPart("helpers", helpers, note="1 die per helping character")] if helpers else []
@@ -182,16 +183,14 @@ def _modifier_part(kind: RollKind, modifier: Modifier) -> PoolPart:
 
 
 def _check_skill(kind: RollKind, skill_level: int | None) -> None:
-    if kind.takes_skill and skill_level is None:
-        raise ValueError(f"a {kind.value} roll needs a skill level")
-    if not kind.takes_skill and skill_level is not None:
-        raise ValueError(f"a {kind.value} roll has no skill level")
+    """A skill or peripheral roll has a skill level, the others none."""
+    if kind.takes_skill != (skill_level is not None):
+        raise ValueError(f"a {kind.value} roll {'needs a' if skill_level is None else 'has no'} skill level")
 
 
-def _check_not_negative(**values: int) -> None:
-    for name, value in values.items():
-        if value < 0:
-            raise ValueError(f"{name} cannot be negative: {value}")
+def _check_not_negative(name: str, value: int) -> None:
+    if value < 0:
+        raise ValueError(f"{name} cannot be negative: {value}")
 
 
 # --- the target number ----------------------------------------------------
@@ -381,6 +380,10 @@ def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False, se
     )
 
 
+#: Each label as the explanation says it.
+_IN_WORDS = {label: label.value.replace("_", " ") for label in Label}
+
+
 def _label(success: bool, critical_success: bool, critical_failure: bool, setback: bool) -> Label:
     if critical_success:
         return Label.CRITICAL_SUCCESS
@@ -477,7 +480,7 @@ def explain(result: RollResult) -> list[str]:
     successes = _successes(counting.successes)
     lines.append(COUNTING_RULE[result.kind])
     lines.append(f"rolled {' '.join([str(die.face) for die in counting.dice])}: {successes}, {_ones(counting.ones)}")
-    lines.append(f"{successes} vs TN {outcome.needed}: {outcome.label.value.replace('_', ' ')}")
+    lines.append(f"{successes} vs TN {outcome.needed}: {_IN_WORDS[outcome.label]}")
     lines.append(f"critical success needs {_successes(outcome.critical_success_at)}")
     if outcome.stakes_raised:
         lines.append("stakes raised: any failure is a critical failure, and no Moments of Truth may be spent")
