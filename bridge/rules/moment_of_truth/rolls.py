@@ -337,7 +337,7 @@ class Outcome:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "label": self.label.value,
+            "label": self.label._value_,  # as in RollResult.to_dict
             "success": self.success,
             "critical_success": self.critical_success,
             "critical_failure": self.critical_failure,
@@ -410,9 +410,10 @@ class RollResult:
         return explain(self)
 
     def to_dict(self) -> dict[str, Any]:
+        # ``_value_`` as in ``CountedDie.to_dict``: a roll card reads several enums' values.
         return {
             "system": "moment_of_truth",
-            "kind": self.kind.value,
+            "kind": self.kind._value_,
             "pool": self.pool.to_dict(),
             "target": self.target.to_dict(),
             "faces": self.counting.faces,
@@ -476,8 +477,9 @@ def roll_pool(
 def explain(result: RollResult) -> list[str]:
     """Short sentences that show the working, pool to verdict."""
     counting, outcome = result.counting, result.outcome
-    lines = [_pool_line(result.pool), *_ignored_parts(result.pool), _target_line(result.target)]
     successes = _successes(counting.successes)
+    lines = _pool_lines(result.pool)
+    lines.append(_target_line(result.target))
     lines.append(COUNTING_RULE[result.kind])
     lines.append(f"rolled {' '.join([str(die.face) for die in counting.dice])}: {successes}, {_ones(counting.ones)}")
     lines.append(f"{successes} vs TN {outcome.needed}: {_IN_WORDS[outcome.label]}")
@@ -494,19 +496,17 @@ def explain(result: RollResult) -> list[str]:
     return lines
 
 
-def _pool_line(pool: Pool) -> str:
-    terms = [_pool_term(part) for part in pool.parts if part.applied]
-    return f"pool {pool.dice}d6: {' '.join(terms).removeprefix('+ ')}"
-
-
-def _pool_term(part: PoolPart) -> str:
-    if part.source == FLOOR:
-        return f"(raised from {-part.dice} to 0: {part.note})"
-    return f"{'-' if part.dice < 0 else '+'} {part.source} {abs(part.dice)}"
-
-
-def _ignored_parts(pool: Pool) -> list[str]:
-    return [f"{part.source} {part.dice:+d} not applied: {part.note}" for part in pool.parts if not part.applied]
+def _pool_lines(pool: Pool) -> list[str]:
+    """The pool's sum, then each part not applied."""
+    terms, ignored = [], []
+    for part in pool.parts:
+        if not part.applied:
+            ignored.append(f"{part.source} {part.dice:+d} not applied: {part.note}")
+        elif part.source == FLOOR:
+            terms.append(f"(raised from {-part.dice} to 0: {part.note})")
+        else:
+            terms.append(f"{'-' if part.dice < 0 else '+'} {part.source} {abs(part.dice)}")
+    return [f"pool {pool.dice}d6: {' '.join(terms).removeprefix('+ ')}", *ignored]
 
 
 def _target_line(tn: TargetNumber) -> str:
