@@ -357,9 +357,11 @@ def _statistic(roll_request: dict, needed_by: str):
 
 
 def _possible(roll_request: dict, pool: Pool, moments_dice: int, dials: Dials) -> tuple[Pool, TargetNumber]:
-    """The pool with the MoTs' dice and its TN; refused before anything is charged."""
-    with refused_as("moments", pool="moments"):
-        rolled = spend_moments(pool, moments_dice)
+    """The pool with the MoTs' dice, if any, and its TN; refused before anything is charged."""
+    rolled = pool
+    if moments_dice:
+        with refused_as("moments", pool="moments"):
+            rolled = spend_moments(pool, moments_dice)
     target = target_of(roll_request, dials.default_tn)
     with refused_as("difficulty", pool="difficulty"):
         check_possible(rolled, target, roll_request["stakes_raised"])

@@ -272,14 +272,14 @@ class Counting:
 
 def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     """Read each die: a success face, a 1 (never a success), or a blank."""
-    reading = _READINGS[kind]
+    success_faces, reading = _READINGS[kind]
     dice = []
     for face in faces:
         if face not in reading:
             raise ValueError(f"{face} is not a face of a d6")
         dice.append(reading[face])
     counted = [die.counts_as for die in dice]
-    return Counting(tuple(dice), counted.count(CountsAs.SUCCESS), counted.count(CountsAs.ONE), kind.success_faces)
+    return Counting(tuple(dice), counted.count(CountsAs.SUCCESS), counted.count(CountsAs.ONE), success_faces)
 
 
 def _reading(success_faces: tuple[int, ...]) -> dict[int, CountedDie]:
@@ -292,8 +292,8 @@ def _reading(success_faces: tuple[int, ...]) -> dict[int, CountedDie]:
     }
 
 
-#: Each kind's reading of the faces, made once (a die is a frozen value, so one serves every roll).
-_READINGS = {kind: _reading(kind.success_faces) for kind in RollKind}
+#: Each kind's success faces and reading of the faces, made once (a die is a frozen value, so one serves every roll).
+_READINGS = {kind: (kind.success_faces, _reading(kind.success_faces)) for kind in RollKind}
 
 
 # --- judging --------------------------------------------------------------
