@@ -255,12 +255,19 @@ class Store:
 
     def world(self, world_id: str) -> World:
         """The world; inside ``answer_once`` for it, as read with the claim, without a round trip."""
+        name, gm_key, settings, system = self._world_fields(world_id)
+        return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
+
+    def settings_json(self, world_id: str) -> str:
+        """The world's settings as stored, as ``world`` reads them, without building the ``World``."""
+        return self._world_fields(world_id)[2]
+
+    def _world_fields(self, world_id: str) -> list:
         claimed = getattr(self._pending, "world", None)
         fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
-        name, gm_key, settings, system = fields
-        if None in (name, gm_key, settings):
+        if None in fields[:3]:  # name, gm_key, settings
             raise UnknownWorld(world_id)
-        return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
+        return fields
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))

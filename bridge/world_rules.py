@@ -15,7 +15,7 @@ DIALS_KEPT = 256
 
 def world_dials(identity) -> Dials:
     """The rules' dials of the sender's world."""
-    return _dials(store().world(identity.world_id).settings_json)
+    return _dials(store().settings_json(identity.world_id))
 
 
 @lru_cache(maxsize=DIALS_KEPT)

@@ -275,7 +275,8 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     """A roll card's result: conditions and a talent in the pool (ch. 4, 7),
     MoTs and the talent's cost charged before rolling (nothing if anyone
     cannot pay), raised stakes rewarded, then the judged roll's dice reward
-    (ch. 5). Only players hold MoTs: the GM's rolls earn none."""
+    (ch. 5). Only players hold MoTs: the GM's rolls earn none. ``roll_request``
+    is as ``RollRequest`` loads it (its ``kind`` a ``RollKind``)."""
     talent = _talent(roll_request)
     penalties = _penalties(roll_request, dials)
     pool = pool_of(roll_request, [*penalties, talent.modifier] if talent else penalties)
@@ -285,19 +286,19 @@ def roll_with_options(identity, roll_request: dict, dials: Dials, roll_id: str) 
     if own or contributions:
         _check_holds_moments(identity, "moments")
     rolled, target = _possible(roll_request, pool, own + sum(given.dice for given in contributions), dials)
-    spending, use, charged = RollSpending(identity.user), None, ()
+    spending, use, charged = None, None, ()
     if talent or own or contributions or (stakes_raised and not identity.is_gm):
         spending, use, charged = _charge(identity, roll_request, talent, own, contributions, dials, roll_id)
-    kind = RollKind(roll_request["kind"])
-    result = roll_pool(kind, rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
+    result = roll_pool(roll_request["kind"], rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
     rewards = [entry for entry in charged if isinstance(entry.kind, Reward)]
-    rewards += _dice_reward(identity, result, dials, bool(spending.moments), stakes_raised, roll_id)
+    rewards += _dice_reward(identity, result, dials, spending is not None, stakes_raised, roll_id)
     return _card(result, spending, use, rewards)
 
 
 def _charge(identity, roll_request: dict, talent: Talent | None, own: int, contributions: tuple, dials: Dials, roll_id: str):
     """Charge the roll's MoTs and the talent's use, and reward raised stakes,
-    in one change of the ledger: ``(spending, use, the ledger's entries)``."""
+    in one change of the ledger: ``(spending, use, the ledger's entries)``,
+    ``spending`` None when no MoT was spent."""
     stakes_raised, player = roll_request["stakes_raised"], not identity.is_gm
     paid = {}
 
@@ -312,7 +313,7 @@ def _charge(identity, roll_request: dict, talent: Talent | None, own: int, contr
 
     seated = [identity.user, *(given.player for given in contributions)] if player else []
     entries = _record(identity, seated, charge, "moments").entries
-    return paid["spending"], paid["use"], entries
+    return paid["spending"] if paid["spending"].moments else None, paid["use"], entries
 
 
 def _dice_reward(identity, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool, roll_id: str):
@@ -356,9 +357,11 @@ def _statistic(roll_request: dict, needed_by: str):
 
 
 def _possible(roll_request: dict, pool: Pool, moments_dice: int, dials: Dials) -> tuple[Pool, TargetNumber]:
-    """The pool with the MoTs' dice and its TN; refused before anything is charged."""
-    with refused_as("moments", pool="moments"):
-        rolled = spend_moments(pool, moments_dice)
+    """The pool with the MoTs' dice, if any, and its TN; refused before anything is charged."""
+    rolled = pool
+    if moments_dice:
+        with refused_as("moments", pool="moments"):
+            rolled = spend_moments(pool, moments_dice)
     target = target_of(roll_request, dials.default_tn)
     with refused_as("difficulty", pool="difficulty"):
         check_possible(rolled, target, roll_request["stakes_raised"])
@@ -373,7 +376,7 @@ def _use_talent(roll_request: dict, talent: Talent, uses: dict, dials: Dials) ->
         return use_talent(
             talent,
             TalentUses(uses["session"], tuple(counts.items())),
-            RollKind(roll_request["kind"]),
+            roll_request["kind"],
             _statistic(roll_request, "talents"),
             skill,
             off_spirit=roll_request["talent"]["off_spirit"],
@@ -389,17 +392,22 @@ def _counted(uses: dict, actor_id: str, use: TalentUse | None) -> dict:
     return {**uses, "actors": {**uses["actors"], actor_id: dict(use.uses.counts)}}
 
 
-def _card(result: RollResult, spending: RollSpending, use: TalentUse | None, rewards: list) -> dict:
-    """The roll as the card shows it, with the MoTs spent, the talent used and the rewards."""
-    card = result.to_dict()
-    if spending.moments:
+def _card(result: RollResult, spending: RollSpending | None, use: TalentUse | None, rewards: list) -> dict:
+    """The roll as the card shows it, with the MoTs spent (``spending``, if
+    any), the talent used and the rewards."""
+    card, lines = result.to_dict(), []
+    if spending:
         card["moments"] = spending.to_dict()
+        lines += spending.explanation
     if use:
         card["talent"] = use.to_dict()
+        lines += use.explanation
     if rewards:
         card["rewards"] = [entry.to_dict() for entry in rewards]
-    lines = [*spending.explanation, *(use.explanation if use else []), *(entry.line for entry in rewards)]
-    return card | {"explanation": [*card["explanation"], *lines]}
+        lines += [entry.line for entry in rewards]
+    if lines:
+        card["explanation"] = [*card["explanation"], *lines]
+    return card
 
 
 # --- connections ------------------------------------------------------------------

@@ -27,7 +27,8 @@ class CountedDie:
     counts_as: Enum
 
     def to_dict(self) -> dict[str, Any]:
-        return {"face": self.face, "counts_as": self.counts_as.value}
+        # ``_value_``: the member's value as stored; ``Enum.value`` is a property, two Python calls a read (3.11).
+        return {"face": self.face, "counts_as": self.counts_as._value_}
 
 
 class DiceSource(Protocol):

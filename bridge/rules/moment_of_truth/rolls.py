@@ -123,9 +123,10 @@ def build_pool(
     When the GM requires a skill (``required_skill``), only named helpers
     who possess it add their die; the others are shown, not counted."""
     _check_skill(kind, skill_level)
-    _check_not_negative(statistic=statistic, skill_level=skill_level or 0)
+    _check_not_negative("statistic", statistic)
     parts = [PoolPart("statistic", statistic)]
-    if kind.takes_skill:
+    if skill_level is not None:
+        _check_not_negative("skill_level", skill_level)
         parts.append(PoolPart("skill" if kind is RollKind.SKILL else "peripheral skill", skill_level))
     parts += _helper_parts(helpers, required_skill)
     parts += [_modifier_part(kind, modifier) for modifier in modifiers]
@@ -134,7 +135,7 @@ def build_pool(
 
 def spend_moments(pool: Pool, moments: int) -> Pool:
     """Each Moment of Truth spent adds 1d6 (ch. 5, Using Moments of Truth)."""
-    _check_not_negative(moments=moments)
+    _check_not_negative("moments", moments)
     check_count(pool.dice + moments)
     if not moments:
         return pool
@@ -145,7 +146,7 @@ def spend_moments(pool: Pool, moments: int) -> Pool:
 def _helper_parts(helpers: int | Sequence[Helper], required_skill: str | None) -> list[PoolPart]:
     """Each helping character adds 1 die (ch. 1, Helping)."""
     if isinstance(helpers, int):
-        _check_not_negative(helpers=helpers)
+        _check_not_negative("helpers", helpers)
         if required_skill is not None and helpers:
             raise ValueError(f"name the helpers to check that they possess {required_skill}")
         return [PoolPart("helpers", helpers, note="1 die per helping character")] if helpers else []
@@ -182,16 +183,14 @@ def _modifier_part(kind: RollKind, modifier: Modifier) -> PoolPart:
 
 
 def _check_skill(kind: RollKind, skill_level: int | None) -> None:
-    if kind.takes_skill and skill_level is None:
-        raise ValueError(f"a {kind.value} roll needs a skill level")
-    if not kind.takes_skill and skill_level is not None:
-        raise ValueError(f"a {kind.value} roll has no skill level")
+    """A skill or peripheral roll has a skill level, the others none."""
+    if kind.takes_skill != (skill_level is not None):
+        raise ValueError(f"a {kind.value} roll {'needs a' if skill_level is None else 'has no'} skill level")
 
 
-def _check_not_negative(**values: int) -> None:
-    for name, value in values.items():
-        if value < 0:
-            raise ValueError(f"{name} cannot be negative: {value}")
+def _check_not_negative(name: str, value: int) -> None:
+    if value < 0:
+        raise ValueError(f"{name} cannot be negative: {value}")
 
 
 # --- the target number ----------------------------------------------------
@@ -273,28 +272,28 @@ class Counting:
 
 def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     """Read each die: a success face, a 1 (never a success), or a blank."""
-    reading = _READINGS[kind]
-    dice, successes, ones = [], 0, 0
+    success_faces, reading = _READINGS[kind]
+    dice = []
     for face in faces:
         if face not in reading:
             raise ValueError(f"{face} is not a face of a d6")
-        counts_as = reading[face]
-        successes += counts_as is CountsAs.SUCCESS
-        ones += counts_as is CountsAs.ONE
-        dice.append(CountedDie(face, counts_as))
-    return Counting(tuple(dice), successes, ones, kind.success_faces)
+        dice.append(reading[face])
+    counted = [die.counts_as for die in dice]
+    return Counting(tuple(dice), counted.count(CountsAs.SUCCESS), counted.count(CountsAs.ONE), success_faces)
 
 
-def _reading(success_faces: tuple[int, ...]) -> dict[int, CountsAs]:
-    """What each face of a d6 counts as when ``success_faces`` succeed."""
+def _reading(success_faces: tuple[int, ...]) -> dict[int, CountedDie]:
+    """Each face of a d6 read as a die, when ``success_faces`` succeed."""
     return {
-        face: CountsAs.SUCCESS if face in success_faces else CountsAs.ONE if face == 1 else CountsAs.BLANK
+        face: CountedDie(
+            face, CountsAs.SUCCESS if face in success_faces else CountsAs.ONE if face == 1 else CountsAs.BLANK
+        )
         for face in range(1, SIDES + 1)
     }
 
 
-#: Each kind's reading of the faces, made once.
-_READINGS = {kind: _reading(kind.success_faces) for kind in RollKind}
+#: Each kind's success faces and reading of the faces, made once (a die is a frozen value, so one serves every roll).
+_READINGS = {kind: (kind.success_faces, _reading(kind.success_faces)) for kind in RollKind}
 
 
 # --- judging --------------------------------------------------------------
@@ -338,7 +337,7 @@ class Outcome:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "label": self.label.value,
+            "label": self.label._value_,  # as in RollResult.to_dict
             "success": self.success,
             "critical_success": self.critical_success,
             "critical_failure": self.critical_failure,
@@ -381,6 +380,10 @@ def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False, se
     )
 
 
+#: Each label as the explanation says it.
+_IN_WORDS = {label: label.value.replace("_", " ") for label in Label}
+
+
 def _label(success: bool, critical_success: bool, critical_failure: bool, setback: bool) -> Label:
     if critical_success:
         return Label.CRITICAL_SUCCESS
@@ -407,9 +410,10 @@ class RollResult:
         return explain(self)
 
     def to_dict(self) -> dict[str, Any]:
+        # ``_value_`` as in ``CountedDie.to_dict``: a roll card reads several enums' values.
         return {
             "system": "moment_of_truth",
-            "kind": self.kind.value,
+            "kind": self.kind._value_,
             "pool": self.pool.to_dict(),
             "target": self.target.to_dict(),
             "faces": self.counting.faces,
@@ -473,10 +477,12 @@ def roll_pool(
 def explain(result: RollResult) -> list[str]:
     """Short sentences that show the working, pool to verdict."""
     counting, outcome = result.counting, result.outcome
-    lines = [_pool_line(result.pool), *_ignored_parts(result.pool), _target_line(result.target)]
+    successes = _successes(counting.successes)
+    lines = _pool_lines(result.pool)
+    lines.append(_target_line(result.target))
     lines.append(COUNTING_RULE[result.kind])
-    lines.append(f"rolled {' '.join(map(str, counting.faces))}: {_successes(counting.successes)}, {_ones(counting.ones)}")
-    lines.append(f"{_successes(counting.successes)} vs TN {outcome.needed}: {outcome.label.value.replace('_', ' ')}")
+    lines.append(f"rolled {' '.join([str(die.face) for die in counting.dice])}: {successes}, {_ones(counting.ones)}")
+    lines.append(f"{successes} vs TN {outcome.needed}: {_IN_WORDS[outcome.label]}")
     lines.append(f"critical success needs {_successes(outcome.critical_success_at)}")
     if outcome.stakes_raised:
         lines.append("stakes raised: any failure is a critical failure, and no Moments of Truth may be spent")
@@ -490,19 +496,17 @@ def explain(result: RollResult) -> list[str]:
     return lines
 
 
-def _pool_line(pool: Pool) -> str:
-    terms = [_pool_term(part) for part in pool.parts if part.applied]
-    return f"pool {pool.dice}d6: {' '.join(terms).removeprefix('+ ')}"
-
-
-def _pool_term(part: PoolPart) -> str:
-    if part.source == FLOOR:
-        return f"(raised from {-part.dice} to 0: {part.note})"
-    return f"{'-' if part.dice < 0 else '+'} {part.source} {abs(part.dice)}"
-
-
-def _ignored_parts(pool: Pool) -> list[str]:
-    return [f"{part.source} {part.dice:+d} not applied: {part.note}" for part in pool.parts if not part.applied]
+def _pool_lines(pool: Pool) -> list[str]:
+    """The pool's sum, then each part not applied."""
+    terms, ignored = [], []
+    for part in pool.parts:
+        if not part.applied:
+            ignored.append(f"{part.source} {part.dice:+d} not applied: {part.note}")
+        elif part.source == FLOOR:
+            terms.append(f"(raised from {-part.dice} to 0: {part.note})")
+        else:
+            terms.append(f"{'-' if part.dice < 0 else '+'} {part.source} {abs(part.dice)}")
+    return [f"pool {pool.dice}d6: {' '.join(terms).removeprefix('+ ')}", *ignored]
 
 
 def _target_line(tn: TargetNumber) -> str:
