@@ -91,7 +91,7 @@ def _combat(read: TableRead) -> Combat | None:
 
 
 def _push_combat(identity: Identity, rule: Request, request: dict, scene_id, before: Combat | None, after: Combat | None):
-    if before == after:
+    if after is before or after == before:  # left as read (most attacks): no field-by-field compare
         return
     pushed = {
         "scene_id": scene_id,
