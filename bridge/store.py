@@ -18,7 +18,6 @@ Keys (``<w>`` is a world id):
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
 import time
@@ -28,7 +27,7 @@ from typing import Any, Callable
 
 import redis
 
-from .encoded import dumps
+from .encoded import dumps, loads
 from .systems import DEFAULT_SYSTEM
 
 #: How long the first answer to a request id is kept, in seconds.
@@ -159,13 +158,13 @@ class TableRead:
 
     def token_states(self) -> dict[str, dict]:
         """The tracked tokens' states."""
-        return {token_id: json.loads(state) for token_id, state in self.tokens.items() if state}
+        return {token_id: loads(state) for token_id, state in self.tokens.items() if state}
 
     @cached_property
     def combat_state(self) -> dict | None:
         """The combat as a dict, decoded once (the read and the write's compare
         both need it); read-only, like the read."""
-        return json.loads(self.combat) if self.combat else None
+        return loads(self.combat) if self.combat else None
 
 
 def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str, str]:
@@ -175,7 +174,7 @@ def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str,
         action = "keep"
     else:
         action = "del" if combat_after is None else "set"
-    return action, read.combat or "", json.dumps(combat_after) if action == "set" else ""
+    return action, read.combat or "", dumps(combat_after) if action == "set" else ""
 
 
 @dataclass
@@ -214,7 +213,7 @@ class World:
 
     @cached_property
     def settings(self) -> dict[str, Any]:
-        return json.loads(self.settings_json)
+        return loads(self.settings_json)
 
 
 def new_gm_key() -> str:
@@ -246,7 +245,7 @@ class Store:
         fields = {
             "name": name,
             "gm_key": new_gm_key(),
-            "settings": json.dumps(settings),
+            "settings": dumps(settings),
             "system": system,
             "created_at": str(time.time()),
         }
@@ -283,7 +282,7 @@ class Store:
 
     def save_settings(self, world_id: str, settings: dict[str, Any]) -> None:
         self.world(world_id)
-        self.redis.hset(world_key(world_id), "settings", json.dumps(settings))
+        self.redis.hset(world_key(world_id), "settings", dumps(settings))
 
     def set_system(self, world_id: str, system: str) -> None:
         """Make ``system`` the rule system the world plays; every system's state stays where it is."""
@@ -295,7 +294,7 @@ class Store:
     def system_state(self, world_id: str, system: str) -> dict | None:
         """The state document of rule system ``system`` in the world (None: none yet)."""
         stored = self.redis.get(_system_state_key(world_id, system))
-        return json.loads(stored) if stored is not None else None
+        return loads(stored) if stored is not None else None
 
     def change_system_state(self, world_id: str, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> tuple[dict, Any]:
         """Save the state ``change(state)`` returns with its answer; return both. Atomic (see ``_atomically``)."""
@@ -303,8 +302,8 @@ class Store:
 
         def step(pipe):
             stored = pipe.get(key)
-            state, answer = change(json.loads(stored) if stored is not None else None)
-            return (state, answer), lambda: pipe.set(key, json.dumps(state))
+            state, answer = change(loads(stored) if stored is not None else None)
+            return (state, answer), lambda: pipe.set(key, dumps(state))
 
         return self._atomically([key], step, f"the {system} state of {world_id}")
 
@@ -407,7 +406,7 @@ class Store:
             if stored is None:
                 raise TimeoutError("the first request with this id was abandoned")
             if stored != _PENDING:
-                return json.loads(stored)
+                return loads(stored)
             time.sleep(CLAIM_POLL_SECONDS)
         raise TimeoutError("the first request with this id is still running")
 
@@ -438,7 +437,7 @@ class Store:
             rows = self.redis.xrevrange(key, max=newest, count=ROLL_LOG_PAGE)
             if not rows:
                 break
-            views = (view(json.loads(fields["entry"])) for _, fields in rows)
+            views = (view(loads(fields["entry"])) for _, fields in rows)
             shown.extend(seen for seen in views if seen is not None)
             newest = f"({rows[-1][0]}"
         return list(reversed(shown[:count]))
@@ -458,7 +457,7 @@ class Store:
         return _arsenal(self.redis.get(_arsenal_key(world_id)))
 
     def save_arsenal(self, world_id: str, items: dict[str, list[dict]]) -> None:
-        self.redis.set(_arsenal_key(world_id), json.dumps(items))
+        self.redis.set(_arsenal_key(world_id), dumps(items))
 
     # -- Moments of Truth and talent uses ----------------------------------
 
@@ -476,7 +475,7 @@ class Store:
 
         def step(pipe):
             ledger, uses, answer = change(*_loaded(pipe.mget(keys)))
-            return answer, lambda: pipe.mset({keys[0]: json.dumps(ledger), keys[1]: json.dumps(uses)})
+            return answer, lambda: pipe.mset({keys[0]: dumps(ledger), keys[1]: dumps(uses)})
 
         return self._atomically(keys, step, f"the Moments of Truth of {world_id}")
 
@@ -485,7 +484,7 @@ class Store:
             raise RuntimeError("held writes change the Moments of Truth once")
         read = self.redis.mget(keys)
         ledger, uses, answer = change(*_loaded(read))
-        held.ledger = (read, json.dumps(ledger), json.dumps(uses))
+        held.ledger = (read, dumps(ledger), dumps(uses))
         return answer
 
     # -- tokens -----------------------------------------------------------
@@ -494,9 +493,9 @@ class Store:
         """Tracked tokens' states by id: all of them, or those of ``token_ids`` that are tracked."""
         key = _tokens_key(world_id)
         if token_ids is None:
-            return {token_id: json.loads(state) for token_id, state in self.redis.hgetall(key).items()}
+            return {token_id: loads(state) for token_id, state in self.redis.hgetall(key).items()}
         states = self.redis.hmget(key, token_ids) if token_ids else []
-        return {token_id: json.loads(state) for token_id, state in zip(token_ids, states) if state}
+        return {token_id: loads(state) for token_id, state in zip(token_ids, states) if state}
 
     def untracked(self, world_id: str, token_ids: list[str]) -> list[str]:
         """The ids among ``token_ids`` of no tracked token, without reading any state."""
@@ -523,10 +522,10 @@ class Store:
             current, earlier = pipe.hget(key, token_id), pipe.lindex(history, 0)
             if current is None or earlier is None:
                 return None, lambda: None
-            current, restored = json.loads(current), undo(json.loads(current), json.loads(earlier))
+            current, restored = loads(current), undo(loads(current), loads(earlier))
 
             def write():
-                pipe.hset(key, token_id, json.dumps(restored))
+                pipe.hset(key, token_id, dumps(restored))
                 pipe.lpop(history)
 
             return (current, restored), write
@@ -537,11 +536,11 @@ class Store:
 
     def combats(self, world_id: str) -> dict[str, dict]:
         """Every running combat of the world by scene id."""
-        return {scene: json.loads(combat) for scene, combat in self.redis.hgetall(_combats_key(world_id)).items()}
+        return {scene: loads(combat) for scene, combat in self.redis.hgetall(_combats_key(world_id)).items()}
 
     def combat(self, world_id: str, scene_id: str) -> dict | None:
         stored = self.redis.hget(_combats_key(world_id), scene_id)
-        return json.loads(stored) if stored else None
+        return loads(stored) if stored else None
 
     def change_combat(self, world_id: str, scene_id: str, change: Callable[[dict | None], tuple[dict | None, Any]]) -> Any:
         """Save the combat ``change(combat)`` returns for the scene (None: the
@@ -616,7 +615,7 @@ class Store:
         args = [read.scene_id or "", *_combat_write(read, combat_after), len(token_ids)]
         for token_id in token_ids:
             written = tokens_after.get(token_id)
-            args += [token_id, read.tokens[token_id] or "", json.dumps(written) if written is not None else ""]
+            args += [token_id, read.tokens[token_id] or "", dumps(written) if written is not None else ""]
         keys = [_tokens_key(world_id), _combats_key(world_id), *(_token_history_key(world_id, t) for t in token_ids)]
         if ledger is None:
             args.append("")
@@ -658,7 +657,7 @@ class Store:
         for _ in range(CHANGE_ATTEMPTS):
             stored = self.redis.get(key)
             if stored is not None:
-                return json.loads(stored)
+                return loads(stored)
             self._pending.held = held = _Held()
             try:
                 pushes = run()
@@ -736,7 +735,7 @@ def _encoded(values: list) -> list[bytes]:
 
 
 def _arsenal(stored: str | None) -> dict[str, list[dict]]:
-    return json.loads(stored) if stored else {}
+    return loads(stored) if stored else {}
 
 
 def _combats_key(world_id: str) -> str:
@@ -748,4 +747,4 @@ def _moments_keys(world_id: str) -> tuple[str, str]:
 
 
 def _loaded(stored: list[str | None]) -> tuple[Any, ...]:
-    return tuple(json.loads(value) if value else None for value in stored)
+    return tuple(loads(value) if value else None for value in stored)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
+from .encoded import loads
 from .requests import store
 from .rules.moment_of_truth.dials import Dials
 from .schemas.settings import dials_of
@@ -21,4 +21,4 @@ def world_dials(identity) -> Dials:
 @lru_cache(maxsize=DIALS_KEPT)
 def _dials(settings_json: str) -> Dials:
     """Dials are frozen, so one per distinct settings text serves every request."""
-    return dials_of(json.loads(settings_json))
+    return dials_of(loads(settings_json))
