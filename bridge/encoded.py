@@ -48,6 +48,18 @@ def _holds_encoded(values) -> bool:
 
 
 def _spliced_object(fields: dict[str, Any]) -> str:
-    if not all(isinstance(key, str) for key in fields):
-        return _compact(fields)  # json.dumps's own key rules
-    return "{" + ",".join(f"{json.dumps(key)}:{dumps(value)}" for key, value in fields.items()) + "}"
+    """The object's text: its spliced values' own, every run of other fields encoded at once."""
+    parts, plain = [], {}
+    for key, value in fields.items():
+        if not isinstance(key, str):
+            return _compact(fields)  # json.dumps's own key rules
+        if isinstance(value, Encoded) or (isinstance(value, (list, tuple)) and _holds_encoded(value)):
+            if plain:
+                parts.append(_compact(plain)[1:-1])
+                plain = {}
+            parts.append(f"{_compact(key)}:{dumps(value)}")
+        else:
+            plain[key] = value
+    if plain:
+        parts.append(_compact(plain)[1:-1])
+    return "{" + ",".join(parts) + "}"
