@@ -55,5 +55,5 @@ def _deliver(entry: dict, identity: Identity) -> None:
     connection (its ack carries the card; a worker's card goes to all)."""
     sio, requester = socketio(), requester_sid()
     sio.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=requester)
-    if entry["visibility"] == Visibility.BLIND.value and not identity.is_gm:
+    if entry["visibility"] == Visibility.BLIND and not identity.is_gm:
         sio.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(identity.world_id, identity.user), skip_sid=requester)

@@ -133,6 +133,17 @@ return 1
 """
 
 
+#: A request's answer (ARGV[1]; '' deletes its claim) under KEYS[1], kept
+#: ARGV[2] seconds, and the entries ARGV[4:] logged to the roll log KEYS[2]
+#: (ARGV[3]: the log's length).
+_ANSWER_LOGGED = """
+if ARGV[1] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
+for i = 4, #ARGV do
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'entry', ARGV[i])
+end
+"""
+
+
 #: The ids among ARGV the tokens hash (KEYS[1]) does not hold.
 _UNTRACKED = """
 local missing = {}
@@ -226,10 +237,11 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
-        # .writes: the batch answer_once sends with its answer; .world: (world id, its fields) read with the claim;
+        # .entries: the log entries answer_once writes with its answer; .world: (world id, its fields) read with the claim;
         # .fight: (world id, token ids, the fight) read with the claim
         self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
+        self._answer_logged = redis_client.register_script(_ANSWER_LOGGED)
         self._compare_and_set = redis_client.register_script(_COMPARE_AND_SET)
         self._read_fight = redis_client.register_script(_READ_FIGHT)
         self._untracked = redis_client.register_script(_UNTRACKED)
@@ -340,9 +352,9 @@ class Store:
 
         A repeat that arrives while the first is still being computed waits
         for it (at most ``CLAIM_TTL_SECONDS``). The claim also reads the
-        world ``world_id``, which ``world`` then answers from. Writes
-        ``compute`` makes that need no reply (the roll log) go to Redis with
-        the answer, in one round trip, even when ``compute`` fails.
+        world ``world_id``, which ``world`` then answers from. The roll-log
+        entries ``compute`` makes are written with the answer, in one script,
+        even when ``compute`` fails (its claim is then deleted).
 
         With ``fight`` (token ids), the claim also reads their fight, which
         the first ``read_fight`` of them answers from, and the answer is
@@ -363,17 +375,20 @@ class Store:
                 return self._answer_held(key, world_id, compute)
             finally:
                 self._pending.world = self._pending.fight = None
-        self._pending.writes = writes = self.redis.pipeline(transaction=False)
+        self._pending.entries = entries = []
         try:
             answer = compute()
-            writes.set(key, dumps(answer), ex=ANSWER_TTL_SECONDS)
-            return answer
         except BaseException:
-            writes.delete(key)
+            self._write_answer(key, world_id, "", entries)
             raise
         finally:
-            self._pending.writes = self._pending.world = None
-            writes.execute()
+            self._pending.entries = self._pending.world = None
+        self._write_answer(key, world_id, dumps(answer), entries)
+        return answer
+
+    def _write_answer(self, key: str, world_id: str, answer: str, entries: list[str]) -> None:
+        """``answer`` under ``key`` ('': delete the claim) and the roll-log ``entries``, in one script."""
+        self._answer_logged(keys=[key, _rolls_key(world_id)], args=[answer, ANSWER_TTL_SECONDS, ROLL_LOG_MAX_ENTRIES, *entries])
 
     def _answer_held(self, key: str, world_id: str, compute: Callable[[], dict]) -> dict:
         """``compute()``'s answer, written under ``key`` in one script with
@@ -416,11 +431,11 @@ class Store:
         """Append to the log; inside ``answer_once``, sent with the answer;
         inside ``once``, written with the job's effects."""
         held = getattr(self._pending, "held", None)
-        if held is not None:
-            held.entries.append(dumps(entry))
+        entries = held.entries if held is not None else getattr(self._pending, "entries", None)
+        if entries is not None:
+            entries.append(dumps(entry))
             return
-        writes = getattr(self._pending, "writes", None)  # a Pipeline: falsy while empty
-        (self.redis if writes is None else writes).xadd(
+        self.redis.xadd(
             _rolls_key(world_id),
             {"entry": dumps(entry)},
             maxlen=ROLL_LOG_MAX_ENTRIES,

@@ -12,9 +12,9 @@ NOTICE_FIELDS = ("roll_id", "request_id", "at", "user", "actor_id", "label", "vi
 
 def view_for(entry: dict, identity: Identity) -> dict | None:
     """The entry as ``identity`` may see it: whole, a notice, or nothing."""
-    visibility = Visibility(entry["visibility"])
-    if identity.is_gm or visibility is Visibility.PUBLIC:
+    if identity.is_gm or entry["visibility"] == Visibility.PUBLIC:  # the common card, without a Visibility()
         return entry
+    visibility = Visibility(entry["visibility"])
     is_roller = identity.user == entry["user"]
     if visibility is Visibility.BLIND:
         return notice(entry) if is_roller else None
@@ -31,9 +31,9 @@ def notice(entry: dict) -> dict:
 def full_view_rooms(entry: dict) -> list[str]:
     """Rooms whose members see the whole entry."""
     world_id = entry["world"]
-    visibility = Visibility(entry["visibility"])
-    if visibility is Visibility.PUBLIC:
+    if entry["visibility"] == Visibility.PUBLIC:  # the common card, without a Visibility()
         return [world_room(world_id)]
+    visibility = Visibility(entry["visibility"])
     if visibility is Visibility.BLIND:
         return [gm_room(world_id)]
     users = {entry["user"], *entry["whisper_to"]}

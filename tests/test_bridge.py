@@ -325,6 +325,32 @@ def test_a_fight_requests_moments_are_held_with_its_change(store, world):
     assert json.loads(store.redis.get(moments)) == {"spent": 6}
 
 
+def test_a_request_writes_its_log_entries_with_its_answer_even_when_it_fails(store, world):
+    """Without a fight, the roll log's entries go with the answer; a failing
+    request's entries are still logged and its claim deleted, so its id may
+    be sent again."""
+    rolls = f"vtt:world:{world.world_id}:rolls"
+
+    def compute():
+        store.log_roll(world.world_id, {"card": 1})
+        store.log_roll(world.world_id, {"card": 2})
+        return {"answer": 1}
+
+    scope = f"{world.world_id}:gm:roll:w1"
+    assert store.answer_once(scope, world.world_id, compute) == {"answer": 1}
+    assert store.answer_once(scope, world.world_id, lambda: {"answer": 2}) == {"answer": 1}
+    assert json.loads(store.redis.get(f"vtt:answer:{scope}")) == {"answer": 1}
+
+    def failing():
+        store.log_roll(world.world_id, {"card": 3})
+        raise RuntimeError("the handler failed")
+
+    with pytest.raises(RuntimeError):
+        store.answer_once(f"{world.world_id}:gm:roll:w2", world.world_id, failing)
+    assert store.redis.get(f"vtt:answer:{world.world_id}:gm:roll:w2") is None
+    assert [json.loads(f["entry"]) for _, f in store.redis.xrange(rolls)] == [{"card": 1}, {"card": 2}, {"card": 3}]
+
+
 def test_a_request_in_an_unknown_world_finds_no_world(store, world):
     missing = f"{world.world_id}-gone"
     with pytest.raises(UnknownWorld):
