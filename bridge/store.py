@@ -134,12 +134,11 @@ return 1
 
 
 #: A request's answer (ARGV[1]; '' deletes its claim) under KEYS[1], kept
-#: ARGV[2] seconds, and the entries ARGV[4:] logged to the roll log KEYS[2]
-#: (ARGV[3]: the log's length).
-_ANSWER_LOGGED = """
+#: ARGV[2] seconds, and the entries ARGV[3:] logged to the roll log KEYS[2].
+_ANSWER_LOGGED = f"""
 if ARGV[1] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
-for i = 4, #ARGV do
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'entry', ARGV[i])
+for i = 3, #ARGV do
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', ARGV[i])
 end
 """
 
@@ -388,7 +387,7 @@ class Store:
 
     def _write_answer(self, key: str, world_id: str, answer: str, entries: list[str]) -> None:
         """``answer`` under ``key`` ('': delete the claim) and the roll-log ``entries``, in one script."""
-        self._answer_logged(keys=[key, _rolls_key(world_id)], args=[answer, ANSWER_TTL_SECONDS, ROLL_LOG_MAX_ENTRIES, *entries])
+        self._answer_logged(keys=[key, _rolls_key(world_id)], args=[answer, ANSWER_TTL_SECONDS, *entries])
 
     def _answer_held(self, key: str, world_id: str, compute: Callable[[], dict]) -> dict:
         """``compute()``'s answer, written under ``key`` in one script with
