@@ -11,13 +11,13 @@ The web process reads these; only a worker's load of the scripts writes them.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
 import redis
 
 from ..embedded_redis import default_data_dir
+from ..encoded import dumps, loads
 from ..store import world_key
 from ..rules.moment_of_truth.house_rules import BOOK, HouseRules
 
@@ -48,29 +48,29 @@ def save_loaded(client: redis.Redis, world_id: str, loaded: dict) -> None:
     with client.pipeline() as pipe:
         pipe.delete(f"{key}:macros")
         if loaded["macros"]:
-            pipe.hset(f"{key}:macros", mapping={name: json.dumps(shown) for name, shown in loaded["macros"].items()})
-        pipe.set(f"{key}:house_rules", json.dumps(loaded["house_rules"]))
-        pipe.set(f"{key}:script_errors", json.dumps(loaded["errors"]))
+            pipe.hset(f"{key}:macros", mapping={name: dumps(shown) for name, shown in loaded["macros"].items()})
+        pipe.set(f"{key}:house_rules", dumps(loaded["house_rules"]))
+        pipe.set(f"{key}:script_errors", dumps(loaded["errors"]))
         pipe.execute()
 
 
 def macros(client: redis.Redis, world_id: str) -> dict[str, dict]:
-    return {name: json.loads(shown) for name, shown in client.hgetall(f"{world_key(world_id)}:macros").items()}
+    return {name: loads(shown) for name, shown in client.hgetall(f"{world_key(world_id)}:macros").items()}
 
 
 def macro(client: redis.Redis, world_id: str, name: str) -> dict | None:
     shown = client.hget(f"{world_key(world_id)}:macros", name)
-    return json.loads(shown) if shown else None
+    return loads(shown) if shown else None
 
 
 def script_errors(client: redis.Redis, world_id: str) -> list[dict]:
     stored = client.get(f"{world_key(world_id)}:script_errors")
-    return json.loads(stored) if stored else []
+    return loads(stored) if stored else []
 
 
 def house_rules(client: redis.Redis, world_id: str) -> HouseRules:
     stored = client.get(f"{world_key(world_id)}:house_rules")
-    return HouseRules.from_dict(json.loads(stored)) if stored else BOOK
+    return HouseRules.from_dict(loads(stored)) if stored else BOOK
 
 
 def allow_run(client: redis.Redis, world_id: str, user: str) -> bool:
