@@ -7,16 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .auth import Identity
+from .encoded import loads
 from .protocol import Push, Request
 from .requests import socketio, store
 from .rooms import world_room
 from .rules.moment_of_truth.tokens import TokenChange, TokenState
 from .rules.moment_of_truth.tracker import Combat
 from .store import TableRead
-from .token_changes import cause_of, push_changes, states_of
+from .token_changes import cause_of, not_tracked, push_changes
+
+#: Token states and combats kept decoded, by their stored text, per process.
+DECODED_KEPT = 1024
 
 #: change(the combat, or None when none runs) -> (the combat after it, or None: over; the handler's answer).
 Change = Callable[[Combat | None], tuple[Combat | None, Any]]
@@ -58,7 +63,10 @@ def read_fight(identity: Identity, token_ids: Mapping[str, str]) -> Fight:
     """The tokens ``token_ids`` (``{token_id: field naming it}``; an untracked
     one is refused) and the combat running in the first one's scene."""
     read, arsenal = store().read_fight(identity.world_id, list(token_ids))
-    return Fight(read, states_of(read.token_states(), token_ids), _combat(read), arsenal)
+    for token_id, field in token_ids.items():
+        if not read.tokens[token_id]:
+            raise not_tracked(token_id, field)
+    return Fight(read, _states(read), _combat(read), arsenal)
 
 
 def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight, change: FightChange) -> Any:
@@ -68,7 +76,7 @@ def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight,
     def apply(read: TableRead) -> tuple[dict, dict | None, tuple]:
         now = fight
         if read is not fight.read:  # read again: something changed since
-            now = Fight(read, states_of(read.token_states(), {}), _combat(read), fight.arsenal)
+            now = Fight(read, _states(read), _combat(read), fight.arsenal)
         made, after, answer = change(now.states, now.combat)
         made = tuple(made)
         written = {c.after.token_id: c.after.to_dict() for c in made}
@@ -85,9 +93,28 @@ def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight,
     return answer
 
 
+def _states(read: TableRead) -> dict[str, TokenState]:
+    """The tracked tokens' states."""
+    return {token_id: _token_state(text) for token_id, text in read.tokens.items() if text}
+
+
 def _combat(read: TableRead) -> Combat | None:
-    stored = read.combat_state
-    return Combat.from_dict(stored) if stored else None
+    return _combat_of(read.combat) if read.combat else None
+
+
+# A fight reads the same texts again and again: a missed attack leaves both
+# sides as they were. Each text is decoded once; its state is a frozen value
+# that nothing changes in place, so one serves every request that reads it.
+
+
+@lru_cache(maxsize=DECODED_KEPT)
+def _token_state(text: str) -> TokenState:
+    return TokenState.from_dict(loads(text))
+
+
+@lru_cache(maxsize=DECODED_KEPT)
+def _combat_of(text: str) -> Combat:
+    return Combat.from_dict(loads(text))
 
 
 def _push_combat(identity: Identity, rule: Request, request: dict, scene_id, before: Combat | None, after: Combat | None):
