@@ -198,6 +198,15 @@ class _Held:
     ledger: tuple[list[str | None], str, str] | None = None
     entries: list[str] = field(default_factory=list)
 
+    def changes_nothing(self) -> bool:
+        """No token, combat or ledger written: only the entries (a missed attack)."""
+        if self.ledger is not None:
+            return False
+        if self.table is None:
+            return True
+        read, tokens_after, combat_after = self.table
+        return not tokens_after and _combat_write(read, combat_after)[0] == "keep"
+
 
 #: ``_COMPARE_AND_SET``'s answers.
 _CONFLICT, _WRITTEN, _RECEIPTED = 0, 1, 2
@@ -394,7 +403,9 @@ class Store:
         its change of the tokens and combat and its roll-log entries, held
         while it runs, if nothing it read has changed since (the claim's read
         first); else ``compute`` runs again on fresh reads: nothing of the
-        run before was written or told (its pushes are its caller's to hold)."""
+        run before was written or told (its pushes are its caller's to hold).
+        A run that changes nothing is written as a roll is, with no compare:
+        its answer stands as of its read, whatever changed since."""
         for _ in range(CHANGE_ATTEMPTS):
             self._pending.held = held = _Held()
             try:
@@ -404,6 +415,9 @@ class Store:
                 raise
             finally:
                 self._pending.held = None
+            if held.changes_nothing():
+                self._write_answer(key, world_id, dumps(answer), held.entries)
+                return answer
             written = self._commit_held(world_id, held, key, dumps(answer), ANSWER_TTL_SECONDS, _PENDING)
             if written == _WRITTEN:
                 return answer

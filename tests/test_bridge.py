@@ -298,6 +298,28 @@ def test_a_fight_request_runs_again_when_what_it_read_changed(store, world):
     assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"run": 1}]
 
 
+def test_a_fight_request_that_changes_nothing_stands_as_read(store, world):
+    """A run that writes no token, combat or ledger (a missed attack) is
+    answered as of its read, even when another write came meanwhile: it
+    runs once, and its log entry and answer are written beside that write."""
+    store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 1}))
+    runs = []
+
+    def compute():
+        read = store.read_fight(world.world_id, ["a"])[0].token_states()["a"]["n"]
+        store.change_tokens(world.world_id, ["a"], lambda states: ({}, None))
+        store.log_roll(world.world_id, {"run": len(runs)})
+        store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 3}))
+        runs.append(read)
+        return {"read": read}
+
+    scope = f"{world.world_id}:gm:attack:h5"
+    assert store.answer_once(scope, world.world_id, compute, fight=["a"]) == {"read": 1}
+    assert (runs, _token_n(store, world.world_id)) == ([1], 3)
+    assert json.loads(store.redis.get(f"vtt:answer:{scope}")) == {"read": 1}
+    assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"run": 0}]
+
+
 def test_a_fight_requests_moments_are_held_with_its_change(store, world):
     """The Moments of Truth a fight request spends are written with its change
     and answer; when what it read changed, the run again spends them once."""
