@@ -104,7 +104,10 @@ class Combat:
         return None if self.turn is None else self.order[self.turn]
 
     def combatant(self, token_id: str) -> Combatant | None:
-        return next((c for c in self.combatants if c.token_id == token_id), None)
+        for combatant in self.combatants:
+            if combatant.token_id == token_id:
+                return combatant
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         return {
