@@ -130,11 +130,12 @@ def skill_penalties(
     conditions: Iterable[Condition], statistic: Statistic | Derived, dials: Dials
 ) -> list[Modifier]:
     """The penalty modifiers the conditions put on a skill roll with ``statistic``."""
-    involved = statistics_involved(statistic, dials)
     penalties = []
     for condition in sorted(set(conditions), key=summary_order):
         effect = EFFECTS[condition]
-        if effect.skill_penalty and (effect.penalised is None or effect.penalised & involved):
+        if effect.skill_penalty and (
+            effect.penalised is None or effect.penalised & statistics_involved(statistic, dials)
+        ):
             penalties.append(Modifier(condition.value, -effect.skill_penalty, penalty=True))
     return penalties
 
