@@ -102,16 +102,16 @@ class AttackResult:
             lines.append(f"indiscriminate: excess successes scattered by {' '.join(map(str, self.scatter_faces))}")
         for hit in hits:
             lines += _hit_lines(hit)
-        lines += [f"{name}: {condition.value}" for name, condition in self.conditions]
+        lines += [f"{name}: {condition._value_}" for name, condition in self.conditions]
         if self.jammed:
             lines.append("unreliable: 1s equal or exceed successes, the weapon jams")
         return {
             "combat": combat,
             "to_hit": to_hit,
             "roll": roll,
-            "fire": self.fire.value if self.fire else "single",
+            "fire": self.fire._value_ if self.fire else "single",  # ``_value_`` as in RollResult.to_dict
             "hits": hits,
-            "conditions": [{"target": name, "condition": condition.value} for name, condition in self.conditions],
+            "conditions": [{"target": name, "condition": condition._value_} for name, condition in self.conditions],
             "scatter_faces": list(self.scatter_faces),
             "jammed": self.jammed,
             "hit_grappler": self.hit_grappler,

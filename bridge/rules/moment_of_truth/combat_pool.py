@@ -61,7 +61,7 @@ class CombatPool:
     def to_dict(self) -> dict[str, Any]:
         return {
             "weapon": self.weapon.name,
-            "kind": self.kind.value,
+            "kind": self.kind._value_,  # as in RollResult.to_dict
             "ranged": self.ranged,
             "pool": self.pool.to_dict(),
             "strength": self.strength,

@@ -136,7 +136,8 @@ def skill_penalties(
         if effect.skill_penalty and (
             effect.penalised is None or effect.penalised & statistics_involved(statistic, dials)
         ):
-            penalties.append(Modifier(condition.value, -effect.skill_penalty, penalty=True))
+            # ``_value_`` as in ``RollResult.to_dict``
+            penalties.append(Modifier(condition._value_, -effect.skill_penalty, penalty=True))
     return penalties
 
 

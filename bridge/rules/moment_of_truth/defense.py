@@ -65,7 +65,7 @@ class ToHit:
     def to_dict(self) -> dict[str, Any]:
         return {
             "value": self.value,
-            "called_shot": self.called_shot.value if self.called_shot else None,
+            "called_shot": self.called_shot._value_ if self.called_shot else None,  # as in RollResult.to_dict
             "steps": [step.to_dict() for step in self.steps],
             "explanation": self.explanation,
         }
@@ -129,7 +129,7 @@ def _called_shot_step(called_shot: CalledShot, armor: Armor | None) -> Step:
     increase = called_shot_tn(called_shot, armor)
     if called_shot is CalledShot.BYPASS_ARMOR:
         return Step(f"called shot: around the {armor.name}", increase, f"{armor.coverage.value} coverage")
-    return Step(f"called shot: {called_shot.value.replace('_', ' ')}", increase)
+    return Step(f"called shot: {called_shot._value_.replace('_', ' ')}", increase)  # as in RollResult.to_dict
 
 
 def _check_desperate(dials: Dials) -> None:
