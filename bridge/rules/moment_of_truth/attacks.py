@@ -185,9 +185,9 @@ def check_attack(
         raise ValueError("a charge ends with a melee attack")
     if fire and not qualities & AUTOMATIC:
         raise ValueError(f"{combat.weapon.name} has neither Hi ROF nor VHi ROF: no {fire.value} fire")
-    if fire is FireMode.AUTOMATIC and others:
+    if others and fire is FireMode.AUTOMATIC:
         raise ValueError("automatic fire has one target; spraying fire takes several")
-    if fire is FireMode.SPRAYING and len(others) >= MAX_SPRAY_TARGETS:
+    if len(others) >= MAX_SPRAY_TARGETS and fire is FireMode.SPRAYING:
         raise ValueError(f"spraying fire takes at most {MAX_SPRAY_TARGETS} targets in a 90-degree arc")
     if shotgun and (fire or len(others) >= MAX_SHOTGUN_TARGETS):
         raise ValueError(f"a shotgun hits at most {MAX_SHOTGUN_TARGETS} targets, in a single attack")
@@ -195,7 +195,7 @@ def check_attack(
         raise ValueError("the shotgun's extra hit needs the target inside its optimal range")
     if not fire and not shotgun and others and not _indiscriminate(combat):
         raise ValueError(f"{combat.weapon.name} is not indiscriminate here: a single attack has one target")
-    if not fire and not shotgun and any(other.tn is None for other in others):
+    if others and not fire and not shotgun and any(other.tn is None for other in others):
         raise ValueError("indiscriminate fire needs each adjacent target's own TN to hit")
 
 

@@ -150,8 +150,7 @@ def _defense_steps(
     designated: bool,
     charge: Charge | None,
 ) -> list[Step]:
-    engaged = Condition.ENGAGED in conditions
-    first_set_dice = _first_set_dice(shield, balanced and engaged)
+    first_set_dice = _first_set_dice(shield, balanced and Condition.ENGAGED in conditions)
     sets = defense_sets(defense_dice, first_set_dice)
     if not defense_dice:
         return []
@@ -176,13 +175,14 @@ def _first_set_dice(shield: Shield | None, balanced_engaged: bool) -> int:
 def _first_set_ignored_by(
     dials: Dials, ranged: bool, conditions: frozenset[Condition], within_reach: bool, designated: bool
 ) -> str:
-    """Why this attacker ignores the target's first set of defense dice, or ''."""
-    if Condition.ENGAGED in conditions and ranged and not within_reach:
+    """Why this attacker ignores the target's first set of defense dice, or
+    ''. The cheap tests come first: the dials are mostly off."""
+    if ranged and not within_reach and Condition.ENGAGED in conditions:
         return "engaged target, ranged attacker beyond its reach"
     if designated:
         return ""
-    if Condition.FLANKED in conditions and dials.flanked:
+    if dials.flanked and Condition.FLANKED in conditions:
         return "flanked target designated another opponent"
-    if Condition.OUTNUMBERED in conditions and dials.outnumbered:
+    if dials.outnumbered and Condition.OUTNUMBERED in conditions:
         return "outnumbered target designated another opponent"
     return ""

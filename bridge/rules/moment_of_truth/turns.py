@@ -152,7 +152,7 @@ def suppression_penalty(conditions: Iterable[Condition], defense_dice: int, into
     into the hail of bullets. A condition penalty: skill rolls only."""
     if defense_dice < 0:
         raise ValueError(f"defense dice cannot be negative: {defense_dice}")
-    if Condition.SUPPRESSED in set(conditions) and into_fire and defense_dice < SUPPRESSED_DEFENSE_DICE:
+    if into_fire and defense_dice < SUPPRESSED_DEFENSE_DICE and Condition.SUPPRESSED in set(conditions):
         return [Modifier(f"suppressed: {defense_dice} of 2 defense dice reserved", -1, penalty=True)]
     return []
 
