@@ -180,8 +180,11 @@ def read_attack(identity, attack_request: dict, read: Fight, dials) -> AttackRea
         attack_request["critical_lowers_damage"], _grappler(attack_request["grappler"], states, arsenal),
         magazine=held.magazine if fire and dials.ammunition else None,  # the ammo roll (ch. 10)
     )
-    with refused_as(_attack_field(attack_request, weapon)):
+    try:
         numbers.check()
+    except ValueError:
+        with refused_as(_attack_field(attack_request, weapon)):  # which field: worked out for a refusal only
+            raise
     return AttackRead(attacker, weapon, held, aimed, numbers)
 
 
