@@ -371,21 +371,11 @@ def _taken(
     caused; the attacker's weapon as the attack left it. One change per
     token, and per token attacked what it took."""
     made, taken = [], {}
+    struck = {hit.target for hit in result.hits} | {target for target, _ in result.conditions}
     for token_id, before in fresh.items():
         after = with_weapon(before, weapon, kept) if token_id == attacker_id else before
-        health = before.health
-        for hit in (hit for hit in result.hits if hit.target == token_id):
-            called = hit.called
-            health = take_hits(
-                health, hit.damage.minor, hit.damage.serious, dials,
-                head_or_neck_shot=called is not None and result.to_hit.called_shot in (CalledShot.HEAD, CalledShot.NECK),
-                outright_kill=called is not None and Condition.DEAD in called.conditions,
-            ).after
-        if health != before.health:
-            after = with_health(after, health, dials, round_number=round_number).after
-        for condition in (c for target, c in result.conditions if target == token_id and c is not Condition.DEAD):
-            if Condition.DEAD not in after.present:
-                after = with_condition(after, _caused(condition, weapon, round_number)).after
+        if token_id in struck:  # a miss strikes no one: nothing to take
+            after = _struck(after, token_id, result, weapon, dials, round_number)
         if after is before or replace(after, version=before.version) == before:  # untouched: no new version
             now, changes = before, ()
         else:
@@ -403,6 +393,24 @@ def _taken(
                 "changes": [c.to_dict() for c in changes],
             }
     return made, taken
+
+
+def _struck(state: TokenState, token_id: str, result: AttackResult, weapon, dials, round_number) -> TokenState:
+    """``state`` after the hits on the token and the conditions they caused."""
+    health = state.health
+    for hit in (hit for hit in result.hits if hit.target == token_id):
+        called = hit.called
+        health = take_hits(
+            health, hit.damage.minor, hit.damage.serious, dials,
+            head_or_neck_shot=called is not None and result.to_hit.called_shot in (CalledShot.HEAD, CalledShot.NECK),
+            outright_kill=called is not None and Condition.DEAD in called.conditions,
+        ).after
+    if health != state.health:
+        state = with_health(state, health, dials, round_number=round_number).after
+    for condition in (c for target, c in result.conditions if target == token_id and c is not Condition.DEAD):
+        if Condition.DEAD not in state.present:
+            state = with_condition(state, _caused(condition, weapon, round_number)).after
+    return state
 
 
 def _caused(condition: Condition, weapon, round_number: int | None) -> ConditionEntry:
