@@ -88,7 +88,8 @@ def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight,
 
     read = fight.read
     made, before, after, answer = store().change_table(identity.world_id, list(read.tokens), read.scene_id, apply, read)
-    push_changes(identity, rule, request, made)
+    if made:  # a missed attack changes no token
+        push_changes(identity, rule, request, made)
     _push_combat(identity, rule, request, read.scene_id, before, after)
     return answer
 
