@@ -50,15 +50,18 @@ _PENDING = "pending"
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them.
 _WORLD_FIELDS = ("name", "gm_key", "settings", "system")
 
-#: Lua: tokens ``ids``, the combat of the first one's scene and the world's
-#: arsenal, from the tokens hash, the combats hash and the arsenal's key.
+#: Lua: tokens ``ids``, then the first one's scene, the scene's combat and
+#: the world's arsenal (from the tokens hash, the combats hash and the
+#: arsenal's key), in one flat list: redis-py parses each nested list in Python.
 _READ_FIGHT_FUNCTION = """
 local function read_fight(tokens, combats, arsenal, ids)
-  local first = redis.call('HGET', tokens, ids[1])
-  local scene = first and cjson.decode(first)['scene_id']
+  local fight = redis.call('HMGET', tokens, unpack(ids))
+  local scene = fight[1] and cjson.decode(fight[1])['scene_id']
   if scene == cjson.null then scene = false end
-  local combat = scene and redis.call('HGET', combats, scene)
-  return {redis.call('HMGET', tokens, unpack(ids)), scene or false, combat or false, redis.call('GET', arsenal)}
+  fight[#ids + 1] = scene or false
+  fight[#ids + 2] = scene and redis.call('HGET', combats, scene) or false
+  fight[#ids + 3] = redis.call('GET', arsenal)
+  return fight
 end
 """
 
@@ -595,9 +598,9 @@ class Store:
         ``answer_once`` with the claim's ``fight`` of them, as read with the claim."""
         claimed, self._pending.fight = getattr(self._pending, "fight", None), None
         if claimed and claimed[:2] == (world_id, token_ids):
-            tokens, scene, combat, arsenal = claimed[2]
+            *tokens, scene, combat, arsenal = claimed[2]
         else:
-            tokens, scene, combat, arsenal = self._read_fight(keys=_fight_keys(world_id), args=token_ids)
+            *tokens, scene, combat, arsenal = self._read_fight(keys=_fight_keys(world_id), args=token_ids)
         return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
 
     def change_table(
