@@ -66,16 +66,19 @@ end
 """
 
 #: Claim a request id (KEYS[1]) and read its world's ARGV[3] fields (KEYS[2],
-#: ARGV[4:]) in one round trip: ``{1, values}`` when claimed, ``{0, {}}`` when
-#: it was taken. With a fight's keys (KEYS[3:5]), also read the fight of the
-#: tokens after the fields: ``{1, values, fight}``. ``HMGET``, not ``HGETALL``:
-#: redis-py parses each reply element in Python, and every request makes a claim.
+#: ARGV[4:]) in one round trip: the fields' values when claimed, ``{}`` when
+#: it was taken. With a fight's keys (KEYS[3:5]), the fight of the tokens
+#: after the fields follows the values, in the same flat list. ``HMGET``, not
+#: ``HGETALL``: redis-py parses each reply element in Python, and every request makes a claim.
 _CLAIM = _READ_FIGHT_FUNCTION + """
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {0, {}} end
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {} end
 local fields = tonumber(ARGV[3])
-local world = redis.call('HMGET', KEYS[2], unpack(ARGV, 4, 3 + fields))
-if #KEYS == 2 then return {1, world} end
-return {1, world, read_fight(KEYS[3], KEYS[4], KEYS[5], {unpack(ARGV, 4 + fields)})}
+local claimed = redis.call('HMGET', KEYS[2], unpack(ARGV, 4, 3 + fields))
+if #KEYS == 2 then return claimed end
+for _, value in ipairs(read_fight(KEYS[3], KEYS[4], KEYS[5], {unpack(ARGV, 4 + fields)})) do
+  claimed[#claimed + 1] = value
+end
+return claimed
 """
 
 
@@ -376,12 +379,13 @@ class Store:
         keys, args = [key, world_key(world_id)], [_PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
         if fight:
             keys, args = keys + _fight_keys(world_id), args + fight
-        claimed, fields, *read = self._claim(keys=keys, args=args)
+        claimed = self._claim(keys=keys, args=args)
         if not claimed:
             return self._await_answer(key)
-        self._pending.world = (world_id, fields)
+        fields = len(_WORLD_FIELDS)
+        self._pending.world = (world_id, claimed[:fields])
         if fight:
-            self._pending.fight = (world_id, fight, read[0])
+            self._pending.fight = (world_id, fight, claimed[fields:])
             try:
                 return self._answer_held(key, world_id, compute)
             finally:
