@@ -498,7 +498,7 @@ def test_a_roll_entry_is_encoded_once():
 @given(
     packet_type=st.sampled_from([packet.EVENT, packet.ACK]),
     data=st.recursive(
-        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text() | st.binary(),
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text() | st.binary(),
         lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
         max_leaves=20,
     ),
