@@ -18,7 +18,7 @@ from .rooms import world_room
 from .rules.moment_of_truth.tokens import TokenChange, TokenState
 from .rules.moment_of_truth.tracker import Combat
 from .store import TableRead
-from .token_changes import cause_of, not_tracked, push_changes
+from .token_changes import cause_of, push_changes, refuse_untracked
 
 #: Token states and combats kept decoded, by their stored text, per process.
 DECODED_KEPT = 1024
@@ -63,10 +63,9 @@ def read_fight(identity: Identity, token_ids: Mapping[str, str]) -> Fight:
     """The tokens ``token_ids`` (``{token_id: field naming it}``; an untracked
     one is refused) and the combat running in the first one's scene."""
     read, arsenal = store().read_fight(identity.world_id, list(token_ids))
-    for token_id, field in token_ids.items():
-        if not read.tokens[token_id]:
-            raise not_tracked(token_id, field)
-    return Fight(read, _states(read), _combat(read), arsenal)
+    states = _states(read)
+    refuse_untracked(states, token_ids)
+    return Fight(read, states, _combat(read), arsenal)
 
 
 def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight, change: FightChange) -> Any:

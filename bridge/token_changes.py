@@ -9,7 +9,7 @@ Every request that changes a token's health or conditions goes through
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
 from .auth import Identity
@@ -31,12 +31,17 @@ def not_tracked(token_id: str, field: str) -> RequestError:
     )
 
 
+def refuse_untracked(tracked: Container[str], token_ids: Mapping[str, str]) -> None:
+    """Refuse the first of ``token_ids`` (``{token_id: field naming it}``) not among ``tracked``."""
+    for token_id, field in token_ids.items():
+        if token_id not in tracked:
+            raise not_tracked(token_id, field)
+
+
 def states_of(stored: Mapping[str, dict], token_ids: Mapping[str, str]) -> dict[str, TokenState]:
     """The tracked states ``stored`` (by token id), refusing any of ``token_ids``
     (``{token_id: field naming it}``) not among them."""
-    for token_id, field in token_ids.items():
-        if token_id not in stored:
-            raise not_tracked(token_id, field)
+    refuse_untracked(stored, token_ids)
     return {token_id: TokenState.from_dict(state) for token_id, state in stored.items()}
 
 
