@@ -82,6 +82,16 @@ return claimed
 """
 
 
+#: Lua: log ARGV[first:] to the roll log ``rolls``, trimmed to about its length.
+_LOG_ENTRIES_FUNCTION = f"""
+local function log_entries(rolls, first)
+  for i = first, #ARGV do
+    redis.call('XADD', rolls, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', ARGV[i])
+  end
+end
+"""
+
+
 #: Write tokens, a combat and the Moments of Truth only if what was read is
 #: still what is stored.
 #: KEYS: the tokens hash, the combats hash, each token's undo history; with
@@ -95,7 +105,7 @@ return claimed
 #: claim), the entries to log. The history's and the log's lengths are the
 #: script's own: each argument costs redis-py about 8 k instructions to pack.
 #: 1: written; 0: something read changed; 2: the receipt was already written.
-_COMPARE_AND_SET = f"""
+_COMPARE_AND_SET = _LOG_ENTRIES_FUNCTION + f"""
 local count = tonumber(ARGV[5])
 local ledger_at, ledger_key = 6 + 3 * count, 3 + count
 local ledger = ARGV[ledger_at] ~= ''
@@ -131,9 +141,7 @@ if ledger then
 end
 if ARGV[receipt] ~= '' then
   redis.call('SET', KEYS[receipt_key], ARGV[receipt], 'EX', ARGV[receipt + 1])
-  for i = receipt + 3, #ARGV do
-    redis.call('XADD', KEYS[receipt_key + 1], 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', ARGV[i])
-  end
+  log_entries(KEYS[receipt_key + 1], receipt + 3)
 end
 return 1
 """
@@ -141,11 +149,9 @@ return 1
 
 #: A request's answer (ARGV[1]; '' deletes its claim) under KEYS[1], kept
 #: ARGV[2] seconds, and the entries ARGV[3:] logged to the roll log KEYS[2].
-_ANSWER_LOGGED = f"""
+_ANSWER_LOGGED = _LOG_ENTRIES_FUNCTION + """
 if ARGV[1] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
-for i = 3, #ARGV do
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', ARGV[i])
-end
+log_entries(KEYS[2], 3)
 """
 
 
@@ -183,13 +189,16 @@ class TableRead:
         return loads(self.combat) if self.combat else None
 
 
+def _combat_action(read: TableRead, combat_after: dict | None) -> str:
+    """What the write does with the scene's combat: 'keep', 'set' or 'del'."""
+    if read.scene_id is None or combat_after == read.combat_state:
+        return "keep"
+    return "del" if combat_after is None else "set"
+
+
 def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str, str]:
     """The script's combat arguments: what to do, what was read, what to set."""
-    before = read.combat_state
-    if read.scene_id is None or combat_after == before:
-        action = "keep"
-    else:
-        action = "del" if combat_after is None else "set"
+    action = _combat_action(read, combat_after)
     return action, read.combat or "", dumps(combat_after) if action == "set" else ""
 
 
@@ -211,7 +220,7 @@ class _Held:
         if self.table is None:
             return True
         read, tokens_after, combat_after = self.table
-        return not tokens_after and _combat_write(read, combat_after)[0] == "keep"
+        return not tokens_after and _combat_action(read, combat_after) == "keep"
 
 
 #: ``_COMPARE_AND_SET``'s answers.
