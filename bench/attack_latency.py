@@ -49,6 +49,8 @@ STATISTICS = {"endurance": 4, "strength": 4, "agility": 4, "will": 3, "perceptio
 TARGET_HIT_POINTS = 2100
 #: Defense dice the target reserves, and the attacker keeps back.
 DEFENSE_DICE = 2
+#: Minor damage that leaves the attacker injured: 6 of its 14 hit points left (ch. 7).
+ATTACKER_DAMAGE = 8
 
 
 def _ok(client: BenchClient, event: Request, **payload) -> dict:
@@ -65,7 +67,9 @@ def prepare_fight(client: BenchClient) -> None:
         statistics=STATISTICS, skills={"melee_one_handed": 3})
     _ok(client, Request.TOKEN_REGISTER, token_id=target, actor_id=target, scene_id=scene, name="Thug",
         statistics=STATISTICS, hit_points=TARGET_HIT_POINTS, armor={"name": "Ballistic Vest"})
-    _ok(client, Request.TOKEN_DAMAGE, token_id=attacker, minor=7)  # injured: a penalty on the attack
+    hurt = _ok(client, Request.TOKEN_DAMAGE, token_id=attacker, minor=ATTACKER_DAMAGE)
+    if {"condition": "injured", "gained": True} not in hurt["changes"]:  # a penalty on the attack
+        raise RuntimeError(f"the attacker is not injured after {ATTACKER_DAMAGE} minor damage: {hurt['changes']}")
     _ok(client, Request.TOKEN_CONDITION_SET, token_id=target, condition="prone")
     _ok(client, Request.COMBAT_START, scene_id=scene, seating=["gm"], gm_seat="gm",
         combatants=[{"token_id": attacker, "seat": "gm"}, {"token_id": target, "seat": "gm"}])
