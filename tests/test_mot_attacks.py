@@ -269,6 +269,7 @@ def test_result_is_json_ready_and_explained():
     result = attack(ranged_pool(DODGERS_RIFLE, 40, skill=3, moments=4), [5, 6, 5, 6, 1, 2, 3, 4, 2, 3] + [2] * 21,
                     target=THUG, tn=tn)
     card = json.loads(json.dumps(result.to_dict()))
+    assert card["combat"]["pool"] == card["roll"]["pool"] == result.combat.pool.to_dict()  # one dict serves both
     assert card["conditions"] == [{"target": "thug", "condition": "dead"}]
     assert card["hits"][0]["damage"]["faces"] == [2] * 21
     assert "head shot: +4d6, damage numbers -1 (never below 2): 21d6 (2,2)" in card["hits"][0]["reason"]

@@ -92,8 +92,10 @@ class AttackResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The card. Its explanation is the lines of its parts as the card
-        shows them, so each part's lines are worked out once."""
-        combat, to_hit, roll = self.combat.to_dict(), self.to_hit.to_dict(), self.roll.to_dict()
+        shows them, so each part's lines are worked out once; the roll rolls
+        the combat's pool, so one dict of it serves both."""
+        roll = self.roll.to_dict()
+        combat, to_hit = self.combat.to_dict(pool=roll["pool"]), self.to_hit.to_dict()
         hits = [hit.to_dict() for hit in self.hits]
         lines = [*combat["explanation"], *to_hit["explanation"], *roll["explanation"]]
         if self.hit_grappler:

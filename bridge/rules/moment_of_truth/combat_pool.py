@@ -58,12 +58,13 @@ class CombatPool:
             lines += self.range_reading.explanation
         return lines + list(self.notes)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, pool: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``pool``: the pool's dict when the caller has made it already."""
         return {
             "weapon": self.weapon.name,
             "kind": self.kind._value_,  # as in RollResult.to_dict
             "ranged": self.ranged,
-            "pool": self.pool.to_dict(),
+            "pool": self.pool.to_dict() if pool is None else pool,
             "strength": self.strength,
             "skill_level": self.skill_level,
             "range": self.range_reading.to_dict() if self.range_reading else None,
