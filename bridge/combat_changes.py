@@ -17,7 +17,7 @@ from .requests import socketio, store
 from .rooms import world_room
 from .rules.moment_of_truth.tokens import TokenChange, TokenState
 from .rules.moment_of_truth.tracker import Combat
-from .store import TableRead
+from .store import AS_READ, TableRead
 from .token_changes import cause_of, push_changes, refuse_untracked
 
 #: Token states and combats kept decoded, by their stored text, per process.
@@ -79,8 +79,8 @@ def change_fight(identity: Identity, rule: Request, request: dict, fight: Fight,
         made, after, answer = change(now.states, now.combat)
         made = tuple(made)
         written = {c.after.token_id: c.after.to_dict() for c in made}
-        if after is now.combat:  # left as read: the stored dict, neither encoded again nor compared field by field
-            combat_after = now.read.combat_state
+        if after is now.combat:  # left as read: neither encoded nor compared
+            combat_after = AS_READ
         else:
             combat_after = after.to_dict() if after else None
         return written, combat_after, (made, now.combat, after, answer)

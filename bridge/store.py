@@ -44,6 +44,8 @@ ROLL_LOG_MAX_ENTRIES = 10_000
 ROLL_LOG_PAGE = 200
 #: Earlier states kept per token for undo.
 TOKEN_HISTORY_MAX = 50
+#: The combat a table change returns when it leaves the combat as read: kept, never decoded to compare.
+AS_READ: Any = object()
 
 _PENDING = "pending"
 
@@ -191,7 +193,7 @@ class TableRead:
 
 def _combat_action(read: TableRead, combat_after: dict | None) -> str:
     """What the write does with the scene's combat: 'keep', 'set' or 'del'."""
-    if read.scene_id is None or combat_after == read.combat_state:
+    if read.scene_id is None or combat_after is AS_READ or combat_after == read.combat_state:
         return "keep"
     return "del" if combat_after is None else "set"
 
@@ -620,7 +622,7 @@ class Store:
         self, world_id: str, token_ids: list[str], scene_id: str | None, change: Callable, read: TableRead | None = None
     ) -> Any:
         """Save what ``change(read)`` returns, ``(token states by id, the
-        scene's combat or None, answer)``, and return the answer. ``read``
+        scene's combat or None or ``AS_READ``, answer)``, and return the answer. ``read``
         holds ``token_ids`` (None: untracked) and the scene's combat (None:
         none, or no ``scene_id``) as stored. A token left out of the states
         returned is unchanged; each changed token's state before goes to its

@@ -441,12 +441,15 @@ def _stances_after(
 def _attacker_after(attacker: Combatant, attack_request: dict, ranged: bool) -> Combatant:
     """The attacker's stance after its attack (itself when that kept nothing new)."""
     stance = attacker.stance
-    kept = Stance(
-        defense_dice=defense_kept(stance, attack_request["defense_dice"]), aiming_turns=0, aim_target=None,
-        aim_lost=False, charge=attack_request["charge"] or stance.charge,
-        desperate=attack_request["desperate"] or stance.desperate, shots=stance.shots + ranged,
+    kept = (  # a Stance's fields, in order: one is built only when they changed
+        defense_kept(stance, attack_request["defense_dice"]), 0, None, False,
+        attack_request["charge"] or stance.charge, attack_request["desperate"] or stance.desperate, stance.shots + ranged,
     )
-    return attacker if kept == stance else Combatant(attacker.token_id, attacker.seat, kept)
+    held = (
+        stance.defense_dice, stance.aiming_turns, stance.aim_target, stance.aim_lost,
+        stance.charge, stance.desperate, stance.shots,
+    )
+    return attacker if kept == held else Combatant(attacker.token_id, attacker.seat, Stance(*kept))
 
 
 def _aim_after(combatant: Combatant, hurt: set[str]) -> Combatant:

@@ -240,8 +240,14 @@ def without_condition(state: TokenState, condition: Condition, sources: Iterable
 
 
 def _hazards_held(state: TokenState) -> TokenState:
-    """``state`` without the hazard state (fire, breath) of a hazard condition it no longer has."""
-    return replace(state, **{name: None for condition, name in HAZARD_STATES.items() if condition not in state.present})
+    """``state`` without the hazard state (fire, breath) of a hazard condition
+    it no longer has (``state`` itself when it keeps none of those)."""
+    ended = {
+        name: None
+        for condition, name in HAZARD_STATES.items()
+        if getattr(state, name) is not None and condition not in state.present
+    }
+    return replace(state, **ended) if ended else state
 
 
 def _without(entries: tuple[ConditionEntry, ...], condition: Condition) -> tuple[ConditionEntry, ...]:
