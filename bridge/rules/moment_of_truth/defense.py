@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 from typing import Any
 
 from .called_shots import CalledShot, called_shot_tn
@@ -41,20 +40,16 @@ class Step:
 
 @dataclass(frozen=True)
 class ToHit:
-    """The TN to hit, step by step; ``value`` is floored at 1."""
+    """The TN to hit, step by step; ``target`` is the TN as the roll
+    pipeline takes it, its value floored at 1."""
 
     steps: tuple[Step, ...]
-    value: int
+    target: TargetNumber
     called_shot: CalledShot | None = None
 
     @property
-    def default(self) -> int:
-        return self.steps[0].change
-
-    @cached_property  # read by ``Attack.check`` and again by ``resolve_attack``
-    def target(self) -> TargetNumber:
-        """The TN as the roll pipeline takes it."""
-        return TargetNumber(self.default, sum(step.change for step in self.steps[1:]), self.value)
+    def value(self) -> int:
+        return self.target.value
 
     @property
     def explanation(self) -> list[str]:
@@ -122,7 +117,8 @@ def to_hit(
     steps += [Step(source, change) for source, change in to_hit_changes(conditions, ranged)]
     if target_charge is Charge.DOUBLE_MOVE:
         steps.append(Step("charged twice its move", -1, "no defense dice and 1 easier to hit"))
-    return ToHit(tuple(steps), max(1, sum(step.change for step in steps)), called_shot)
+    total = sum(step.change for step in steps)
+    return ToHit(tuple(steps), TargetNumber(dials.default_tn, total - dials.default_tn, max(1, total)), called_shot)
 
 
 def _called_shot_step(called_shot: CalledShot, armor: Armor | None) -> Step:
