@@ -10,9 +10,8 @@ shots included (READINGS.md, TN floor). Every step is named.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .called_shots import CalledShot, called_shot_tn
 from .conditions import Condition, to_hit_changes
@@ -28,8 +27,9 @@ class Charge(str, Enum):
     DOUBLE_MOVE = "double_move"  # moved twice its move to charge: also TN -1
 
 
-@dataclass(frozen=True)
-class Step:
+# A NamedTuple, not a frozen dataclass: every attack builds these, and a frozen
+# dataclass sets each field through object.__setattr__ (about 1.5 k instructions a field).
+class Step(NamedTuple):
     source: str
     change: int
     note: str = ""
@@ -38,8 +38,7 @@ class Step:
         return {"source": self.source, "change": self.change, "note": self.note}
 
 
-@dataclass(frozen=True)
-class ToHit:
+class ToHit(NamedTuple):
     """The TN to hit, step by step; ``target`` is the TN as the roll
     pipeline takes it, its value floored at 1."""
 
