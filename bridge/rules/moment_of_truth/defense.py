@@ -53,12 +53,13 @@ class ToHit(NamedTuple):
     @property
     def explanation(self) -> list[str]:
         lines = [f"{step.source} {step.change:+d}" + (f" ({step.note})" if step.note else "") for step in self.steps]
-        floored = self.value != sum(step.change for step in self.steps)
-        return [*lines, f"TN to hit {self.value}" + (", never below 1" if floored else "")]
+        tn = self.target
+        floored = tn.value != tn.default + tn.difficulty
+        return [*lines, f"TN to hit {tn.value}" + (", never below 1" if floored else "")]
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "value": self.value,
+            "value": self.target.value,
             "called_shot": self.called_shot._value_ if self.called_shot else None,  # as in RollResult.to_dict
             "steps": [step.to_dict() for step in self.steps],
             "explanation": self.explanation,
