@@ -1,8 +1,6 @@
 """The TN to hit (ch. 7 Defense Dice, Melee and Ranged Attacks, Condition
 Summary; ch. 9 Charge Attack; ch. 10 Balanced and Shields)."""
 
-import dataclasses
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -201,6 +199,6 @@ def test_tn_is_at_least_1_and_defense_dice_never_lower_it(dice, ranged, shot, co
 
 @given(st.sets(st.sampled_from(list(Condition))), st.booleans())
 def test_each_step_of_the_tn_to_hit_shows_every_field(conditions, ranged):
-    """``Step.to_dict`` is spelled out for speed: it must hold what asdict has."""
+    """``Step.to_dict`` is spelled out for speed: it must hold what ``_asdict`` has."""
     steps = to_hit(dials=Dials(), ranged=ranged, defense_dice=3, target_conditions=conditions).steps
-    assert [step.to_dict() for step in steps] == [dataclasses.asdict(step) for step in steps]
+    assert [step.to_dict() for step in steps] == [step._asdict() for step in steps]

@@ -13,8 +13,9 @@ and queues their odds to a worker, changing nothing."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from workers import jobs
 
@@ -143,8 +144,9 @@ def _weapon_skill(name: str) -> WeaponSkill | None:
         return None
 
 
-@dataclass(frozen=True)
-class AttackRead:
+# A NamedTuple, not a frozen dataclass: every attack builds one, and a frozen
+# dataclass sets each field through object.__setattr__ (about 1.5 k instructions a field).
+class AttackRead(NamedTuple):
     """An attack read from the fight: the attacker, its weapon as kept, the
     targets' states, and the numbers it is resolved with."""
 

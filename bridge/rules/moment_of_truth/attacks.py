@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..dice import DiceSource
 from .called_shots import CalledOutcome, CalledShot, called_consequences, called_damage
@@ -39,8 +39,9 @@ MAX_SPRAY_TARGETS = 3
 MAX_SHOTGUN_TARGETS = 2
 
 
-@dataclass(frozen=True)
-class Target:
+# A NamedTuple, not a frozen dataclass: every attack builds these, and a frozen
+# dataclass sets each field through object.__setattr__ (about 1.5 k instructions a field).
+class Target(NamedTuple):
     """One combatant the attack may hit. ``armor``: what covers the part
     struck, the GM's call (a ballistic vest does not cover the head: pass
     None for a head shot). ``endurance``: for a head shot's stun roll.
@@ -74,8 +75,7 @@ class Hit:
         }
 
 
-@dataclass(frozen=True)
-class AttackResult:
+class AttackResult(NamedTuple):
     combat: CombatPool
     to_hit: ToHit
     roll: RollResult
@@ -354,8 +354,7 @@ def _conditions(
     return tuple(dict.fromkeys(caused))
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(NamedTuple):
     """One attack's numbers as ``resolve_attack`` takes them. ``magazine``:
     the attacker's counted rounds when an ammo roll comes before its
     automatic or spraying fire (ch. 10, Ammunition), else None."""

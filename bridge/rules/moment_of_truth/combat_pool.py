@@ -10,8 +10,7 @@ statistic alone), and the damage roll counts the skill as 0.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from .conditions import Condition, attack_pool_changes, skill_penalties
 from .dials import Dials
@@ -32,8 +31,9 @@ SECOND_SHOT_DICE = -2
 DESPERATE_DICE = 2
 
 
-@dataclass(frozen=True)
-class CombatPool:
+# A NamedTuple, not a frozen dataclass: every attack builds one, and a frozen
+# dataclass sets each field through object.__setattr__ (about 1.5 k instructions a field).
+class CombatPool(NamedTuple):
     """The pool to roll for one attack, with what the damage roll needs."""
 
     weapon: Weapon
@@ -191,4 +191,4 @@ def split_pool(combat: CombatPool, first_dice: int, *, dual_weapons: bool = Fals
 
 
 def _share(combat: CombatPool, source: str, dice: int) -> CombatPool:
-    return replace(combat, pool=Pool((*combat.pool.parts, PoolPart(source, dice)), combat.pool.dice + dice))
+    return combat._replace(pool=Pool((*combat.pool.parts, PoolPart(source, dice)), combat.pool.dice + dice))

@@ -10,10 +10,8 @@ shots included (READINGS.md, TN floor). Every step is named.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from .called_shots import CalledShot, called_shot_tn
 from .conditions import Condition, to_hit_changes
@@ -29,8 +27,9 @@ class Charge(str, Enum):
     DOUBLE_MOVE = "double_move"  # moved twice its move to charge: also TN -1
 
 
-@dataclass(frozen=True)
-class Step:
+# A NamedTuple, not a frozen dataclass: every attack builds these, and a frozen
+# dataclass sets each field through object.__setattr__ (about 1.5 k instructions a field).
+class Step(NamedTuple):
     source: str
     change: int
     note: str = ""
@@ -39,32 +38,28 @@ class Step:
         return {"source": self.source, "change": self.change, "note": self.note}
 
 
-@dataclass(frozen=True)
-class ToHit:
-    """The TN to hit, step by step; ``value`` is floored at 1."""
+class ToHit(NamedTuple):
+    """The TN to hit, step by step; ``target`` is the TN as the roll
+    pipeline takes it, its value floored at 1."""
 
     steps: tuple[Step, ...]
-    value: int
+    target: TargetNumber
     called_shot: CalledShot | None = None
 
     @property
-    def default(self) -> int:
-        return self.steps[0].change
-
-    @cached_property  # read by ``Attack.check`` and again by ``resolve_attack``
-    def target(self) -> TargetNumber:
-        """The TN as the roll pipeline takes it."""
-        return TargetNumber(self.default, sum(step.change for step in self.steps[1:]), self.value)
+    def value(self) -> int:
+        return self.target.value
 
     @property
     def explanation(self) -> list[str]:
         lines = [f"{step.source} {step.change:+d}" + (f" ({step.note})" if step.note else "") for step in self.steps]
-        floored = self.value != sum(step.change for step in self.steps)
-        return [*lines, f"TN to hit {self.value}" + (", never below 1" if floored else "")]
+        tn = self.target
+        floored = tn.value != tn.default + tn.difficulty
+        return [*lines, f"TN to hit {tn.value}" + (", never below 1" if floored else "")]
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "value": self.value,
+            "value": self.target.value,
             "called_shot": self.called_shot._value_ if self.called_shot else None,  # as in RollResult.to_dict
             "steps": [step.to_dict() for step in self.steps],
             "explanation": self.explanation,
@@ -122,7 +117,8 @@ def to_hit(
     steps += [Step(source, change) for source, change in to_hit_changes(conditions, ranged)]
     if target_charge is Charge.DOUBLE_MOVE:
         steps.append(Step("charged twice its move", -1, "no defense dice and 1 easier to hit"))
-    return ToHit(tuple(steps), max(1, sum(step.change for step in steps)), called_shot)
+    total = sum(step.change for step in steps)
+    return ToHit(tuple(steps), TargetNumber(dials.default_tn, total - dials.default_tn, max(1, total)), called_shot)
 
 
 def _called_shot_step(called_shot: CalledShot, armor: Armor | None) -> Step:
