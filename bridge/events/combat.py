@@ -55,7 +55,6 @@ from ..rules.moment_of_truth.tokens import (
 from ..rules.moment_of_truth.tracker import (
     Combat,
     Combatant,
-    Stance,
     check_can_act,
     defense_kept,
     stance_of,
@@ -441,17 +440,17 @@ def _stances_after(
 
 
 def _attacker_after(attacker: Combatant, attack_request: dict, ranged: bool) -> Combatant:
-    """The attacker's stance after its attack (itself when that kept nothing new)."""
+    """The attacker's stance after its attack (itself when that kept nothing
+    new: compared before a Stance is built, as most attacks keep nothing new)."""
     stance = attacker.stance
-    kept = (  # a Stance's fields, in order: one is built only when they changed
-        defense_kept(stance, attack_request["defense_dice"]), 0, None, False,
-        attack_request["charge"] or stance.charge, attack_request["desperate"] or stance.desperate, stance.shots + ranged,
-    )
-    held = (
-        stance.defense_dice, stance.aiming_turns, stance.aim_target, stance.aim_lost,
-        stance.charge, stance.desperate, stance.shots,
-    )
-    return attacker if kept == held else Combatant(attacker.token_id, attacker.seat, Stance(*kept))
+    kept = {
+        "defense_dice": defense_kept(stance, attack_request["defense_dice"]), "aiming_turns": 0, "aim_target": None,
+        "aim_lost": False, "charge": attack_request["charge"] or stance.charge,
+        "desperate": attack_request["desperate"] or stance.desperate, "shots": stance.shots + ranged,
+    }
+    if all(getattr(stance, name) == value for name, value in kept.items()):
+        return attacker
+    return Combatant(attacker.token_id, attacker.seat, replace(stance, **kept))
 
 
 def _aim_after(combatant: Combatant, hurt: set[str]) -> Combatant:
