@@ -17,7 +17,7 @@ from .called_shots import CalledShot, called_shot_tn
 from .conditions import Condition, to_hit_changes
 from .dials import Dials
 from .equipment import Armor, Shield
-from .rolls import TargetNumber
+from .rolls import TargetNumber, target_number
 
 
 class Charge(str, Enum):
@@ -53,13 +53,11 @@ class ToHit(NamedTuple):
     @property
     def explanation(self) -> list[str]:
         lines = [f"{step.source} {step.change:+d}" + (f" ({step.note})" if step.note else "") for step in self.steps]
-        tn = self.target
-        floored = tn.value != tn.default + tn.difficulty
-        return [*lines, f"TN to hit {tn.value}" + (", never below 1" if floored else "")]
+        return [*lines, f"TN to hit {self.value}" + (", never below 1" if self.target.floored else "")]
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "value": self.target.value,
+            "value": self.value,
             "called_shot": self.called_shot._value_ if self.called_shot else None,  # as in RollResult.to_dict
             "steps": [step.to_dict() for step in self.steps],
             "explanation": self.explanation,
@@ -117,8 +115,8 @@ def to_hit(
     steps += [Step(source, change) for source, change in to_hit_changes(conditions, ranged)]
     if target_charge is Charge.DOUBLE_MOVE:
         steps.append(Step("charged twice its move", -1, "no defense dice and 1 easier to hit"))
-    total = sum(step.change for step in steps)
-    return ToHit(tuple(steps), TargetNumber(dials.default_tn, total - dials.default_tn, max(1, total)), called_shot)
+    difficulty = sum(step.change for step in steps) - dials.default_tn
+    return ToHit(tuple(steps), target_number(dials.default_tn, difficulty), called_shot)
 
 
 def _called_shot_step(called_shot: CalledShot, armor: Armor | None) -> Step:

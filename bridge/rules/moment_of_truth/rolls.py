@@ -204,6 +204,11 @@ class TargetNumber:
     difficulty: int
     value: int
 
+    @property
+    def floored(self) -> bool:
+        """Raised to 1: the default and difficulty add up to less."""
+        return self.value != self.default + self.difficulty
+
     def to_dict(self) -> dict[str, Any]:
         return {"default": self.default, "difficulty": self.difficulty, "value": self.value}
 
@@ -512,7 +517,7 @@ def _pool_lines(pool: Pool) -> list[str]:
 def _target_line(tn: TargetNumber) -> str:
     if tn.difficulty == 0:
         return f"TN {tn.value}: the world's default"
-    floored = ", never below 1" if tn.value != tn.default + tn.difficulty else ""
+    floored = ", never below 1" if tn.floored else ""
     return f"TN {tn.value}: default {tn.default}, difficulty {tn.difficulty:+d}{floored}"
 
 
