@@ -115,7 +115,7 @@ def to_hit(
     steps += [Step(source, change) for source, change in to_hit_changes(conditions, ranged)]
     if target_charge is Charge.DOUBLE_MOVE:
         steps.append(Step("charged twice its move", -1, "no defense dice and 1 easier to hit"))
-    difficulty = sum(step.change for step in steps) - dials.default_tn
+    difficulty = sum(step.change for step in steps[1:])  # every step after the default TN
     return ToHit(tuple(steps), target_number(dials.default_tn, difficulty), called_shot)
 
 
