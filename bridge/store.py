@@ -192,7 +192,7 @@ class TableRead:
 
 
 def _combat_action(read: TableRead, combat_after: dict | None) -> str:
-    """What the write does with the scene's combat: 'keep', 'set' or 'del'."""
+    """What the write does with the scene's combat (``AS_READ``: as read): 'keep', 'set' or 'del'."""
     if read.scene_id is None or combat_after is AS_READ or combat_after == read.combat_state:
         return "keep"
     return "del" if combat_after is None else "set"

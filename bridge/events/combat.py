@@ -143,8 +143,7 @@ def _weapon_skill(name: str) -> WeaponSkill | None:
         return None
 
 
-# A NamedTuple, not a frozen dataclass: every attack builds one, and a frozen
-# dataclass sets each field through object.__setattr__ (about 1.5 k instructions a field).
+# A NamedTuple: built on every attack (bridge.rules.moment_of_truth says why).
 class AttackRead(NamedTuple):
     """An attack read from the fight: the attacker, its weapon as kept, the
     targets' states, and the numbers it is resolved with."""

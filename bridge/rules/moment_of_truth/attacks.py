@@ -39,8 +39,7 @@ MAX_SPRAY_TARGETS = 3
 MAX_SHOTGUN_TARGETS = 2
 
 
-# A NamedTuple, not a frozen dataclass: every attack builds these, and a frozen
-# dataclass sets each field through object.__setattr__ (about 1.5 k instructions a field).
+# A NamedTuple: built on every attack (bridge.rules.moment_of_truth says why).
 class Target(NamedTuple):
     """One combatant the attack may hit. ``armor``: what covers the part
     struck, the GM's call (a ballistic vest does not cover the head: pass

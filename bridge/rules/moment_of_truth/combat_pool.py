@@ -31,8 +31,7 @@ SECOND_SHOT_DICE = -2
 DESPERATE_DICE = 2
 
 
-# A NamedTuple, not a frozen dataclass: every attack builds one, and a frozen
-# dataclass sets each field through object.__setattr__ (about 1.5 k instructions a field).
+# A NamedTuple: built on every attack (bridge.rules.moment_of_truth says why).
 class CombatPool(NamedTuple):
     """The pool to roll for one attack, with what the damage roll needs."""
 
