@@ -156,9 +156,10 @@ def test_dodgers_called_head_shot_stuns_or_kills_beyond_rescue(gm, store, world)
 
 
 def test_reserved_defense_dice_in_the_running_combat_raise_the_tn_and_the_shot_is_kept(gm, store, world):
-    register(gm, NIKITA_TOKEN, THUG_TOKEN)
+    register(gm, NIKITA_TOKEN, THUG_TOKEN, thug(2))
     thugs_aim = Stance(defense_dice=2, aiming_turns=1, aim_target="nikita-1")
-    start_fight(store, world, ("nikita-1", "alice", Stance()), ("thug-1", "gm", thugs_aim))
+    start_fight(store, world, ("nikita-1", "alice", Stance()), ("thug-1", "gm", thugs_aim),
+                ("thug-2", "gm", Stance(defense_dice=2)))
     card = attack(gm, {**NIKITA, "defense_dice": 1})
     assert card["to_hit"]["value"] == 3 and card["to_hit"]["steps"][1]["change"] == 1
     assert card["combat"]["pool"]["dice"] == 4  # 5 less the die Nikita keeps back
@@ -172,8 +173,9 @@ def test_reserved_defense_dice_in_the_running_combat_raise_the_tn_and_the_shot_i
     changed = gm.request("attack", **{**NIKITA, "defense_dice": 2})
     assert changed["error"]["code"] == "against_the_rules" and list(changed["error"]["fields"]) == ["defense_dice"]
     # No defense_dice asked: the die kept back stays kept back, so the second
-    # round (-2d6) leaves 2d6 against TN 3.
-    second = gm.request("attack", **NIKITA)
+    # round (-2d6) leaves 2d6 against TN 3. It goes at the untouched thug 2:
+    # the first shot may have knocked thug 1 out, and the unconscious are hit at TN 1.
+    second = gm.request("attack", **{**NIKITA, "targets": [{"token_id": "thug-2"}]})
     assert second["error"]["code"] == "impossible_roll" and second["error"]["message"].startswith("2d6 ")
     start_fight(store, world, ("nikita-1", "alice", Stance(shots=1)), ("thug-1", "gm", Stance()))
     second = attack(gm, NIKITA)
