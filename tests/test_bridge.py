@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 import socketio
+import websocket
 from hypothesis import given
 from hypothesis import strategies as st
 from socketio import packet
@@ -421,6 +422,24 @@ def test_healthz_reports_redis_and_workers(bridge):
 
     body = wait_until(healthy, what="a healthy bridge")
     assert body["redis"] is True and body["workers"] >= 1
+
+
+def test_a_websocket_that_ends_is_closed_not_answered_as_http(bridge):
+    """After the Engine.IO close, the client's close frame is no HTTP request:
+    the bridge closes the connection. It used to read the frame as a request
+    line, waiting for a newline until the client gave up (3 s for
+    python-socketio's client), then log a 400."""
+    ws = websocket.create_connection(bridge.url.replace("http", "ws") + "/socket.io/?EIO=4&transport=websocket",
+                                     timeout=10)
+    assert ws.recv().startswith("0")  # Engine.IO's open packet
+    ws.send("1")  # Engine.IO's close packet
+    ws.send_close()
+    opcodes = []
+    # the reset: this client answers the bridge's close frame after the bridge hung up
+    with pytest.raises((websocket.WebSocketConnectionClosedException, ConnectionResetError)):
+        while True:
+            opcodes.append(ws.recv_data_frame(True)[0])
+    assert set(opcodes) <= {websocket.ABNF.OPCODE_CLOSE}
 
 
 # -- the Socket.IO packet ----------------------------------------------------
