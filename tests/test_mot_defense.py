@@ -138,6 +138,13 @@ def test_charger_defense_dice_are_ignored():
     assert tn.value == 2
 
 
+@pytest.mark.parametrize("condition", [Condition.UNCONSCIOUS, Condition.DEAD])
+def test_defense_dice_of_a_target_out_of_action_are_ignored(condition):
+    tn = to_hit(dials=GRITTY, ranged=True, defense_dice=4, target_conditions={condition})
+    assert tn.steps[1] == ("defense dice 4 (2 sets)", 0, f"ignored: the target is {condition.value}")
+    assert tn.value == (1 if condition is Condition.UNCONSCIOUS else 2)
+
+
 def test_double_move_charger_is_one_easier_to_hit_never_below_1():
     assert to_hit(dials=GRITTY, ranged=False, defense_dice=4, target_charge=Charge.DOUBLE_MOVE).value == 1
     assert to_hit(dials=CINEMATIC, ranged=False, target_charge=Charge.DOUBLE_MOVE).value == 1

@@ -174,7 +174,8 @@ def test_reserved_defense_dice_in_the_running_combat_raise_the_tn_and_the_shot_i
     assert changed["error"]["code"] == "against_the_rules" and list(changed["error"]["fields"]) == ["defense_dice"]
     # No defense_dice asked: the die kept back stays kept back, so the second
     # round (-2d6) leaves 2d6 against TN 3. It goes at the untouched thug 2:
-    # the first shot may have knocked thug 1 out, and the unconscious are hit at TN 1.
+    # the first shot may have knocked thug 1 out, and the unconscious are hit
+    # at TN 1 (their defense dice ignored, one success fewer).
     second = gm.request("attack", **{**NIKITA, "targets": [{"token_id": "thug-2"}]})
     assert second["error"]["code"] == "impossible_roll" and second["error"]["message"].startswith("2d6 ")
     start_fight(store, world, ("nikita-1", "alice", Stance(shots=1)), ("thug-1", "gm", Stance()))
@@ -184,6 +185,20 @@ def test_reserved_defense_dice_in_the_running_combat_raise_the_tn_and_the_shot_i
     checked_roll(second["roll"], 2)
     third = gm.request("attack", **NIKITA)
     assert third["error"]["code"] == "against_the_rules" and list(third["error"]["fields"]) == ["weapon"]
+
+
+def test_a_thug_knocked_out_keeps_no_defense(gm, store, world):
+    register(gm, NIKITA_TOKEN, THUG_TOKEN)
+    start_fight(store, world, ("nikita-1", "alice", Stance()), ("thug-1", "gm", Stance(defense_dice=2)))
+    assert gm.request("token.damage", token_id="thug-1", minor=12)["ok"]  # out cold: its 12 HP gone
+    assert {c["condition"] for c in stored(store, world, "thug-1")["conditions"]} == {"unconscious"}
+    card = attack(gm, NIKITA)
+    assert [(step["source"], step["change"], step["note"]) for step in card["to_hit"]["steps"]] == [
+        ("campaign default TN", 2, ""), ("defense dice 2 (1 set)", 0, "ignored: the target is unconscious"),
+        ("unconscious", -1, ""),
+    ]
+    assert card["to_hit"]["value"] == 1 and stance(store, world, "thug-1")["defense_dice"] == 2
+    checked_roll(card["roll"], 1)
 
 
 def test_aiming_comes_from_the_stance_and_is_spent_by_the_shot(gm, store, world):

@@ -4,7 +4,9 @@ Balanced and Shields).
 
 The campaign's default TN, plus 1 per pair of the target's defense dice,
 plus the called shot, plus the target's conditions; never below 1, called
-shots included (READINGS.md, TN floor). Every step is named.
+shots included (READINGS.md, TN floor). Every step is named. Defense dice
+reserved by a target since knocked unconscious or killed count for nothing:
+the book is silent, and one who takes no actions defends no more.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from .called_shots import CalledShot, called_shot_tn
-from .conditions import Condition, to_hit_changes
+from .conditions import Condition, out_of_action, to_hit_changes
 from .dials import Dials
 from .equipment import Armor, Shield
 from .rolls import TargetNumber, target_number
@@ -150,6 +152,9 @@ def _defense_steps(
     source = f"defense dice {defense_dice} ({sets} set{'s' if sets != 1 else ''})"
     if charge:
         return [Step(source, 0, "ignored: the target charged")]
+    out = out_of_action(conditions)
+    if out:  # it "may take no actions" (ch. 7, Condition Summary): no dodging or parrying either
+        return [Step(source, 0, f"ignored: the target is {out.value}")]
     ignored_by = _first_set_ignored_by(dials, ranged, conditions, within_reach, designated)
     if sets and ignored_by:
         return [Step(source, sets - 1, f"first set ignored: {ignored_by}")]
