@@ -4,9 +4,13 @@ Balanced and Shields).
 
 The campaign's default TN, plus 1 per pair of the target's defense dice,
 plus the called shot, plus the target's conditions; never below 1, called
-shots included (READINGS.md, TN floor). Every step is named. Defense dice
-reserved by a target since knocked unconscious or killed count for nothing:
-the book is silent, and one who takes no actions defends no more.
+shots included (READINGS.md, TN floor). Every step is named.
+
+Defense dice reserved by a target since knocked unconscious or killed count
+for nothing. The book keeps the number reserved until the target's next turn
+and does not say what unconsciousness does to them; they stand for its
+parrying, weaving and darting for cover (ch. 7, Defense Dice), and one who
+"may take no actions" (Condition Summary) does none of that. Our reading.
 """
 
 from __future__ import annotations
@@ -153,7 +157,7 @@ def _defense_steps(
     if charge:
         return [Step(source, 0, "ignored: the target charged")]
     out = out_of_action(conditions)
-    if out:  # it "may take no actions" (ch. 7, Condition Summary): no dodging or parrying either
+    if out:  # no parrying or weaving (the module's docstring)
         return [Step(source, 0, f"ignored: the target is {out.value}")]
     ignored_by = _first_set_ignored_by(dials, ranged, conditions, within_reach, designated)
     if sets and ignored_by:
