@@ -9,7 +9,7 @@ from flask_socketio import SocketIO
 from redis import Redis
 from rq import Queue
 
-from . import events, health, plugin_files, systems
+from . import events, health, logs, plugin_files, systems
 from .config import Config
 from .cors import allowed_origins
 from .protocol import SOCKETIO_CHANNEL
@@ -34,6 +34,8 @@ def create_app(config: Config | None = None) -> Flask:
         serializer=JsonOncePacket,
         cors_allowed_origins=allowed_origins(config.cors_origins),
         manage_session=False,
+        logger=logs.library_logger("socketio.server"),
+        engineio_logger=logs.library_logger("engineio.server"),
     )
     for module in (health, plugin_files, *events.MODULES, *systems.installed().values()):
         module.init_app(app)

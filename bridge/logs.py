@@ -26,6 +26,17 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, default=str)
 
 
+def library_logger(name: str) -> logging.Logger:
+    """The logger ``name`` for python-socketio or python-engineio to use as
+    given: at ERROR, their own default, unless set otherwise, and with no
+    handler of its own (their default logger prints a plain copy of each
+    record beside the JSON line)."""
+    logger = logging.getLogger(name)
+    if logger.level == logging.NOTSET:
+        logger.setLevel(logging.ERROR)
+    return logger
+
+
 def configure(level: str = "INFO") -> None:
     """Send every logger's records to stderr as JSON lines."""
     handler = logging.StreamHandler(sys.stderr)

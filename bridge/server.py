@@ -14,6 +14,7 @@ import threading
 import time
 import uuid
 
+import redis
 import socketio
 from flask import Flask
 from socketio import packet
@@ -23,6 +24,8 @@ from . import encoded
 
 #: How often a web process counts the other web processes on the channel, in seconds.
 PEER_CHECK_SECONDS = 1.0
+#: How long a web process that stops waits for its listener to leave the channel, in seconds.
+LEAVE_SECONDS = 2.0
 #: What a web process publishes once subscribed (with its own id after a colon),
 #: so the others publish to it at once. Not JSON: python-socketio's listeners skip it.
 HELLO = "vtt-bridge:hello"
@@ -84,6 +87,10 @@ class PeerAwareRedisManager(socketio.RedisManager):
     queue; a web process that subscribes says ``HELLO`` and the others
     publish again at once. Until the first count, when a hello crosses a
     count, and whenever its own subscription is in doubt, it publishes.
+
+    ``leave`` stops the listening before Redis goes away on purpose (``serve``
+    stops its embedded Redis after the web server), which python-socketio's
+    listener would otherwise log as an error.
     """
 
     def __init__(self, url: str, channel: str):
@@ -91,6 +98,9 @@ class PeerAwareRedisManager(socketio.RedisManager):
         self._alone = False
         self._hellos = 0  # peers' hellos heard: a count taken across one is stale
         self._hello = f"{HELLO}:{uuid.uuid4().hex}"  # this process's own, which it hears too
+        self.thread = None  # the listener, started with the first connection
+        self._leaving = threading.Event()
+        self._left = threading.Event()
 
     def initialize(self) -> None:
         super().initialize()
@@ -112,8 +122,23 @@ class PeerAwareRedisManager(socketio.RedisManager):
         skipped = skip_sid if isinstance(skip_sid, list) else [skip_sid]
         return any(sid not in skipped for sid, _ in self.get_participants(namespace, room))
 
+    def leave(self) -> None:
+        """Stop listening to the channel: wake the listener with a hello and
+        wait, at most ``LEAVE_SECONDS``, until it stops reading."""
+        self._leaving.set()
+        if self.thread is None or self.pubsub is None:  # not listening yet
+            return
+        try:
+            self.redis.publish(self.channel, self._hello)
+        except redis.RedisError:  # Redis already away: nothing more to wait for
+            return
+        self._left.wait(LEAVE_SECONDS)
+
     def _listen(self):
         for message in super()._listen():
+            if self._leaving.is_set():
+                self._left.set()
+                threading.Event().wait()  # for good: the listener is a daemon thread
             hello = _hello_in(message)
             if hello is None:
                 yield message

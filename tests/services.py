@@ -64,11 +64,11 @@ def _env(redis_url: str, **extra) -> dict:
 class Bridge:
     """`vtt-bridge web` as a child process."""
 
-    def __init__(self, redis_url: str, port: int | None = None, extra_env: dict | None = None):
+    def __init__(self, redis_url: str, port: int | None = None, extra_env: dict | None = None, stderr=None):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "bridge", "web", "--port", str(self.port)]
-        self.process = subprocess.Popen(command, env=_env(redis_url, **(extra_env or {})))
+        self.process = subprocess.Popen(command, env=_env(redis_url, **(extra_env or {})), stderr=stderr, text=True)
         wait_until(self._answers, what="the bridge")
 
     def _answers(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -44,12 +45,14 @@ def test_bridge_and_redis_restart_keep_the_roll_log(tmp_path):
 
 
 def test_serve_runs_everything_and_keeps_worlds_across_restarts(tmp_path):
-    """`vtt-bridge serve` with no configuration: embedded Redis, workers, web."""
+    """`vtt-bridge serve` with no configuration: embedded Redis, workers, web.
+    Stopped with a GM still connected, by SIGTERM (a service manager) and by
+    SIGINT (Ctrl-C), it exits cleanly and logs no error."""
     port = free_port()
     env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
     command = [sys.executable, "-m", "bridge", "--data-dir", str(tmp_path), "serve", "--port", str(port)]
 
-    def serve_once() -> tuple[str, int]:
+    def serve_once(stop: signal.Signals) -> tuple[str, int, str]:
         process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
         try:
             url = f"http://127.0.0.1:{port}"
@@ -59,17 +62,45 @@ def test_serve_runs_everything_and_keeps_worlds_across_restarts(tmp_path):
             gm = TableClient(url, {"world": "my-world", "gm_key": world.gm_key})
             gm.request("roll", **SKILL_ROLL)
             rolls = len(gm.request("roll.log")["result"]["rolls"])
-            gm.close()
-            return world.gm_key, rolls
         finally:
-            process.send_signal(signal.SIGINT)
-            process.wait(30)
-            assert not (tmp_path / "redis.url").exists(), "serve left its Redis running"
+            process.send_signal(stop)
+            logged = process.communicate(timeout=30)[1]
+        gm.close()
+        assert process.returncode == 0, logged
+        assert not (tmp_path / "redis.url").exists(), "serve left its Redis running"
+        return world.gm_key, rolls, logged
 
-    first_key, first_rolls = serve_once()
-    second_key, second_rolls = serve_once()
+    first_key, first_rolls, first_log = serve_once(signal.SIGTERM)
+    second_key, second_rolls, second_log = serve_once(signal.SIGINT)
     assert second_key == first_key
     assert (first_rolls, second_rolls) == (1, 2)
+    for logged in (first_log, second_log):
+        assert [line for line in logged.splitlines() if _is_error(line)] == [], logged
+
+
+def test_the_message_queue_losing_redis_is_logged_as_json_lines(tmp_path):
+    """python-socketio's own errors come as the bridge's JSON lines, once each."""
+    server = RedisServer(tmp_path)
+    world = Store.from_url(server.url).create_world("lost", "Lost", default_settings())
+    stderr = tmp_path / "bridge.log"
+    with stderr.open("w") as log:
+        web = Bridge(server.url, stderr=log)
+    try:
+        TableClient(web.url, {"world": "lost", "gm_key": world.gm_key}).close()  # starts the queue's listener
+        server.stop()
+        wait_until(lambda: "Cannot receive from redis" in stderr.read_text(), what="the listener to log the loss")
+    finally:
+        web.stop()
+    lost = [line for line in stderr.read_text().splitlines() if "Cannot receive from redis" in line]
+    assert all(json.loads(line)["level"] == "error" for line in lost), lost
+
+
+def _is_error(line: str) -> bool:
+    """Whether a line of stderr is an error: a JSON record at ERROR or above, or a plain one."""
+    try:
+        return json.loads(line)["level"] in ("error", "critical")
+    except (ValueError, TypeError, KeyError):
+        return "error" in line.lower() or "cannot" in line.lower()
 
 
 def _healthy(url: str) -> bool:
