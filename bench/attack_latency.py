@@ -11,18 +11,26 @@ batches on the same connections:
   balanced broadsword and a called shot to the legs, defense dice kept
   back, two GM modifiers, an injured attacker, a prone target in a
   ballistic vest parrying with a balanced weapon behind the defense dice
-  it reserved. The bridge reads both tokens and the combat, rolls, writes
-  the target's health and the attacker's stance, and pushes the card,
-  ``token.changed`` and ``combat.changed``.
+  it reserved. The bridge reads both tokens and the combat, rolls, and
+  pushes the card. By the book this stack leaves 4d6 against TN 4: about
+  one attack in 81 hits, so this row times a miss, which writes no token;
+- a second subject, ``hitting``: a master swordsman (agility and strength
+  5, skill 4, the high ground) striking thugs in ballistic vests, each behind the
+  defense dice it reserved, in turn: 10d6 against TN 3, about 7 attacks in
+  10 hit. A hit rolls damage through the vest, writes the thug's health
+  and its undo history, and pushes ``token.changed`` with the card.
 
-Nothing is asserted: the target is printed for reference and the exit status
-is 0 whatever the figures are.
+Each row also gives the share of its attacks that hit. Nothing is asserted:
+the target is printed for reference and the exit status is 0 whatever the
+figures are.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
+from collections import Counter
 
 from bridge.protocol import Request
 
@@ -51,6 +59,17 @@ TARGET_HIT_POINTS = 2100
 DEFENSE_DICE = 2
 #: Minor damage that leaves the attacker injured: 6 of its 14 hit points left (ch. 7).
 ATTACKER_DAMAGE = 8
+#: The master swordsman of the ``hitting`` row: agility (his pool) and
+#: strength (his damage) 5, the most a starting human has (ch. 2).
+VETERAN_STATISTICS = {**STATISTICS, "agility": 5, "strength": 5}
+#: A master's skill level (ch. 2: levels 0 to 4).
+VETERAN_SKILL = 4
+#: Thugs the swordsman strikes in turn. At about 7 hit points a hit and 7 hits
+#: in 10 attacks, none of them falls unconscious (2100 hit points) within
+#: about 2700 timed requests per client.
+THUGS = 6
+#: The events timed: the floor, then the subjects.
+HITTING = "hitting"
 
 
 def _ok(client: BenchClient, event: Request, **payload) -> dict:
@@ -75,6 +94,26 @@ def prepare_fight(client: BenchClient) -> None:
         combatants=[{"token_id": attacker, "seat": "gm"}, {"token_id": target, "seat": "gm"}])
     _ok(client, Request.COMBAT_INITIATIVE, scene_id=scene)
     _ok(client, Request.COMBAT_RESERVE, scene_id=scene, token_id=target, defense_dice=DEFENSE_DICE)
+    prepare_brawl(client)
+    client.attacks, client.hits = Counter(), Counter()
+
+
+def prepare_brawl(client: BenchClient) -> None:
+    """The ``hitting`` row's swordsman and thugs, in a combat of a scene of
+    their own, each thug's defense dice reserved; ``client.thugs`` cycles through them."""
+    scene, veteran = f"brawl-{client.actor_id}", f"veteran-{client.actor_id}"
+    thugs = [f"thug-{client.actor_id}-{n}" for n in range(THUGS)]
+    _ok(client, Request.TOKEN_REGISTER, token_id=veteran, actor_id=veteran, scene_id=scene, name="Sergeant",
+        statistics=VETERAN_STATISTICS, skills={"melee_one_handed": VETERAN_SKILL})
+    for thug in thugs:
+        _ok(client, Request.TOKEN_REGISTER, token_id=thug, actor_id=thug, scene_id=scene, name="Thug",
+            statistics=STATISTICS, hit_points=TARGET_HIT_POINTS, armor={"name": "Ballistic Vest"})
+    _ok(client, Request.COMBAT_START, scene_id=scene, seating=["gm"], gm_seat="gm",
+        combatants=[{"token_id": token, "seat": "gm"} for token in (veteran, *thugs)])
+    _ok(client, Request.COMBAT_INITIATIVE, scene_id=scene)
+    for thug in thugs:
+        _ok(client, Request.COMBAT_RESERVE, scene_id=scene, token_id=thug, defense_dice=DEFENSE_DICE)
+    client.thugs = itertools.cycle(thugs)
 
 
 def attack_request(client: BenchClient) -> dict:
@@ -90,18 +129,56 @@ def attack_request(client: BenchClient) -> dict:
     }
 
 
+def hitting_request(client: BenchClient) -> dict:
+    return {
+        "request_id": fresh_id(),
+        "attacker": f"veteran-{client.actor_id}",
+        "weapon": {"name": "Broad Sword"},
+        "targets": [{"token_id": next(client.thugs), "balanced_weapon": True}],
+        "modifiers": [{"source": "high ground", "dice": 1}],
+    }
+
+
+def _timed(client: BenchClient, row: str, attack: dict) -> float:
+    """An attack's round trip, counted for its row's share of hits."""
+    card, seconds = client.answered(Request.ATTACK.value, attack)
+    client.attacks[row] += 1
+    client.hits[row] += bool(card["result"]["hits"])
+    return seconds
+
+
 def time_attack(client: BenchClient) -> float:
-    return client.request_seconds(Request.ATTACK.value, attack_request(client))
+    return _timed(client, Request.ATTACK.value, attack_request(client))
 
 
-TIMERS = {Request.ROLL.value: time_roll, Request.ATTACK.value: time_attack}
+def time_hitting(client: BenchClient) -> float:
+    return _timed(client, HITTING, hitting_request(client))
+
+
+TIMERS = {Request.ROLL.value: time_roll, Request.ATTACK.value: time_attack, HITTING: time_hitting}
+
+
+def hit_shares(clients: list[BenchClient]) -> dict[str, dict]:
+    """Each row's share of attacks that hit, warm-up included, over every client."""
+    shares = {}
+    for row in (Request.ATTACK.value, HITTING):
+        attacks = sum(client.attacks[row] for client in clients)
+        shares[row] = {"hit_share": round(sum(client.hits[row] for client in clients) / attacks, 3)}
+    return shares
 
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
-    def scenario(clients: int) -> Scenario:
-        return Scenario("sync", clients, Request.ROLL.value, Request.ATTACK.value, TARGET_RATIO)
+    def scenarios(clients: int) -> list[Scenario]:
+        return [Scenario("sync", clients, Request.ROLL.value, subject, TARGET_RATIO)
+                for subject in (Request.ATTACK.value, HITTING)]
 
-    return run_pair(args, scenario, TIMERS, prepare_fight)
+    return run_pair(args, scenarios, TIMERS, prepare_fight, tally=hit_shares)
+
+
+def print_rows(reports: list[dict]) -> None:
+    print_pair(reports)
+    for report in reports:
+        print(f"{report['clients']} client(s): {report['hit_share']:.1%} of the {report['subject']['event']} row's attacks hit")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -109,7 +186,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_main(parse_args(argv), run_benchmark, print_pair)
+    return run_main(parse_args(argv), run_benchmark, print_rows)
 
 
 if __name__ == "__main__":

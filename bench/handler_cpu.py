@@ -1,4 +1,4 @@
-"""CPU per request of ``ping``, ``roll`` and ``attack``, in-process.
+"""CPU per request of ``ping``, ``roll``, ``attack`` and ``hitting``, in-process.
 
 ``python -m bench.handler_cpu`` (from the repository root) starts a
 redis-server, builds the bridge's app in this process and sends each event
@@ -8,7 +8,8 @@ encoded), the fight set up as ``bench.attack_latency`` sets it up. No sockets
 to the client and no other threads in the way: on a shared machine the
 latency benchmarks' ratios drift with the load, the handler thread's CPU much
 less. It prints that CPU per request (``time.thread_time``, the lowest and
-the median of ``--rounds`` rounds) for each event.
+the median of ``--rounds`` rounds) for each event (``hitting``: the
+hitting attack of ``bench.attack_latency``; ``--callgrind`` leaves it out).
 
 For a count that does not move with the load at all, run it under callgrind
 with ``--callgrind``: each event's loop then runs inside its own C function
@@ -48,7 +49,7 @@ from bridge.rules.dice import SeededDice
 from bridge.schemas.settings import default_settings
 from tests.services import RedisServer, wait_until
 
-from .attack_latency import attack_request, prepare_fight
+from .attack_latency import attack_request, hitting_request, prepare_fight
 from .roll_latency import ECHO, fresh_id, roll_spec
 
 #: Untimed requests of each event before timing starts.
@@ -97,6 +98,7 @@ def requests_of(client: InProcessClient) -> dict[str, Callable[[], str]]:
         "ping": lambda: client.send(Request.PING.value, {"request_id": fresh_id(), "echo": ECHO}),
         "roll": lambda: client.send(Request.ROLL.value, {**roll_spec(), "actor_id": client.actor_id}),
         "attack": lambda: client.send(Request.ATTACK.value, attack_request(client)),
+        "hitting": lambda: client.send(Request.ATTACK.value, hitting_request(client)),
     }
 
 

@@ -110,8 +110,8 @@ TIMERS = {Request.WORKER_PING.value: time_worker_ping, Request.HAZARD_EXPLOSION.
 
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
-    def scenario(clients: int) -> Scenario:
-        return Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value, TARGET_RATIO)
+    def scenario(clients: int) -> list[Scenario]:
+        return [Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value, TARGET_RATIO)]
 
     return run_pair(args, scenario, TIMERS, register_tokens, TableClient)
 

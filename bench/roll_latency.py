@@ -250,9 +250,13 @@ class BenchClient:
 
     def request_seconds(self, event: str, payload: dict) -> float:
         """Round trip of one request, emit to acknowledgement."""
+        return self.answered(event, payload)[1]
+
+    def answered(self, event: str, payload: dict) -> tuple[dict, float]:
+        """The result of one request the bridge accepted, and its round trip in seconds."""
         envelope, seconds = self.request(event, payload)
         _check_ok(event, envelope)
-        return seconds
+        return envelope["result"], seconds
 
     def job_seconds(self, event: str, payload: dict) -> float:
         """Round trip of one queued request, emit to its ``job.result`` push."""
@@ -420,12 +424,12 @@ class Scenario:
 
 
 def measure(
-    clients: list[BenchClient], events: tuple[str, str], requests: int, timers: dict[str, Callable] = TIMERS
+    clients: list[BenchClient], events: tuple[str, ...], requests: int, timers: dict[str, Callable] = TIMERS
 ) -> dict[str, list[float]]:
     """Seconds per request of each event (timed by ``timers[event]``), pooled over every client.
 
     Each client runs in its own thread; all of them warm up, then alternate
-    batches of the two events in lockstep, so both see the same concurrency.
+    batches of the events in lockstep, so all see the same concurrency.
     """
     barrier = threading.Barrier(len(clients), timeout=BARRIER_TIMEOUT_SECONDS)
     pooled: dict[str, list[float]] = {event: [] for event in events}
@@ -457,7 +461,7 @@ def measure(
 
 
 def _run_client(
-    client: BenchClient, events: tuple[str, str], requests: int, barrier: threading.Barrier, timers: dict[str, Callable]
+    client: BenchClient, events: tuple[str, ...], requests: int, barrier: threading.Barrier, timers: dict[str, Callable]
 ) -> dict[str, list[float]]:
     for event in events:
         for _ in range(WARMUP_REQUESTS):
@@ -594,34 +598,39 @@ def run_scenario(services: Services, scenario: Scenario, args: argparse.Namespac
 
 
 def run_pair(
-    args: argparse.Namespace, scenario_for: Callable[[int], Scenario], timers: dict[str, Callable],
+    args: argparse.Namespace, scenarios_for: Callable[[int], list[Scenario]], timers: dict[str, Callable],
     prepare: Callable[[BenchClient], None], client_class: type[BenchClient] = BenchClient,
+    tally: Callable[[list[BenchClient]], dict] | None = None,
 ) -> list[dict]:
-    """One floor against one subject (``scenario_for(clients)``), with 1 client
-    and with ``--clients``, each client ``prepare``d before timing."""
+    """One floor against its subjects (``scenarios_for(clients)``, one floor
+    for all), with 1 client and with ``--clients``, each client ``prepare``d
+    before timing; the floor and every subject alternate in the same batches.
+    ``tally(clients)``, if given, adds to each report what the clients counted."""
     counts = [1] + ([args.clients] if args.clients > 1 else [])
     reports = []
     with running_services(args.logs) as services:
         for count in counts:
-            scenario = scenario_for(count)
-            _progress(f"{count} client(s): {scenario.subject} vs {scenario.floor} ...")
+            scenarios = scenarios_for(count)
+            events = (scenarios[0].floor, *(scenario.subject for scenario in scenarios))
+            _progress(f"{count} client(s): {', '.join(events[1:])} vs {events[0]} ...")
             with connected_clients(services, count, args.world_per_client, client_class) as clients:
                 for client in clients:
                     prepare(client)
-                samples = measure(clients, (scenario.floor, scenario.subject), args.requests, timers)
-            reports.append(scenario_report(scenario, samples))
-            _progress(f"  {table_row(reports[-1])}")
+                samples = measure(clients, events, args.requests, timers)
+                counted = tally(clients) if tally else {}
+            for scenario in scenarios:
+                reports.append(scenario_report(scenario, samples) | counted.get(scenario.subject, {}))
+                _progress(f"  {table_row(reports[-1])}")
     return reports
 
 
 def print_pair(reports: list[dict]) -> None:
-    """``run_pair``'s rows, then its target (the same in every row)."""
+    """``run_pair``'s rows, then each subject's target."""
     for report in reports:
         print(table_row(report))
-    if reports:
-        first = reports[0]
-        print(f"target (reference only, nothing is asserted): {first['subject']['event']} within "
-              f"{first['target_ratio_p50']}x of {first['floor']['event']} at p50")
+    targets = {(report["subject"]["event"], report["target_ratio_p50"], report["floor"]["event"]) for report in reports}
+    for subject, ratio, floor in sorted(targets):
+        print(f"target (reference only, nothing is asserted): {subject} within {ratio}x of {floor} at p50")
 
 
 def _load() -> list[float]:
