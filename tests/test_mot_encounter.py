@@ -33,7 +33,10 @@ def combatant_of(entry: dict, arsenal: Arsenal) -> Combatant:
     if isinstance(weapon, dict):
         weapon = MeleeWeapon.from_dict(weapon)
     else:
-        weapon = arsenal.melee[weapon.casefold()] if weapon.casefold() in arsenal.melee else arsenal.ranged_weapon(weapon)
+        try:
+            weapon = arsenal.melee_weapon(weapon)
+        except ValueError:
+            weapon = arsenal.ranged_weapon(weapon)
     return Combatant(
         entry["name"], {Statistic(name): value for name, value in entry["statistics"].items()}, entry["skill_level"],
         weapon, arsenal.armor_named(entry["armor"]) if entry.get("armor") else None, entry.get("hit_points"),

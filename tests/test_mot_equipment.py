@@ -360,6 +360,19 @@ def test_a_world_adds_its_own_weapon_in_the_books_notation():
     assert arsenal.melee_weapon("Dagger") == BOOK.melee_weapon("Dagger")
 
 
+@pytest.mark.parametrize(
+    "lookup, typed, book_name",
+    [
+        ("melee_weapon", "broadsword", "Broad Sword"),
+        ("ranged_weapon", "LONG  BOW", "Long Bow"),
+        ("ranged_weapon", "m16 (5.56mm)", "M-16 (5.56mm)"),
+        ("armor_named", "ballistic-vest", "Ballistic Vest"),
+    ],
+)
+def test_names_are_found_whatever_their_case_spaces_and_hyphens(lookup, typed, book_name):
+    assert getattr(BOOK, lookup)(typed).name == book_name
+
+
 def test_a_world_item_replaces_the_book_item_of_the_same_name():
     dagger = {**BOOK.melee_weapon("Dagger").to_dict(), "name": "DAGGER", "damage": "Strength + Skill + 1 (4, 5)"}
     assert BOOK.with_custom({"melee": [dagger]}).melee_weapon("dagger").damage.bonus == 1

@@ -659,13 +659,18 @@ KINDS = tuple(_KINDS)
 
 
 def _key(name: str) -> str:
-    return " ".join(name.casefold().split())
+    """A name as looked up: case, spaces and hyphens ignored ("broadsword"
+    finds the book's "Broad Sword", "ak47" its "AK-47 (7.62mm)")."""
+    return _UNSPACED.sub("", name.casefold())
+
+
+_UNSPACED = re.compile(r"[\s\-]+")
 
 
 @dataclass(frozen=True)
 class Arsenal:
-    """Every item a world knows, by kind, looked up by name (case and spacing
-    ignored). A world's item with a book item's name replaces it."""
+    """Every item a world knows, by kind, looked up by name (case, spaces and
+    hyphens ignored). A world's item with a book item's name replaces it."""
 
     melee: Mapping[str, MeleeWeapon]
     ranged: Mapping[str, RangedWeapon]
