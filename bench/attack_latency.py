@@ -15,10 +15,11 @@ batches on the same connections:
   pushes the card. By the book this stack leaves 4d6 against TN 4: about
   one attack in 81 hits, so this row times a miss, which writes no token;
 - a second subject, ``hitting``: a master swordsman (agility and strength
-  5, skill 4, the high ground) striking thugs in ballistic vests, each behind the
-  defense dice it reserved, in turn: 10d6 against TN 3, about 7 attacks in
-  10 hit. A hit rolls damage through the vest, writes the thug's health
-  and its undo history, and pushes ``token.changed`` with the card.
+  5, skill 4, the high ground) striking thugs in ballistic vests in turn,
+  each behind the defense dice it reserved: 10d6 against TN 3, about 7
+  attacks in 10 hit. A hit rolls damage through the vest, writes the
+  thug's health and its undo history, and pushes ``token.changed`` with
+  the card.
 
 Each row also gives the share of its attacks that hit. Nothing is asserted:
 the target is printed for reference and the exit status is 0 whatever the
@@ -68,7 +69,7 @@ VETERAN_SKILL = 4
 #: in 10 attacks, none of them falls unconscious (2100 hit points) within
 #: about 2700 timed requests per client.
 THUGS = 6
-#: The events timed: the floor, then the subjects.
+#: The hitting row's name in the reports and in ``bench.handler_cpu`` (its requests are ``attack``s).
 HITTING = "hitting"
 
 
@@ -176,9 +177,11 @@ def run_benchmark(args: argparse.Namespace) -> list[dict]:
 
 
 def print_rows(reports: list[dict]) -> None:
+    """``print_pair``'s rows and targets, then each row's share of hits."""
     print_pair(reports)
     for report in reports:
-        print(f"{report['clients']} client(s): {report['hit_share']:.1%} of the {report['subject']['event']} row's attacks hit")
+        row = report["subject"]["event"]
+        print(f"{report['clients']} client(s): {report['hit_share']:.1%} of the {row} row's attacks hit")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

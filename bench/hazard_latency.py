@@ -110,10 +110,10 @@ TIMERS = {Request.WORKER_PING.value: time_worker_ping, Request.HAZARD_EXPLOSION.
 
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
-    def scenario(clients: int) -> list[Scenario]:
+    def scenarios(clients: int) -> list[Scenario]:
         return [Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value, TARGET_RATIO)]
 
-    return run_pair(args, scenario, TIMERS, register_tokens, TableClient)
+    return run_pair(args, scenarios, TIMERS, register_tokens, TableClient)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
