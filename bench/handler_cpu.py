@@ -9,18 +9,19 @@ to the client and no other threads in the way: on a shared machine the
 latency benchmarks' ratios drift with the load, the handler thread's CPU much
 less. It prints that CPU per request (``time.thread_time``, the lowest and
 the median of ``--rounds`` rounds) for each event (``hitting``: the
-hitting attack of ``bench.attack_latency``; ``--callgrind`` leaves it out).
+hitting attack of ``bench.attack_latency``).
 
 For a count that does not move with the load at all, run it under callgrind
 with ``--callgrind``: each event's loop then runs inside its own C function
 (``operator.countOf`` for ping, ``operator.indexOf`` for roll, ``math.fsum``
-for attack), with seeded dice, so the instructions of each are collected
-apart (divide by ``--requests``)::
+for attack, ``math.prod`` for hitting), with seeded dice, so the instructions
+of each are collected apart (divide by ``--requests``)::
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --collect-atstart=no \\
       --toggle-collect=_operator_countOf --toggle-collect=_operator_indexOf \\
-      --toggle-collect=math_fsum python -m bench.handler_cpu --callgrind --requests 300
-    callgrind_annotate --inclusive=yes callgrind.out.* | grep -E 'countOf|indexOf|fsum'
+      --toggle-collect=math_fsum --toggle-collect=math_prod \\
+      python -m bench.handler_cpu --callgrind --requests 300
+    callgrind_annotate --inclusive=yes callgrind.out.* | grep -E 'countOf|indexOf|fsum|prod'
 
 Nothing is asserted; the exit status is 0.
 """
@@ -122,6 +123,7 @@ def under_callgrind(sends: dict[str, Callable[[], str]], requests: int) -> None:
     except ValueError:  # not found: every roll was sent
         pass
     math.fsum(_sent(sends["attack"], requests))
+    math.prod(_sent(sends["hitting"], requests))
 
 
 def _sent(send: Callable[[], str], requests: int) -> Iterator[float]:

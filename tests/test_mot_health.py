@@ -156,8 +156,8 @@ def test_a_head_or_neck_shot_that_kills_is_beyond_rescue():
 
 def test_hits_given_by_hand_are_a_damage_rolls_minor_and_serious():
     rolled = read_damage([6, 6, 4, 1], DamageDice.parse("4d6 (3,4)"), 1)
-    assert take_hits(hurt(), rolled.minor, rolled.serious, DIALS) == apply_damage(hurt(), rolled, DIALS)
-    assert take_hits(hurt(), 0, 33, DIALS, head_or_neck_shot=True).after.beyond_rescue
+    assert take_hits(hurt(), rolled.minor, rolled.serious, DIALS) == apply_damage(hurt(), rolled, DIALS).after
+    assert take_hits(hurt(), 0, 33, DIALS, head_or_neck_shot=True).beyond_rescue
 
 
 def test_a_head_shot_that_does_not_kill_leaves_no_mark():

@@ -19,6 +19,7 @@ from bridge.rules.moment_of_truth.tokens import (
     TokenState,
     default_ending,
     registered,
+    same_but_version,
     with_condition,
     with_health,
     without_condition,
@@ -156,3 +157,10 @@ def test_the_state_goes_through_its_dict_unchanged():
     ).after
     token = replace(token, fire={"dice": 3}, weapons={"Uzi": {"jammed": True}})
     assert TokenState.from_dict(token.to_dict()) == token
+
+
+def test_a_state_is_the_same_but_for_its_version_only_when_every_other_field_is():
+    token = thug()
+    assert same_but_version(token, replace(token, version=token.version + 3))
+    assert not same_but_version(token, with_health(token, take_damage(token.health, 1, 0, DIALS), DIALS).after)
+    assert not same_but_version(token, replace(token, weapons={"Uzi": {"jammed": True}}))

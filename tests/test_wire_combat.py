@@ -61,7 +61,7 @@ def checked_health(card: dict, token_id: str, *, head: bool = False) -> dict:
         killed = bool(hit["called"]) and "dead" in hit["called"]["conditions"]
         damage = hit["damage"]
         expected = take_hits(expected, damage["minor"], damage["serious"], Dials(),
-                             head_or_neck_shot=head and bool(hit["called"]), outright_kill=killed).after
+                             head_or_neck_shot=head and bool(hit["called"]), outright_kill=killed)
     assert taken["health_after"] == expected.to_dict()
     return taken
 

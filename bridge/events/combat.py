@@ -49,6 +49,7 @@ from ..rules.moment_of_truth.tokens import (
     TokenState,
     changed,
     default_ending,
+    same_but_version,
     with_condition,
     with_health,
 )
@@ -376,7 +377,7 @@ def _taken(
         after = with_weapon(before, weapon, kept) if token_id == attacker_id else before
         if token_id in struck:  # a miss strikes no one: nothing to take
             after = _struck(after, token_id, result, weapon, dials, round_number)
-        if after is before or replace(after, version=before.version) == before:  # untouched: no new version
+        if same_but_version(before, after):  # untouched: no new version
             now, changes = before, ()
         else:
             change = changed(before, after)
@@ -404,7 +405,7 @@ def _struck(state: TokenState, token_id: str, result: AttackResult, weapon, dial
             health, hit.damage.minor, hit.damage.serious, dials,
             head_or_neck_shot=called is not None and result.to_hit.called_shot in (CalledShot.HEAD, CalledShot.NECK),
             outright_kill=called is not None and Condition.DEAD in called.conditions,
-        ).after
+        )
     if health != state.health:
         state = with_health(state, health, dials, round_number=round_number).after
     for condition in (c for target, c in result.conditions if target == token_id and c is not Condition.DEAD):

@@ -68,7 +68,7 @@ def damage(identity, damage_request: dict) -> dict:
     dials = world_dials(identity)
     hits = {name: damage_request[name] for name in ("minor", "serious", "head_or_neck_shot", "outright_kill")}
     return _one_token(identity, Request.TOKEN_DAMAGE, damage_request, lambda state: with_health(
-        state, take_hits(state.health, dials=dials, **hits).after, dials
+        state, take_hits(state.health, dials=dials, **hits), dials
     ))
 
 

@@ -29,7 +29,7 @@ def _made(effect: dict, state: TokenState, dials: Dials, round_number: int | Non
     """One effect on ``state``: the change and what the card says of it."""
     kind = effect["effect"]
     if kind == "hurt":
-        return with_health(state, take_hits(state.health, effect["minor"], effect["serious"], dials).after, dials), {}
+        return with_health(state, take_hits(state.health, effect["minor"], effect["serious"], dials), dials), {}
     if kind == "heal":
         return with_health(state, heal_damage(state.health, effect["minor"], effect["serious"]), dials), {}
     if kind == "set_condition":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..dice import DiceSource, check_count
@@ -157,7 +158,11 @@ class DamageResult:
 
 def read_damage(faces: list[int], damage: DamageDice, damage_reduction: int = 0) -> DamageResult:
     """Read rolled faces as serious and minor damage, then take armor off."""
-    dice = tuple(_read_die(face, damage) for face in faces)
+    reading = _reading(damage.minor_at, damage.serious_at)
+    try:
+        dice = tuple(reading[face] for face in faces)
+    except KeyError as unknown:
+        raise ValueError(f"{unknown.args[0]} is not a face of a d6") from None
     serious = sum(die.serious for die in dice)
     minor = sum(die.minor for die in dice)
     serious_absorbed = min(serious, damage_reduction)
@@ -171,10 +176,11 @@ def roll_damage(damage: DamageDice, damage_reduction: int = 0, *, dice: DiceSour
     return read_damage(dice.roll(damage.dice, SIDES), damage, damage_reduction)
 
 
-def _read_die(face: int, damage: DamageDice) -> DamageDie:
-    if not 1 <= face <= SIDES:
-        raise ValueError(f"{face} is not a face of a d6")
-    return DamageDie(face, _meets(face, damage.minor_at), _meets(face, damage.serious_at))
+@lru_cache(maxsize=64)
+def _reading(minor_at: int | None, serious_at: int | None) -> dict[int, DamageDie]:
+    """Each face of a d6 read as a damage die, made once per pair of
+    thresholds (a die is a frozen value, so one serves every roll)."""
+    return {face: DamageDie(face, _meets(face, minor_at), _meets(face, serious_at)) for face in range(1, SIDES + 1)}
 
 
 def _meets(face: int, threshold: int | None) -> bool:

@@ -210,9 +210,8 @@ def take_damage(health: Health, minor: int, serious: int, dials: Dials, *, new_i
     bandaged wound; bleeding passes ``new_injury=False``."""
     if minor < 0 or serious < 0:
         raise ValueError(f"damage cannot be negative: {minor} minor, {serious} serious")
-    hurt = replace(health, minor=health.minor + minor, serious=health.serious + serious)
-    if new_injury and minor + serious:
-        hurt = replace(hurt, treated=False, bandaged=False)
+    reopened = {"treated": False, "bandaged": False} if new_injury and minor + serious else {}
+    hurt = replace(health, minor=health.minor + minor, serious=health.serious + serious, **reopened)
     if dials.harsh_death and hurt.damage >= hurt.death_threshold:
         hurt = replace(hurt, dead=True)
     return hurt
@@ -238,9 +237,10 @@ def apply_damage(
     it causes cannot be rescued (ch. 7, Harsh Death Rules). ``outright_kill``:
     the called-shot rules (6 serious to the head, 4 to the neck with a large
     blade) killed outright, whatever the hit points say; never rescuable."""
-    return take_hits(
+    after = take_hits(
         health, damage.minor, damage.serious, dials, head_or_neck_shot=head_or_neck_shot, outright_kill=outright_kill
     )
+    return health_change(health, after, dials)
 
 
 def take_hits(
@@ -251,15 +251,15 @@ def take_hits(
     *,
     head_or_neck_shot: bool = False,
     outright_kill: bool = False,
-) -> HealthChange:
-    """:func:`apply_damage` with the minor and serious already read off a
-    damage roll (or given by hand)."""
+) -> Health:
+    """The health after :func:`apply_damage`, with the minor and serious
+    already read off a damage roll (or given by hand)."""
     after = take_damage(health, minor, serious, dials)
     if outright_kill:
-        after = replace(after, dead=True, beyond_rescue=True)
-    elif head_or_neck_shot and after.dead and not health.dead:
-        after = replace(after, beyond_rescue=True)
-    return health_change(health, after, dials)
+        return replace(after, dead=True, beyond_rescue=True)
+    if head_or_neck_shot and after.dead and not health.dead:
+        return replace(after, beyond_rescue=True)
+    return after
 
 
 def may_declare_heroic_death(health: Health, dials: Dials) -> bool:

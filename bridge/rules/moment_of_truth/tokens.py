@@ -13,7 +13,7 @@ A condition the GM sets (sleeping gas's unconscious, say) is kept apart.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from functools import cached_property
 from typing import Any
@@ -173,10 +173,21 @@ class TokenChange:
         }
 
 
+def same_but_version(before: TokenState, after: TokenState) -> bool:
+    """``after`` holds what ``before`` holds, whatever their versions
+    (compared field by field: no copy of either)."""
+    return after is before or all(getattr(after, name) == getattr(before, name) for name in _COMPARED)
+
+
+#: A state's fields but its version, as ``same_but_version`` compares them.
+_COMPARED = tuple(kept.name for kept in fields(TokenState) if kept.name != "version")
+
+
 def changed(before: TokenState | None, after: TokenState) -> TokenChange:
     """``after`` as the next version of ``before``, with what changed between."""
     version = before.version + 1 if before else 1
-    after = replace(after, version=version)
+    if after.version != version:  # already numbered when one change follows another (an attack's hit)
+        after = replace(after, version=version)
     return TokenChange(before, after, condition_diff(before.present if before else (), after.present))
 
 
