@@ -69,6 +69,12 @@ def test_bad_notation_is_refused(notation):
         DamageDice.parse(notation)
 
 
+@pytest.mark.parametrize("face", [0, 7])
+def test_a_face_no_d6_shows_is_refused(face):
+    with pytest.raises(ValueError, match=f"{face} is not a face of a d6"):
+        read_damage([3, face], PISTOL_45)
+
+
 def test_too_many_damage_dice_are_refused():
     with pytest.raises(TooManyDice):
         DamageDice(301, 3, 4)

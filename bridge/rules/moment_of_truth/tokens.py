@@ -173,14 +173,14 @@ class TokenChange:
         }
 
 
+#: A state's fields but its version, as ``same_but_version`` compares them.
+_COMPARED = tuple(kept.name for kept in fields(TokenState) if kept.name != "version")
+
+
 def same_but_version(before: TokenState, after: TokenState) -> bool:
     """``after`` holds what ``before`` holds, whatever their versions
     (compared field by field: no copy of either)."""
     return after is before or all(getattr(after, name) == getattr(before, name) for name in _COMPARED)
-
-
-#: A state's fields but its version, as ``same_but_version`` compares them.
-_COMPARED = tuple(kept.name for kept in fields(TokenState) if kept.name != "version")
 
 
 def changed(before: TokenState | None, after: TokenState) -> TokenChange:
