@@ -60,8 +60,9 @@ TARGET_HIT_POINTS = 2100
 DEFENSE_DICE = 2
 #: Minor damage that leaves the attacker injured: 6 of its 14 hit points left (ch. 7).
 ATTACKER_DAMAGE = 8
-#: The master swordsman of the ``hitting`` row: agility (his pool) and
-#: strength (his damage) 5, the most a starting human has (ch. 2).
+#: The master swordsman of the ``hitting`` row: strength and agility 5, the
+#: most a starting human has (ch. 2), for a melee attack of 5 (their average)
+#: and a strength of 5 in his damage.
 VETERAN_STATISTICS = {**STATISTICS, "agility": 5, "strength": 5}
 #: A master's skill level (ch. 2: levels 0 to 4).
 VETERAN_SKILL = 4

@@ -661,10 +661,7 @@ KINDS = tuple(_KINDS)
 def _key(name: str) -> str:
     """A name as looked up: case, spaces and hyphens ignored ("broadsword"
     finds the book's "Broad Sword", "ak47" its "AK-47 (7.62mm)")."""
-    return _UNSPACED.sub("", name.casefold())
-
-
-_UNSPACED = re.compile(r"[\s\-]+")
+    return "".join(name.casefold().replace("-", " ").split())
 
 
 @dataclass(frozen=True)
