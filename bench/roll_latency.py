@@ -46,6 +46,8 @@ from bridge.schemas.settings import default_settings
 from bridge.store import Store
 from tests.services import Bridge, RedisServer, Worker, wait_until
 
+from .process_cpu import CpuMeter, schedule
+
 #: Timed requests per client and per event, unless --requests says otherwise.
 DEFAULT_REQUESTS = 200
 #: Concurrent connections of the crowded synchronous scenario.
@@ -424,14 +426,16 @@ class Scenario:
 
 
 def measure(
-    clients: list[BenchClient], events: tuple[str, ...], requests: int, timers: dict[str, Callable] = TIMERS
+    clients: list[BenchClient], events: tuple[str, ...], requests: int, timers: dict[str, Callable] = TIMERS,
+    meter: CpuMeter | None = None,
 ) -> dict[str, list[float]]:
     """Seconds per request of each event (timed by ``timers[event]``), pooled over every client.
 
     Each client runs in its own thread; all of them warm up, then alternate
     batches of the events in lockstep, so all see the same concurrency.
+    ``meter``, if given, ticks at every batch boundary.
     """
-    barrier = threading.Barrier(len(clients), timeout=BARRIER_TIMEOUT_SECONDS)
+    barrier = threading.Barrier(len(clients), action=meter.tick if meter else None, timeout=BARRIER_TIMEOUT_SECONDS)
     pooled: dict[str, list[float]] = {event: [] for event in events}
     errors: list[BaseException] = []
     lock = threading.Lock()
@@ -468,17 +472,23 @@ def _run_client(
             timers[event](client)
     barrier.wait()
     own: dict[str, list[float]] = {event: [] for event in events}
-    for batch, size in enumerate(_batch_sizes(requests)):
-        order = events if batch % 2 == 0 else events[::-1]  # ABBA: neither event always goes first
-        for event in order:
-            own[event].extend(timers[event](client) for _ in range(size))
-            barrier.wait()
+    for event, size in schedule(events, requests, BATCH_REQUESTS):
+        own[event].extend(timers[event](client) for _ in range(size))
+        barrier.wait()
     return own
 
 
-def _batch_sizes(requests: int) -> list[int]:
-    full, rest = divmod(requests, BATCH_REQUESTS)
-    return [BATCH_REQUESTS] * full + ([rest] if rest else [])
+def measured(
+    services: Services, clients: list[BenchClient], events: tuple[str, ...], args: argparse.Namespace,
+    timers: dict[str, Callable] = TIMERS,
+) -> tuple[dict[str, list[float]], CpuMeter | None]:
+    """``measure``'s samples, and with ``--cpu`` the meter of every process
+    (this one as ``clients``) over the same batches."""
+    meter = None
+    if args.cpu:
+        processes = {"clients": os.getpid(), **{name: process.pid for name, process in services.processes.items()}}
+        meter = CpuMeter(processes, schedule(events, args.requests, BATCH_REQUESTS), len(clients))
+    return measure(clients, events, args.requests, timers, meter), meter
 
 
 def _first_cause(errors: list[BaseException]) -> BaseException:
@@ -506,11 +516,12 @@ def summarize(event: str, seconds: list[float]) -> dict:
     }
 
 
-def scenario_report(scenario: Scenario, samples: dict[str, list[float]]) -> dict:
+def scenario_report(scenario: Scenario, samples: dict[str, list[float]], meter: CpuMeter | None = None) -> dict:
+    """The scenario's figures; with a ``meter``, each process's CPU per request of the floor and the subject."""
     floor = summarize(scenario.floor, samples[scenario.floor])
     subject = summarize(scenario.subject, samples[scenario.subject])
     ratio_p50 = subject["p50_ms"] / floor["p50_ms"]
-    return {
+    report = {
         "path": scenario.path,
         "clients": scenario.clients,
         "floor": floor,
@@ -520,6 +531,9 @@ def scenario_report(scenario: Scenario, samples: dict[str, list[float]]) -> dict
         "target_ratio_p50": scenario.target_ratio,
         "within_target": ratio_p50 <= scenario.target_ratio,
     }
+    if meter:
+        report["cpu_us"] = {event: meter.per_request(event) for event in (scenario.floor, scenario.subject)}
+    return report
 
 
 TABLE_HEADER = (
@@ -538,6 +552,20 @@ def table_row(report: dict) -> str:
     )
 
 
+def cpu_rows(report: dict) -> list[str]:
+    """With ``--cpu``: a line per event of each process's CPU per request."""
+    return [
+        f"  CPU per {event} request (µs): " + ", ".join(f"{name} {us}" for name, us in processes.items())
+        for event, processes in report.get("cpu_us", {}).items()
+    ]
+
+
+def print_report(report: dict) -> None:
+    print(table_row(report))
+    for line in cpu_rows(report):
+        print(line)
+
+
 def print_table(run: dict) -> None:
     settings, environment = run["settings"], run["environment"]
     worlds = "one world per client" if settings["world_per_client"] else "one shared world"
@@ -546,7 +574,7 @@ def print_table(run: dict) -> None:
           f"load {environment['load_before']} -> {environment['load_after']}, {environment['seconds']} s)")
     print(TABLE_HEADER)
     for report in run["scenarios"]:
-        print(table_row(report))
+        print_report(report)
     print(f"targets (reference only, nothing is asserted): roll within {SYNC_TARGET_RATIO}x of ping at p50; "
           f"odds within {QUEUED_TARGET_RATIO}x of worker.ping at p50")
 
@@ -586,13 +614,13 @@ def run_scenario(services: Services, scenario: Scenario, args: argparse.Namespac
     started = time.monotonic()
     try:
         with connected_clients(services, scenario.clients, args.world_per_client) as clients:
-            samples = measure(clients, (scenario.floor, scenario.subject), args.requests)
+            samples, meter = measured(services, clients, (scenario.floor, scenario.subject), args)
     except Exception as error:
         exited = services.exited()
         if exited:  # e.g. killed from outside: say so rather than report a timeout
             raise RuntimeError(f"a started process is gone: {', '.join(exited)}") from error
         raise
-    report = scenario_report(scenario, samples)
+    report = scenario_report(scenario, samples, meter)
     _progress(f"  {time.monotonic() - started:.1f} s: {table_row(report)}")
     return report
 
@@ -616,10 +644,10 @@ def run_pair(
             with connected_clients(services, count, args.world_per_client, client_class) as clients:
                 for client in clients:
                     prepare(client)
-                samples = measure(clients, events, args.requests, timers)
+                samples, meter = measured(services, clients, events, args, timers)
                 counted = tally(clients) if tally else {}
             for scenario in scenarios:
-                reports.append(scenario_report(scenario, samples) | counted.get(scenario.subject, {}))
+                reports.append(scenario_report(scenario, samples, meter) | counted.get(scenario.subject, {}))
                 _progress(f"  {table_row(reports[-1])}")
     return reports
 
@@ -627,7 +655,7 @@ def run_pair(
 def print_pair(reports: list[dict]) -> None:
     """``run_pair``'s rows, then each subject's target."""
     for report in reports:
-        print(table_row(report))
+        print_report(report)
     targets = {(report["subject"]["event"], report["target_ratio_p50"], report["floor"]["event"]) for report in reports}
     for subject, ratio, floor in sorted(targets):
         print(f"target (reference only, nothing is asserted): {subject} within {ratio}x of {floor} at p50")
@@ -643,7 +671,7 @@ def _progress(message: str) -> None:
 
 def bench_parser(module: str, doc: str, requests: int, clients: int, crowded: str) -> argparse.ArgumentParser:
     """The options every benchmark takes: --requests, --clients (of the ``crowded`` scenario),
-    --world-per-client, --json and --logs."""
+    --world-per-client, --json, --logs and --cpu."""
     parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc.splitlines()[0])
     parser.add_argument("--requests", type=_positive, default=requests,
                         help=f"timed requests per client and per event (default {requests})")
@@ -654,6 +682,8 @@ def bench_parser(module: str, doc: str, requests: int, clients: int, crowded: st
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     parser.add_argument("--logs", metavar="PATH", default=None,
                         help="keep the output of redis-server, the bridge and the worker in PATH (default: discarded)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="also print each process's CPU per request of each event (Linux, from /proc; in 10 ms ticks, so use --requests 1000 or more)")
     return parser
 
 
