@@ -62,6 +62,6 @@ class CpuMeter:
                 self.spent[event][name] += seconds - self.last[name]
         self.last, self.ticks = now, self.ticks + 1
 
-    def per_request(self, event: str) -> dict[str, float]:
-        """µs of each process's CPU per request of ``event``, rounded to the µs."""
+    def per_request(self, event: str) -> dict[str, int]:
+        """Each process's CPU per request of ``event``, in whole µs."""
         return {name: round(seconds / self.requests[event] * US_PER_SECOND) for name, seconds in self.spent[event].items()}
