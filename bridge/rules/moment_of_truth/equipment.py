@@ -660,7 +660,7 @@ KINDS = tuple(_KINDS)
 
 def _key(name: str) -> str:
     """A name as looked up: case, spaces and hyphens ignored ("broadsword"
-    finds the book's "Broad Sword", "ak47" its "AK-47 (7.62mm)")."""
+    finds the book's "Broad Sword", "ak47 (7.62mm)" its "AK-47 (7.62mm)")."""
     return "".join(name.casefold().replace("-", " ").split())
 
 
