@@ -288,9 +288,16 @@ def test_failure_and_setback_earn_one():
         assert update.ledger.balance("Allison") == 1
 
 
-@pytest.mark.parametrize("faces", [FAILURE, SETBACK, CRITICAL_FAILURE])
-def test_no_dice_reward_when_moments_were_spent_on_the_roll(faces):
+@pytest.mark.parametrize("faces", [FAILURE, CRITICAL_FAILURE])
+def test_no_reward_for_failing_when_moments_were_spent_on_the_roll(faces):
     assert dice_reward(roll(faces), moments_spent=True, dials=DIALS) is None
+
+
+def test_a_success_with_a_setback_earns_one_though_moments_were_spent():
+    """Ch. 5 bars only a failure after spending (docs/rules/moment_of_truth.md)."""
+    assert dice_reward(roll(SETBACK), moments_spent=True, dials=DIALS) is Reward.SUCCESS_WITH_SETBACK
+    update = earn_dice_reward(table(Allison=0), "Allison", roll(SETBACK), DIALS, moments_spent=True)
+    assert update.ledger.balance("Allison") == 1
 
 
 def test_a_failure_with_raised_stakes_is_a_critical_failure():

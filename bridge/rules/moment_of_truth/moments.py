@@ -347,16 +347,16 @@ def take_critical_failure(
 def dice_reward(result: RollResult, *, moments_spent: bool, dials: Dials, stakes_raised: bool = False) -> Reward | None:
     """What a judged roll earns (ch. 5, Dice-Triggered Rewards): failure 1,
     success with a setback 1, critical failure 2 (instead of the failure's 1).
-    Nothing when any MoT was spent on the roll. A failure on a roll whose
-    stakes were raised is a critical failure (READINGS.md); a setback
-    earns nothing in a world without setbacks."""
+    MoTs spent on the roll bar only the rewards for failing; a success with a
+    setback still earns its 1. A failure on a roll whose stakes were raised is
+    a critical failure; a setback earns nothing in a world without setbacks
+    (docs/rules/moment_of_truth.md, Dice-triggered rewards)."""
     outcome = result.outcome
-    if moments_spent:
-        return None
-    if outcome.critical_failure or (stakes_raised and not outcome.success):
-        return Reward.CRITICAL_FAILURE
     if not outcome.success:
-        return Reward.FAILURE
+        if moments_spent:
+            return None
+        critical = outcome.critical_failure or stakes_raised
+        return Reward.CRITICAL_FAILURE if critical else Reward.FAILURE
     return Reward.SUCCESS_WITH_SETBACK if outcome.setback and dials.setbacks else None
 
 
