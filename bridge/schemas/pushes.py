@@ -103,11 +103,13 @@ class Pool(Out):
 
 
 class TargetNumber(Out):
-    """Successes needed: the world's default TN plus difficulty, at least 1."""
+    """Successes needed: the world's default TN plus difficulty, at least 1;
+    1 on a roll with no TN to make, whose every success counts."""
 
     default = fields.Integer(required=True, validate=validate.OneOf([1, 2]))
     difficulty = fields.Integer(required=True)
     value = fields.Integer(required=True, validate=validate.Range(min=1))
+    every_success_counts = fields.Boolean(required=True)
 
 
 class Die(Out):

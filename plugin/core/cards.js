@@ -15,6 +15,7 @@ const NO_DICE = new Set(["token", "state", "health", "before", "after", "weapon_
 
 /** The flagship's verdicts (Moment of Truth), by `outcome.label`: they win over any other system's. */
 export const OUTCOMES = Object.freeze({
+  critical_success_with_setback: "Critical success with a setback",
   critical_success: "Critical success",
   success_with_setback: "Success with a setback",
   success: "Success",

@@ -21,7 +21,7 @@ from ..dice import MAX_DICE_PER_ROLL, DiceSource
 from .conditions import Condition
 from .damage import DamageDice, DamageResult, roll_damage
 from .dials import Dials
-from .health import NO_TN, Health, HealthChange, forced_roll, health_change, roll_lines, take_damage
+from .health import Health, HealthChange, forced_roll, health_change, roll_lines, take_damage
 from .rolls import Modifier, RollResult
 
 SIDES = 6
@@ -71,12 +71,12 @@ def _check_not_negative(**values: float) -> None:
 
 
 def _agility_roll(
-    agility: int, modifiers: Sequence[Modifier], dice: DiceSource
+    agility: int, modifiers: Sequence[Modifier], dials: Dials, dice: DiceSource
 ) -> tuple[tuple[RollResult, ...], int, list[str]]:
     """An Agility statistic roll whose every success removes 1d6 from the
     hazard (no TN); an empty pool is not rolled."""
     _check_not_negative(agility=agility)
-    roll = forced_roll(agility, NO_TN, modifiers=modifiers, dice=dice)
+    roll = forced_roll(agility, dials.default_tn, every_success_counts=True, modifiers=modifiers, dice=dice)
     lines = ["Agility statistic roll: each success removes 1d6", *roll_lines(roll)]
     return ((roll,), roll.counting.successes, lines) if roll else ((), 0, lines)
 
@@ -108,7 +108,7 @@ def fall(
     steps = [f"fall of {meters:g} m: 1d6 (3,6) per full 2 m = {damage.notation}"]
     rolls: tuple[RollResult, ...] = ()
     if damage.dice:
-        rolls, successes, lines = _agility_roll(agility, (), dice)
+        rolls, successes, lines = _agility_roll(agility, (), dials, dice)
         damage = damage.with_dice(damage.dice - successes)
         steps += [*lines, f"{damage.notation} left"]
     result = roll_damage(damage, damage_reduction, dice=dice)
@@ -282,7 +282,7 @@ def burn(
     helper_successes: int = 0,
     dice: DiceSource,
 ) -> HazardResult:
-    """One tick on the burning character's turn, in READINGS.md's order: an
+    """One tick on the burning character's turn, in this order (docs/rules/moment_of_truth.md, Fire): an
     Agility statistic roll (+3d6 per turn a blanket has been used, counting
     this one, while it is used; +6d6 for an extinguisher or water, a wash on
     a grease fire) and the helpers' successes from the previous round each
@@ -293,7 +293,7 @@ def burn(
     _check_not_negative(helper_successes=helper_successes)
     fire = replace(fire, blanket_turns=fire.blanket_turns + blanket)
     modifiers, steps = _smothering(fire, blanket, water)
-    rolls, successes, lines = _agility_roll(agility, modifiers, dice)
+    rolls, successes, lines = _agility_roll(agility, modifiers, dials, dice)
     steps += lines
     if helper_successes:
         steps.append(f"helpers' successes from the previous round remove {helper_successes}d6")
@@ -319,7 +319,7 @@ def smother(
         raise ValueError("the fire is out")
     fire = replace(fire, blanket_turns=fire.blanket_turns + blanket)
     modifiers, steps = _smothering(fire, blanket, water)
-    rolls, successes, lines = _agility_roll(agility, modifiers, dice)
+    rolls, successes, lines = _agility_roll(agility, modifiers, dials, dice)
     steps = (*steps, *lines, f"{successes}d6 off the fire at its next tick")
     change = health_change(health, health, dials, fire_conditions(fire), fire_conditions(fire))
     return HazardResult(Hazard.FIRE, rolls, (), change, steps, fire), successes

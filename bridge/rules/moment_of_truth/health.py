@@ -19,26 +19,29 @@ from .dials import Dials
 from .rolls import ImpossibleRoll, Modifier, RollKind, RollResult, resolve_roll
 from .statistics import Derived, Statistic, derive
 
-#: Rolls whose every success counts, with no TN to make (the medic roll,
-#: healing, the Agility roll against falling or fire): judged against TN 1,
-#: so a single success helps (ch. 7, Healing).
-NO_TN = 1
-
-
 def forced_roll(
     statistic: int,
-    tn: int,
+    default_tn: int,
     *,
+    every_success_counts: bool = False,
     modifiers: Sequence[Modifier] = (),
     moments_spent: int = 0,
     dice: DiceSource,
 ) -> RollResult | None:
     """A statistic roll the situation forces (bleeding, vacuum, the Agility
-    roll against fire). A pool that cannot reach the TN is not rolled: it
-    fails with no successes (ch. 1, Impossible Rolls); None says so."""
+    roll against fire), at the world's ``default_tn`` or with every success
+    counting. A pool that cannot reach the TN is not rolled: it fails with
+    no successes (ch. 1, Impossible Rolls); None says so."""
     try:
         return resolve_roll(
-            RollKind.STATISTIC, statistic, None, tn, modifiers=modifiers, moments_spent=moments_spent, dice=dice
+            RollKind.STATISTIC,
+            statistic,
+            None,
+            default_tn,
+            modifiers=modifiers,
+            moments_spent=moments_spent,
+            dice=dice,
+            every_success_counts=every_success_counts,
         )
     except ImpossibleRoll:
         return None

@@ -198,19 +198,27 @@ def _check_not_negative(name: str, value: int) -> None:
 
 @dataclass(frozen=True)
 class TargetNumber:
-    """Successes needed: the world's default TN plus the GM's difficulty."""
+    """Successes needed: the world's default TN plus the GM's difficulty; or,
+    on a roll with no TN to make (``every_success_counts``), 1, so that one
+    success helps, whatever the world's default."""
 
     default: int
     difficulty: int
     value: int
+    every_success_counts: bool = False
 
     @property
     def floored(self) -> bool:
         """Raised to 1: the default and difficulty add up to less."""
-        return self.value != self.default + self.difficulty
+        return not self.every_success_counts and self.value != self.default + self.difficulty
 
     def to_dict(self) -> dict[str, Any]:
-        return {"default": self.default, "difficulty": self.difficulty, "value": self.value}
+        return {
+            "default": self.default,
+            "difficulty": self.difficulty,
+            "value": self.value,
+            "every_success_counts": self.every_success_counts,
+        }
 
 
 def target_number(default_tn: int, difficulty: int = 0) -> TargetNumber:
@@ -219,6 +227,14 @@ def target_number(default_tn: int, difficulty: int = 0) -> TargetNumber:
     if default_tn not in (1, 2):
         raise ValueError(f"the default TN is 1 or 2, not {default_tn}")
     return TargetNumber(default_tn, difficulty, max(1, default_tn + difficulty))
+
+
+def no_target(default_tn: int) -> TargetNumber:
+    """A roll with no TN to make, whose every success counts (medic and
+    healing rolls, the Agility roll against a fall or fire): judged against
+    1 in any world (docs/rules/moment_of_truth.md, Rolls with no TN)."""
+    target_number(default_tn)
+    return TargetNumber(default_tn, 0, 1, every_success_counts=True)
 
 
 class ImpossibleRoll(ValueError):
@@ -315,9 +331,10 @@ class Tally(Protocol):
 
 
 class Label(str, Enum):
-    """One word for the outcome. A critical success that also shows a
-    setback is labelled a critical success; ``setback`` still says so."""
+    """One word for the outcome. A critical success that also shows a setback
+    is both (docs/rules/moment_of_truth.md, Critical success with a setback)."""
 
+    CRITICAL_SUCCESS_WITH_SETBACK = "critical_success_with_setback"
     CRITICAL_SUCCESS = "critical_success"
     SUCCESS_WITH_SETBACK = "success_with_setback"
     SUCCESS = "success"
@@ -391,7 +408,7 @@ _IN_WORDS = {label: label.value.replace("_", " ") for label in Label}
 
 def _label(success: bool, critical_success: bool, critical_failure: bool, setback: bool) -> Label:
     if critical_success:
-        return Label.CRITICAL_SUCCESS
+        return Label.CRITICAL_SUCCESS_WITH_SETBACK if setback else Label.CRITICAL_SUCCESS
     if setback:
         return Label.SUCCESS_WITH_SETBACK
     if success:
@@ -444,11 +461,15 @@ def resolve_roll(
     required_skill: str | None = None,
     stakes_raised: bool = False,
     setbacks: bool = True,
+    every_success_counts: bool = False,
 ) -> RollResult:
-    """Build the pool, add Moments of Truth, set the TN, refuse an impossible
-    roll, then roll, count and judge."""
+    """Build the pool, add Moments of Truth, set the TN (:func:`no_target`
+    when ``every_success_counts``), refuse an impossible roll, then roll,
+    count and judge."""
     pool = build_pool(kind, statistic, skill_level, modifiers, helpers, required_skill)
-    target = target_number(default_tn, difficulty)
+    if every_success_counts and difficulty:
+        raise ValueError(f"a roll whose every success counts has no difficulty, not {difficulty}")
+    target = no_target(default_tn) if every_success_counts else target_number(default_tn, difficulty)
     moments_added = spend_moments(pool, moments_spent)
     return roll_pool(kind, moments_added, target, dice, stakes_raised=stakes_raised, setbacks=setbacks)
 
@@ -515,6 +536,8 @@ def _pool_lines(pool: Pool) -> list[str]:
 
 
 def _target_line(tn: TargetNumber) -> str:
+    if tn.every_success_counts:
+        return f"no TN to make: every success counts (judged against {tn.value})"
     if tn.difficulty == 0:
         return f"TN {tn.value}: the world's default"
     floored = ", never below 1" if tn.floored else ""
