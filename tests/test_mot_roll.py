@@ -390,7 +390,7 @@ def test_a_character_helps_once():
         Helper(" ")
 
 
-# --- raising the stakes (ch. 5, READINGS.md) -----------------------------------
+# --- raising the stakes (docs/rules/moment_of_truth.md, Raising the stakes) ------
 
 
 def test_raised_stakes_turn_a_failure_into_a_critical_failure():

@@ -1,4 +1,4 @@
-"""The skill roll (Skill Rolls; Rolling Zero Dice), as READINGS.md reads it.
+"""The skill roll (Skill Rolls; Rolling Zero Dice), as docs/rules/highest_d10.md reads it.
 
 Roll the pool's d10s and read one die, the highest; each other die showing
 the same face adds +1; then add the modifiers. In a stressful situation (a

@@ -1,5 +1,5 @@
 """The six levels of success against a target number (Levels of success;
-READINGS.md, Levels)."""
+docs/rules/moment_of_clarity.md, Levels of success)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 (Opposed Actions).
 
 Each side rolls in secret and counts successes (near success 1 ...
-outstanding 4, READINGS.md). The active side declares some of them; the
+outstanding 4: docs/rules/moment_of_clarity.md, Levels of success). The active side declares some of them; the
 resisting side reveals how many levels it takes off; neither may declare
 more than it rolled, and both may save what is left for later in the same
 action (the text's Coulard example)."""

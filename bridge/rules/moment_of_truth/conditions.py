@@ -153,7 +153,7 @@ def attack_pool_changes(conditions: Iterable[Condition], ranged: bool) -> list[M
 
 def to_hit_changes(target_conditions: Iterable[Condition], ranged: bool) -> list[tuple[str, int]]:
     """Named changes to the TN to hit a target with these conditions. The
-    defenseless -1 is taken once (READINGS.md: "the -1"); the caller floors
+    defenseless -1 is taken once (docs/rules/moment_of_truth.md, TN floor); the caller floors
     the TN at 1."""
     present = sorted(set(target_conditions), key=summary_order)
     changes: list[tuple[str, int]] = []

@@ -1,4 +1,4 @@
-"""Contested rolls (ch. 1, Contested Skill Rolls), as READINGS.md reads them.
+"""Contested rolls (ch. 1, Contested Skill Rolls; docs/rules/moment_of_truth.md, Contested rolls).
 
 Each side rolls its own pool against the world's default TN. Exactly one
 critical success wins; else exactly one critical failure loses; else both
@@ -169,7 +169,7 @@ def contest(first: Contestant, second: Contestant, dials: Dials, *, dice: DiceSo
 
 
 def decide(first: RollResult, second: RollResult) -> tuple[Side, Decision]:
-    """One round of a contest, from both judged rolls (READINGS.md)."""
+    """One round of a contest, from both judged rolls."""
     a, b = first.outcome, second.outcome
     if a.critical_success != b.critical_success:
         return _side(a.critical_success), Decision.CRITICAL_SUCCESS

@@ -4,7 +4,7 @@ One damage roll is read twice: every die showing Z or more is a point of
 serious damage, every die showing Y or more a point of minor damage, so one
 die may do both. Armor's damage reduction (DR) comes off serious damage
 first and the rest off minor; armor-piercing halves DR, rounding down.
-Hit points lost = serious + minor left (READINGS.md).
+Hit points lost = serious + minor left (docs/rules/moment_of_truth.md, Damage and armor).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ class DamageDice:
 
     def lowered(self, by: int) -> "DamageDice":
         """Both numbers dropped by ``by`` (a called shot to the head or neck),
-        never below 2; a ``-`` stays ``-`` (READINGS.md)."""
+        never below 2; a ``-`` stays ``-``."""
         return replace(self, minor_at=_lower(self.minor_at, by), serious_at=_lower(self.serious_at, by))
 
     def to_dict(self) -> dict[str, Any]:  # spelled out: dataclasses.asdict deep-copies, slower on every hit

@@ -5,7 +5,7 @@ where one roll meets one target with one damage roll, simulated with
 
 A damage die does serious and minor damage, one of them, or neither, as
 ``read_damage`` reads its face. Armor takes its DR from serious damage
-first, then from minor (ch. 7, Armor and Called Shots; READINGS.md), so:
+first, then from minor (ch. 7, Armor and Called Shots; docs/rules/moment_of_truth.md, Damage and armor), so:
 
 - hit points lost = max(0, serious + minor - DR);
 - serious left = max(0, serious - DR);

@@ -4,13 +4,14 @@ Balanced and Shields).
 
 The campaign's default TN, plus 1 per pair of the target's defense dice,
 plus the called shot, plus the target's conditions; never below 1, called
-shots included (READINGS.md, TN floor). Every step is named.
+shots included (docs/rules/moment_of_truth.md, TN floor). Every step is named.
 
 Defense dice reserved by a target since knocked unconscious or killed count
 for nothing. The book keeps the number reserved until the target's next turn
 and does not say what unconsciousness does to them; they stand for its
 parrying, weaving and darting for cover (ch. 7, Defense Dice), and one who
-"may take no actions" (Condition Summary) does none of that. Our reading.
+"may take no actions" (Condition Summary) does none of that
+(docs/rules/moment_of_truth.md, Defense dice of a fallen target).
 """
 
 from __future__ import annotations

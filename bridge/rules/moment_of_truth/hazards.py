@@ -138,7 +138,7 @@ class Charge(str, Enum):
 
 def explosion_dice(base: int, distance: float) -> int:
     """The base pool within the first meter, 1d6 less for each further meter
-    begun: base - (ceil(d) - 1), never below 0 (READINGS.md)."""
+    begun: base - (ceil(d) - 1), never below 0 (docs/rules/moment_of_truth.md, Explosions)."""
     _check_not_negative(base=base, distance=distance)
     return max(0, base - max(0, ceil(distance) - 1))
 

@@ -5,7 +5,7 @@ Each seat rolls reaction-time d6 and sums the pips. The highest total acts
 first; seats tied for highest re-roll among themselves until one is highest.
 Play goes round the seating order from that seat: an odd total to the right
 (counterclockwise), an even total to the left (clockwise). All the GM's
-combatants act on the GM's seat (READINGS.md, Initiative).
+combatants act on the GM's seat (docs/rules/moment_of_truth.md, Initiative).
 
 Seats roll in seating order; a re-roll's total is the one that decides the
 direction, since the re-roll is the roll that made its seat the highest.

@@ -273,7 +273,8 @@ def take_down(
     """Strength + brawling or martial arts against a grappled target: a win
     leaves the target prone, a tie both. Equal successes are a tie;
     ``both_failed_tie`` (the GM's call) says whether both failing is one too,
-    as READINGS.md counts it a deadlock; if not, the target keeps its feet."""
+    a deadlock in a contest (docs/rules/moment_of_truth.md, Contested rolls);
+    if not, the target keeps its feet."""
     check_maneuver(Maneuver.TAKE_DOWN, attacker, target)
     pools, result = _contest(attacker, Statistic.STRENGTH, target, Statistic.STRENGTH, dials, dice)
     if _is_tie(result, both_failed_tie):

@@ -4,7 +4,8 @@ and the heroic death award (ch. 7, Heroic Death Rules).
 The ledger is a value. Every operation returns a :class:`LedgerUpdate`: the
 new ledger and the entries it recorded; a refused operation raises and
 leaves nothing half done. Gains beyond the player limit or the table limit
-are lost, not banked (READINGS.md), and the entry says how many.
+are lost, not banked (docs/rules/moment_of_truth.md, Limits), and the entry
+says how many.
 """
 
 from __future__ import annotations
@@ -237,7 +238,7 @@ def _gain(
     reason: str = "",
     roll_id: str | None = None,
 ) -> tuple[MomentsLedger, Entry]:
-    """Gain up to the player and table limits; the rest is lost (READINGS.md)."""
+    """Gain up to the player and table limits; the rest is lost."""
     _check_not_negative(asked)
     balance = ledger.balance(player)
     gained, lost_to = asked, ""

@@ -293,7 +293,7 @@ class Counting:
 
 def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     """Read each die: a success face, a 1 (never a success), or a blank."""
-    success_faces, reading = _READINGS[kind]
+    success_faces, reading = _FACES_READ[kind]
     dice = []
     for face in faces:
         if face not in reading:
@@ -314,7 +314,7 @@ def _reading(success_faces: tuple[int, ...]) -> dict[int, CountedDie]:
 
 
 #: Each kind's success faces and reading of the faces, made once (a die is a frozen value, so one serves every roll).
-_READINGS = {kind: (kind.success_faces, _reading(kind.success_faces)) for kind in RollKind}
+_FACES_READ = {kind: (kind.success_faces, _reading(kind.success_faces)) for kind in RollKind}
 
 
 # --- judging --------------------------------------------------------------
@@ -374,9 +374,10 @@ class Outcome:
 
 def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False, setbacks: bool = True) -> Outcome:
     """Success, criticals (ch. 1, Critical Success and Failure) and setback
-    (ch. 5, Setbacks), as READINGS.md reads them. When the roller raised the
-    stakes (ch. 5), any failure is a critical failure. A world without
-    setbacks (``Dials.setbacks`` off, ch. 5 Setbacks (Optional)) judges none."""
+    (ch. 5, Setbacks); readings in docs/rules/moment_of_truth.md, Rolls. When
+    the roller raised the stakes (ch. 5), any failure is a critical failure. A
+    world without setbacks (``Dials.setbacks`` off, ch. 5 Setbacks (Optional))
+    judges none."""
     check_tn(tn)
     critical_success_at = tn + 2  # two successes more than required
     # "ones equal to half your dice pool (drop fractions)": at least that

@@ -288,8 +288,8 @@ def turn_started(
     state: TokenState, dials: Dials, round_number: int, *, dice: DiceSource
 ) -> tuple[TokenChange | None, dict[str, Any]]:
     """The start of the token's turn: conditions whose rounds are over end;
-    a suffocating token gasps (READINGS: suffocation's damage comes at the
-    start of each turn; ch. 8); then what the turn allows (ch. 7, Time and Space)."""
+    a suffocating token gasps (its damage comes at the start of each turn:
+    docs/rules/moment_of_truth.md, Suffocating); then what the turn allows (ch. 7, Time and Space)."""
     ended = tuple(entry for entry in state.conditions if rounds_over(entry, round_number))
     current = replace(state, conditions=tuple(e for e in state.conditions if e not in ended))
     ticked = breath_tick(current, dials, round_number=round_number, dice=dice)

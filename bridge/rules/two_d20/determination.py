@@ -1,8 +1,8 @@
 """Each character's Determination (Rules, Determination).
 
 At most 3 tokens. "One token at the start of every session" is read as a
-character starting each session with exactly one (READINGS.md is silent; a
-GM who lets tokens carry over gives them back with ``gain``). Tokens are
+character starting each session with exactly one (docs/rules/two_d20.md,
+Determination; a GM who lets tokens carry over gives them back with ``gain``). Tokens are
 gained at the GM's word (good roleplaying, significant challenges, fun) and
 spent on one of four uses; two of them change a rolled test here, the other
 two (a trait, another action) are the table's to play out.

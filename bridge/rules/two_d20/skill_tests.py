@@ -1,4 +1,4 @@
-"""The skill test (Rules, Skill Test; Assistance), as READINGS.md reads it.
+"""The skill test (Rules, Skill Test; Assistance), as docs/rules/two_d20.md reads it.
 
 Roll 2d20, plus up to 3 bought; each die at most skill + style is a success,
 a 1 or a die at most the focus (when one applies) two; a 20 is a
@@ -20,7 +20,7 @@ from ..dice import DiceSource
 SIDES = 20
 BASE_DICE = 2
 MAX_DIFFICULTY = 5
-#: Total cost of +1, +2 and +3 d20 (Momentum, Chaos); READINGS.md: at most 5d20.
+#: Total cost of +1, +2 and +3 d20 (Momentum, Chaos); at most 5d20 (docs/rules/two_d20.md, Bought dice).
 EXTRA_DICE_COST = {0: 0, 1: 1, 2: 3, 3: 6}
 COMPLICATION_FACE = 20
 
