@@ -113,7 +113,7 @@ def test_the_gms_grenade_changes_conditions_in_every_browser(bridge, world, gm, 
     for name, page in pages.items():
         for token_id in ids:
             expect(token_on(page, token_id)).to_have_attribute("data-hp", "1/1")
-            assert conditions_shown(page, token_id) == []
+            assert conditions_shown(page, token_id) == ["wounded"]  # 1 HP left (docs/rules/moment_of_truth.md, Health)
         shot(page, f"{name}-before-the-blast")
 
     # The GM drags thug-c two squares (2 m) below thug-b, then drops the grenade on thug-b.
@@ -147,7 +147,7 @@ def test_the_gms_grenade_changes_conditions_in_every_browser(bridge, world, gm, 
         expect(page.locator(f'#log .vb-card[data-roll-id="{blast["roll_id"]}"] .vb-card-token')).to_have_count(3)
         for token_id in ids:
             state = after[token_id]
-            assert conditions_of(state), f"18 to 20 dice of shrapnel left {token_id} (1 HP) unhurt"
+            assert state["health"]["damage"], f"18 to 20 dice of shrapnel left {token_id} (1 HP) unhurt"
             expect(token_on(page, token_id)).to_have_attribute("data-hp", f"{state['health']['remaining']}/1")
             assert conditions_shown(page, token_id) == conditions_of(state), (name, token_id)
         shot(page, f"{name}-after-the-blast")
