@@ -44,6 +44,10 @@ ROLL_LOG_MAX_ENTRIES = 10_000
 ROLL_LOG_PAGE = 200
 #: Earlier states kept per token for undo.
 TOKEN_HISTORY_MAX = 50
+#: Connections a process keeps to Redis: about the requests and jobs it runs at once.
+POOL_CONNECTIONS = 200
+#: How long a call waits for a free connection when all are busy, in seconds, before it fails.
+POOL_WAIT_SECONDS = 5
 #: The combat a table change returns when it leaves the combat as read: kept, never decoded to compare.
 AS_READ: Any = object()
 
@@ -272,8 +276,9 @@ class Store:
         self._untracked = redis_client.register_script(_UNTRACKED)
 
     @classmethod
-    def from_url(cls, url: str) -> "Store":
-        return cls(redis.Redis.from_url(url, decode_responses=True))
+    def from_url(cls, url: str, connections: int = POOL_CONNECTIONS) -> "Store":
+        """A store on ``url`` with at most ``connections`` at once (see ``connection_pool``)."""
+        return cls(redis.Redis(connection_pool=connection_pool(url, connections, decode_responses=True)))
 
     # -- worlds -----------------------------------------------------------
 
@@ -733,6 +738,12 @@ class Store:
                 except redis.WatchError:
                     continue
         raise RuntimeError(f"{what} kept changing under {CHANGE_ATTEMPTS} attempts")
+
+
+def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) -> redis.BlockingConnectionPool:
+    """A pool of at most ``connections`` to ``url``: when all are busy, a call
+    waits up to ``POOL_WAIT_SECONDS`` for one instead of failing at once."""
+    return redis.BlockingConnectionPool.from_url(url, max_connections=connections, timeout=POOL_WAIT_SECONDS, **options)
 
 
 def world_key(world_id: str) -> str:

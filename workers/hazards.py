@@ -13,6 +13,7 @@ from bridge.auth import Identity
 from bridge.cards import publish
 from bridge.combat_changes import Fight, change_fight, read_fight
 from bridge.events.combat import armor_of
+from bridge.events.hazards import named
 from bridge.protocol import Request, RequestError
 from bridge.refusals import refused_as
 from bridge.rules.dice import RandomDice
@@ -30,18 +31,6 @@ _dice = RandomDice()
 
 #: hazard(the token's state, the states by id, the round, the world's equipment) -> the token's change and its result.
 TokenHazard = Callable[[TokenState, dict[str, TokenState], int | None, Arsenal], Ticked]
-
-
-def named(request: dict) -> dict[str, str]:
-    """The tokens a hazard request names, ``{token_id: field naming it}``, the card's actor's first."""
-    if "tokens" in request:
-        return {token["token_id"]: f"tokens.{n}.token_id" for n, token in enumerate(request["tokens"])}
-    if "token_ids" in request:
-        return {token_id: f"token_ids.{n}" for n, token_id in enumerate(request["token_ids"])}
-    tokens = {request["token_id"]: "token_id"}
-    if request.get("helper_token_id"):
-        tokens[request["helper_token_id"]] = "helper_token_id"
-    return tokens
 
 
 def _resolved(identity, request: dict, rule: Request, resolve: Callable) -> dict:

@@ -15,7 +15,7 @@ from bridge.rules.moment_of_truth.encounter import Side, simulate
 from bridge.systems import installed
 
 from . import push
-from .cancel import cancel_requested
+from bridge.cancel import cancel_requested
 
 
 def odds(reply: dict, spec: dict, default_tn: int) -> dict:

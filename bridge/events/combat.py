@@ -17,8 +17,6 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from workers import jobs
-
 from ..cards import new_card_id, publish
 from ..combat_changes import Fight, change_fight, read_fight
 from ..protocol import Request, against_the_rules
@@ -224,7 +222,7 @@ def attack_odds(identity, odds_request: dict) -> dict:
     plan = read_attack(identity, odds_request, read_fight(identity, _token_fields(odds_request)), dials)
     seed = odds_request["seed"] if odds_request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
     return queue_job(
-        identity, odds_request["request_id"], jobs.attack_odds_preview,
+        identity, odds_request["request_id"], "workers.jobs.attack_odds_preview",
         attack=plan.numbers, dials=dials.to_dict(), trials=odds_request["trials"], seed=seed,
     )
 

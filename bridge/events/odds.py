@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from workers import jobs
-
 from ..protocol import Request
 from ..requests import handles, store
 from ..roll_spec import pool_of
@@ -21,18 +19,18 @@ def _roll_job(identity, event: Request, request: dict, job) -> dict:
 
 def odds(identity, odds_request: dict) -> dict:
     """Exact odds of a roll, computed by a worker and pushed as ``job.result``."""
-    return _roll_job(identity, Request.ODDS, odds_request, jobs.odds)
+    return _roll_job(identity, Request.ODDS, odds_request, "workers.jobs.odds")
 
 
 def odds_damage(identity, odds_request: dict) -> dict:
     """Exact odds of damage through armor, computed by a worker."""
     spec = REQUESTS[Request.ODDS_DAMAGE.value].schema().dump(odds_request)
-    return queue_job(identity, odds_request["request_id"], jobs.odds_damage, spec=spec)
+    return queue_job(identity, odds_request["request_id"], "workers.jobs.odds_damage", spec=spec)
 
 
 def odds_attack(identity, odds_request: dict) -> dict:
     """Exact odds that an attack hits and deals each amount of damage, computed by a worker."""
-    return _roll_job(identity, Request.ODDS_ATTACK, odds_request, jobs.odds_attack)
+    return _roll_job(identity, Request.ODDS_ATTACK, odds_request, "workers.jobs.odds_attack")
 
 
 def init_app(app) -> None:

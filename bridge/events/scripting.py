@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from jsonschema import Draft202012Validator
 
-from workers.scripting import jobs
-
 from ..protocol import ErrorCode, Request, RequestError
 from ..requests import handles, store
 from ..schemas.catalog import REQUESTS
@@ -48,7 +46,7 @@ def macro_run(identity, run_request: dict) -> dict:
     if not shelf.allow_run(client, identity.world_id, identity.user):
         raise RequestError(ErrorCode.BUSY, f"at most {shelf.RUNS_PER_WINDOW} macro runs per {shelf.RUN_WINDOW_SECONDS} s")
     spec = REQUESTS[Request.MACRO_RUN.value].schema().dump(run_request)
-    return queue_job(identity, run_request["request_id"], jobs.run_macro, sender=identity.to_dict(), request=spec)
+    return queue_job(identity, run_request["request_id"], "workers.scripting.jobs.run_macro", sender=identity.to_dict(), request=spec)
 
 
 def _check_targets(identity, shown: dict, token_ids: list[str]) -> None:
@@ -73,7 +71,7 @@ def _check_arguments(shown: dict, arguments: dict) -> None:
 
 def macro_reload(identity, reload_request: dict) -> dict:
     """Queue a load of the world's scripts (GM)."""
-    return queue_job(identity, reload_request["request_id"], jobs.reload_scripts, world_id=identity.world_id)
+    return queue_job(identity, reload_request["request_id"], "workers.scripting.jobs.reload_scripts", world_id=identity.world_id)
 
 
 def init_app(app) -> None:

@@ -6,9 +6,7 @@ import secrets
 
 from flask import current_app
 
-from workers import jobs
-from workers.cancel import request_cancel
-
+from ..cancel import request_cancel
 from ..protocol import ErrorCode, Request, RequestError
 from ..refusals import refused_as
 from ..requests import handles, store
@@ -17,6 +15,9 @@ from ..schemas.simulation import SEED_MAX
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of, statistics_of, weapon_of
 from .jobs import queue_job
+
+#: The job that runs the fights.
+SIMULATE = "workers.jobs.simulate_encounter"
 
 
 def simulate_encounter(identity, request: dict) -> dict:
@@ -35,7 +36,7 @@ def simulate_encounter(identity, request: dict) -> dict:
         "sides": [side.to_dict() for side in sides],
         "fights": request["fights"], "round_cap": request["round_cap"], "seed": seed,
     }
-    return queue_job(identity, request["request_id"], jobs.simulate_encounter, spec=spec, dials=dials.to_dict())
+    return queue_job(identity, request["request_id"], SIMULATE, spec=spec, dials=dials.to_dict())
 
 
 def _combatant(entry: dict, arsenal, path: str) -> Combatant:
@@ -54,7 +55,7 @@ def _combatant(entry: dict, arsenal, path: str) -> Combatant:
 def simulate_cancel(identity, request: dict) -> dict:
     """Ask the job to stop between two chunks of fights."""
     job = current_app.extensions["vtt_queue"].fetch_job(request["job_id"])
-    if job is None or job.func_name != "workers.jobs.simulate_encounter" or (
+    if job is None or job.func_name != SIMULATE or (
         job.kwargs["reply"]["world_id"] != identity.world_id
     ):
         message = "no encounter simulation of this world has that job id"

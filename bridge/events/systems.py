@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from workers import jobs
-
 from ..protocol import Push, Request
 from ..requests import handles, socketio, store
 from ..rooms import world_room
@@ -63,7 +61,7 @@ def queued_odds(system):
 
     def queue(identity, odds_request: dict) -> dict:
         request = odds.schema().dump(odds_request)
-        return queue_job(identity, odds_request["request_id"], jobs.system_odds, system=system.name, request=request)
+        return queue_job(identity, odds_request["request_id"], "workers.jobs.system_odds", system=system.name, request=request)
 
     return queue
 
