@@ -22,6 +22,7 @@ from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.hazards import Charge, Vacuum
 from bridge.rules.moment_of_truth.token_hazards import InReach, Ticked
 from bridge.rules.moment_of_truth.tokens import TokenState
+from bridge.rules.refusal import RulesRefusal
 from bridge.schemas.catalog import REQUESTS
 from bridge.world_rules import world_dials
 
@@ -138,7 +139,7 @@ def fire_burn(identity, request: dict) -> dict:
     def tick(state, _, round_number, __):
         ticked = token_hazards.burn_tick(state, dials, round_number=round_number, dice=_dice, **tools)
         if ticked is None:
-            raise ValueError("the token is not on fire")
+            raise RulesRefusal("the token is not on fire")
         return ticked
 
     def helped(state, states, round_number, _):
@@ -167,9 +168,9 @@ def _breath_tick(identity, request: dict, rule: Request, in_vacuum: bool) -> dic
     def hazard(state, _, round_number, __):
         air = token_hazards.air_of(state)
         if air is None:
-            raise ValueError("the token is not suffocating")
+            raise RulesRefusal("the token is not suffocating")
         if isinstance(air, Vacuum) != in_vacuum:
-            raise ValueError("the token is in vacuum" if not in_vacuum else "the token is not in vacuum")
+            raise RulesRefusal("the token is in vacuum" if not in_vacuum else "the token is not in vacuum")
         return token_hazards.breath_tick(state, dials, round_number=round_number, dice=_dice)
 
     return _on_token(identity, request, rule, hazard)

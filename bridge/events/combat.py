@@ -67,6 +67,7 @@ from ..rules.moment_of_truth.weapon_state import (
     weapon_state,
     with_weapon,
 )
+from ..rules.refusal import RulesRefusal
 from ..schemas.simulation import SEED_MAX
 from ..token_changes import check_token_owner
 from ..world_rules import world_dials
@@ -105,9 +106,9 @@ def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:
         for lookup in (arsenal.melee_weapon, arsenal.ranged_weapon):
             try:
                 return lookup(choice["name"])
-            except ValueError:
+            except RulesRefusal:
                 pass
-        raise ValueError(f"no melee or ranged weapon named {choice['name']!r} (equipment.list names them)")
+        raise RulesRefusal(f"no melee or ranged weapon named {choice['name']!r} (equipment.list names them)")
 
 
 def armor_of(worn: dict | None, arsenal: Arsenal, field: str) -> Armor | None:
@@ -138,7 +139,7 @@ def _weapon_skill(name: str) -> WeaponSkill | None:
     """The weapon skill a skill's name names; None: not a weapon skill."""
     try:
         return WeaponSkill.parse(name)
-    except ValueError:
+    except RulesRefusal:
         return None
 
 
@@ -181,7 +182,7 @@ def read_attack(identity, attack_request: dict, read: Fight, dials) -> AttackRea
     )
     try:
         numbers.check()
-    except ValueError:
+    except RulesRefusal:
         with refused_as(_attack_field(attack_request, weapon)):  # which field: worked out for a refusal only
             raise
     return AttackRead(attacker, weapon, held, aimed, numbers)
@@ -241,7 +242,7 @@ def _token_fields(attack_request: dict) -> dict[str, str]:
     fields: dict[str, str] = {}
     for token_id, field in named:
         if token_id in fields:
-            raise against_the_rules(ValueError(f"token {token_id!r} is named twice in one attack"), field)
+            raise against_the_rules(RulesRefusal(f"token {token_id!r} is named twice in one attack"), field)
         fields[token_id] = field
     return fields
 
@@ -301,7 +302,7 @@ def _combat_pool(attack_request: dict, attacker: TokenState, fight: Combat | Non
     aiming = stance.aiming_turns if ranged and stance.aim_target == primary else 0
     second_shot = ranged and stance.shots >= 1
     if second_shot and (stance.shots >= 2 or not second_shot_allowed(weapon, None)):
-        raise against_the_rules(ValueError(f"{weapon.name} fired its rounds for this turn already"), "weapon")
+        raise against_the_rules(RulesRefusal(f"{weapon.name} fired its rounds for this turn already"), "weapon")
     reading = _range(attack_request, weapon)
     situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
     with refused_as("defense_dice"):
@@ -326,10 +327,10 @@ def _range(attack_request: dict, weapon):
     distance = attack_request["distance"]
     if not isinstance(weapon, RangedWeapon):
         if distance is not None:
-            raise against_the_rules(ValueError(f"{weapon.name} is a melee weapon: no range to read"), "distance")
+            raise against_the_rules(RulesRefusal(f"{weapon.name} is a melee weapon: no range to read"), "distance")
         return None
     if distance is None:
-        raise against_the_rules(ValueError(f"a ranged attack with {weapon.name} needs the distance"), "distance")
+        raise against_the_rules(RulesRefusal(f"a ranged attack with {weapon.name} needs the distance"), "distance")
     with refused_as("distance"):
         return weapon_range(weapon, distance)
 

@@ -19,6 +19,7 @@ from ..rules.moment_of_truth.conditions import Condition, skill_penalties
 from ..rules.moment_of_truth.statistics import Statistic
 from ..rules.moment_of_truth.tokens import TokenState, with_health
 from ..rules.moment_of_truth.tracker import check_can_act
+from ..rules.refusal import RulesRefusal
 from ..token_changes import change_tokens, check_token_owner, owned_token, tracked
 from ..world_rules import world_dials
 from .moments import charge_moments, roll_with_dying_moments
@@ -40,7 +41,7 @@ def _out_of_combat(identity, state: TokenState, why: str) -> None:
     """Refuse, naming ``token_id``, while the token fights in its scene's running combat."""
     combat = running_combat(identity, state.scene_id)
     if combat and combat.combatant(state.token_id):
-        raise against_the_rules(ValueError(f"the token is in combat: {why}"), "token_id")
+        raise against_the_rules(RulesRefusal(f"the token is in combat: {why}"), "token_id")
 
 
 def _after(result) -> health.Health:
@@ -132,7 +133,7 @@ def _healer(identity, request: dict) -> tuple[TokenState, dict]:
     level = next((level for name, level in healer.skills.items() if name.casefold() == MEDIC), None)
     if level is None:
         message = f"{healer.name} has no Medic skill: only a character with it makes a medic roll (ch. 7, Healing)"
-        raise against_the_rules(ValueError(message), "healer")
+        raise against_the_rules(RulesRefusal(message), "healer")
     modifiers = [
         *skill_penalties(healer.present, statistic, world_dials(identity)),
         *(Modifier(**modifier) for modifier in request["modifiers"]),
@@ -207,7 +208,7 @@ def recovery_wait(identity, request: dict) -> dict:
     """The 2d6 minutes an unconscious token lies still: nothing on it changes."""
     state = _patient(identity, request)
     if Condition.UNCONSCIOUS not in state.present:
-        raise against_the_rules(ValueError("the token is not unconscious: it has no wait before waking"), "token_id")
+        raise against_the_rules(RulesRefusal("the token is not unconscious: it has no wait before waking"), "token_id")
     wait = {"token_id": state.token_id, **healing.recovery_wait(dice=_dice).to_dict()}
     return publish(identity, request, Request.HEALTH_RECOVERY_WAIT, wait, actor_id=state.actor_id)
 

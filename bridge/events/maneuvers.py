@@ -41,6 +41,7 @@ from ..rules.moment_of_truth.tokens import (
     without_condition,
 )
 from ..rules.moment_of_truth.tracker import Combat, stance_of
+from ..rules.refusal import RulesRefusal
 from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of
@@ -57,7 +58,7 @@ def maneuver(identity, maneuver_request: dict) -> dict:
     """One grappling maneuver by the actor's token against the opponent's."""
     ids = {maneuver_request["actor"]: "actor", maneuver_request["opponent"]: "opponent"}
     if len(ids) == 1:
-        raise against_the_rules(ValueError("a token does not grapple itself"), "opponent")
+        raise against_the_rules(RulesRefusal("a token does not grapple itself"), "opponent")
     states = tracked(identity, ids)
     actor_state, opponent_state = (states[maneuver_request[side]] for side in ("actor", "opponent"))
     check_token_owner(identity, actor_state, "actor")

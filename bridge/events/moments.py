@@ -53,6 +53,7 @@ from ..rules.moment_of_truth.moments import (
 )
 from ..rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNumber
 from ..rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
+from ..rules.refusal import RulesRefusal
 from ..schemas.moments import Award, Spent, Taken
 from ..world_rules import world_dials
 
@@ -79,7 +80,7 @@ def _record(identity, seated: list[str], change: Change, field: str) -> LedgerUp
         update = store().change_moments(identity.world_id, apply)
     except RuleNotInUse as off:
         raise against_the_rules(off, "_schema") from None
-    except ValueError as broken:
+    except RulesRefusal as broken:
         raise against_the_rules(broken, field) from None
     if update.entries:
         socketio().emit(Push.MOMENTS_CHANGED.value, update.to_dict(), to=world_room(identity.world_id))
@@ -231,7 +232,7 @@ def roll_with_dying_moments(identity, actor_id: str, roll_id: str, roll: Callabl
     def change(ledger: MomentsLedger) -> LedgerUpdate:
         owners = store().owners_among(identity.world_id, list(ledger.players), actor_id)
         if len(owners) > 1:
-            raise ValueError(
+            raise RulesRefusal(
                 f"the dying character's Moments of Truth are not one player's: {' and '.join(owners)} "
                 "own its actor; the GM assigns it to one of them (actors.assign)"
             )
@@ -337,7 +338,7 @@ def _talent(roll_request: dict) -> Talent | None:
     talent = roll_request["talent"]
     try:
         return Talent(talent["name"], talent["circumstances"], tuple(talent["skills"]), talent["statistic"])
-    except ValueError as broken:
+    except RulesRefusal as broken:
         raise against_the_rules(broken, "talent") from None
 
 
@@ -382,7 +383,7 @@ def _use_talent(roll_request: dict, talent: Talent, uses: dict, dials: Dials) ->
             off_spirit=roll_request["talent"]["off_spirit"],
             dials=dials,
         )
-    except ValueError as broken:
+    except RulesRefusal as broken:
         raise against_the_rules(broken, "talent") from None
 
 
@@ -418,7 +419,7 @@ def connection_roll(identity, roll_request: dict) -> dict:
     check_owner(identity, roll_request["actor_id"])
     try:
         check_in_use(world_dials(identity))
-    except ValueError as off:
+    except RulesRefusal as off:
         raise against_the_rules(off, "_schema") from None
     return publish(identity, roll_request, Request.CONNECTION_ROLL, roll_connection(dice=_dice).to_dict())
 
@@ -428,7 +429,7 @@ def connection_check(identity, check_request: dict) -> dict:
     try:
         connections = [Connection(**connection) for connection in check_request["connections"]]
         return check_connections(connections, world_dials(identity)).to_dict()
-    except ValueError as broken:
+    except RulesRefusal as broken:
         raise against_the_rules(broken, "connections") from None
 
 
