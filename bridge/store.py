@@ -8,7 +8,10 @@ Keys (``<w>`` is a world id):
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
 - ``vtt:world:<w>:rolls``               stream: the roll log
 - ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
-- ``vtt:world:<w>:moments``             the Moments of Truth ledger: balances and history (JSON)
+- ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
+- ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
+- ``vtt:world:<w>:moments:first_sessions``  hash: player -> their first-session entry (JSON)
+- ``vtt:world:<w>:moments:setbacks``    hash: roll id -> the setback taken on it (JSON)
 - ``vtt:world:<w>:talent_uses``         this session's talent uses: ``{session, actors: {actor: {talent: uses}}}`` (JSON)
 - ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
 - ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
@@ -42,6 +45,8 @@ RECEIPT_TTL_SECONDS = 24 * 3600
 ROLL_LOG_MAX_ENTRIES = 10_000
 #: Log entries read per Redis call when scanning for visible ones.
 ROLL_LOG_PAGE = 200
+#: Moments of Truth history entries kept per world (``moments.get`` shows at most 200).
+MOMENTS_HISTORY_MAX = 200
 #: Earlier states kept per token for undo.
 TOKEN_HISTORY_MAX = 50
 #: Connections a process keeps to Redis: about the requests and jobs it runs at once.
@@ -98,58 +103,55 @@ end
 """
 
 
-#: Write tokens, a combat and the Moments of Truth only if what was read is
-#: still what is stored.
-#: KEYS: the tokens hash, the combats hash, each token's undo history; with
-#: a ledger, the ledger and the talent uses; with a receipt, the receipt and
-#: the roll log.
-#: ARGV: scene ('' none), combat write ('keep' | 'set' | 'del'), the combat
-#: read ('' none), the combat to set, token count, then per token: id,
-#: state read ('' none), state to set ('' unchanged); then 'ledger' and the
-#: ledger and uses read ('' none) and to set, or ''; then the receipt ('' none)
-#: and with one: its TTL, the one value it may replace ('' none: a request's
-#: claim), the entries to log. The history's and the log's lengths are the
-#: script's own: each argument costs redis-py about 8 k instructions to pack.
-#: 1: written; 0: something read changed; 2: the receipt was already written.
-_COMPARE_AND_SET = _LOG_ENTRIES_FUNCTION + f"""
-local count = tonumber(ARGV[5])
-local ledger_at, ledger_key = 6 + 3 * count, 3 + count
-local ledger = ARGV[ledger_at] ~= ''
-local receipt, receipt_key = ledger_at + (ledger and 5 or 1), ledger_key + (ledger and 2 or 0)
-if ARGV[receipt] ~= '' then
-  local stored = redis.call('GET', KEYS[receipt_key])
-  if stored and stored ~= ARGV[receipt + 2] then return 2 end
+#: Write only if what was read is still what is stored. One argument, a
+#: JSON document (``_Commit`` builds it); KEYS: every key it names.
+#: ``expect``: ``{key, field?, value}`` (``value`` null: absent; a field: in
+#: a hash) or ``{key, hash}``: the whole hash, field by field;
+#: ``receipt``: ``{key, value, ttl, replaces}``, set unless the key holds a
+#: value other than ``replaces`` (a request's claim, or none);
+#: ``writes``: ``{op, key, ...}`` in order (see ``_WRITE``).
+#: Returns ``{"status": "written" | "conflict" | "receipted"}`` as JSON.
+_COMMIT = f"""
+local doc = cjson.decode(ARGV[1])
+local function answer(status) return cjson.encode({{status = status}}) end
+local receipt = doc.receipt
+if receipt then
+  local stored = redis.call('GET', receipt.key)
+  if stored and stored ~= (receipt.replaces or '') then return answer('receipted') end
 end
-for i = 0, count - 1 do
-  if (redis.call('HGET', KEYS[1], ARGV[6 + 3 * i]) or '') ~= ARGV[7 + 3 * i] then return 0 end
-end
-if ARGV[1] ~= '' and (redis.call('HGET', KEYS[2], ARGV[1]) or '') ~= ARGV[3] then return 0 end
-if ledger then
-  for i = 0, 1 do
-    if (redis.call('GET', KEYS[ledger_key + i]) or '') ~= ARGV[ledger_at + 1 + i] then return 0 end
-  end
-end
-for i = 0, count - 1 do
-  local read, written = ARGV[7 + 3 * i], ARGV[8 + 3 * i]
-  if written ~= '' then
-    redis.call('HSET', KEYS[1], ARGV[6 + 3 * i], written)
-    if read ~= '' then
-      redis.call('LPUSH', KEYS[3 + i], read)
-      redis.call('LTRIM', KEYS[3 + i], 0, {TOKEN_HISTORY_MAX - 1})
+for _, expected in ipairs(doc.expect or {{}}) do
+  if expected.hash then
+    local stored = redis.call('HGETALL', expected.key)
+    local count = 0
+    for field, value in pairs(expected.hash) do
+      count = count + 1
+      if redis.call('HGET', expected.key, field) ~= value then return answer('conflict') end
     end
+    if #stored ~= 2 * count then return answer('conflict') end
+  else
+    local stored
+    if expected.field then stored = redis.call('HGET', expected.key, expected.field) else stored = redis.call('GET', expected.key) end
+    local want = expected.value
+    if want == cjson.null then want = false end
+    if stored ~= want then return answer('conflict') end
   end
 end
-if ARGV[2] == 'set' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[4]) end
-if ARGV[2] == 'del' then redis.call('HDEL', KEYS[2], ARGV[1]) end
-if ledger then
-  redis.call('SET', KEYS[ledger_key], ARGV[ledger_at + 3])
-  redis.call('SET', KEYS[ledger_key + 1], ARGV[ledger_at + 4])
+for _, write in ipairs(doc.writes or {{}}) do
+  local op, key = write.op, write.key
+  if op == 'hset' then redis.call('HSET', key, write.field, write.value)
+  elseif op == 'hdel' then redis.call('HDEL', key, write.field)
+  elseif op == 'set' then redis.call('SET', key, write.value)
+  elseif op == 'push' then
+    redis.call('LPUSH', key, write.value)
+    redis.call('LTRIM', key, 0, write.keep - 1)
+  elseif op == 'append' then
+    redis.call('RPUSH', key, write.value)
+    redis.call('LTRIM', key, -write.keep, -1)
+  elseif op == 'log' then redis.call('XADD', key, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', write.value)
+  else return redis.error_reply('unknown write ' .. tostring(op)) end
 end
-if ARGV[receipt] ~= '' then
-  redis.call('SET', KEYS[receipt_key], ARGV[receipt], 'EX', ARGV[receipt + 1])
-  log_entries(KEYS[receipt_key + 1], receipt + 3)
-end
-return 1
+if receipt then redis.call('SET', receipt.key, receipt.value, 'EX', receipt.ttl) end
+return answer('written')
 """
 
 
@@ -202,10 +204,101 @@ def _combat_action(read: TableRead, combat_after: dict | None) -> str:
     return "del" if combat_after is None else "set"
 
 
-def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str, str]:
-    """The script's combat arguments: what to do, what was read, what to set."""
-    action = _combat_action(read, combat_after)
-    return action, read.combat or "", dumps(combat_after) if action == "set" else ""
+@dataclass(frozen=True)
+class MomentsRead:
+    """The Moments of Truth as read: each player's balance, the talent uses
+    (JSON; None: none yet), and the marks asked for: the players' first-session
+    entries, and the setback entry of one roll (None: none taken)."""
+
+    balances: dict[str, int]
+    uses_text: str | None = None
+    first_sessions: dict[str, dict] = field(default_factory=dict)
+    setback: dict | None = None
+
+    @property
+    def uses(self) -> dict | None:
+        return loads(self.uses_text) if self.uses_text else None
+
+
+@dataclass(frozen=True)
+class MomentsWrite:
+    """A change of the Moments of Truth: the balances after it (a player left
+    out is unchanged), the talent uses after it (None: unchanged), the history
+    entries it adds, oldest first, and the marks it sets (by player, by roll)."""
+
+    balances: dict[str, int]
+    uses: dict | None = None
+    entries: list[dict] = field(default_factory=list)
+    first_sessions: dict[str, dict] = field(default_factory=dict)
+    setbacks: dict[str, dict] = field(default_factory=dict)
+
+
+class _Commit:
+    """The document ``_COMMIT`` runs: what must still be stored, then the writes."""
+
+    def __init__(self):
+        self.keys: dict[str, None] = {}
+        self.doc: dict[str, Any] = {"expect": [], "writes": []}
+
+    def expect(self, key: str, value: str | None, field: str | None = None) -> None:
+        self.keys[key] = None
+        self.doc["expect"].append({"key": key, "value": value} | ({"field": field} if field is not None else {}))
+
+    def expect_hash(self, key: str, fields: dict[str, str]) -> None:
+        self.keys[key] = None
+        self.doc["expect"].append({"key": key, "hash": fields})
+
+    def write(self, op: str, key: str, **arguments) -> None:
+        self.keys[key] = None
+        self.doc["writes"].append({"op": op, "key": key, **arguments})
+
+    def receipt(self, key: str, value: str, ttl: int, replaces: str = "") -> None:
+        self.keys[key] = None
+        self.doc["receipt"] = {"key": key, "value": value, "ttl": ttl, "replaces": replaces}
+
+    def table(self, world_id: str, read: TableRead, tokens_after: dict, combat_after: Any) -> None:
+        """Tokens and a scene's combat as read, then changed (each changed token's state before to its undo history)."""
+        tokens = _tokens_key(world_id)
+        for token_id, text in read.tokens.items():
+            self.expect(tokens, text, token_id)
+        for token_id, state in tokens_after.items():
+            self.write("hset", tokens, field=token_id, value=dumps(state))
+            if read.tokens.get(token_id):
+                self.write("push", _token_history_key(world_id, token_id), value=read.tokens[token_id], keep=TOKEN_HISTORY_MAX)
+        if read.scene_id is None:
+            return
+        combats, action = _combats_key(world_id), _combat_action(read, combat_after)
+        if action != "keep":
+            self.expect(combats, read.combat, read.scene_id)
+            if action == "set":
+                self.write("hset", combats, field=read.scene_id, value=dumps(combat_after))
+            else:
+                self.write("hdel", combats, field=read.scene_id)
+
+    def moments(self, world_id: str, read: MomentsRead, after: MomentsWrite) -> None:
+        """The Moments of Truth as read, then changed: only what the change touches is written."""
+        balances, uses, history, first, setbacks = _moments_keys(world_id)
+        self.expect_hash(balances, {player: str(moments) for player, moments in read.balances.items()})
+        self.expect(uses, read.uses_text)
+        for player, moments in after.balances.items():
+            if read.balances.get(player) != moments:
+                self.write("hset", balances, field=player, value=str(moments))
+        if after.uses is not None:
+            self.write("set", uses, value=dumps(after.uses))
+        for entry in after.entries:
+            self.write("append", history, value=dumps(entry), keep=MOMENTS_HISTORY_MAX)
+        for player, entry in after.first_sessions.items():
+            self.write("hset", first, field=player, value=dumps(entry))
+        for roll_id, entry in after.setbacks.items():
+            self.write("hset", setbacks, field=roll_id, value=dumps(entry))
+
+    def log(self, world_id: str, entries: list[str]) -> None:
+        for entry in entries:
+            self.write("log", _rolls_key(world_id), value=entry)
+
+    def run(self, script) -> str:
+        """``_COMMIT``'s status: 'written', 'conflict' or 'receipted'."""
+        return loads(script(keys=list(self.keys), args=[dumps(self.doc)]))["status"]
 
 
 @dataclass
@@ -216,7 +309,7 @@ class _Held:
     and talent uses as read, then to set), and its roll-log entries."""
 
     table: tuple[TableRead, dict, dict | None] | None = None
-    ledger: tuple[list[str | None], str, str] | None = None
+    ledger: tuple[MomentsRead, MomentsWrite] | None = None
     entries: list[str] = field(default_factory=list)
 
     def changes_nothing(self) -> bool:
@@ -229,8 +322,8 @@ class _Held:
         return not tokens_after and _combat_action(read, combat_after) == "keep"
 
 
-#: ``_COMPARE_AND_SET``'s answers.
-_CONFLICT, _WRITTEN, _RECEIPTED = 0, 1, 2
+#: ``_COMMIT``'s answers.
+_CONFLICT, _WRITTEN, _RECEIPTED = "conflict", "written", "receipted"
 
 
 class UnknownWorld(LookupError):
@@ -271,7 +364,7 @@ class Store:
         self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
         self._answer_logged = redis_client.register_script(_ANSWER_LOGGED)
-        self._compare_and_set = redis_client.register_script(_COMPARE_AND_SET)
+        self._commit_script = redis_client.register_script(_COMMIT)
         self._read_fight = redis_client.register_script(_READ_FIGHT)
         self._untracked = redis_client.register_script(_UNTRACKED)
 
@@ -512,31 +605,54 @@ class Store:
 
     # -- Moments of Truth and talent uses ----------------------------------
 
-    def moments(self, world_id: str) -> tuple[dict | None, dict | None]:
-        """The world's ledger and talent uses as stored (None: none yet)."""
-        return _loaded(self.redis.mget(_moments_keys(world_id)))
+    def moments(self, world_id: str, *, first_sessions: bool = False, setback_of: str | None = None) -> MomentsRead:
+        """The balances and talent uses, in one round trip; with them, every
+        player's first-session entry (``first_sessions``) and the setback
+        entry of roll ``setback_of``. The history is not read (``moments_history``)."""
+        balances, uses, _, first, setbacks = _moments_keys(world_id)
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hgetall(balances)
+            pipe.get(uses)
+            if first_sessions:
+                pipe.hgetall(first)
+            if setback_of is not None:
+                pipe.hget(setbacks, setback_of)
+            read = pipe.execute()
+        return MomentsRead(
+            {player: int(moments) for player, moments in read[0].items()},
+            read[1],
+            {player: loads(entry) for player, entry in read[2].items()} if first_sessions else {},
+            loads(read[-1]) if setback_of is not None and read[-1] else None,
+        )
 
-    def change_moments(self, world_id: str, change: Callable[[Any, Any], tuple[dict, dict, Any]]) -> Any:
-        """Save the ledger and talent uses ``change(ledger, uses)`` returns, and
-        return its third value. Atomic (see ``_atomically``)."""
-        keys = _moments_keys(world_id)
+    def moments_history(self, world_id: str, recent: int) -> list[dict]:
+        """The newest ``recent`` history entries, oldest first."""
+        if recent <= 0:
+            return []
+        return [loads(entry) for entry in self.redis.lrange(_moments_keys(world_id)[2], -recent, -1)]
+
+    def change_moments(self, world_id: str, change: Callable[[MomentsRead], tuple[MomentsWrite, Any]], **marks) -> Any:
+        """Save the change ``change(read)`` returns with its answer, and return
+        the answer; ``read`` as ``moments(world_id, **marks)`` reads it. Atomic:
+        written only if the balances and uses read are unchanged, else
+        ``change`` runs again on a fresh read. Work proportional to the players,
+        never to the history."""
         held = getattr(self._pending, "held", None)
         if held is not None:
-            return self._hold_ledger(held, keys, change)
-
-        def step(pipe):
-            ledger, uses, answer = change(*_loaded(pipe.mget(keys)))
-            return answer, lambda: pipe.mset({keys[0]: dumps(ledger), keys[1]: dumps(uses)})
-
-        return self._atomically(keys, step, f"the Moments of Truth of {world_id}")
-
-    def _hold_ledger(self, held: _Held, keys: tuple[str, str], change: Callable) -> Any:
-        if held.ledger is not None:
-            raise RuntimeError("held writes change the Moments of Truth once")
-        read = self.redis.mget(keys)
-        ledger, uses, answer = change(*_loaded(read))
-        held.ledger = (read, dumps(ledger), dumps(uses))
-        return answer
+            if held.ledger is not None:
+                raise RuntimeError("held writes change the Moments of Truth once")
+            read = self.moments(world_id, **marks)
+            after, answer = change(read)
+            held.ledger = (read, after)
+            return answer
+        for _ in range(CHANGE_ATTEMPTS):
+            read = self.moments(world_id, **marks)
+            after, answer = change(read)
+            commit = _Commit()
+            commit.moments(world_id, read, after)
+            if commit.run(self._commit_script) == _WRITTEN:
+                return answer
+        raise RuntimeError(f"the Moments of Truth of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
 
     # -- tokens -----------------------------------------------------------
 
@@ -655,34 +771,24 @@ class Store:
 
     def _commit(
         self, world_id: str, read: TableRead, tokens_after: dict, combat_after: dict | None,
-        ledger: tuple[list[str | None], str, str] | None = None,
+        ledger: tuple[MomentsRead, MomentsWrite] | None = None,
         receipt: tuple[str, str, list[str]] | None = None, receipt_ttl: int = RECEIPT_TTL_SECONDS, replaces: str = "",
-    ) -> int:
-        """``_COMPARE_AND_SET`` on what was read; ``ledger``: the Moments of
-        Truth and talent uses as read, then to set; ``receipt``: (its key, its
-        text, entries to log), written with the change unless already there
-        (``replaces``: a value it may replace, as an answer its request's claim)."""
-        token_ids = list(read.tokens)
-        args = [read.scene_id or "", *_combat_write(read, combat_after), len(token_ids)]
-        for token_id in token_ids:
-            written = tokens_after.get(token_id)
-            args += [token_id, read.tokens[token_id] or "", dumps(written) if written is not None else ""]
-        keys = [_tokens_key(world_id), _combats_key(world_id), *(_token_history_key(world_id, t) for t in token_ids)]
-        if ledger is None:
-            args.append("")
-        else:
-            (ledger_read, uses_read), ledger_after, uses_after = ledger
-            keys += _moments_keys(world_id)
-            args += ["ledger", ledger_read or "", uses_read or "", ledger_after, uses_after]
-        if receipt is None:
-            args.append("")
-        else:
+    ) -> str:
+        """``_COMMIT`` on what was read; ``ledger``: the Moments of Truth as
+        read, and their change; ``receipt``: (its key, its text, entries to
+        log), written with the change unless already there (``replaces``: a
+        value it may replace, as an answer its request's claim)."""
+        commit = _Commit()
+        commit.table(world_id, read, tokens_after, combat_after)
+        if ledger is not None:
+            commit.moments(world_id, *ledger)
+        if receipt is not None:
             key, text, entries = receipt
-            keys += [key, _rolls_key(world_id)]
-            args += [text, receipt_ttl, replaces, *entries]
-        return self._compare_and_set(keys=_encoded(keys), args=_encoded(args))
+            commit.receipt(key, text, receipt_ttl, replaces)
+            commit.log(world_id, entries)
+        return commit.run(self._commit_script)
 
-    def _commit_held(self, world_id: str, held: _Held, receipt_key: str, receipt: str, ttl: int, replaces: str = "") -> int:
+    def _commit_held(self, world_id: str, held: _Held, receipt_key: str, receipt: str, ttl: int, replaces: str = "") -> str:
         """The held writes, with ``receipt`` under ``receipt_key``."""
         read, tokens_after, combat_after = held.table or (TableRead({}, None, None), {}, None)
         return self._commit(
@@ -784,13 +890,6 @@ def _fight_keys(world_id: str) -> list[str]:
     return [_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)]
 
 
-def _encoded(values: list) -> list[bytes]:
-    """A script's keys or arguments as UTF-8 bytes, which redis-py sends as
-    they are: its own encoding of a ``str`` or an ``int`` costs about 3 k
-    instructions, twice what this does."""
-    return [str(value).encode() for value in values]
-
-
 def _arsenal(stored: str | None) -> dict[str, list[dict]]:
     return loads(stored) if stored else {}
 
@@ -799,9 +898,9 @@ def _combats_key(world_id: str) -> str:
     return f"{world_key(world_id)}:combats"
 
 
-def _moments_keys(world_id: str) -> tuple[str, str]:
-    return f"{world_key(world_id)}:moments", f"{world_key(world_id)}:talent_uses"
-
-
-def _loaded(stored: list[str | None]) -> tuple[Any, ...]:
-    return tuple(loads(value) if value else None for value in stored)
+def _moments_keys(world_id: str) -> tuple[str, str, str, str, str]:
+    """The balances (hash), the talent uses, the history (list, newest last),
+    the first-session entries (hash by player), the setback entries (hash by roll id)."""
+    moments = f"{world_key(world_id)}:moments"
+    return (f"{moments}:balances", f"{world_key(world_id)}:talent_uses", f"{moments}:history",
+            f"{moments}:first_sessions", f"{moments}:setbacks")

@@ -16,7 +16,7 @@ from socketio import packet
 from bridge.encoded import Encoded, compact, dumps, loads
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
 from bridge.server import JsonOncePacket, PeerAwareRedisManager
-from bridge.store import UnknownWorld
+from bridge.store import MomentsWrite, UnknownWorld
 
 SKILL_ROLL = {
     "actor_id": "hero",
@@ -324,28 +324,33 @@ def test_a_fight_request_that_changes_nothing_stands_as_read(store, world):
 def test_a_fight_requests_moments_are_held_with_its_change(store, world):
     """The Moments of Truth a fight request spends are written with its change
     and answer; when what it read changed, the run again spends them once."""
-    tokens, moments = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:moments"
+    tokens, balances = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:moments:balances"
     store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 1}))
-    store.redis.set(moments, json.dumps({"spent": 0}))
+    store.redis.hset(balances, "ann", 7)
     seen = []
 
+    def spend(read):
+        held = read.balances["ann"]
+        return MomentsWrite({"ann": held - 1}, entries=[{"spent": 1}]), held
+
     def compute():
-        spent = store.change_moments(world.world_id, lambda ledger, uses: ({"spent": ledger["spent"] + 1}, {}, ledger["spent"]))
+        held = store.change_moments(world.world_id, spend)
         store.change_tokens(world.world_id, ["a"], lambda states: ({"a": {**states["a"], "n": 2}}, None))
-        seen.append((spent, json.loads(store.redis.get(moments))["spent"], _token_n(store, world.world_id)))
-        if len(seen) == 1:  # another client spends one meanwhile
-            store.redis.set(moments, json.dumps({"spent": 5}))
-        return {"spent_before": spent}
+        seen.append((held, int(store.redis.hget(balances, "ann")), _token_n(store, world.world_id)))
+        if len(seen) == 1:  # another client spends two meanwhile
+            store.redis.hset(balances, "ann", 5)
+        return {"held_before": held}
 
     answer = store.answer_once(f"{world.world_id}:gm:attack:h3", world.world_id, compute, fight=["a"])
-    assert seen == [(0, 0, 1), (5, 5, 1)] and answer == {"spent_before": 5}
-    assert json.loads(store.redis.get(moments)) == {"spent": 6} and _token_n(store, world.world_id) == 2
+    assert seen == [(7, 7, 1), (5, 5, 1)] and answer == {"held_before": 5}
+    assert store.moments(world.world_id).balances == {"ann": 4} and _token_n(store, world.world_id) == 2
+    assert store.moments_history(world.world_id, 10) == [{"spent": 1}]
     with pytest.raises(RuntimeError):  # held writes change the Moments of Truth once
         store.answer_once(f"{world.world_id}:gm:attack:h4", world.world_id, lambda: [
-            store.change_moments(world.world_id, lambda ledger, uses: (ledger, uses, None)) for _ in range(2)
+            store.change_moments(world.world_id, lambda read: (MomentsWrite({}), None)) for _ in range(2)
         ], fight=["a"])
     assert store.redis.get(f"vtt:answer:{world.world_id}:gm:attack:h4") is None
-    assert json.loads(store.redis.get(moments)) == {"spent": 6}
+    assert store.moments(world.world_id).balances == {"ann": 4}
 
 
 def test_a_request_writes_its_log_entries_with_its_answer_even_when_it_fails(store, world):

@@ -31,6 +31,7 @@ from ..rules.moment_of_truth.connections import (
 from ..rules.moment_of_truth.dials import Dials
 from ..rules.moment_of_truth.moments import (
     Contribution,
+    Entry,
     LedgerUpdate,
     MomentsLedger,
     Reward,
@@ -55,6 +56,7 @@ from ..rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNumb
 from ..rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
 from ..rules.refusal import RulesRefusal
 from ..schemas.moments import Award, Spent, Taken
+from ..store import MomentsRead, MomentsWrite
 from ..world_rules import world_dials
 
 _dice = RandomDice()
@@ -63,21 +65,36 @@ _dice = RandomDice()
 Change = Callable[[MomentsLedger, dict], tuple[LedgerUpdate, dict]]
 
 
-def _record(identity, seated: list[str], change: Change, field: str) -> LedgerUpdate:
+def _record(identity, seated: list[str], change: Change, field: str, **marks) -> LedgerUpdate:
     """Apply ``change`` to the world's ledger, with ``seated`` players at the
     table (a newcomer holds 0), atomically; tell the table. A rules refusal
-    names ``field``, or ``_schema`` when a dial switches the rule off."""
+    names ``field``, or ``_schema`` when a dial switches the rule off.
 
-    def apply(stored_ledger, stored_uses):
-        ledger = MomentsLedger.from_dict(stored_ledger) if stored_ledger else MomentsLedger()
+    The ledger the rules get holds every balance and, of the history, only
+    the entries the rule consults, read as ``marks`` asks (``first_sessions``:
+    each player's first-session entry; ``setback_of``: a roll's setback):
+    a change costs the same however long the history."""
+
+    def apply(read: MomentsRead) -> tuple[MomentsWrite, LedgerUpdate]:
+        consulted = [*read.first_sessions.values(), *([read.setback] if read.setback else [])]
+        ledger = MomentsLedger(tuple(read.balances.items()), tuple(Entry.from_dict(entry) for entry in consulted))
         for player in dict.fromkeys(seated):
             if player not in ledger.players:
                 ledger = ledger.with_player(player)
-        update, uses = change(ledger, stored_uses or {"session": 1, "actors": {}})
-        return update.ledger.to_dict(), uses, update
+        uses_before = read.uses or {"session": 1, "actors": {}}
+        update, uses = change(ledger, uses_before)
+        entries = [entry.to_dict() for entry in update.entries]
+        written = MomentsWrite(
+            dict(update.ledger.balances),
+            uses if uses != read.uses else None,
+            entries,
+            {entry["player"]: entry for entry in entries if entry["kind"] == Reward.FIRST_SESSION.value},
+            {entry["roll_id"]: entry for entry in entries if entry["kind"] == Reward.TAKE_SETBACK.value and entry["roll_id"]},
+        )
+        return written, update
 
     try:
-        update = store().change_moments(identity.world_id, apply)
+        update = store().change_moments(identity.world_id, apply, **marks)
     except RuleNotInUse as off:
         raise against_the_rules(off, "_schema") from None
     except RulesRefusal as broken:
@@ -104,14 +121,14 @@ def _player(identity, moments_request: dict) -> str:
 # --- the ledger ----------------------------------------------------------------
 
 
-def stored_ledger(world_id: str) -> MomentsLedger:
-    stored, _ = store().moments(world_id)
-    return MomentsLedger.from_dict(stored) if stored else MomentsLedger()
+def ledger_view(world_id: str, recent: int) -> dict:
+    """Every player's MoTs and the ``recent`` newest entries of the history, as ``MomentsLedger.to_dict`` shows them."""
+    return {"balances": store().moments(world_id).balances, "history": store().moments_history(world_id, recent)}
 
 
 def moments_get(identity, get_request: dict) -> dict:
     """Every player's MoTs and the newest entries of the history."""
-    return stored_ledger(identity.world_id).to_dict(recent=get_request["recent"])
+    return ledger_view(identity.world_id, get_request["recent"])
 
 
 def moments_take(identity, take_request: dict) -> dict:
@@ -129,7 +146,8 @@ def moments_take(identity, take_request: dict) -> dict:
     else:
         field = "reward"
         change = lambda ledger: take_critical_failure(ledger, player, dials)
-    return _record(identity, [player], _ledger_only(change), field).to_dict()
+    marks = {"setback_of": take_request["roll_id"]} if taken is Taken.TAKE_SETBACK else {}
+    return _record(identity, [player], _ledger_only(change), field, **marks).to_dict()
 
 
 def _logged_roll(identity, player: str, roll_id: str) -> RollResult:
@@ -166,7 +184,7 @@ def moments_award(identity, award_request: dict) -> dict:
         return award_for_role_playing(identity, awarded, dials, "reason").to_dict()
     if award is Award.SESSION_START:
         change = lambda ledger, uses: _session_start(ledger, uses, dials)
-        return _record(identity, award_request["players"], change, "players").to_dict()
+        return _record(identity, award_request["players"], change, "players", first_sessions=True).to_dict()
     dead, hit_points = award_request["player"], award_request["hit_points"]
     gifts = {gift["player"]: gift["moments"] for gift in award_request["gifts"]}
     change = _ledger_only(lambda ledger: heroic_death(ledger, dead, hit_points, dials, gifts))

@@ -24,7 +24,7 @@ from ..rules.moment_of_truth.tokens import (
 from ..scripting import shelf
 from ..token_changes import change_tokens, not_tracked, push_changes
 from ..world_rules import world_dials
-from .moments import stored_ledger
+from .moments import ledger_view
 
 _STAT_BLOCK = ("scene_id", "skills", "armor", "shield")
 #: Ledger entries a snapshot carries (``moments.get`` reads further back).
@@ -124,7 +124,7 @@ def snapshot(identity, snapshot_request: dict) -> dict:
     return {
         "tokens": sorted(tokens, key=lambda state: state["token_id"]),
         "combats": combats,
-        "moments": stored_ledger(world_id).to_dict(recent=SNAPSHOT_HISTORY),
+        "moments": ledger_view(world_id, SNAPSHOT_HISTORY),
     }
 
 
