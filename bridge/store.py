@@ -1,4 +1,9 @@
-"""All state the bridge keeps, in Redis, behind one small interface.
+"""All state the bridge keeps, in Redis: plain data access.
+
+Reads; the claim of a request id (``claim``); and ``commit``, the one way a
+request or a job changes the world's tokens, combats, Moments of Truth and
+rule systems' state: one compare-and-set of what a ``bridge.unit.Unit``
+read, with its roll-log entries and its answer or receipt.
 
 Keys (``<w>`` is a world id):
 
@@ -16,13 +21,13 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
 - ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
 - ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON)
-- ``vtt:receipt:<job>``                 a job's pushes, written with its effects (JSON; see ``Store.once``)
+- ``vtt:world:<w>:system:<s>``          rule system ``s``'s state document (JSON)
+- ``vtt:receipt:<job>``                 a job's pushes, written with its effects (JSON; see ``bridge.unit``)
 """
 
 from __future__ import annotations
 
 import secrets
-import threading
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -56,7 +61,8 @@ POOL_WAIT_SECONDS = 5
 #: The combat a table change returns when it leaves the combat as read: kept, never decoded to compare.
 AS_READ: Any = object()
 
-_PENDING = "pending"
+#: What a claimed request id holds until its answer is written.
+PENDING = "pending"
 
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them.
 _WORLD_FIELDS = ("name", "gm_key", "settings", "system")
@@ -90,16 +96,6 @@ for _, value in ipairs(read_fight(KEYS[3], KEYS[4], KEYS[5], {unpack(ARGV, 4 + f
   claimed[#claimed + 1] = value
 end
 return claimed
-"""
-
-
-#: Lua: log ARGV[first:] to the roll log ``rolls``, trimmed to about its length.
-_LOG_ENTRIES_FUNCTION = f"""
-local function log_entries(rolls, first)
-  for i = first, #ARGV do
-    redis.call('XADD', rolls, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', ARGV[i])
-  end
-end
 """
 
 
@@ -155,14 +151,6 @@ return answer('written')
 """
 
 
-#: A request's answer (ARGV[1]; '' deletes its claim) under KEYS[1], kept
-#: ARGV[2] seconds, and the entries ARGV[3:] logged to the roll log KEYS[2].
-_ANSWER_LOGGED = _LOG_ENTRIES_FUNCTION + """
-if ARGV[1] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
-log_entries(KEYS[2], 3)
-"""
-
-
 #: The ids among ARGV the tokens hash (KEYS[1]) does not hold.
 _UNTRACKED = """
 local missing = {}
@@ -197,7 +185,7 @@ class TableRead:
         return loads(self.combat) if self.combat else None
 
 
-def _combat_action(read: TableRead, combat_after: dict | None) -> str:
+def combat_action(read: TableRead, combat_after: dict | None) -> str:
     """What the write does with the scene's combat (``AS_READ``: as read): 'keep', 'set' or 'del'."""
     if read.scene_id is None or combat_after is AS_READ or combat_after == read.combat_state:
         return "keep"
@@ -233,7 +221,7 @@ class MomentsWrite:
     setbacks: dict[str, dict] = field(default_factory=dict)
 
 
-class _Commit:
+class Commit:
     """The document ``_COMMIT`` runs: what must still be stored, then the writes."""
 
     def __init__(self):
@@ -256,24 +244,25 @@ class _Commit:
         self.keys[key] = None
         self.doc["receipt"] = {"key": key, "value": value, "ttl": ttl, "replaces": replaces}
 
-    def table(self, world_id: str, read: TableRead, tokens_after: dict, combat_after: Any) -> None:
-        """Tokens and a scene's combat as read, then changed (each changed token's state before to its undo history)."""
-        tokens = _tokens_key(world_id)
-        for token_id, text in read.tokens.items():
-            self.expect(tokens, text, token_id)
-        for token_id, state in tokens_after.items():
-            self.write("hset", tokens, field=token_id, value=dumps(state))
-            if read.tokens.get(token_id):
-                self.write("push", _token_history_key(world_id, token_id), value=read.tokens[token_id], keep=TOKEN_HISTORY_MAX)
-        if read.scene_id is None:
-            return
-        combats, action = _combats_key(world_id), _combat_action(read, combat_after)
-        if action != "keep":
-            self.expect(combats, read.combat, read.scene_id)
-            if action == "set":
-                self.write("hset", combats, field=read.scene_id, value=dumps(combat_after))
-            else:
-                self.write("hdel", combats, field=read.scene_id)
+    def table(self, world_id: str, tokens: dict[str, list], combats: dict[str, list]) -> None:
+        """Tokens and combats (by token id, by scene id: ``[text read, text now]``,
+        None: absent) as read, then as changed; each changed token's state
+        before goes to its undo history."""
+        tokens_key, combats_key = _tokens_key(world_id), _combats_key(world_id)
+        for token_id, (read, _) in tokens.items():
+            self.expect(tokens_key, read, token_id)
+        for scene_id, (read, _) in combats.items():
+            self.expect(combats_key, read, scene_id)
+        for token_id, (read, now) in tokens.items():
+            if now != read:
+                self.write("hset", tokens_key, field=token_id, value=now)
+                if read is not None:
+                    self.write("push", _token_history_key(world_id, token_id), value=read, keep=TOKEN_HISTORY_MAX)
+        for scene_id, (read, now) in combats.items():
+            if now is None and read is not None:
+                self.write("hdel", combats_key, field=scene_id)
+            elif now != read:
+                self.write("hset", combats_key, field=scene_id, value=now)
 
     def moments(self, world_id: str, read: MomentsRead, after: MomentsWrite) -> None:
         """The Moments of Truth as read, then changed: only what the change touches is written."""
@@ -296,34 +285,9 @@ class _Commit:
         for entry in entries:
             self.write("log", _rolls_key(world_id), value=entry)
 
-    def run(self, script) -> str:
-        """``_COMMIT``'s status: 'written', 'conflict' or 'receipted'."""
-        return loads(script(keys=list(self.keys), args=[dumps(self.doc)]))["status"]
 
-
-@dataclass
-class _Held:
-    """A job's or a request's writes held back until it ends (``Store.once``,
-    ``answer_once`` with a fight): at most one change of its world's tokens
-    and combat, at most one of its Moments of Truth (``ledger``: the ledger
-    and talent uses as read, then to set), and its roll-log entries."""
-
-    table: tuple[TableRead, dict, dict | None] | None = None
-    ledger: tuple[MomentsRead, MomentsWrite] | None = None
-    entries: list[str] = field(default_factory=list)
-
-    def changes_nothing(self) -> bool:
-        """No token, combat or ledger written: only the entries (a missed attack)."""
-        if self.ledger is not None:
-            return False
-        if self.table is None:
-            return True
-        read, tokens_after, combat_after = self.table
-        return not tokens_after and _combat_action(read, combat_after) == "keep"
-
-
-#: ``_COMMIT``'s answers.
-_CONFLICT, _WRITTEN, _RECEIPTED = "conflict", "written", "receipted"
+#: ``_COMMIT``'s answers (``Store.commit``).
+CONFLICT, WRITTEN, RECEIPTED = "conflict", "written", "receipted"
 
 
 class UnknownWorld(LookupError):
@@ -359,11 +323,7 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
-        # .entries: the log entries answer_once writes with its answer; .world: (world id, its fields) read with the claim;
-        # .fight: (world id, token ids, the fight) read with the claim
-        self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
-        self._answer_logged = redis_client.register_script(_ANSWER_LOGGED)
         self._commit_script = redis_client.register_script(_COMMIT)
         self._read_fight = redis_client.register_script(_READ_FIGHT)
         self._untracked = redis_client.register_script(_UNTRACKED)
@@ -391,20 +351,7 @@ class Store:
         return self.world(world_id)
 
     def world(self, world_id: str) -> World:
-        """The world; inside ``answer_once`` for it, as read with the claim, without a round trip."""
-        name, gm_key, settings, system = self._world_fields(world_id)
-        return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
-
-    def settings_json(self, world_id: str) -> str:
-        """The world's settings as stored, as ``world`` reads them, without building the ``World``."""
-        return self._world_fields(world_id)[2]
-
-    def _world_fields(self, world_id: str) -> list:
-        claimed = getattr(self._pending, "world", None)
-        fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
-        if None in fields[:3]:  # name, gm_key, settings
-            raise UnknownWorld(world_id)
-        return fields
+        return world_of(world_id, self.redis.hmget(world_key(world_id), _WORLD_FIELDS))
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -428,19 +375,12 @@ class Store:
 
     def system_state(self, world_id: str, system: str) -> dict | None:
         """The state document of rule system ``system`` in the world (None: none yet)."""
-        stored = self.redis.get(_system_state_key(world_id, system))
+        stored = self.system_state_text(world_id, system)
         return loads(stored) if stored is not None else None
 
-    def change_system_state(self, world_id: str, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> tuple[dict, Any]:
-        """Save the state ``change(state)`` returns with its answer; return both. Atomic (see ``_atomically``)."""
-        key = _system_state_key(world_id, system)
-
-        def step(pipe):
-            stored = pipe.get(key)
-            state, answer = change(loads(stored) if stored is not None else None)
-            return (state, answer), lambda: pipe.set(key, dumps(state))
-
-        return self._atomically([key], step, f"the {system} state of {world_id}")
+    def system_state_text(self, world_id: str, system: str) -> str | None:
+        """The state document of ``system`` in the world as stored (JSON; None: none yet)."""
+        return self.redis.get(system_state_key(world_id, system))
 
     # -- actor ownership --------------------------------------------------
 
@@ -468,108 +408,47 @@ class Store:
 
     # -- request ids ------------------------------------------------------
 
-    def answer_once(
-        self, scope: str, world_id: str, compute: Callable[[], dict], fight: list[str] | None = None
-    ) -> dict:
-        """The first answer stored under ``scope``, computing it only once.
-
-        A repeat that arrives while the first is still being computed waits
-        for it (at most ``CLAIM_TTL_SECONDS``). The claim also reads the
-        world ``world_id``, which ``world`` then answers from. The roll-log
-        entries ``compute`` makes are written with the answer, in one script,
-        even when ``compute`` fails (its claim is then deleted).
-
-        With ``fight`` (token ids), the claim also reads their fight, which
-        the first ``read_fight`` of them answers from, and the answer is
-        written with the change of the tokens and combat (``_answer_held``):
-        a fight, like a roll, costs two round trips.
-        """
-        key = f"vtt:answer:{scope}"
-        keys, args = [key, world_key(world_id)], [_PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
+    def claim(self, key: str, world_id: str, fight: list[str] | None = None) -> tuple[list, list | None] | None:
+        """Claim the request id under ``key`` while its answer is computed, and
+        read its world's fields (for ``world_of``) and, with ``fight`` (token
+        ids), their fight (for ``fight_of``), in one round trip. None: the id
+        was claimed already (``await_answer``)."""
+        keys, args = [key, world_key(world_id)], [PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
         if fight:
             keys, args = keys + _fight_keys(world_id), args + fight
         claimed = self._claim(keys=keys, args=args)
         if not claimed:
-            return self._await_answer(key)
+            return None
         fields = len(_WORLD_FIELDS)
-        self._pending.world = (world_id, claimed[:fields])
-        if fight:
-            self._pending.fight = (world_id, fight, claimed[fields:])
-            try:
-                return self._answer_held(key, world_id, compute)
-            finally:
-                self._pending.world = self._pending.fight = None
-        self._pending.entries = entries = []
-        try:
-            answer = compute()
-        except BaseException:
-            self._write_answer(key, world_id, "", entries)
-            raise
-        finally:
-            self._pending.entries = self._pending.world = None
-        self._write_answer(key, world_id, dumps(answer), entries)
-        return answer
+        return claimed[:fields], (claimed[fields:] if fight else None)
 
-    def _write_answer(self, key: str, world_id: str, answer: str, entries: list[str]) -> None:
-        """``answer`` under ``key`` ('': delete the claim) and the roll-log ``entries``, in one script."""
-        self._answer_logged(keys=[key, _rolls_key(world_id)], args=[answer, ANSWER_TTL_SECONDS, *entries])
+    def commit(self, commit: Commit) -> str:
+        """Run ``commit``: ``WRITTEN``, ``CONFLICT`` (something read changed:
+        nothing written) or ``RECEIPTED`` (its receipt was there: nothing written)."""
+        return loads(self._commit_script(keys=list(commit.keys), args=[dumps(commit.doc)]))["status"]
 
-    def _answer_held(self, key: str, world_id: str, compute: Callable[[], dict]) -> dict:
-        """``compute()``'s answer, written under ``key`` in one script with
-        its change of the tokens and combat and its roll-log entries, held
-        while it runs, if nothing it read has changed since (the claim's read
-        first); else ``compute`` runs again on fresh reads: nothing of the
-        run before was written or told (its pushes are its caller's to hold).
-        A run that changes nothing is written as a roll is, with no compare:
-        its answer stands as of its read, whatever changed since."""
-        for _ in range(CHANGE_ATTEMPTS):
-            self._pending.held = held = _Held()
-            try:
-                answer = compute()
-            except BaseException:
-                self.redis.delete(key)
-                raise
-            finally:
-                self._pending.held = None
-            if held.changes_nothing():
-                self._write_answer(key, world_id, dumps(answer), held.entries)
-                return answer
-            written = self._commit_held(world_id, held, key, dumps(answer), ANSWER_TTL_SECONDS, _PENDING)
-            if written == _WRITTEN:
-                return answer
-            if written == _RECEIPTED:  # the claim expired and another run answered first
-                return self._await_answer(key)
-            self._pending.fight = None
+    def release(self, key: str) -> None:
+        """Drop a request id's claim (its run failed): the id may be sent again."""
         self.redis.delete(key)
-        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
 
-    def _await_answer(self, key: str) -> dict:
+    def receipt(self, key: str) -> Any:
+        """A job's receipt (``Unit`` commits it), None before one is written."""
+        stored = self.redis.get(key)
+        return loads(stored) if stored is not None else None
+
+    def await_answer(self, key: str) -> dict:
+        """The answer of the run that claimed ``key``, once written (at most ``CLAIM_TTL_SECONDS``)."""
         deadline = time.monotonic() + CLAIM_TTL_SECONDS
         while time.monotonic() < deadline:
             stored = self.redis.get(key)
             if stored is None:
                 raise TimeoutError("the first request with this id was abandoned")
-            if stored != _PENDING:
+            if stored != PENDING:
                 return loads(stored)
             time.sleep(CLAIM_POLL_SECONDS)
         raise TimeoutError("the first request with this id is still running")
 
     # -- roll log ---------------------------------------------------------
-
-    def log_roll(self, world_id: str, entry: dict) -> None:
-        """Append to the log; inside ``answer_once``, sent with the answer;
-        inside ``once``, written with the job's effects."""
-        held = getattr(self._pending, "held", None)
-        entries = held.entries if held is not None else getattr(self._pending, "entries", None)
-        if entries is not None:
-            entries.append(dumps(entry))
-            return
-        self.redis.xadd(
-            _rolls_key(world_id),
-            {"entry": dumps(entry)},
-            maxlen=ROLL_LOG_MAX_ENTRIES,
-            approximate=True,
-        )
 
     def recent_rolls(self, world_id: str, count: int, view: Callable[[dict], dict | None]) -> list[dict]:
         """The newest ``count`` entries as ``view`` shows them, oldest first.
@@ -631,29 +510,6 @@ class Store:
             return []
         return [loads(entry) for entry in self.redis.lrange(_moments_keys(world_id)[2], -recent, -1)]
 
-    def change_moments(self, world_id: str, change: Callable[[MomentsRead], tuple[MomentsWrite, Any]], **marks) -> Any:
-        """Save the change ``change(read)`` returns with its answer, and return
-        the answer; ``read`` as ``moments(world_id, **marks)`` reads it. Atomic:
-        written only if the balances and uses read are unchanged, else
-        ``change`` runs again on a fresh read. Work proportional to the players,
-        never to the history."""
-        held = getattr(self._pending, "held", None)
-        if held is not None:
-            if held.ledger is not None:
-                raise RuntimeError("held writes change the Moments of Truth once")
-            read = self.moments(world_id, **marks)
-            after, answer = change(read)
-            held.ledger = (read, after)
-            return answer
-        for _ in range(CHANGE_ATTEMPTS):
-            read = self.moments(world_id, **marks)
-            after, answer = change(read)
-            commit = _Commit()
-            commit.moments(world_id, read, after)
-            if commit.run(self._commit_script) == _WRITTEN:
-                return answer
-        raise RuntimeError(f"the Moments of Truth of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
-
     # -- tokens -----------------------------------------------------------
 
     def tokens(self, world_id: str, token_ids: list[str] | None = None) -> dict[str, dict]:
@@ -667,17 +523,6 @@ class Store:
     def untracked(self, world_id: str, token_ids: list[str]) -> list[str]:
         """The ids among ``token_ids`` of no tracked token, without reading any state."""
         return self._untracked(keys=[_tokens_key(world_id)], args=token_ids) if token_ids else []
-
-    def change_tokens(self, world_id: str, token_ids: list[str], change: Callable[[dict], tuple[dict, Any]]) -> Any:
-        """Save the states ``change(states)`` returns for some of ``token_ids``
-        (``states``: the tracked ones among them) and return its second value
-        (see ``change_table``)."""
-
-        def tokens_only(read: TableRead) -> tuple[dict, None, Any]:
-            after, answer = change(read.token_states())
-            return after, None, answer
-
-        return self.change_table(world_id, token_ids, None, tokens_only)
 
     def undo_token(self, world_id: str, token_id: str, undo: Callable[[dict, dict], dict]) -> tuple[dict, dict] | None:
         """Put back token ``token_id``'s state before its last change, as
@@ -709,15 +554,6 @@ class Store:
         stored = self.redis.hget(_combats_key(world_id), scene_id)
         return loads(stored) if stored else None
 
-    def change_combat(self, world_id: str, scene_id: str, change: Callable[[dict | None], tuple[dict | None, Any]]) -> Any:
-        """Save the combat ``change(combat)`` returns for the scene (None: the
-        combat is over, or none starts) and return its second value (see ``change_table``)."""
-
-        def combat_only(read: TableRead) -> tuple[dict, dict | None, Any]:
-            return {}, *change(read.combat_state)
-
-        return self.change_table(world_id, [], scene_id, combat_only)
-
     # -- tokens and a combat together -----------------------------------------
 
     def read_table(self, world_id: str, token_ids: list[str], scene_id: str | None) -> TableRead:
@@ -730,108 +566,14 @@ class Store:
 
     def read_fight(self, world_id: str, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
         """Tokens, the combat in the first one's scene, and the world's own
-        equipment (as ``arsenal``), in one round trip; the first read inside
-        ``answer_once`` with the claim's ``fight`` of them, as read with the claim."""
-        claimed, self._pending.fight = getattr(self._pending, "fight", None), None
-        if claimed and claimed[:2] == (world_id, token_ids):
-            *tokens, scene, combat, arsenal = claimed[2]
-        else:
-            *tokens, scene, combat, arsenal = self._read_fight(keys=_fight_keys(world_id), args=token_ids)
-        return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
-
-    def change_table(
-        self, world_id: str, token_ids: list[str], scene_id: str | None, change: Callable, read: TableRead | None = None
-    ) -> Any:
-        """Save what ``change(read)`` returns, ``(token states by id, the
-        scene's combat or None or ``AS_READ``, answer)``, and return the answer. ``read``
-        holds ``token_ids`` (None: untracked) and the scene's combat (None:
-        none, or no ``scene_id``) as stored. A token left out of the states
-        returned is unchanged; each changed token's state before goes to its
-        undo history. Atomic: the write happens only if nothing read changed
-        meanwhile, else ``change`` runs again on a fresh read (``read``: a read
-        already made, used first). If ``change`` raises, nothing is written."""
-        held = getattr(self._pending, "held", None)
-        if held is not None:
-            return self._hold(held, read or self.read_table(world_id, token_ids, scene_id), change)
-        for _ in range(CHANGE_ATTEMPTS):
-            read = read or self.read_table(world_id, token_ids, scene_id)
-            tokens_after, combat_after, answer = change(read)
-            if self._commit(world_id, read, tokens_after, combat_after) == _WRITTEN:
-                return answer
-            read = None
-        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
-
-    @staticmethod
-    def _hold(held: _Held, read: TableRead, change: Callable) -> Any:
-        if held.table is not None:
-            raise RuntimeError("held writes change the world's tokens and combat once")
-        tokens_after, combat_after, answer = change(read)
-        held.table = (read, tokens_after, combat_after)
-        return answer
-
-    def _commit(
-        self, world_id: str, read: TableRead, tokens_after: dict, combat_after: dict | None,
-        ledger: tuple[MomentsRead, MomentsWrite] | None = None,
-        receipt: tuple[str, str, list[str]] | None = None, receipt_ttl: int = RECEIPT_TTL_SECONDS, replaces: str = "",
-    ) -> str:
-        """``_COMMIT`` on what was read; ``ledger``: the Moments of Truth as
-        read, and their change; ``receipt``: (its key, its text, entries to
-        log), written with the change unless already there (``replaces``: a
-        value it may replace, as an answer its request's claim)."""
-        commit = _Commit()
-        commit.table(world_id, read, tokens_after, combat_after)
-        if ledger is not None:
-            commit.moments(world_id, *ledger)
-        if receipt is not None:
-            key, text, entries = receipt
-            commit.receipt(key, text, receipt_ttl, replaces)
-            commit.log(world_id, entries)
-        return commit.run(self._commit_script)
-
-    def _commit_held(self, world_id: str, held: _Held, receipt_key: str, receipt: str, ttl: int, replaces: str = "") -> str:
-        """The held writes, with ``receipt`` under ``receipt_key``."""
-        read, tokens_after, combat_after = held.table or (TableRead({}, None, None), {}, None)
-        return self._commit(
-            world_id, read, tokens_after, combat_after, held.ledger, (receipt_key, receipt, held.entries), ttl, replaces
-        )
-
-    # -- a job's effects ------------------------------------------------------
-
-    def once(self, world_id: str, job_id: str, run: Callable[[], list]) -> list:
-        """The pushes telling of job ``job_id``'s effects in ``world_id``, the
-        effects made at most once, whatever runs of the job there are.
-
-        ``run()`` makes the effects and returns the pushes. While it runs, its
-        change of the tokens and combat (one, through ``change_table``), of
-        the Moments of Truth (one, through ``change_moments``) and its
-        roll-log entries are held back; then one script writes them with
-        the pushes as the job's receipt, if nothing ``run`` read has changed
-        (else ``run`` runs again on fresh reads) and no receipt is there yet.
-        A run that finds the receipt, say the retry of a job whose worker
-        died, gets the pushes of the run that made the effects.
-        """
-        key = _receipt_key(job_id)
-        for _ in range(CHANGE_ATTEMPTS):
-            stored = self.redis.get(key)
-            if stored is not None:
-                return loads(stored)
-            self._pending.held = held = _Held()
-            try:
-                pushes = run()
-            finally:
-                self._pending.held = None
-            written = self._commit_held(world_id, held, key, dumps(pushes), RECEIPT_TTL_SECONDS)
-            if written == _WRITTEN:
-                return pushes
-        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
+        equipment (as ``arsenal``), in one round trip."""
+        return fight_of(token_ids, self._read_fight(keys=_fight_keys(world_id), args=token_ids))
 
     def _atomically(self, keys: list[str], step: Callable, what: str) -> Any:
         """Run ``step(pipe)``, which reads ``keys`` through ``pipe`` and
         returns ``(answer, write)``; then ``write()`` queues its writes, sent
         in one MULTI. When another client changes a key first (WATCH), ``step``
         runs again on the new values; if it raises, nothing is written."""
-        if getattr(self._pending, "held", None) is not None:
-            raise RuntimeError(f"{what} cannot change in held writes")
         with self.redis.pipeline() as pipe:
             for _ in range(CHANGE_ATTEMPTS):
                 try:
@@ -852,6 +594,20 @@ def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) ->
     return redis.BlockingConnectionPool.from_url(url, max_connections=connections, timeout=POOL_WAIT_SECONDS, **options)
 
 
+def world_of(world_id: str, fields: list) -> World:
+    """The world from its fields as ``Store.claim`` or ``Store.world`` read them."""
+    name, gm_key, settings, system = fields
+    if None in (name, gm_key, settings):
+        raise UnknownWorld(world_id)
+    return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
+
+
+def fight_of(token_ids: list[str], read: list) -> tuple[TableRead, dict[str, list[dict]]]:
+    """Tokens, their scene's combat and the arsenal from a fight's read (``Store.claim``, ``Store.read_fight``)."""
+    *tokens, scene, combat, arsenal = read
+    return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
+
+
 def world_key(world_id: str) -> str:
     return f"vtt:world:{world_id}"
 
@@ -860,7 +616,7 @@ def world_key(world_id: str) -> str:
 CHANGE_ATTEMPTS = 100
 
 
-def _system_state_key(world_id: str, system: str) -> str:
+def system_state_key(world_id: str, system: str) -> str:
     """Each rule system's state apart from every other's (the flagship's has keys of its own)."""
     return f"{world_key(world_id)}:system:{system}"
 
@@ -877,7 +633,7 @@ def _rolls_key(world_id: str) -> str:
     return f"{world_key(world_id)}:rolls"
 
 
-def _receipt_key(job_id: str) -> str:
+def receipt_key(job_id: str) -> str:
     return f"vtt:receipt:{job_id}"
 
 

@@ -38,11 +38,11 @@ def named(request: dict) -> dict[str, str]:
 def queues(event: Request):
     """The handler of hazard ``event``: refuse untracked tokens now, queue the rest."""
 
-    def queue_hazard(identity, request: dict) -> dict:
-        check_tracked(identity, named(request))
+    def queue_hazard(unit, request: dict) -> dict:
+        check_tracked(unit, named(request))
         spec = REQUESTS[event.value].schema().dump(request)
         return queue_job(
-            identity, request["request_id"], "workers.hazards.hazard", sender=identity.to_dict(), event=event.value, request=spec
+            unit, request["request_id"], "workers.hazards.hazard", sender=unit.identity.to_dict(), event=event.value, request=spec
         )
 
     return queue_hazard

@@ -30,7 +30,7 @@ def rule(verdict: str) -> str:
     return verdict
 
 
-def judge(identity, request: dict) -> dict:
+def judge(unit, request: dict) -> dict:
     from bridge.refusals import refused_as
 
     with refused_as("verdict"):
