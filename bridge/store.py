@@ -102,7 +102,7 @@ return claimed
 #: Write only if what was read is still what is stored. One argument, a
 #: JSON document (``_Commit`` builds it); KEYS: every key it names.
 #: ``expect``: ``{key, field?, value}`` (``value`` null: absent; a field: in
-#: a hash) or ``{key, hash}``: the whole hash, field by field;
+#: a hash; ``head``: a list's first item) or ``{key, hash}``: the whole hash, field by field;
 #: ``receipt``: ``{key, value, ttl, replaces}``, set unless the key holds a
 #: value other than ``replaces`` (a request's claim, or none);
 #: ``writes``: ``{op, key, ...}`` in order (see ``_WRITE``).
@@ -126,7 +126,9 @@ for _, expected in ipairs(doc.expect or {{}}) do
     if #stored ~= 2 * count then return answer('conflict') end
   else
     local stored
-    if expected.field then stored = redis.call('HGET', expected.key, expected.field) else stored = redis.call('GET', expected.key) end
+    if expected.field then stored = redis.call('HGET', expected.key, expected.field)
+    elseif expected.head then stored = redis.call('LINDEX', expected.key, 0)
+    else stored = redis.call('GET', expected.key) end
     local want = expected.value
     if want == cjson.null then want = false end
     if stored ~= want then return answer('conflict') end
@@ -137,6 +139,9 @@ for _, write in ipairs(doc.writes or {{}}) do
   if op == 'hset' then redis.call('HSET', key, write.field, write.value)
   elseif op == 'hdel' then redis.call('HDEL', key, write.field)
   elseif op == 'set' then redis.call('SET', key, write.value)
+  elseif op == 'del' then redis.call('DEL', key)
+  elseif op == 'sadd' then redis.call('SADD', key, write.value)
+  elseif op == 'pop' then redis.call('LPOP', key)
   elseif op == 'push' then
     redis.call('LPUSH', key, write.value)
     redis.call('LTRIM', key, 0, write.keep - 1)
@@ -228,9 +233,11 @@ class Commit:
         self.keys: dict[str, None] = {}
         self.doc: dict[str, Any] = {"expect": [], "writes": []}
 
-    def expect(self, key: str, value: str | None, field: str | None = None) -> None:
+    def expect(self, key: str, value: str | None, field: str | None = None, head: bool = False) -> None:
+        """``key`` (``field``: a hash's field; ``head``: a list's first item) still holds ``value`` (None: nothing)."""
         self.keys[key] = None
-        self.doc["expect"].append({"key": key, "value": value} | ({"field": field} if field is not None else {}))
+        where = {"field": field} if field is not None else {"head": True} if head else {}
+        self.doc["expect"].append({"key": key, "value": value} | where)
 
     def expect_hash(self, key: str, fields: dict[str, str]) -> None:
         self.keys[key] = None
@@ -244,19 +251,23 @@ class Commit:
         self.keys[key] = None
         self.doc["receipt"] = {"key": key, "value": value, "ttl": ttl, "replaces": replaces}
 
-    def table(self, world_id: str, tokens: dict[str, list], combats: dict[str, list]) -> None:
+    def table(self, world_id: str, tokens: dict[str, list], combats: dict[str, list], undone: dict[str, str]) -> None:
         """Tokens and combats (by token id, by scene id: ``[text read, text now]``,
         None: absent) as read, then as changed; each changed token's state
-        before goes to its undo history."""
+        before goes to its undo history, but an undone one's (``undone``: the
+        state it went back to, as its history's first) leaves it."""
         tokens_key, combats_key = _tokens_key(world_id), _combats_key(world_id)
         for token_id, (read, _) in tokens.items():
             self.expect(tokens_key, read, token_id)
         for scene_id, (read, _) in combats.items():
             self.expect(combats_key, read, scene_id)
+        for token_id, earlier in undone.items():
+            self.expect(_token_history_key(world_id, token_id), earlier, head=True)
+            self.write("pop", _token_history_key(world_id, token_id))
         for token_id, (read, now) in tokens.items():
             if now != read:
                 self.write("hset", tokens_key, field=token_id, value=now)
-                if read is not None:
+                if read is not None and token_id not in undone:
                     self.write("push", _token_history_key(world_id, token_id), value=read, keep=TOKEN_HISTORY_MAX)
         for scene_id, (read, now) in combats.items():
             if now is None and read is not None:
@@ -366,11 +377,6 @@ class Store:
         self.world(world_id)
         self.redis.hset(world_key(world_id), "settings", dumps(settings))
 
-    def set_system(self, world_id: str, system: str) -> None:
-        """Make ``system`` the rule system the world plays; every system's state stays where it is."""
-        self.world(world_id)
-        self.redis.hset(world_key(world_id), "system", system)
-
     # -- rule systems' state ----------------------------------------------
 
     def system_state(self, world_id: str, system: str) -> dict | None:
@@ -384,17 +390,8 @@ class Store:
 
     # -- actor ownership --------------------------------------------------
 
-    def assign_actors(self, world_id: str, user: str, actor_ids: list[str]) -> None:
-        """Make ``actor_ids`` exactly the actors ``user`` owns."""
-        key = f"{world_key(world_id)}:actors:{user}"
-        with self.redis.pipeline() as pipe:
-            pipe.delete(key)
-            if actor_ids:
-                pipe.sadd(key, *actor_ids)
-            pipe.execute()
-
     def owns_actor(self, world_id: str, user: str, actor_id: str) -> bool:
-        return bool(self.redis.sismember(f"{world_key(world_id)}:actors:{user}", actor_id))
+        return bool(self.redis.sismember(actors_key(world_id, user), actor_id))
 
     def owners_among(self, world_id: str, users: list[str], actor_id: str) -> list[str]:
         """Those of ``users`` who own ``actor_id``, in one round trip."""
@@ -402,7 +399,7 @@ class Store:
             return []
         with self.redis.pipeline(transaction=False) as pipe:
             for user in users:
-                pipe.sismember(f"{world_key(world_id)}:actors:{user}", actor_id)
+                pipe.sismember(actors_key(world_id, user), actor_id)
             owned = pipe.execute()
         return [user for user, owns in zip(users, owned) if owns]
 
@@ -477,10 +474,7 @@ class Store:
 
     def arsenal(self, world_id: str) -> dict[str, list[dict]]:
         """The world's own equipment, ``{kind: [item, ...]}`` (``{}``: none yet)."""
-        return _arsenal(self.redis.get(_arsenal_key(world_id)))
-
-    def save_arsenal(self, world_id: str, items: dict[str, list[dict]]) -> None:
-        self.redis.set(_arsenal_key(world_id), dumps(items))
+        return _arsenal(self.redis.get(arsenal_key(world_id)))
 
     # -- Moments of Truth and talent uses ----------------------------------
 
@@ -524,25 +518,9 @@ class Store:
         """The ids among ``token_ids`` of no tracked token, without reading any state."""
         return self._untracked(keys=[_tokens_key(world_id)], args=token_ids) if token_ids else []
 
-    def undo_token(self, world_id: str, token_id: str, undo: Callable[[dict, dict], dict]) -> tuple[dict, dict] | None:
-        """Put back token ``token_id``'s state before its last change, as
-        ``undo(current, earlier)`` makes it (the version moves on); that
-        change is forgotten. ``(current, restored)``, or None with nothing to undo."""
-        key, history = _tokens_key(world_id), _token_history_key(world_id, token_id)
-
-        def step(pipe):
-            current, earlier = pipe.hget(key, token_id), pipe.lindex(history, 0)
-            if current is None or earlier is None:
-                return None, lambda: None
-            current, restored = loads(current), undo(loads(current), loads(earlier))
-
-            def write():
-                pipe.hset(key, token_id, dumps(restored))
-                pipe.lpop(history)
-
-            return (current, restored), write
-
-        return self._atomically([key, history], step, f"token {token_id} of {world_id}")
+    def last_token_state(self, world_id: str, token_id: str) -> str | None:
+        """Token ``token_id``'s state before its last change (JSON; None: no change to undo)."""
+        return self.redis.lindex(_token_history_key(world_id, token_id), 0)
 
     # -- combats ----------------------------------------------------------
 
@@ -569,24 +547,6 @@ class Store:
         equipment (as ``arsenal``), in one round trip."""
         return fight_of(token_ids, self._read_fight(keys=_fight_keys(world_id), args=token_ids))
 
-    def _atomically(self, keys: list[str], step: Callable, what: str) -> Any:
-        """Run ``step(pipe)``, which reads ``keys`` through ``pipe`` and
-        returns ``(answer, write)``; then ``write()`` queues its writes, sent
-        in one MULTI. When another client changes a key first (WATCH), ``step``
-        runs again on the new values; if it raises, nothing is written."""
-        with self.redis.pipeline() as pipe:
-            for _ in range(CHANGE_ATTEMPTS):
-                try:
-                    pipe.watch(*keys)
-                    answer, write = step(pipe)
-                    pipe.multi()
-                    write()
-                    pipe.execute()
-                    return answer
-                except redis.WatchError:
-                    continue
-        raise RuntimeError(f"{what} kept changing under {CHANGE_ATTEMPTS} attempts")
-
 
 def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) -> redis.BlockingConnectionPool:
     """A pool of at most ``connections`` to ``url``: when all are busy, a call
@@ -610,6 +570,10 @@ def fight_of(token_ids: list[str], read: list) -> tuple[TableRead, dict[str, lis
 
 def world_key(world_id: str) -> str:
     return f"vtt:world:{world_id}"
+
+
+def actors_key(world_id: str, user: str) -> str:
+    return f"{world_key(world_id)}:actors:{user}"
 
 
 #: Tries at an atomic change (the ledger, tokens, a combat) before giving up on a busy world.
@@ -637,13 +601,13 @@ def receipt_key(job_id: str) -> str:
     return f"vtt:receipt:{job_id}"
 
 
-def _arsenal_key(world_id: str) -> str:
+def arsenal_key(world_id: str) -> str:
     return f"{world_key(world_id)}:arsenal"
 
 
 def _fight_keys(world_id: str) -> list[str]:
     """What a fight is read from: the tokens, the combats, the arsenal."""
-    return [_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)]
+    return [_tokens_key(world_id), _combats_key(world_id), arsenal_key(world_id)]
 
 
 def _arsenal(stored: str | None) -> dict[str, list[dict]]:

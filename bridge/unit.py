@@ -43,9 +43,12 @@ from .store import (
     Store,
     TableRead,
     World,
+    actors_key,
+    arsenal_key,
     combat_action,
     fight_of,
     system_state_key,
+    world_key,
     world_of,
 )
 
@@ -62,6 +65,8 @@ class Unit:
         self._combats: dict[str, list] = {}  # scene id -> [text read, text now]
         self._moments: list | None = None  # [as read, as now, the change so far]
         self._states: dict[str, list] = {}  # system -> [text read, text now]
+        self._undone: dict[str, str] = {}  # token id -> the state it went back to
+        self._writes: list[tuple[str, str, dict]] = []  # the GM's settings and the like: (op, key, arguments)
         self.entries: list[str] = []
         self.pushes: list[tuple[str, Any, dict]] = []
 
@@ -134,6 +139,36 @@ class Unit:
         combat = self._combats[read.scene_id][1] if read.scene_id is not None else None
         return TableRead({token_id: self._tokens[token_id][1] for token_id in read.tokens}, combat, read.scene_id)
 
+    def undo_token(self, token_id: str, undo: Callable[[dict, dict], dict]) -> tuple[dict, dict] | None:
+        """Put token ``token_id`` back as ``undo(current, earlier)`` makes it
+        from its state before its last change, which leaves its history.
+        ``(current, restored)``, or None: untracked, or no change to undo."""
+        current = self.read_table([token_id], None).tokens[token_id]
+        earlier = self.store.last_token_state(self.world_id, token_id)
+        if current is None or earlier is None:
+            return None
+        restored = undo(loads(current), loads(earlier))
+        self._tokens[token_id][1], self._undone[token_id] = dumps(restored), earlier
+        return loads(current), restored
+
+    # -- the GM's settings, the world's system, actors and equipment -----------------
+
+    def save_settings(self, settings: dict) -> None:
+        self._writes.append(("hset", world_key(self.world_id), {"field": "settings", "value": dumps(settings)}))
+
+    def set_system(self, system: str) -> None:
+        """Make ``system`` the rule system the world plays; every system's state stays where it is."""
+        self._writes.append(("hset", world_key(self.world_id), {"field": "system", "value": system}))
+
+    def assign_actors(self, user: str, actor_ids: list[str]) -> None:
+        """Make ``actor_ids`` exactly the actors ``user`` owns."""
+        key = actors_key(self.world_id, user)
+        self._writes += [("del", key, {}), *(("sadd", key, {"value": actor_id}) for actor_id in actor_ids)]
+
+    def save_arsenal(self, items: dict[str, list[dict]]) -> None:
+        """The world's own equipment becomes ``items``, ``{kind: [item, ...]}``."""
+        self._writes.append(("set", arsenal_key(self.world_id), {"value": dumps(items)}))
+
     # -- Moments of Truth --------------------------------------------------------
 
     def change_moments(self, change: Callable[[MomentsRead], tuple[MomentsWrite, Any]], **marks) -> Any:
@@ -186,7 +221,7 @@ class Unit:
         stands as of its read)."""
         commit = Commit()
         if any(now != read for read, now in (*self._tokens.values(), *self._combats.values())):
-            commit.table(self.world_id, self._tokens, self._combats)
+            commit.table(self.world_id, self._tokens, self._combats, self._undone)
         if self._moments is not None:
             read, _, after = self._moments
             seated = any(read.balances.get(player) != moments for player, moments in after.balances.items())
@@ -197,6 +232,8 @@ class Unit:
                 key = system_state_key(self.world_id, system)
                 commit.expect(key, read)
                 commit.write("set", key, value=now)
+        for op, key, arguments in self._writes:
+            commit.write(op, key, **arguments)
         commit.log(self.world_id, self.entries)
         return commit
 

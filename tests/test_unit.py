@@ -194,3 +194,16 @@ def test_a_request_in_an_unknown_world_finds_no_world(store, world):
     missing = f"{world.world_id}-gone"
     with pytest.raises(UnknownWorld):
         answer(store, missing, "r1", lambda unit: unit.world)
+
+
+def test_an_undo_takes_the_last_change_back_once(store, world):
+    tokens, history = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:token_history:a"
+    store.redis.hset(tokens, "a", json.dumps({"n": 2, "v": 2}))
+    store.redis.lpush(history, json.dumps({"n": 1, "v": 1}))
+    undo = lambda current, earlier: {**earlier, "v": current["v"] + 1}  # noqa: E731
+
+    undone = answer(store, world.world_id, "z1", lambda unit: list(unit.undo_token("a", undo)))
+    assert undone == [{"n": 2, "v": 2}, {"n": 1, "v": 3}]
+    assert json.loads(store.redis.hget(tokens, "a")) == {"n": 1, "v": 3} and store.redis.llen(history) == 0
+    assert answer(store, world.world_id, "z2", lambda unit: unit.undo_token("a", undo)) is None
+    assert answer(store, world.world_id, "z3", lambda unit: unit.undo_token("nobody", undo)) is None
