@@ -12,6 +12,7 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
 - ``vtt:world:<w>:rolls``               stream: the roll log
+- ``vtt:world:<w>:card:<roll_id>``      the log entry id of card ``roll_id`` (expires)
 - ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
 - ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
 - ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
@@ -48,6 +49,8 @@ CLAIM_POLL_SECONDS = 0.02
 RECEIPT_TTL_SECONDS = 24 * 3600
 #: Roll-log entries kept per world (older ones are trimmed).
 ROLL_LOG_MAX_ENTRIES = 10_000
+#: How long a logged card can be found by its id (``Store.card``), in seconds.
+CARD_INDEX_TTL_SECONDS = 30 * 24 * 3600
 #: Log entries read per Redis call when scanning for visible ones.
 ROLL_LOG_PAGE = 200
 #: Moments of Truth history entries kept per world (``moments.get`` shows at most 200).
@@ -148,7 +151,9 @@ for _, write in ipairs(doc.writes or {{}}) do
   elseif op == 'append' then
     redis.call('RPUSH', key, write.value)
     redis.call('LTRIM', key, -write.keep, -1)
-  elseif op == 'log' then redis.call('XADD', key, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', write.value)
+  elseif op == 'log' then
+    local id = redis.call('XADD', key, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', write.value)
+    if write.card then redis.call('SET', write.card, id, 'EX', {CARD_INDEX_TTL_SECONDS}) end
   else return redis.error_reply('unknown write ' .. tostring(op)) end
 end
 if receipt then redis.call('SET', receipt.key, receipt.value, 'EX', receipt.ttl) end
@@ -292,9 +297,14 @@ class Commit:
         for roll_id, entry in after.setbacks.items():
             self.write("hset", setbacks, field=roll_id, value=dumps(entry))
 
-    def log(self, world_id: str, entries: list[str]) -> None:
-        for entry in entries:
-            self.write("log", _rolls_key(world_id), value=entry)
+    def log(self, world_id: str, entries: list[tuple[str | None, str]]) -> None:
+        """Roll-log entries, ``(its card's id or None, its JSON)``: a card is found again by its id (``Store.card``)."""
+        for card_id, entry in entries:
+            if card_id is None:
+                self.write("log", _rolls_key(world_id), value=entry)
+            else:
+                self.keys[_card_key(world_id, card_id)] = None
+                self.write("log", _rolls_key(world_id), value=entry, card=_card_key(world_id, card_id))
 
 
 #: ``_COMMIT``'s answers (``Store.commit``).
@@ -447,6 +457,13 @@ class Store:
 
     # -- roll log ---------------------------------------------------------
 
+    def card(self, world_id: str, card_id: str) -> dict | None:
+        """The logged card ``card_id`` (its ``roll_id``), in two steps whatever
+        the log's length; None: no such card, or trimmed from the log."""
+        logged_as = self.redis.get(_card_key(world_id, card_id))
+        found = self.redis.xrange(_rolls_key(world_id), logged_as, logged_as, count=1) if logged_as else []
+        return loads(found[0][1]["entry"]) if found else None
+
     def recent_rolls(self, world_id: str, count: int, view: Callable[[dict], dict | None]) -> list[dict]:
         """The newest ``count`` entries as ``view`` shows them, oldest first.
 
@@ -595,6 +612,10 @@ def _token_history_key(world_id: str, token_id: str) -> str:
 
 def _rolls_key(world_id: str) -> str:
     return f"{world_key(world_id)}:rolls"
+
+
+def _card_key(world_id: str, card_id: str) -> str:
+    return f"{world_key(world_id)}:card:{card_id}"
 
 
 def receipt_key(job_id: str) -> str:

@@ -83,8 +83,8 @@ class Unit:
     # -- what it tells ---------------------------------------------------------
 
     def log(self, entry: dict) -> None:
-        """A roll-log entry, written with the unit's changes."""
-        self.entries.append(dumps(entry))
+        """A roll-log entry, written with the unit's changes (a card: found again by its ``roll_id``)."""
+        self.entries.append((entry.get("roll_id"), dumps(entry)))
 
     def emit(self, event: str, data: Any, **where) -> None:
         """A push (``where``: Flask-SocketIO's ``to``, ``skip_sid``), sent once the unit is written."""
