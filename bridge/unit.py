@@ -57,7 +57,7 @@ class Unit:
     """See the module's docstring. ``sid``: the requesting connection (None in a job)."""
 
     def __init__(self, store: Store, identity: Identity, sid: str | None = None,
-                 world_fields: list | None = None, fight: tuple[list[str], list] | None = None):
+                 world_fields: list | None = None, fight: tuple[list[str], dict] | None = None):
         self.store, self.identity, self.sid = store, identity, sid
         self._world = world_of(identity.world_id, world_fields) if world_fields is not None else None
         self._claimed_fight = fight
