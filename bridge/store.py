@@ -503,19 +503,49 @@ class Store:
         entry of roll ``setback_of``. The history is not read (``moments_history``)."""
         balances, uses, _, first, setbacks = _moments_keys(world_id)
         with self.redis.pipeline(transaction=False) as pipe:
+            pipe.exists(_whole_ledger_key(world_id))
             pipe.hgetall(balances)
             pipe.get(uses)
             if first_sessions:
                 pipe.hgetall(first)
             if setback_of is not None:
                 pipe.hget(setbacks, setback_of)
-            read = pipe.execute()
+            whole, *read = pipe.execute()
+        if whole:
+            self._spread_ledger(world_id)
+            return self.moments(world_id, first_sessions=first_sessions, setback_of=setback_of)
         return MomentsRead(
             {player: int(moments) for player, moments in read[0].items()},
             read[1],
             {player: loads(entry) for player, entry in read[2].items()} if first_sessions else {},
             loads(read[-1]) if setback_of is not None and read[-1] else None,
         )
+
+    def _spread_ledger(self, world_id: str) -> None:
+        """A ledger stored whole, as before its balances were counters, moved to its keys once."""
+        whole = _whole_ledger_key(world_id)
+        balances, _, history, first, setbacks = _moments_keys(world_id)
+        with self.redis.pipeline() as pipe:
+            try:
+                pipe.watch(whole)
+                stored = pipe.get(whole)
+                if stored is None:
+                    return
+                ledger = loads(stored)
+                pipe.multi()
+                if ledger["balances"]:
+                    pipe.hset(balances, mapping=ledger["balances"])
+                for entry in ledger["history"][-MOMENTS_HISTORY_MAX:]:
+                    pipe.rpush(history, dumps(entry))
+                for entry in ledger["history"]:
+                    if entry["kind"] == "first_session":
+                        pipe.hset(first, entry["player"], dumps(entry))
+                    elif entry["kind"] == "take_setback" and entry["roll_id"]:
+                        pipe.hset(setbacks, entry["roll_id"], dumps(entry))
+                pipe.delete(whole)
+                pipe.execute()
+            except redis.WatchError:  # another request moved it first
+                return
 
     def moments_history(self, world_id: str, recent: int) -> list[dict]:
         """The newest ``recent`` history entries, oldest first."""
@@ -640,6 +670,11 @@ def _arsenal(stored: str | None) -> dict[str, list[dict]]:
 
 def _combats_key(world_id: str) -> str:
     return f"{world_key(world_id)}:combats"
+
+
+def _whole_ledger_key(world_id: str) -> str:
+    """Where the ledger was stored whole, balances and every entry, before ``_moments_keys``."""
+    return f"{world_key(world_id)}:moments"
 
 
 def _moments_keys(world_id: str) -> tuple[str, str, str, str, str]:

@@ -11,8 +11,11 @@ Every handler is ``handler(unit, request) -> result`` (registered with
   equipment (as read with the claim when the handler declared them,
   ``handles(..., fight=...)``); ``unit.tokens(token_ids)``, ``unit.combat(scene_id)``.
 - ``unit.change_table(token_ids, scene_id, change, read=None)``,
-  ``unit.change_moments(change, **marks)``, ``unit.change_system_state(system, change)``:
-  changes, held in the unit; a later read in the same unit sees them.
+  ``unit.change_moments(change, **marks)``, ``unit.change_system_state(system, change)``,
+  ``unit.undo_token(token_id, undo)``: changes, held in the unit; a later
+  read in the same unit sees them. ``unit.system_state(system)``: a read of one.
+- ``unit.save_settings``, ``unit.set_system``, ``unit.assign_actors``,
+  ``unit.save_arsenal``: the GM's writes, held too (nothing to compare).
 - ``unit.log(entry)``: a roll-log entry; ``unit.emit(event, data, to=...)``: a push.
 
 Nothing is written while the handler runs. Then ``settle`` writes every
