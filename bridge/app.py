@@ -9,7 +9,7 @@ from flask_socketio import SocketIO
 from redis import Redis
 from rq import Queue
 
-from . import cors, events, health, logs, plugin_files, systems
+from . import connections, cors, events, health, logs, plugin_files, systems
 from .config import Config
 from .protocol import SOCKETIO_CHANNEL
 from .server import JsonOncePacket, PeerAwareRedisManager
@@ -36,6 +36,6 @@ def create_app(config: Config | None = None) -> Flask:
         logger=logs.library_logger("socketio.server"),
         engineio_logger=logs.library_logger("engineio.server"),
     )
-    for module in (health, plugin_files, *events.MODULES, *systems.installed().values(), cors):
+    for module in (health, plugin_files, connections, *events.MODULES, *systems.installed().values(), cors):
         module.init_app(app)
     return app

@@ -205,10 +205,10 @@ def test_a_request_reads_its_world_with_its_claim(store, world):
     def compute():
         store.save_settings(world.world_id, {"default_tn": 2})
         seen = store.world(world.world_id)
-        return {"name": seen.name, "gm_key": seen.gm_key, "settings": seen.settings}
+        return {"name": seen.name, "gm_key_hash": seen.gm_key_hash, "settings": seen.settings}
 
     answer = store.answer_once(f"{world.world_id}:gm:roll:r1", world.world_id, compute)
-    assert answer == {"name": world.name, "gm_key": world.gm_key, "settings": {"default_tn": 1}}
+    assert answer == {"name": world.name, "gm_key_hash": world.gm_key_hash, "settings": {"default_tn": 1}}
     assert store.world(world.world_id).settings == {"default_tn": 2}
 
 

@@ -217,6 +217,10 @@ class TokenMintRequest(RequestSchema):
     ttl_seconds = fields.Integer(validate=validate.Range(60, TOKEN_TTL_MAX_SECONDS))
 
 
+class TokenRevokeRequest(RequestSchema):
+    user = Identifier(required=True)
+
+
 class ActorsAssignRequest(RequestSchema):
     user = Identifier(required=True)
     actor_ids = fields.List(Identifier(), required=True, validate=validate.Length(max=1000))
