@@ -190,7 +190,7 @@ def _redis_url(obj: dict, start_embedded: bool):
         return
     if not start_embedded:
         raise click.ClickException("no Redis: set REDIS_URL, or start `vtt-bridge serve` first")
-    with EmbeddedRedis(obj["data_dir"]) as embedded:
+    with EmbeddedRedis(obj["data_dir"], maxmemory=obj["config"].redis_maxmemory) as embedded:
         click.echo(f"embedded Redis: data in {obj['data_dir']}", err=True)
         yield embedded.url
 

@@ -12,6 +12,9 @@ FOUNDRY_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
 #: Default port of the bridge's HTTP and Socket.IO endpoint.
 DEFAULT_PORT = 8765
 
+#: The embedded Redis's memory limit unless configured (Redis's units).
+DEFAULT_REDIS_MAXMEMORY = "512mb"
+
 #: Host names every bridge answers to besides its public URL's: the machine itself.
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
 
@@ -47,6 +50,8 @@ class Config:
     trusted_hosts: list[str] = field(default_factory=list)
     #: RQ queue the bridge enqueues to and the workers listen on.
     queue_name: str = "vtt-bridge"
+    #: The embedded Redis's memory limit (Redis's units: ``512mb``, ``2gb``).
+    redis_maxmemory: str = DEFAULT_REDIS_MAXMEMORY
     #: Open connections one user may hold in a world, per web process.
     connections_per_user: int = 8
     #: Open connections a world may hold, per web process.
@@ -76,6 +81,7 @@ class Config:
             public_url=env.get("VTT_BRIDGE_PUBLIC_URL", ""),
             trusted_hosts=_listed(env.get("VTT_BRIDGE_TRUSTED_HOSTS"), ()),
             queue_name=env.get("VTT_BRIDGE_QUEUE", "vtt-bridge"),
+            redis_maxmemory=env.get("VTT_BRIDGE_REDIS_MAXMEMORY", DEFAULT_REDIS_MAXMEMORY),
             connections_per_user=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_USER", 8)),
             connections_per_world=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_WORLD", 64)),
         )

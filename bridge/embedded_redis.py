@@ -1,4 +1,7 @@
-"""A private Redis for ``serve``: loopback only, password-protected, append-only.
+"""A private Redis for ``serve``: loopback only, password-protected, append-only,
+with a memory limit (``maxmemory``) past which writes are refused and nothing
+is ever evicted (``noeviction``): game state has no expiry to evict it by,
+and losing it silently would be worse than a refused request.
 
 The server's configuration (including its password) is passed on stdin, so it
 never shows up in ``ps``. The URL is written to ``<data_dir>/redis.url``
@@ -20,6 +23,8 @@ import warnings
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+from .config import DEFAULT_REDIS_MAXMEMORY
 
 #: How long ``start`` waits for the server to answer PING, in seconds.
 START_TIMEOUT_SECONDS = 10
@@ -114,9 +119,10 @@ class EmbeddedRedis:
     Use as a context manager, or call :meth:`start` and :meth:`stop`.
     """
 
-    def __init__(self, data_dir: str | os.PathLike, executable: str | None = None):
+    def __init__(self, data_dir: str | os.PathLike, executable: str | None = None, maxmemory: str = DEFAULT_REDIS_MAXMEMORY):
         self.data_dir = pathlib.Path(data_dir)
         self.executable = executable or find_redis_server()
+        self.maxmemory = maxmemory
         self.url: str | None = None
         self._process: subprocess.Popen | None = None
 
@@ -191,6 +197,8 @@ class EmbeddedRedis:
             "appendonly yes",
             "appendfsync everysec",
             'save ""',
+            f"maxmemory {self.maxmemory}",
+            "maxmemory-policy noeviction",
             f"dir {_quote(self._redis_dir)}",
             f"logfile {_quote(self._log_file)}",
             "",
