@@ -13,7 +13,9 @@ import click
 from . import logs
 from .config import Config
 from .connections import announce_ended
-from .embedded_redis import EmbeddedRedis, default_data_dir, running_url
+from .embedded_redis import AlreadyRunning, EmbeddedRedis, default_data_dir, running_url
+from .lineage import AlreadyServing
+from .serving import Serving
 from .schemas.settings import WorldSettingsSchema, default_settings
 from .store import Store, UnknownWorld, WorldExists
 from .systems import DEFAULT_SYSTEM, installed
@@ -39,17 +41,18 @@ def main(ctx: click.Context, data_dir: pathlib.Path | None, log_level: str) -> N
 @click.option("--workers", "worker_count", type=int, default=1, show_default=True)
 @click.pass_obj
 def serve(obj: dict, host: str | None, port: int | None, worker_count: int) -> None:
-    """Bridge, workers and (unless REDIS_URL is set) an embedded Redis, in one command."""
-    from workers.pool import WorkerPool
-
-    with _redis_url(obj, start_embedded=True) as redis_url:
-        config = _config(obj, redis_url, host, port)
-        _prepare_worlds(Store.from_url(redis_url))
-        pool = WorkerPool(redis_url, config.queue_name, worker_count).start()
-        try:
-            _run_web(config)
-        finally:
-            pool.stop()
+    """Bridge, workers and (unless REDIS_URL is set) an embedded Redis, in one command;
+    workers and Redis that die are started again (bridge.serving)."""
+    try:
+        with Serving(obj["data_dir"], obj["config"], worker_count) as serving:
+            if serving.embedded is not None:
+                click.echo(f"embedded Redis: data in {obj['data_dir']}", err=True)
+            _prepare_worlds(Store.from_url(serving.redis_url))
+            _run_web(_config(obj, serving.redis_url, host, port))
+    except (AlreadyServing, AlreadyRunning) as busy:
+        raise click.ClickException(str(busy)) from None
+    if serving.failed:
+        raise SystemExit(1)
 
 
 @main.command()
@@ -66,20 +69,11 @@ def web(obj: dict, host: str | None, port: int | None) -> None:
 @click.option("--count", type=int, default=1, show_default=True, help="Worker processes to run.")
 @click.pass_obj
 def worker(obj: dict, count: int) -> None:
-    """RQ workers (REDIS_URL, or a running `serve`'s Redis)."""
-    from workers.pool import WorkerPool
-    from workers.worker import run_worker
+    """RQ's worker pool of `count` workers, each replaced if it dies (REDIS_URL, or a running `serve`'s Redis)."""
+    from workers.pool import run_pool
 
     with _redis_url(obj, start_embedded=False) as redis_url:
-        config = _config(obj, redis_url)
-        if count == 1:
-            run_worker(redis_url, config.queue_name)
-            return
-        pool = WorkerPool(redis_url, config.queue_name, count).start()
-        try:
-            pool.wait()
-        finally:
-            pool.stop()
+        run_pool(redis_url, _config(obj, redis_url).queue_name, count)
 
 
 @main.group()
