@@ -5,14 +5,11 @@ cannot take memory without bound, and nothing it forks outlives it."""
 from __future__ import annotations
 
 import os
-import shutil
 
 import pytest
 
-from bridge.scripting import shelf
-
 from .services import wait_until
-from .test_wire_scripting import EXAMPLES, register, reload, run
+from .test_wire_scripting import examples_and, register, reload, run
 
 HOGS = {
     "hangs.py": "import time\n\ntime.sleep(3600)\n",
@@ -54,12 +51,7 @@ def spawner(table):
 
 @pytest.fixture
 def hogs(store, world, tmp_path):
-    folder = tmp_path / "scripts"
-    shutil.copytree(EXAMPLES, folder)
-    for name, text in HOGS.items():
-        (folder / name).write_text(text)
-    shelf.set_scripts_folder(store.redis, world.world_id, folder)
-    return folder
+    return examples_and(HOGS, store, world, tmp_path / "scripts")
 
 
 def test_a_script_that_hangs_at_import_unloads_only_itself(gm, hogs):
