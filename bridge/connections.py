@@ -4,8 +4,10 @@ A connection ends when its credentials do: at its token's expiry, when the
 GM key is rotated (every connection of the world, the GM's too) and when the
 GM revokes a player's tokens (that player's). Rotation and revocation are
 announced on ``CHANNEL`` (the CLI announces too), which every web process
-hears. A connection that opened Engine.IO but never authenticated is closed
-after ``HANDSHAKE_SECONDS``. A world and a user hold a bounded number of
+hears; an announcement made while a process was not listening (Redis away)
+is caught up on when it listens again, by checking each open connection's
+credentials anew. A connection that opened Engine.IO but never
+authenticated is closed after ``HANDSHAKE_SECONDS``. A world and a user hold a bounded number of
 connections (``Config.connections_per_world``, ``connections_per_user``).
 """
 
@@ -19,8 +21,9 @@ from dataclasses import dataclass
 
 import redis
 
-from .auth import Admission, AuthError, Identity
+from .auth import Admission, AuthError, Identity, grounds_now
 from .protocol import NAMESPACE, RefusalCode
+from .store import Store
 
 log = logging.getLogger("bridge.connections")
 
@@ -30,8 +33,6 @@ CHANNEL = "vtt-bridge:credentials"
 WATCH_SECONDS = 0.5
 #: How long a connection may stay open without authenticating, in seconds.
 HANDSHAKE_SECONDS = 10.0
-#: How long the watcher waits before listening again after Redis went away, in seconds.
-RETRY_SECONDS = 1.0
 
 
 def announce_ended(client: redis.Redis, world_id: str, user: str | None = None) -> None:
@@ -43,13 +44,14 @@ def announce_ended(client: redis.Redis, world_id: str, user: str | None = None) 
 class Open:
     identity: Identity
     expires_at: int | None
+    grounds: tuple
 
 
 class Connections:
     """This process's authenticated connections, and the thread that ends them."""
 
-    def __init__(self, server, client: redis.Redis, per_world: int, per_user: int):
-        self.server, self.client = server, client  # python-socketio's Server; a Redis client
+    def __init__(self, server, store: Store, per_world: int, per_user: int):
+        self.server, self.store = server, store  # python-socketio's Server
         self.per_world, self.per_user = per_world, per_user
         self._open: dict[str, Open] = {}
         self._handshakes: dict[str, float] = {}  # Engine.IO session -> when the watcher first saw it unauthenticated
@@ -64,7 +66,7 @@ class Connections:
                 raise AuthError(RefusalCode.TOO_MANY_CONNECTIONS, f"this world holds {self.per_world} connections already")
             if sum(held.user == identity.user for held in same_world) >= self.per_user:
                 raise AuthError(RefusalCode.TOO_MANY_CONNECTIONS, f"'{identity.user}' holds {self.per_user} connections already")
-            self._open[sid] = Open(identity, admission.expires_at)
+            self._open[sid] = Open(identity, admission.expires_at, admission.grounds)
 
     def forget(self, sid: str) -> None:
         with self._lock:
@@ -72,25 +74,27 @@ class Connections:
 
     def watch(self) -> None:
         """Run for good: end connections whose credentials ended, and idle handshakes."""
+        pubsub = None
         while True:
             try:
-                self._listen()
-            except redis.RedisError as lost:
-                log.warning("credential announcements unheard: Redis is away", extra={"error": str(lost)})
-                time.sleep(RETRY_SECONDS)
-
-    def _listen(self) -> None:
-        pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-        try:
-            pubsub.subscribe(CHANNEL)
-            while True:
+                if pubsub is None:
+                    pubsub = self.store.redis.pubsub(ignore_subscribe_messages=True)
+                    pubsub.subscribe(CHANNEL)
+                    self._end(lambda held: grounds_now(self.store, held.identity) != held.grounds)
                 message = pubsub.get_message(timeout=WATCH_SECONDS)
                 if message is not None:
                     self._end_announced(json.loads(message["data"]))
+            except redis.RedisError as lost:
+                if pubsub is not None:
+                    log.warning("credential announcements unheard until Redis is back", extra={"error": str(lost)})
+                    pubsub.close()
+                pubsub = None
+                time.sleep(WATCH_SECONDS)
+            try:
                 self._end_expired(time.time())
                 self._end_idle_handshakes(time.monotonic())
-        finally:
-            pubsub.close()
+            except Exception:  # noqa: BLE001 - the watch must go on
+                log.exception("ending connections failed")
 
     def _end_announced(self, ended: dict) -> None:
         def ends(held: Open) -> bool:
@@ -123,6 +127,6 @@ class Connections:
 def init_app(app) -> None:
     """Hold the app's connections (``app.extensions["vtt_connections"]``) and start watching them."""
     sio, config = app.extensions["socketio"], app.extensions["vtt_config"]
-    held = Connections(sio.server, app.extensions["vtt_store"].redis, config.connections_per_world, config.connections_per_user)
+    held = Connections(sio.server, app.extensions["vtt_store"], config.connections_per_world, config.connections_per_user)
     app.extensions["vtt_connections"] = held
     sio.start_background_task(held.watch)

@@ -18,9 +18,10 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from bridge.auth import TOKEN_SALT, mint_player_token
 from bridge.keys import gm_key_matches
 from bridge.schemas.settings import default_settings
-from bridge.store import world_key
+from bridge.store import Store, world_key
 
-from .services import wait_until
+from .services import Bridge, RedisServer, wait_until
+from .table import TableClient
 from .test_bridge import refusal
 
 #: How long a test waits for the bridge to close a connection, in seconds.
@@ -116,3 +117,21 @@ def test_a_world_stored_with_a_plain_key_keeps_only_its_hash_after_first_use(bri
     stored = store.redis.hgetall(world_key(world_id))
     assert "gm_key" not in stored and not any(plain in value for value in stored.values())
     assert gm_key_matches(plain, stored["gm_key_hash"])
+
+
+def test_a_rotation_the_bridge_did_not_hear_still_closes_the_connections(tmp_path):
+    """The key is rotated with no announcement reaching the bridge, then Redis
+    drops the bridge's subscription: listening again, it checks its connections anew."""
+    server = RedisServer(tmp_path)
+    store = Store.from_url(server.url)
+    world = store.create_world("unheard", "Unheard", default_settings())
+    web = Bridge(server.url)
+    try:
+        gm = TableClient(web.url, {"world": "unheard", "gm_key": world.gm_key})
+        store.rotate_gm_key("unheard")
+        assert gm.request("ping")["ok"]  # unannounced: still open
+        store.redis.client_kill_filter(_type="pubsub")
+        assert closed(gm)
+    finally:
+        web.stop()
+        server.stop()
