@@ -104,7 +104,7 @@ class Serving:
         log.error("the embedded Redis died; starting it again", extra={"exit_code": self.embedded.exited()})
         try:
             self.embedded.restart()
-        except RedisStartError as error:
+        except (RedisStartError, OSError) as error:  # OSError: e.g. its log cannot be opened
             log.critical("the embedded Redis cannot be restarted; stopping", extra={"error": str(error)})
             self.failed = True
             os.kill(os.getpid(), signal.SIGTERM)

@@ -148,3 +148,14 @@ def test_a_new_serve_stops_what_an_old_one_left_and_a_second_serve_is_refused(se
     third = subprocess.run([*second.bridge, "serve", "--port", str(free_port())], env=second.env, capture_output=True,
                            text=True, timeout=60)
     assert third.returncode != 0 and "already runs" in third.stderr
+
+
+def test_serve_exits_non_zero_when_its_redis_cannot_be_started_again(serve):
+    served = serve()
+    log = served.data_dir / "redis" / "redis.log"
+    log.rename(log.with_name("redis.log.before"))
+    log.mkdir()  # where Redis writes its log: a new Redis cannot start
+    os.kill(served.children()["redis"], signal.SIGKILL)
+    assert served.process.wait(HEAL_TIMEOUT_SECONDS) == 1
+    served.log.flush()
+    assert "cannot be restarted" in (served.data_dir.parent / f"serve-{served.port}.log").read_text()
