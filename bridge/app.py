@@ -9,9 +9,8 @@ from flask_socketio import SocketIO
 from redis import Redis
 from rq import Queue
 
-from . import events, health, logs, plugin_files, systems
+from . import connections, cors, events, health, logs, plugin_files, systems
 from .config import Config
-from .cors import allowed_origins
 from .protocol import SOCKETIO_CHANNEL
 from .server import JsonOncePacket, PeerAwareRedisManager
 from .store import Store
@@ -32,11 +31,11 @@ def create_app(config: Config | None = None) -> Flask:
         async_mode="threading",
         client_manager=PeerAwareRedisManager(config.redis_url, channel=SOCKETIO_CHANNEL),
         serializer=JsonOncePacket,
-        cors_allowed_origins=allowed_origins(config.cors_origins),
+        cors_allowed_origins=cors.allowed_origins(config),
         manage_session=False,
         logger=logs.library_logger("socketio.server"),
         engineio_logger=logs.library_logger("engineio.server"),
     )
-    for module in (health, plugin_files, *events.MODULES, *systems.installed().values()):
+    for module in (health, plugin_files, connections, *events.MODULES, *systems.installed().values(), cors):
         module.init_app(app)
     return app

@@ -32,6 +32,7 @@ class Request(str, Enum):
     ODDS_ATTACK = "odds.attack"
     WORKER_PING = "worker.ping"
     TOKEN_MINT = "token.mint"
+    TOKEN_REVOKE = "token.revoke"
     ACTORS_ASSIGN = "actors.assign"
     SETTINGS_GET = "settings.get"
     SETTINGS_UPDATE = "settings.update"
@@ -135,6 +136,8 @@ class RefusalCode(str, Enum):
     PROTOCOL_MISMATCH = "protocol_mismatch"
     UNAUTHORIZED = "unauthorized"
     TOKEN_EXPIRED = "token_expired"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    UNAVAILABLE = "unavailable"
 
 
 class RequestError(Exception):

@@ -39,6 +39,12 @@ class TableRequestHandler(WSGIRequestHandler):
         super().setup()
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
+    def send_response(self, code, message=None) -> None:
+        """As http.server's, without the ``Server`` banner naming Werkzeug's and Python's versions."""
+        self.log_request(code)
+        self.send_response_only(code, message)
+        self.send_header("Date", self.date_time_string())
+
     def connection_dropped(self, error, environ=None) -> None:
         """Close the connection once its WebSocket ended (simple-websocket ends
         one by raising ``ConnectionError``) or the client dropped it. Read as

@@ -8,7 +8,8 @@ read, with its roll-log entries and its answer or receipt.
 Keys (``<w>`` is a world id):
 
 - ``vtt:worlds``                        set of world ids
-- ``vtt:world:<w>``                     hash: name, gm_key, settings (JSON), created_at
+- ``vtt:world:<w>``                     hash: name, gm_key_hash, signing_secret, settings (JSON), system, created_at
+- ``vtt:world:<w>:token_generations``   hash: user -> how many times the GM revoked the user's tokens
 - ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
 - ``vtt:world:<w>:rolls``               stream: the roll log
@@ -28,7 +29,7 @@ Keys (``<w>`` is a world id):
 
 from __future__ import annotations
 
-import secrets
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -36,6 +37,7 @@ from typing import Any, Callable
 
 import redis
 
+from . import keys
 from .encoded import dumps, loads
 from .systems import DEFAULT_SYSTEM
 
@@ -67,8 +69,9 @@ AS_READ: Any = object()
 #: What a claimed request id holds until its answer is written.
 PENDING = "pending"
 
-#: A world's fields that ``World`` holds, as ``HMGET`` reads them.
-_WORLD_FIELDS = ("name", "gm_key", "settings", "system")
+#: A world's fields that ``World`` holds, as ``HMGET`` reads them; last, a
+#: plain ``gm_key`` from before keys were hashed, hashed when first read.
+_WORLD_FIELDS = ("name", "gm_key_hash", "settings", "system", "signing_secret", "gm_key")
 
 #: Lua: tokens ``ids``, then the first one's scene, the scene's combat and
 #: the world's arsenal (from the tokens hash, the combats hash and the
@@ -324,22 +327,20 @@ class WorldExists(ValueError):
 
 @dataclass(frozen=True)
 class World:
-    """A world as stored; ``gm_key`` never leaves the bridge except to the CLI."""
+    """A world as stored (``bridge.keys``: its secrets). ``gm_key`` is set
+    only on the world just created or rotated, for the CLI to show once."""
 
     world_id: str
     name: str
-    gm_key: str
+    gm_key_hash: str
+    signing_secret: str
     settings_json: str  # as stored; ``settings`` decodes it when first asked
     system: str = DEFAULT_SYSTEM  # the rule system it plays (``bridge.systems``)
+    gm_key: str | None = None
 
     @cached_property
     def settings(self) -> dict[str, Any]:
         return loads(self.settings_json)
-
-
-def new_gm_key() -> str:
-    """A fresh GM key: 32 random bytes, URL-safe."""
-    return secrets.token_urlsafe(32)
 
 
 class Store:
@@ -360,31 +361,55 @@ class Store:
     # -- worlds -----------------------------------------------------------
 
     def create_world(self, world_id: str, name: str, settings: dict[str, Any], system: str = DEFAULT_SYSTEM) -> World:
-        key = world_key(world_id)
+        key, gm_key = world_key(world_id), keys.new_gm_key()
         fields = {
             "name": name,
-            "gm_key": new_gm_key(),
+            "gm_key_hash": keys.hash_gm_key(gm_key),
+            "signing_secret": keys.new_signing_secret(),
             "settings": dumps(settings),
             "system": system,
             "created_at": str(time.time()),
         }
-        if not self.redis.hsetnx(key, "gm_key", fields["gm_key"]):
+        if not self.redis.hsetnx(key, "gm_key_hash", fields["gm_key_hash"]):
             raise WorldExists(world_id)
         self.redis.hset(key, mapping=fields)
         self.redis.sadd("vtt:worlds", world_id)
-        return self.world(world_id)
+        return dataclasses.replace(self.world(world_id), gm_key=gm_key)
 
     def world(self, world_id: str) -> World:
-        return world_of(world_id, self.redis.hmget(world_key(world_id), _WORLD_FIELDS))
+        """The world, a plain GM key stored before keys were hashed hashed first."""
+        fields = self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
+        if fields[1] is None and fields[5] is not None:
+            self._hash_plain_gm_key(world_id, fields[5])
+            fields = self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
+        return world_of(world_id, fields)
+
+    def _hash_plain_gm_key(self, world_id: str, gm_key: str) -> None:
+        """Keep a world's plain GM key (stored before keys were hashed) only
+        as its hash, beside a new signing secret: its old tokens end."""
+        key = world_key(world_id)
+        self.redis.hsetnx(key, "signing_secret", keys.new_signing_secret())
+        self.redis.hsetnx(key, "gm_key_hash", keys.hash_gm_key(gm_key))
+        self.redis.hdel(key, "gm_key")
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
 
     def rotate_gm_key(self, world_id: str) -> World:
-        """Replace the GM key; every player token signed with the old one dies."""
+        """Replace the GM key and the signing secret: every player token minted before dies."""
         self.world(world_id)
-        self.redis.hset(world_key(world_id), "gm_key", new_gm_key())
-        return self.world(world_id)
+        gm_key = keys.new_gm_key()
+        fields = {"gm_key_hash": keys.hash_gm_key(gm_key), "signing_secret": keys.new_signing_secret()}
+        self.redis.hset(world_key(world_id), mapping=fields)
+        return dataclasses.replace(self.world(world_id), gm_key=gm_key)
+
+    def token_generation(self, world_id: str, user: str) -> int:
+        """How many times the GM revoked ``user``'s tokens: a token minted at another count is void."""
+        return int(self.redis.hget(_token_generations_key(world_id), user) or 0)
+
+    def revoke_tokens(self, world_id: str, user: str) -> int:
+        """Void every token ``user`` holds; the new generation."""
+        return self.redis.hincrby(_token_generations_key(world_id), user, 1)
 
     def save_settings(self, world_id: str, settings: dict[str, Any]) -> None:
         self.world(world_id)
@@ -607,10 +632,10 @@ def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) ->
 
 def world_of(world_id: str, fields: list) -> World:
     """The world from its fields as ``Store.claim`` or ``Store.world`` read them."""
-    name, gm_key, settings, system = fields
-    if None in (name, gm_key, settings):
+    name, gm_key_hash, settings, system, signing_secret, _plain_gm_key = fields
+    if None in (name, gm_key_hash, settings, signing_secret):
         raise UnknownWorld(world_id)
-    return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
+    return World(world_id, name, gm_key_hash, signing_secret, settings, system or DEFAULT_SYSTEM)
 
 
 def fight_of(token_ids: list[str], read: dict) -> tuple[TableRead, dict[str, list[dict]]]:
@@ -628,6 +653,10 @@ def actors_key(world_id: str, user: str) -> str:
 
 #: Runs of a request or a job whose reads keep changing under it before giving up on a busy world.
 CHANGE_ATTEMPTS = 100
+
+
+def _token_generations_key(world_id: str) -> str:
+    return f"{world_key(world_id)}:token_generations"
 
 
 def system_state_key(world_id: str, system: str) -> str:

@@ -16,6 +16,7 @@ from marshmallow import (
 )
 
 from bridge.auth import AuthError, authenticate, mint_player_token
+from bridge.keys import hash_gm_key
 from bridge import events
 from bridge.events import session
 from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
@@ -376,6 +377,8 @@ EXAMPLES = [
     (Request.TOKEN_MINT, {"request_id": "t1", "user": "p1", "ttl_seconds": 3600}, True),
     (Request.TOKEN_MINT, {"request_id": "t1", "user": "p1", "ttl_seconds": 59}, False),
     (Request.TOKEN_MINT, {"request_id": "t1"}, False),
+    (Request.TOKEN_REVOKE, {"request_id": "t1", "user": "p1"}, True),
+    (Request.TOKEN_REVOKE, {"request_id": "t1", "user": "not an id"}, False),
     (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": ["a1", "a2"]}, True),
     (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": []}, True),
     (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": "a1"}, False),
@@ -813,8 +816,9 @@ def test_the_echo_job_and_failures_match_the_push_schemas(pusher):
 
 
 def test_request_results_and_session_ready_match_their_schemas():
-    token, expires_at = mint_player_token("key", "t1", "p1", 3600, now=0)
+    token, expires_at = mint_player_token("secret", "t1", "p1", 0, 3600, now=0)
     assert_valid("result.token.mint.json", {"user": "p1", "token": token, "expires_at": expires_at})
+    assert_valid("result.token.revoke.json", {"user": "p1", "generation": 1})
     assert_valid("result.actors.assign.json", {"user": "p1", "actor_ids": ["a1"]})
     assert_valid("result.settings.get.json", {"settings": default_settings()})
     assert_valid("result.settings.update.json", {"settings": default_settings() | {"default_tn": 1}})
@@ -838,10 +842,15 @@ def test_error_envelopes_match_the_envelope_schema():
 
 
 class FakeStore:
+    gm_key_hash = hash_gm_key("key")
+
     def world(self, world_id):
         if world_id != "t1":
             raise UnknownWorld(world_id)
-        return SimpleNamespace(world_id="t1", gm_key="key")
+        return SimpleNamespace(world_id="t1", gm_key_hash=self.gm_key_hash, signing_secret="secret")
+
+    def token_generation(self, world_id, user):
+        return 0
 
 
 @pytest.mark.parametrize(
@@ -850,8 +859,10 @@ class FakeStore:
         ({"world": "nowhere", "gm_key": "key"}, "unauthorized"),
         ({"world": "t1", "gm_key": "wrong"}, "unauthorized"),
         ({"world": "t1", "token": "forged"}, "unauthorized"),
-        ({"world": "t1", "token": mint_player_token("key", "t2", "p1", 60)[0]}, "unauthorized"),
-        ({"world": "t1", "token": mint_player_token("key", "t1", "p1", 60, now=0)[0]}, "token_expired"),
+        ({"world": "t1", "token": mint_player_token("secret", "t2", "p1", 0, 60)[0]}, "unauthorized"),
+        ({"world": "t1", "token": mint_player_token("key", "t1", "p1", 0, 60)[0]}, "unauthorized"),
+        ({"world": "t1", "token": mint_player_token("secret", "t1", "p1", 1, 60)[0]}, "unauthorized"),
+        ({"world": "t1", "token": mint_player_token("secret", "t1", "p1", 0, 60, now=0)[0]}, "token_expired"),
     ],
 )
 def test_auth_refusals_match_the_refusal_schema(credentials, code):
@@ -871,7 +882,7 @@ def test_auth_refusals_match_the_refusal_schema(credentials, code):
 )
 def test_credential_refusals_match_the_refusal_schema(auth, code):
     with pytest.raises(session.ConnectionRefusedError) as refused:
-        session._identify(auth)
+        session._admit(auth)
     message, refusal = refused.value.args
     assert refusal["code"] == code and refusal["message"] == message
     assert_valid("connect.error.json", refusal)

@@ -43,9 +43,9 @@ def test_a_request_reads_its_world_with_its_claim(store, world):
 
     def run(unit: Unit):
         store.save_settings(world.world_id, {"default_tn": 2})
-        return {"name": unit.world.name, "gm_key": unit.world.gm_key, "settings": unit.world.settings}
+        return {"name": unit.world.name, "gm_key_hash": unit.world.gm_key_hash, "settings": unit.world.settings}
 
-    assert answer(store, world.world_id, "r1", run) == {"name": world.name, "gm_key": world.gm_key, "settings": {"default_tn": 1}}
+    assert answer(store, world.world_id, "r1", run) == {"name": world.name, "gm_key_hash": world.gm_key_hash, "settings": {"default_tn": 1}}
     assert store.world(world.world_id).settings == {"default_tn": 2}
 
 

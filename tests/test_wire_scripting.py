@@ -85,15 +85,19 @@ def inspire(table):
 }
 
 
-@pytest.fixture
-def scripts(store, world, tmp_path):
-    """The world's scripts folder: the examples and the failure cases."""
-    folder = tmp_path / "scripts"
+def examples_and(extra: dict[str, str], store, world, folder: Path) -> Path:
+    """``folder`` made the world's scripts folder: the examples and the ``extra`` scripts (name -> text)."""
     shutil.copytree(EXAMPLES, folder)
-    for name, text in EXTRA.items():
+    for name, text in extra.items():
         (folder / name).write_text(text)
     shelf.set_scripts_folder(store.redis, world.world_id, folder)
     return folder
+
+
+@pytest.fixture
+def scripts(store, world, tmp_path):
+    """The world's scripts folder: the examples and the failure cases."""
+    return examples_and(EXTRA, store, world, tmp_path / "scripts")
 
 
 def job_result(client, event: str, **request) -> dict:

@@ -65,13 +65,14 @@ class BridgeWorker(SimpleWorker):
             beater.join()
 
 
-def run_worker(redis_url: str, queue_name: str) -> None:
+def run_worker(redis_url: str, queue_name: str, name: str | None = None) -> None:
     """Run one worker until it is told to stop (SIGINT or SIGTERM)."""
     push.install(redis_url)
     effects.install(redis_url)
     connection = Redis.from_url(redis_url)
     worker = BridgeWorker(
         [Queue(queue_name, connection=connection)],
+        name=name,
         connection=connection,
         worker_ttl=WORKER_TTL_SECONDS,
         maintenance_interval=MAINTENANCE_INTERVAL_SECONDS,

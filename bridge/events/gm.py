@@ -9,10 +9,11 @@ from ..rooms import world_room
 
 
 def mint_token(unit, mint_request: dict) -> dict:
-    """A token the GM's client hands to one player; rotating the GM key revokes it."""
-    world = unit.world
+    """A token the GM's client hands to one player; rotating the GM key or ``token.revoke`` voids it."""
+    world, user = unit.world, mint_request["user"]
     ttl = mint_request.get("ttl_seconds", world.settings["player_token_ttl_seconds"])
-    token, expires_at = mint_player_token(world.gm_key, world.world_id, mint_request["user"], ttl)
+    generation = unit.store.token_generation(world.world_id, user)
+    token, expires_at = mint_player_token(world.signing_secret, world.world_id, user, generation, ttl)
     return {"user": mint_request["user"], "token": token, "expires_at": expires_at}
 
 

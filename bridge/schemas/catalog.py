@@ -24,6 +24,7 @@ from .requests import (
     SettingsGetRequest,
     SettingsUpdateRequest,
     TokenMintRequest,
+    TokenRevokeRequest,
     WorkerPingRequest,
 )
 from .spec import RequestSpec, Shape
@@ -49,6 +50,7 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.ROLL_LOG.value: RequestSpec(RollLogRequest, RollLogResult),
     Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
+    Request.TOKEN_REVOKE.value: RequestSpec(TokenRevokeRequest, out.TokenRevoked, gm_only=True),
     Request.ACTORS_ASSIGN.value: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
     Request.SETTINGS_GET.value: RequestSpec(SettingsGetRequest, out.SettingsResult),
     Request.SETTINGS_UPDATE.value: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),

@@ -321,6 +321,13 @@ class TokenMinted(Out):
     expires_at = fields.Integer(required=True)
 
 
+class TokenRevoked(Out):
+    """Every token the user held is void; ``generation`` counts the revocations."""
+
+    user = Identifier(required=True)
+    generation = fields.Integer(required=True)
+
+
 class ActorsAssigned(Out):
     """The actors the user now owns (the whole set)."""
 

@@ -17,7 +17,6 @@ from bridge.protocol import Push, Request, RequestError
 from bridge.rooms import world_room
 from bridge.rules.dice import RandomDice
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.house_rules import BOOK
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.schemas.catalog import REQUESTS
 from bridge.schemas.common import Visibility
@@ -25,7 +24,7 @@ from bridge.schemas.settings import WorldSettingsSchema
 from bridge.scripting import shelf
 from bridge.scripting.api import API_VERSION, MacroError, Table
 from bridge.scripting.applied import apply_effects
-from bridge.scripting.loader import Blame, load_file, summary
+from bridge.scripting.loader import Blame, declared_by, load_file, summary
 from bridge.store import Store
 from bridge.unit import Unit
 from bridge.world_rules import world_dials
@@ -35,7 +34,7 @@ from . import sandbox
 
 #: Wall-clock limit of one macro, in seconds.
 MACRO_SECONDS = 5.0
-#: Wall-clock limit of loading a world's scripts, in seconds.
+#: Wall-clock limit of loading one of a world's scripts, in seconds.
 LOAD_SECONDS = 10.0
 
 _dice = RandomDice()
@@ -58,20 +57,23 @@ def _reload(unit: Unit) -> dict:
 
 
 def load_scripts(world_store: Store, world_id: str) -> tuple[dict, dict | None]:
-    """Load the world's scripts in a child process and keep what the table
-    needs; the dials they set are saved. The load's result, and the
-    world's settings if the scripts set dials."""
+    """Load the world's scripts, each in a child process of its own (one
+    that hangs or dies fails alone), and keep what the table needs; the
+    dials they set are saved. The load's result, and the world's settings
+    if the scripts set dials."""
     folder = shelf.scripts_folder(world_store.redis, world_id)
-    outcome = sandbox.call(lambda: summary(folder), folder, LOAD_SECONDS, "")
-    loaded = outcome.value or {"macros": {}, "errors": [], "house_rules": BOOK.to_dict(), "dials": {}}
-    if outcome.failure:
-        loaded["errors"].append(outcome.failure.to_dict())
+    loaded = summary(folder, _declared_in_child)
     settings = None
     if loaded["dials"]:
         settings = world_store.world(world_id).settings | WorldSettingsSchema(partial=True).load(loaded["dials"])
         world_store.save_settings(world_id, settings)
     shelf.save_loaded(world_store.redis, world_id, loaded)
     return {"folder": str(folder), "macros": sorted(loaded["macros"]), "errors": loaded["errors"]}, settings
+
+
+def _declared_in_child(path: Path, folder: Path) -> dict | Blame:
+    outcome = sandbox.call(lambda: declared_by(path, folder), folder, LOAD_SECONDS, path.name)
+    return outcome.failure or outcome.value
 
 
 def run_macro(reply: dict, sender: dict, request: dict) -> dict | None:
