@@ -123,10 +123,27 @@ function play(auth) {
     selected = detail.tokenIds.length === 1 ? detail.tokenIds[0] : null;
     showCharacter();
   });
+  /** Moves are sent one at a time per token (the bridge may answer two at once in either order), the latest asked last. */
+  const wanted = new Map();
   board.addEventListener("move", ({ detail: { tokenId, x, y } }) => {
-    const name = state.tokens.get(tokenId)?.name ?? tokenId;
-    client.request("token.move", { token_id: tokenId, x, y }).then((moved) => board.applyPosition(moved), (error) => report(error, `move ${name}`));
+    const sending = wanted.has(tokenId);
+    wanted.set(tokenId, { x, y });
+    if (!sending) sendMoves(tokenId);
   });
+  async function sendMoves(tokenId) {
+    const name = state.tokens.get(tokenId)?.name ?? tokenId;
+    for (let sent = null; wanted.get(tokenId) !== sent;) {
+      sent = wanted.get(tokenId);
+      try {
+        board.applyPosition(await client.request("token.move", { token_id: tokenId, ...sent }));
+      } catch (error) {
+        board.refused(tokenId);
+        report(error, `move ${name}`);
+        break;
+      }
+    }
+    wanted.delete(tokenId);
+  }
 
   /** The map as the bridge keeps it (again), e.g. after a (re)connection or a new token. */
   let mapRead = null;

@@ -22,6 +22,8 @@ export class Board extends EventTarget {
     this.element = element;
     /** @type {Map<string, {x: number, y: number, version: number}>} squares as the bridge keeps them */
     this.positions = new Map();
+    /** @type {Map<string, {x: number, y: number}>} squares asked for and not yet granted (arrow keys go on from them) */
+    this.asked = new Map();
     this.grid = { columns: 16, rows: 12, metresPerSquare: 1 };
     this.selected = new Set();
     this.placing = null;
@@ -46,9 +48,18 @@ export class Board extends EventTarget {
   applyPosition({ token_id: tokenId, x, y, version }) {
     if (version <= (this.positions.get(tokenId)?.version ?? 0)) return false;
     this.positions.set(tokenId, { x, y, version });
+    const asked = this.asked.get(tokenId);
+    if (asked && asked.x === x && asked.y === y) this.asked.delete(tokenId);
     const token = this._token(tokenId);
     if (token) this._put(token);
     return true;
+  }
+
+  /** A move the bridge refused: the token stays where the bridge has it. */
+  refused(tokenId) {
+    this.asked.delete(tokenId);
+    const token = this._token(tokenId);
+    if (token) this._put(token);
   }
 
   /** Whether the bridge has given the token a square yet. */
@@ -186,7 +197,7 @@ export class Board extends EventTarget {
     } else if (ARROWS[event.key] && this.positions.has(id)) {
       event.preventDefault();
       const [dx, dy] = ARROWS[event.key];
-      const { x, y } = this.positions.get(id);
+      const { x, y } = this.asked.get(id) ?? this.positions.get(id);
       this._ask(id, x + dx, y + dy);
     }
   }
@@ -222,8 +233,9 @@ export class Board extends EventTarget {
 
   _ask(tokenId, x, y) {
     const square = { x: clamp(x, this.grid.columns), y: clamp(y, this.grid.rows) };
-    const now = this.positions.get(tokenId);
+    const now = this.asked.get(tokenId) ?? this.positions.get(tokenId);
     if (now && now.x === square.x && now.y === square.y) return;
+    this.asked.set(tokenId, square);
     this.dispatchEvent(new CustomEvent("move", { detail: { tokenId, ...square } }));
   }
 
