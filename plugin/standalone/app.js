@@ -224,7 +224,8 @@ function play(auth) {
       label: `${attacker.name} attacks ${state.tokens.get(target)?.name ?? target} with ${form.weapon.value}` });
     if (options.whisperTo.length) payload.whisper_to = options.whisperTo;
     if (Number(form.defense_dice.value) > 0) payload.defense_dice = Number(form.defense_dice.value);
-    const card = await asker.ask(event.submitter ?? form.querySelector("button"), { what: `attack with ${form.weapon.value}`, event: name, payload, form });
+    const card = await asker.ask(event.submitter ?? form.querySelector("button"), { what: `attack with ${form.weapon.value}`, event: name, payload, form,
+      labels: { moments_spent: "MoTs to spend", targets: "Target", attacker: "the character", visibility: "Shown", whisper_to: "Whisper to" } });
     if (card) state.addCard(card);
   });
 
@@ -261,7 +262,8 @@ function play(auth) {
   async function roll(button, token, statistic, skill) {
     const { event, payload } = rollChoice(token, statistic, skill);
     if (payload.visibility === "whisper" && !payload.whisper_to) return notices.show("Could not roll: type who the whisper is to.");
-    const card = await asker.ask(button, { what: `roll ${payload.label}`, event, payload, form: $("#roll-options") });
+    const card = await asker.ask(button, { what: `roll ${payload.label}`, event, payload, form: $("#roll-options"),
+      labels: { moments: "MoTs to spend", difficulty: "TN", stakes_raised: "Raise the stakes" } });
     if (card) state.addCard(card);
   }
 

@@ -34,10 +34,11 @@ export class Asker {
    * @param {object} request.payload
    * @param {boolean} [request.queued] a request answered by a worker (`job.result`)
    * @param {HTMLFormElement} [request.form] whose labels name the fields of a refusal
+   * @param {Object<string, string>} [request.labels] labels of fields the form does not name as the request does
    * @param {(jobId: string) => Promise} [request.cancel] how to cancel the job (where the bridge allows it)
    * @returns {Promise<object|undefined>}
    */
-  ask(button, { what, event, payload, queued = false, form = null, cancel = null }) {
+  ask(button, { what, event, payload, queued = false, form = null, labels = {}, cancel = null }) {
     const flying = this.inFlight.get(button);
     if (flying) {
       // The same request again, same id: the bridge answers it once, and this click waits on that answer.
@@ -49,7 +50,7 @@ export class Asker {
     button.classList.add("in-flight");
     const asked = queued ? this.job(what, event, payload, { requestId, cancel }) : this._answer(requestId, what, event, payload);
     const answer = asked.catch((error) => {
-      this.notices.show(refusalSentence(error, { what, form }));
+      this.notices.show(refusalSentence(error, { what, form, labels }));
       return undefined;
     }).finally(() => {
       this.inFlight.delete(button);

@@ -85,6 +85,7 @@ export function combatPanel(app) {
   function draw() {
     const gm = client.session?.role === "gm";
     const running = Boolean(combat);
+    if (!running || combat.seat !== client.session?.user) $("#defense-form").hidden = true; // asked on one's own turn only
     $("#combat-start").hidden = running || !gm;
     $("#combat-controls").hidden = !running;
     $("#combat-round").textContent = running ? (combat.order.length ? `round ${combat.round}` : "initiative not rolled") : "none";

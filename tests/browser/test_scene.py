@@ -27,6 +27,12 @@ from ..table import TableClient
 
 SQUARE = 48
 GUIDE = Path(__file__).resolve().parents[2] / "plugin" / "standalone" / "screenshots"
+#: Records every text the list of jobs shows (a job's row goes when its result comes).
+RECORD_JOB_TEXTS = """() => {
+  window.jobTexts = [];
+  new MutationObserver(() => window.jobTexts.push(document.querySelector("#jobs").textContent))
+    .observe(document.querySelector("#jobs"), {subtree: true, childList: true, characterData: true});
+}"""
 #: Waiting on purpose: the page's own ack timeout and asking again (app.js) take about 8 s.
 STALL_MS = 30_000
 
@@ -187,6 +193,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     gm.click("#combat-end")
     for page in pages.values():
         expect(page.locator("#combat-round")).to_have_text("none")
+        expect(page.locator("#defense-form")).to_be_hidden()
 
     # --- explosion: preview, Escape, then placed and confirmed ---------------------------------
     gm.fill("#explosion-form [name=dice]", "3")
@@ -214,38 +221,36 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
         expect(card(page, blast).locator(".vb-verdict")).to_have_count(1)
     health_agrees(pages, oracle)
 
-    # --- simulation: run, cancelled, then run to its histogram -------------------------------
+    # --- simulation, with the worker stalled: the page says what it waits for; cancelled -------
     sides(gm, [ids["Nikita"], ids["Ricardo"]], [ids["Thug"]])
     gm.fill("#simulation-form [name=fights]", "100000")
+    worker.process.send_signal(signal.SIGSTOP)
     gm.click("#simulation-form button[type=submit]")
     job = gm.locator("#jobs .job")
-    expect(job).to_contain_text("%", timeout=STALL_MS)  # determinate: a share of the fights done
-    job.locator(".job-cancel").click()
-    result = gm.locator("#simulation-result")
-    expect(result).to_have_attribute("data-cancelled", "true", timeout=STALL_MS)
-    assert int(result.get_attribute("data-fights")) < 100000
-    gm.fill("#simulation-form [name=fights]", "5000")
-    gm.click("#simulation-form button[type=submit]")
-    expect(result).to_have_attribute("data-cancelled", "false", timeout=STALL_MS)
-    expect(result).to_have_attribute("data-fights", "5000")
-    decided = sum(int(n) for n in result.locator("svg.histogram rect").evaluate_all("bars => bars.map(b => b.dataset.count)"))
-    assert 0 < decided <= 5000
-    rates = result.locator("svg.win-bar rect").evaluate_all("bars => bars.map(b => Number(b.dataset.rate))")
-    assert len(rates) == 3 and abs(sum(rates) - 1) < 1e-6
-    expect(result.locator("svg.survivors rect[data-side]")).to_have_count(2)
-    snap(gm, "08-simulation-histogram", gm.locator("#simulation-result"))
-
-    # --- a stalled worker: the page says what it waits for; the simulation can be cancelled ----
-    worker.process.send_signal(signal.SIGSTOP)
-    gm.fill("#simulation-form [name=fights]", "100000")
-    gm.click("#simulation-form button[type=submit]")
     expect(job).to_contain_text("waiting for a worker", timeout=STALL_MS)
-    snap(gm, "09-waiting-for-a-worker", gm.locator("#jobs"))
+    snap(gm, "08-waiting-for-a-worker", gm.locator("#jobs"))
     job.locator(".job-cancel").click()
     expect(job).to_contain_text("cancelling")
     worker.process.send_signal(signal.SIGCONT)
+    result = gm.locator("#simulation-result")
     expect(result).to_have_attribute("data-cancelled", "true", timeout=STALL_MS)
+    assert int(result.get_attribute("data-fights")) < 100000
     expect(gm.locator("#jobs")).to_be_hidden()
+
+    # --- run again to its histogram, the progress shown as a share of the fights ---------------
+    gm.evaluate(RECORD_JOB_TEXTS)
+    gm.fill("#simulation-form [name=fights]", "40000")
+    gm.click("#simulation-form button[type=submit]")
+    expect(result).to_have_attribute("data-cancelled", "false", timeout=STALL_MS)
+    expect(result).to_have_attribute("data-fights", "40000")
+    shown = [int(share) for text in gm.evaluate("window.jobTexts") for share in re.findall(r"(\d+)%", text)]
+    assert any(0 < share < 100 for share in shown), f"no share of the fights shown while they ran: {shown}"
+    decided = sum(int(n) for n in result.locator("svg.histogram rect").evaluate_all("bars => bars.map(b => b.dataset.count)"))
+    assert 0 < decided <= 40000
+    rates = result.locator("svg.win-bar rect").evaluate_all("bars => bars.map(b => Number(b.dataset.rate))")
+    assert len(rates) == 3 and abs(sum(rates) - 1) < 1e-6
+    expect(result.locator("svg.survivors rect[data-side]")).to_have_count(2)
+    snap(gm, "09-simulation-histogram", gm.locator("#simulation-result"))
 
     # --- a stalled bridge: every page says so; two clicks make one roll, shown once it answers --
     before = last_roll(oracle)
@@ -257,6 +262,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     expect(button).to_have_attribute("aria-busy", "true")
     button.click()
     expect(allison.locator("#notices .notice-waiting")).to_contain_text("No answer from the bridge", timeout=STALL_MS)
+    allison.evaluate("window.scrollTo(0, 0)")
     snap(allison, "10-bridge-stalled")
     bridge.process.send_signal(signal.SIGCONT)
     made = wait_new_roll(oracle, before)
@@ -413,3 +419,44 @@ def odds(oracle, roll: dict) -> str:
     assert oracle.request("odds", request_id=request_id, **roll)["ok"]
     result = oracle.wait_for("job.result", lambda data: data["request_id"] == request_id)
     return result["result"]["odds"]["success"]["exact"]
+
+
+def test_at_800_px_the_panels_fit_tokens_move_by_keyboard_and_refusals_name_the_fields(bridge, world, gm, open_page):
+    for token_id, actor in (("gunner", "gunner-pc"), ("target", "target")):
+        assert gm.request("token.register", token_id=token_id, actor_id=actor, name=token_id.title(), scene_id="table",
+                          statistics={"endurance": 3, "strength": 3, "agility": 3, "will": 3, "perception": 3, "education": 3},
+                          skills={"pistol": 1})["ok"]
+    minted = gm.request("token.mint", user="allison")["result"]["token"]
+    assert gm.request("actors.assign", user="allison", actor_ids=["gunner-pc"])["ok"]
+    page = open_page(f"{bridge.url}/table#world={world.world_id}&token={minted}")
+    for width, height in ((800, 900), (768, 1024)):  # a narrow window, a tablet held upright
+        page.set_viewport_size({"width": width, "height": height})
+        expect(page.locator("#status")).to_have_text("connected")
+        for panel in ("#board-wrap", "#side", "#chat"):
+            box = page.locator(panel).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (panel, width, box)
+
+    gunner = page.locator('#board .token[data-token-id="gunner"]')
+    page.keyboard.press("Tab")
+    while page.evaluate("document.activeElement.dataset.tokenId") != "gunner":
+        page.keyboard.press("Tab")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none", "focus is visible"
+    page.keyboard.press("Enter")
+    expect(page.locator("#character-name")).to_have_text("Gunner")
+    start = [int(gunner.evaluate("t => parseInt(t.style.left)")), int(gunner.evaluate("t => parseInt(t.style.top)"))]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(gunner).to_have_css("top", f"{start[1] + 2 * SQUARE}px")
+    moved = {p["token_id"]: (p["x"], p["y"]) for p in gm.request("map.get")["result"]["positions"]}
+    assert moved["gunner"] == (start[0] // SQUARE, start[1] // SQUARE + 2)
+
+    # A refusal from the bridge, as a sentence naming the field as the form labels it.
+    form = page.locator("#attack-form")
+    form.locator("[name=weapon]").select_option(".45 Auto Pistol")
+    form.locator("[name=target]").select_option("target")
+    form.locator("[name=defense_dice]").fill("299")  # keeping every die back leaves none to hit with
+    form.locator("button[type=submit]").click()
+    notice = page.locator("#notices .notice-error")
+    expect(notice).to_contain_text("Could not attack with .45 Auto Pistol: MoTs to spend: ")
+    assert "{" not in notice.text_content()
+    notice.locator(".notice-close").click()
