@@ -146,7 +146,7 @@ function histogram(counts, mean) {
     svg.append(bar);
     if (shown.length <= 20 || (i + 1) % 5 === 0) svg.append(shape("text", { x: i * step + step / 2, y: 114, "font-size": 9, "text-anchor": "middle" }, String(i + 1)));
   });
-  svg.append(shape("text", { x: 0, y: 128, "font-size": 10 }, mean === null ? "no fight decided" : `round; mean ${mean.toFixed(1)}`));
+  svg.append(shape("text", { x: 0, y: 128, "font-size": 10 }, mean === null ? "no fight decided" : `rounds (mean ${mean.toFixed(1)})`));
   return svg;
 }
 

@@ -124,8 +124,9 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     token(allison, ids["Nikita"]).click()
     allison.select_option("#roll-options [name=visibility]", "whisper")
     allison.fill("#roll-options [name=whisper_to]", "gm")
+    before = last_roll(oracle)
     allison.click('[data-roll="statistic:perception"]')
-    whisper = last_roll(oracle)
+    whisper = wait_new_roll(oracle, before)
     assert (whisper["visibility"], whisper["whisper_to"], whisper["user"]) == ("whisper", ["gm"], "allison")
     for page in (gm, allison):
         expect(card(page, whisper)).to_have_count(1)
@@ -222,7 +223,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     health_agrees(pages, oracle)
 
     # --- simulation, with the worker stalled: the page says what it waits for; cancelled -------
-    sides(gm, [ids["Nikita"], ids["Ricardo"]], [ids["Thug"]])
+    sides(gm, [ids["Nikita"]], [ids["Ricardo"], ids["Thug"]])
     gm.fill("#simulation-form [name=fights]", "100000")
     worker.process.send_signal(signal.SIGSTOP)
     gm.click("#simulation-form button[type=submit]")
@@ -340,7 +341,7 @@ def sides(gm, first: list[str], second: list[str]) -> None:
     gm.select_option('[data-side-tokens="0"]', first)
     gm.select_option('[data-side-tokens="1"]', second)
     gm.select_option('[data-side-weapon="0"]', ".45 Auto Pistol")
-    gm.select_option('[data-side-weapon="1"]', "Club")
+    gm.select_option('[data-side-weapon="1"]', ".45 Auto Pistol")
 
 
 def wait_for_square(pages, token_id: str, square: tuple[int, int]) -> None:
@@ -449,6 +450,14 @@ def test_at_800_px_the_panels_fit_tokens_move_by_keyboard_and_refusals_name_the_
     expect(gunner).to_have_css("top", f"{start[1] + 2 * SQUARE}px")
     moved = {p["token_id"]: (p["x"], p["y"]) for p in gm.request("map.get")["result"]["positions"]}
     assert moved["gunner"] == (start[0] // SQUARE, start[1] // SQUARE + 2)
+
+    # Below zero hit points, the rules' health state, not a negative fraction.
+    assert gm.request("token.damage", token_id="target", serious=14)["ok"]  # 12 HP: 2 below zero, short of death
+    target = page.locator('#board .token[data-token-id="target"]')
+    expect(target).to_have_attribute("title", "Target: unconscious, dying")
+    target.click()
+    expect(page.locator("#character-hp")).to_have_text("unconscious, dying")
+    gunner.click()
 
     # A refusal from the bridge, as a sentence naming the field as the form labels it.
     form = page.locator("#attack-form")
