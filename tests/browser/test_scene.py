@@ -186,6 +186,10 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
             assert (made["rule"], made["user"]) == ("attack", "allison" if seat == "allison" else seat)
             for each in pages.values():
                 expect(card(each, made)).to_have_count(1)
+                expect(card(each, made).locator(".vb-verdict")).to_have_text(re.compile(r"^(Hit|Miss)$"))
+                expect(card(each, made).locator("details.vb-working")).not_to_have_attribute("open", "")
+                shown = card(each, made).text_content()
+                assert not any(token_id in shown for token_id in ids.values()), f"an id on a card: {shown}"
             health_agrees(pages, oracle)
             (gm if seat == "gm" else page).click("#combat-next")
             combat = wait_combat(oracle, lambda fight, at=combat["seat"], was=combat["round"]: (fight["seat"], fight["round"]) != (at, was))
@@ -220,6 +224,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     assert blast["rule"] == "hazard.explosion" and sorted(each["token_id"] for each in blast["result"]["tokens"]) == reach
     for page in pages.values():
         expect(card(page, blast).locator(".vb-verdict")).to_have_count(1)
+        expect(card(page, blast).locator(".vb-card-label")).to_have_text("Explosion: 3d6 shrapnel, set off by gm")
     health_agrees(pages, oracle)
 
     # --- simulation, with the worker stalled: the page says what it waits for; cancelled -------
@@ -468,4 +473,8 @@ def test_at_800_px_the_panels_fit_tokens_move_by_keyboard_and_refusals_name_the_
     notice = page.locator("#notices .notice-error")
     expect(notice).to_contain_text("Could not attack with .45 Auto Pistol: MoTs to spend: ")
     assert "{" not in notice.text_content()
-    notice.locator(".notice-close").click()
+    form.locator("button[type=submit]").click()  # a second notice stacks under the first, each with its own timer
+    expect(notice).to_have_count(2)
+    for _ in range(2):
+        notice.first.locator(".notice-close").click()
+    expect(notice).to_have_count(0)
