@@ -84,6 +84,7 @@ class Request(str, Enum):
     TABLE_SNAPSHOT = "table.snapshot"
     TOKEN_MOVE = "token.move"
     MAP_GET = "map.get"
+    MAP_BLAST = "map.blast"
     COMBAT_START = "combat.start"
     COMBAT_END = "combat.end"
     COMBAT_JOIN = "combat.join"

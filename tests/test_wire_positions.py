@@ -69,3 +69,26 @@ def test_a_reconnected_page_reads_the_moves_made_while_it_was_away(gm, world, co
     gm.close()
     again = connect(world=world.world_id, gm_key=world.gm_key)
     assert squares(again) == {"alpha": (9, 4)}
+
+
+def test_a_blast_on_the_map_catches_the_tokens_its_charge_reaches_at_the_bridges_distances(gm, player_for):
+    for token_id in ("alpha", "bravo", "charlie"):
+        register(gm, token_id, token_id)
+    ok(gm, "token.move", token_id="bravo", x=3, y=4)    # 3 m across and 4 m down from alpha's square: 5 m
+    ok(gm, "token.move", token_id="charlie", x=15, y=11)
+    player = player_for("alice", ["alpha"])
+    blast = {"actor_id": "gm", "center": {"x": 0.5, "y": 0.5}, "dice": 5, "charge": "shrapnel", "cover": 1}
+    assert refused(player, "map.blast", **blast)[0] == "forbidden"
+    queued = ok(gm, "map.blast", request_id="blast-1", **blast)
+    done = gm.wait_for("job.result", lambda data: data["request_id"] == "blast-1")
+    assert (queued["job_id"], done["kind"]) == (done["job_id"], "hazard.explosion")
+    card = gm.wait_for("roll.result", lambda data: data["roll_id"] == done["result"]["roll_id"])
+    caught = {each["token_id"]: each["explanation"][0] for each in card["result"]["tokens"]}
+    assert sorted(caught) == ["alpha", "bravo"], "charlie, 18 m away, is out of a 5d6 charge's reach"
+    assert " at 0 m:" in caught["alpha"] and " at 5 m:" in caught["bravo"], caught
+
+
+def test_a_blast_that_reaches_no_token_is_refused_naming_the_center(gm):
+    register(gm, "alpha", "alpha")
+    code, fields = refused(gm, "map.blast", actor_id="gm", center={"x": 15.5, "y": 11.5}, dice=2, charge="flash_bang")
+    assert (code, list(fields)) == ("against_the_rules", ["center"])

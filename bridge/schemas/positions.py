@@ -1,14 +1,18 @@
 """The standalone table's map over the wire: a token's square (`token.move`),
-the whole map (`map.get`) and the `token.moved` push."""
+the whole map (`map.get`), an explosion at a point of it (`map.blast`) and
+the `token.moved` push."""
 
 from __future__ import annotations
 
 from marshmallow import fields, validate
 
 from ..protocol import Request
-from .common import Identifier
-from .pushes import ChangeCause, Out
-from .requests import RequestSchema
+from ..rules.dice import MAX_DICE_PER_ROLL
+from ..rules.moment_of_truth.hazards import Charge
+from .common import Identifier, Inbound
+from .health import dice_count
+from .pushes import ChangeCause, JobQueued, Out
+from .requests import CardRequest, RequestSchema
 from .spec import RequestSpec
 
 #: The map's size in squares, and a square's side.
@@ -27,6 +31,24 @@ class TokenMoveRequest(RequestSchema):
 
 class MapGetRequest(RequestSchema):
     pass
+
+
+class Point(Inbound):
+    """A point of the map in squares from the grid's corner (a square's center is x + 0.5)."""
+
+    x = fields.Float(required=True, validate=validate.Range(0, COLUMNS))
+    y = fields.Float(required=True, validate=validate.Range(0, ROWS))
+
+
+class MapBlastRequest(CardRequest):
+    """A charge of `dice`d6 going off at `center`: every tracked token on the map
+    within its reach is caught at its distance from `center`, measured by the
+    bridge from the squares it keeps, behind `cover` dice; then as `hazard.explosion`."""
+
+    center = fields.Nested(Point, required=True)
+    dice = fields.Integer(required=True, validate=validate.Range(1, MAX_DICE_PER_ROLL))
+    charge = fields.Enum(Charge, by_value=True, required=True)
+    cover = dice_count()
 
 
 class Position(Out):
@@ -57,6 +79,7 @@ CARDS: dict = {}
 REQUESTS = {
     Request.TOKEN_MOVE: RequestSpec(TokenMoveRequest, Position),
     Request.MAP_GET: RequestSpec(MapGetRequest, TableMap),
+    Request.MAP_BLAST: RequestSpec(MapBlastRequest, JobQueued, gm_only=True),
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES: dict = {}

@@ -2,10 +2,12 @@
  * The GM's tools on the standalone tabletop: register tokens (skills picked from the rulebook's
  * weapon skills and the world's own), mint a player's invite link, and the hazards: an explosion
  * placed on the grid with its reach previewed and the tokens in reach confirmed before anything is
- * sent; fire, a fall, vacuum on the tokens picked. The forms are shown to the GM only; the bridge
+ * sent (`map.blast`: the bridge measures the distances from the squares it keeps, as the preview
+ * does); fire, a fall, vacuum on the tokens picked. The forms are shown to the GM only; the bridge
  * refuses these requests from players anyway.
  */
-import { STATISTICS, explosion, fall, fireIgnite, inBlast, vacuumEnter } from "../core/rolls.js";
+import { STATISTICS, fall, fireIgnite, inBlast, vacuumEnter } from "../core/rolls.js";
+import { SQUARE } from "./board.js";
 import { SCENE } from "./combat.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -79,7 +81,7 @@ export function gmTools(app) {
     if (!center) return markReach([]);
     const tokens = reach(center);
     markReach(tokens);
-    confirmBlast(tokens, { dice, charge: form.get("charge") });
+    confirmBlast(tokens, { dice, cover, charge: form.get("charge"), center: onMap(center) });
   });
 
   submit("#fire-form", (form, element, button) => onPicked(button, "set on fire", (tokenIds) => fireIgnite({ tokenIds, startingDice: Number(form.get("dice")), label: "Fire" })));
@@ -96,7 +98,7 @@ export function gmTools(app) {
   }
 
   /** The confirm step: the tokens in reach, by name and distance; nothing is sent before Confirm. */
-  function confirmBlast(tokens, { dice, charge }) {
+  function confirmBlast(tokens, { dice, cover, charge, center }) {
     const dialog = $("#blast-confirm");
     const list = $("#blast-tokens");
     list.replaceChildren(...tokens.map(({ token_id: id, distance }) => {
@@ -123,10 +125,10 @@ export function gmTools(app) {
     $("#blast-cancel").onclick = close;
     $("#blast-go").onclick = (event) => {
       const button = event.currentTarget;
-      const { event: name, payload } = explosion({ actorId: client.session.user, charge, dice, tokens,
-        label: `Explosion: ${dice}d6 ${charge.replace(/_/g, " ")}, set off by ${client.session.user}` });
+      const payload = { actor_id: client.session.user, center, dice, charge, cover,
+        label: `Explosion: ${dice}d6 ${charge.replace(/_/g, " ")}, set off by ${client.session.user}` };
       close();
-      asker.ask(button, { what: "set off the explosion", event: name, payload, queued: true });
+      asker.ask(button, { what: "set off the explosion", event: "map.blast", payload, queued: true });
     };
   }
 
@@ -177,6 +179,13 @@ export function checkedSkills(text, { book, world }, ownAllowed) {
     }
     return [found ?? name, Number(level)];
   }));
+}
+
+/** A point of the board (pixels) in squares, as `map.blast` takes it, kept on the grid. */
+function onMap({ x, y }) {
+  const board = document.querySelector("#board");
+  const within = (value, size) => Math.max(0, Math.min(value / SQUARE, size / SQUARE));
+  return { x: within(x, board.clientWidth), y: within(y, board.clientHeight) };
 }
 
 /** A name as an id (A-Z a-z 0-9 . _ : -). */
