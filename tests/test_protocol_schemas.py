@@ -423,6 +423,12 @@ EXAMPLES = [
     (Request.TOKEN_UNDO, {"request_id": "u1"}, False),
     (Request.TABLE_SNAPSHOT, {"request_id": "s1", "scene_id": "warehouse"}, True),
     (Request.TABLE_SNAPSHOT, {"request_id": "s1", "scene_id": "no spaces"}, False),
+    (Request.TOKEN_MOVE, {"request_id": "m1", "token_id": "t1", "x": 15, "y": 11}, True),
+    (Request.TOKEN_MOVE, {"request_id": "m1", "token_id": "t1", "x": -1, "y": 0}, False),
+    (Request.MAP_GET, {"request_id": "g1"}, True),
+    (Request.MAP_GET, {}, False),
+    (Request.MAP_BLAST, {"request_id": "b1", "actor_id": "gm", "center": {"x": 2.5, "y": 0.5}, "dice": 20, "charge": "shrapnel"}, True),
+    (Request.MAP_BLAST, {"request_id": "b1", "actor_id": "gm", "center": {"x": 17, "y": 0.5}, "dice": 20, "charge": "shrapnel"}, False),
     # -- area: maneuvers
     (Request.CONTEST, {"request_id": "k1", "actor_id": "a1", "first": {"name": "Dodger", "party": "pc", "kind": "skill", "statistic": {"name": "Agility", "value": 3},
                        "skill": {"name": "Stealth", "level": 2}}, "second": {"name": "guard", "party": "npc", "kind": "unskilled",

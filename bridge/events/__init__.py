@@ -17,6 +17,7 @@ from . import (
     maneuvers,
     moments,
     odds,
+    positions,
     rolls,
     scripting,
     session,
@@ -31,4 +32,4 @@ MODULES = (session, gm, jobs, systems)
 
 #: Moment of Truth's areas.
 FLAGSHIP_MODULES = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests,
-                    tokens, tracker, simulation, scripting)
+                    tokens, tracker, simulation, scripting, positions)

@@ -29,6 +29,7 @@ from .requests import (
 )
 from .spec import RequestSpec, Shape
 from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, SystemSetRequest, SystemView
+from .positions import TokenMoved
 from .tokens import TokenChanged
 from .tracker import CombatChanged, TurnEnded, TurnStarted
 
@@ -76,6 +77,7 @@ PUSHES: dict[Push, Shape] = {
     Push.JOB_FAILED: out.JobFailed,
     Push.MOMENTS_CHANGED: MomentsChange,
     Push.TOKEN_CHANGED: TokenChanged,
+    Push.TOKEN_MOVED: TokenMoved,
     Push.COMBAT_CHANGED: CombatChanged,
     Push.TURN_ENDED: TurnEnded,
     Push.TURN_STARTED: TurnStarted,
