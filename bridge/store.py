@@ -23,6 +23,7 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
 - ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
 - ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON)
+- ``vtt:world:<w>:positions``           hash: token id -> its square on the standalone map ``{x, y, version}`` (JSON)
 - ``vtt:world:<w>:system:<s>``          rule system ``s``'s state document (JSON)
 - ``vtt:receipt:<job>``                 a job's pushes, written with its effects (JSON; see ``bridge.unit``)
 """

@@ -70,6 +70,7 @@ class Unit:
         self._states: dict[str, list] = {}  # system -> [text read, text now]
         self._undone: dict[str, str] = {}  # token id -> the state it went back to
         self._writes: list[tuple[str, str, dict]] = []  # the GM's settings and the like: (op, key, arguments)
+        self._fields: dict[tuple[str, str], list] = {}  # (hash key, field) -> [text read, text now]
         self.entries: list[str] = []
         self.pushes: list[tuple[str, Any, dict]] = []
 
@@ -172,6 +173,20 @@ class Unit:
         """The world's own equipment becomes ``items``, ``{kind: [item, ...]}``."""
         self._writes.append(("set", arsenal_key(self.world_id), {"value": dumps(items)}))
 
+    # -- other hash fields (the map's squares) -----------------------------------
+
+    def field(self, key: str, field: str) -> str | None:
+        """A hash field's text as this unit has it (None: absent)."""
+        if (key, field) not in self._fields:
+            text = self.store.redis.hget(key, field)
+            self._fields[key, field] = [text, text]
+        return self._fields[key, field][1]
+
+    def set_field(self, key: str, field: str, text: str) -> None:
+        """Hold ``text`` for a hash field: written if the field still holds what this unit read."""
+        self.field(key, field)
+        self._fields[key, field][1] = text
+
     # -- Moments of Truth --------------------------------------------------------
 
     def change_moments(self, change: Callable[[MomentsRead], tuple[MomentsWrite, Any]], **marks) -> Any:
@@ -235,6 +250,10 @@ class Unit:
                 key = system_state_key(self.world_id, system)
                 commit.expect(key, read)
                 commit.write("set", key, value=now)
+        for (key, field), (read, now) in self._fields.items():
+            if now != read:
+                commit.expect(key, read, field)
+                commit.write("hset", key, field=field, value=now)
         for op, key, arguments in self._writes:
             commit.write(op, key, **arguments)
         commit.log(self.world_id, self.entries)
