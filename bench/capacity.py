@@ -53,7 +53,8 @@ from tests.services import RedisServer, free_port, wait_until
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NODE_ECHO = ROOT / "bench" / "node_echo"
-SUBJECTS = ("bridge", "bridge-gthread", "threaded-echo", "async-echo", "node-echo")
+#: The bridge as shipped, the bridge on the other servers Flask-SocketIO documents, and the anchors.
+SUBJECTS = ("bridge", "bridge-gthread", "bridge-geventws", "bridge-pywsgi", "threaded-echo", "async-echo", "node-echo")
 DEFAULT_SUBJECTS = ("bridge", "threaded-echo", "async-echo", "node-echo")
 CLIENTS_PER_WORLD = 5
 #: A human's pace: one roll every this many seconds per client.
@@ -130,6 +131,11 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--threads", str(GTHREAD_THREADS),
                    "--workers", "1", "--bind", f"127.0.0.1:{port}", "--no-control-socket",
                    "bench.threaded_bridge:app"]
+    elif name == "bridge-geventws":  # needs gevent-websocket installed, which the bridge's -k gevent must not have
+        command = [*gunicorn_command("127.0.0.1", port)]
+        command[command.index("gevent")] = "geventwebsocket.gunicorn.workers.GeventWebSocketWorker"
+    elif name == "bridge-pywsgi":
+        command = [sys.executable, "-m", "bench.pywsgi_bridge", str(port)]
     elif name == "node-echo":
         _install_node_echo()
         command = ["node", str(NODE_ECHO / "echo.js"), str(port)]
@@ -309,7 +315,7 @@ async def idle_row(subject: Subject, connections: int) -> Row:
 # -- the run -----------------------------------------------------------------------
 
 
-HEADER = (f"{'subject':<15}{'mode':<6}{'worlds':>7}{'clients':>8}{'p50 ms':>8}{'p99 ms':>9}{'errors':>7}"
+HEADER = (f"{'subject':<16}{'mode':<6}{'worlds':>7}{'clients':>8}{'p50 ms':>8}{'p99 ms':>9}{'errors':>7}"
           f"{'losses':>7}{'rolls/s':>9}{'RSS MB':>8}{'threads':>8}")
 
 
@@ -318,7 +324,7 @@ def show(figures: dict) -> str:
         return "-" if value is None else f"{value:.1f}"
 
     kinds = ",".join(f"{kind}:{count}" for kind, count in figures["error_kinds"].items())
-    return (f"{figures['subject']:<15}{figures['mode']:<6}{figures['worlds']:>7}{figures['clients']:>8}"
+    return (f"{figures['subject']:<16}{figures['mode']:<6}{figures['worlds']:>7}{figures['clients']:>8}"
             f"{ms(figures['p50_ms']):>8}{ms(figures['p99_ms']):>9}{figures['errors']:>7}{figures['push_losses']:>7}"
             f"{figures['rolls_per_s']:>9.1f}{figures['rss_mb']:>8.1f}{figures['threads']:>8}"
             + (f"  ({kinds})" if kinds else ""))
@@ -370,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"largest paced N (worlds x {CLIENTS_PER_WORLD}) with p99 < {HELD_P99_MS} ms, no error, no loss:")
     for name in args.subjects:
         counts = [row["worlds"] for row in everything if row["subject"] == name and row["mode"] == "paced" and held(row)]
-        print(f"  {name:<15}{max(counts) if counts else 'none'}")
+        print(f"  {name:<16}{max(counts) if counts else 'none'}")
     return 0
 
 
@@ -381,7 +387,7 @@ def _counts(text: str) -> list[int]:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.capacity", description=__doc__.splitlines()[0])
     parser.add_argument("--subjects", type=lambda text: text.split(","), default=list(DEFAULT_SUBJECTS),
-                        help=f"comma-separated, of {', '.join(SUBJECTS)} (default: all but bridge-gthread)")
+                        help=f"comma-separated, of {', '.join(SUBJECTS)} (default: the bridge and the echoes)")
     parser.add_argument("--paced", type=_counts, default=[10, 50, 100, 150, 200],
                         help="worlds of each paced row (default 10,50,100,150,200)")
     parser.add_argument("--burst", type=_counts, default=[1, 10], help="worlds of each burst row (default 1,10)")
