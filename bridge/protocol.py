@@ -150,8 +150,8 @@ class RequestError(Exception):
         return {"code": self.code.value, "message": self.message, "fields": self.fields}
 
 
-def against_the_rules(broken: ValueError, field: str) -> RequestError:
-    """A well-formed request the rules refuse (a rules function's ValueError),
+def against_the_rules(broken: Exception, field: str) -> RequestError:
+    """A well-formed request the rules refuse (a ``RulesRefusal``),
     blamed on the field that carries the offending value."""
     return RequestError(ErrorCode.AGAINST_THE_RULES, str(broken), {field: [str(broken)]})
 

@@ -1,4 +1,9 @@
-"""All state the bridge keeps, in Redis, behind one small interface.
+"""All state the bridge keeps, in Redis: plain data access.
+
+Reads; the claim of a request id (``claim``); and ``commit``, the one way a
+request or a job changes the world's tokens, combats, Moments of Truth and
+rule systems' state: one compare-and-set of what a ``bridge.unit.Unit``
+read, with its roll-log entries and its answer or receipt.
 
 Keys (``<w>`` is a world id):
 
@@ -8,18 +13,21 @@ Keys (``<w>`` is a world id):
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
 - ``vtt:world:<w>:rolls``               stream: the roll log
 - ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
-- ``vtt:world:<w>:moments``             the Moments of Truth ledger: balances and history (JSON)
+- ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
+- ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
+- ``vtt:world:<w>:moments:first_sessions``  hash: player -> their first-session entry (JSON)
+- ``vtt:world:<w>:moments:setbacks``    hash: roll id -> the setback taken on it (JSON)
 - ``vtt:world:<w>:talent_uses``         this session's talent uses: ``{session, actors: {actor: {talent: uses}}}`` (JSON)
 - ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
 - ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
 - ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON)
-- ``vtt:receipt:<job>``                 a job's pushes, written with its effects (JSON; see ``Store.once``)
+- ``vtt:world:<w>:system:<s>``          rule system ``s``'s state document (JSON)
+- ``vtt:receipt:<job>``                 a job's pushes, written with its effects (JSON; see ``bridge.unit``)
 """
 
 from __future__ import annotations
 
 import secrets
-import threading
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -42,12 +50,19 @@ RECEIPT_TTL_SECONDS = 24 * 3600
 ROLL_LOG_MAX_ENTRIES = 10_000
 #: Log entries read per Redis call when scanning for visible ones.
 ROLL_LOG_PAGE = 200
+#: Moments of Truth history entries kept per world (``moments.get`` shows at most 200).
+MOMENTS_HISTORY_MAX = 200
 #: Earlier states kept per token for undo.
 TOKEN_HISTORY_MAX = 50
+#: Connections a process keeps to Redis: about the requests and jobs it runs at once.
+POOL_CONNECTIONS = 200
+#: How long a call waits for a free connection when all are busy, in seconds, before it fails.
+POOL_WAIT_SECONDS = 5
 #: The combat a table change returns when it leaves the combat as read: kept, never decoded to compare.
 AS_READ: Any = object()
 
-_PENDING = "pending"
+#: What a claimed request id holds until its answer is written.
+PENDING = "pending"
 
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them.
 _WORLD_FIELDS = ("name", "gm_key", "settings", "system")
@@ -84,76 +99,60 @@ return claimed
 """
 
 
-#: Lua: log ARGV[first:] to the roll log ``rolls``, trimmed to about its length.
-_LOG_ENTRIES_FUNCTION = f"""
-local function log_entries(rolls, first)
-  for i = first, #ARGV do
-    redis.call('XADD', rolls, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', ARGV[i])
-  end
+#: Write only if what was read is still what is stored. One argument, a
+#: JSON document (``_Commit`` builds it); KEYS: every key it names.
+#: ``expect``: ``{key, field?, value}`` (``value`` null: absent; a field: in
+#: a hash; ``head``: a list's first item) or ``{key, hash}``: the whole hash, field by field;
+#: ``receipt``: ``{key, value, ttl, replaces}``, set unless the key holds a
+#: value other than ``replaces`` (a request's claim, or none);
+#: ``writes``: ``{op, key, ...}`` in order (see ``_WRITE``).
+#: Returns ``{"status": "written" | "conflict" | "receipted"}`` as JSON.
+_COMMIT = f"""
+local doc = cjson.decode(ARGV[1])
+local function answer(status) return cjson.encode({{status = status}}) end
+local receipt = doc.receipt
+if receipt then
+  local stored = redis.call('GET', receipt.key)
+  if stored and stored ~= (receipt.replaces or '') then return answer('receipted') end
 end
-"""
-
-
-#: Write tokens, a combat and the Moments of Truth only if what was read is
-#: still what is stored.
-#: KEYS: the tokens hash, the combats hash, each token's undo history; with
-#: a ledger, the ledger and the talent uses; with a receipt, the receipt and
-#: the roll log.
-#: ARGV: scene ('' none), combat write ('keep' | 'set' | 'del'), the combat
-#: read ('' none), the combat to set, token count, then per token: id,
-#: state read ('' none), state to set ('' unchanged); then 'ledger' and the
-#: ledger and uses read ('' none) and to set, or ''; then the receipt ('' none)
-#: and with one: its TTL, the one value it may replace ('' none: a request's
-#: claim), the entries to log. The history's and the log's lengths are the
-#: script's own: each argument costs redis-py about 8 k instructions to pack.
-#: 1: written; 0: something read changed; 2: the receipt was already written.
-_COMPARE_AND_SET = _LOG_ENTRIES_FUNCTION + f"""
-local count = tonumber(ARGV[5])
-local ledger_at, ledger_key = 6 + 3 * count, 3 + count
-local ledger = ARGV[ledger_at] ~= ''
-local receipt, receipt_key = ledger_at + (ledger and 5 or 1), ledger_key + (ledger and 2 or 0)
-if ARGV[receipt] ~= '' then
-  local stored = redis.call('GET', KEYS[receipt_key])
-  if stored and stored ~= ARGV[receipt + 2] then return 2 end
-end
-for i = 0, count - 1 do
-  if (redis.call('HGET', KEYS[1], ARGV[6 + 3 * i]) or '') ~= ARGV[7 + 3 * i] then return 0 end
-end
-if ARGV[1] ~= '' and (redis.call('HGET', KEYS[2], ARGV[1]) or '') ~= ARGV[3] then return 0 end
-if ledger then
-  for i = 0, 1 do
-    if (redis.call('GET', KEYS[ledger_key + i]) or '') ~= ARGV[ledger_at + 1 + i] then return 0 end
-  end
-end
-for i = 0, count - 1 do
-  local read, written = ARGV[7 + 3 * i], ARGV[8 + 3 * i]
-  if written ~= '' then
-    redis.call('HSET', KEYS[1], ARGV[6 + 3 * i], written)
-    if read ~= '' then
-      redis.call('LPUSH', KEYS[3 + i], read)
-      redis.call('LTRIM', KEYS[3 + i], 0, {TOKEN_HISTORY_MAX - 1})
+for _, expected in ipairs(doc.expect or {{}}) do
+  if expected.hash then
+    local stored = redis.call('HGETALL', expected.key)
+    local count = 0
+    for field, value in pairs(expected.hash) do
+      count = count + 1
+      if redis.call('HGET', expected.key, field) ~= value then return answer('conflict') end
     end
+    if #stored ~= 2 * count then return answer('conflict') end
+  else
+    local stored
+    if expected.field then stored = redis.call('HGET', expected.key, expected.field)
+    elseif expected.head then stored = redis.call('LINDEX', expected.key, 0)
+    else stored = redis.call('GET', expected.key) end
+    local want = expected.value
+    if want == cjson.null then want = false end
+    if stored ~= want then return answer('conflict') end
   end
 end
-if ARGV[2] == 'set' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[4]) end
-if ARGV[2] == 'del' then redis.call('HDEL', KEYS[2], ARGV[1]) end
-if ledger then
-  redis.call('SET', KEYS[ledger_key], ARGV[ledger_at + 3])
-  redis.call('SET', KEYS[ledger_key + 1], ARGV[ledger_at + 4])
+for _, write in ipairs(doc.writes or {{}}) do
+  local op, key = write.op, write.key
+  if op == 'hset' then redis.call('HSET', key, write.field, write.value)
+  elseif op == 'hdel' then redis.call('HDEL', key, write.field)
+  elseif op == 'set' then redis.call('SET', key, write.value)
+  elseif op == 'del' then redis.call('DEL', key)
+  elseif op == 'sadd' then redis.call('SADD', key, write.value)
+  elseif op == 'pop' then redis.call('LPOP', key)
+  elseif op == 'push' then
+    redis.call('LPUSH', key, write.value)
+    redis.call('LTRIM', key, 0, write.keep - 1)
+  elseif op == 'append' then
+    redis.call('RPUSH', key, write.value)
+    redis.call('LTRIM', key, -write.keep, -1)
+  elseif op == 'log' then redis.call('XADD', key, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', write.value)
+  else return redis.error_reply('unknown write ' .. tostring(op)) end
 end
-if ARGV[receipt] ~= '' then
-  redis.call('SET', KEYS[receipt_key], ARGV[receipt], 'EX', ARGV[receipt + 1])
-  log_entries(KEYS[receipt_key + 1], receipt + 3)
-end
-return 1
-"""
-
-
-#: A request's answer (ARGV[1]; '' deletes its claim) under KEYS[1], kept
-#: ARGV[2] seconds, and the entries ARGV[3:] logged to the roll log KEYS[2].
-_ANSWER_LOGGED = _LOG_ENTRIES_FUNCTION + """
-if ARGV[1] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
-log_entries(KEYS[2], 3)
+if receipt then redis.call('SET', receipt.key, receipt.value, 'EX', receipt.ttl) end
+return answer('written')
 """
 
 
@@ -191,42 +190,115 @@ class TableRead:
         return loads(self.combat) if self.combat else None
 
 
-def _combat_action(read: TableRead, combat_after: dict | None) -> str:
+def combat_action(read: TableRead, combat_after: dict | None) -> str:
     """What the write does with the scene's combat (``AS_READ``: as read): 'keep', 'set' or 'del'."""
     if read.scene_id is None or combat_after is AS_READ or combat_after == read.combat_state:
         return "keep"
     return "del" if combat_after is None else "set"
 
 
-def _combat_write(read: TableRead, combat_after: dict | None) -> tuple[str, str, str]:
-    """The script's combat arguments: what to do, what was read, what to set."""
-    action = _combat_action(read, combat_after)
-    return action, read.combat or "", dumps(combat_after) if action == "set" else ""
+@dataclass(frozen=True)
+class MomentsRead:
+    """The Moments of Truth as read: each player's balance, the talent uses
+    (JSON; None: none yet), and the marks asked for: the players' first-session
+    entries, and the setback entry of one roll (None: none taken)."""
+
+    balances: dict[str, int]
+    uses_text: str | None = None
+    first_sessions: dict[str, dict] = field(default_factory=dict)
+    setback: dict | None = None
+
+    @property
+    def uses(self) -> dict | None:
+        return loads(self.uses_text) if self.uses_text else None
 
 
-@dataclass
-class _Held:
-    """A job's or a request's writes held back until it ends (``Store.once``,
-    ``answer_once`` with a fight): at most one change of its world's tokens
-    and combat, at most one of its Moments of Truth (``ledger``: the ledger
-    and talent uses as read, then to set), and its roll-log entries."""
+@dataclass(frozen=True)
+class MomentsWrite:
+    """A change of the Moments of Truth: the balances after it (a player left
+    out is unchanged), the talent uses after it (None: unchanged), the history
+    entries it adds, oldest first, and the marks it sets (by player, by roll)."""
 
-    table: tuple[TableRead, dict, dict | None] | None = None
-    ledger: tuple[list[str | None], str, str] | None = None
-    entries: list[str] = field(default_factory=list)
-
-    def changes_nothing(self) -> bool:
-        """No token, combat or ledger written: only the entries (a missed attack)."""
-        if self.ledger is not None:
-            return False
-        if self.table is None:
-            return True
-        read, tokens_after, combat_after = self.table
-        return not tokens_after and _combat_action(read, combat_after) == "keep"
+    balances: dict[str, int]
+    uses: dict | None = None
+    entries: list[dict] = field(default_factory=list)
+    first_sessions: dict[str, dict] = field(default_factory=dict)
+    setbacks: dict[str, dict] = field(default_factory=dict)
 
 
-#: ``_COMPARE_AND_SET``'s answers.
-_CONFLICT, _WRITTEN, _RECEIPTED = 0, 1, 2
+class Commit:
+    """The document ``_COMMIT`` runs: what must still be stored, then the writes."""
+
+    def __init__(self):
+        self.keys: dict[str, None] = {}
+        self.doc: dict[str, Any] = {"expect": [], "writes": []}
+
+    def expect(self, key: str, value: str | None, field: str | None = None, head: bool = False) -> None:
+        """``key`` (``field``: a hash's field; ``head``: a list's first item) still holds ``value`` (None: nothing)."""
+        self.keys[key] = None
+        where = {"field": field} if field is not None else {"head": True} if head else {}
+        self.doc["expect"].append({"key": key, "value": value} | where)
+
+    def expect_hash(self, key: str, fields: dict[str, str]) -> None:
+        self.keys[key] = None
+        self.doc["expect"].append({"key": key, "hash": fields})
+
+    def write(self, op: str, key: str, **arguments) -> None:
+        self.keys[key] = None
+        self.doc["writes"].append({"op": op, "key": key, **arguments})
+
+    def receipt(self, key: str, value: str, ttl: int, replaces: str = "") -> None:
+        self.keys[key] = None
+        self.doc["receipt"] = {"key": key, "value": value, "ttl": ttl, "replaces": replaces}
+
+    def table(self, world_id: str, tokens: dict[str, list], combats: dict[str, list], undone: dict[str, str]) -> None:
+        """Tokens and combats (by token id, by scene id: ``[text read, text now]``,
+        None: absent) as read, then as changed; each changed token's state
+        before goes to its undo history, but an undone one's (``undone``: the
+        state it went back to, as its history's first) leaves it."""
+        tokens_key, combats_key = _tokens_key(world_id), _combats_key(world_id)
+        for token_id, (read, _) in tokens.items():
+            self.expect(tokens_key, read, token_id)
+        for scene_id, (read, _) in combats.items():
+            self.expect(combats_key, read, scene_id)
+        for token_id, earlier in undone.items():
+            self.expect(_token_history_key(world_id, token_id), earlier, head=True)
+            self.write("pop", _token_history_key(world_id, token_id))
+        for token_id, (read, now) in tokens.items():
+            if now != read:
+                self.write("hset", tokens_key, field=token_id, value=now)
+                if read is not None and token_id not in undone:
+                    self.write("push", _token_history_key(world_id, token_id), value=read, keep=TOKEN_HISTORY_MAX)
+        for scene_id, (read, now) in combats.items():
+            if now is None and read is not None:
+                self.write("hdel", combats_key, field=scene_id)
+            elif now != read:
+                self.write("hset", combats_key, field=scene_id, value=now)
+
+    def moments(self, world_id: str, read: MomentsRead, after: MomentsWrite) -> None:
+        """The Moments of Truth as read, then changed: only what the change touches is written."""
+        balances, uses, history, first, setbacks = _moments_keys(world_id)
+        self.expect_hash(balances, {player: str(moments) for player, moments in read.balances.items()})
+        self.expect(uses, read.uses_text)
+        for player, moments in after.balances.items():
+            if read.balances.get(player) != moments:
+                self.write("hset", balances, field=player, value=str(moments))
+        if after.uses is not None:
+            self.write("set", uses, value=dumps(after.uses))
+        for entry in after.entries:
+            self.write("append", history, value=dumps(entry), keep=MOMENTS_HISTORY_MAX)
+        for player, entry in after.first_sessions.items():
+            self.write("hset", first, field=player, value=dumps(entry))
+        for roll_id, entry in after.setbacks.items():
+            self.write("hset", setbacks, field=roll_id, value=dumps(entry))
+
+    def log(self, world_id: str, entries: list[str]) -> None:
+        for entry in entries:
+            self.write("log", _rolls_key(world_id), value=entry)
+
+
+#: ``_COMMIT``'s answers (``Store.commit``).
+CONFLICT, WRITTEN, RECEIPTED = "conflict", "written", "receipted"
 
 
 class UnknownWorld(LookupError):
@@ -262,18 +334,15 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
-        # .entries: the log entries answer_once writes with its answer; .world: (world id, its fields) read with the claim;
-        # .fight: (world id, token ids, the fight) read with the claim
-        self._pending = threading.local()
         self._claim = redis_client.register_script(_CLAIM)
-        self._answer_logged = redis_client.register_script(_ANSWER_LOGGED)
-        self._compare_and_set = redis_client.register_script(_COMPARE_AND_SET)
+        self._commit_script = redis_client.register_script(_COMMIT)
         self._read_fight = redis_client.register_script(_READ_FIGHT)
         self._untracked = redis_client.register_script(_UNTRACKED)
 
     @classmethod
-    def from_url(cls, url: str) -> "Store":
-        return cls(redis.Redis.from_url(url, decode_responses=True))
+    def from_url(cls, url: str, connections: int = POOL_CONNECTIONS) -> "Store":
+        """A store on ``url`` with at most ``connections`` at once (see ``connection_pool``)."""
+        return cls(redis.Redis(connection_pool=connection_pool(url, connections, decode_responses=True)))
 
     # -- worlds -----------------------------------------------------------
 
@@ -293,20 +362,7 @@ class Store:
         return self.world(world_id)
 
     def world(self, world_id: str) -> World:
-        """The world; inside ``answer_once`` for it, as read with the claim, without a round trip."""
-        name, gm_key, settings, system = self._world_fields(world_id)
-        return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
-
-    def settings_json(self, world_id: str) -> str:
-        """The world's settings as stored, as ``world`` reads them, without building the ``World``."""
-        return self._world_fields(world_id)[2]
-
-    def _world_fields(self, world_id: str) -> list:
-        claimed = getattr(self._pending, "world", None)
-        fields = claimed[1] if claimed and claimed[0] == world_id else self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
-        if None in fields[:3]:  # name, gm_key, settings
-            raise UnknownWorld(world_id)
-        return fields
+        return world_of(world_id, self.redis.hmget(world_key(world_id), _WORLD_FIELDS))
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -321,42 +377,21 @@ class Store:
         self.world(world_id)
         self.redis.hset(world_key(world_id), "settings", dumps(settings))
 
-    def set_system(self, world_id: str, system: str) -> None:
-        """Make ``system`` the rule system the world plays; every system's state stays where it is."""
-        self.world(world_id)
-        self.redis.hset(world_key(world_id), "system", system)
-
     # -- rule systems' state ----------------------------------------------
 
     def system_state(self, world_id: str, system: str) -> dict | None:
         """The state document of rule system ``system`` in the world (None: none yet)."""
-        stored = self.redis.get(_system_state_key(world_id, system))
+        stored = self.system_state_text(world_id, system)
         return loads(stored) if stored is not None else None
 
-    def change_system_state(self, world_id: str, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> tuple[dict, Any]:
-        """Save the state ``change(state)`` returns with its answer; return both. Atomic (see ``_atomically``)."""
-        key = _system_state_key(world_id, system)
-
-        def step(pipe):
-            stored = pipe.get(key)
-            state, answer = change(loads(stored) if stored is not None else None)
-            return (state, answer), lambda: pipe.set(key, dumps(state))
-
-        return self._atomically([key], step, f"the {system} state of {world_id}")
+    def system_state_text(self, world_id: str, system: str) -> str | None:
+        """The state document of ``system`` in the world as stored (JSON; None: none yet)."""
+        return self.redis.get(system_state_key(world_id, system))
 
     # -- actor ownership --------------------------------------------------
 
-    def assign_actors(self, world_id: str, user: str, actor_ids: list[str]) -> None:
-        """Make ``actor_ids`` exactly the actors ``user`` owns."""
-        key = f"{world_key(world_id)}:actors:{user}"
-        with self.redis.pipeline() as pipe:
-            pipe.delete(key)
-            if actor_ids:
-                pipe.sadd(key, *actor_ids)
-            pipe.execute()
-
     def owns_actor(self, world_id: str, user: str, actor_id: str) -> bool:
-        return bool(self.redis.sismember(f"{world_key(world_id)}:actors:{user}", actor_id))
+        return bool(self.redis.sismember(actors_key(world_id, user), actor_id))
 
     def owners_among(self, world_id: str, users: list[str], actor_id: str) -> list[str]:
         """Those of ``users`` who own ``actor_id``, in one round trip."""
@@ -364,114 +399,53 @@ class Store:
             return []
         with self.redis.pipeline(transaction=False) as pipe:
             for user in users:
-                pipe.sismember(f"{world_key(world_id)}:actors:{user}", actor_id)
+                pipe.sismember(actors_key(world_id, user), actor_id)
             owned = pipe.execute()
         return [user for user, owns in zip(users, owned) if owns]
 
     # -- request ids ------------------------------------------------------
 
-    def answer_once(
-        self, scope: str, world_id: str, compute: Callable[[], dict], fight: list[str] | None = None
-    ) -> dict:
-        """The first answer stored under ``scope``, computing it only once.
-
-        A repeat that arrives while the first is still being computed waits
-        for it (at most ``CLAIM_TTL_SECONDS``). The claim also reads the
-        world ``world_id``, which ``world`` then answers from. The roll-log
-        entries ``compute`` makes are written with the answer, in one script,
-        even when ``compute`` fails (its claim is then deleted).
-
-        With ``fight`` (token ids), the claim also reads their fight, which
-        the first ``read_fight`` of them answers from, and the answer is
-        written with the change of the tokens and combat (``_answer_held``):
-        a fight, like a roll, costs two round trips.
-        """
-        key = f"vtt:answer:{scope}"
-        keys, args = [key, world_key(world_id)], [_PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
+    def claim(self, key: str, world_id: str, fight: list[str] | None = None) -> tuple[list, list | None] | None:
+        """Claim the request id under ``key`` while its answer is computed, and
+        read its world's fields (for ``world_of``) and, with ``fight`` (token
+        ids), their fight (for ``fight_of``), in one round trip. None: the id
+        was claimed already (``await_answer``)."""
+        keys, args = [key, world_key(world_id)], [PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
         if fight:
             keys, args = keys + _fight_keys(world_id), args + fight
         claimed = self._claim(keys=keys, args=args)
         if not claimed:
-            return self._await_answer(key)
+            return None
         fields = len(_WORLD_FIELDS)
-        self._pending.world = (world_id, claimed[:fields])
-        if fight:
-            self._pending.fight = (world_id, fight, claimed[fields:])
-            try:
-                return self._answer_held(key, world_id, compute)
-            finally:
-                self._pending.world = self._pending.fight = None
-        self._pending.entries = entries = []
-        try:
-            answer = compute()
-        except BaseException:
-            self._write_answer(key, world_id, "", entries)
-            raise
-        finally:
-            self._pending.entries = self._pending.world = None
-        self._write_answer(key, world_id, dumps(answer), entries)
-        return answer
+        return claimed[:fields], (claimed[fields:] if fight else None)
 
-    def _write_answer(self, key: str, world_id: str, answer: str, entries: list[str]) -> None:
-        """``answer`` under ``key`` ('': delete the claim) and the roll-log ``entries``, in one script."""
-        self._answer_logged(keys=[key, _rolls_key(world_id)], args=[answer, ANSWER_TTL_SECONDS, *entries])
+    def commit(self, commit: Commit) -> str:
+        """Run ``commit``: ``WRITTEN``, ``CONFLICT`` (something read changed:
+        nothing written) or ``RECEIPTED`` (its receipt was there: nothing written)."""
+        return loads(self._commit_script(keys=list(commit.keys), args=[dumps(commit.doc)]))["status"]
 
-    def _answer_held(self, key: str, world_id: str, compute: Callable[[], dict]) -> dict:
-        """``compute()``'s answer, written under ``key`` in one script with
-        its change of the tokens and combat and its roll-log entries, held
-        while it runs, if nothing it read has changed since (the claim's read
-        first); else ``compute`` runs again on fresh reads: nothing of the
-        run before was written or told (its pushes are its caller's to hold).
-        A run that changes nothing is written as a roll is, with no compare:
-        its answer stands as of its read, whatever changed since."""
-        for _ in range(CHANGE_ATTEMPTS):
-            self._pending.held = held = _Held()
-            try:
-                answer = compute()
-            except BaseException:
-                self.redis.delete(key)
-                raise
-            finally:
-                self._pending.held = None
-            if held.changes_nothing():
-                self._write_answer(key, world_id, dumps(answer), held.entries)
-                return answer
-            written = self._commit_held(world_id, held, key, dumps(answer), ANSWER_TTL_SECONDS, _PENDING)
-            if written == _WRITTEN:
-                return answer
-            if written == _RECEIPTED:  # the claim expired and another run answered first
-                return self._await_answer(key)
-            self._pending.fight = None
+    def release(self, key: str) -> None:
+        """Drop a request id's claim (its run failed): the id may be sent again."""
         self.redis.delete(key)
-        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
 
-    def _await_answer(self, key: str) -> dict:
+    def receipt(self, key: str) -> Any:
+        """A job's receipt (``Unit`` commits it), None before one is written."""
+        stored = self.redis.get(key)
+        return loads(stored) if stored is not None else None
+
+    def await_answer(self, key: str) -> dict:
+        """The answer of the run that claimed ``key``, once written (at most ``CLAIM_TTL_SECONDS``)."""
         deadline = time.monotonic() + CLAIM_TTL_SECONDS
         while time.monotonic() < deadline:
             stored = self.redis.get(key)
             if stored is None:
                 raise TimeoutError("the first request with this id was abandoned")
-            if stored != _PENDING:
+            if stored != PENDING:
                 return loads(stored)
             time.sleep(CLAIM_POLL_SECONDS)
         raise TimeoutError("the first request with this id is still running")
 
     # -- roll log ---------------------------------------------------------
-
-    def log_roll(self, world_id: str, entry: dict) -> None:
-        """Append to the log; inside ``answer_once``, sent with the answer;
-        inside ``once``, written with the job's effects."""
-        held = getattr(self._pending, "held", None)
-        entries = held.entries if held is not None else getattr(self._pending, "entries", None)
-        if entries is not None:
-            entries.append(dumps(entry))
-            return
-        self.redis.xadd(
-            _rolls_key(world_id),
-            {"entry": dumps(entry)},
-            maxlen=ROLL_LOG_MAX_ENTRIES,
-            approximate=True,
-        )
 
     def recent_rolls(self, world_id: str, count: int, view: Callable[[dict], dict | None]) -> list[dict]:
         """The newest ``count`` entries as ``view`` shows them, oldest first.
@@ -500,38 +474,35 @@ class Store:
 
     def arsenal(self, world_id: str) -> dict[str, list[dict]]:
         """The world's own equipment, ``{kind: [item, ...]}`` (``{}``: none yet)."""
-        return _arsenal(self.redis.get(_arsenal_key(world_id)))
-
-    def save_arsenal(self, world_id: str, items: dict[str, list[dict]]) -> None:
-        self.redis.set(_arsenal_key(world_id), dumps(items))
+        return _arsenal(self.redis.get(arsenal_key(world_id)))
 
     # -- Moments of Truth and talent uses ----------------------------------
 
-    def moments(self, world_id: str) -> tuple[dict | None, dict | None]:
-        """The world's ledger and talent uses as stored (None: none yet)."""
-        return _loaded(self.redis.mget(_moments_keys(world_id)))
+    def moments(self, world_id: str, *, first_sessions: bool = False, setback_of: str | None = None) -> MomentsRead:
+        """The balances and talent uses, in one round trip; with them, every
+        player's first-session entry (``first_sessions``) and the setback
+        entry of roll ``setback_of``. The history is not read (``moments_history``)."""
+        balances, uses, _, first, setbacks = _moments_keys(world_id)
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hgetall(balances)
+            pipe.get(uses)
+            if first_sessions:
+                pipe.hgetall(first)
+            if setback_of is not None:
+                pipe.hget(setbacks, setback_of)
+            read = pipe.execute()
+        return MomentsRead(
+            {player: int(moments) for player, moments in read[0].items()},
+            read[1],
+            {player: loads(entry) for player, entry in read[2].items()} if first_sessions else {},
+            loads(read[-1]) if setback_of is not None and read[-1] else None,
+        )
 
-    def change_moments(self, world_id: str, change: Callable[[Any, Any], tuple[dict, dict, Any]]) -> Any:
-        """Save the ledger and talent uses ``change(ledger, uses)`` returns, and
-        return its third value. Atomic (see ``_atomically``)."""
-        keys = _moments_keys(world_id)
-        held = getattr(self._pending, "held", None)
-        if held is not None:
-            return self._hold_ledger(held, keys, change)
-
-        def step(pipe):
-            ledger, uses, answer = change(*_loaded(pipe.mget(keys)))
-            return answer, lambda: pipe.mset({keys[0]: dumps(ledger), keys[1]: dumps(uses)})
-
-        return self._atomically(keys, step, f"the Moments of Truth of {world_id}")
-
-    def _hold_ledger(self, held: _Held, keys: tuple[str, str], change: Callable) -> Any:
-        if held.ledger is not None:
-            raise RuntimeError("held writes change the Moments of Truth once")
-        read = self.redis.mget(keys)
-        ledger, uses, answer = change(*_loaded(read))
-        held.ledger = (read, dumps(ledger), dumps(uses))
-        return answer
+    def moments_history(self, world_id: str, recent: int) -> list[dict]:
+        """The newest ``recent`` history entries, oldest first."""
+        if recent <= 0:
+            return []
+        return [loads(entry) for entry in self.redis.lrange(_moments_keys(world_id)[2], -recent, -1)]
 
     # -- tokens -----------------------------------------------------------
 
@@ -547,36 +518,9 @@ class Store:
         """The ids among ``token_ids`` of no tracked token, without reading any state."""
         return self._untracked(keys=[_tokens_key(world_id)], args=token_ids) if token_ids else []
 
-    def change_tokens(self, world_id: str, token_ids: list[str], change: Callable[[dict], tuple[dict, Any]]) -> Any:
-        """Save the states ``change(states)`` returns for some of ``token_ids``
-        (``states``: the tracked ones among them) and return its second value
-        (see ``change_table``)."""
-
-        def tokens_only(read: TableRead) -> tuple[dict, None, Any]:
-            after, answer = change(read.token_states())
-            return after, None, answer
-
-        return self.change_table(world_id, token_ids, None, tokens_only)
-
-    def undo_token(self, world_id: str, token_id: str, undo: Callable[[dict, dict], dict]) -> tuple[dict, dict] | None:
-        """Put back token ``token_id``'s state before its last change, as
-        ``undo(current, earlier)`` makes it (the version moves on); that
-        change is forgotten. ``(current, restored)``, or None with nothing to undo."""
-        key, history = _tokens_key(world_id), _token_history_key(world_id, token_id)
-
-        def step(pipe):
-            current, earlier = pipe.hget(key, token_id), pipe.lindex(history, 0)
-            if current is None or earlier is None:
-                return None, lambda: None
-            current, restored = loads(current), undo(loads(current), loads(earlier))
-
-            def write():
-                pipe.hset(key, token_id, dumps(restored))
-                pipe.lpop(history)
-
-            return (current, restored), write
-
-        return self._atomically([key, history], step, f"token {token_id} of {world_id}")
+    def last_token_state(self, world_id: str, token_id: str) -> str | None:
+        """Token ``token_id``'s state before its last change (JSON; None: no change to undo)."""
+        return self.redis.lindex(_token_history_key(world_id, token_id), 0)
 
     # -- combats ----------------------------------------------------------
 
@@ -587,15 +531,6 @@ class Store:
     def combat(self, world_id: str, scene_id: str) -> dict | None:
         stored = self.redis.hget(_combats_key(world_id), scene_id)
         return loads(stored) if stored else None
-
-    def change_combat(self, world_id: str, scene_id: str, change: Callable[[dict | None], tuple[dict | None, Any]]) -> Any:
-        """Save the combat ``change(combat)`` returns for the scene (None: the
-        combat is over, or none starts) and return its second value (see ``change_table``)."""
-
-        def combat_only(read: TableRead) -> tuple[dict, dict | None, Any]:
-            return {}, *change(read.combat_state)
-
-        return self.change_table(world_id, [], scene_id, combat_only)
 
     # -- tokens and a combat together -----------------------------------------
 
@@ -609,141 +544,43 @@ class Store:
 
     def read_fight(self, world_id: str, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
         """Tokens, the combat in the first one's scene, and the world's own
-        equipment (as ``arsenal``), in one round trip; the first read inside
-        ``answer_once`` with the claim's ``fight`` of them, as read with the claim."""
-        claimed, self._pending.fight = getattr(self._pending, "fight", None), None
-        if claimed and claimed[:2] == (world_id, token_ids):
-            *tokens, scene, combat, arsenal = claimed[2]
-        else:
-            *tokens, scene, combat, arsenal = self._read_fight(keys=_fight_keys(world_id), args=token_ids)
-        return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
+        equipment (as ``arsenal``), in one round trip."""
+        return fight_of(token_ids, self._read_fight(keys=_fight_keys(world_id), args=token_ids))
 
-    def change_table(
-        self, world_id: str, token_ids: list[str], scene_id: str | None, change: Callable, read: TableRead | None = None
-    ) -> Any:
-        """Save what ``change(read)`` returns, ``(token states by id, the
-        scene's combat or None or ``AS_READ``, answer)``, and return the answer. ``read``
-        holds ``token_ids`` (None: untracked) and the scene's combat (None:
-        none, or no ``scene_id``) as stored. A token left out of the states
-        returned is unchanged; each changed token's state before goes to its
-        undo history. Atomic: the write happens only if nothing read changed
-        meanwhile, else ``change`` runs again on a fresh read (``read``: a read
-        already made, used first). If ``change`` raises, nothing is written."""
-        held = getattr(self._pending, "held", None)
-        if held is not None:
-            return self._hold(held, read or self.read_table(world_id, token_ids, scene_id), change)
-        for _ in range(CHANGE_ATTEMPTS):
-            read = read or self.read_table(world_id, token_ids, scene_id)
-            tokens_after, combat_after, answer = change(read)
-            if self._commit(world_id, read, tokens_after, combat_after) == _WRITTEN:
-                return answer
-            read = None
-        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
 
-    @staticmethod
-    def _hold(held: _Held, read: TableRead, change: Callable) -> Any:
-        if held.table is not None:
-            raise RuntimeError("held writes change the world's tokens and combat once")
-        tokens_after, combat_after, answer = change(read)
-        held.table = (read, tokens_after, combat_after)
-        return answer
+def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) -> redis.BlockingConnectionPool:
+    """A pool of at most ``connections`` to ``url``: when all are busy, a call
+    waits up to ``POOL_WAIT_SECONDS`` for one instead of failing at once."""
+    return redis.BlockingConnectionPool.from_url(url, max_connections=connections, timeout=POOL_WAIT_SECONDS, **options)
 
-    def _commit(
-        self, world_id: str, read: TableRead, tokens_after: dict, combat_after: dict | None,
-        ledger: tuple[list[str | None], str, str] | None = None,
-        receipt: tuple[str, str, list[str]] | None = None, receipt_ttl: int = RECEIPT_TTL_SECONDS, replaces: str = "",
-    ) -> int:
-        """``_COMPARE_AND_SET`` on what was read; ``ledger``: the Moments of
-        Truth and talent uses as read, then to set; ``receipt``: (its key, its
-        text, entries to log), written with the change unless already there
-        (``replaces``: a value it may replace, as an answer its request's claim)."""
-        token_ids = list(read.tokens)
-        args = [read.scene_id or "", *_combat_write(read, combat_after), len(token_ids)]
-        for token_id in token_ids:
-            written = tokens_after.get(token_id)
-            args += [token_id, read.tokens[token_id] or "", dumps(written) if written is not None else ""]
-        keys = [_tokens_key(world_id), _combats_key(world_id), *(_token_history_key(world_id, t) for t in token_ids)]
-        if ledger is None:
-            args.append("")
-        else:
-            (ledger_read, uses_read), ledger_after, uses_after = ledger
-            keys += _moments_keys(world_id)
-            args += ["ledger", ledger_read or "", uses_read or "", ledger_after, uses_after]
-        if receipt is None:
-            args.append("")
-        else:
-            key, text, entries = receipt
-            keys += [key, _rolls_key(world_id)]
-            args += [text, receipt_ttl, replaces, *entries]
-        return self._compare_and_set(keys=_encoded(keys), args=_encoded(args))
 
-    def _commit_held(self, world_id: str, held: _Held, receipt_key: str, receipt: str, ttl: int, replaces: str = "") -> int:
-        """The held writes, with ``receipt`` under ``receipt_key``."""
-        read, tokens_after, combat_after = held.table or (TableRead({}, None, None), {}, None)
-        return self._commit(
-            world_id, read, tokens_after, combat_after, held.ledger, (receipt_key, receipt, held.entries), ttl, replaces
-        )
+def world_of(world_id: str, fields: list) -> World:
+    """The world from its fields as ``Store.claim`` or ``Store.world`` read them."""
+    name, gm_key, settings, system = fields
+    if None in (name, gm_key, settings):
+        raise UnknownWorld(world_id)
+    return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
 
-    # -- a job's effects ------------------------------------------------------
 
-    def once(self, world_id: str, job_id: str, run: Callable[[], list]) -> list:
-        """The pushes telling of job ``job_id``'s effects in ``world_id``, the
-        effects made at most once, whatever runs of the job there are.
-
-        ``run()`` makes the effects and returns the pushes. While it runs, its
-        change of the tokens and combat (one, through ``change_table``), of
-        the Moments of Truth (one, through ``change_moments``) and its
-        roll-log entries are held back; then one script writes them with
-        the pushes as the job's receipt, if nothing ``run`` read has changed
-        (else ``run`` runs again on fresh reads) and no receipt is there yet.
-        A run that finds the receipt, say the retry of a job whose worker
-        died, gets the pushes of the run that made the effects.
-        """
-        key = _receipt_key(job_id)
-        for _ in range(CHANGE_ATTEMPTS):
-            stored = self.redis.get(key)
-            if stored is not None:
-                return loads(stored)
-            self._pending.held = held = _Held()
-            try:
-                pushes = run()
-            finally:
-                self._pending.held = None
-            written = self._commit_held(world_id, held, key, dumps(pushes), RECEIPT_TTL_SECONDS)
-            if written == _WRITTEN:
-                return pushes
-        raise RuntimeError(f"the tokens and combat of {world_id} kept changing under {CHANGE_ATTEMPTS} attempts")
-
-    def _atomically(self, keys: list[str], step: Callable, what: str) -> Any:
-        """Run ``step(pipe)``, which reads ``keys`` through ``pipe`` and
-        returns ``(answer, write)``; then ``write()`` queues its writes, sent
-        in one MULTI. When another client changes a key first (WATCH), ``step``
-        runs again on the new values; if it raises, nothing is written."""
-        if getattr(self._pending, "held", None) is not None:
-            raise RuntimeError(f"{what} cannot change in held writes")
-        with self.redis.pipeline() as pipe:
-            for _ in range(CHANGE_ATTEMPTS):
-                try:
-                    pipe.watch(*keys)
-                    answer, write = step(pipe)
-                    pipe.multi()
-                    write()
-                    pipe.execute()
-                    return answer
-                except redis.WatchError:
-                    continue
-        raise RuntimeError(f"{what} kept changing under {CHANGE_ATTEMPTS} attempts")
+def fight_of(token_ids: list[str], read: list) -> tuple[TableRead, dict[str, list[dict]]]:
+    """Tokens, their scene's combat and the arsenal from a fight's read (``Store.claim``, ``Store.read_fight``)."""
+    *tokens, scene, combat, arsenal = read
+    return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
 
 
 def world_key(world_id: str) -> str:
     return f"vtt:world:{world_id}"
 
 
+def actors_key(world_id: str, user: str) -> str:
+    return f"{world_key(world_id)}:actors:{user}"
+
+
 #: Tries at an atomic change (the ledger, tokens, a combat) before giving up on a busy world.
 CHANGE_ATTEMPTS = 100
 
 
-def _system_state_key(world_id: str, system: str) -> str:
+def system_state_key(world_id: str, system: str) -> str:
     """Each rule system's state apart from every other's (the flagship's has keys of its own)."""
     return f"{world_key(world_id)}:system:{system}"
 
@@ -760,24 +597,17 @@ def _rolls_key(world_id: str) -> str:
     return f"{world_key(world_id)}:rolls"
 
 
-def _receipt_key(job_id: str) -> str:
+def receipt_key(job_id: str) -> str:
     return f"vtt:receipt:{job_id}"
 
 
-def _arsenal_key(world_id: str) -> str:
+def arsenal_key(world_id: str) -> str:
     return f"{world_key(world_id)}:arsenal"
 
 
 def _fight_keys(world_id: str) -> list[str]:
     """What a fight is read from: the tokens, the combats, the arsenal."""
-    return [_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)]
-
-
-def _encoded(values: list) -> list[bytes]:
-    """A script's keys or arguments as UTF-8 bytes, which redis-py sends as
-    they are: its own encoding of a ``str`` or an ``int`` costs about 3 k
-    instructions, twice what this does."""
-    return [str(value).encode() for value in values]
+    return [_tokens_key(world_id), _combats_key(world_id), arsenal_key(world_id)]
 
 
 def _arsenal(stored: str | None) -> dict[str, list[dict]]:
@@ -788,9 +618,9 @@ def _combats_key(world_id: str) -> str:
     return f"{world_key(world_id)}:combats"
 
 
-def _moments_keys(world_id: str) -> tuple[str, str]:
-    return f"{world_key(world_id)}:moments", f"{world_key(world_id)}:talent_uses"
-
-
-def _loaded(stored: list[str | None]) -> tuple[Any, ...]:
-    return tuple(loads(value) if value else None for value in stored)
+def _moments_keys(world_id: str) -> tuple[str, str, str, str, str]:
+    """The balances (hash), the talent uses, the history (list, newest last),
+    the first-session entries (hash by player), the setback entries (hash by roll id)."""
+    moments = f"{world_key(world_id)}:moments"
+    return (f"{moments}:balances", f"{world_key(world_id)}:talent_uses", f"{moments}:history",
+            f"{moments}:first_sessions", f"{moments}:setbacks")

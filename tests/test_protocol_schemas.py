@@ -39,7 +39,7 @@ from bridge.systems import DEFAULT_SYSTEM, installed
 from bridge.visibility import NOTICE_FIELDS, notice
 from workers import failures, push
 from workers import jobs as worker_jobs
-from workers.queue import job_id
+from bridge.queue import job_id
 
 from .wire_schemas import SCHEMA_DIR, SCHEMAS, assert_valid, definition, validator
 

@@ -28,7 +28,7 @@ def _modules():
     for package in (bridge, workers):
         yield package
         for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            if not found.name.endswith(".__main__"):  # a command, run when imported
+            if found.name not in ("bridge.__main__", "workers.__main__", "bridge.wsgi"):  # they run when imported
                 yield importlib.import_module(found.name)
 
 

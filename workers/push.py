@@ -7,29 +7,11 @@ delivers the push to its connections in the room.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from socketio import RedisManager
 
 from bridge import encoded
 from bridge.protocol import NAMESPACE, SOCKETIO_CHANNEL, Push
-from bridge.rooms import user_room
-
-
-@dataclass(frozen=True)
-class ReplyTo:
-    """Where a queued request's progress and result go."""
-
-    world_id: str
-    user: str
-    request_id: str
-    job_id: str
-
-    def room(self) -> str:
-        return user_room(self.world_id, self.user)
-
-    def tag(self) -> dict:
-        return {"job_id": self.job_id, "request_id": self.request_id}
+from bridge.queue import ReplyTo
 
 
 class Pusher:

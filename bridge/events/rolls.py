@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from ..cards import check_owner, new_card_id, publish
 from ..protocol import Request
-from ..requests import handles, store
+from ..requests import handles
 from ..visibility import view_for
 from ..world_rules import world_dials
 from .moments import roll_with_options
 
 
-def roll(identity, roll_request: dict) -> dict:
+def roll(unit, roll_request: dict) -> dict:
     """Roll for an actor the user owns (the GM rolls for anyone)."""
-    check_owner(identity, roll_request["actor_id"])
-    dials = world_dials(identity)
+    check_owner(unit, roll_request["actor_id"])
+    dials = world_dials(unit)
     roll_id = new_card_id()
-    result = roll_with_options(identity, roll_request, dials, roll_id)
-    return publish(identity, roll_request, Request.ROLL, result, roll_id)
+    result = roll_with_options(unit, roll_request, dials, roll_id)
+    return publish(unit, roll_request, Request.ROLL, result, roll_id)
 
 
-def roll_log(identity, log_request: dict) -> dict:
+def roll_log(unit, log_request: dict) -> dict:
     """The newest cards this user may see, oldest first."""
-    return {"rolls": store().recent_rolls(identity.world_id, log_request["limit"], lambda entry: view_for(entry, identity))}
+    return {"rolls": unit.store.recent_rolls(unit.world_id, log_request["limit"], lambda entry: view_for(entry, unit.identity))}
 
 
 def init_app(app) -> None:

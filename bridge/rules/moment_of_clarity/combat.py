@@ -19,6 +19,7 @@ from typing import Any
 
 from ..dice import DiceSource
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 from .levels import Level
 from .rolls import Roll, roll
 
@@ -58,7 +59,7 @@ class Weapon:
     def __post_init__(self) -> None:
         check_tn(self.lethality)
         if self.damage < 1:
-            raise ValueError(f"{self.name} rolls at least one damage die")
+            raise RulesRefusal(f"{self.name} rolls at least one damage die")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
+
 
 class DieKind(str, Enum):
     SKILL = "skill"  # a die of the pool
@@ -29,9 +31,9 @@ class RolledDie:
 
     def __post_init__(self) -> None:
         if not 1 <= self.face <= self.sides:
-            raise ValueError(f"{self.face} is not a face of a d{self.sides}")
+            raise RulesRefusal(f"{self.face} is not a face of a d{self.sides}")
         if self.augment < 0:
-            raise ValueError(f"a card adds to a die, it cannot take {self.augment} away")
+            raise RulesRefusal(f"a card adds to a die, it cannot take {self.augment} away")
 
     @property
     def natural(self) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .rolls import Roll
 
 
@@ -25,7 +26,7 @@ class SecretSuccesses:
 
     def __post_init__(self) -> None:
         if self.rolled < 0 or not 0 <= self.spent <= self.rolled:
-            raise ValueError(f"{self.holder}: {self.spent} spent of {self.rolled} rolled")
+            raise RulesRefusal(f"{self.holder}: {self.spent} spent of {self.rolled} rolled")
 
     @classmethod
     def of_roll(cls, holder: str, rolled: Roll) -> SecretSuccesses:
@@ -38,9 +39,9 @@ class SecretSuccesses:
 
     def spend(self, count: int) -> SecretSuccesses:
         if count < 0:
-            raise ValueError(f"{self.holder} cannot declare {count} successes")
+            raise RulesRefusal(f"{self.holder} cannot declare {count} successes")
         if count > self.left:
-            raise ValueError(f"{self.holder} declared {count} successes with only {self.left} left to declare")
+            raise RulesRefusal(f"{self.holder} declared {count} successes with only {self.left} left to declare")
         return replace(self, spent=self.spent + count)
 
     def to_dict(self) -> dict[str, Any]:

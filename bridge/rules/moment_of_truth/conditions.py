@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .rolls import Modifier
 from .statistics import Derived, Statistic, built_from
@@ -181,4 +182,4 @@ def check_can_act(name: str, conditions: Iterable[Condition]) -> None:
     """Refuse an action by a dead or unconscious character."""
     out = out_of_action(conditions)
     if out:
-        raise ValueError(f"{name} is {out.value}: it takes no actions")
+        raise RulesRefusal(f"{name} is {out.value}: it takes no actions")

@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .rolls import Pool, RollKind, RollResult, TargetNumber, roll_pool, target_number
 
@@ -75,9 +76,9 @@ class Contestant:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("a contestant needs a name")
+            raise RulesRefusal("a contestant needs a name")
         if self.pool.dice < 1:
-            raise ValueError(f"{self.name} must roll at least one die in a contest")
+            raise RulesRefusal(f"{self.name} must roll at least one die in a contest")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -215,7 +216,7 @@ def check_sides(first: Contestant, second: Contestant) -> None:
     """Refuse a contest whose sides both resist, or are both cautious targets."""
     for flag in ("resisting", "cautious"):
         if getattr(first, flag) and getattr(second, flag):
-            raise ValueError(f"only one side of a contest can be {flag}")
+            raise RulesRefusal(f"only one side of a contest can be {flag}")
 
 
 # --- explanation ----------------------------------------------------------

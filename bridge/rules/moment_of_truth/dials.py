@@ -12,6 +12,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
+
 
 class ReactionStatistic(str, Enum):
     """Reaction time is (Agility + Will) / 2 in ch. 2, (Agility + Perception) / 2 in ch. 7."""
@@ -78,7 +80,7 @@ class Dials:
 
     def __post_init__(self) -> None:
         if self.default_tn not in (1, 2):
-            raise ValueError(f"the default TN is 1 or 2, not {self.default_tn}")
+            raise RulesRefusal(f"the default TN is 1 or 2, not {self.default_tn}")
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> "Dials":

@@ -18,6 +18,7 @@ from math import ceil
 from typing import Any
 
 from ..dice import MAX_DICE_PER_ROLL, DiceSource
+from ..refusal import RulesRefusal
 from .conditions import Condition
 from .damage import DamageDice, DamageResult, roll_damage
 from .dials import Dials
@@ -67,7 +68,7 @@ class HazardResult:
 def _check_not_negative(**values: float) -> None:
     for name, value in values.items():
         if value < 0:
-            raise ValueError(f"{name} cannot be negative: {value}")
+            raise RulesRefusal(f"{name} cannot be negative: {value}")
 
 
 def _agility_roll(
@@ -267,7 +268,7 @@ def ignite(health: Health, starting_dice: int, dials: Dials, *, grease: bool = F
     does damage on the same turn as the initial attack"). The GM sets the
     starting pool: 1d6 for a deep-fryer splash up to 5-6d6 for a Molotov."""
     if starting_dice < 1:
-        raise ValueError(f"a fire starts with at least 1d6, not {starting_dice}")
+        raise RulesRefusal(f"a fire starts with at least 1d6, not {starting_dice}")
     return _burn(health, Fire(starting_dice, grease), Fire(0, grease), dials, (), [], dice)
 
 
@@ -289,7 +290,7 @@ def burn(
     remove 1d6; at 0 dice the fire is out; otherwise it burns and grows.
     ``agility`` 0 is a character who cannot act: only the helpers count."""
     if fire.out:
-        raise ValueError("the fire is out")
+        raise RulesRefusal("the fire is out")
     _check_not_negative(helper_successes=helper_successes)
     fire = replace(fire, blanket_turns=fire.blanket_turns + blanket)
     modifiers, steps = _smothering(fire, blanket, water)
@@ -316,7 +317,7 @@ def smother(
     ``helper_successes``); the burning character's health does not change.
     The result (``health`` is the burning character's), and the successes."""
     if fire.out:
-        raise ValueError("the fire is out")
+        raise RulesRefusal("the fire is out")
     fire = replace(fire, blanket_turns=fire.blanket_turns + blanket)
     modifiers, steps = _smothering(fire, blanket, water)
     rolls, successes, lines = _agility_roll(agility, modifiers, dice)
@@ -442,7 +443,7 @@ class Vacuum:
     def __post_init__(self) -> None:
         _check_not_negative(seconds=self.seconds, misses=self.misses)
         if self.suit_die is not None and not 1 <= self.suit_die <= SIDES:
-            raise ValueError(f"the suit's die is a d6, not {self.suit_die}")
+            raise RulesRefusal(f"the suit's die is a d6, not {self.suit_die}")
 
     @property
     def roll_every(self) -> int:

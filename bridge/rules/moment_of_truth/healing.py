@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .health import NO_TN, Health, HealthChange, health_change
 from .rolls import Modifier, RollKind, RollResult, resolve_roll
@@ -60,13 +61,13 @@ def _circumstances(dice: int, *, penalty_allowed: bool) -> list[Modifier]:
     medic roll only, penalty (poor conditions, no equipment)."""
     low = -MAX_CIRCUMSTANCES if penalty_allowed else 0
     if not low <= dice <= MAX_CIRCUMSTANCES:
-        raise ValueError(f"circumstances must be between {low} and {MAX_CIRCUMSTANCES} dice, not {dice}")
+        raise RulesRefusal(f"circumstances must be between {low} and {MAX_CIRCUMSTANCES} dice, not {dice}")
     return [Modifier("circumstances", dice)] if dice else []
 
 
 def _check_alive(health: Health) -> None:
     if health.dead:
-        raise ValueError("the character is dead: only the harsh-death rescue can help")
+        raise RulesRefusal("the character is dead: only the harsh-death rescue can help")
 
 
 def _statistic_roll(endurance: int, circumstances: int, dice: DiceSource) -> RollResult:
@@ -91,7 +92,7 @@ def medic_roll(
     penalties; ``circumstances``: the GM's -2 to +2 dice."""
     _check_alive(health)
     if health.treated:
-        raise ValueError("this injury has had its medic roll: only a new injury allows another")
+        raise RulesRefusal("this injury has had its medic roll: only a new injury allows another")
     changes = [*_circumstances(circumstances, penalty_allowed=True), *modifiers]
     roll = resolve_roll(
         RollKind.SKILL, statistic, medic_level, NO_TN, modifiers=changes, moments_spent=moments_spent, dice=dice
@@ -174,7 +175,7 @@ def regain_consciousness(health: Health, endurance: int, dials: Dials, *, dice: 
     damage; at positive HP the character wakes, prone (ch. 7, Unconscious)."""
     _check_alive(health)
     if health.remaining > 0:
-        raise ValueError("the character is not unconscious")
+        raise RulesRefusal("the character is not unconscious")
     roll = _statistic_roll(endurance, 0, dice)
     return _heal_minor("waking: every Endurance success heals 1 minor", health, roll, dials)
 
@@ -226,7 +227,7 @@ def rescue(
     first (the medic heals serious), then minor; otherwise the character is
     dead for good. A pool below the TN raises ``ImpossibleRoll``."""
     if not health.dead or health.beyond_rescue:
-        raise ValueError("only a harsh death not yet beyond rescue can be rescued")
+        raise RulesRefusal("only a harsh death not yet beyond rescue can be rescued")
     changes = [*_circumstances(circumstances, penalty_allowed=True), *modifiers]
     roll = resolve_roll(
         RollKind.SKILL,

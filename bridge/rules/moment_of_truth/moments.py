@@ -14,15 +14,16 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .rolls import RollResult
 
 
-class RuleNotInUse(ValueError):
+class RuleNotInUse(RulesRefusal):
     """The world's dials switch this rule off."""
 
 
-class NotEnoughMoments(ValueError):
+class NotEnoughMoments(RulesRefusal):
     """A player spends more Moments of Truth than they have."""
 
 
@@ -160,11 +161,11 @@ class MomentsLedger:
     def __post_init__(self) -> None:
         players = [player for player, _ in self.balances]
         if len(set(players)) != len(players):
-            raise ValueError(f"a player is seated twice: {players}")
+            raise RulesRefusal(f"a player is seated twice: {players}")
         if any(not player for player in players):
-            raise ValueError("a player needs a name")
+            raise RulesRefusal("a player needs a name")
         if any(moments < 0 for _, moments in self.balances):
-            raise ValueError(f"a balance cannot be negative: {dict(self.balances)}")
+            raise RulesRefusal(f"a balance cannot be negative: {dict(self.balances)}")
 
     @classmethod
     def for_table(cls, players: Iterable[str]) -> MomentsLedger:
@@ -188,7 +189,7 @@ class MomentsLedger:
         for seated, moments in self.balances:
             if seated == player:
                 return moments
-        raise ValueError(f"{player!r} is not at this table")
+        raise RulesRefusal(f"{player!r} is not at this table")
 
     def _recorded(self, entry: Entry) -> MomentsLedger:
         """This ledger with ``entry`` appended and its player at the entry's balance."""
@@ -265,7 +266,7 @@ def _spend(
 
 def _check_not_negative(moments: int) -> None:
     if moments < 0:
-        raise ValueError(f"a number of Moments of Truth cannot be negative: {moments}")
+        raise RulesRefusal(f"a number of Moments of Truth cannot be negative: {moments}")
 
 
 def _moments(count: int) -> str:
@@ -311,7 +312,7 @@ def take_failure(
 ) -> LedgerUpdate:
     """Fail without rolling: 2 MoTs; never on an attack or damage roll (ch. 5)."""
     if attack_or_damage:
-        raise ValueError("a failure cannot be taken on an attack roll or a damage roll")
+        raise RulesRefusal("a failure cannot be taken on an attack roll or a damage roll")
     return _earn(ledger, player, Reward.TAKE_FAILURE, dials, roll_id)
 
 
@@ -328,11 +329,11 @@ def take_setback(
     if not dials.setbacks:
         raise RuleNotInUse("this world does not use setbacks")
     if not result.outcome.success or result.outcome.setback:
-        raise ValueError("a setback can only be taken on a success without a setback")
+        raise RulesRefusal("a setback can only be taken on a success without a setback")
     if roll_id is not None and any(
         entry.kind is Reward.TAKE_SETBACK and entry.roll_id == roll_id for entry in ledger.history
     ):
-        raise ValueError("a setback was already taken on this roll")
+        raise RulesRefusal("a setback was already taken on this roll")
     return _earn(ledger, player, Reward.TAKE_SETBACK, dials, roll_id)
 
 
@@ -383,9 +384,9 @@ def award_role_playing(ledger: MomentsLedger, player: str, moments: int, reason:
     """The GM's award for succumbing to a problem or for dramatic role-playing;
     the book sets no amount, so the GM gives one."""
     if moments < 1:
-        raise ValueError(f"a role-playing award is at least 1 MoT, not {moments}")
+        raise RulesRefusal(f"a role-playing award is at least 1 MoT, not {moments}")
     if not reason.strip():
-        raise ValueError("a role-playing award needs a reason")
+        raise RulesRefusal("a role-playing award needs a reason")
     return _earn(ledger, player, Reward.ROLE_PLAYING, dials, None, moments, reason)
 
 
@@ -401,7 +402,7 @@ class Contribution:
 
     def __post_init__(self) -> None:
         if self.dice < 1:
-            raise ValueError(f"{self.player} contributes at least 1 die, not {self.dice}")
+            raise RulesRefusal(f"{self.player} contributes at least 1 die, not {self.dice}")
 
     @property
     def moments(self) -> int:
@@ -428,11 +429,11 @@ class RollSpending:
         _check_not_negative(self.talent_moments)
         givers = [contribution.player for contribution in self.contributions]
         if self.roller in givers:
-            raise ValueError(f"{self.roller} spends on their own roll at 1 MoT per die, not as a contribution")
+            raise RulesRefusal(f"{self.roller} spends on their own roll at 1 MoT per die, not as a contribution")
         if len(set(givers)) != len(givers):
-            raise ValueError(f"each player contributes once to a roll: {givers}")
+            raise RulesRefusal(f"each player contributes once to a roll: {givers}")
         if self.stakes_raised and self.moments:
-            raise ValueError("nobody may spend Moments of Truth on a roll whose stakes were raised")
+            raise RulesRefusal("nobody may spend Moments of Truth on a roll whose stakes were raised")
 
     @property
     def dice(self) -> int:
@@ -503,7 +504,7 @@ def create_npc(ledger: MomentsLedger, player: str, npc: str) -> LedgerUpdate:
 
 def _named(text: str, what: str) -> str:
     if not text.strip():
-        raise ValueError(f"say what the {what} is")
+        raise RulesRefusal(f"say what the {what} is")
     return text.strip()
 
 
@@ -532,7 +533,7 @@ def heroic_death(
     if not dials.heroic_death:
         raise RuleNotInUse("this world does not use the heroic death rules")
     if hit_points >= 0:
-        raise ValueError(f"a PC may be declared dead only below 0 hit points, not at {hit_points}")
+        raise RulesRefusal(f"a PC may be declared dead only below 0 hit points, not at {hit_points}")
     gifts = dict(gifts or {})
     _check_gifts(ledger, dead, gifts)
     entries = []
@@ -553,8 +554,8 @@ def _check_gifts(ledger: MomentsLedger, dead: str, gifts: Mapping[str, int]) -> 
     for player, moments in gifts.items():
         ledger.balance(player)
         if player == dead:
-            raise ValueError(f"{dead} cannot give Moments of Truth to themselves")
+            raise RulesRefusal(f"{dead} cannot give Moments of Truth to themselves")
         if moments < 1:
-            raise ValueError(f"a gift is at least 1 MoT, not {moments}")
+            raise RulesRefusal(f"a gift is at least 1 MoT, not {moments}")
     if sum(gifts.values()) > ledger.balance(dead):
         raise NotEnoughMoments(f"{dead} has {_moments(ledger.balance(dead))} and cannot give {sum(gifts.values())}")

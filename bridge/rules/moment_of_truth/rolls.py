@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from ..dice import CountedDie, DiceSource, check_count
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 
 SIDES = 6
 
@@ -60,7 +61,7 @@ class Modifier:
 
     def __post_init__(self) -> None:
         if self.penalty and self.dice > 0:
-            raise ValueError(f"penalty {self.source!r} adds dice; a penalty only removes them")
+            raise RulesRefusal(f"penalty {self.source!r} adds dice; a penalty only removes them")
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class Helper:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("a helper needs a name")
+            raise RulesRefusal("a helper needs a name")
 
 
 def build_pool(
@@ -148,11 +149,11 @@ def _helper_parts(helpers: int | Sequence[Helper], required_skill: str | None) -
     if isinstance(helpers, int):
         _check_not_negative("helpers", helpers)
         if required_skill is not None and helpers:
-            raise ValueError(f"name the helpers to check that they possess {required_skill}")
+            raise RulesRefusal(f"name the helpers to check that they possess {required_skill}")
         return [PoolPart("helpers", helpers, note="1 die per helping character")] if helpers else []
     names = [helper.name for helper in helpers]
     if len(set(names)) < len(names):
-        raise ValueError(f"a character helps once: {names}")
+        raise RulesRefusal(f"a character helps once: {names}")
     return [_helper_part(helper, required_skill) for helper in helpers]
 
 
@@ -185,12 +186,12 @@ def _modifier_part(kind: RollKind, modifier: Modifier) -> PoolPart:
 def _check_skill(kind: RollKind, skill_level: int | None) -> None:
     """A skill or peripheral roll has a skill level, the others none."""
     if kind.takes_skill != (skill_level is not None):
-        raise ValueError(f"a {kind.value} roll {'needs a' if skill_level is None else 'has no'} skill level")
+        raise RulesRefusal(f"a {kind.value} roll {'needs a' if skill_level is None else 'has no'} skill level")
 
 
 def _check_not_negative(name: str, value: int) -> None:
     if value < 0:
-        raise ValueError(f"{name} cannot be negative: {value}")
+        raise RulesRefusal(f"{name} cannot be negative: {value}")
 
 
 # --- the target number ----------------------------------------------------
@@ -217,11 +218,11 @@ def target_number(default_tn: int, difficulty: int = 0) -> TargetNumber:
     """The default TN is a switch, 1 or 2 (ch. 1, Target Number as a Dial);
     modifiers never take it below 1."""
     if default_tn not in (1, 2):
-        raise ValueError(f"the default TN is 1 or 2, not {default_tn}")
+        raise RulesRefusal(f"the default TN is 1 or 2, not {default_tn}")
     return TargetNumber(default_tn, difficulty, max(1, default_tn + difficulty))
 
 
-class ImpossibleRoll(ValueError):
+class ImpossibleRoll(RulesRefusal):
     """The pool is smaller than the TN (ch. 1, Impossible Rolls)."""
 
     def __init__(self, pool: Pool, tn: TargetNumber, stakes_raised: bool = False) -> None:
@@ -246,7 +247,7 @@ def check_stakes(pool: Pool, stakes_raised: bool) -> None:
     """Nobody, the roller included, may spend Moments of Truth on a roll
     whose stakes are raised (ch. 5, Player-Triggered Rewards)."""
     if stakes_raised and pool.moments_spent:
-        raise ValueError(
+        raise RulesRefusal(
             f"{pool.moments_spent} Moment(s) of Truth spent on a roll whose stakes are raised: "
             "nobody may spend Moments of Truth on it"
         )
@@ -281,7 +282,7 @@ def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     dice = []
     for face in faces:
         if face not in reading:
-            raise ValueError(f"{face} is not a face of a d6")
+            raise RulesRefusal(f"{face} is not a face of a d6")
         dice.append(reading[face])
     counted = [die.counts_as for die in dice]
     return Counting(tuple(dice), counted.count(CountsAs.SUCCESS), counted.count(CountsAs.ONE), success_faces)

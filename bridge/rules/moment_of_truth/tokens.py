@@ -18,6 +18,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .conditions import Condition, ends_on_roll, summary_order
 from .dials import Dials
 from .health import ConditionChange, Health, condition_diff, health_conditions
@@ -55,9 +56,9 @@ class ConditionEntry:
 
     def __post_init__(self) -> None:
         if (self.ending is Ending.ROUNDS) != (self.rounds is not None):
-            raise ValueError("a condition lasts a number of rounds exactly when it ends after rounds")
+            raise RulesRefusal("a condition lasts a number of rounds exactly when it ends after rounds")
         if self.rounds is not None and self.rounds < 1:
-            raise ValueError(f"a condition lasts at least 1 round, not {self.rounds}")
+            raise RulesRefusal(f"a condition lasts at least 1 round, not {self.rounds}")
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .skill_tests import SkillTest, Target, roll_skill_test
 
 
@@ -30,7 +31,7 @@ class Contest:
 
     def __post_init__(self) -> None:
         if self.active.difficulty or self.passive.difficulty:
-            raise ValueError("both sides of a contest roll at difficulty 0")
+            raise RulesRefusal("both sides of a contest roll at difficulty 0")
 
     @property
     def winner(self) -> Side:
