@@ -8,15 +8,16 @@ from flask import Flask
 from flask_socketio import SocketIO
 from redis import Redis
 from rq import Queue
+from socketio import RedisManager
 
-from . import connections, cors, events, health, logs, plugin_files, systems
+from . import connections, cors, encoded, events, health, logs, plugin_files, systems
 from .config import Config
 from .protocol import SOCKETIO_CHANNEL
-from .server import JsonOncePacket, PeerAwareRedisManager
 from .store import Store
 
 
-def create_app(config: Config | None = None) -> Flask:
+def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flask:
+    """The bridge's app; ``async_mode`` is Flask-SocketIO's, set so that an installed library is never guessed."""
     config = config or Config.from_env()
     if not config.redis_url:
         raise ValueError("REDIS_URL is not set (serve starts an embedded Redis; web and worker need one)")
@@ -28,9 +29,9 @@ def create_app(config: Config | None = None) -> Flask:
     app.extensions["vtt_queue"] = Queue(config.queue_name, connection=Redis.from_url(config.redis_url))
     app.extensions["socketio"] = SocketIO(
         app,
-        async_mode="threading",
-        client_manager=PeerAwareRedisManager(config.redis_url, channel=SOCKETIO_CHANNEL),
-        serializer=JsonOncePacket,
+        async_mode=async_mode,
+        client_manager=RedisManager(config.redis_url, channel=SOCKETIO_CHANNEL, json=encoded.SocketIOJson),
+        json=encoded.SocketIOJson,
         cors_allowed_origins=cors.allowed_origins(config),
         manage_session=False,
         logger=logs.library_logger("socketio.server"),

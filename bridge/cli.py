@@ -205,14 +205,9 @@ def _config(obj: dict, redis_url: str, host: str | None = None, port: int | None
 
 
 def _run_web(config: Config) -> None:
-    from .app import create_app
-    from .server import make_web_server, serve_until_signalled
+    from .server import run
 
-    app = create_app(config)
-    server = make_web_server(app, config.host, config.port)
-    click.echo(f"vtt-bridge listening on http://{config.host}:{server.server_port}", err=True)
-    serve_until_signalled(server)
-    app.extensions["socketio"].server.manager.leave()
+    run(config)
 
 
 def _prepare_worlds(store: Store) -> None:

@@ -13,9 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from socketio import packet
 
-from bridge.encoded import Encoded, compact, dumps, loads
+from bridge.encoded import Encoded, SocketIOJson, compact, dumps, loads
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
-from bridge.server import JsonOncePacket, PeerAwareRedisManager
 
 SKILL_ROLL = {
     "actor_id": "hero",
@@ -327,7 +326,13 @@ def test_a_roll_entry_is_encoded_once():
     envelope = Encoded({"ok": True, "request_id": "q1", "result": entry})
     entry["result"]["faces"].append(1)  # never done: shows the kept text is reused, not remade
     assert dumps(envelope) == '{"ok":true,"request_id":"q1","result":{"roll_id":"r1","result":{"faces":[5,6]}}}'
-    assert JsonOncePacket(packet.ACK, data=[envelope], id=7).encode() == "37[" + envelope.json + "]"
+    assert OursPacket(packet.ACK, data=[envelope], id=7).encode() == "37[" + envelope.json + "]"
+
+
+class OursPacket(packet.Packet):
+    """python-socketio's packet with the bridge's ``json=`` module, as ``create_app`` configures it."""
+
+    json = SocketIOJson
 
 
 @given(
@@ -340,22 +345,23 @@ def test_a_roll_entry_is_encoded_once():
     namespace=st.sampled_from([None, "/", "/other"]),
     ack_id=st.none() | st.integers(0, 999),
 )
-def test_json_once_packet_encodes_as_python_socketio(packet_type, data, namespace, ack_id):
-    ours = JsonOncePacket(packet_type, data=data, namespace=namespace, id=ack_id)
+def test_the_bridges_json_encodes_packets_as_the_standard_library(packet_type, data, namespace, ack_id):
+    ours = OursPacket(packet_type, data=data, namespace=namespace, id=ack_id)
     theirs = packet.Packet(packet_type, data=data, namespace=namespace, id=ack_id)
     assert ours.packet_type == theirs.packet_type
     assert_same_packet(ours, theirs)
 
 
 def assert_same_packet(ours: packet.Packet, theirs: packet.Packet) -> None:
-    """The same header and the same JSON value (python-socketio's text is the standard library's);
-    a binary packet is python-socketio's own."""
+    """The same header, the same JSON value (python-socketio's text is the standard library's)
+    and, for a binary packet, the same attachments."""
     ours_text, theirs_text = ours.encode(), theirs.encode()
+    attachments = ""
     if not isinstance(theirs_text, str):
-        assert ours_text == theirs_text
-        return
+        assert ours_text[1:] == theirs_text[1:]
+        ours_text, theirs_text, attachments = ours_text[0], theirs_text[0], f"{len(theirs_text) - 1}-"
     namespace = f"{theirs.namespace}," if theirs.namespace not in (None, "/") else ""
-    start = len(f"{theirs.packet_type}{namespace}{'' if theirs.id is None else theirs.id}")
+    start = len(f"{theirs.packet_type}{attachments}{namespace}{'' if theirs.id is None else theirs.id}")
     assert ours_text[:start] == theirs_text[:start]
     assert (ours_text[start:] and json.loads(ours_text[start:])) == (theirs_text[start:] and json.loads(theirs_text[start:]))
 
@@ -367,41 +373,10 @@ def assert_same_packet(ours: packet.Packet, theirs: packet.Packet) -> None:
     namespace=st.sampled_from([None, "/", "/other"]),
     ack_id=st.none() | st.integers(0, 999),
 )
-def test_json_once_packet_splices_encoded_payloads(packet_type, data, wrap, namespace, ack_id):
-    ours = JsonOncePacket(packet_type, data=encoded_inside(data, wrap), namespace=namespace, id=ack_id)
+def test_the_bridges_json_splices_encoded_payloads(packet_type, data, wrap, namespace, ack_id):
+    ours = OursPacket(packet_type, data=encoded_inside(data, wrap), namespace=namespace, id=ack_id)
     theirs = packet.Packet(packet_type, data=data, namespace=namespace, id=ack_id)
     assert ours.packet_type == theirs.packet_type
     assert_same_packet(ours, theirs)
 
 
-def test_a_lone_web_process_encodes_no_push_that_nobody_receives():
-    """Alone on the channel, a push whose only listener is the sender is
-    neither encoded nor sent; one with another listener is sent as before."""
-    manager = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")  # never connects: alone
-    server = socketio.Server(client_manager=manager, serializer=JsonOncePacket)
-    manager._alone = True
-    sent, encoded = [], []
-    server._send_eio_packet = lambda eio_sid, eio_packet: sent.append((eio_sid, eio_packet.data))
-    server.packet_class = lambda *args, **kwargs: encoded.append(kwargs) or JsonOncePacket(*args, **kwargs)
-    roller, other = manager.connect("eio-roller", "/"), manager.connect("eio-other", "/")
-    manager.enter_room(roller, "/", "table")
-    server.emit("roll.result", {"n": 1}, to="table", skip_sid=roller)
-    assert (sent, encoded) == ([], [])
-    manager.enter_room(other, "/", "table")
-    server.emit("roll.result", {"n": 2}, to="table", skip_sid=roller)
-    assert sent == [("eio-other", '2["roll.result",{"n":2}]')]
-
-
-def test_a_web_process_counts_its_peers_hellos_not_its_own(monkeypatch):
-    """Its own hello comes back on its subscription: counting it as a peer's
-    kept a lone web process publishing every push for its first second."""
-    manager = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")
-    peer = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")
-    heard = [manager._hello.encode(), b'{"method": "emit"}', peer._hello.encode()]
-    monkeypatch.setattr(socketio.RedisManager, "_listen", lambda self: iter(heard))
-    manager._alone = True
-    listened = manager._listen()
-    assert next(listened) == b'{"method": "emit"}'
-    assert (manager._alone, manager._hellos) == (True, 0)
-    assert list(listened) == []
-    assert (manager._alone, manager._hellos) == (False, 1)
