@@ -41,6 +41,7 @@ frontend table
 backend bridges
     balance roundrobin
     cookie bridge insert indirect nocache
+    http-response del-header Server
     server web1 127.0.0.1:{first} cookie web1
     server web2 127.0.0.1:{second} cookie web2
 """
@@ -49,8 +50,8 @@ backend bridges
 class HAProxy:
     """Debian's haproxy in the foreground, in front of the given web processes."""
 
-    def __init__(self, workdir, first: int, second: int):
-        self.port = free_port()
+    def __init__(self, workdir, port: int, first: int, second: int):
+        self.port = port
         self.url = f"http://127.0.0.1:{self.port}"
         self.stats = workdir / "haproxy.sock"
         config = workdir / "haproxy.cfg"
@@ -87,15 +88,23 @@ def behind_a_proxy(tmp_path):
     redis_server = RedisServer(tmp_path)
     started = [redis_server]
     try:
-        webs = [Bridge(redis_server.url), Bridge(redis_server.url)]
+        port = free_port()  # the public URL the web processes are told: the proxy's
+        public = {"VTT_BRIDGE_PUBLIC_URL": f"http://127.0.0.1:{port}"}
+        webs = [Bridge(redis_server.url, extra_env=public), Bridge(redis_server.url, extra_env=public)]
         started += webs
         started.append(Worker(redis_server.url))
-        proxy = HAProxy(tmp_path, webs[0].port, webs[1].port)
+        proxy = HAProxy(tmp_path, port, webs[0].port, webs[1].port)
         started.append(proxy)
         yield proxy, Store.from_url(redis_server.url)
     finally:
         for service in reversed(started):
             service.stop()
+
+
+def test_the_proxy_answers_without_the_servers_banner(behind_a_proxy):
+    proxy, _ = behind_a_proxy
+    with urllib.request.urlopen(proxy.url + "/table", timeout=5) as answer:
+        assert answer.headers.get("Server") is None
 
 
 def test_every_push_arrives_once_across_two_web_processes(behind_a_proxy):
