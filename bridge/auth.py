@@ -17,6 +17,9 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from .protocol import RefusalCode
 from .store import Store, UnknownWorld
 
+#: The GM's user id when the GM names none; never a player's.
+GM_USER = "gm"
+
 #: Salt that keeps player tokens from being valid for any other signed value.
 TOKEN_SALT = "vtt-bridge.player-token.v1"
 
@@ -73,17 +76,27 @@ def authenticate(store: Store, credentials: dict, now: float | None = None) -> I
     except UnknownWorld:
         raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials") from None
     if "gm_key" in credentials:
-        return _gm_identity(world.gm_key, world_id, credentials)
+        return _seated(store, _gm_identity(world.gm_key, world_id, credentials))
     if "token" in credentials:
-        return _player_identity(world.gm_key, world_id, credentials["token"], now)
+        return _seated(store, _player_identity(world.gm_key, world_id, credentials["token"], now))
     raise AuthError(RefusalCode.UNAUTHORIZED, "credentials need a gm_key or a player token")
+
+
+def _seated(store: Store, identity: Identity) -> Identity:
+    """``identity``, if its user id is not the other role's: an id keeps the
+    role it first connected with, and ``GM_USER`` is the GM's. Answers,
+    user rooms and job results go by user id, so the ids never meet."""
+    reserved = identity.role is Role.PLAYER and identity.user == GM_USER
+    if reserved or store.seat(identity.world_id, identity.user, identity.role.value) != identity.role.value:
+        raise AuthError(RefusalCode.UNAUTHORIZED, f"the user id '{identity.user}' is not a {identity.role.value}'s in this world")
+    return identity
 
 
 def _gm_identity(gm_key: str, world_id: str, credentials: dict) -> Identity:
     offered = credentials["gm_key"]
     if not isinstance(offered, str) or not hmac.compare_digest(offered, gm_key):
         raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials")
-    user = credentials.get("user") or "gm"
+    user = credentials.get("user") or GM_USER
     if not isinstance(user, str):
         raise AuthError(RefusalCode.UNAUTHORIZED, "user must be a string")
     return Identity(world_id, user, Role.GM)
