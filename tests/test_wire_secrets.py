@@ -159,3 +159,22 @@ def test_a_token_naming_the_gms_id_connects_no_one_and_a_gm_answer_stays_the_gms
     bob = connect(world=world.world_id, token=bob_token)
     replay = bob.request("roll.log", request_id="gm-log-1")
     assert replay["ok"] and replay["result"]["rolls"] == [], "a replayed id is bob's own request"
+
+
+def test_a_blind_contests_reward_is_held_too(gm, player_for):
+    alice, bob = player_for("alice", ["a1"]), player_for("bob", ["b1"])
+    weak = {"name": "Ann", "party": "pc", "kind": "statistic", "statistic": {"name": "Will", "value": 2}}
+    strong = {"name": "guard", "party": "npc", "kind": "statistic", "statistic": {"name": "Perception", "value": 6}}
+    for _ in range(20):
+        notice = ok(alice, "contest", actor_id="a1", first=weak, second=strong, visibility="blind")
+        whole = gm_view(gm, notice["roll_id"])
+        if whole["result"].get("held"):
+            break
+    else:
+        raise AssertionError("20 weak blind contests without a failure")
+    settled(gm, bob, "bob")
+    assert whole["roll_id"] not in roll_ids_in(bob.received("moments.changed"))
+    assert ok(bob, "moments.get")["balances"].get("alice", 0) == 0
+    shown = ok(gm, "roll.reveal", roll_id=whole["roll_id"])
+    assert shown["result"]["revealed"] == whole
+    assert ok(bob, "moments.get")["balances"]["alice"] == whole["result"]["held"][0]["moments"]

@@ -280,18 +280,37 @@ def _check_holds_moments(unit, field: str) -> None:
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {field: [message]})
 
 
-def roll_rewards(unit, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool, roll_id: str):
-    """Credit a player with what their roll other than ``roll`` earns (a
-    contest's side, a maneuver's): raising the stakes (ch. 5, Player-Triggered
-    Rewards) and what the judged roll earns (Dice-Triggered Rewards). The
-    ledger's entries; none for the GM."""
+def roll_rewards(unit, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool, roll_id: str,
+                 hidden: bool) -> tuple[tuple, HeldReward | None]:
+    """What a player's roll other than ``roll`` earns (a contest's side, a
+    maneuver's): raising the stakes (ch. 5, Player-Triggered Rewards),
+    credited, and what the judged roll earns (Dice-Triggered Rewards),
+    credited, or held when the card is ``hidden`` (blind or whispered;
+    docs/rules/moment_of_truth.md, Blind and whispered rolls). ``(the
+    ledger's entries, the reward held)``; nothing for the GM."""
     if unit.identity.is_gm:
-        return ()
+        return (), None
     raised = ()
     if stakes_raised:
         change = _ledger_only(lambda ledger: _stakes_reward(unit, LedgerUpdate(ledger, ()), dials, roll_id))
         raised = _record(unit, [unit.identity.user], change, "stakes_raised").entries
-    return (*raised, *_dice_reward(unit, result, dials, moments_spent, stakes_raised, roll_id))
+    if hidden:
+        return raised, _held_reward(unit, result, dials, moments_spent, stakes_raised)
+    return (*raised, *_dice_reward(unit, result, dials, moments_spent, stakes_raised, roll_id)), None
+
+
+def with_rewards(card: dict, rewards, held: HeldReward | None) -> dict:
+    """``card`` with the ledger entries its roll earned (``rewards``) and the
+    reward it holds, each with its line in the explanation."""
+    lines = [entry.line for entry in rewards]
+    if rewards:
+        card["rewards"] = [entry.to_dict() for entry in rewards]
+    if held:
+        card["held"] = [held.to_dict()]
+        lines.append(held.line)
+    if lines:
+        card["explanation"] = [*card["explanation"], *lines]
+    return card
 
 
 def _stakes_reward(unit, update: LedgerUpdate, dials: Dials, roll_id: str) -> LedgerUpdate:
@@ -488,15 +507,9 @@ def _card(result: RollResult, spending: RollSpending | None, use: TalentUse | No
     if use:
         card["talent"] = use.to_dict()
         lines += use.explanation
-    if rewards:
-        card["rewards"] = [entry.to_dict() for entry in rewards]
-        lines += [entry.line for entry in rewards]
-    if held:
-        card["held"] = [held.to_dict()]
-        lines.append(held.line)
     if lines:
         card["explanation"] = [*card["explanation"], *lines]
-    return card
+    return with_rewards(card, rewards, held)
 
 
 # --- connections ------------------------------------------------------------------

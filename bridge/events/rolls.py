@@ -26,18 +26,17 @@ def roll_log(unit, log_request: dict) -> dict:
 
 
 def reveal(unit, reveal_request: dict) -> dict:
-    """Show the table a blind or whispered roll, once, as a public card; its
-    held rewards are credited then (docs/rules/moment_of_truth.md, Blind and
-    whispered rolls)."""
+    """Show the table a blind or whispered card (a roll, a contest, a
+    maneuver...), once, as a public card; its held rewards are credited then
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
     roll_id = reveal_request["roll_id"]
 
     def hidden_roll(entry: dict) -> dict | None:
-        hidden = entry["rule"] == Request.ROLL.value and entry["visibility"] != Visibility.PUBLIC
-        return entry if entry["roll_id"] == roll_id and hidden else None
+        return entry if entry["roll_id"] == roll_id and entry["visibility"] != Visibility.PUBLIC else None
 
     found = unit.store.recent_rolls(unit.world_id, 1, hidden_roll)
     if not found:
-        message = "no blind or whispered roll has this id"
+        message = "no blind or whispered card has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
     entry = found[0]
     rewards = credit_revealed(unit, entry)

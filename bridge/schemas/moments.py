@@ -12,7 +12,7 @@ from ..rules.moment_of_truth.connections import SIDES
 from ..rules.moment_of_truth.moments import Reward, Spend
 from .common import Identifier, Inbound
 from ..rules.dice import MAX_DICE_PER_ROLL
-from .pushes import CardEntry, MomentsEntry, Out, RollEntry, _const
+from .pushes import CardEntry, MomentsEntry, Out, _const
 from .requests import LABEL_MAX_CHARS, PLAYERS_MAX, CardRequest, RequestSchema
 from .spec import CardSpec, RequestSpec
 
@@ -178,15 +178,15 @@ class MomentsOffer(Out):
 
 
 class RollRevealRequest(RequestSchema):
-    """The GM shows the table a blind or whispered roll."""
+    """The GM shows the table a blind or whispered card: a roll, a contest, a maneuver."""
 
     roll_id = Identifier(required=True)
 
 
 class RevealedRoll(Out):
-    """The hidden roll in full and the held rewards now credited."""
+    """The hidden card in full (as its own ``rule``'s card) and the held rewards now credited."""
 
-    revealed = fields.Nested(RollEntry, required=True)
+    revealed = fields.Dict(keys=fields.String(), required=True)
     rewards = fields.List(fields.Nested(MomentsEntry), required=True)
     explanation = fields.List(fields.String(), required=True)
 
