@@ -472,6 +472,18 @@ class Store:
             newest = f"({rows[-1][0]}"
         return list(reversed(shown[:count]))
 
+    def logged(self, world_id: str, roll_id: str) -> dict | None:
+        """The entry of roll ``roll_id``, if the log still keeps it: newest
+        first, in pages that grow eightfold (a recent roll costs a few entries)."""
+        key, newest, page = _rolls_key(world_id), "+", 8
+        while rows := self.redis.xrevrange(key, max=newest, count=page):
+            for _, fields in rows:
+                entry = loads(fields["entry"])
+                if entry["roll_id"] == roll_id:
+                    return entry
+            newest, page = f"({rows[-1][0]}", min(page * 8, ROLL_LOG_PAGE)
+        return None
+
     # -- health -----------------------------------------------------------
 
     def ping(self) -> bool:

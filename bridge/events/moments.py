@@ -167,12 +167,8 @@ def _logged_roll(unit, player: str, roll_id: str) -> RollResult:
     nothing of a hidden roll's outcome (docs/rules/moment_of_truth.md, Blind
     and whispered rolls)."""
 
-    def the_roll(entry: dict) -> dict | None:
-        return entry if entry["roll_id"] == roll_id and entry.get("rule", "roll") == "roll" else None
-
-    found = unit.store.recent_rolls(unit.world_id, 1, the_roll)
-    entry = found[0] if found else None
-    seen = entry is not None and view_for(entry, unit.identity) is entry
+    entry = unit.store.logged(unit.world_id, roll_id)
+    seen = entry is not None and entry.get("rule", "roll") == "roll" and view_for(entry, unit.identity) is entry
     if not seen or (entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"])):
         message = f"no roll of {player}'s that you may see has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})

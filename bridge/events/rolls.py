@@ -30,15 +30,10 @@ def reveal(unit, reveal_request: dict) -> dict:
     maneuver...), once, as a public card; its held rewards are credited then
     (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
     roll_id = reveal_request["roll_id"]
-
-    def hidden_roll(entry: dict) -> dict | None:
-        return entry if entry["roll_id"] == roll_id and entry["visibility"] != Visibility.PUBLIC else None
-
-    found = unit.store.recent_rolls(unit.world_id, 1, hidden_roll)
-    if not found:
+    entry = unit.store.logged(unit.world_id, roll_id)
+    if entry is None or entry["visibility"] == Visibility.PUBLIC:
         message = "no blind or whispered card has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
-    entry = found[0]
     rewards = credit_revealed(unit, entry)
     shown = f"the GM reveals {entry['user']}'s {entry['visibility']} roll"
     card = {
