@@ -167,7 +167,7 @@ def _logged_roll(unit, player: str, roll_id: str) -> RollResult:
     nothing of a hidden roll's outcome (docs/rules/moment_of_truth.md, Blind
     and whispered rolls)."""
 
-    entry = unit.store.logged(unit.world_id, roll_id)
+    entry = unit.store.card(unit.world_id, roll_id)
     seen = entry is not None and entry.get("rule", "roll") == "roll" and view_for(entry, unit.identity) is entry
     if not seen or (entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"])):
         message = f"no roll of {player}'s that you may see has this id"

@@ -30,7 +30,7 @@ def reveal(unit, reveal_request: dict) -> dict:
     maneuver...), once, as a public card; its held rewards are credited then
     (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
     roll_id = reveal_request["roll_id"]
-    entry = unit.store.logged(unit.world_id, roll_id)
+    entry = unit.store.card(unit.world_id, roll_id)
     if entry is None or entry["visibility"] == Visibility.PUBLIC:
         message = "no blind or whispered card has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
