@@ -21,6 +21,7 @@ from bridge.rules.moment_of_truth.moments import (
     Spend,
     add_detail,
     award_role_playing,
+    check_takeable,
     create_npc,
     credit_held,
     dice_reward,
@@ -586,3 +587,10 @@ def test_a_contribution_takes_only_what_its_giver_offered_the_roller():
         "Seamus": {"Allison": 2, "Jackson": 1}, "Jackson": {"Allison": 1}}
     with pytest.raises(ValueError):
         offer_dice({}, "Allison", "Allison", 1)
+
+
+def test_a_roll_whose_dice_earned_a_reward_takes_none():
+    check_takeable([Reward.RAISE_THE_STAKES])
+    for earned in (Reward.FAILURE, Reward.CRITICAL_FAILURE, Reward.SUCCESS_WITH_SETBACK):
+        with pytest.raises(ValueError, match="instead"):
+            check_takeable([Reward.RAISE_THE_STAKES, earned])

@@ -178,3 +178,15 @@ def test_a_blind_contests_reward_is_held_too(gm, player_for):
     shown = ok(gm, "roll.reveal", roll_id=whole["roll_id"])
     assert shown["result"]["revealed"] == whole
     assert ok(bob, "moments.get")["balances"]["alice"] == whole["result"]["held"][0]["moments"]
+
+
+def test_a_take_stands_for_what_the_dice_earned_never_on_top_of_it(gm, player_for):
+    alice = player_for("alice", ["a1"])
+    while True:
+        failed = ok(alice, "roll", **WILL)
+        if failed["result"].get("rewards"):
+            break
+    for reward in ("take_failure", "take_critical_failure"):
+        refused(alice, "moments.take", "against_the_rules", "roll_id", reward=reward, roll_id=failed["roll_id"])
+    earned = failed["result"]["rewards"][0]["gained"]
+    assert ok(alice, "moments.get")["balances"] == {"alice": earned}

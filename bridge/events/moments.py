@@ -42,6 +42,7 @@ from ..rules.moment_of_truth.moments import (
     Trigger,
     add_detail,
     award_role_playing,
+    check_takeable,
     credit_held,
     create_npc,
     dice_reward,
@@ -146,7 +147,10 @@ def moments_take(unit, take_request: dict) -> dict:
     logged roll of the player's that the sender may see, once per roll."""
     player, dials, taken = _player(unit, take_request), world_dials(unit), take_request["reward"]
     roll_id = take_request["roll_id"]
-    judged = _logged_roll(unit, player, roll_id)
+    card = _logged_roll(unit, player, roll_id)
+    with refused_as("roll_id"):
+        check_takeable(Reward(earned["kind"]) for earned in (*card.get("rewards", ()), *card.get("held", ())))
+    judged = _reread(card)
     if taken is Taken.TAKE_SETBACK:
         field = "roll_id"
         change = lambda ledger: take_setback(ledger, player, judged, dials, roll_id=roll_id)
@@ -160,9 +164,9 @@ def moments_take(unit, take_request: dict) -> dict:
     return _record(unit, [player], _ledger_only(change), field, setback_of=roll_id).to_dict()
 
 
-def _logged_roll(unit, player: str, roll_id: str) -> RollResult:
+def _logged_roll(unit, player: str, roll_id: str) -> dict:
     """A logged roll of ``player``'s (made by them or for an actor of theirs)
-    that the sender sees whole, re-read from its faces. One refusal for a
+    that the sender sees whole: its card. One refusal for a
     roll that is not there, not theirs or hidden from the sender: it says
     nothing of a hidden roll's outcome (docs/rules/moment_of_truth.md, Blind
     and whispered rolls)."""
@@ -172,7 +176,7 @@ def _logged_roll(unit, player: str, roll_id: str) -> RollResult:
     if not seen or (entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"])):
         message = f"no roll of {player}'s that you may see has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
-    return _reread(entry["result"])
+    return entry["result"]
 
 
 def _reread(result: dict) -> RollResult:

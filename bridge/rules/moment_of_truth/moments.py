@@ -348,6 +348,15 @@ def take_critical_failure(
 TAKES = frozenset({Reward.TAKE_FAILURE, Reward.TAKE_CRITICAL_FAILURE, Reward.TAKE_SETBACK})
 
 
+def check_takeable(earned: Iterable[Reward]) -> None:
+    """A reward taken on a roll stands for what its dice showed, so a roll
+    whose dice earned a reward (``earned``, credited or held) takes none:
+    a failure earns 1 by its dice or 2 taken, never both (ch. 5, Player- and
+    Dice-Triggered Rewards)."""
+    if any(reward.trigger is Trigger.DICE for reward in earned):
+        raise RulesRefusal("this roll's dice earned a reward: a reward is taken instead of that, not on top of it")
+
+
 def _check_not_taken(ledger: MomentsLedger, roll_id: str | None) -> None:
     """One take per roll (docs/rules/moment_of_truth.md, Taking a failure, a
     setback or a critical failure): a failure, a critical failure or a setback."""
