@@ -42,6 +42,7 @@ from ..rules.moment_of_truth.moments import (
     Trigger,
     add_detail,
     award_role_playing,
+    check_failure_takeable,
     check_takeable,
     credit_held,
     create_npc,
@@ -62,10 +63,10 @@ from ..rules.moment_of_truth.moments import (
 from ..rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNumber
 from ..rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
 from ..rules.refusal import RulesRefusal
-from ..visibility import view_for
 from ..schemas.common import Visibility
 from ..schemas.moments import Award, Spent, Taken
 from ..store import MomentsRead, MomentsWrite
+from ..visibility import view_for
 from ..world_rules import world_dials
 
 _dice = RandomDice()
@@ -150,18 +151,16 @@ def moments_take(unit, take_request: dict) -> dict:
     card = _logged_roll(unit, player, roll_id)
     with refused_as("roll_id"):
         check_takeable(Reward(earned["kind"]) for earned in (*card.get("rewards", ()), *card.get("held", ())))
-    judged = _reread(card)
     if taken is Taken.TAKE_SETBACK:
-        field = "roll_id"
+        judged = _reread(card)
         change = lambda ledger: take_setback(ledger, player, judged, dials, roll_id=roll_id)
     elif taken is Taken.TAKE_FAILURE:
-        attack_or_damage = take_request["attack_or_damage"]
-        field = "attack_or_damage"
-        change = lambda ledger: take_failure(ledger, player, dials, attack_or_damage=attack_or_damage, roll_id=roll_id)
+        with refused_as("attack_or_damage"):
+            check_failure_takeable(take_request["attack_or_damage"])
+        change = lambda ledger: take_failure(ledger, player, dials, roll_id=roll_id)
     else:
-        field = "roll_id"
         change = lambda ledger: take_critical_failure(ledger, player, dials, roll_id=roll_id)
-    return _record(unit, [player], _ledger_only(change), field, setback_of=roll_id).to_dict()
+    return _record(unit, [player], _ledger_only(change), "roll_id", setback_of=roll_id).to_dict()
 
 
 def _logged_roll(unit, player: str, roll_id: str) -> dict:

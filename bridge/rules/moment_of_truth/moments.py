@@ -311,10 +311,15 @@ def take_failure(
     ledger: MomentsLedger, player: str, dials: Dials, *, attack_or_damage: bool = False, roll_id: str | None = None
 ) -> LedgerUpdate:
     """Fail without rolling: 2 MoTs; never on an attack or damage roll (ch. 5)."""
-    if attack_or_damage:
-        raise RulesRefusal("a failure cannot be taken on an attack roll or a damage roll")
+    check_failure_takeable(attack_or_damage)
     _check_not_taken(ledger, roll_id)
     return _earn(ledger, player, Reward.TAKE_FAILURE, dials, roll_id)
+
+
+def check_failure_takeable(attack_or_damage: bool) -> None:
+    """Ch. 5: a failure is never taken on an attack roll or a damage roll."""
+    if attack_or_damage:
+        raise RulesRefusal("a failure cannot be taken on an attack roll or a damage roll")
 
 
 def raise_the_stakes(ledger: MomentsLedger, player: str, dials: Dials, *, roll_id: str | None = None) -> LedgerUpdate:
