@@ -636,7 +636,7 @@ def actors_key(world_id: str, user: str) -> str:
     return f"{world_key(world_id)}:actors:{user}"
 
 
-#: Tries at an atomic change (the ledger, tokens, a combat) before giving up on a busy world.
+#: Runs of a request or a job whose reads keep changing under it before giving up on a busy world.
 CHANGE_ATTEMPTS = 100
 
 

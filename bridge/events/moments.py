@@ -79,7 +79,7 @@ Change = Callable[[MomentsLedger, dict], tuple[LedgerUpdate, dict]]
 
 def _record(unit, seated: list[str], change: Change, field: str, **marks) -> LedgerUpdate:
     """Apply ``change`` to the world's ledger, with ``seated`` players at the
-    table (a newcomer holds 0), atomically; tell the table. A rules refusal
+    table (a newcomer holds 0), in the request's unit; tell the table. A rules refusal
     names ``field``, or ``_schema`` when a dial switches the rule off.
 
     The ledger the rules get holds every balance and, of the history, only
