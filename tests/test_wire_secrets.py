@@ -190,3 +190,14 @@ def test_a_take_stands_for_what_the_dice_earned_never_on_top_of_it(gm, player_fo
         refused(alice, "moments.take", "against_the_rules", "roll_id", reward=reward, roll_id=failed["roll_id"])
     earned = failed["result"]["rewards"][0]["gained"]
     assert ok(alice, "moments.get")["balances"] == {"alice": earned}
+
+
+def test_the_gm_takes_nothing_for_a_player_on_their_blind_roll(gm, player_for):
+    assert gm.request("settings.update", settings={"dice_triggered_rewards": False})["ok"]
+    alice, bob = player_for("alice", ["a1"]), player_for("bob", ["b1"])
+    blind = ok(alice, "roll", visibility="blind", **WILL)
+    for reward in ("take_setback", "take_failure", "take_critical_failure"):
+        refused(gm, "moments.take", "against_the_rules", "roll_id", reward=reward, player="alice", roll_id=blind["roll_id"])
+    whispered = ok(alice, "roll", visibility="whisper", whisper_to=["bob"], **WILL)
+    refused(bob, "moments.take", "against_the_rules", "roll_id", reward="take_failure", roll_id=whispered["roll_id"])
+    assert ok(gm, "moments.take", reward="take_critical_failure", player="alice", roll_id=whispered["roll_id"])["balances"] == {"alice": 3}

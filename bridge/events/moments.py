@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..auth import Identity, Role
 from ..cards import check_owner, publish
 from ..protocol import ErrorCode, Push, Request, RequestError, against_the_rules
 from ..refusals import refused_as
@@ -165,15 +166,16 @@ def moments_take(unit, take_request: dict) -> dict:
 
 def _logged_roll(unit, player: str, roll_id: str) -> dict:
     """A logged roll of ``player``'s (made by them or for an actor of theirs)
-    that the sender sees whole: its card. One refusal for a
-    roll that is not there, not theirs or hidden from the sender: it says
-    nothing of a hidden roll's outcome (docs/rules/moment_of_truth.md, Blind
-    and whispered rolls)."""
-
+    that they see whole (a take needs a roll its player sees, even when the
+    GM sends it): its card. One refusal for a roll that is not there, not
+    theirs or hidden from them: it says nothing of a hidden roll's outcome
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
     entry = unit.store.card(unit.world_id, roll_id)
-    seen = entry is not None and entry.get("rule", "roll") == "roll" and view_for(entry, unit.identity) is entry
+    seen = entry is not None and entry.get("rule", "roll") == "roll"
+    if seen:
+        seen = view_for(entry, Identity(unit.world_id, player, Role.PLAYER)) is entry
     if not seen or (entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"])):
-        message = f"no roll of {player}'s that you may see has this id"
+        message = f"no roll of {player}'s that they may see has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
     return entry["result"]
 
