@@ -18,8 +18,9 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
 - ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
 - ``vtt:world:<w>:moments:first_sessions``  hash: player -> their first-session entry (JSON)
-- ``vtt:world:<w>:moments:setbacks``    hash: roll id -> the reward taken on it (a failure, a critical failure, a setback; JSON)
-- ``vtt:world:<w>:talent_uses``         this session's talent uses: ``{session, actors: {actor: {talent: uses}}}`` (JSON)
+- ``vtt:world:<w>:moments:setbacks``    hash: roll id -> the reward taken on it (a failure, a critical failure, a setback; JSON);
+                                        ``<roll id>:revealed`` -> the mark of its reveal (``roll.reveal``)
+- ``vtt:world:<w>:talent_uses``         this session's talent uses and MoT offers: ``{session, actors: {actor: {talent: uses}}, offers?: {giver: {roller: dice}}}`` (JSON)
 - ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
 - ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
 - ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON)
