@@ -5,9 +5,10 @@ and a user id that is the GM's."""
 
 from __future__ import annotations
 
-from bridge.rules.moment_of_truth import RollKind, count_faces, judge
+import json
 
 from bridge.auth import mint_player_token
+from bridge.rules.moment_of_truth import RollKind, count_faces, judge
 
 from .test_bridge import refusal
 from .wire_schemas import assert_valid, ok
@@ -33,9 +34,8 @@ def gm_view(gm, roll_id: str) -> dict:
 def settled(gm, watcher, player: str) -> None:
     """A public ledger change every watcher sees after what was sent before it
     (a request's pushes go out before its answer)."""
-    moments = ok(gm, "moments.award", award="role_playing", player=player, moments=1, reason="a marker")
-    watcher.wait_for("moments.changed", lambda change: change["entries"][0]["balance"] == moments["entries"][0]["balance"]
-                     and change["entries"][0]["reason"] == "a marker" and change["balances"] == moments["balances"])
+    ok(gm, "moments.award", award="role_playing", player=player, moments=1, reason="a marker")
+    watcher.wait_for("moments.changed", lambda change: change["entries"][0]["reason"] == "a marker")
 
 
 def roll_ids_in(changes: list) -> set:
@@ -53,6 +53,7 @@ def test_hidden_rolls_earn_held_rewards_nobody_else_sees_until_the_gm_reveals_th
             assert "result" not in mine if visibility == "blind" else mine["result"] == whole["result"]
             if not succeeded(whole):
                 failed[visibility] = whole
+                break
     assert set(failed) == {"blind", "whisper"}, "24 rolls of 2 dice needing 2 successes without a failure"
     settled(gm, bob, "bob")
     hidden = {entry["roll_id"] for entry in failed.values()}
@@ -97,13 +98,13 @@ def test_a_take_on_a_roll_one_cannot_see_gets_one_answer_whatever_its_outcome(gm
         outcome = succeeded(gm_view(gm, mine["roll_id"]))
         for reward in ("take_setback", "take_failure", "take_critical_failure"):
             error = refused(alice, "moments.take", "against_the_rules", "roll_id", reward=reward, roll_id=mine["roll_id"])
-            answers.setdefault(outcome, set()).add(error["message"])
+            answers.setdefault(outcome, set()).add(json.dumps(error, sort_keys=True))
         if len(answers) == 2:
             break
     assert set(answers) == {True, False}, "40 blind rolls of one outcome"
     assert answers[True] == answers[False] and len(answers[True]) == 1
     nowhere = refused(alice, "moments.take", "against_the_rules", "roll_id", reward="take_failure", roll_id="no-such-roll")
-    assert {nowhere["message"]} == answers[True], "a hidden roll is answered as one that is not there"
+    assert {json.dumps(nowhere, sort_keys=True)} == answers[True], "a hidden roll is answered as one that is not there"
     assert ok(alice, "moments.get")["balances"] == {}
 
 
