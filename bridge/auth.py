@@ -20,6 +20,9 @@ from . import keys
 from .protocol import RefusalCode
 from .store import Store, UnknownWorld
 
+#: The GM's user id when the GM names none; never a player's.
+GM_USER = "gm"
+
 #: Salt that keeps player tokens from being valid for any other signed value.
 TOKEN_SALT = "vtt-bridge.player-token.v2"
 
@@ -88,9 +91,9 @@ def authenticate(store: Store, credentials: dict, now: float | None = None) -> A
     except UnknownWorld:
         raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials") from None
     if "gm_key" in credentials:
-        return _gm_admission(world.gm_key_hash, world_id, credentials)
+        return _seated(store, _gm_admission(world.gm_key_hash, world_id, credentials))
     if "token" in credentials:
-        return _player_admission(store, world.signing_secret, world_id, credentials["token"], now)
+        return _seated(store, _player_admission(store, world.signing_secret, world_id, credentials["token"], now))
     raise AuthError(RefusalCode.UNAUTHORIZED, "credentials need a gm_key or a player token")
 
 
@@ -102,11 +105,22 @@ def grounds_now(store: Store, identity: Identity) -> tuple:
     return world.signing_secret, store.token_generation(identity.world_id, identity.user)
 
 
+def _seated(store: Store, admission: Admission) -> Admission:
+    """``admission``, if its user id is not the other role's: an id keeps the
+    role it first connected with, and ``GM_USER`` is the GM's. Answers,
+    user rooms and job results go by user id, so the ids never meet."""
+    identity = admission.identity
+    reserved = identity.role is Role.PLAYER and identity.user == GM_USER
+    if reserved or store.seat(identity.world_id, identity.user, identity.role.value) != identity.role.value:
+        raise AuthError(RefusalCode.UNAUTHORIZED, f"the user id '{identity.user}' is not a {identity.role.value}'s in this world")
+    return admission
+
+
 def _gm_admission(gm_key_hash: str, world_id: str, credentials: dict) -> Admission:
     offered = credentials["gm_key"]
     if not isinstance(offered, str) or not keys.gm_key_matches(offered, gm_key_hash):
         raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials")
-    user = credentials.get("user") or "gm"
+    user = credentials.get("user") or GM_USER
     if not isinstance(user, str):
         raise AuthError(RefusalCode.UNAUTHORIZED, "user must be a string")
     return Admission(Identity(world_id, user, Role.GM), None, (gm_key_hash,))

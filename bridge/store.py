@@ -11,6 +11,7 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>``                     hash: name, gm_key_hash, signing_secret, settings (JSON), system, created_at
 - ``vtt:world:<w>:token_generations``   hash: user -> how many times the GM revoked the user's tokens
 - ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
+- ``vtt:world:<w>:seats``               hash: user id -> the role it first connected with (gm, player)
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
 - ``vtt:world:<w>:rolls``               stream: the roll log
 - ``vtt:world:<w>:card:<roll_id>``      the log entry id of card ``roll_id`` (expires)
@@ -18,8 +19,9 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
 - ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
 - ``vtt:world:<w>:moments:first_sessions``  hash: player -> their first-session entry (JSON)
-- ``vtt:world:<w>:moments:setbacks``    hash: roll id -> the setback taken on it (JSON)
-- ``vtt:world:<w>:talent_uses``         this session's talent uses: ``{session, actors: {actor: {talent: uses}}}`` (JSON)
+- ``vtt:world:<w>:moments:setbacks``    hash: roll id -> the reward taken on it (a failure, a critical failure, a setback; JSON);
+                                        ``<roll id>:revealed`` -> the mark of its reveal (``roll.reveal``)
+- ``vtt:world:<w>:talent_uses``         this session's talent uses and MoT offers: ``{session, actors: {actor: {talent: uses}}, offers?: {giver: {roller: dice}}}`` (JSON)
 - ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
 - ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
 - ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON)
@@ -428,6 +430,15 @@ class Store:
         return self.redis.get(system_state_key(world_id, system))
 
     # -- actor ownership --------------------------------------------------
+
+    def seat(self, world_id: str, user: str, role: str | None = None) -> str | None:
+        """The role user id ``user`` holds in the world; with ``role``, it
+        takes that role if it holds none yet (None: no role)."""
+        key = f"vtt:world:{world_id}:seats"
+        if role is None:
+            return self.redis.hget(key, user)
+        with self.redis.pipeline(transaction=True) as pipe:
+            return pipe.hsetnx(key, user, role).hget(key, user).execute()[1]
 
     def owns_actor(self, world_id: str, user: str, actor_id: str) -> bool:
         return bool(self.redis.sismember(actors_key(world_id, user), actor_id))

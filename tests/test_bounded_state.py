@@ -61,10 +61,12 @@ def test_a_request_costs_the_same_after_ten_thousand_rolls(alone):
         assert gm.request("actors.assign", user="pat", actor_ids=["hero"])["ok"]
         pat = TableClient(web.url, {"world": world.world_id, "token": token})
         try:
+            # the GM's: a player's roll earns a reward by its dice, which would make the bytes vary
+            roll = lambda: gm.request("roll", actor_id="hero", kind="statistic", statistic={"name": "Agility", "value": 3})
             requests = {
-                # the GM's: a player's roll earns a reward by its dice, which would make the bytes vary
-                "roll": lambda: gm.request("roll", actor_id="hero", kind="statistic", statistic={"name": "Agility", "value": 3}),
-                "moments.take": lambda: pat.request("moments.take", reward="take_failure"),
+                "roll": roll,
+                # a take names a roll of pat's (for pat's actor), one take each
+                "moments.take": lambda: pat.request("moments.take", reward="take_failure", roll_id=roll()["result"]["roll_id"]),
                 "moments.get": lambda: pat.request("moments.get", recent=5),
                 # refused, after looking for the roll in the log
                 "setback on no roll": lambda: pat.request("moments.take", reward="take_setback", roll_id="no-such-roll"),

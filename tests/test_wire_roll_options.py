@@ -53,6 +53,7 @@ def test_moments_spent_are_charged_and_add_dice(gm, player_for):
     alice, bob = player_for("alice", ["a1"]), player_for("bob", ["b1"])
     award(gm, "alice", 3)
     award(gm, "bob", 3)
+    assert bob.request("moments.offer", to="alice", dice=1)["ok"]
     entry = rolled(alice, **STAT, moments={"own": 2, "contributions": [{"user": "bob", "dice": 1}]})
     card = entry["result"]
     assert card["pool"]["dice"] == 3 + 3

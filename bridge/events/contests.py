@@ -13,8 +13,9 @@ from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import RollKind, spend_moments
 from ..rules.moment_of_truth.contests import Contestant, check_sides, contest
 from ..rules.moment_of_truth.moments import RollSpending
+from ..schemas.common import Visibility
 from ..world_rules import world_dials
-from .moments import charge_moments, roll_rewards
+from .moments import charge_moments, roll_rewards, with_rewards
 
 _dice = RandomDice()
 
@@ -33,14 +34,14 @@ def contested_roll(unit, contest_request: dict) -> dict:
     charged = charge_moments(unit, moments, card_id, "moments")
     result = contest(first, second, dials, dice=_dice)
     deciding = result.rounds[-1].first
-    rewards = roll_rewards(unit, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised, roll_id=card_id)
+    hidden = contest_request["visibility"] is not Visibility.PUBLIC
+    rewards, held = roll_rewards(unit, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised,
+                                 roll_id=card_id, hidden=hidden)
     card = result.to_dict()
     if charged:
         card["moments"] = RollSpending(unit.identity.user, moments).to_dict()
-    if rewards:
-        card["rewards"] = [entry.to_dict() for entry in rewards]
-    lines = [*(card["moments"]["explanation"] if charged else []), *(entry.line for entry in rewards)]
-    card["explanation"] = [*card["explanation"], *lines]
+        card["explanation"] = [*card["explanation"], *card["moments"]["explanation"]]
+    with_rewards(card, rewards, held)
     return publish(unit, contest_request, Request.CONTEST, card, card_id=card_id)
 
 

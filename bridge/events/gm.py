@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..auth import mint_player_token
-from ..protocol import Push, Request
+from ..auth import GM_USER, Role, mint_player_token
+from ..protocol import ErrorCode, Push, Request, RequestError
 from ..requests import handles
 from ..rooms import world_room
 
@@ -11,6 +11,7 @@ from ..rooms import world_room
 def mint_token(unit, mint_request: dict) -> dict:
     """A token the GM's client hands to one player; rotating the GM key or ``token.revoke`` voids it."""
     world, user = unit.world, mint_request["user"]
+    _check_player_id(unit, user)
     ttl = mint_request.get("ttl_seconds", world.settings["player_token_ttl_seconds"])
     generation = unit.store.token_generation(world.world_id, user)
     token, expires_at = mint_player_token(world.signing_secret, world.world_id, user, generation, ttl)
@@ -19,8 +20,16 @@ def mint_token(unit, mint_request: dict) -> dict:
 
 def assign_actors(unit, assign_request: dict) -> dict:
     """Set exactly which actors a user owns (the VTT's ownership, told by the GM)."""
+    _check_player_id(unit, assign_request["user"])
     unit.assign_actors(assign_request["user"], assign_request["actor_ids"])
     return {"user": assign_request["user"], "actor_ids": assign_request["actor_ids"]}
+
+
+def _check_player_id(unit, user: str) -> None:
+    """A player's id is never a GM's (``bridge.auth``): refused on ``user``."""
+    if user == GM_USER or unit.store.seat(unit.world_id, user) == Role.GM.value:
+        message = f"'{user}' is a GM's user id in this world"
+        raise RequestError(ErrorCode.INVALID, message, {"user": [message]})
 
 
 def get_settings(unit, _request: dict) -> dict:

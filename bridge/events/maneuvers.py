@@ -42,10 +42,11 @@ from ..rules.moment_of_truth.tokens import (
 )
 from ..rules.moment_of_truth.tracker import Combat, stance_of
 from ..rules.refusal import RulesRefusal
+from ..schemas.common import Visibility
 from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of
-from .moments import charge_moments, roll_rewards
+from .moments import charge_moments, roll_rewards, with_rewards
 
 _dice = RandomDice()
 
@@ -80,20 +81,19 @@ def maneuver(unit, maneuver_request: dict) -> dict:
     card = result.to_dict() | {"actor_token": actor_state.token_id, "opponent_token": opponent_state.token_id}
     if suffocation:
         card["suffocation"] = suffocation
-    rewards = _rewards(unit, result, dials, bool(maneuver_request["moments"]), card_id)
-    if rewards:
-        card |= {"rewards": [entry.to_dict() for entry in rewards]}
-        card["explanation"] = [*card["explanation"], *(entry.line for entry in rewards)]
+    hidden = maneuver_request["visibility"] is not Visibility.PUBLIC
+    with_rewards(card, *_rewards(unit, result, dials, bool(maneuver_request["moments"]), card_id, hidden))
     return publish(unit, maneuver_request, Request.MANEUVER, card, card_id=card_id, actor_id=actor_state.actor_id)
 
 
-def _rewards(unit, result, dials: Dials, moments_spent: bool, card_id: str) -> tuple:
+def _rewards(unit, result, dials: Dials, moments_spent: bool, card_id: str, hidden: bool) -> tuple:
     """What the actor's roll earns a player (ch. 5, Dice-Triggered Rewards):
-    the grapple's roll, a contest's deciding roll; a crush rolls damage only."""
+    the grapple's roll, a contest's deciding roll; a crush rolls damage only.
+    ``(the ledger's entries, the reward held)`` (``roll_rewards``)."""
     if isinstance(result, CrushResult):
-        return ()
+        return (), None
     roll = result.roll if isinstance(result, GrappleResult) else result.contest.rounds[-1].first
-    return roll_rewards(unit, roll, dials, moments_spent=moments_spent, stakes_raised=False, roll_id=card_id)
+    return roll_rewards(unit, roll, dials, moments_spent=moments_spent, stakes_raised=False, roll_id=card_id, hidden=hidden)
 
 
 def _grapplers(request: dict, actor: TokenState, opponent: TokenState) -> tuple[Grappler, Grappler]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..auth import Identity, Role
 from ..cards import check_owner, publish
 from ..protocol import ErrorCode, Push, Request, RequestError, against_the_rules
 from ..refusals import refused_as
@@ -34,32 +35,44 @@ from ..rules.moment_of_truth.moments import (
     Entry,
     LedgerUpdate,
     MomentsLedger,
+    TAKES,
+    HeldReward,
     Reward,
     RollSpending,
     RuleNotInUse,
     Trigger,
     add_detail,
     award_role_playing,
+    check_failure_takeable,
+    check_takeable,
+    credit_held,
     create_npc,
     dice_reward,
     earn_dice_reward,
     first_session,
     heroic_death,
+    hold_dice_reward,
+    offer_dice,
     raise_the_stakes,
     spend_on_rescue,
     spend_on_roll,
     take_critical_failure,
     take_failure,
     take_setback,
+    use_offers,
 )
 from ..rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNumber
 from ..rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
 from ..rules.refusal import RulesRefusal
+from ..schemas.common import Visibility
 from ..schemas.moments import Award, Spent, Taken
 from ..store import MomentsRead, MomentsWrite
+from ..visibility import view_for
 from ..world_rules import world_dials
 
 _dice = RandomDice()
+#: The kinds of ledger entry kept by roll id (``Store.moments(setback_of=...)``): one take per roll.
+_TAKEN = frozenset(reward.value for reward in TAKES)
 
 #: Change = (ledger, talent uses) -> (the ledger's update, talent uses after it).
 Change = Callable[[MomentsLedger, dict], tuple[LedgerUpdate, dict]]
@@ -89,7 +102,7 @@ def _record(unit, seated: list[str], change: Change, field: str, **marks) -> Led
             uses if uses != read.uses else None,
             entries,
             {entry["player"]: entry for entry in entries if entry["kind"] == Reward.FIRST_SESSION.value},
-            {entry["roll_id"]: entry for entry in entries if entry["kind"] == Reward.TAKE_SETBACK.value and entry["roll_id"]},
+            {entry["roll_id"]: entry for entry in entries if entry["kind"] in _TAKEN and entry["roll_id"]},
         )
         return written, update
 
@@ -132,35 +145,39 @@ def moments_get(unit, get_request: dict) -> dict:
 
 
 def moments_take(unit, take_request: dict) -> dict:
-    """Take a failure, a critical failure or a setback for MoTs (ch. 5)."""
+    """Take a failure, a critical failure or a setback for MoTs (ch. 5), on a
+    logged roll of the player's that the sender may see, once per roll."""
     player, dials, taken = _player(unit, take_request), world_dials(unit), take_request["reward"]
+    roll_id = take_request["roll_id"]
+    card = _logged_roll(unit, player, roll_id)
+    with refused_as("roll_id"):
+        check_takeable(Reward(earned["kind"]) for earned in (*card.get("rewards", ()), *card.get("held", ())))
     if taken is Taken.TAKE_SETBACK:
-        roll_id = take_request["roll_id"]
-        judged = _logged_roll(unit, player, roll_id)
-        field = "roll_id"
+        judged = _reread(card)
         change = lambda ledger: take_setback(ledger, player, judged, dials, roll_id=roll_id)
     elif taken is Taken.TAKE_FAILURE:
-        attack_or_damage = take_request["attack_or_damage"]
-        field = "attack_or_damage"
-        change = lambda ledger: take_failure(ledger, player, dials, attack_or_damage=attack_or_damage)
+        with refused_as("attack_or_damage"):
+            check_failure_takeable(take_request["attack_or_damage"])
+        change = lambda ledger: take_failure(ledger, player, dials, roll_id=roll_id)
     else:
-        field = "reward"
-        change = lambda ledger: take_critical_failure(ledger, player, dials)
-    marks = {"setback_of": take_request["roll_id"]} if taken is Taken.TAKE_SETBACK else {}
-    return _record(unit, [player], _ledger_only(change), field, **marks).to_dict()
+        change = lambda ledger: take_critical_failure(ledger, player, dials, roll_id=roll_id)
+    return _record(unit, [player], _ledger_only(change), "roll_id", setback_of=roll_id).to_dict()
 
 
-def _logged_roll(unit, player: str, roll_id: str) -> RollResult:
-    """A logged roll of ``player``'s (made by them or for an actor of theirs),
-    re-read from its faces."""
-
+def _logged_roll(unit, player: str, roll_id: str) -> dict:
+    """A logged roll of ``player``'s (made by them or for an actor of theirs)
+    that they see whole (a take needs a roll its player sees, even when the
+    GM sends it): its card. One refusal for a roll that is not there, not
+    theirs or hidden from them: it says nothing of a hidden roll's outcome
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
     entry = unit.store.card(unit.world_id, roll_id)
-    if entry is None or entry.get("rule", "roll") != "roll":
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, "no such roll in the log", {"roll_id": ["no such roll"]})
-    if entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"]):
-        message = f"that roll is not {player}'s"
+    seen = entry is not None and entry.get("rule", "roll") == "roll"
+    if seen:
+        seen = view_for(entry, Identity(unit.world_id, player, Role.PLAYER)) is entry
+    if not seen or (entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"])):
+        message = f"no roll of {player}'s that they may see has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
-    return _reread(entry["result"])
+    return entry["result"]
 
 
 def _reread(result: dict) -> RollResult:
@@ -264,18 +281,37 @@ def _check_holds_moments(unit, field: str) -> None:
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {field: [message]})
 
 
-def roll_rewards(unit, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool, roll_id: str):
-    """Credit a player with what their roll other than ``roll`` earns (a
-    contest's side, a maneuver's): raising the stakes (ch. 5, Player-Triggered
-    Rewards) and what the judged roll earns (Dice-Triggered Rewards). The
-    ledger's entries; none for the GM."""
+def roll_rewards(unit, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool, roll_id: str,
+                 hidden: bool) -> tuple[tuple, HeldReward | None]:
+    """What a player's roll other than ``roll`` earns (a contest's side, a
+    maneuver's): raising the stakes (ch. 5, Player-Triggered Rewards),
+    credited, and what the judged roll earns (Dice-Triggered Rewards),
+    credited, or held when the card is ``hidden`` (blind or whispered;
+    docs/rules/moment_of_truth.md, Blind and whispered rolls). ``(the
+    ledger's entries, the reward held)``; nothing for the GM."""
     if unit.identity.is_gm:
-        return ()
+        return (), None
     raised = ()
     if stakes_raised:
         change = _ledger_only(lambda ledger: _stakes_reward(unit, LedgerUpdate(ledger, ()), dials, roll_id))
         raised = _record(unit, [unit.identity.user], change, "stakes_raised").entries
-    return (*raised, *_dice_reward(unit, result, dials, moments_spent, stakes_raised, roll_id))
+    if hidden:
+        return raised, _held_reward(unit, result, dials, moments_spent, stakes_raised)
+    return (*raised, *_dice_reward(unit, result, dials, moments_spent, stakes_raised, roll_id)), None
+
+
+def with_rewards(card: dict, rewards, held: HeldReward | None) -> dict:
+    """``card`` with the ledger entries its roll earned (``rewards``) and the
+    reward it holds, each with its line in the explanation."""
+    lines = [entry.line for entry in rewards]
+    if rewards:
+        card["rewards"] = [entry.to_dict() for entry in rewards]
+    if held:
+        card["held"] = [held.to_dict()]
+        lines.append(held.line)
+    if lines:
+        card["explanation"] = [*card["explanation"], *lines]
+    return card
 
 
 def _stakes_reward(unit, update: LedgerUpdate, dials: Dials, roll_id: str) -> LedgerUpdate:
@@ -290,7 +326,9 @@ def roll_with_options(unit, roll_request: dict, dials: Dials, roll_id: str) -> d
     """A roll card's result: conditions and a talent in the pool (ch. 4, 7),
     MoTs and the talent's cost charged before rolling (nothing if anyone
     cannot pay), raised stakes rewarded, then the judged roll's dice reward
-    (ch. 5). Only players hold MoTs: the GM's rolls earn none. ``roll_request``
+    (ch. 5), held on a blind or whispered roll until the GM reveals it
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls). Only players
+    hold MoTs: the GM's rolls earn none. ``roll_request``
     is as ``RollRequest`` loads it (its ``kind`` a ``RollKind``)."""
     talent = _talent(roll_request)
     penalties = _penalties(roll_request, dials)
@@ -305,14 +343,18 @@ def roll_with_options(unit, roll_request: dict, dials: Dials, roll_id: str) -> d
     if talent or own or contributions or (stakes_raised and not unit.identity.is_gm):
         spending, use, charged = _charge(unit, roll_request, talent, own, contributions, dials, roll_id)
     result = roll_pool(roll_request["kind"], rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
-    rewards = [entry for entry in charged if isinstance(entry.kind, Reward)]
-    rewards += _dice_reward(unit, result, dials, spending is not None, stakes_raised, roll_id)
-    return _card(result, spending, use, rewards)
+    rewards, held = [entry for entry in charged if isinstance(entry.kind, Reward)], None
+    if roll_request["visibility"] is Visibility.PUBLIC:
+        rewards += _dice_reward(unit, result, dials, spending is not None, stakes_raised, roll_id)
+    else:
+        held = _held_reward(unit, result, dials, spending is not None, stakes_raised)
+    return _card(result, spending, use, rewards, held)
 
 
 def _charge(unit, roll_request: dict, talent: Talent | None, own: int, contributions: tuple, dials: Dials, roll_id: str):
     """Charge the roll's MoTs and the talent's use, and reward raised stakes,
-    in one change of the ledger: ``(spending, use, the ledger's entries)``,
+    in one change of the ledger; each contribution uses up its giver's offer
+    (``moments_offer``): ``(spending, use, the ledger's entries)``,
     ``spending`` None when no MoT was spent."""
     stakes_raised, player = roll_request["stakes_raised"], not unit.identity.is_gm
     paid = {}
@@ -324,6 +366,8 @@ def _charge(unit, roll_request: dict, talent: Talent | None, own: int, contribut
         if stakes_raised:
             update = _stakes_reward(unit, update, dials, roll_id)
         paid.update(spending=spending, use=use)
+        if contributions:
+            uses = {**uses, "offers": use_offers(uses.get("offers", {}), unit.identity.user, contributions)}
         return update, _counted(uses, roll_request["actor_id"], use)
 
     seated = [unit.identity.user, *(given.player for given in contributions)] if player else []
@@ -344,6 +388,52 @@ def _dice_reward(unit, result: RollResult, dials: Dials, moments_spent: bool, st
         return earn_dice_reward(ledger, unit.identity.user, result, dials, **options)
 
     return _record(unit, [unit.identity.user], _ledger_only(earn), "moments").entries
+
+
+def _held_reward(unit, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool) -> HeldReward | None:
+    """What the judged roll earns the roller, held and not yet in the ledger
+    (nobody is told of it but who sees the card); the GM's rolls earn none."""
+    if unit.identity.is_gm or not Trigger.DICE.in_use(dials):
+        return None
+    return hold_dice_reward(unit.identity.user, result, dials, moments_spent=moments_spent, stakes_raised=stakes_raised)
+
+
+def credit_revealed(unit, entry: dict) -> tuple:
+    """Credit the held rewards of ``entry``, a hidden card the GM reveals
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls): once per
+    card (refused on ``roll_id`` after), told to the table. The ledger's entries."""
+    roll_id, dials = entry["roll_id"], world_dials(unit)
+    mark = f"{roll_id}:revealed"
+    held = [HeldReward.from_dict(reward) for reward in entry["result"].get("held", ())]
+
+    def apply(read: MomentsRead) -> tuple[MomentsWrite, LedgerUpdate]:
+        if read.setback is not None:
+            raise RulesRefusal("this roll was revealed already")
+        update = credit_held(MomentsLedger(tuple(read.balances.items())), held, dials, roll_id=roll_id)
+        entries = [entry.to_dict() for entry in update.entries]
+        return MomentsWrite(dict(update.ledger.balances), None, entries, {}, {mark: {"roll_id": roll_id}}), update
+
+    try:
+        update = unit.change_moments(apply, setback_of=mark)
+    except RulesRefusal as broken:
+        raise against_the_rules(broken, "roll_id") from None
+    if update.entries:
+        unit.emit(Push.MOMENTS_CHANGED.value, update.to_dict(), to=world_room(unit.world_id))
+    return update.entries
+
+
+def moments_offer(unit, offer_request: dict) -> dict:
+    """Offer ``dice`` d6 of one's own MoTs to another player's next roll
+    (ch. 5), which that roll may take as its contribution; paid when rolled."""
+    _check_holds_moments(unit, "to")
+    giver, roller, dice = unit.identity.user, offer_request["to"], offer_request["dice"]
+
+    def offer(ledger: MomentsLedger, uses: dict) -> tuple[LedgerUpdate, dict]:
+        offers = offer_dice(uses.get("offers", {}), giver, roller, dice)
+        return LedgerUpdate(ledger, ()), {**uses, "offers": offers}
+
+    _record(unit, [giver], offer, "to")
+    return {"player": giver, "to": roller, "dice": dice}
 
 
 def _talent(roll_request: dict) -> Talent | None:
@@ -407,9 +497,10 @@ def _counted(uses: dict, actor_id: str, use: TalentUse | None) -> dict:
     return {**uses, "actors": {**uses["actors"], actor_id: dict(use.uses.counts)}}
 
 
-def _card(result: RollResult, spending: RollSpending | None, use: TalentUse | None, rewards: list) -> dict:
+def _card(result: RollResult, spending: RollSpending | None, use: TalentUse | None, rewards: list,
+          held: HeldReward | None) -> dict:
     """The roll as the card shows it, with the MoTs spent (``spending``, if
-    any), the talent used and the rewards."""
+    any), the talent used, the rewards and the reward held."""
     card, lines = result.to_dict(), []
     if spending:
         card["moments"] = spending.to_dict()
@@ -417,12 +508,9 @@ def _card(result: RollResult, spending: RollSpending | None, use: TalentUse | No
     if use:
         card["talent"] = use.to_dict()
         lines += use.explanation
-    if rewards:
-        card["rewards"] = [entry.to_dict() for entry in rewards]
-        lines += [entry.line for entry in rewards]
     if lines:
         card["explanation"] = [*card["explanation"], *lines]
-    return card
+    return with_rewards(card, rewards, held)
 
 
 # --- connections ------------------------------------------------------------------
@@ -452,5 +540,6 @@ def init_app(app) -> None:
     handles(app, Request.MOMENTS_TAKE)(moments_take)
     handles(app, Request.MOMENTS_AWARD)(moments_award)
     handles(app, Request.MOMENTS_SPEND)(moments_spend)
+    handles(app, Request.MOMENTS_OFFER)(moments_offer)
     handles(app, Request.CONNECTION_ROLL)(connection_roll)
     handles(app, Request.CONNECTION_CHECK)(connection_check)

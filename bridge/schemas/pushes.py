@@ -151,6 +151,15 @@ class MomentsEntry(Out):
     lost_to = fields.String(required=True)
 
 
+class HeldReward(Out):
+    """A blind or whispered roll's reward, held until the GM reveals the roll
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
+
+    player = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf([r.value for r in Reward]))
+    moments = fields.Integer(required=True, validate=validate.Range(min=1))
+
+
 class PaidContribution(Out):
     """Another player's dice: one more MoT than dice (ch. 5)."""
 
@@ -203,7 +212,8 @@ class TalentUse(Out):
 class RollResult(Out):
     """A resolved Moment of Truth roll, with its working. A ``roll`` card
     adds ``moments`` when MoTs were spent on it, ``talent`` when a talent
-    was used, and ``rewards`` when the roll earned MoTs (ch. 5)."""
+    was used, ``rewards`` when the roll earned MoTs (ch. 5), and ``held``
+    when a blind or whispered roll earned MoTs not credited until revealed."""
 
     system = _const("moment_of_truth")
     kind = fields.Enum(RollKind, by_value=True, required=True)
@@ -218,6 +228,7 @@ class RollResult(Out):
     moments = fields.Nested(RollSpending)
     talent = fields.Nested(TalentUse)
     rewards = fields.List(fields.Nested(MomentsEntry))
+    held = fields.List(fields.Nested(HeldReward))
 
 
 class CardHeader(Out):

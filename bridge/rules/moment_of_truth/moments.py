@@ -312,9 +312,15 @@ def take_failure(
     ledger: MomentsLedger, player: str, dials: Dials, *, attack_or_damage: bool = False, roll_id: str | None = None
 ) -> LedgerUpdate:
     """Fail without rolling: 2 MoTs; never on an attack or damage roll (ch. 5)."""
+    check_failure_takeable(attack_or_damage)
+    _check_not_taken(ledger, roll_id)
+    return _earn(ledger, player, Reward.TAKE_FAILURE, dials, roll_id)
+
+
+def check_failure_takeable(attack_or_damage: bool) -> None:
+    """Ch. 5: a failure is never taken on an attack roll or a damage roll."""
     if attack_or_damage:
         raise RulesRefusal("a failure cannot be taken on an attack roll or a damage roll")
-    return _earn(ledger, player, Reward.TAKE_FAILURE, dials, roll_id)
 
 
 def raise_the_stakes(ledger: MomentsLedger, player: str, dials: Dials, *, roll_id: str | None = None) -> LedgerUpdate:
@@ -331,10 +337,7 @@ def take_setback(
         raise RuleNotInUse("this world does not use setbacks")
     if not result.outcome.success or result.outcome.setback:
         raise RulesRefusal("a setback can only be taken on a success without a setback")
-    if roll_id is not None and any(
-        entry.kind is Reward.TAKE_SETBACK and entry.roll_id == roll_id for entry in ledger.history
-    ):
-        raise RulesRefusal("a setback was already taken on this roll")
+    _check_not_taken(ledger, roll_id)
     return _earn(ledger, player, Reward.TAKE_SETBACK, dials, roll_id)
 
 
@@ -343,7 +346,28 @@ def take_critical_failure(
 ) -> LedgerUpdate:
     """Critically fail without rolling: 3 MoTs. Ch. 5 bars only taking a
     *failure* on attack and damage rolls, so this is allowed on any roll."""
+    _check_not_taken(ledger, roll_id)
     return _earn(ledger, player, Reward.TAKE_CRITICAL_FAILURE, dials, roll_id)
+
+
+#: The player-triggered rewards a player takes on a roll they made.
+TAKES = frozenset({Reward.TAKE_FAILURE, Reward.TAKE_CRITICAL_FAILURE, Reward.TAKE_SETBACK})
+
+
+def check_takeable(earned: Iterable[Reward]) -> None:
+    """A reward taken on a roll stands for what its dice showed, so a roll
+    whose dice earned a reward (``earned``, credited or held) takes none:
+    a failure earns 1 by its dice or 2 taken, never both (ch. 5, Player- and
+    Dice-Triggered Rewards)."""
+    if any(reward.trigger is Trigger.DICE for reward in earned):
+        raise RulesRefusal("this roll's dice earned a reward: a reward is taken instead of that, not on top of it")
+
+
+def _check_not_taken(ledger: MomentsLedger, roll_id: str | None) -> None:
+    """One take per roll (docs/rules/moment_of_truth.md, Taking a failure, a
+    setback or a critical failure): a failure, a critical failure or a setback."""
+    if roll_id is not None and any(entry.kind in TAKES and entry.roll_id == roll_id for entry in ledger.history):
+        raise RulesRefusal("a reward was already taken on this roll")
 
 
 def dice_reward(result: RollResult, *, moments_spent: bool, dials: Dials, stakes_raised: bool = False) -> Reward | None:
@@ -379,6 +403,49 @@ def earn_dice_reward(
     if reward is None:
         return LedgerUpdate(ledger, ())
     return _earn(ledger, player, reward, dials, roll_id)
+
+
+@dataclass(frozen=True)
+class HeldReward:
+    """A dice-triggered reward of a blind or whispered roll, held until the GM
+    reveals the roll (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
+
+    player: str
+    kind: Reward
+    moments: int
+
+    @property
+    def line(self) -> str:
+        return f"{self.player} earns {_moments(self.moments)} for {self.kind.value.replace('_', ' ')}, held until the GM reveals the roll"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind.value, "moments": self.moments}
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> HeldReward:
+        return cls(stored["player"], Reward(stored["kind"]), stored["moments"])
+
+
+def hold_dice_reward(
+    player: str, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool = False
+) -> HeldReward | None:
+    """What :func:`earn_dice_reward` would credit, held instead (None: nothing earned)."""
+    if not Trigger.DICE.in_use(dials):
+        raise RuleNotInUse("this world does not use dice-triggered rewards")
+    reward = dice_reward(result, moments_spent=moments_spent, dials=dials, stakes_raised=stakes_raised)
+    return HeldReward(player, reward, reward.moments) if reward is not None else None
+
+
+def credit_held(ledger: MomentsLedger, held: Iterable[HeldReward], dials: Dials, *, roll_id: str) -> LedgerUpdate:
+    """Credit a revealed roll's held rewards, by the limits as they are now
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
+    entries = []
+    for reward in held:
+        if reward.player not in ledger.players:
+            ledger = ledger.with_player(reward.player)
+        ledger, entry = _gain(ledger, reward.player, reward.kind, reward.moments, dials, "", roll_id)
+        entries.append(entry)
+    return LedgerUpdate(ledger, tuple(entries))
 
 
 def award_role_playing(ledger: MomentsLedger, player: str, moments: int, reason: str, dials: Dials) -> LedgerUpdate:
@@ -468,6 +535,35 @@ class RollSpending:
             "moments": self.moments,
             "explanation": self.explanation,
         }
+
+
+def offer_dice(offers: Mapping[str, Mapping[str, int]], giver: str, roller: str, dice: int) -> dict[str, dict[str, int]]:
+    """``giver``'s offer of ``dice`` d6 to ``roller``'s next roll (ch. 5: a
+    player spends their own MoTs on another's roll), in place of any earlier
+    one; 0 withdraws it. ``offers``: giver -> roller -> dice."""
+    if giver == roller:
+        raise RulesRefusal(f"{giver} spends on their own roll at 1 MoT per die, not as a contribution")
+    _check_not_negative(dice)
+    mine = {to: offered for to, offered in offers.get(giver, {}).items() if to != roller}
+    if dice:
+        mine[roller] = dice
+    others = {other: made for other, made in offers.items() if other != giver}
+    return others | ({giver: mine} if mine else {})
+
+
+def use_offers(
+    offers: Mapping[str, Mapping[str, int]], roller: str, contributions: Iterable[Contribution]
+) -> dict[str, dict[str, int]]:
+    """The offers left once ``roller``'s roll takes ``contributions``: each
+    within what its giver offered to that roller, and each offer used up."""
+    left = {giver: dict(made) for giver, made in offers.items()}
+    for contribution in contributions:
+        offered = left.get(contribution.player, {}).pop(roller, 0)
+        if offered < contribution.dice:
+            raise RulesRefusal(
+                f"{contribution.player} offered {roller} {offered} of the {contribution.dice} dice contributed (moments.offer)"
+            )
+    return {giver: made for giver, made in left.items() if made}
 
 
 def spend_on_roll(ledger: MomentsLedger, spending: RollSpending, *, roll_id: str | None = None) -> LedgerUpdate:
