@@ -154,7 +154,7 @@ def test_a_token_naming_the_gms_id_connects_no_one_and_a_gm_answer_stays_the_gms
     ok(gm, "roll", visibility="blind", **WILL)
     secret_log = gm.request("roll.log", request_id="gm-log-1")
     assert len(secret_log["result"]["rolls"]) == 1
-    token, _ = mint_player_token(world.gm_key, world.world_id, "gm", 3600)
+    token, _ = mint_player_token(world.signing_secret, world.world_id, "gm", 0, 3600)
     assert refusal(bridge, world=world.world_id, token=token)["code"] == "unauthorized"
     bob_token = ok(gm, "token.mint", user="bob")["token"]
     bob = connect(world=world.world_id, token=bob_token)
