@@ -21,7 +21,7 @@ def healthz():
 
 
 def _live_workers() -> int:
-    queue = current_app.extensions["vtt_queue"]
+    queue = current_app.extensions["vtt_queue"].queues[0]  # every worker serves every queue
     return len(Worker.all(queue=queue))
 
 

@@ -28,6 +28,15 @@ def notice(entry: dict) -> dict:
     return {field: entry[field] for field in NOTICE_FIELDS} | {"hidden": True}
 
 
+def readers(entry: dict) -> list[str] | None:
+    """Who sees the entry, whole or as a notice, besides the GM: None for everyone."""
+    if entry["visibility"] == Visibility.PUBLIC:
+        return None
+    if Visibility(entry["visibility"]) is Visibility.BLIND:
+        return [entry["user"]]
+    return sorted({entry["user"], *entry["whisper_to"]})
+
+
 def full_view_rooms(entry: dict) -> list[str]:
     """Rooms whose members see the whole entry."""
     world_id = entry["world"]
