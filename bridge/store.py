@@ -14,9 +14,9 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:rolls``               stream: the roll log, chained (``bridge.chain``): entry (JSON), roll id, salt, prev, link
 - ``vtt:world:<w>:rolls:head``          the newest entry's link
 - ``vtt:world:<w>:rolls:trimmed``       the link of the newest entry trimmed away (none: the chain starts at its genesis)
-- ``vtt:world:<w>:rolls:ids``           hash: roll id -> its log id, for the entries kept
 - ``vtt:world:<w>:rolls:seen:public``   stream: log ids of the entries everyone sees
 - ``vtt:world:<w>:rolls:seen:user:<u>`` stream: log ids of the other entries user ``u`` sees (whole or as a notice)
+- ``vtt:world:<w>:card:<roll_id>``      the log id of card ``roll_id`` (expires)
 - ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
 - ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
 - ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
@@ -58,6 +58,8 @@ CLAIM_POLL_SECONDS = 0.02
 RECEIPT_TTL_SECONDS = 24 * 3600
 #: Roll-log entries kept per world (older ones are trimmed).
 ROLL_LOG_MAX_ENTRIES = 10_000
+#: How long a logged card can be found by its id (``Store.card``), in seconds.
+CARD_INDEX_TTL_SECONDS = 30 * 24 * 3600
 #: Moments of Truth history entries kept per world (``moments.get`` shows at most 200).
 MOMENTS_HISTORY_MAX = 200
 #: Earlier states kept per token for undo.
@@ -77,40 +79,40 @@ _WORLD_FIELDS = ("name", "gm_key", "settings", "system")
 
 #: Lua: tokens ``ids``, then the first one's scene, the scene's combat and
 #: the world's arsenal (from the tokens hash, the combats hash and the
-#: arsenal's key), in one flat list: redis-py parses each nested list in Python.
+#: arsenal's key), named: ``{tokens, scene, combat, arsenal}`` (null: none).
 _READ_FIGHT_FUNCTION = """
+local function null(value) if value then return value end return cjson.null end
 local function read_fight(tokens, combats, arsenal, ids)
-  local fight = redis.call('HMGET', tokens, unpack(ids))
-  local scene = fight[1] and cjson.decode(fight[1])['scene_id']
+  local states = redis.call('HMGET', tokens, unpack(ids))
+  local scene = states[1] and cjson.decode(states[1])['scene_id']
   if scene == cjson.null then scene = false end
-  fight[#ids + 1] = scene or false
-  fight[#ids + 2] = scene and redis.call('HGET', combats, scene) or false
-  fight[#ids + 3] = redis.call('GET', arsenal)
-  return fight
+  local read = {tokens = {}, scene = null(scene), combat = cjson.null, arsenal = null(redis.call('GET', arsenal))}
+  for i = 1, #ids do read.tokens[i] = null(states[i]) end
+  if scene then read.combat = null(redis.call('HGET', combats, scene)) end
+  return read
 end
 """
 
-#: Claim a request id (KEYS[1]) and read its world's ARGV[3] fields (KEYS[2],
-#: ARGV[4:]) in one round trip: the fields' values when claimed, ``{}`` when
-#: it was taken. With a fight's keys (KEYS[3:5]), the fight of the tokens
-#: after the fields follows the values, in the same flat list. ``HMGET``, not
-#: ``HGETALL``: redis-py parses each reply element in Python, and every request makes a claim.
+#: Claim a request id (KEYS[1]) and read its world's fields (KEYS[2]), with
+#: a fight's keys (KEYS[3:5]) the fight of some tokens, in one round trip.
+#: One argument, JSON: ``{pending, ttl, fields, fight?: [token id, ...]}``.
+#: Returns JSON: ``{claimed: false}`` when it was taken, else ``{claimed:
+#: true, world: [the fields' values], fight?: read_fight's}``.
 _CLAIM = _READ_FIGHT_FUNCTION + """
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {} end
-local fields = tonumber(ARGV[3])
-local claimed = redis.call('HMGET', KEYS[2], unpack(ARGV, 4, 3 + fields))
-if #KEYS == 2 then return claimed end
-for _, value in ipairs(read_fight(KEYS[3], KEYS[4], KEYS[5], {unpack(ARGV, 4 + fields)})) do
-  claimed[#claimed + 1] = value
-end
-return claimed
+local doc = cjson.decode(ARGV[1])
+if not redis.call('SET', KEYS[1], doc.pending, 'NX', 'EX', doc.ttl) then return cjson.encode({claimed = false}) end
+local world = redis.call('HMGET', KEYS[2], unpack(doc.fields))
+local claimed = {claimed = true, world = {}}
+for i = 1, #doc.fields do claimed.world[i] = null(world[i]) end
+if doc.fight then claimed.fight = read_fight(KEYS[3], KEYS[4], KEYS[5], doc.fight) end
+return cjson.encode(claimed)
 """
 
 
 #: Write only if what was read is still what is stored. One argument, a
 #: JSON document (``_Commit`` builds it); KEYS: every key it names.
 #: ``expect``: ``{key, field?, value}`` (``value`` null: absent; a field: in
-#: a hash) or ``{key, hash}``: the whole hash, field by field;
+#: a hash; ``head``: a list's first item) or ``{key, hash}``: the whole hash, field by field;
 #: ``receipt``: ``{key, value, ttl, replaces}``, set unless the key holds a
 #: value other than ``replaces`` (a request's claim, or none);
 #: ``writes``: ``{op, key, ...}`` in order (see ``_WRITE``).
@@ -134,7 +136,9 @@ for _, expected in ipairs(doc.expect or {{}}) do
     if #stored ~= 2 * count then return answer('conflict') end
   else
     local stored
-    if expected.field then stored = redis.call('HGET', expected.key, expected.field) else stored = redis.call('GET', expected.key) end
+    if expected.field then stored = redis.call('HGET', expected.key, expected.field)
+    elseif expected.head then stored = redis.call('LINDEX', expected.key, 0)
+    else stored = redis.call('GET', expected.key) end
     local want = expected.value
     if want == cjson.null then want = false end
     if stored ~= want then return answer('conflict') end
@@ -145,6 +149,9 @@ for _, write in ipairs(doc.writes or {{}}) do
   if op == 'hset' then redis.call('HSET', key, write.field, write.value)
   elseif op == 'hdel' then redis.call('HDEL', key, write.field)
   elseif op == 'set' then redis.call('SET', key, write.value)
+  elseif op == 'del' then redis.call('DEL', key)
+  elseif op == 'sadd' then redis.call('SADD', key, write.value)
+  elseif op == 'pop' then redis.call('LPOP', key)
   elseif op == 'push' then
     redis.call('LPUSH', key, write.value)
     redis.call('LTRIM', key, 0, write.keep - 1)
@@ -154,7 +161,7 @@ for _, write in ipairs(doc.writes or {{}}) do
   elseif op == 'log' then
     local id = redis.call('XADD', key, '*', 'entry', write.value, 'roll', write.roll, 'salt', write.salt,
                           'prev', write.prev, 'link', write.link)
-    redis.call('HSET', write.ids, write.roll, id)
+    redis.call('SET', write.card, id, 'EX', {CARD_INDEX_TTL_SECONDS})
     redis.call('SET', write.head, write.link)
     for _, seen in ipairs(write.seen) do
       redis.call('XADD', seen, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'id', id)
@@ -164,7 +171,6 @@ for _, write in ipairs(doc.writes or {{}}) do
       for _, old in ipairs(redis.call('XRANGE', key, '-', '+', 'COUNT', over)) do
         local stored = {{}}
         for i = 1, #old[2], 2 do stored[old[2][i]] = old[2][i + 1] end
-        if stored.roll then redis.call('HDEL', write.ids, stored.roll) end
         redis.call('SET', write.trimmed, stored.link or '')
         redis.call('XDEL', key, old[1])
       end
@@ -176,19 +182,22 @@ return answer('written')
 """
 
 
-#: The ids among ARGV the tokens hash (KEYS[1]) does not hold.
+#: The ids among ``tokens`` (one argument, JSON: ``{tokens: [id, ...]}``)
+#: the tokens hash (KEYS[1]) does not hold. Returns JSON: ``{untracked: [id, ...]}``.
 _UNTRACKED = """
 local missing = {}
-for _, token_id in ipairs(ARGV) do
+for _, token_id in ipairs(cjson.decode(ARGV[1]).tokens) do
   if redis.call('HEXISTS', KEYS[1], token_id) == 0 then missing[#missing + 1] = token_id end
 end
-return missing
+return cjson.encode({untracked = missing})
 """
 
 
-#: Read tokens (ARGV), the combat of the first token's scene and the world's
-#: arsenal in one round trip. KEYS: the tokens hash, the combats hash, the arsenal.
-_READ_FIGHT = _READ_FIGHT_FUNCTION + "return read_fight(KEYS[1], KEYS[2], KEYS[3], ARGV)"
+#: Read a fight in one round trip: one argument, JSON ``{tokens: [id, ...]}``.
+#: KEYS: the tokens hash, the combats hash, the arsenal. Returns ``read_fight``'s, as JSON.
+_READ_FIGHT = _READ_FIGHT_FUNCTION + """
+return cjson.encode(read_fight(KEYS[1], KEYS[2], KEYS[3], cjson.decode(ARGV[1]).tokens))
+"""
 
 
 @dataclass(frozen=True)
@@ -253,9 +262,11 @@ class Commit:
         self.keys: dict[str, None] = {}
         self.doc: dict[str, Any] = {"expect": [], "writes": []}
 
-    def expect(self, key: str, value: str | None, field: str | None = None) -> None:
+    def expect(self, key: str, value: str | None, field: str | None = None, head: bool = False) -> None:
+        """``key`` (``field``: a hash's field; ``head``: a list's first item) still holds ``value`` (None: nothing)."""
         self.keys[key] = None
-        self.doc["expect"].append({"key": key, "value": value} | ({"field": field} if field is not None else {}))
+        where = {"field": field} if field is not None else {"head": True} if head else {}
+        self.doc["expect"].append({"key": key, "value": value} | where)
 
     def expect_hash(self, key: str, fields: dict[str, str]) -> None:
         self.keys[key] = None
@@ -269,19 +280,23 @@ class Commit:
         self.keys[key] = None
         self.doc["receipt"] = {"key": key, "value": value, "ttl": ttl, "replaces": replaces}
 
-    def table(self, world_id: str, tokens: dict[str, list], combats: dict[str, list]) -> None:
+    def table(self, world_id: str, tokens: dict[str, list], combats: dict[str, list], undone: dict[str, str]) -> None:
         """Tokens and combats (by token id, by scene id: ``[text read, text now]``,
         None: absent) as read, then as changed; each changed token's state
-        before goes to its undo history."""
+        before goes to its undo history, but an undone one's (``undone``: the
+        state it went back to, as its history's first) leaves it."""
         tokens_key, combats_key = _tokens_key(world_id), _combats_key(world_id)
         for token_id, (read, _) in tokens.items():
             self.expect(tokens_key, read, token_id)
         for scene_id, (read, _) in combats.items():
             self.expect(combats_key, read, scene_id)
+        for token_id, earlier in undone.items():
+            self.expect(_token_history_key(world_id, token_id), earlier, head=True)
+            self.write("pop", _token_history_key(world_id, token_id))
         for token_id, (read, now) in tokens.items():
             if now != read:
                 self.write("hset", tokens_key, field=token_id, value=now)
-                if read is not None:
+                if read is not None and token_id not in undone:
                     self.write("push", _token_history_key(world_id, token_id), value=read, keep=TOKEN_HISTORY_MAX)
         for scene_id, (read, now) in combats.items():
             if now is None and read is not None:
@@ -318,10 +333,11 @@ class Commit:
             salt = chain.new_salt()
             linked = chain.link(prev, chain.commitment(salt, entry))
             seen = [keys["public"]] if readers is None else [seen_by_key(world_id, user) for user in readers]
-            for key in (keys["ids"], keys["head"], keys["trimmed"], *seen):
+            card = _card_key(world_id, entry["roll_id"])
+            for key in (card, keys["head"], keys["trimmed"], *seen):
                 self.keys[key] = None
             self.write("log", keys["log"], value=text, roll=entry["roll_id"], salt=salt, prev=prev, link=linked,
-                       seen=seen, ids=keys["ids"], head=keys["head"], trimmed=keys["trimmed"])
+                       seen=seen, card=card, head=keys["head"], trimmed=keys["trimmed"])
             prev = linked
 
 
@@ -405,11 +421,6 @@ class Store:
         self.world(world_id)
         self.redis.hset(world_key(world_id), "settings", dumps(settings))
 
-    def set_system(self, world_id: str, system: str) -> None:
-        """Make ``system`` the rule system the world plays; every system's state stays where it is."""
-        self.world(world_id)
-        self.redis.hset(world_key(world_id), "system", system)
-
     # -- rule systems' state ----------------------------------------------
 
     def system_state(self, world_id: str, system: str) -> dict | None:
@@ -423,17 +434,8 @@ class Store:
 
     # -- actor ownership --------------------------------------------------
 
-    def assign_actors(self, world_id: str, user: str, actor_ids: list[str]) -> None:
-        """Make ``actor_ids`` exactly the actors ``user`` owns."""
-        key = f"{world_key(world_id)}:actors:{user}"
-        with self.redis.pipeline() as pipe:
-            pipe.delete(key)
-            if actor_ids:
-                pipe.sadd(key, *actor_ids)
-            pipe.execute()
-
     def owns_actor(self, world_id: str, user: str, actor_id: str) -> bool:
-        return bool(self.redis.sismember(f"{world_key(world_id)}:actors:{user}", actor_id))
+        return bool(self.redis.sismember(actors_key(world_id, user), actor_id))
 
     def owners_among(self, world_id: str, users: list[str], actor_id: str) -> list[str]:
         """Those of ``users`` who own ``actor_id``, in one round trip."""
@@ -441,25 +443,24 @@ class Store:
             return []
         with self.redis.pipeline(transaction=False) as pipe:
             for user in users:
-                pipe.sismember(f"{world_key(world_id)}:actors:{user}", actor_id)
+                pipe.sismember(actors_key(world_id, user), actor_id)
             owned = pipe.execute()
         return [user for user, owns in zip(users, owned) if owns]
 
     # -- request ids ------------------------------------------------------
 
-    def claim(self, key: str, world_id: str, fight: list[str] | None = None) -> tuple[list, list | None] | None:
+    def claim(self, key: str, world_id: str, fight: list[str] | None = None) -> tuple[list, dict | None] | None:
         """Claim the request id under ``key`` while its answer is computed, and
         read its world's fields (for ``world_of``) and, with ``fight`` (token
         ids), their fight (for ``fight_of``), in one round trip. None: the id
         was claimed already (``await_answer``)."""
-        keys, args = [key, world_key(world_id)], [PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
+        keys, doc = [key, world_key(world_id)], {"pending": PENDING, "ttl": CLAIM_TTL_SECONDS, "fields": _WORLD_FIELDS}
         if fight:
-            keys, args = keys + _fight_keys(world_id), args + fight
-        claimed = self._claim(keys=keys, args=args)
-        if not claimed:
+            keys, doc["fight"] = keys + _fight_keys(world_id), fight
+        claimed = loads(self._claim(keys=keys, args=[dumps(doc)]))
+        if not claimed["claimed"]:
             return None
-        fields = len(_WORLD_FIELDS)
-        return claimed[:fields], (claimed[fields:] if fight else None)
+        return claimed["world"], claimed.get("fight")
 
     def commit(self, commit: Commit) -> str:
         """Run ``commit``: ``WRITTEN``, ``CONFLICT`` (something read changed:
@@ -493,6 +494,13 @@ class Store:
         """The newest entry's link (None: no entry yet)."""
         return self.redis.get(_roll_keys(world_id)["head"])
 
+    def card(self, world_id: str, card_id: str) -> dict | None:
+        """The logged card ``card_id`` (its ``roll_id``), in two steps whatever
+        the log's length; None: no such card, or trimmed from the log."""
+        logged_as = self.redis.get(_card_key(world_id, card_id))
+        found = self._links(world_id, [logged_as]) if logged_as else []
+        return found[0].entry if found else None
+
     def rolls_seen(self, world_id: str, user: str | None, count: int) -> list[chain.Link]:
         """The newest ``count`` entries ``user`` sees (whole or as a notice;
         None: the GM, who sees all), oldest first. Reads at most ``2 * count``
@@ -506,12 +514,6 @@ class Store:
             indexed = pipe.execute()
         newest = sorted({fields["id"] for rows in indexed for _, fields in rows}, key=_log_order, reverse=True)[:count]
         return list(reversed(self._links(world_id, newest)))
-
-    def logged(self, world_id: str, roll_id: str) -> dict | None:
-        """The entry of roll ``roll_id``, if the log still keeps it."""
-        log_id = self.redis.hget(_roll_keys(world_id)["ids"], roll_id)
-        found = self._links(world_id, [log_id]) if log_id else []
-        return found[0].entry if found else None
 
     def links_after(self, world_id: str, log_id: str | None, count: int) -> list[chain.Link]:
         """The ``count`` entries after log id ``log_id`` (None: the oldest kept), oldest first."""
@@ -544,10 +546,7 @@ class Store:
 
     def arsenal(self, world_id: str) -> dict[str, list[dict]]:
         """The world's own equipment, ``{kind: [item, ...]}`` (``{}``: none yet)."""
-        return _arsenal(self.redis.get(_arsenal_key(world_id)))
-
-    def save_arsenal(self, world_id: str, items: dict[str, list[dict]]) -> None:
-        self.redis.set(_arsenal_key(world_id), dumps(items))
+        return _arsenal(self.redis.get(arsenal_key(world_id)))
 
     # -- Moments of Truth and talent uses ----------------------------------
 
@@ -557,19 +556,49 @@ class Store:
         entry of roll ``setback_of``. The history is not read (``moments_history``)."""
         balances, uses, _, first, setbacks = _moments_keys(world_id)
         with self.redis.pipeline(transaction=False) as pipe:
+            pipe.exists(_whole_ledger_key(world_id))
             pipe.hgetall(balances)
             pipe.get(uses)
             if first_sessions:
                 pipe.hgetall(first)
             if setback_of is not None:
                 pipe.hget(setbacks, setback_of)
-            read = pipe.execute()
+            whole, *read = pipe.execute()
+        if whole:
+            self._spread_ledger(world_id)
+            return self.moments(world_id, first_sessions=first_sessions, setback_of=setback_of)
         return MomentsRead(
             {player: int(moments) for player, moments in read[0].items()},
             read[1],
             {player: loads(entry) for player, entry in read[2].items()} if first_sessions else {},
             loads(read[-1]) if setback_of is not None and read[-1] else None,
         )
+
+    def _spread_ledger(self, world_id: str) -> None:
+        """A ledger stored whole, as before its balances were counters, moved to its keys once."""
+        whole = _whole_ledger_key(world_id)
+        balances, _, history, first, setbacks = _moments_keys(world_id)
+        with self.redis.pipeline() as pipe:
+            try:
+                pipe.watch(whole)
+                stored = pipe.get(whole)
+                if stored is None:
+                    return
+                ledger = loads(stored)
+                pipe.multi()
+                if ledger["balances"]:
+                    pipe.hset(balances, mapping=ledger["balances"])
+                for entry in ledger["history"][-MOMENTS_HISTORY_MAX:]:
+                    pipe.rpush(history, dumps(entry))
+                for entry in ledger["history"]:
+                    if entry["kind"] == "first_session":
+                        pipe.hset(first, entry["player"], dumps(entry))
+                    elif entry["kind"] == "take_setback" and entry["roll_id"]:
+                        pipe.hset(setbacks, entry["roll_id"], dumps(entry))
+                pipe.delete(whole)
+                pipe.execute()
+            except redis.WatchError:  # another request moved it first
+                return
 
     def moments_history(self, world_id: str, recent: int) -> list[dict]:
         """The newest ``recent`` history entries, oldest first."""
@@ -589,27 +618,13 @@ class Store:
 
     def untracked(self, world_id: str, token_ids: list[str]) -> list[str]:
         """The ids among ``token_ids`` of no tracked token, without reading any state."""
-        return self._untracked(keys=[_tokens_key(world_id)], args=token_ids) if token_ids else []
+        if not token_ids:
+            return []
+        return loads(self._untracked(keys=[_tokens_key(world_id)], args=[dumps({"tokens": token_ids})]))["untracked"] or []
 
-    def undo_token(self, world_id: str, token_id: str, undo: Callable[[dict, dict], dict]) -> tuple[dict, dict] | None:
-        """Put back token ``token_id``'s state before its last change, as
-        ``undo(current, earlier)`` makes it (the version moves on); that
-        change is forgotten. ``(current, restored)``, or None with nothing to undo."""
-        key, history = _tokens_key(world_id), _token_history_key(world_id, token_id)
-
-        def step(pipe):
-            current, earlier = pipe.hget(key, token_id), pipe.lindex(history, 0)
-            if current is None or earlier is None:
-                return None, lambda: None
-            current, restored = loads(current), undo(loads(current), loads(earlier))
-
-            def write():
-                pipe.hset(key, token_id, dumps(restored))
-                pipe.lpop(history)
-
-            return (current, restored), write
-
-        return self._atomically([key, history], step, f"token {token_id} of {world_id}")
+    def last_token_state(self, world_id: str, token_id: str) -> str | None:
+        """Token ``token_id``'s state before its last change (JSON; None: no change to undo)."""
+        return self.redis.lindex(_token_history_key(world_id, token_id), 0)
 
     # -- combats ----------------------------------------------------------
 
@@ -634,25 +649,7 @@ class Store:
     def read_fight(self, world_id: str, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
         """Tokens, the combat in the first one's scene, and the world's own
         equipment (as ``arsenal``), in one round trip."""
-        return fight_of(token_ids, self._read_fight(keys=_fight_keys(world_id), args=token_ids))
-
-    def _atomically(self, keys: list[str], step: Callable, what: str) -> Any:
-        """Run ``step(pipe)``, which reads ``keys`` through ``pipe`` and
-        returns ``(answer, write)``; then ``write()`` queues its writes, sent
-        in one MULTI. When another client changes a key first (WATCH), ``step``
-        runs again on the new values; if it raises, nothing is written."""
-        with self.redis.pipeline() as pipe:
-            for _ in range(CHANGE_ATTEMPTS):
-                try:
-                    pipe.watch(*keys)
-                    answer, write = step(pipe)
-                    pipe.multi()
-                    write()
-                    pipe.execute()
-                    return answer
-                except redis.WatchError:
-                    continue
-        raise RuntimeError(f"{what} kept changing under {CHANGE_ATTEMPTS} attempts")
+        return fight_of(token_ids, loads(self._read_fight(keys=_fight_keys(world_id), args=[dumps({"tokens": token_ids})])))
 
 
 def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) -> redis.BlockingConnectionPool:
@@ -669,14 +666,17 @@ def world_of(world_id: str, fields: list) -> World:
     return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
 
 
-def fight_of(token_ids: list[str], read: list) -> tuple[TableRead, dict[str, list[dict]]]:
+def fight_of(token_ids: list[str], read: dict) -> tuple[TableRead, dict[str, list[dict]]]:
     """Tokens, their scene's combat and the arsenal from a fight's read (``Store.claim``, ``Store.read_fight``)."""
-    *tokens, scene, combat, arsenal = read
-    return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
+    return TableRead(dict(zip(token_ids, read["tokens"])), read["combat"], read["scene"]), _arsenal(read["arsenal"])
 
 
 def world_key(world_id: str) -> str:
     return f"vtt:world:{world_id}"
+
+
+def actors_key(world_id: str, user: str) -> str:
+    return f"{world_key(world_id)}:actors:{user}"
 
 
 #: Tries at an atomic change (the ledger, tokens, a combat) before giving up on a busy world.
@@ -699,7 +699,7 @@ def _token_history_key(world_id: str, token_id: str) -> str:
 def _roll_keys(world_id: str) -> dict[str, str]:
     """The roll log and what goes with it (see the module's docstring)."""
     log = f"{world_key(world_id)}:rolls"
-    return {"log": log, "head": f"{log}:head", "trimmed": f"{log}:trimmed", "ids": f"{log}:ids", "public": f"{log}:seen:public"}
+    return {"log": log, "head": f"{log}:head", "trimmed": f"{log}:trimmed", "public": f"{log}:seen:public"}
 
 
 def seen_by_key(world_id: str, user: str) -> str:
@@ -716,17 +716,21 @@ def _link(row) -> chain.Link:
     return chain.Link(log_id, loads(fields["entry"]), fields["salt"], fields["prev"], fields["link"])
 
 
+def _card_key(world_id: str, card_id: str) -> str:
+    return f"{world_key(world_id)}:card:{card_id}"
+
+
 def receipt_key(job_id: str) -> str:
     return f"vtt:receipt:{job_id}"
 
 
-def _arsenal_key(world_id: str) -> str:
+def arsenal_key(world_id: str) -> str:
     return f"{world_key(world_id)}:arsenal"
 
 
 def _fight_keys(world_id: str) -> list[str]:
     """What a fight is read from: the tokens, the combats, the arsenal."""
-    return [_tokens_key(world_id), _combats_key(world_id), _arsenal_key(world_id)]
+    return [_tokens_key(world_id), _combats_key(world_id), arsenal_key(world_id)]
 
 
 def _arsenal(stored: str | None) -> dict[str, list[dict]]:
@@ -735,6 +739,11 @@ def _arsenal(stored: str | None) -> dict[str, list[dict]]:
 
 def _combats_key(world_id: str) -> str:
     return f"{world_key(world_id)}:combats"
+
+
+def _whole_ledger_key(world_id: str) -> str:
+    """Where the ledger was stored whole, balances and every entry, before ``_moments_keys``."""
+    return f"{world_key(world_id)}:moments"
 
 
 def _moments_keys(world_id: str) -> tuple[str, str, str, str, str]:

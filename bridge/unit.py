@@ -11,8 +11,11 @@ Every handler is ``handler(unit, request) -> result`` (registered with
   equipment (as read with the claim when the handler declared them,
   ``handles(..., fight=...)``); ``unit.tokens(token_ids)``, ``unit.combat(scene_id)``.
 - ``unit.change_table(token_ids, scene_id, change, read=None)``,
-  ``unit.change_moments(change, **marks)``, ``unit.change_system_state(system, change)``:
-  changes, held in the unit; a later read in the same unit sees them.
+  ``unit.change_moments(change, **marks)``, ``unit.change_system_state(system, change)``,
+  ``unit.undo_token(token_id, undo)``: changes, held in the unit; a later
+  read in the same unit sees them. ``unit.system_state(system)``: a read of one.
+- ``unit.save_settings``, ``unit.set_system``, ``unit.assign_actors``,
+  ``unit.save_arsenal``: the GM's writes, held too (nothing to compare).
 - ``unit.log(entry)``: a roll-log entry (chained at the write); ``unit.emit(event, data, to=...)``: a push.
 
 Nothing is written while the handler runs. Then ``settle`` writes every
@@ -46,9 +49,12 @@ from .store import (
     Store,
     TableRead,
     World,
+    actors_key,
+    arsenal_key,
     combat_action,
     fight_of,
     system_state_key,
+    world_key,
     world_of,
 )
 
@@ -57,7 +63,7 @@ class Unit:
     """See the module's docstring. ``sid``: the requesting connection (None in a job)."""
 
     def __init__(self, store: Store, identity: Identity, sid: str | None = None,
-                 world_fields: list | None = None, fight: tuple[list[str], list] | None = None):
+                 world_fields: list | None = None, fight: tuple[list[str], dict] | None = None):
         self.store, self.identity, self.sid = store, identity, sid
         self._world = world_of(identity.world_id, world_fields) if world_fields is not None else None
         self._claimed_fight = fight
@@ -65,6 +71,8 @@ class Unit:
         self._combats: dict[str, list] = {}  # scene id -> [text read, text now]
         self._moments: list | None = None  # [as read, as now, the change so far]
         self._states: dict[str, list] = {}  # system -> [text read, text now]
+        self._undone: dict[str, str] = {}  # token id -> the state it went back to
+        self._writes: list[tuple[str, str, dict]] = []  # the GM's settings and the like: (op, key, arguments)
         self.entries: list[tuple[str, dict, list[str] | None]] = []  # (text, entry, who sees it)
         self.pushes: list[tuple[str, Any, dict]] = []
 
@@ -81,7 +89,8 @@ class Unit:
     # -- what it tells ---------------------------------------------------------
 
     def log(self, entry: dict) -> None:
-        """A roll-log entry, written with the unit's changes, chained after the log's newest."""
+        """A roll-log entry, written with the unit's changes, chained after the log's newest
+        (a card: found again by its ``roll_id``)."""
         self.entries.append((dumps(entry), entry, readers(entry)))
 
     def emit(self, event: str, data: Any, **where) -> None:
@@ -137,6 +146,36 @@ class Unit:
         combat = self._combats[read.scene_id][1] if read.scene_id is not None else None
         return TableRead({token_id: self._tokens[token_id][1] for token_id in read.tokens}, combat, read.scene_id)
 
+    def undo_token(self, token_id: str, undo: Callable[[dict, dict], dict]) -> tuple[dict, dict] | None:
+        """Put token ``token_id`` back as ``undo(current, earlier)`` makes it
+        from its state before its last change, which leaves its history.
+        ``(current, restored)``, or None: untracked, or no change to undo."""
+        current = self.read_table([token_id], None).tokens[token_id]
+        earlier = self.store.last_token_state(self.world_id, token_id)
+        if current is None or earlier is None:
+            return None
+        restored = undo(loads(current), loads(earlier))
+        self._tokens[token_id][1], self._undone[token_id] = dumps(restored), earlier
+        return loads(current), restored
+
+    # -- the GM's settings, the world's system, actors and equipment -----------------
+
+    def save_settings(self, settings: dict) -> None:
+        self._writes.append(("hset", world_key(self.world_id), {"field": "settings", "value": dumps(settings)}))
+
+    def set_system(self, system: str) -> None:
+        """Make ``system`` the rule system the world plays; every system's state stays where it is."""
+        self._writes.append(("hset", world_key(self.world_id), {"field": "system", "value": system}))
+
+    def assign_actors(self, user: str, actor_ids: list[str]) -> None:
+        """Make ``actor_ids`` exactly the actors ``user`` owns."""
+        key = actors_key(self.world_id, user)
+        self._writes += [("del", key, {}), *(("sadd", key, {"value": actor_id}) for actor_id in actor_ids)]
+
+    def save_arsenal(self, items: dict[str, list[dict]]) -> None:
+        """The world's own equipment becomes ``items``, ``{kind: [item, ...]}``."""
+        self._writes.append(("set", arsenal_key(self.world_id), {"value": dumps(items)}))
+
     # -- Moments of Truth --------------------------------------------------------
 
     def change_moments(self, change: Callable[[MomentsRead], tuple[MomentsWrite, Any]], **marks) -> Any:
@@ -189,7 +228,7 @@ class Unit:
         stands as of its read)."""
         commit = Commit()
         if any(now != read for read, now in (*self._tokens.values(), *self._combats.values())):
-            commit.table(self.world_id, self._tokens, self._combats)
+            commit.table(self.world_id, self._tokens, self._combats, self._undone)
         if self._moments is not None:
             read, _, after = self._moments
             seated = any(read.balances.get(player) != moments for player, moments in after.balances.items())
@@ -200,6 +239,8 @@ class Unit:
                 key = system_state_key(self.world_id, system)
                 commit.expect(key, read)
                 commit.write("set", key, value=now)
+        for op, key, arguments in self._writes:
+            commit.write(op, key, **arguments)
         if self.entries:
             commit.log(self.world_id, self.store.log_head(self.world_id), self.entries)
         return commit

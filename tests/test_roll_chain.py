@@ -70,7 +70,8 @@ def test_a_players_view_checks_as_consecutive_links_and_hides_what_is_hidden(gm,
     assert "result" not in blind_notice and "salt" not in blind_link
     chain = check_view(alice, seen)
     assert len(chain) == 5  # her three, and two links that tell nothing of bob's whisper and the GM's blind roll
-    told = json.dumps([alice.pushes, seen, alice.request("roll.links", limit=500)["result"]])
+    # What the log and its chain told her (moments.changed is issue 32's item 1, not the log's).
+    told = json.dumps([alice.received("roll.result"), seen, alice.request("roll.links", limit=500)["result"]])
     full = gm.request("roll.log")["result"]
     assert [link["link"] for link in full["links"]] == [link["link"] for link in chain]
     for card, link in zip(full["rolls"], full["links"]):

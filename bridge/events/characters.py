@@ -75,7 +75,7 @@ def define_equipment(unit, define_request: dict) -> dict:
         custom = define_items(custom, {kind: define_request[kind] for kind in KINDS})
     except EntryError as broken:
         raise against_the_rules(broken, broken.field) from None
-    unit.store.save_arsenal(unit.world_id, custom)
+    unit.save_arsenal(custom)
     return custom
 
 

@@ -18,7 +18,7 @@ def mint_token(unit, mint_request: dict) -> dict:
 
 def assign_actors(unit, assign_request: dict) -> dict:
     """Set exactly which actors a user owns (the VTT's ownership, told by the GM)."""
-    unit.store.assign_actors(unit.world_id, assign_request["user"], assign_request["actor_ids"])
+    unit.assign_actors(assign_request["user"], assign_request["actor_ids"])
     return {"user": assign_request["user"], "actor_ids": assign_request["actor_ids"]}
 
 
@@ -29,7 +29,7 @@ def get_settings(unit, _request: dict) -> dict:
 def update_settings(unit, update_request: dict) -> dict:
     """Change some of the world's dials; the table hears the new settings."""
     settings = unit.world.settings | update_request["settings"]
-    unit.store.save_settings(unit.world_id, settings)
+    unit.save_settings(settings)
     unit.emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(unit.world_id))
     return {"settings": settings}
 

@@ -154,7 +154,7 @@ def _logged_roll(unit, player: str, roll_id: str) -> RollResult:
     """A logged roll of ``player``'s (made by them or for an actor of theirs),
     re-read from its faces."""
 
-    entry = unit.store.logged(unit.world_id, roll_id)
+    entry = unit.store.card(unit.world_id, roll_id)
     if entry is None or entry.get("rule", "roll") != "roll":
         raise RequestError(ErrorCode.AGAINST_THE_RULES, "no such roll in the log", {"roll_id": ["no such roll"]})
     if entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"]):

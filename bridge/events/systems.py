@@ -28,7 +28,7 @@ def get_system(unit, _request: dict) -> dict:
 def set_system(unit, set_request: dict) -> dict:
     """Switch the world's rule system; every system's state stays where it was."""
     plays = set_request["system"]
-    unit.store.set_system(unit.world_id, plays)
+    unit.set_system(plays)
     view = system_view(plays, unit.system_state(plays))
     unit.emit(Push.SYSTEM_CHANGED.value, view, to=world_room(unit.world_id))
     return view

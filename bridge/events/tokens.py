@@ -107,7 +107,7 @@ def undo(unit, undo_request: dict) -> dict:
     def restore(current: dict, earlier: dict) -> dict:
         return changed(TokenState.from_dict(current), TokenState.from_dict(earlier)).after.to_dict()
 
-    undone = unit.store.undo_token(unit.world_id, token_id, restore)
+    undone = unit.undo_token(token_id, restore)
     if undone is None:
         if not unit.store.tokens(unit.world_id, [token_id]):
             raise not_tracked(token_id, "token_id")

@@ -78,7 +78,7 @@ def reroll_test(unit, request: dict) -> dict:
     actor_id = request["actor_id"]
     check_owner(unit, actor_id)
     last = _sheet(unit, actor_id)[0]["last_test"]
-    logged = unit.store.logged(unit.world_id, last) if last else None
+    logged = unit.store.card(unit.world_id, last) if last else None
     if logged is None:
         raise _invalid("actor_id", "no test of this character to re-roll", ErrorCode.AGAINST_THE_RULES)
     before = logged["result"]

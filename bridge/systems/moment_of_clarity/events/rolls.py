@@ -120,7 +120,7 @@ def logged_card(unit, roll_id: str, rules: tuple[str, ...], actor_id: str | None
     """The earlier card ``roll_id`` of one of ``rules`` from the roll log; with
     ``actor_id``, one of that actor's, rolled by the sender (or the GM)."""
 
-    found = unit.store.logged(unit.world_id, roll_id)
+    found = unit.store.card(unit.world_id, roll_id)
     mine = actor_id is None or (found and found["actor_id"] == actor_id)
     if not found or found["rule"] not in rules or not mine:
         whose = f" of {actor_id}" if actor_id else ""
