@@ -43,6 +43,7 @@ import redis
 from . import chain
 from .encoded import dumps, loads
 from .systems import DEFAULT_SYSTEM
+from .visibility import readers
 
 #: How long the first answer to a request id is kept, in seconds: a client's
 #: retries (after a reconnect) come within it; a later send of the id is a new request.
@@ -491,8 +492,43 @@ class Store:
     # -- roll log ---------------------------------------------------------
 
     def log_head(self, world_id: str) -> str | None:
-        """The newest entry's link (None: no entry yet)."""
-        return self.redis.get(_roll_keys(world_id)["head"])
+        """The newest entry's link (None: no entry yet). A log from before
+        the chain is chained first (``_chain_old_log``)."""
+        keys = _roll_keys(world_id)
+        head = self.redis.get(keys["head"])
+        if head is None and self.redis.exists(keys["log"]):
+            return self._chain_old_log(world_id)
+        return head
+
+    def _chain_old_log(self, world_id: str) -> str:
+        """Chain and index a log written before the chain, once, each entry
+        under its own log id; the new head. Run again if the log changes meanwhile."""
+        keys = _roll_keys(world_id)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(keys["log"], keys["head"])
+                    head, rows = pipe.get(keys["head"]), pipe.xrange(keys["log"])
+                    if head is not None:
+                        return head
+                    pipe.multi()
+                    pipe.delete(keys["log"])
+                    prev = chain.genesis(world_id)
+                    for log_id, fields in rows:
+                        entry, salt = loads(fields["entry"]), chain.new_salt()
+                        linked = chain.link(prev, chain.commitment(salt, entry))
+                        chained = {"entry": fields["entry"], "roll": entry["roll_id"], "salt": salt, "prev": prev, "link": linked}
+                        pipe.xadd(keys["log"], chained, id=log_id)
+                        who = readers(entry)
+                        for seen in [keys["public"]] if who is None else [seen_by_key(world_id, user) for user in who]:
+                            pipe.xadd(seen, {"id": log_id}, id=log_id)
+                        pipe.set(_card_key(world_id, entry["roll_id"]), log_id, ex=CARD_INDEX_TTL_SECONDS)
+                        prev = linked
+                    pipe.set(keys["head"], prev)
+                    pipe.execute()
+                    return prev
+                except redis.WatchError:
+                    continue
 
     def card(self, world_id: str, card_id: str) -> dict | None:
         """The logged card ``card_id`` (its ``roll_id``), in two steps whatever
@@ -506,6 +542,7 @@ class Store:
         None: the GM, who sees all), oldest first. Reads at most ``2 * count``
         index entries and ``count`` entries, however long the log."""
         keys = _roll_keys(world_id)
+        self.log_head(world_id)  # a log from before the chain is chained first
         if user is None:
             return list(reversed([_link(row) for row in self.redis.xrevrange(keys["log"], count=count)]))
         with self.redis.pipeline(transaction=False) as pipe:
@@ -521,9 +558,8 @@ class Store:
 
     def chain_ends(self, world_id: str) -> tuple[str, str | None]:
         """The link before the oldest entry kept, and the head (None: no entry yet)."""
-        keys = _roll_keys(world_id)
-        trimmed, head = self.redis.mget(keys["trimmed"], keys["head"])
-        return trimmed or chain.genesis(world_id), head
+        head = self.log_head(world_id)
+        return self.redis.get(_roll_keys(world_id)["trimmed"]) or chain.genesis(world_id), head
 
     def _links(self, world_id: str, log_ids: list[str]) -> list[chain.Link]:
         """The entries of ``log_ids`` still kept, in that order."""

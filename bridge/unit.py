@@ -6,7 +6,7 @@ Every handler is ``handler(unit, request) -> result`` (registered with
 
 - ``unit.identity``: who sent the request (``world_id``, ``user``, ``is_gm``).
 - ``unit.world``: the world, as read with the request id's claim.
-- ``unit.store``: plain reads that no change depends on (``owns_actor``, ``logged``...).
+- ``unit.store``: plain reads that no change depends on (``owns_actor``, ``card``...).
 - ``unit.fight(token_ids)``: tokens, their scene's combat and the world's
   equipment (as read with the claim when the handler declared them,
   ``handles(..., fight=...)``); ``unit.tokens(token_ids)``, ``unit.combat(scene_id)``.
@@ -35,7 +35,6 @@ from typing import Any
 from .auth import Identity
 from .encoded import dumps, loads
 from .protocol import ErrorCode, RequestError, failure
-from .visibility import readers
 from .store import (
     ANSWER_MAX_BYTES,
     ANSWER_TTL_SECONDS,
@@ -57,6 +56,7 @@ from .store import (
     world_key,
     world_of,
 )
+from .visibility import readers
 
 
 class Unit:
@@ -277,7 +277,7 @@ def _kept_answer(envelope: dict) -> str:
     text = dumps(envelope)
     if len(text.encode()) <= ANSWER_MAX_BYTES:
         return text
-    message = f"the first answer to this request id was over {ANSWER_MAX_BYTES} bytes and was not kept: send a new request id"
+    message = f"the first answer to this id was over {ANSWER_MAX_BYTES} bytes and was not kept: send a new request id"
     refused = RequestError(ErrorCode.ANSWER_NOT_KEPT, message, {"request_id": [message]})
     return dumps(failure(envelope.get("request_id"), refused))
 

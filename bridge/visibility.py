@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from .auth import Identity
+from typing import TYPE_CHECKING
+
 from .rooms import gm_room, user_room, world_room
 from .schemas.common import Visibility
+
+if TYPE_CHECKING:  # auth reads the store, which indexes the log by who sees each entry
+    from .auth import Identity
 
 #: Fields of a roll entry that a blind roll's roller still sees.
 NOTICE_FIELDS = ("roll_id", "request_id", "at", "user", "actor_id", "label", "visibility", "rule")
