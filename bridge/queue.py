@@ -3,9 +3,10 @@
 Jobs are named by their dotted path (``"workers.jobs.odds"``), so the bridge
 never imports them. Each world's jobs go to one of ``SHARDS`` queues (by a
 hash of its id), and every worker takes from the queues in turn (RQ's
-``RoundRobinWorker``): a world flooding its queue delays another world's job
-by at most one job per worker. A world holds at most ``PENDING_JOBS_PER_WORLD``
-jobs queued or running; past that, its requests are refused ``busy``.
+``RoundRobinWorker``): a world flooding its queue delays a job of another
+queue by about one job per worker. A world holds at most ``PENDING_JOBS_PER_WORLD``
+jobs queued or running, past which its requests are refused ``busy``: that
+also bounds the wait of a world whose queue it shares.
 """
 
 from __future__ import annotations
