@@ -7,12 +7,12 @@ import secrets
 from flask import Flask
 from flask_socketio import SocketIO
 from redis import Redis
-from rq import Queue
 from socketio import RedisManager
 
 from . import connections, cors, encoded, events, health, logs, plugin_files, systems
 from .config import Config
 from .protocol import SOCKETIO_CHANNEL
+from .queue import WorldQueues
 from .store import Store
 
 
@@ -26,7 +26,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
     app.extensions["vtt_config"] = config
     app.extensions["vtt_store"] = Store.from_url(config.redis_url)
     # RQ needs raw bytes from Redis, the store wants text: two clients.
-    app.extensions["vtt_queue"] = Queue(config.queue_name, connection=Redis.from_url(config.redis_url))
+    app.extensions["vtt_queue"] = WorldQueues(config.queue_name, Redis.from_url(config.redis_url))
     app.extensions["socketio"] = SocketIO(
         app,
         async_mode=async_mode,

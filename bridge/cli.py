@@ -162,6 +162,26 @@ def world_scripts(obj: dict, world_id: str, folder: pathlib.Path | None, reload_
             click.echo(json.dumps(load_scripts(store, world_id)[0], indent=2))
 
 
+@main.group("log")
+def roll_log() -> None:
+    """The worlds' roll logs."""
+
+
+@roll_log.command("verify")
+@click.argument("world_id")
+@click.pass_obj
+def roll_log_verify(obj: dict, world_id: str) -> None:
+    """Check that the world's roll log is one unbroken chain: no entry deleted or edited (exit 1 if not)."""
+    from .chain import verify
+
+    with _store(obj) as store:
+        _world(store, world_id)
+        checked, problem = verify(store, world_id)
+    if problem:
+        raise click.ClickException(f"{world_id}: the roll log's chain is broken after {checked} entries: {problem}")
+    click.echo(f"{world_id}: {checked} entries, one unbroken chain")
+
+
 @main.command()
 @click.option("--out", type=click.Path(path_type=pathlib.Path), default=pathlib.Path("docs/schemas"), show_default=True)
 def schemas(out: pathlib.Path) -> None:

@@ -60,7 +60,7 @@ def _watch_memory(client: redis.Redis) -> None:
 
 
 def _live_workers() -> int:
-    queue = current_app.extensions["vtt_queue"]
+    queue = current_app.extensions["vtt_queue"].queues[0]  # every worker serves every queue
     return len(Worker.all(queue=queue))
 
 

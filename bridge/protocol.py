@@ -28,6 +28,7 @@ class Request(str, Enum):
     ROLL = "roll"
     ROLL_LOG = "roll.log"
     ROLL_REVEAL = "roll.reveal"
+    ROLL_LINKS = "roll.links"
     ODDS = "odds"
     ODDS_DAMAGE = "odds.damage"
     ODDS_ATTACK = "odds.attack"
@@ -131,6 +132,7 @@ class ErrorCode(str, Enum):
     NOT_TRACKED = "not_tracked"
     WRONG_SYSTEM = "wrong_system"
     BUSY = "busy"
+    ANSWER_NOT_KEPT = "answer_not_kept"
     JOB_FAILED = "job_failed"
     INTERNAL = "internal"
 

@@ -13,8 +13,12 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
 - ``vtt:world:<w>:seats``               hash: user id -> the role it first connected with (gm, player)
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
-- ``vtt:world:<w>:rolls``               stream: the roll log
-- ``vtt:world:<w>:card:<roll_id>``      the log entry id of card ``roll_id`` (expires)
+- ``vtt:world:<w>:rolls``               stream: the roll log, chained (``bridge.chain``): entry (JSON), roll id, salt, prev, link
+- ``vtt:world:<w>:rolls:head``          the newest entry's link
+- ``vtt:world:<w>:rolls:trimmed``       the link of the newest entry trimmed away (none: the chain starts at its genesis)
+- ``vtt:world:<w>:rolls:seen:public``   stream: log ids of the entries everyone sees
+- ``vtt:world:<w>:rolls:seen:user:<u>`` stream: log ids of the other entries user ``u`` sees (whole or as a notice)
+- ``vtt:world:<w>:card:<roll_id>``      the log id of card ``roll_id`` (expires)
 - ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
 - ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
 - ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
@@ -40,12 +44,17 @@ from typing import Any, Callable
 
 import redis
 
-from . import keys
+from . import chain, keys
 from .encoded import dumps, loads
 from .systems import DEFAULT_SYSTEM
+from .visibility import readers
 
-#: How long the first answer to a request id is kept, in seconds.
-ANSWER_TTL_SECONDS = 7 * 24 * 3600
+#: How long the first answer to a request id is kept, in seconds: a client's
+#: retries (after a reconnect) come within it; a later send of the id is a new request.
+ANSWER_TTL_SECONDS = 3600
+#: The largest answer kept for retries, in bytes of JSON; a larger one is
+#: kept as a short ``answer_not_kept`` refusal (``bridge.unit.answer_once``).
+ANSWER_MAX_BYTES = 64 * 1024
 #: How long a request id stays claimed while its first answer is computed, in seconds.
 CLAIM_TTL_SECONDS = 60
 #: How often a repeated request polls for the first answer, in seconds.
@@ -56,8 +65,6 @@ RECEIPT_TTL_SECONDS = 24 * 3600
 ROLL_LOG_MAX_ENTRIES = 10_000
 #: How long a logged card can be found by its id (``Store.card``), in seconds.
 CARD_INDEX_TTL_SECONDS = 30 * 24 * 3600
-#: Log entries read per Redis call when scanning for visible ones.
-ROLL_LOG_PAGE = 200
 #: Moments of Truth history entries kept per world (``moments.get`` shows at most 200).
 MOMENTS_HISTORY_MAX = 200
 #: Earlier states kept per token for undo.
@@ -158,8 +165,22 @@ for _, write in ipairs(doc.writes or {{}}) do
     redis.call('RPUSH', key, write.value)
     redis.call('LTRIM', key, -write.keep, -1)
   elseif op == 'log' then
-    local id = redis.call('XADD', key, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', write.value)
-    if write.card then redis.call('SET', write.card, id, 'EX', {CARD_INDEX_TTL_SECONDS}) end
+    local id = redis.call('XADD', key, '*', 'entry', write.value, 'roll', write.roll, 'salt', write.salt,
+                          'prev', write.prev, 'link', write.link)
+    redis.call('SET', write.card, id, 'EX', {CARD_INDEX_TTL_SECONDS})
+    redis.call('SET', write.head, write.link)
+    for _, seen in ipairs(write.seen) do
+      redis.call('XADD', seen, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'id', id)
+    end
+    local over = redis.call('XLEN', key) - {ROLL_LOG_MAX_ENTRIES}
+    if over > 0 then
+      for _, old in ipairs(redis.call('XRANGE', key, '-', '+', 'COUNT', over)) do
+        local stored = {{}}
+        for i = 1, #old[2], 2 do stored[old[2][i]] = old[2][i + 1] end
+        redis.call('SET', write.trimmed, stored.link or '')
+        redis.call('XDEL', key, old[1])
+      end
+    end
   else return redis.error_reply('unknown write ' .. tostring(op)) end
 end
 if receipt then redis.call('SET', receipt.key, receipt.value, 'EX', receipt.ttl) end
@@ -306,14 +327,24 @@ class Commit:
         for roll_id, entry in after.setbacks.items():
             self.write("hset", setbacks, field=roll_id, value=dumps(entry))
 
-    def log(self, world_id: str, entries: list[tuple[str | None, str]]) -> None:
-        """Roll-log entries, ``(its card's id or None, its JSON)``: a card is found again by its id (``Store.card``)."""
-        for card_id, entry in entries:
-            if card_id is None:
-                self.write("log", _rolls_key(world_id), value=entry)
-            else:
-                self.keys[_card_key(world_id, card_id)] = None
-                self.write("log", _rolls_key(world_id), value=entry, card=_card_key(world_id, card_id))
+    def log(self, world_id: str, head: str | None, entries: list[tuple[str, dict, list[str] | None]]) -> None:
+        """Entries (``(text, entry, readers)``, ``readers``: None for everyone,
+        else the users who see it besides the GM) chained after ``head``, the
+        newest link as read (None: the world's genesis): the head must not
+        have moved since."""
+        keys = _roll_keys(world_id)
+        self.expect(keys["head"], head)
+        prev = head or chain.genesis(world_id)
+        for text, entry, readers in entries:
+            salt = chain.new_salt()
+            linked = chain.link(prev, chain.commitment(salt, entry))
+            seen = [keys["public"]] if readers is None else [seen_by_key(world_id, user) for user in readers]
+            card = _card_key(world_id, entry["roll_id"])
+            for key in (card, keys["head"], keys["trimmed"], *seen):
+                self.keys[key] = None
+            self.write("log", keys["log"], value=text, roll=entry["roll_id"], salt=salt, prev=prev, link=linked,
+                       seen=seen, card=card, head=keys["head"], trimmed=keys["trimmed"])
+            prev = linked
 
 
 #: ``_COMMIT``'s answers (``Store.commit``).
@@ -496,27 +527,84 @@ class Store:
 
     # -- roll log ---------------------------------------------------------
 
+    def log_head(self, world_id: str) -> str | None:
+        """The newest entry's link (None: no entry yet). A log from before
+        the chain is chained first (``_chain_old_log``)."""
+        keys = _roll_keys(world_id)
+        head = self.redis.get(keys["head"])
+        if head is None and self.redis.exists(keys["log"]):
+            return self._chain_old_log(world_id)
+        return head
+
+    def _chain_old_log(self, world_id: str) -> str:
+        """Chain and index a log written before the chain, once, each entry
+        under its own log id; the new head. Run again if the log changes meanwhile."""
+        keys = _roll_keys(world_id)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(keys["log"], keys["head"])
+                    head, rows = pipe.get(keys["head"]), pipe.xrange(keys["log"])
+                    if head is not None:
+                        return head
+                    pipe.multi()
+                    pipe.delete(keys["log"])
+                    prev = chain.genesis(world_id)
+                    for log_id, fields in rows:
+                        entry, salt = loads(fields["entry"]), chain.new_salt()
+                        linked = chain.link(prev, chain.commitment(salt, entry))
+                        chained = {"entry": fields["entry"], "roll": entry["roll_id"], "salt": salt, "prev": prev, "link": linked}
+                        pipe.xadd(keys["log"], chained, id=log_id)
+                        who = readers(entry)
+                        for seen in [keys["public"]] if who is None else [seen_by_key(world_id, user) for user in who]:
+                            pipe.xadd(seen, {"id": log_id}, id=log_id)
+                        pipe.set(_card_key(world_id, entry["roll_id"]), log_id, ex=CARD_INDEX_TTL_SECONDS)
+                        prev = linked
+                    pipe.set(keys["head"], prev)
+                    pipe.execute()
+                    return prev
+                except redis.WatchError:
+                    continue
+
     def card(self, world_id: str, card_id: str) -> dict | None:
         """The logged card ``card_id`` (its ``roll_id``), in two steps whatever
         the log's length; None: no such card, or trimmed from the log."""
         logged_as = self.redis.get(_card_key(world_id, card_id))
-        found = self.redis.xrange(_rolls_key(world_id), logged_as, logged_as, count=1) if logged_as else []
-        return loads(found[0][1]["entry"]) if found else None
+        found = self._links(world_id, [logged_as]) if logged_as else []
+        return found[0].entry if found else None
 
-    def recent_rolls(self, world_id: str, count: int, view: Callable[[dict], dict | None]) -> list[dict]:
-        """The newest ``count`` entries as ``view`` shows them, oldest first.
+    def rolls_seen(self, world_id: str, user: str | None, count: int) -> list[chain.Link]:
+        """The newest ``count`` entries ``user`` sees (whole or as a notice;
+        None: the GM, who sees all), oldest first. Reads at most ``2 * count``
+        index entries and ``count`` entries, however long the log."""
+        keys = _roll_keys(world_id)
+        self.log_head(world_id)  # a log from before the chain is chained first
+        if user is None:
+            return list(reversed([_link(row) for row in self.redis.xrevrange(keys["log"], count=count)]))
+        with self.redis.pipeline(transaction=False) as pipe:
+            for seen in (keys["public"], seen_by_key(world_id, user)):
+                pipe.xrevrange(seen, count=count)
+            indexed = pipe.execute()
+        newest = sorted({fields["id"] for rows in indexed for _, fields in rows}, key=_log_order, reverse=True)[:count]
+        return list(reversed(self._links(world_id, newest)))
 
-        ``view`` returns None for an entry the reader may not see.
-        """
-        key, shown, newest = _rolls_key(world_id), [], "+"
-        while len(shown) < count:
-            rows = self.redis.xrevrange(key, max=newest, count=ROLL_LOG_PAGE)
-            if not rows:
-                break
-            views = (view(loads(fields["entry"])) for _, fields in rows)
-            shown.extend(seen for seen in views if seen is not None)
-            newest = f"({rows[-1][0]}"
-        return list(reversed(shown[:count]))
+    def links_after(self, world_id: str, log_id: str | None, count: int) -> list[chain.Link]:
+        """The ``count`` entries after log id ``log_id`` (None: the oldest kept), oldest first."""
+        return [_link(row) for row in self.redis.xrange(_roll_keys(world_id)["log"], min=f"({log_id}" if log_id else "-", count=count)]
+
+    def chain_ends(self, world_id: str) -> tuple[str, str | None]:
+        """The link before the oldest entry kept, and the head (None: no entry yet)."""
+        head = self.log_head(world_id)
+        return self.redis.get(_roll_keys(world_id)["trimmed"]) or chain.genesis(world_id), head
+
+    def _links(self, world_id: str, log_ids: list[str]) -> list[chain.Link]:
+        """The entries of ``log_ids`` still kept, in that order."""
+        key = _roll_keys(world_id)["log"]
+        with self.redis.pipeline(transaction=False) as pipe:
+            for log_id in log_ids:
+                pipe.xrange(key, min=log_id, max=log_id, count=1)
+            rows = pipe.execute()
+        return [_link(found[0]) for found in rows if found]
 
     # -- health -----------------------------------------------------------
 
@@ -684,8 +772,24 @@ def _token_history_key(world_id: str, token_id: str) -> str:
     return f"{world_key(world_id)}:token_history:{token_id}"
 
 
-def _rolls_key(world_id: str) -> str:
-    return f"{world_key(world_id)}:rolls"
+def _roll_keys(world_id: str) -> dict[str, str]:
+    """The roll log and what goes with it (see the module's docstring)."""
+    log = f"{world_key(world_id)}:rolls"
+    return {"log": log, "head": f"{log}:head", "trimmed": f"{log}:trimmed", "public": f"{log}:seen:public"}
+
+
+def seen_by_key(world_id: str, user: str) -> str:
+    return f"{world_key(world_id)}:rolls:seen:user:{user}"
+
+
+def _log_order(log_id: str) -> tuple[int, int]:
+    milliseconds, sequence = log_id.split("-")
+    return int(milliseconds), int(sequence)
+
+
+def _link(row) -> chain.Link:
+    log_id, fields = row
+    return chain.Link(log_id, loads(fields["entry"]), fields["salt"], fields["prev"], fields["link"])
 
 
 def _card_key(world_id: str, card_id: str) -> str:

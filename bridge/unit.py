@@ -6,7 +6,7 @@ Every handler is ``handler(unit, request) -> result`` (registered with
 
 - ``unit.identity``: who sent the request (``world_id``, ``user``, ``is_gm``).
 - ``unit.world``: the world, as read with the request id's claim.
-- ``unit.store``: plain reads that no change depends on (``owns_actor``, ``recent_rolls``...).
+- ``unit.store``: plain reads that no change depends on (``owns_actor``, ``card``...).
 - ``unit.fight(token_ids)``: tokens, their scene's combat and the world's
   equipment (as read with the claim when the handler declared them,
   ``handles(..., fight=...)``); ``unit.tokens(token_ids)``, ``unit.combat(scene_id)``.
@@ -16,7 +16,7 @@ Every handler is ``handler(unit, request) -> result`` (registered with
   read in the same unit sees them. ``unit.system_state(system)``: a read of one.
 - ``unit.save_settings``, ``unit.set_system``, ``unit.assign_actors``,
   ``unit.save_arsenal``: the GM's writes, held too (nothing to compare).
-- ``unit.log(entry)``: a roll-log entry; ``unit.emit(event, data, to=...)``: a push.
+- ``unit.log(entry)``: a roll-log entry (chained at the write); ``unit.emit(event, data, to=...)``: a push.
 
 Nothing is written while the handler runs. Then ``settle`` writes every
 change, the log entries and the answer (a job: its receipt) in one
@@ -34,7 +34,9 @@ from typing import Any
 
 from .auth import Identity
 from .encoded import dumps, loads
+from .protocol import ErrorCode, RequestError, failure
 from .store import (
+    ANSWER_MAX_BYTES,
     ANSWER_TTL_SECONDS,
     CHANGE_ATTEMPTS,
     PENDING,
@@ -54,6 +56,7 @@ from .store import (
     world_key,
     world_of,
 )
+from .visibility import readers
 
 
 class Unit:
@@ -71,7 +74,7 @@ class Unit:
         self._undone: dict[str, str] = {}  # token id -> the state it went back to
         self._writes: list[tuple[str, str, dict]] = []  # the GM's settings and the like: (op, key, arguments)
         self._fields: dict[tuple[str, str], list] = {}  # (hash key, field) -> [text read, text now]
-        self.entries: list[str] = []
+        self.entries: list[tuple[str, dict, list[str] | None]] = []  # (text, entry, who sees it)
         self.pushes: list[tuple[str, Any, dict]] = []
 
     @property
@@ -87,8 +90,9 @@ class Unit:
     # -- what it tells ---------------------------------------------------------
 
     def log(self, entry: dict) -> None:
-        """A roll-log entry, written with the unit's changes (a card: found again by its ``roll_id``)."""
-        self.entries.append((entry.get("roll_id"), dumps(entry)))
+        """A roll-log entry, written with the unit's changes, chained after the log's newest
+        (a card: found again by its ``roll_id``)."""
+        self.entries.append((dumps(entry), entry, readers(entry)))
 
     def emit(self, event: str, data: Any, **where) -> None:
         """A push (``where``: Flask-SocketIO's ``to``, ``skip_sid``), sent once the unit is written."""
@@ -256,7 +260,8 @@ class Unit:
                 commit.write("hset", key, field=field, value=now)
         for op, key, arguments in self._writes:
             commit.write(op, key, **arguments)
-        commit.log(self.world_id, self.entries)
+        if self.entries:
+            commit.log(self.world_id, self.store.log_head(self.world_id), self.entries)
         return commit
 
 
@@ -268,7 +273,8 @@ def answer_once(store: Store, identity: Identity, key: str, run: Callable[[Unit]
     (token ids), their fight, for the first unit. ``(the unit written, its
     answer)``, or ``(None, the answer already stored)`` for a repeat, which
     waits for the first (at most ``CLAIM_TTL_SECONDS``). If ``run`` raises,
-    nothing is written and the id may be sent again."""
+    nothing is written and the id may be sent again. An answer larger than
+    ``ANSWER_MAX_BYTES`` is kept as an ``answer_not_kept`` refusal."""
     claimed = store.claim(key, identity.world_id, fight)
     if claimed is None:
         return None, store.await_answer(key)
@@ -279,24 +285,34 @@ def answer_once(store: Store, identity: Identity, key: str, run: Callable[[Unit]
         return Unit(store, identity, sid, world_fields, prefetched)
 
     try:
-        return settle(store, unit, run, key, ANSWER_TTL_SECONDS, PENDING)
+        return settle(store, unit, run, key, ANSWER_TTL_SECONDS, PENDING, _kept_answer)
     except BaseException:
         store.release(key)
         raise
 
 
+def _kept_answer(envelope: dict) -> str:
+    """What a retry of the request gets: the envelope, or a short refusal when it is too large to keep."""
+    text = dumps(envelope)
+    if len(text.encode()) <= ANSWER_MAX_BYTES:
+        return text
+    message = f"the first answer to this id was over {ANSWER_MAX_BYTES} bytes and was not kept: send a new request id"
+    refused = RequestError(ErrorCode.ANSWER_NOT_KEPT, message, {"request_id": [message]})
+    return dumps(failure(envelope.get("request_id"), refused))
+
+
 def settle(store: Store, make: Callable[[int], Unit], run: Callable[[Unit], Any], receipt_key: str,
-           ttl: int, replaces: str = "") -> tuple[Unit | None, Any]:
+           ttl: int, replaces: str = "", kept: Callable[[Any], str] = dumps) -> tuple[Unit | None, Any]:
     """Run ``run(unit)`` on ``make(attempt)`` and write the unit with ``run``'s
-    result as the receipt under ``receipt_key`` (kept ``ttl`` seconds;
-    ``replaces``: a value it may replace, a request's claim). On a conflict,
+    result as the receipt under ``receipt_key`` (``kept(result)``, kept ``ttl``
+    seconds; ``replaces``: a value it may replace, a request's claim). On a conflict,
     a fresh unit runs again. ``(the unit written, its result)``, or ``(None,
     the receipt already there)``. If ``run`` raises, nothing is written."""
     for attempt in range(CHANGE_ATTEMPTS):
         unit = make(attempt)
         result = run(unit)
         commit = unit.commit()
-        commit.receipt(receipt_key, dumps(result), ttl, replaces)
+        commit.receipt(receipt_key, kept(result), ttl, replaces)
         status = store.commit(commit)
         if status == WRITTEN:
             return unit, result

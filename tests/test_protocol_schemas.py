@@ -15,7 +15,7 @@ from marshmallow import ValidationError, fields
 
 from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge.keys import hash_gm_key
-from bridge import events
+from bridge import chain, events
 from bridge.events import session
 from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
 from bridge.requests import unknown_event
@@ -371,6 +371,10 @@ EXAMPLES = [
     (Request.ROLL_LOG, {"request_id": "l1"}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 200}, True),
     (Request.ROLL_LOG, {"request_id": "l1", "limit": 0}, False),
+    (Request.ROLL_LINKS, {"request_id": "k1"}, True),
+    (Request.ROLL_LINKS, {"request_id": "k1", "after": "1795912830927-0", "limit": 500}, True),
+    (Request.ROLL_LINKS, {"request_id": "k1", "after": "../x"}, False),
+    (Request.ROLL_LINKS, {"request_id": "k1", "limit": 501}, False),
     (Request.ODDS, ODDS, True),
     (Request.ODDS, {**ODDS, "kind": "skill", "skill": {"name": "Lore", "level": 0}}, True),
     (Request.ODDS, {**ODDS, "actor_id": "a1"}, False),
@@ -655,7 +659,9 @@ def test_a_real_roll_matches_the_result_and_push_schemas(result):
     for name in ("result.roll.json", "push.roll.result.json"):
         assert_valid(name, entry)
         assert_valid(name, notice({**entry, "visibility": "blind"}))
-    assert_valid("result.roll.log.json", {"rolls": [entry, notice(entry)]})
+    salt, prev = chain.new_salt(), chain.genesis("t1")
+    linked = chain.Link("1795335706895-0", entry, salt, prev, chain.link(prev, chain.commitment(salt, entry)))
+    assert_valid("result.roll.log.json", {"rolls": [entry, notice(entry)], "links": [linked.shown(True), linked.shown(False)]})
     assert_valid("envelope.ok.json", success("r1", entry), strict=False)
     assert pushes.RollEntry().load(entry)["result"]["kind"] is result.kind
 
@@ -721,12 +727,12 @@ def test_the_attack_odds_job_pushes_match_the_push_schemas(pusher, fire):
     assert_valid("result.attack.odds.json", {"job_id": REPLY.job_id, "state": "queued"})
 
 
-def test_the_echo_job_and_failures_match_the_push_schemas(pusher):
+def test_the_echo_job_and_failures_match_the_push_schemas(pusher, store):
     worker_jobs.echo(reply=REPLY.__dict__, echo={"anything": [1, None]})
     job = SimpleNamespace(id=REPLY.job_id, kwargs={"reply": REPLY.__dict__}, retries_left=1)
-    failures.report_failure(job, None, ValueError, ValueError("boom"), None)
+    failures.report_failure(job, store.redis, ValueError, ValueError("boom"), None)
     job.retries_left = 0
-    failures.report_failure(job, None, ValueError, ValueError("boom"), None)
+    failures.report_failure(job, store.redis, ValueError, ValueError("boom"), None)
     assert [event for event, _, _ in pusher.sent] == ["job.result", "job.progress", "job.failed"]
     for event, payload, _ in pusher.sent:
         assert_valid(f"push.{event}.json", payload)

@@ -13,6 +13,11 @@ from bridge.store import MomentsWrite, UnknownWorld
 from bridge.unit import Unit, answer_once
 
 
+def card(fields: dict) -> dict:
+    """A roll-log entry everyone sees, with ``fields``."""
+    return {"roll_id": "r1", "visibility": "public", "user": "gm", "whisper_to": [], **fields}
+
+
 def answer(store, world_id: str, request_id: str, run, fight=None):
     """``run(unit)``'s answer to the GM's request ``request_id``, as the bridge answers one."""
     key = f"vtt:answer:{world_id}:gm:test:{request_id}"
@@ -75,14 +80,14 @@ def test_a_request_writes_its_change_with_its_answer(store, world):
 
     def run(unit: Unit):
         changed = unit.change_table(["a"], None, _set_n(2, "changed"))
-        unit.log({"card": 1})
+        unit.log(card({"card": 1}))
         seen.append(_token_n(store, world.world_id))
         return {"answer": changed}
 
     assert answer(store, world.world_id, "h1", run, fight=["a"]) == {"answer": "changed"}
     assert (seen, _token_n(store, world.world_id)) == ([1], 2)
     assert stored_answer(store, world.world_id, "h1") == {"answer": "changed"}
-    assert _logged(store, world.world_id) == [{"card": 1}]
+    assert _logged(store, world.world_id) == [card({"card": 1})]
 
 
 def test_a_request_writes_texts_beyond_ascii(store, world):
@@ -96,7 +101,7 @@ def test_a_request_writes_texts_beyond_ascii(store, world):
     def run(unit: Unit):
         unit.fight(["drachen-ö"])
         unit.change_table(["drachen-ö"], None, lambda read: ({"drachen-ö": {**read.token_states()["drachen-ö"], "n": 2}}, None, None))
-        unit.log({"card": "ünïcode"})
+        unit.log(card({"card": "ünïcode"}))
         return {"answer": "fertig ✓"}
 
     assert answer(store, world.world_id, "u1", run, fight=["drachen-ö"]) == {"answer": "fertig ✓"}
@@ -115,7 +120,7 @@ def test_a_request_runs_again_when_what_it_read_changed(store, world):
     def run(unit: Unit):
         read = unit.fight(["a"])[0].token_states()["a"]["n"]
         unit.change_table(["a"], None, _set_n(read * 10))
-        unit.log({"run": len(runs)})
+        unit.log(card({"run": len(runs)}))
         unit.emit("token.changed", {"run": len(runs)}, to="somewhere")
         if not runs:  # another client, meanwhile
             store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 3}))
@@ -126,7 +131,7 @@ def test_a_request_runs_again_when_what_it_read_changed(store, world):
     written, answered = answer_once(store, Identity(world.world_id, "gm", Role.GM), key, run, ["a"])
     assert answered == {"read": 3} and written.pushes == [("token.changed", {"run": 1}, {"to": "somewhere"})]
     assert (runs, _token_n(store, world.world_id)) == ([1, 3], 30)
-    assert _logged(store, world.world_id) == [{"run": 1}]
+    assert _logged(store, world.world_id) == [card({"run": 1})]
 
 
 def test_a_request_that_changes_nothing_stands_as_read(store, world):
@@ -139,7 +144,7 @@ def test_a_request_that_changes_nothing_stands_as_read(store, world):
     def run(unit: Unit):
         read = unit.fight(["a"])[0].token_states()["a"]["n"]
         unit.change_table(["a"], None, lambda read: ({}, None, None))
-        unit.log({"run": len(runs)})
+        unit.log(card({"run": len(runs)}))
         store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 3}))
         runs.append(read)
         return {"read": read}
@@ -147,7 +152,7 @@ def test_a_request_that_changes_nothing_stands_as_read(store, world):
     assert answer(store, world.world_id, "h5", run, fight=["a"]) == {"read": 1}
     assert (runs, _token_n(store, world.world_id)) == ([1], 3)
     assert stored_answer(store, world.world_id, "h5") == {"read": 1}
-    assert _logged(store, world.world_id) == [{"run": 0}]
+    assert _logged(store, world.world_id) == [card({"run": 0})]
 
 
 def test_a_requests_moments_are_written_with_its_change(store, world):
@@ -180,7 +185,7 @@ def test_a_requests_moments_are_written_with_its_change(store, world):
 
 def test_a_request_that_fails_writes_nothing_and_may_be_sent_again(store, world):
     def failing(unit: Unit):
-        unit.log({"card": 3})
+        unit.log(card({"card": 3}))
         raise RuntimeError("the handler failed")
 
     with pytest.raises(RuntimeError):

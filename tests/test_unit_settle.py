@@ -12,6 +12,11 @@ from bridge.store import RECEIPT_TTL_SECONDS, Store, receipt_key
 from bridge.unit import Unit, settle
 
 
+def card(fields: dict) -> dict:
+    """A roll-log entry everyone sees, with ``fields``."""
+    return {"roll_id": "r1", "visibility": "public", "user": "gm", "whisper_to": [], **fields}
+
+
 def hurt(token_id: str, damage: int, also=lambda: None):
     """A job's run: one token takes ``damage``, its card is logged, one push tells of it."""
 
@@ -23,7 +28,7 @@ def hurt(token_id: str, damage: int, also=lambda: None):
             return {token_id: after}, None, after
 
         after = unit.change_table([token_id], None, change)
-        unit.log({"damage": damage})
+        unit.log(card({"damage": damage}))
         return [["token.changed", after, f"world:{unit.world_id}"]]
 
     return run
@@ -51,7 +56,7 @@ def token(store, world):
 
 
 def logged(store: Store, world_id: str) -> list[dict]:
-    return store.recent_rolls(world_id, 10, lambda entry: entry)
+    return [link.entry for link in store.rolls_seen(world_id, None, 10)]
 
 
 def test_a_second_run_gets_the_first_runs_pushes_and_changes_nothing(store, token, job):
@@ -60,7 +65,7 @@ def test_a_second_run_gets_the_first_runs_pushes_and_changes_nothing(store, toke
     again = once(store, world_id, job, hurt(token_id, 5))
     assert first == again == [["token.changed", {"damage": 3, "version": 2}, f"world:{world_id}"]]
     assert store.tokens(world_id, [token_id])[token_id] == {"damage": 3, "version": 2}
-    assert logged(store, world_id) == [{"damage": 3}]
+    assert logged(store, world_id) == [card({"damage": 3})]
 
 
 def test_a_run_racing_another_gets_the_receipt_of_the_one_written_first(store, token, job):
@@ -92,7 +97,7 @@ def test_a_change_made_meanwhile_runs_the_job_again_on_fresh_reads(store, token,
     pushes = once(store, world_id, job, hurt(token_id, 3, also=interfere))
     assert pushes[0][1] == {"damage": 13, "version": 3}
     assert store.tokens(world_id, [token_id])[token_id] == {"damage": 13, "version": 3}
-    assert logged(store, world_id) == [{"damage": 3}]
+    assert logged(store, world_id) == [card({"damage": 3})]
     assert store.redis.lrange(f"vtt:world:{world_id}:token_history:{token_id}", 0, -1) == ['{"damage": 10, "version": 2}']
 
 
@@ -121,4 +126,4 @@ def test_two_changes_in_one_unit_compose_and_are_written_once(store, token, job)
     assert once(store, world_id, job, twice)[0][1] == {"damage": 3, "version": 3}
     assert store.tokens(world_id, [token_id])[token_id] == {"damage": 3, "version": 3}
     assert store.redis.lrange(f"vtt:world:{world_id}:token_history:{token_id}", 0, -1) == ['{"damage": 0, "version": 1}']
-    assert logged(store, world_id) == [{"damage": 1}, {"damage": 2}]
+    assert logged(store, world_id) == [card({"damage": 1}), card({"damage": 2})]

@@ -14,6 +14,7 @@ from . import (
     hazards,
     health,
     jobs,
+    log,
     maneuvers,
     moments,
     odds,
@@ -28,7 +29,7 @@ from . import (
 )
 
 #: The bridge's own areas, registered by the app factory before the rule systems'.
-MODULES = (session, gm, jobs, systems)
+MODULES = (session, gm, jobs, log, systems)
 
 #: Moment of Truth's areas.
 FLAGSHIP_MODULES = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests,

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from flask import current_app
 
-from ..protocol import Request
-from ..queue import ReplyTo, enqueue, job_id
+from ..protocol import ErrorCode, Request, RequestError
+from ..queue import PENDING_JOBS_PER_WORLD, Busy, ReplyTo, enqueue, job_id
 from ..requests import handles
 
 
 def queue_job(unit, request_id: str, job: str, **arguments) -> dict:
     """Queue the job named ``job`` (a dotted path) for the sender's request;
-    the ack says queued, the job's pushes follow."""
+    the ack says queued, the job's pushes follow; ``busy`` when the world has its share of jobs pending."""
     reply = ReplyTo(unit.world_id, unit.identity.user, request_id, job_id(unit.world_id, unit.identity.user, request_id))
-    enqueue(current_app.extensions["vtt_queue"], job, reply, **arguments)
+    try:
+        enqueue(current_app.extensions["vtt_queue"], job, reply, **arguments)
+    except Busy:
+        message = f"this world has {PENDING_JOBS_PER_WORLD} jobs queued or running: try again when one is done"
+        raise RequestError(ErrorCode.BUSY, message) from None
     return {"job_id": reply.job_id, "state": "queued"}
 
 

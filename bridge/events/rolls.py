@@ -1,4 +1,4 @@
-"""Moment of Truth rolls (ch. 1), the roll log, and the GM's reveal of a hidden roll."""
+"""Moment of Truth rolls (ch. 1) and the GM's reveal of a hidden roll."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from ..cards import check_owner, new_card_id, publish
 from ..protocol import ErrorCode, Request, RequestError
 from ..requests import handles
 from ..schemas.common import Visibility
-from ..visibility import view_for
 from ..world_rules import world_dials
 from .moments import credit_revealed, roll_with_options
 
@@ -18,11 +17,6 @@ def roll(unit, roll_request: dict) -> dict:
     roll_id = new_card_id()
     result = roll_with_options(unit, roll_request, dials, roll_id)
     return publish(unit, roll_request, Request.ROLL, result, roll_id)
-
-
-def roll_log(unit, log_request: dict) -> dict:
-    """The newest cards this user may see, oldest first."""
-    return {"rolls": unit.store.recent_rolls(unit.world_id, log_request["limit"], lambda entry: view_for(entry, unit.identity))}
 
 
 def reveal(unit, reveal_request: dict) -> dict:
@@ -50,5 +44,4 @@ def reveal(unit, reveal_request: dict) -> dict:
 
 def init_app(app) -> None:
     handles(app, Request.ROLL)(roll)
-    handles(app, Request.ROLL_LOG)(roll_log)
     handles(app, Request.ROLL_REVEAL)(reveal)

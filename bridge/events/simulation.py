@@ -54,7 +54,7 @@ def _combatant(entry: dict, arsenal, path: str) -> Combatant:
 
 def simulate_cancel(unit, request: dict) -> dict:
     """Ask the job to stop between two chunks of fights."""
-    job = current_app.extensions["vtt_queue"].fetch_job(request["job_id"])
+    job = current_app.extensions["vtt_queue"].of(unit.world_id).fetch_job(request["job_id"])
     if job is None or job.func_name != SIMULATE or (
         job.kwargs["reply"]["world_id"] != unit.world_id
     ):

@@ -14,6 +14,7 @@ from ..protocol import Push, Request
 from ..systems import installed
 from . import pushes as out
 from .cards import JOB_RESULTS, card_requests, job_result
+from .log import ChainLink, RollLinksRequest, RollLinksResult
 from .moments import MomentsChange
 from .pushes import Either, Out, RollNotice
 from .requests import (
@@ -41,14 +42,16 @@ CARD_VIEW: Shape = (
 
 
 class RollLogResult(Out):
-    """The newest cards the user may see, oldest first."""
+    """The newest cards the user may see, oldest first, and each one's link in the log's chain."""
 
     rolls = fields.List(Either(*CARD_VIEW), required=True)
+    links = fields.List(fields.Nested(ChainLink), required=True)
 
 
 REQUESTS: dict[str, RequestSpec] = {
     Request.PING.value: RequestSpec(PingRequest, out.Echo),
     Request.ROLL_LOG.value: RequestSpec(RollLogRequest, RollLogResult),
+    Request.ROLL_LINKS.value: RequestSpec(RollLinksRequest, RollLinksResult),
     Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
     Request.TOKEN_REVOKE.value: RequestSpec(TokenRevokeRequest, out.TokenRevoked, gm_only=True),
