@@ -1,5 +1,5 @@
 """Changing a scene's combat, alone or with tokens: read, apply a rules
-change, save atomically, and tell the table: one ``combat.changed`` push
+change, hold it in the request's unit (``bridge.unit``), and tell the table: one ``combat.changed`` push
 carrying the combat after the change (``state`` null: the combat is over),
 and one ``token.changed`` per token changed."""
 

@@ -12,6 +12,7 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
 - ``vtt:answer:<w>:<user>:<event>:<request_id>``  the first answer (JSON)
 - ``vtt:world:<w>:rolls``               stream: the roll log
+- ``vtt:world:<w>:card:<roll_id>``      the log entry id of card ``roll_id`` (expires)
 - ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
 - ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
 - ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
@@ -48,6 +49,8 @@ CLAIM_POLL_SECONDS = 0.02
 RECEIPT_TTL_SECONDS = 24 * 3600
 #: Roll-log entries kept per world (older ones are trimmed).
 ROLL_LOG_MAX_ENTRIES = 10_000
+#: How long a logged card can be found by its id (``Store.card``), in seconds.
+CARD_INDEX_TTL_SECONDS = 30 * 24 * 3600
 #: Log entries read per Redis call when scanning for visible ones.
 ROLL_LOG_PAGE = 200
 #: Moments of Truth history entries kept per world (``moments.get`` shows at most 200).
@@ -69,33 +72,33 @@ _WORLD_FIELDS = ("name", "gm_key", "settings", "system")
 
 #: Lua: tokens ``ids``, then the first one's scene, the scene's combat and
 #: the world's arsenal (from the tokens hash, the combats hash and the
-#: arsenal's key), in one flat list: redis-py parses each nested list in Python.
+#: arsenal's key), named: ``{tokens, scene, combat, arsenal}`` (null: none).
 _READ_FIGHT_FUNCTION = """
+local function null(value) if value then return value end return cjson.null end
 local function read_fight(tokens, combats, arsenal, ids)
-  local fight = redis.call('HMGET', tokens, unpack(ids))
-  local scene = fight[1] and cjson.decode(fight[1])['scene_id']
+  local states = redis.call('HMGET', tokens, unpack(ids))
+  local scene = states[1] and cjson.decode(states[1])['scene_id']
   if scene == cjson.null then scene = false end
-  fight[#ids + 1] = scene or false
-  fight[#ids + 2] = scene and redis.call('HGET', combats, scene) or false
-  fight[#ids + 3] = redis.call('GET', arsenal)
-  return fight
+  local read = {tokens = {}, scene = null(scene), combat = cjson.null, arsenal = null(redis.call('GET', arsenal))}
+  for i = 1, #ids do read.tokens[i] = null(states[i]) end
+  if scene then read.combat = null(redis.call('HGET', combats, scene)) end
+  return read
 end
 """
 
-#: Claim a request id (KEYS[1]) and read its world's ARGV[3] fields (KEYS[2],
-#: ARGV[4:]) in one round trip: the fields' values when claimed, ``{}`` when
-#: it was taken. With a fight's keys (KEYS[3:5]), the fight of the tokens
-#: after the fields follows the values, in the same flat list. ``HMGET``, not
-#: ``HGETALL``: redis-py parses each reply element in Python, and every request makes a claim.
+#: Claim a request id (KEYS[1]) and read its world's fields (KEYS[2]), with
+#: a fight's keys (KEYS[3:5]) the fight of some tokens, in one round trip.
+#: One argument, JSON: ``{pending, ttl, fields, fight?: [token id, ...]}``.
+#: Returns JSON: ``{claimed: false}`` when it was taken, else ``{claimed:
+#: true, world: [the fields' values], fight?: read_fight's}``.
 _CLAIM = _READ_FIGHT_FUNCTION + """
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return {} end
-local fields = tonumber(ARGV[3])
-local claimed = redis.call('HMGET', KEYS[2], unpack(ARGV, 4, 3 + fields))
-if #KEYS == 2 then return claimed end
-for _, value in ipairs(read_fight(KEYS[3], KEYS[4], KEYS[5], {unpack(ARGV, 4 + fields)})) do
-  claimed[#claimed + 1] = value
-end
-return claimed
+local doc = cjson.decode(ARGV[1])
+if not redis.call('SET', KEYS[1], doc.pending, 'NX', 'EX', doc.ttl) then return cjson.encode({claimed = false}) end
+local world = redis.call('HMGET', KEYS[2], unpack(doc.fields))
+local claimed = {claimed = true, world = {}}
+for i = 1, #doc.fields do claimed.world[i] = null(world[i]) end
+if doc.fight then claimed.fight = read_fight(KEYS[3], KEYS[4], KEYS[5], doc.fight) end
+return cjson.encode(claimed)
 """
 
 
@@ -148,7 +151,9 @@ for _, write in ipairs(doc.writes or {{}}) do
   elseif op == 'append' then
     redis.call('RPUSH', key, write.value)
     redis.call('LTRIM', key, -write.keep, -1)
-  elseif op == 'log' then redis.call('XADD', key, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', write.value)
+  elseif op == 'log' then
+    local id = redis.call('XADD', key, 'MAXLEN', '~', {ROLL_LOG_MAX_ENTRIES}, '*', 'entry', write.value)
+    if write.card then redis.call('SET', write.card, id, 'EX', {CARD_INDEX_TTL_SECONDS}) end
   else return redis.error_reply('unknown write ' .. tostring(op)) end
 end
 if receipt then redis.call('SET', receipt.key, receipt.value, 'EX', receipt.ttl) end
@@ -156,19 +161,22 @@ return answer('written')
 """
 
 
-#: The ids among ARGV the tokens hash (KEYS[1]) does not hold.
+#: The ids among ``tokens`` (one argument, JSON: ``{tokens: [id, ...]}``)
+#: the tokens hash (KEYS[1]) does not hold. Returns JSON: ``{untracked: [id, ...]}``.
 _UNTRACKED = """
 local missing = {}
-for _, token_id in ipairs(ARGV) do
+for _, token_id in ipairs(cjson.decode(ARGV[1]).tokens) do
   if redis.call('HEXISTS', KEYS[1], token_id) == 0 then missing[#missing + 1] = token_id end
 end
-return missing
+return cjson.encode({untracked = missing})
 """
 
 
-#: Read tokens (ARGV), the combat of the first token's scene and the world's
-#: arsenal in one round trip. KEYS: the tokens hash, the combats hash, the arsenal.
-_READ_FIGHT = _READ_FIGHT_FUNCTION + "return read_fight(KEYS[1], KEYS[2], KEYS[3], ARGV)"
+#: Read a fight in one round trip: one argument, JSON ``{tokens: [id, ...]}``.
+#: KEYS: the tokens hash, the combats hash, the arsenal. Returns ``read_fight``'s, as JSON.
+_READ_FIGHT = _READ_FIGHT_FUNCTION + """
+return cjson.encode(read_fight(KEYS[1], KEYS[2], KEYS[3], cjson.decode(ARGV[1]).tokens))
+"""
 
 
 @dataclass(frozen=True)
@@ -292,9 +300,14 @@ class Commit:
         for roll_id, entry in after.setbacks.items():
             self.write("hset", setbacks, field=roll_id, value=dumps(entry))
 
-    def log(self, world_id: str, entries: list[str]) -> None:
-        for entry in entries:
-            self.write("log", _rolls_key(world_id), value=entry)
+    def log(self, world_id: str, entries: list[tuple[str | None, str]]) -> None:
+        """Roll-log entries, ``(its card's id or None, its JSON)``: a card is found again by its id (``Store.card``)."""
+        for card_id, entry in entries:
+            if card_id is None:
+                self.write("log", _rolls_key(world_id), value=entry)
+            else:
+                self.keys[_card_key(world_id, card_id)] = None
+                self.write("log", _rolls_key(world_id), value=entry, card=_card_key(world_id, card_id))
 
 
 #: ``_COMMIT``'s answers (``Store.commit``).
@@ -405,19 +418,18 @@ class Store:
 
     # -- request ids ------------------------------------------------------
 
-    def claim(self, key: str, world_id: str, fight: list[str] | None = None) -> tuple[list, list | None] | None:
+    def claim(self, key: str, world_id: str, fight: list[str] | None = None) -> tuple[list, dict | None] | None:
         """Claim the request id under ``key`` while its answer is computed, and
         read its world's fields (for ``world_of``) and, with ``fight`` (token
         ids), their fight (for ``fight_of``), in one round trip. None: the id
         was claimed already (``await_answer``)."""
-        keys, args = [key, world_key(world_id)], [PENDING, CLAIM_TTL_SECONDS, len(_WORLD_FIELDS), *_WORLD_FIELDS]
+        keys, doc = [key, world_key(world_id)], {"pending": PENDING, "ttl": CLAIM_TTL_SECONDS, "fields": _WORLD_FIELDS}
         if fight:
-            keys, args = keys + _fight_keys(world_id), args + fight
-        claimed = self._claim(keys=keys, args=args)
-        if not claimed:
+            keys, doc["fight"] = keys + _fight_keys(world_id), fight
+        claimed = loads(self._claim(keys=keys, args=[dumps(doc)]))
+        if not claimed["claimed"]:
             return None
-        fields = len(_WORLD_FIELDS)
-        return claimed[:fields], (claimed[fields:] if fight else None)
+        return claimed["world"], claimed.get("fight")
 
     def commit(self, commit: Commit) -> str:
         """Run ``commit``: ``WRITTEN``, ``CONFLICT`` (something read changed:
@@ -446,6 +458,13 @@ class Store:
         raise TimeoutError("the first request with this id is still running")
 
     # -- roll log ---------------------------------------------------------
+
+    def card(self, world_id: str, card_id: str) -> dict | None:
+        """The logged card ``card_id`` (its ``roll_id``), in two steps whatever
+        the log's length; None: no such card, or trimmed from the log."""
+        logged_as = self.redis.get(_card_key(world_id, card_id))
+        found = self.redis.xrange(_rolls_key(world_id), logged_as, logged_as, count=1) if logged_as else []
+        return loads(found[0][1]["entry"]) if found else None
 
     def recent_rolls(self, world_id: str, count: int, view: Callable[[dict], dict | None]) -> list[dict]:
         """The newest ``count`` entries as ``view`` shows them, oldest first.
@@ -484,19 +503,49 @@ class Store:
         entry of roll ``setback_of``. The history is not read (``moments_history``)."""
         balances, uses, _, first, setbacks = _moments_keys(world_id)
         with self.redis.pipeline(transaction=False) as pipe:
+            pipe.exists(_whole_ledger_key(world_id))
             pipe.hgetall(balances)
             pipe.get(uses)
             if first_sessions:
                 pipe.hgetall(first)
             if setback_of is not None:
                 pipe.hget(setbacks, setback_of)
-            read = pipe.execute()
+            whole, *read = pipe.execute()
+        if whole:
+            self._spread_ledger(world_id)
+            return self.moments(world_id, first_sessions=first_sessions, setback_of=setback_of)
         return MomentsRead(
             {player: int(moments) for player, moments in read[0].items()},
             read[1],
             {player: loads(entry) for player, entry in read[2].items()} if first_sessions else {},
             loads(read[-1]) if setback_of is not None and read[-1] else None,
         )
+
+    def _spread_ledger(self, world_id: str) -> None:
+        """A ledger stored whole, as before its balances were counters, moved to its keys once."""
+        whole = _whole_ledger_key(world_id)
+        balances, _, history, first, setbacks = _moments_keys(world_id)
+        with self.redis.pipeline() as pipe:
+            try:
+                pipe.watch(whole)
+                stored = pipe.get(whole)
+                if stored is None:
+                    return
+                ledger = loads(stored)
+                pipe.multi()
+                if ledger["balances"]:
+                    pipe.hset(balances, mapping=ledger["balances"])
+                for entry in ledger["history"][-MOMENTS_HISTORY_MAX:]:
+                    pipe.rpush(history, dumps(entry))
+                for entry in ledger["history"]:
+                    if entry["kind"] == "first_session":
+                        pipe.hset(first, entry["player"], dumps(entry))
+                    elif entry["kind"] == "take_setback" and entry["roll_id"]:
+                        pipe.hset(setbacks, entry["roll_id"], dumps(entry))
+                pipe.delete(whole)
+                pipe.execute()
+            except redis.WatchError:  # another request moved it first
+                return
 
     def moments_history(self, world_id: str, recent: int) -> list[dict]:
         """The newest ``recent`` history entries, oldest first."""
@@ -516,7 +565,9 @@ class Store:
 
     def untracked(self, world_id: str, token_ids: list[str]) -> list[str]:
         """The ids among ``token_ids`` of no tracked token, without reading any state."""
-        return self._untracked(keys=[_tokens_key(world_id)], args=token_ids) if token_ids else []
+        if not token_ids:
+            return []
+        return loads(self._untracked(keys=[_tokens_key(world_id)], args=[dumps({"tokens": token_ids})]))["untracked"] or []
 
     def last_token_state(self, world_id: str, token_id: str) -> str | None:
         """Token ``token_id``'s state before its last change (JSON; None: no change to undo)."""
@@ -545,7 +596,7 @@ class Store:
     def read_fight(self, world_id: str, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
         """Tokens, the combat in the first one's scene, and the world's own
         equipment (as ``arsenal``), in one round trip."""
-        return fight_of(token_ids, self._read_fight(keys=_fight_keys(world_id), args=token_ids))
+        return fight_of(token_ids, loads(self._read_fight(keys=_fight_keys(world_id), args=[dumps({"tokens": token_ids})])))
 
 
 def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) -> redis.BlockingConnectionPool:
@@ -562,10 +613,9 @@ def world_of(world_id: str, fields: list) -> World:
     return World(world_id, name, gm_key, settings, system or DEFAULT_SYSTEM)
 
 
-def fight_of(token_ids: list[str], read: list) -> tuple[TableRead, dict[str, list[dict]]]:
+def fight_of(token_ids: list[str], read: dict) -> tuple[TableRead, dict[str, list[dict]]]:
     """Tokens, their scene's combat and the arsenal from a fight's read (``Store.claim``, ``Store.read_fight``)."""
-    *tokens, scene, combat, arsenal = read
-    return TableRead(dict(zip(token_ids, tokens)), combat or None, scene or None), _arsenal(arsenal)
+    return TableRead(dict(zip(token_ids, read["tokens"])), read["combat"], read["scene"]), _arsenal(read["arsenal"])
 
 
 def world_key(world_id: str) -> str:
@@ -576,7 +626,7 @@ def actors_key(world_id: str, user: str) -> str:
     return f"{world_key(world_id)}:actors:{user}"
 
 
-#: Tries at an atomic change (the ledger, tokens, a combat) before giving up on a busy world.
+#: Runs of a request or a job whose reads keep changing under it before giving up on a busy world.
 CHANGE_ATTEMPTS = 100
 
 
@@ -595,6 +645,10 @@ def _token_history_key(world_id: str, token_id: str) -> str:
 
 def _rolls_key(world_id: str) -> str:
     return f"{world_key(world_id)}:rolls"
+
+
+def _card_key(world_id: str, card_id: str) -> str:
+    return f"{world_key(world_id)}:card:{card_id}"
 
 
 def receipt_key(job_id: str) -> str:
@@ -616,6 +670,11 @@ def _arsenal(stored: str | None) -> dict[str, list[dict]]:
 
 def _combats_key(world_id: str) -> str:
     return f"{world_key(world_id)}:combats"
+
+
+def _whole_ledger_key(world_id: str) -> str:
+    """Where the ledger was stored whole, balances and every entry, before ``_moments_keys``."""
+    return f"{world_key(world_id)}:moments"
 
 
 def _moments_keys(world_id: str) -> tuple[str, str, str, str, str]:

@@ -1,5 +1,5 @@
-"""Changing tracked tokens: read their states, apply a rules change, save
-it atomically with undo history, and tell the table, one ``token.changed``
+"""Changing tracked tokens: read their states, apply a rules change, hold
+it in the request's unit (written with undo history), and tell the table, one ``token.changed``
 push per changed token carrying the state after the change.
 
 Every request that changes a token's health or conditions goes through

@@ -11,8 +11,11 @@ Every handler is ``handler(unit, request) -> result`` (registered with
   equipment (as read with the claim when the handler declared them,
   ``handles(..., fight=...)``); ``unit.tokens(token_ids)``, ``unit.combat(scene_id)``.
 - ``unit.change_table(token_ids, scene_id, change, read=None)``,
-  ``unit.change_moments(change, **marks)``, ``unit.change_system_state(system, change)``:
-  changes, held in the unit; a later read in the same unit sees them.
+  ``unit.change_moments(change, **marks)``, ``unit.change_system_state(system, change)``,
+  ``unit.undo_token(token_id, undo)``: changes, held in the unit; a later
+  read in the same unit sees them. ``unit.system_state(system)``: a read of one.
+- ``unit.save_settings``, ``unit.set_system``, ``unit.assign_actors``,
+  ``unit.save_arsenal``: the GM's writes, held too (nothing to compare).
 - ``unit.log(entry)``: a roll-log entry; ``unit.emit(event, data, to=...)``: a push.
 
 Nothing is written while the handler runs. Then ``settle`` writes every
@@ -57,7 +60,7 @@ class Unit:
     """See the module's docstring. ``sid``: the requesting connection (None in a job)."""
 
     def __init__(self, store: Store, identity: Identity, sid: str | None = None,
-                 world_fields: list | None = None, fight: tuple[list[str], list] | None = None):
+                 world_fields: list | None = None, fight: tuple[list[str], dict] | None = None):
         self.store, self.identity, self.sid = store, identity, sid
         self._world = world_of(identity.world_id, world_fields) if world_fields is not None else None
         self._claimed_fight = fight
@@ -83,8 +86,8 @@ class Unit:
     # -- what it tells ---------------------------------------------------------
 
     def log(self, entry: dict) -> None:
-        """A roll-log entry, written with the unit's changes."""
-        self.entries.append(dumps(entry))
+        """A roll-log entry, written with the unit's changes (a card: found again by its ``roll_id``)."""
+        self.entries.append((entry.get("roll_id"), dumps(entry)))
 
     def emit(self, event: str, data: Any, **where) -> None:
         """A push (``where``: Flask-SocketIO's ``to``, ``skip_sid``), sent once the unit is written."""

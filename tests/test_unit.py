@@ -207,3 +207,19 @@ def test_an_undo_takes_the_last_change_back_once(store, world):
     assert json.loads(store.redis.hget(tokens, "a")) == {"n": 1, "v": 3} and store.redis.llen(history) == 0
     assert answer(store, world.world_id, "z2", lambda unit: unit.undo_token("a", undo)) is None
     assert answer(store, world.world_id, "z3", lambda unit: unit.undo_token("nobody", undo)) is None
+
+
+def test_a_ledger_stored_whole_is_spread_to_its_keys_once(store, world):
+    """A world's ledger from before balances were counters keeps its balances, marks and newest history."""
+    entries = [
+        {"player": "ann", "kind": "first_session", "asked": 1, "gained": 1, "lost": 0, "spent": 0, "balance": 1,
+         "reason": "", "roll_id": None, "lost_to": ""},
+        *({"player": "ann", "kind": "take_setback", "asked": 1, "gained": 1, "lost": 0, "spent": 0, "balance": 2 + n,
+           "reason": "", "roll_id": f"r{n}", "lost_to": ""} for n in range(300)),
+    ]
+    store.redis.set(f"vtt:world:{world.world_id}:moments", json.dumps({"balances": {"ann": 301, "bo": 0}, "history": entries}))
+    read = store.moments(world.world_id, first_sessions=True, setback_of="r7")
+    assert (read.balances, list(read.first_sessions), read.setback) == ({"ann": 301, "bo": 0}, ["ann"], entries[8])
+    assert store.moments_history(world.world_id, 1000) == entries[-200:]
+    assert store.redis.exists(f"vtt:world:{world.world_id}:moments") == 0
+    assert store.moments(world.world_id).balances == {"ann": 301, "bo": 0}

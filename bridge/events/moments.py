@@ -67,7 +67,7 @@ Change = Callable[[MomentsLedger, dict], tuple[LedgerUpdate, dict]]
 
 def _record(unit, seated: list[str], change: Change, field: str, **marks) -> LedgerUpdate:
     """Apply ``change`` to the world's ledger, with ``seated`` players at the
-    table (a newcomer holds 0), atomically; tell the table. A rules refusal
+    table (a newcomer holds 0), in the request's unit; tell the table. A rules refusal
     names ``field``, or ``_schema`` when a dial switches the rule off.
 
     The ledger the rules get holds every balance and, of the history, only
@@ -154,13 +154,9 @@ def _logged_roll(unit, player: str, roll_id: str) -> RollResult:
     """A logged roll of ``player``'s (made by them or for an actor of theirs),
     re-read from its faces."""
 
-    def the_roll(entry: dict) -> dict | None:
-        return entry if entry["roll_id"] == roll_id and entry.get("rule", "roll") == "roll" else None
-
-    found = unit.store.recent_rolls(unit.world_id, 1, the_roll)
-    if not found:
+    entry = unit.store.card(unit.world_id, roll_id)
+    if entry is None or entry.get("rule", "roll") != "roll":
         raise RequestError(ErrorCode.AGAINST_THE_RULES, "no such roll in the log", {"roll_id": ["no such roll"]})
-    entry = found[0]
     if entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"]):
         message = f"that roll is not {player}'s"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})

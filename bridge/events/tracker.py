@@ -43,21 +43,6 @@ from ..world_rules import world_dials
 _dice = RandomDice()
 
 
-class _Kept:
-    """d6 for a token change that may re-run on newer states (see
-    ``change_tokens``): every run hands out the faces the first rolled, in
-    order, and rolls fresh ones only past them, so a re-run re-rolls nothing."""
-
-    def __init__(self) -> None:
-        self.faces: list[int] = []
-        self.used = 0
-
-    def roll(self, count: int, sides: int) -> list[int]:
-        self.faces += _dice.roll(max(0, self.used + count - len(self.faces)), sides)
-        self.used += count
-        return self.faces[self.used - count : self.used]
-
-
 def _no_combat(scene_id: str) -> RequestError:
     return RequestError(ErrorCode.INVALID, f"no combat runs in {scene_id!r}", {"scene_id": ["no combat"]})
 
@@ -204,11 +189,8 @@ def _each_token(unit, rule: Request, request: dict, token_ids: tuple[str, ...], 
     saved together; the results in the tokens' order."""
     if not token_ids:
         return []
-    kept = _Kept()
-
     def apply(states: dict) -> tuple[list[TokenChange], list[dict]]:
-        kept.used = 0
-        stepped = [step(states[token_id], kept) for token_id in token_ids]
+        stepped = [step(states[token_id], _dice) for token_id in token_ids]
         return [change for change, _ in stepped if change], [result for _, result in stepped]
 
     return change_tokens(unit, rule, request, {token_id: "scene_id" for token_id in token_ids}, apply)

@@ -78,10 +78,10 @@ def reroll_test(unit, request: dict) -> dict:
     actor_id = request["actor_id"]
     check_owner(unit, actor_id)
     last = _sheet(unit, actor_id)[0]["last_test"]
-    logged = unit.store.recent_rolls(unit.world_id, 1, lambda entry: entry if entry["roll_id"] == last else None) if last else []
-    if not logged:
+    logged = unit.store.card(unit.world_id, last) if last else None
+    if logged is None:
         raise _invalid("actor_id", "no test of this character to re-roll", ErrorCode.AGAINST_THE_RULES)
-    before = logged[0]["result"]
+    before = logged["result"]
     with refused_as("dice"):
         test = reroll(read_test(before), request["dice"], _dice)
     card_id = new_card_id()

@@ -120,19 +120,16 @@ def logged_card(unit, roll_id: str, rules: tuple[str, ...], actor_id: str | None
     """The earlier card ``roll_id`` of one of ``rules`` from the roll log; with
     ``actor_id``, one of that actor's, rolled by the sender (or the GM)."""
 
-    def this_one(entry: dict) -> dict | None:
-        return entry if entry["roll_id"] == roll_id else None
-
-    found = unit.store.recent_rolls(unit.world_id, 1, this_one)
-    mine = actor_id is None or (found and found[0]["actor_id"] == actor_id)
-    if not found or found[0]["rule"] not in rules or not mine:
+    found = unit.store.card(unit.world_id, roll_id)
+    mine = actor_id is None or (found and found["actor_id"] == actor_id)
+    if not found or found["rule"] not in rules or not mine:
         whose = f" of {actor_id}" if actor_id else ""
         raise RequestError(
             ErrorCode.AGAINST_THE_RULES, "no such card", {"roll_id": [f"not a {' or '.join(rules)} card{whose}"]}
         )
-    if actor_id and not unit.identity.is_gm and found[0]["user"] != unit.identity.user:
+    if actor_id and not unit.identity.is_gm and found["user"] != unit.identity.user:
         raise RequestError(ErrorCode.FORBIDDEN, "another's card", {"roll_id": ["rolled by another user"]})
-    return found[0]
+    return found
 
 
 def secret_roll(unit, request: dict) -> dict:
