@@ -32,6 +32,7 @@ class Request(str, Enum):
     ODDS_ATTACK = "odds.attack"
     WORKER_PING = "worker.ping"
     TOKEN_MINT = "token.mint"
+    TOKEN_OFFER = "token.offer"
     ACTORS_ASSIGN = "actors.assign"
     SETTINGS_GET = "settings.get"
     SETTINGS_UPDATE = "settings.update"

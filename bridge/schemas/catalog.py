@@ -14,6 +14,7 @@ from ..protocol import Push, Request
 from ..systems import installed
 from . import pushes as out
 from .cards import JOB_RESULTS, card_requests, job_result
+from .handoff import TokenOffered, TokenOfferRequest
 from .moments import MomentsChange
 from .pushes import Either, Out, RollNotice
 from .requests import (
@@ -49,6 +50,7 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.ROLL_LOG.value: RequestSpec(RollLogRequest, RollLogResult),
     Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
+    Request.TOKEN_OFFER.value: RequestSpec(TokenOfferRequest, TokenOffered, gm_only=True),
     Request.ACTORS_ASSIGN.value: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
     Request.SETTINGS_GET.value: RequestSpec(SettingsGetRequest, out.SettingsResult),
     Request.SETTINGS_UPDATE.value: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),

@@ -5,11 +5,9 @@
  */
 
 import { escapeHTML } from "../core/cards.js";
-import * as sealed from "./sealed.js";
 
 export const MODULE_ID = "vtt-bridge";
 const SOCKET = `module.${MODULE_ID}`;
-const TOKEN_QUERY = `${MODULE_ID}.playerToken`;
 const OWNER = 3; // CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER
 const METERS_PER = { m: 1, meter: 1, meters: 1, ft: 0.3048, feet: 0.3048, foot: 0.3048 };
 
@@ -164,63 +162,64 @@ export function onSceneControls(tools) {
   });
 }
 
-// ---------------------------------------------------------------- the module socket
+// ---------------------------------------------------------------- the token handoff
+
+/*
+ * Foundry's part of the token handoff (docs/protocol.md, Token handoff), the same on v12 and v13: a
+ * player's digest travels in its own User document's flags, which only that user and the GMs may write.
+ * The published types promise both halves (foundry-vtt-types 12.331.5 and 13.345.1):
+ * - common/documents/user.d.mts, BaseUser#getUserLevel: "Returns `.OWNER` for the User in question,
+ *   `.NONE` for everyone else";
+ * - client/hooks.d.mts, the update hooks (UpdateDocument): they fire "for all connected clients", with
+ *   `userId`, "The ID of the User who triggered the update workflow".
+ * v13's queries tell their handler nothing of who asked (CONFIG.Queries' handlers take the query data;
+ * User#query(queryName, queryData, {timeout})), and game.socket is an untyped socket.io Socket: neither
+ * promises the sender's identity, so the handoff rests on neither.
+ */
 
 /**
- * Answers players asking for their bridge token. mint(userId) -> Promise<{token, expires_at}>.
- * v13: a query (CONFIG.queries), answered to the asking user alone, whose id Foundry vouches for.
- * v12: the module socket (`module.vtt-bridge`), which every client hears: the active GM's client mints
- * for the user Foundry names as the sender (never one the message claims) and seals the token for the
- * public key that came with the ask (sealed.js), so only the asking page can read it.
+ * Publishes this user's digest in its User flags and waits for the active GM's client to mark it
+ * offered there: resolves then; rejects after `timeoutMs`.
+ * @param {string} digest
  */
-export function answerTokenRequests(mint) {
-  if (CONFIG.queries) {
-    CONFIG.queries[TOKEN_QUERY] = (_data, { user }) => mint(user.id);
-    return;
-  }
-  game.socket.on(SOCKET, async (message, senderId) => {
-    if (message?.type !== "token.ask" || !isActiveGM() || !game.users.get(senderId)) return;
-    try {
-      const box = await sealed.seal(JSON.stringify(await mint(senderId)), message.key);
-      game.socket.emit(SOCKET, { type: "token.give", user: senderId, box });
-    } catch (error) {
-      notify("error", t("HandoffFailed", { name: game.users.get(senderId).name, message: error.message }));
-    }
-  });
-}
-
-/**
- * Asks the active GM's client for this user's bridge token: Promise<{token, expires_at}>. v13: a query.
- * v12: a fresh key pair's public key goes with the ask over the module socket; the answer is a sealed
- * box that only its private key opens, taken from a GM alone (the sender Foundry names). Rejects with
- * `code: "insecure_context"` when the page has no WebCrypto (plain http, not localhost).
- */
-export async function askForToken(timeoutMs = 15000) {
-  const gm = game.users.activeGM;
-  if (!gm) throw new Error("no GM is connected");
-  if (CONFIG.queries && gm.query) return gm.query(TOKEN_QUERY, {}, { timeout: timeoutMs });
-  const pair = await sealed.keyPair();
+export function awaitOffer(digest, timeoutMs = 15000) {
   return new Promise((resolve, reject) => {
-    let answered = false;
-    const timer = setTimeout(() => { game.socket.off?.(SOCKET, listen); reject(new Error("the GM did not answer")); }, timeoutMs);
-    async function listen(message, senderId) {
-      if (message?.type !== "token.give" || message.user !== game.user.id || !game.users.get(senderId)?.isGM) return;
-      let granted;
-      try {
-        granted = JSON.parse(await sealed.open(message.box, pair));
-      } catch {
-        return; // sealed for another page of this user, or changed on the way
-      }
-      if (answered) return;
-      answered = true;
+    const hook = Hooks.on("updateUser", (user) => {
+      if (user.id !== game.user.id || user.getFlag(MODULE_ID, "offered") !== digest) return;
       clearTimeout(timer);
-      game.socket.off?.(SOCKET, listen);
-      resolve({ token: granted.token, expires_at: granted.expires_at });
-    }
-    game.socket.on(SOCKET, listen);
-    game.socket.emit(SOCKET, { type: "token.ask", key: pair.publicKey });
+      Hooks.off("updateUser", hook);
+      resolve();
+    });
+    const timer = setTimeout(() => { Hooks.off("updateUser", hook); reject(new Error("the GM did not answer")); }, timeoutMs);
+    game.user.setFlag(MODULE_ID, "digest", digest).catch(reject);
   });
 }
+
+/**
+ * On the GM's client: offer(userId, digest) for each player's digest not offered yet (those waiting
+ * now, then each one a player writes), then marks it offered on the player's User. Only the active GM
+ * offers; a digest two players show (one copied it) is offered to neither.
+ * @param {(user: string, digest: string) => Promise<unknown>} offer
+ */
+export function answerDigests(offer) {
+  const handle = async (user) => {
+    const digest = user.getFlag(MODULE_ID, "digest");
+    if (!isActiveGM() || user.isGM || !digest || user.getFlag(MODULE_ID, "offered") === digest) return;
+    if (game.users.some((other) => other.id !== user.id && other.getFlag(MODULE_ID, "digest") === digest)) return;
+    try {
+      await offer(user.id, digest);
+      await user.setFlag(MODULE_ID, "offered", digest);
+    } catch (error) {
+      notify("error", t("HandoffFailed", { name: user.name, message: error.message }));
+    }
+  };
+  for (const user of game.users) handle(user);
+  Hooks.on("updateUser", (user, change, _options, userId) => {
+    if (userId === user.id && change.flags?.[MODULE_ID]?.digest) handle(user);
+  });
+}
+
+// ---------------------------------------------------------------- the module socket
 
 /** Tells the table the GM's bridge connection is up (players without a token then ask for one). */
 export function announceGMReady() {

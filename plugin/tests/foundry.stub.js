@@ -24,20 +24,25 @@ export class FakeElement {
 export const IDS = { gm: "gmUser0000000001", player: "plUser0000000001", other: "plUser0000000002", scene: "scene00000000001" };
 
 /**
- * Installs the stand-in on globalThis.
- * @param {{generation?: 12|13, isGM?: boolean, activeGM?: boolean, settings?: object, actors?: object[],
- *   tokens?: object[], units?: string, dice3d?: boolean}} options
+ * Installs the stand-in on globalThis: one client of a world. Clients installed with the same `flags`
+ * object share their users' flags (the world's User documents, as Foundry's server keeps them).
+ * @param {{generation?: 12|13, isGM?: boolean, me?: string, activeGM?: boolean, settings?: object, actors?: object[],
+ *   tokens?: object[], units?: string, dice3d?: boolean, flags?: object}} options
  */
-export function installFoundry({ generation = 13, isGM = true, activeGM = true, settings = {}, actors = [], tokens = [],
-                                 units = "m", dice3d = false } = {}) {
+export function installFoundry({ generation = 13, isGM = true, me = null, activeGM = true, settings = {}, actors = [], tokens = [],
+                                 units = "m", dice3d = false, flags = {} } = {}) {
   const calls = [];
   const hooks = {};
-  globalThis.Hooks = {
-    on(name, fn) { (hooks[name] ??= []).push(fn); },
-    once(name, fn) { (hooks[name] ??= []).push(fn); },
-    call(name, ...args) { return Promise.all((hooks[name] ?? []).map((fn) => fn(...args))); },
+  let hookIds = 0;
+  const Hooks = {
+    // Hooks.on/once return the hook's id, which Hooks.off takes as well as the function.
+    on(name, fn) { (hooks[name] ??= []).push({ id: ++hookIds, fn }); return hookIds; },
+    once(name, fn) { return Hooks.on(name, fn); },
+    off(name, fn) { hooks[name] = (hooks[name] ?? []).filter((hook) => hook.id !== fn && hook.fn !== fn); },
+    call(name, ...args) { return Promise.all((hooks[name] ?? []).map(({ fn }) => fn(...args))); },
     hooks,
   };
+  globalThis.Hooks = Hooks;
 
   const users = new Collection(
     { id: IDS.gm, name: "Gamemaster", isGM: true, active: true },
@@ -45,10 +50,27 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
     { id: IDS.other, name: "Seamus", isGM: false, active: false },
   );
   for (const user of users) {
-    user.query = async (...args) => { calls.push(["query", user.id, ...args]); return globalThis.CONFIG.queries[args[0]](args[1], { user: game.user }); };
+    // User#query(queryName, queryData, {timeout}): the handler gets the query data (and options), not who asked.
+    user.query = async (name, data, options) => { calls.push(["query", user.id, name, data, options]); return globalThis.CONFIG.queries[name](data, options); };
+    user.getFlag = (module, key) => flags[user.id]?.[module]?.[key];
+    user.setFlag = (module, key, value) => writeFlag(globalThis.game.user.id, user.id, module, key, value);
+  }
+  /**
+   * A User's flag written by `writerId`'s client (Document#setFlag): BaseUser#getUserLevel is OWNER for the user
+   * in question and NONE for everyone else, so only that user or a GM may write it; then the update hook fires
+   * on this client with the writer's id, as for every connected client.
+   */
+  async function writeFlag(writerId, userId, module, key, value) {
+    const writer = users.get(writerId);
+    const user = users.get(userId);
+    if (!writer.isGM && writer.id !== user.id) throw new Error(`User ${writer.name} lacks permission to update User ${user.id}`);
+    calls.push(["user.setFlag", user.id, key, value]);
+    ((flags[user.id] ??= {})[module] ??= {})[key] = value;
+    await Hooks.call("updateUser", user, { flags: { [module]: { [key]: value } } }, { diff: true }, writer.id);
+    return user;
   }
   users.activeGM = activeGM ? users.get(IDS.gm) : null;
-  const user = users.get(isGM ? IDS.gm : IDS.player);
+  const user = users.get(me ?? (isGM ? IDS.gm : IDS.player));
   user.targets = new Set();
 
   const registered = {};
@@ -135,7 +157,7 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
     body: { append: (element) => { panels[element.id] = element; } },
   };
 
-  return { calls, hooks, dialogs, panels, scene };
+  return { calls, hooks, dialogs, panels, scene, writeFlag };
 }
 
 /**

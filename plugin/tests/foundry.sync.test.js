@@ -121,7 +121,7 @@ test("the MoT counts shown to the table, by Foundry user name", async () => {
 
 test("the GM's resync: snapshot, the log caught up without dice, untracked tokens registered, ownership sent, players told", async () => {
   const tracked = tokenState("tok9", 4, []);
-  const { client, calls, table } = synced({ isGM: true }, {
+  const { client, calls, table, writeFlag } = synced({ isGM: true }, {
     "system.get": { system: "moment_of_truth", title: "Moment of Truth", state: null },
     "table.snapshot": { tokens: [tracked], combats: [], moments: { balances: {}, history: [] } },
     "roll.log": { rolls: [fixture.roll] },
@@ -144,10 +144,13 @@ test("the GM's resync: snapshot, the log caught up without dice, untracked token
   assert.equal(calls.filter(([name]) => name === "showForRoll").length, 0);
   assert.equal(calls.filter(([name]) => name === "ChatMessage.create").length, 1);
   assert.deepEqual(calls.filter(([name]) => name === "socket.emit"), [["socket.emit", "module.vtt-bridge", { type: "gm.ready" }]]);
-  // The GM's client mints a player's token when asked (v13 query).
-  client.answers["token.mint"] = (p) => ({ user: p.user, token: "signed", expires_at: 1234 });
-  assert.deepEqual(await CONFIG.queries["vtt-bridge.playerToken"]({}, { user: { id: IDS.player } }), { token: "signed", expires_at: 1234 });
-  assert.deepEqual(client.sent.at(-1), ["token.mint", { user: IDS.player }]);
+  // The GM's client offers a token for the digest a player shows in its User flags (the handoff).
+  client.answers["token.offer"] = (p) => ({ user: p.user, expires_at: 1234 });
+  await game.users.get(IDS.gm).setFlag("vtt-bridge", "unrelated", 1);
+  const digest = "d".repeat(64);
+  await writeFlag(IDS.player, IDS.player, "vtt-bridge", "digest", digest);
+  for (let i = 0; i < 5; i++) await settle();
+  assert.deepEqual(client.sent.at(-1), ["token.offer", { user: IDS.player, digest }]);
 });
 
 test("credentials: the GM's key from its client setting; none typed, no connection", async () => {
@@ -157,24 +160,9 @@ test("credentials: the GM's key from its client setting; none typed, no connecti
   assert.equal(await credentials(), null);
 });
 
-test("credentials: a player's stored token while it lasts, else a new one from the GM, stored", async () => {
+test("credentials: a player's stored token while it lasts; without a GM there, none", async () => {
   installFoundry({ isGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 2000, world: "cap" } } });
   assert.deepEqual(await credentials({ now: () => 1000 }), { world: "cap", token: "old" });
-
-  const { calls } = installFoundry({ isGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 1030, world: "cap" } } });
-  handOutTokens({ request: async (event, { user }) => ({ user, token: `new-${user}`, expires_at: 9000 }) });
-  assert.deepEqual(await credentials({ now: () => 1000 }), { world: "cap", token: `new-${IDS.player}` });
-  assert.deepEqual(calls.at(-1), ["settings.set", "playerToken", { token: `new-${IDS.player}`, expires_at: 9000, world: "cap" }]);
-
-  installFoundry({ isGM: false, activeGM: false });
-  assert.equal(await credentials(), null);
-});
-
-test("credentials in v12 on a page without WebCrypto: no token asked for, the player told why", async (t) => {
-  const { calls } = installFoundry({ generation: 12, isGM: false, settings: { worldId: "cap" } });
-  const crypto = Object.getOwnPropertyDescriptor(globalThis, "crypto");
-  Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true });
-  t.after(() => Object.defineProperty(globalThis, "crypto", crypto));
-  assert.equal(await credentials(), null);
-  assert.deepEqual(calls, [["notify.error", "VTTBRIDGE.InsecureContext"]]);
+  installFoundry({ isGM: false, activeGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 1030, world: "cap" } } });
+  assert.equal(await credentials({ now: () => 1000 }), null);
 });
