@@ -8,7 +8,6 @@ import { escapeHTML } from "../core/cards.js";
 
 export const MODULE_ID = "vtt-bridge";
 const SOCKET = `module.${MODULE_ID}`;
-const OWNER = 3; // CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER
 const METERS_PER = { m: 1, meter: 1, meters: 1, ft: 0.3048, feet: 0.3048, foot: 0.3048 };
 
 /** Foundry's major version (12, 13, ...). */
@@ -39,14 +38,22 @@ export function registerSettings() {
   setting("playerToken", "client", Object, {}, false);
 }
 
-/** A setting's value. */
+/**
+ * A setting's value.
+ * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"gmKey"|"playerToken"} K
+ * @param {K} key
+ * @returns {ClientSettings.SettingInitializedType<"vtt-bridge", K>}
+ */
 export function setting(key) {
   return game.settings.get(MODULE_ID, key);
 }
 
-/** Stores a setting. */
-export function saveSetting(key, value) {
-  return game.settings.set(MODULE_ID, key, value);
+/**
+ * Stores this player's bridge token (`{}`: none).
+ * @param {{token?: string, expires_at?: number, world?: string}} value
+ */
+export function savePlayerToken(value) {
+  return game.settings.set(MODULE_ID, "playerToken", value);
 }
 
 // ---------------------------------------------------------------- users
@@ -94,11 +101,13 @@ export function elementOf(html) {
  * (v13, HTMLElement) or `renderChatMessage` (v12, jQuery). rollId: the bridge card it shows, if any.
  */
 export function onChatCard(fn) {
-  const hook = generation() >= 13 ? "renderChatMessageHTML" : "renderChatMessage";
-  Hooks.on(hook, (message, html) => {
-    const rollId = message.getFlag?.(MODULE_ID, "roll_id");
-    if (rollId) fn(message, elementOf(html), rollId);
-  });
+  /** @param {ChatMessage.Implementation} message @param {HTMLElement} element */
+  const shown = (message, element) => {
+    const rollId = message.getFlag(MODULE_ID, "roll_id");
+    if (rollId) fn(message, element, rollId);
+  };
+  if (generation() >= 13) Hooks.on("renderChatMessageHTML", (message, html) => shown(message, html));
+  else Hooks.on("renderChatMessage", (message, html) => shown(message, elementOf(html)));
 }
 
 /**
@@ -107,12 +116,17 @@ export function onChatCard(fn) {
  * buttonsFor(actor) -> [{action, label, icon, onClick}].
  */
 export function onActorSheetHeader(buttonsFor) {
+  // Foundry passes both hooks an array. foundry-vtt-types 13.345.1 declares `get<App>HeaderButtons` with a
+  // render hook's (app, html: JQuery) and getHeaderControls<App>'s controls as one HeaderControlsEntry; the
+  // Array.isArray checks keep to what Foundry passes while the callbacks accept what the types declare.
   Hooks.on("getActorSheetHeaderButtons", (sheet, buttons) => {
+    if (!Array.isArray(buttons)) return;
     for (const b of buttonsFor(sheet.actor)) {
       buttons.unshift({ class: `${MODULE_ID}-${b.action}`, label: b.label, icon: b.icon, onclick: b.onClick });
     }
   });
   Hooks.on("getHeaderControlsActorSheetV2", (sheet, controls) => {
+    if (!Array.isArray(controls)) return;
     for (const b of buttonsFor(sheet.document)) {
       controls.push({ action: `${MODULE_ID}-${b.action}`, label: b.label, icon: b.icon, onClick: b.onClick });
     }
@@ -144,7 +158,8 @@ export function onTokenHUD(buttonsFor) {
  * tools: [{name, title, icon, onClick, everyone?}]: the GM's only, unless `everyone`.
  */
 export function onSceneControls(tools) {
-  Hooks.on("getSceneControlButtons", (controls) => {
+  /** @param {{name: string, tools: object[]}[] | Record<string, {tools: Record<string, object>}>} controls */
+  const addTools = (controls) => {
     const visible = (t) => Boolean(t.everyone || game.user.isGM);
     if (Array.isArray(controls)) {
       const token = controls.find((c) => c.name === "token");
@@ -159,7 +174,8 @@ export function onSceneControls(tools) {
         order: Object.keys(token.tools).length, onChange: () => t.onClick(),
       };
     }
-  });
+  };
+  Hooks.on("getSceneControlButtons", addTools);
 }
 
 // ---------------------------------------------------------------- the token handoff
@@ -183,7 +199,7 @@ export function onSceneControls(tools) {
  * @param {string} digest
  */
 export function awaitOffer(digest, timeoutMs = 15000) {
-  return new Promise((resolve, reject) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
     const hook = Hooks.on("updateUser", (user) => {
       if (user.id !== game.user.id || user.getFlag(MODULE_ID, "offered") !== digest) return;
       clearTimeout(timer);
@@ -192,7 +208,7 @@ export function awaitOffer(digest, timeoutMs = 15000) {
     });
     const timer = setTimeout(() => { Hooks.off("updateUser", hook); reject(new Error("the GM did not answer")); }, timeoutMs);
     game.user.setFlag(MODULE_ID, "digest", digest).catch(reject);
-  });
+  }));
 }
 
 /**
@@ -240,45 +256,56 @@ export function actorData(actor) {
 
 /** The actor by id, or null. */
 export function actor(id) {
-  return game.actors.get(id) ?? null;
+  return actors().find((a) => a.id === id) ?? null;
+}
+
+/**
+ * The world's actors as their document class. foundry-vtt-types 13.345.1 types the documents of
+ * `game.actors` (and `game.messages`) through `ConfiguredActor<Type>` left unresolved, with no member
+ * known; Foundry gives instances of the configured class, `Actor.Implementation`.
+ * @returns {Actor.Implementation[]}
+ */
+function actors() {
+  return /** @type {Actor.Implementation[]} */ (/** @type {unknown} */ (game.actors.contents));
 }
 
 /** Whether this user owns the actor. */
 export function owns(actorId) {
-  return Boolean(game.actors.get(actorId)?.isOwner);
+  return Boolean(actor(actorId)?.isOwner);
 }
 
 /** The ids of the actors each non-GM user owns: {userId: [actorId]}. */
 export function ownedActors() {
+  /** @type {Object<string, string[]>} */
   const owned = {};
   for (const user of game.users) {
     if (user.isGM) continue;
-    owned[user.id] = game.actors.filter((a) => a.testUserPermission(user, OWNER)).map((a) => a.id);
+    owned[user.id] = actors().filter((a) => a.testUserPermission(user, "OWNER")).map((a) => String(a.id));
   }
   return owned;
 }
 
 /** Stores the module's data on an actor (its stat block for the bridge). */
 export function saveActorFlags(actorId, data) {
-  return game.actors.get(actorId).setFlag(MODULE_ID, "sheet", data);
+  return actor(actorId)?.setFlag(MODULE_ID, "sheet", data);
 }
 
 /** A token on a scene as plain data: {id, name, actorId, sceneId, center}. */
 function tokenData(doc) {
   const object = doc.object;
-  const grid = doc.parent?.grid?.size ?? canvas.grid?.size ?? 100;
+  const grid = doc.parent?.grid?.size ?? canvas?.grid?.size ?? 100;
   const center = object?.center ?? { x: doc.x + (doc.width * grid) / 2, y: doc.y + (doc.height * grid) / 2 };
   return { id: doc.id, name: doc.name, actorId: doc.actorId ?? doc.actor?.id ?? null, sceneId: doc.parent?.id ?? null, center };
 }
 
 /** The tokens of the scene on the canvas. */
 export function sceneTokens() {
-  return canvas.scene ? canvas.scene.tokens.map(tokenData) : [];
+  return canvas?.scene?.tokens.map(tokenData) ?? [];
 }
 
 /** The tokens this user has selected. */
 export function controlledTokens() {
-  return canvas.tokens.controlled.map((t) => tokenData(t.document));
+  return board().tokens.controlled.map((t) => tokenData(t.document));
 }
 
 /** The tokens this user targets. */
@@ -288,13 +315,13 @@ export function targetedTokens() {
 
 /** A token of the canvas scene as plain data, or null. */
 export function token(id) {
-  const doc = canvas.scene?.tokens.get(id);
+  const doc = canvas?.scene?.tokens.get(id);
   return doc ? tokenData(doc) : null;
 }
 
 /** A token of an actor on the canvas scene (its first), or null. */
 export function tokenOfActor(actorId) {
-  const doc = canvas.scene?.tokens.find((t) => t.actorId === actorId);
+  const doc = canvas?.scene?.tokens.find((t) => t.actorId === actorId);
   return doc ? tokenData(doc) : null;
 }
 
@@ -312,12 +339,12 @@ export function onActorChanged(fn) {
 
 /** The status effects shown on a token's actor: a Set of status ids. */
 export function statusesOf(tokenId) {
-  return new Set(canvas.scene?.tokens.get(tokenId)?.actor?.statuses ?? []);
+  return new Set(canvas?.scene?.tokens.get(tokenId)?.actor?.statuses ?? []);
 }
 
 /** Turns a status effect on or off on a token's actor (Actor#toggleStatusEffect, v12+). */
 export function setStatus(tokenId, statusId, active) {
-  const actor = canvas.scene?.tokens.get(tokenId)?.actor;
+  const actor = canvas?.scene?.tokens.get(tokenId)?.actor;
   return actor ? actor.toggleStatusEffect(statusId, { active }) : null;
 }
 
@@ -326,7 +353,7 @@ export function setStatus(tokenId, statusId, active) {
  * setting, e.g. "attributes.hp").
  */
 export function setBar(tokenId, { value, max }) {
-  const doc = canvas.scene?.tokens.get(tokenId);
+  const doc = canvas?.scene?.tokens.get(tokenId);
   const attribute = setting("hpAttribute") || doc?.bar1?.attribute;
   if (!doc?.actor || !attribute) return null;
   return doc.actor.update({ [`system.${attribute}.value`]: value, [`system.${attribute}.max`]: max });
@@ -346,20 +373,28 @@ export function addStatusEffects(effects) {
 
 /** Meters in one of the scene's distance units (feet or meters; an unknown unit counts as a meter). */
 function metersPerUnit() {
-  return METERS_PER[String(canvas.scene.grid.units).toLowerCase()] ?? 1;
+  return METERS_PER[String(board().scene.grid.units).toLowerCase()] ?? 1;
+}
+
+/** The canvas and the scene it shows; throws when none is drawn (the module's canvas work follows "canvasReady"). */
+function board() {
+  const { ready, scene, grid, stage, tokens } = canvas ?? {};
+  if (!ready || !scene || !grid || !stage || !tokens) throw new Error("no scene is on the canvas");
+  return { scene, grid, stage, tokens };
 }
 
 /** Meters between two canvas points, measured on the scene's grid (v12+ measurePath). */
 export function meters(a, b) {
-  const { distance } = canvas.grid.measurePath([a, b]);
+  const { distance } = board().grid.measurePath([a, b], {});
   return distance * metersPerUnit();
 }
 
 /** The canvas point of the user's next click. */
 export function pickPoint() {
+  const { stage } = board();
   return new Promise((resolve) => {
-    canvas.stage.once("pointerdown", (event) => {
-      const { x, y } = event.getLocalPosition(canvas.stage);
+    stage.once("pointerdown", (event) => {
+      const { x, y } = event.getLocalPosition(stage);
       resolve({ x, y });
     });
   });
@@ -367,7 +402,7 @@ export function pickPoint() {
 
 /** Places a circle template of `radius` meters at a canvas point. */
 export function placeCircle(center, radius) {
-  return canvas.scene.createEmbeddedDocuments("MeasuredTemplate", [{
+  return board().scene.createEmbeddedDocuments("MeasuredTemplate", [{
     t: "circle", x: center.x, y: center.y, distance: radius / metersPerUnit(), fillColor: "#ff6400",
     flags: { [MODULE_ID]: { hazard: "explosion" } },
   }]);
@@ -384,6 +419,9 @@ function gmIds() {
  * Posts a bridge card to the chat. visibility: public (everyone), blind (the GMs; the roller sees
  * that a roll was made), whisper (the GMs and the users named in `to`).
  */
+/**
+ * @param {{content: string, rollId: string, alias: string, visibility?: string, to?: string[]}} card
+ */
 export function postCard({ content, rollId, alias, visibility = "public", to = [] }) {
   const known = new Set(game.users.map((u) => u.id));
   const whisper = visibility === "public" ? [] : [...new Set([...gmIds(), ...(visibility === "whisper" ? to : [])])].filter((id) => known.has(id));
@@ -398,16 +436,18 @@ export function postCard({ content, rollId, alias, visibility = "public", to = [
 
 /** Whether the chat already holds the bridge card with this roll_id. */
 export function hasCard(rollId) {
-  return game.messages.some((m) => m.getFlag(MODULE_ID, "roll_id") === rollId);
+  const messages = /** @type {ChatMessage.Implementation[]} */ (/** @type {unknown} */ (game.messages.contents)); // see actors()
+  return messages.some((m) => m.getFlag(MODULE_ID, "roll_id") === rollId);
 }
 
 /** Shows dice faces (d6) with Dice So Nice when it is installed: its showForRoll on this client only. */
 export function showDice(faces) {
   if (!game.dice3d || !faces.length) return null;
+  const total = faces.reduce((a, b) => a + b, 0);
+  // Roll.fromData marks the roll evaluated unless its data says otherwise (Roll.Data has no such field).
   const roll = Roll.fromData({
-    class: "Roll", formula: `${faces.length}d6`, evaluated: true, options: {},
-    total: faces.reduce((a, b) => a + b, 0),
-    terms: [{ class: "Die", number: faces.length, faces: 6, modifiers: [], options: {}, evaluated: true,
+    formula: `${faces.length}d6`, results: [total], total,
+    terms: [{ class: "Die", number: faces.length, faces: 6, modifiers: [], options: {},
       results: faces.map((result) => ({ result, active: true })) }],
   });
   return game.dice3d.showForRoll(roll, game.user, false);
@@ -429,23 +469,36 @@ export function formValues(form) {
 /**
  * A dialog (DialogV2, v12 and v13) whose buttons answer {action, values}, or null when dismissed.
  * onRender(element) runs when it shows (v12 passes the dialog's element, v13 the application).
+ * @param {{title: string, content: string, buttons: {action: string, label: string, icon?: string, default?: boolean}[],
+ *   onRender?: (element: HTMLElement) => void}} options
+ * @returns {Promise<{action: string, values: Object<string, any>} | null>}
  */
 export function dialog({ title, content, buttons, onRender }) {
-  return foundry.applications.api.DialogV2.wait({
-    window: { title },
+  // Foundry merges `window` into its defaults; 12.331.5's types ask for every WindowConfiguration field.
+  const window = /** @type {foundry.applications.api.ApplicationV2.WindowConfiguration} */ ({ title });
+  // 12.331.5's types give wait() the clicked action's name; Foundry resolves with the callback's value.
+  return /** @type {Promise<{action: string, values: Object<string, any>} | null>} */ (/** @type {unknown} */ (foundry.applications.api.DialogV2.wait({
+    window,
     content,
     rejectClose: false,
     buttons: buttons.map((b) => ({
       action: b.action, label: b.label, icon: b.icon, default: b.default,
       callback: (_event, button) => ({ action: b.action, values: formValues(button.form) }),
     })),
-    render: (_event, shown) => onRender?.(shown?.element ?? shown),
-  });
+    render: (_event, shown) => onRender?.(dialogElement(shown)),
+  })));
+}
+
+/** The element of a shown dialog: v13 passes the application (its `element`), v12 the element. */
+function dialogElement(shown) {
+  const { element } = /** @type {{element?: HTMLElement}} */ (shown);
+  return element ?? /** @type {HTMLElement} */ (shown);
 }
 
 /** Renders one of the module's Handlebars templates (templates/<name>.hbs). */
 export function renderTemplate(name, data) {
-  const render = foundry.applications.handlebars?.renderTemplate ?? globalThis.renderTemplate;
+  // foundry.applications.handlebars is v13's (absent from v12 and its types); v12 has the global.
+  const render = foundry.applications["handlebars"]?.renderTemplate ?? globalThis.renderTemplate;
   return render(`modules/${MODULE_ID}/templates/${name}.hbs`, data);
 }
 
@@ -483,13 +536,17 @@ export function showPanel(id, html) {
 
 /** Calls fn(name, value) when a named control in the page's element #id changes (a select, say). */
 export function onPanelChange(id, fn) {
-  panel(id).addEventListener("change", (event) => fn(event.target.name, event.target.value));
+  panel(id).addEventListener("change", (event) => {
+    const control = /** @type {HTMLSelectElement|HTMLInputElement} */ (event.target);
+    fn(control.name, control.value);
+  });
 }
 
 /** Calls fn(action) when a button of the page's element #id with a `data-action` is clicked. */
 export function onPanelClick(id, fn) {
   panel(id).addEventListener("click", (event) => {
-    const action = event.target.closest?.("[data-action]")?.dataset.action;
+    const target = /** @type {HTMLElement|null} */ (event.target);
+    const action = /** @type {HTMLElement|null|undefined} */ (target?.closest?.("[data-action]"))?.dataset.action;
     if (action) fn(action);
   });
 }

@@ -26,7 +26,7 @@ export async function credentials({ now = () => Date.now() / 1000, fetch = globa
     return key ? { world, gm_key: key, user: me.id } : null;
   }
   const stored = vtt.setting("playerToken");
-  if (stored?.token && stored.world === world && stored.expires_at > now() + MARGIN_SECONDS) {
+  if (stored?.token && stored.world === world && (stored.expires_at ?? 0) > now() + MARGIN_SECONDS) {
     return { world, token: stored.token };
   }
   if (!vtt.hasActiveGM()) return null;
@@ -34,7 +34,7 @@ export async function credentials({ now = () => Date.now() / 1000, fetch = globa
     const secret = newSecret();
     await vtt.awaitOffer(await digestOf(secret), waitMs);
     const { token, expires_at } = await redeem(vtt.setting("bridgeUrl"), { world, user: me.id, secret }, fetch);
-    await vtt.saveSetting("playerToken", { token, expires_at, world });
+    await vtt.savePlayerToken({ token, expires_at, world });
     return { world, token };
   } catch (error) {
     vtt.notify("error", vtt.t("HandoffFailed", { name: me.name, message: error.message }));
@@ -44,7 +44,7 @@ export async function credentials({ now = () => Date.now() / 1000, fetch = globa
 
 /** Forgets a player's stored token (expired or revoked), so the next connection asks for a new one. */
 export function forgetToken() {
-  return vtt.saveSetting("playerToken", {});
+  return vtt.savePlayerToken({});
 }
 
 /**

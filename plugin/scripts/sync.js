@@ -31,6 +31,7 @@ export const CORE_STATUSES = {
  */
 export function defineStatuses() {
   const known = vtt.statusIds();
+  /** @type {Object<string, string>} */
   const statuses = {};
   const added = [];
   for (const [condition, { label, icon }] of Object.entries(CONDITIONS)) {
@@ -80,8 +81,8 @@ export function postCard(entry) {
  * player owns. GM only. Tokens are tracked with Moment of Truth's stat block: in a world playing
  * another system, only the owners are sent.
  * @param {{request: Function}} client
- * @param {{tokens: Map, system: object|null}} table TableState
- * @param {{again?: boolean, actorId?: string}} [options] actorId: only that actor's tokens
+ * @param {import("../core/table-state.js").TableState} table
+ * @param {{again?: boolean, actorId?: string|null}} [options] actorId: only that actor's tokens
  */
 export async function registerScene(client, table, { again = false, actorId = null } = {}) {
   const tracking = plays(table, DEFAULT_SYSTEM);
@@ -103,29 +104,40 @@ export async function registerScene(client, table, { again = false, actorId = nu
  * @param {Object<string, string>} statuses status id by condition
  */
 export function syncTable(client, table, statuses) {
-  client.addEventListener("push", ({ detail: { event, data } }) => table.applyPush(event, data));
-  table.addEventListener("token", ({ detail: { token_id, state } }) => {
+  onDetail(client, "push", ({ event, data }) => table.applyPush(event, data));
+  onDetail(table, "token", ({ token_id, state }) => {
     if (state && vtt.isActiveGM()) showToken(token_id, state, statuses);
   });
-  table.addEventListener("card", ({ detail: entry }) => {
+  onDetail(table, "card", (entry) => {
     if (vtt.isActiveGM() || (!vtt.hasActiveGM() && entry.user === vtt.me().id)) postCard(entry);
     if (!table.catchingUp && plays(table, DEFAULT_SYSTEM)) vtt.showDice(facesOf(entry)); // Dice So Nice's d6: the flagship's dice
   });
-  table.addEventListener("moments", ({ detail: { balances } }) => showMoments(balances));
-  table.addEventListener("system", ({ detail }) => {
+  onDetail(table, "moments", ({ balances }) => showMoments(balances));
+  onDetail(table, "system", (detail) => {
     showSystem(detail);
     if (detail.switched) readTable(client, table, client.session.role).catch((error) => vtt.notify("error", error.message));
   });
   vtt.onPanelClick(SYSTEM_PANEL, (action) => { if (action === "requests") requestsDialog({ client, table }); });
-  client.addEventListener("ready", ({ detail: { role } }) => {
+  onDetail(client, "ready", ({ role }) => {
     if (role !== "gm") return;
     handOutTokens(client);
     switchSystems(client, table);
   }, { once: true });
-  client.addEventListener("resync", async ({ detail: { role } }) => {
+  onDetail(client, "resync", async ({ role }) => {
     await readTable(client, table, role);
     if (role === "gm") vtt.announceGMReady();
   });
+}
+
+/**
+ * Calls fn(detail) on each of the target's `type` events (core's clients and table state dispatch CustomEvents).
+ * @param {EventTarget} target
+ * @param {string} type
+ * @param {(detail: any) => unknown} fn
+ * @param {AddEventListenerOptions} [options]
+ */
+function onDetail(target, type, fn, options) {
+  target.addEventListener(type, (event) => fn(/** @type {CustomEvent} */ (event).detail), options);
 }
 
 /**

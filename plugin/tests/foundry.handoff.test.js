@@ -10,6 +10,8 @@ import { credentials, handOutTokens } from "../scripts/connection.js";
 import { digestOf, newSecret } from "../scripts/handoff.js";
 
 const settle = async () => { for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve)); };
+/** Waits until cond() holds (WebCrypto's digest and the hooks take turns of the event loop). */
+const until = async (cond) => { while (!cond()) await new Promise((resolve) => setImmediate(resolve)); };
 const sha256 = (text) => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The bridge's half: `token.offer` from the GM's client, `POST /handoff` from a player's page (one use). */
@@ -54,10 +56,11 @@ async function handoff({ generation, flags = {}, bridge = bridgeDouble(), waitMs
   const player = installFoundry({ generation, isGM: false, flags, settings: { worldId: "cap", bridgeUrl: "http://bridge:8765" } });
   const playerGlobals = { game: globalThis.game, Hooks: globalThis.Hooks, CONFIG: globalThis.CONFIG, ui: globalThis.ui };
   const asked = credentials({ fetch: bridge.fetch, waitMs });
-  await settle();
+  await until(() => flags[IDS.player]?.["vtt-bridge"]?.digest);
   const gm = installFoundry({ generation, isGM: true, flags });
+  const notified = () => gm.calls.some(([name]) => name === "notify.error");
   handOutTokens(bridge.gmClient);
-  await settle();
+  await until(() => flags[IDS.player]["vtt-bridge"].offered || notified());
   Object.assign(globalThis, playerGlobals);
   const offered = flags[IDS.player]?.["vtt-bridge"]?.offered;
   if (offered) await player.writeFlag(IDS.gm, IDS.player, "vtt-bridge", "offered", offered); // the GM's write reaching the player's page

@@ -6,6 +6,7 @@ class Collection extends Array {
   static get [Symbol.species]() { return Array; }
   get(id) { return this.find((item) => item.id === id); }
   has(id) { return this.some((item) => item.id === id); }
+  get contents() { return [...this]; }
 }
 
 /** A tiny DOM element: enough for the buttons and panels the adapter adds. */
@@ -118,6 +119,7 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
 
   const stageListeners = {};
   globalThis.canvas = {
+    ready: true,
     scene,
     grid: {
       size: 100,
@@ -189,7 +191,7 @@ function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = 
     flags: { "vtt-bridge": flags },
     statuses: new Set(statuses),
     get isOwner() { return game.user.isGM || owners.includes(game.user.id); },
-    testUserPermission(user, level) { return level === 3 && owners.includes(user.id); },
+    testUserPermission(user, level) { return (level === "OWNER" || level === 3) && owners.includes(user.id); },
     async toggleStatusEffect(statusId, { active }) {
       calls.push(["toggleStatusEffect", id, statusId, active]);
       if (active) this.statuses.add(statusId); else this.statuses.delete(statusId);
