@@ -13,7 +13,7 @@ declare global {
 
   interface FlagConfig {
     User: { "vtt-bridge": { digest?: string; offered?: string } };
-    ChatMessage: { "vtt-bridge": { roll_id?: string } };
+    ChatMessage: { "vtt-bridge": { roll_id?: string; notice_of?: string } };
     Actor: { "vtt-bridge": { sheet?: object } };
     MeasuredTemplate: { "vtt-bridge": { hazard?: string } };
   }

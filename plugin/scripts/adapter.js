@@ -420,17 +420,20 @@ function gmIds() {
  * that a roll was made), whisper (the GMs and the users named in `to`).
  */
 /**
- * @param {{content: string, rollId: string, alias: string, visibility?: string, to?: string[]}} card
+ * Posts a bridge card to the chat. visibility: public (everyone), blind (the GMs, as a blind roll),
+ * whisper (the GMs and the users named in `to`), self (this user alone: a blind roll's notice, flagged
+ * `notice_of` so that the card itself is still posted).
+ * @param {{content: string, rollId: string, alias: string, visibility?: string, to?: string[], notice?: boolean}} card
  */
-export function postCard({ content, rollId, alias, visibility = "public", to = [] }) {
+export function postCard({ content, rollId, alias, visibility = "public", to = [], notice = false }) {
   const known = new Set(game.users.map((u) => u.id));
-  const whisper = visibility === "public" ? [] : [...new Set([...gmIds(), ...(visibility === "whisper" ? to : [])])].filter((id) => known.has(id));
+  const readers = { public: [], self: [game.user.id], whisper: [...gmIds(), ...to] }[visibility] ?? gmIds();
   return ChatMessage.create({
     content,
     speaker: { alias },
-    whisper,
+    whisper: [...new Set(readers)].filter((id) => known.has(id)),
     blind: visibility === "blind",
-    flags: { [MODULE_ID]: { roll_id: rollId } },
+    flags: { [MODULE_ID]: notice ? { notice_of: rollId } : { roll_id: rollId } },
   });
 }
 

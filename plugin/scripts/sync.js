@@ -8,7 +8,7 @@
  * system from the system panel.
  */
 
-import { cardHTML, facesOf } from "../core/cards.js";
+import { cardParts, escapeHTML, facesOf } from "../core/cards.js";
 import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
 import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { registration } from "./actors.js";
@@ -61,17 +61,39 @@ export async function showToken(tokenId, state, statuses) {
 }
 
 /**
- * Posts a card to the chat unless it is there already. Its user and actor are shown by their Foundry
- * names (the bridge knows them by id); the speaker is the actor, else the user.
+ * A card in Foundry's idiom (its roll cards' `.dice-roll` markup): the headline verdict as the
+ * `.dice-total`, what each token lost beneath it, the dice and working in the `.dice-tooltip` that
+ * Foundry's chat log opens on a click. Users, actors and tokens are shown by their Foundry names, every
+ * word through lang/en.json (VTTBRIDGE.Card). A blind notice shows what Foundry's blind rolls show
+ * their roller: `???` and `?`.
+ * @param {object} entry a card entry or blind notice
+ * @returns {string}
+ */
+export function cardContent(entry) {
+  const names = Object.fromEntries([...vtt.users(), ...vtt.sceneTokens()].map(({ id, name }) => [id, name]));
+  const actor = entry.actor_id && vtt.actor(entry.actor_id);
+  if (actor) names[entry.actor_id] = actor.name;
+  const say = (key, data) => vtt.t(`Card.${key}`, data);
+  const { classes, head, verdict, summary, working } = cardParts(entry, { verdicts: VERDICTS, names, say });
+  const result = entry.hidden
+    ? '<div class="dice-formula">???</div><h4 class="dice-total">?</h4>'
+    : `<div class="dice-formula">${escapeHTML(say("Working"))}</div><div class="dice-tooltip">${working}</div>`
+      + (verdict ? `<h4 class="dice-total vb-tone-${escapeHTML(verdict.tone)}">${escapeHTML(verdict.text)}</h4>` : "") + summary;
+  return `<div class="${classes}" data-roll-id="${escapeHTML(entry.roll_id)}">${head}<div class="dice-roll"><div class="dice-result">${result}</div></div></div>`;
+}
+
+/**
+ * Posts a card to the chat unless it is there already; the speaker is the actor, else the user. A
+ * blind notice is the roller's own: whispered to them alone, beside the GMs' whole card.
  * @param {object} entry a card entry or blind notice
  */
 export function postCard(entry) {
-  if (vtt.hasCard(entry.roll_id)) return null;
+  if (!entry.hidden && vtt.hasCard(entry.roll_id)) return null;
   const user = vtt.users().find((u) => u.id === entry.user)?.name ?? entry.user;
-  const actor = (entry.actor_id && vtt.actor(entry.actor_id)?.name) || entry.actor_id;
+  const actor = (entry.actor_id && vtt.actor(entry.actor_id)?.name) || entry.actor_id || user;
   return vtt.postCard({
-    content: cardHTML({ ...entry, user, actor_id: actor }, { verdicts: VERDICTS }), rollId: entry.roll_id, alias: actor || user,
-    visibility: entry.visibility, to: [entry.user, ...(entry.whisper_to ?? [])],
+    content: cardContent(entry), rollId: entry.roll_id, alias: actor, notice: Boolean(entry.hidden),
+    visibility: entry.hidden ? "self" : entry.visibility, to: [entry.user, ...(entry.whisper_to ?? [])],
   });
 }
 
@@ -109,7 +131,8 @@ export function syncTable(client, table, statuses) {
     if (state && vtt.isActiveGM()) showToken(token_id, state, statuses);
   });
   onDetail(table, "card", (entry) => {
-    if (vtt.isActiveGM() || (!vtt.hasActiveGM() && entry.user === vtt.me().id)) postCard(entry);
+    const mine = entry.user === vtt.me().id;
+    if (vtt.isActiveGM() || (mine && (entry.hidden || !vtt.hasActiveGM()))) postCard(entry);
     if (!table.catchingUp && plays(table, DEFAULT_SYSTEM)) vtt.showDice(facesOf(entry)); // Dice So Nice's d6: the flagship's dice
   });
   onDetail(table, "moments", ({ balances }) => showMoments(balances));

@@ -107,8 +107,40 @@ test("with no GM connected, a player's own card is posted by the player's client
   const posted = player.calls.filter(([name]) => name === "ChatMessage.create").map(([, data]) => data);
   assert.deepEqual(posted.map((data) => [data.flags["vtt-bridge"].roll_id, data.whisper]), [[fixture.roll.roll_id, [IDS.gm, IDS.player]]]);
   // Shown by Foundry's names, the actor speaking.
-  assert.match(posted[0].content, /<span class="vb-card-who">Allison <span class="vb-card-actor">for Dodger<\/span><\/span>/);
+  assert.ok(posted[0].content.includes('<span class="vb-card-who">Allison <span class="vb-card-actor">VTTBRIDGE.Card.ForActor {&#34;name&#34;:&#34;Dodger&#34;}</span></span>'));
   assert.deepEqual(posted[0].speaker, { alias: "Dodger" });
+});
+
+test("a card in Foundry's idiom: the verdict as .dice-total, the dice and working in the collapsed .dice-tooltip, words from lang", async () => {
+  const gm = synced({ isGM: true });
+  gm.table.addCard({ ...fixture.attack, user: IDS.player });
+  await settle();
+  const [[, { content }]] = gm.calls.filter(([name]) => name === "ChatMessage.create");
+  const total = content.indexOf('<h4 class="dice-total vb-tone-hit">VTTBRIDGE.Card.Hit</h4>');
+  const tooltip = content.indexOf('<div class="dice-tooltip">');
+  assert.ok(content.includes('<div class="dice-roll"><div class="dice-result"><div class="dice-formula">VTTBRIDGE.Card.Working</div><div class="dice-tooltip">'));
+  assert.ok(tooltip > 0 && total > tooltip, "the working sits in the tooltip, the verdict after it as Foundry's total");
+  assert.ok(content.slice(tooltip, total).includes('class="vb-dice-group"'), "every face is in the tooltip");
+  assert.ok(content.slice(total).includes("<ul class=\"vb-taken\"><li>VTTBRIDGE.Card.Lost {&#34;name&#34;:&#34;Thug-2&#34;,&#34;count&#34;:16}</li></ul>"));
+  assert.ok(content.includes('<span class="vb-card-who">Allison'), "the user by name");
+});
+
+test("a player's own blind roll: the player's client shows it as Foundry shows a blind roll (??? and ?), to them alone; the GM's the whole card", async () => {
+  const notice = { roll_id: "b1", request_id: "r", at: 1, user: IDS.player, actor_id: "actor1", label: "Search", visibility: "blind", rule: "roll", hidden: true };
+  const player = synced({ isGM: false });
+  player.table.addCard(notice);
+  player.table.addCard({ ...notice, roll_id: "b2", user: IDS.other });
+  await settle();
+  const posted = player.calls.filter(([name]) => name === "ChatMessage.create").map(([, data]) => data);
+  assert.equal(posted.length, 1);
+  assert.deepEqual([posted[0].whisper, posted[0].blind, posted[0].flags], [[IDS.player], false, { "vtt-bridge": { notice_of: "b1" } }]);
+  assert.ok(posted[0].content.includes('<div class="dice-roll"><div class="dice-result"><div class="dice-formula">???</div><h4 class="dice-total">?</h4></div></div>'));
+  assert.ok(!posted[0].content.includes("dice-tooltip"));
+  const gm = synced({ isGM: true });
+  gm.table.addCard({ ...fixture.roll, roll_id: "b1", user: IDS.player, visibility: "blind" });
+  await settle();
+  const [[, card]] = gm.calls.filter(([name]) => name === "ChatMessage.create");
+  assert.deepEqual([card.whisper, card.blind, card.flags], [[IDS.gm], true, { "vtt-bridge": { roll_id: "b1" } }]);
 });
 
 test("the MoT counts shown to the table, by Foundry user name", async () => {
