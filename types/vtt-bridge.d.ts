@@ -16,6 +16,7 @@ declare global {
     ChatMessage: { "vtt-bridge": { roll_id?: string; notice_of?: string } };
     Actor: { "vtt-bridge": { sheet?: object } };
     MeasuredTemplate: { "vtt-bridge": { hazard?: string } };
+    Token: { "vtt-bridge": { health?: object } };
   }
 
   /** Dice So Nice's API, when that module is active. */

@@ -350,13 +350,21 @@ export function setStatus(tokenId, statusId, active) {
 
 /**
  * Writes {value, max} to the actor attribute the token's first bar shows (or the `hpAttribute`
- * setting, e.g. "attributes.hp").
+ * setting, e.g. "attributes.hp"), the value kept within the field's bounds (its `min`, else 0, and
+ * `max`): many systems refuse hit points below them. The bridge's whole figure stays in the token's
+ * flags (`flags.vtt-bridge.health`) and in the cards.
+ * @param {string} tokenId
+ * @param {{value: number, max: number}} bar
+ * @param {object} [health] the TokenState's `health`
  */
-export function setBar(tokenId, { value, max }) {
+export async function setBar(tokenId, { value, max }, health) {
   const doc = canvas?.scene?.tokens.get(tokenId);
   const attribute = setting("hpAttribute") || doc?.bar1?.attribute;
   if (!doc?.actor || !attribute) return null;
-  return doc.actor.update({ [`system.${attribute}.value`]: value, [`system.${attribute}.max`]: max });
+  const field = /** @type {{min?: number}|undefined} */ (foundry.utils.getProperty(doc.actor.system, attribute));
+  const min = Number.isFinite(field?.min) ? Number(field?.min) : 0;
+  if (health) await doc.setFlag(MODULE_ID, "health", health);
+  return doc.actor.update({ [`system.${attribute}.value`]: Math.min(max, Math.max(min, value)), [`system.${attribute}.max`]: max });
 }
 
 /** The status effect ids Foundry knows (CONFIG.statusEffects). */

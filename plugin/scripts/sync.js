@@ -57,7 +57,7 @@ export async function showToken(tokenId, state, statuses) {
   for (const id of Object.values(statuses)) {
     if (have.has(id) !== want.has(id)) await vtt.setStatus(tokenId, id, want.has(id));
   }
-  await vtt.setBar(tokenId, hpBar(state));
+  await vtt.setBar(tokenId, hpBar(state), state.health);
 }
 
 /**

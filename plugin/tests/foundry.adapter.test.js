@@ -106,6 +106,22 @@ test("notifications show their text as text in v12 (which renders HTML) and v13 
 const actors = [{ id: "actor1", name: "Dodger", owners: [IDS.player], statuses: ["prone"] }];
 const tokens = [{ id: "tok1", name: "Dodger", actorId: "actor1", x: 0, y: 0 }];
 
+test("HP clamping: the bar's value kept within the field's min (else 0) and max; the bridge's figure in the token's flags", async () => {
+  const { calls } = installFoundry({ actors: [{ ...actors[0], system: { attributes: { hp: { value: 5, min: -10, max: 10 } } } }], tokens });
+  await vtt.setBar("tok1", { value: -13, max: 10 }, { remaining: -13, hit_points: 10 });
+  await vtt.setBar("tok1", { value: -4, max: 10 });
+  await vtt.setBar("tok1", { value: 14, max: 10 });
+  game.settings.set("vtt-bridge", "hpAttribute", "health");
+  await vtt.setBar("tok1", { value: -2, max: 10 });
+  assert.deepEqual(calls.filter(([name]) => name !== "settings.set"), [
+    ["token.setFlag", "tok1", "vtt-bridge", "health", { remaining: -13, hit_points: 10 }],
+    ["actor.update", "actor1", { "system.attributes.hp.value": -10, "system.attributes.hp.max": 10 }],
+    ["actor.update", "actor1", { "system.attributes.hp.value": -4, "system.attributes.hp.max": 10 }],
+    ["actor.update", "actor1", { "system.attributes.hp.value": 10, "system.attributes.hp.max": 10 }],
+    ["actor.update", "actor1", { "system.health.value": 0, "system.health.max": 10 }],
+  ]);
+});
+
 test("status effects through Actor#toggleStatusEffect; the HP bar through the first bar's attribute or the setting's", async () => {
   const { calls } = installFoundry({ actors, tokens });
   assert.deepEqual([...vtt.statusesOf("tok1")], ["prone"]);

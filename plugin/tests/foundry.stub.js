@@ -85,7 +85,8 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
   for (const t of tokens) {
     const actor = actorDocs.get(t.actorId);
     scene.tokens.push({ id: t.id, name: t.name, actorId: t.actorId, actor, parent: scene, x: t.x, y: t.y, width: 1, height: 1,
-      bar1: { attribute: "attributes.hp" }, object: { center: { x: t.x + 50, y: t.y + 50 } } });
+      bar1: { attribute: "attributes.hp" }, object: { center: { x: t.x + 50, y: t.y + 50 } },
+      async setFlag(module, key, value) { calls.push(["token.setFlag", t.id, module, key, value]); return this; } });
   }
 
   globalThis.game = {
@@ -145,6 +146,8 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
 
   const dialogs = [];
   globalThis.foundry = {
+    // foundry.utils.getProperty(object, key): the value at a dotted key, undefined where the path breaks.
+    utils: { getProperty: (object, key) => key.split(".").reduce((value, part) => value?.[part], object) },
     applications: {
       api: { DialogV2: { wait: (config) => new Promise((resolve) => dialogs.push({ config, resolve })) } },
       ...(generation >= 13 ? { handlebars: { renderTemplate: async (path, data) => { calls.push(["renderTemplate", path, data]); return `<form>${path}</form>`; } } } : {}),
