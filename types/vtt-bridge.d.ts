@@ -7,6 +7,7 @@ declare global {
     "vtt-bridge.bridgeUrl": string;
     "vtt-bridge.worldId": string;
     "vtt-bridge.hpAttribute": string;
+    "vtt-bridge.templateSeconds": number;
     "vtt-bridge.gmKey": string;
     "vtt-bridge.playerToken": { token?: string; expires_at?: number; world?: string };
   }

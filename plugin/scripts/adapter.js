@@ -34,13 +34,14 @@ export function registerSettings() {
   setting("bridgeUrl", "world", String, "http://127.0.0.1:8765");
   setting("worldId", "world", String, "my-world");
   setting("hpAttribute", "world", String, "");
+  setting("templateSeconds", "world", Number, 0);
   setting("gmKey", "client", String, "", isGM);
   setting("playerToken", "client", Object, {}, false);
 }
 
 /**
  * A setting's value.
- * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"gmKey"|"playerToken"} K
+ * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"gmKey"|"playerToken"} K
  * @param {K} key
  * @returns {ClientSettings.SettingInitializedType<"vtt-bridge", K>}
  */
@@ -408,12 +409,22 @@ export function pickPoint() {
   });
 }
 
-/** Places a circle template of `radius` meters at a canvas point. */
-export function placeCircle(center, radius) {
-  return board().scene.createEmbeddedDocuments("MeasuredTemplate", [{
+/**
+ * Places a circle template of `radius` meters at a canvas point.
+ * @returns {Promise<string|null>} the template's id
+ */
+export async function placeCircle(center, radius) {
+  const [template] = await board().scene.createEmbeddedDocuments("MeasuredTemplate", [{
     t: "circle", x: center.x, y: center.y, distance: radius / metersPerUnit(), fillColor: "#ff6400",
     flags: { [MODULE_ID]: { hazard: "explosion" } },
-  }]);
+  }]) ?? [];
+  return template?.id ?? null;
+}
+
+/** Removes a template from the viewed scene, if it is still there. */
+export async function removeTemplate(id) {
+  const scene = canvas?.scene;
+  if (scene?.templates.has(id)) await scene.deleteEmbeddedDocuments("MeasuredTemplate", [id]);
 }
 
 // ---------------------------------------------------------------- chat, dice, dialogs, notices

@@ -12,6 +12,7 @@ test("settings: the bridge URL and world are world settings; the GM key is a cli
     "vtt-bridge.bridgeUrl": ["world", true, "http://127.0.0.1:8765"],
     "vtt-bridge.worldId": ["world", true, "my-world"],
     "vtt-bridge.hpAttribute": ["world", true, ""],
+    "vtt-bridge.templateSeconds": ["world", true, 0],
     "vtt-bridge.gmKey": ["client", true, ""],
     "vtt-bridge.playerToken": ["client", false, {}],
   });

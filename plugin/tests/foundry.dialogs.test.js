@@ -242,3 +242,31 @@ test("the stat block editor saves the actor's flags", async () => {
   assert.deepEqual(calls.at(-1), ["setFlag", "actor2", "vtt-bridge", "sheet",
     { statistics: { ...statistics, agility: 5 }, skills: { Brawl: 1 }, weapons: ["knife"], hit_points: 11, armor: "", shield: "" }]);
 });
+
+test("the explosion's template is removed once the blast is resolved, at once or after the world's templateSeconds", async (t) => {
+  const { dialogs, calls, scene } = installFoundry({ actors, tokens });
+  const client = new FakeClient({ "hazard.explosion": { roll_id: "boom" } });
+  const blast = async () => {
+    const done = explosionTool({ client, table: tracking("tok1", "tok2", "tok3") });
+    await answerDialog(dialogs, "go", { dice: 20, charge: "shrapnel", actor: "actor1" });
+    await settle();
+    canvas.stage.click({ x: 50, y: 50 });
+    await settle();
+    assert.equal(scene.templates.length, 1, "the template shows while the GM gives the cover");
+    await answerDialog(dialogs, "go", { tok1: 0 });
+    return done;
+  };
+  assert.deepEqual(await blast(), { roll_id: "boom" });
+  assert.deepEqual(calls.filter(([name]) => name === "deleteEmbeddedDocuments"), [["deleteEmbeddedDocuments", "MeasuredTemplate", ["MeasuredTemplate0"]]]);
+  assert.equal(scene.templates.length, 0);
+
+  // With a delay, the removal waits for its timer.
+  game.settings.set("vtt-bridge", "templateSeconds", 30);
+  const timers = [];
+  t.mock.method(globalThis, "setTimeout", (fn, ms) => timers.push([fn, ms]));
+  await blast();
+  assert.equal(scene.templates.length, 1);
+  assert.deepEqual(timers.map(([, ms]) => ms), [30000]);
+  await timers[0][0]();
+  assert.equal(scene.templates.length, 0);
+});

@@ -80,7 +80,20 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
   const messages = new Collection();
 
   const scene = { id: IDS.scene, grid: { units, size: 100 }, tokens: new Collection(),
-    createEmbeddedDocuments: async (type, data) => { calls.push(["createEmbeddedDocuments", type, data]); return data; } };
+    templates: new Collection(),
+    // Scene#createEmbeddedDocuments / deleteEmbeddedDocuments: the documents made (with ids) or deleted.
+    createEmbeddedDocuments: async (type, data) => {
+      calls.push(["createEmbeddedDocuments", type, data]);
+      const made = data.map((each, i) => ({ ...each, id: `${type}${scene.templates.length + i}` }));
+      if (type === "MeasuredTemplate") scene.templates.push(...made);
+      return made;
+    },
+    deleteEmbeddedDocuments: async (type, ids) => {
+      calls.push(["deleteEmbeddedDocuments", type, ids]);
+      const gone = scene.templates.filter((each) => ids.includes(each.id));
+      scene.templates.splice(0, scene.templates.length, ...scene.templates.filter((each) => !ids.includes(each.id)));
+      return gone;
+    } };
   const actorDocs = new Collection(...actors.map((a) => makeActor(a, calls)));
   for (const t of tokens) {
     const actor = actorDocs.get(t.actorId);
