@@ -19,6 +19,7 @@ import { macroMenu } from "./macro-menu.js";
 import { attackDialog, panelDialog, rollDialog, takeSetback } from "./roll-dialog.js";
 import { statsDialog } from "./stats-dialog.js";
 import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
+import { showStatus } from "./widgets.js";
 
 /** What the table holds, as this client knows it. */
 export const table = new TableState();
@@ -39,6 +40,7 @@ function withClient(fn) {
  */
 function onStatus(event) {
   const { state, error } = /** @type {CustomEvent} */ (event).detail;
+  showStatus({ state, error });
   if (state !== "closed" || !error) return;
   vtt.notify("error", vtt.t("Refused", { message: error.message }));
   client = null;
