@@ -1,7 +1,8 @@
 """The Foundry module's scripts type-checked against Foundry's published types
 (@league-of-foundry-developers/foundry-vtt-types), once for the v12 line and once for the v13 line:
 TypeScript's checkJs over plugin/scripts and what they import, with the module's own declarations
-(types/vtt-bridge.d.ts), zero errors. Each line's packages are pinned in types/<line>/package-lock.json
+(types/vtt-bridge.d.ts), zero errors. The same runs hold the node tests' Foundry stand-in to the types:
+types/<line>/stub-hooks.ts checks each hook it fires (plugin/tests/foundry.hooks.js) takes as many arguments. Each line's packages are pinned in types/<line>/package-lock.json
 and installed with `npm ci` into its git-ignored node_modules on first use."""
 
 from __future__ import annotations

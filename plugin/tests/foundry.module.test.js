@@ -129,3 +129,9 @@ test("module.json's version is the project's (pyproject.toml), so Foundry offers
   assert.ok(project, "pyproject.toml names the project's version");
   assert.equal(manifest.version, project[1]);
 });
+
+test("the stand-in fires a hook only with the count of arguments foundry.hooks.js declares (held to the types by tsc)", () => {
+  installFoundry({ generation: 12 });
+  assert.throws(() => Hooks.call("updateUser", {}, {}, {}, "u1", { user: "invented" }), /updateUser with 5 arguments; foundry.hooks.js says 4/);
+  assert.throws(() => Hooks.call("renderChatMessageHTML", {}, {}), /says undefined/, "a v13 hook is not fired on v12");
+});

@@ -1,3 +1,5 @@
+import { STUB_HOOKS } from "./foundry.hooks.js";
+
 // A small stand-in for the Foundry globals the module's adapter uses (only those), v12 or v13 flavoured,
 // recording the calls made in `calls` as [name, ...args]. Not a test file: the foundry.*.test.js import it.
 
@@ -40,7 +42,12 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     on(name, fn) { (hooks[name] ??= []).push({ id: ++hookIds, fn }); return hookIds; },
     once(name, fn) { return Hooks.on(name, fn); },
     off(name, fn) { hooks[name] = (hooks[name] ?? []).filter((hook) => hook.id !== fn && hook.fn !== fn); },
-    call(name, ...args) { return Promise.all((hooks[name] ?? []).map(({ fn }) => fn(...args))); },
+    // Fires only the hooks foundry.hooks.js declares, with their count of arguments (held to the types).
+    call(name, ...args) {
+      const declared = STUB_HOOKS[generation >= 13 ? 13 : 12][name];
+      if (declared !== args.length) throw new Error(`the stand-in fires ${name} with ${args.length} arguments; foundry.hooks.js says ${declared}`);
+      return Promise.all((hooks[name] ?? []).map(({ fn }) => fn(...args)));
+    },
     hooks,
   };
   globalThis.Hooks = Hooks;
