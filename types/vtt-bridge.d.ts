@@ -8,6 +8,7 @@ declare global {
     "vtt-bridge.worldId": string;
     "vtt-bridge.hpAttribute": string;
     "vtt-bridge.templateSeconds": number;
+    "vtt-bridge.sheetMapping": string;
     "vtt-bridge.gmKey": string;
     "vtt-bridge.playerToken": { token?: string; expires_at?: number; world?: string };
   }

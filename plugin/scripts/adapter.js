@@ -35,13 +35,14 @@ export function registerSettings() {
   setting("worldId", "world", String, "my-world");
   setting("hpAttribute", "world", String, "");
   setting("templateSeconds", "world", Number, 0);
+  setting("sheetMapping", "world", String, "");
   setting("gmKey", "client", String, "", isGM);
   setting("playerToken", "client", Object, {}, false);
 }
 
 /**
  * A setting's value.
- * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"gmKey"|"playerToken"} K
+ * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"sheetMapping"|"gmKey"|"playerToken"} K
  * @param {K} key
  * @returns {ClientSettings.SettingInitializedType<"vtt-bridge", K>}
  */
@@ -250,9 +251,9 @@ export function onGMReady(fn) {
 
 // ---------------------------------------------------------------- actors and tokens
 
-/** An actor as plain data: {id, name, flags (the module's), system}. */
+/** An actor as plain data: {id, name, flags (the module's), system, mapping (the world's sheet mapping, JSON text)}. */
 export function actorData(actor) {
-  return { id: actor.id, name: actor.name, flags: actor.flags?.[MODULE_ID] ?? {}, system: actor.system ?? {} };
+  return { id: actor.id, name: actor.name, flags: actor.flags?.[MODULE_ID] ?? {}, system: actor.system ?? {}, mapping: setting("sheetMapping") };
 }
 
 /** The actor by id, or null. */

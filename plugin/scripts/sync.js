@@ -111,8 +111,13 @@ export async function registerScene(client, table, { again = false, actorId = nu
   for (const token of tracking ? vtt.sceneTokens() : []) {
     if (!token.actorId || (actorId && token.actorId !== actorId) || (!again && table.tokens.has(token.id))) continue;
     const actor = vtt.actor(token.actorId);
-    const payload = actor && registration(token, vtt.actorData(actor));
-    if (payload) table.applyToken(await client.request("token.register", payload));
+    try {
+      const payload = actor && registration(token, vtt.actorData(actor));
+      if (payload) table.applyToken(await client.request("token.register", payload));
+    } catch (error) {
+      const fields = Object.entries(error.fields ?? {}).map(([field, faults]) => `${field}: ${faults.join(", ")}`);
+      vtt.notify("error", vtt.t("Failed", { what: token.name, message: [error.message, ...fields].join("; ") }));
+    }
   }
   for (const [user, actorIds] of Object.entries(vtt.ownedActors())) {
     await client.request("actors.assign", { user, actor_ids: actorIds });

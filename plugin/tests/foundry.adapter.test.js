@@ -13,6 +13,7 @@ test("settings: the bridge URL and world are world settings; the GM key is a cli
     "vtt-bridge.worldId": ["world", true, "my-world"],
     "vtt-bridge.hpAttribute": ["world", true, ""],
     "vtt-bridge.templateSeconds": ["world", true, 0],
+    "vtt-bridge.sheetMapping": ["world", true, ""],
     "vtt-bridge.gmKey": ["client", true, ""],
     "vtt-bridge.playerToken": ["client", false, {}],
   });

@@ -270,3 +270,32 @@ test("the explosion's template is removed once the blast is resolved, at once or
   await timers[0][0]();
   assert.equal(scene.templates.length, 0);
 });
+
+const WORLDBUILDING = JSON.stringify({
+  statistics: Object.fromEntries(["endurance", "strength", "agility", "will", "perception", "education"].map((name) => [name, `attributes.${name}.value`])),
+  skills: { Stealth: "attributes.stealth.value" },
+});
+const simpleSheet = (stealth) => ({ attributes: { endurance: { value: 3 }, strength: { value: 2 }, agility: { value: "4" }, will: { value: 3 },
+  perception: { value: 3 }, education: { value: 2 }, ...(stealth === undefined ? {} : { stealth: { value: stealth } }) } });
+
+test("stats from the sheet: the world's mapping reads each statistic and skill off the actor's system data, before the Bridge stats flags", () => {
+  const actor = { id: "a1", flags: { sheet: { statistics: { endurance: 1, strength: 1, agility: 1, will: 1, perception: 1, education: 1 }, skills: { Climb: 1 } } },
+    system: simpleSheet(2), mapping: WORLDBUILDING };
+  const payload = registration({ id: "t1", name: "Dodger", sceneId: "s1" }, actor);
+  assert.deepEqual(payload.statistics, { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 });
+  assert.deepEqual(payload.skills, { Climb: 1, Stealth: 2 });
+  // Without a mapping, the dialog's numbers.
+  assert.deepEqual(statBlock({ ...actor, mapping: "" }).statistics.agility, 1);
+});
+
+test("the sheet mapping refuses by name what it cannot read: a name that is no statistic, a skill whose path holds no number", () => {
+  const actor = { id: "a1", flags: {}, system: simpleSheet(undefined), mapping: WORLDBUILDING };
+  assert.throws(() => statBlock(actor), (error) => {
+    assert.equal(error.code, "invalid");
+    assert.deepEqual(error.fields, { "skills.Stealth": ["no number at system.attributes.stealth.value"] });
+    return true;
+  });
+  assert.throws(() => statBlock({ ...actor, mapping: JSON.stringify({ statistics: { luck: "attributes.luck.value" } }) }),
+    { fields: { "statistics.luck": ["not a statistic (endurance, strength, agility, will, perception, education)"] } });
+  assert.throws(() => statBlock({ ...actor, mapping: "{not json" }), (error) => "sheetMapping" in error.fields);
+});

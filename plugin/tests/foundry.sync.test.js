@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { FakeClient, IDS, installFoundry } from "./foundry.stub.js";
 import { TableState } from "../core/table-state.js";
 import { credentials, handOutTokens } from "../scripts/connection.js";
-import { defineStatuses, showToken, syncTable } from "../scripts/sync.js";
+import { defineStatuses, registerScene, showToken, syncTable } from "../scripts/sync.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./core.cards.fixture.json", import.meta.url)));
 const statistics = { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 };
@@ -200,4 +200,16 @@ test("credentials: a player's stored token while it lasts; without a GM there, n
   assert.deepEqual(await credentials({ now: () => 1000 }), { world: "cap", token: "old" });
   installFoundry({ isGM: false, activeGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 1030, world: "cap" } } });
   assert.equal(await credentials({ now: () => 1000 }), null);
+});
+
+test("registering the scene: a token whose sheet the mapping cannot read is not registered, and the GM is told which skill", async () => {
+  const mapping = JSON.stringify({ skills: { Stealth: "attributes.stealth.value" } });
+  const { client, calls, table } = synced({ isGM: true, settings: { sheetMapping: mapping } }, {
+    "token.register": (p) => ({ token_id: p.token_id, version: 1, changes: [], state: tokenState(p.token_id, 1, []) }),
+    "actors.assign": (p) => p,
+  });
+  await registerScene(client, table);
+  assert.equal(client.sent.filter(([event]) => event === "token.register").length, 0);
+  const [[, told]] = calls.filter(([name]) => name === "notify.error");
+  assert.match(told, /^VTTBRIDGE\.Failed .*Dodger.*skills\.Stealth: no number at system\.attributes\.stealth\.value/);
 });
