@@ -35,6 +35,7 @@ class Request(str, Enum):
     WORKER_PING = "worker.ping"
     TOKEN_MINT = "token.mint"
     TOKEN_REVOKE = "token.revoke"
+    TOKEN_OFFER = "token.offer"
     ACTORS_ASSIGN = "actors.assign"
     SETTINGS_GET = "settings.get"
     SETTINGS_UPDATE = "settings.update"

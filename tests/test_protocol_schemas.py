@@ -91,7 +91,8 @@ def test_handlers_use_the_catalog_pairing(monkeypatch):
         registered[event] = (schema, gm_only)
         return lambda handler: handler
 
-    app = SimpleNamespace(extensions={"socketio": SimpleNamespace(on_event=lambda *args, **kwargs: None)})
+    app = SimpleNamespace(extensions={"socketio": SimpleNamespace(on_event=lambda *args, **kwargs: None)},
+                          add_url_rule=lambda *args, **kwargs: None)
     for module in (*events.MODULES, *events.FLAGSHIP_MODULES):
         monkeypatch.setattr(module, "handles", fake_handles)
         module.init_app(app)
@@ -387,6 +388,8 @@ EXAMPLES = [
     (Request.TOKEN_MINT, {"request_id": "t1"}, False),
     (Request.TOKEN_REVOKE, {"request_id": "t1", "user": "p1"}, True),
     (Request.TOKEN_REVOKE, {"request_id": "t1", "user": "not an id"}, False),
+    (Request.TOKEN_OFFER, {"request_id": "t1", "user": "p1", "digest": "0" * 64}, True),
+    (Request.TOKEN_OFFER, {"request_id": "t1", "user": "p1", "digest": "A" * 64}, False),
     (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": ["a1", "a2"]}, True),
     (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": []}, True),
     (Request.ACTORS_ASSIGN, {"request_id": "a1", "user": "p1", "actor_ids": "a1"}, False),

@@ -11,6 +11,7 @@ from . import (
     contests,
     damage,
     gm,
+    handoff,
     hazards,
     health,
     jobs,
@@ -29,7 +30,7 @@ from . import (
 )
 
 #: The bridge's own areas, registered by the app factory before the rule systems'.
-MODULES = (session, gm, jobs, log, systems)
+MODULES = (session, gm, handoff, jobs, log, systems)
 
 #: Moment of Truth's areas.
 FLAGSHIP_MODULES = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests,

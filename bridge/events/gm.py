@@ -11,7 +11,7 @@ from ..rooms import world_room
 def mint_token(unit, mint_request: dict) -> dict:
     """A token the GM's client hands to one player; rotating the GM key or ``token.revoke`` voids it."""
     world, user = unit.world, mint_request["user"]
-    _check_player_id(unit, user)
+    check_player_id(unit, user)
     ttl = mint_request.get("ttl_seconds", world.settings["player_token_ttl_seconds"])
     generation = unit.store.token_generation(world.world_id, user)
     token, expires_at = mint_player_token(world.signing_secret, world.world_id, user, generation, ttl)
@@ -20,12 +20,12 @@ def mint_token(unit, mint_request: dict) -> dict:
 
 def assign_actors(unit, assign_request: dict) -> dict:
     """Set exactly which actors a user owns (the VTT's ownership, told by the GM)."""
-    _check_player_id(unit, assign_request["user"])
+    check_player_id(unit, assign_request["user"])
     unit.assign_actors(assign_request["user"], assign_request["actor_ids"])
     return {"user": assign_request["user"], "actor_ids": assign_request["actor_ids"]}
 
 
-def _check_player_id(unit, user: str) -> None:
+def check_player_id(unit, user: str) -> None:
     """A player's id is never a GM's (``bridge.auth``): refused on ``user``."""
     if user == GM_USER or unit.store.seat(unit.world_id, user) == Role.GM.value:
         message = f"'{user}' is a GM's user id in this world"

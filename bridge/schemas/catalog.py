@@ -15,6 +15,7 @@ from ..systems import installed
 from . import pushes as out
 from .cards import JOB_RESULTS, card_requests, job_result
 from .log import ChainLink, RollLinksRequest, RollLinksResult
+from .handoff import TokenOffered, TokenOfferRequest
 from .moments import MomentsChange
 from .pushes import Either, Out, RollNotice
 from .requests import (
@@ -55,6 +56,7 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
     Request.TOKEN_REVOKE.value: RequestSpec(TokenRevokeRequest, out.TokenRevoked, gm_only=True),
+    Request.TOKEN_OFFER.value: RequestSpec(TokenOfferRequest, TokenOffered, gm_only=True),
     Request.ACTORS_ASSIGN.value: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
     Request.SETTINGS_GET.value: RequestSpec(SettingsGetRequest, out.SettingsResult),
     Request.SETTINGS_UPDATE.value: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),

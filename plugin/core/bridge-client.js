@@ -51,7 +51,15 @@ export class BridgeClient extends EventTarget {
   constructor({ url, auth, io, ackTimeoutMs = 10_000, retries = 2, backoffMs = 500, backoffCapMs = 10_000,
                 random = Math.random, newId = () => globalThis.crypto.randomUUID(), timers = globalThis }) {
     super();
-    Object.assign(this, { url, io, ackTimeoutMs, retries, backoffMs, backoffCapMs, random, newId, timers });
+    this.url = url;
+    this.io = io;
+    this.ackTimeoutMs = ackTimeoutMs;
+    this.retries = retries;
+    this.backoffMs = backoffMs;
+    this.backoffCapMs = backoffCapMs;
+    this.random = random;
+    this.newId = newId;
+    this.timers = timers;
     this.auth = { ...auth, protocol: PROTOCOL };
     this.state = "closed";
     this.session = null;

@@ -46,8 +46,15 @@ export function statisticRoll(choice) {
   return roll(choice, { kind: "statistic" });
 }
 
+/**
+ * @param {{actorId: string, statistic: object, tn?: number|null, defaultTn?: number, moments?: number, stakesRaised?: boolean,
+ *   visibility?: string, whisperTo?: string[], conditions?: string[], label?: string}} choice
+ * @param {object} kind
+ * @returns {{event: "roll", payload: object}}
+ */
 function roll({ actorId, statistic, tn = null, defaultTn = 2, moments = 0, stakesRaised = false,
                 visibility = "public", whisperTo = [], conditions = [], label = "" }, kind) {
+  /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, ...kind, statistic, stakes_raised: stakesRaised, visibility, label };
   if (tn !== null) payload.difficulty = tn - defaultTn;
   if (moments > 0) payload.moments = { own: moments };

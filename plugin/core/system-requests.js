@@ -78,6 +78,7 @@ export function requestPayload({ event, fields }, values) {
  */
 export function refusalFaults({ fields }, faults = {}) {
   const named = new Set(fields.map((field) => field.name));
+  /** @type {Object<string, string[]>} */
   const placed = {};
   for (const [path, message] of flattened(faults)) {
     const field = named.has(path[0]) ? path[0] : "";

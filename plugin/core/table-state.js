@@ -49,7 +49,7 @@ export class TableState extends EventTarget {
    */
   async catchUp(client, { cards = CARDS_READ } = {}) {
     this.applySystem(await client.request("system.get", {}));
-    if (this.system.name === DEFAULT_SYSTEM) this.applySnapshot(await client.request("table.snapshot", {}));
+    if (this.system?.name === DEFAULT_SYSTEM) this.applySnapshot(await client.request("table.snapshot", {}));
     const { rolls } = await client.request("roll.log", { limit: cards });
     this.catchingUp = true;
     try {
@@ -124,7 +124,7 @@ export class TableState extends EventTarget {
   applySystem({ system, title, state }) {
     const same = this.system?.name === system;
     const switched = Boolean(this.system) && !same;
-    const known = same ? this.system.title : systemFor(system).title;
+    const known = (same && this.system?.title) || systemFor(system).title;
     this.system = { name: system, title: title ?? known, state: state ?? null };
     this._emit("system", { ...this.system, switched });
   }

@@ -1,11 +1,14 @@
 /**
  * Which bridge token stands for which Foundry token, and the stat block it is registered with.
- * A bridge token's id is the Foundry token's id; its numbers are read off the actor: the module's
- * own flags first (`flags.vtt-bridge.sheet`, edited with the sheet's "Bridge stats" button), else
- * `system.statistics` / `system.skills` of a system that keeps Moment of Truth numbers there.
+ * A bridge token's id is the Foundry token's id; its numbers are read off the actor: through the world's
+ * sheet mapping first (the `sheetMapping` setting: each statistic and skill to a path in the actor's
+ * `system` data, e.g. Simple Worldbuilding's `attributes.agility.value`), then the module's own flags
+ * (`flags.vtt-bridge.sheet`, edited with the sheet's "Bridge stats" button), else `system.statistics` /
+ * `system.skills` of a system that keeps Moment of Truth numbers there.
  * Plain data in, request payloads out: no Foundry here.
  */
 
+import { BridgeError } from "../core/bridge-client.js";
 import { STATISTICS } from "../core/rolls.js";
 
 /** A number held as a number, or as {value} / {level} (how most systems keep attributes). */
@@ -16,14 +19,66 @@ function numberOf(held) {
 }
 
 /**
- * An actor's stat block for the bridge, or null when its six statistics are not all known.
- * @param {{flags: object, system: object}} actor plain actor data (adapter.actorData)
+ * The world's sheet mapping from its JSON text (`{"statistics": {name: path}, "skills": {name: path}}`,
+ * paths in the actor's `system` data); null when empty. A name that is not a statistic, or a path that
+ * is not text, is refused by name (`BridgeError` code `invalid`, `fields` keyed `statistics.<name>`,
+ * `skills.<name>`).
+ * @param {string} [text]
+ * @returns {{statistics: Object<string, string>, skills: Object<string, string>}|null}
+ */
+export function sheetMapping(text) {
+  if (!text?.trim()) return null;
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new BridgeError({ code: "invalid", message: "the sheet mapping is not JSON", fields: { sheetMapping: [error.message] } });
+  }
+  const mapping = { statistics: parsed?.statistics ?? {}, skills: parsed?.skills ?? {} };
+  /** @type {Object<string, string[]>} */
+  const faults = {};
+  for (const [part, entries] of Object.entries(mapping)) {
+    for (const [name, path] of Object.entries(entries)) {
+      if (part === "statistics" && !STATISTICS.includes(name)) faults[`statistics.${name}`] = [`not a statistic (${STATISTICS.join(", ")})`];
+      else if (typeof path !== "string" || !path) faults[`${part}.${name}`] = ["the path must be text, e.g. attributes.agility.value"];
+    }
+  }
+  if (Object.keys(faults).length) throw new BridgeError({ code: "invalid", message: "the sheet mapping names what it cannot read", fields: faults });
+  return mapping;
+}
+
+/**
+ * The numbers the mapping reads off an actor's `system` data: each mapped statistic and skill, or a
+ * refusal naming every one whose path holds no number (nothing is skipped quietly).
+ * @param {object} system the actor's `system` data
+ * @param {{statistics: Object<string, string>, skills: Object<string, string>}} mapping
+ */
+function mappedNumbers(system, mapping) {
+  /** @type {Object<string, string[]>} */
+  const faults = {};
+  const read = (part) => Object.fromEntries(Object.entries(mapping[part]).map(([name, path]) => {
+    const value = numberOf(path.split(".").reduce((data, key) => data?.[key], system));
+    if (value === null) faults[`${part}.${name}`] = [`no number at system.${path}`];
+    return [name, value];
+  }));
+  const numbers = { statistics: read("statistics"), skills: read("skills") };
+  if (Object.keys(faults).length) throw new BridgeError({ code: "invalid", message: "the sheet mapping reads no number", fields: faults });
+  return numbers;
+}
+
+/**
+ * An actor's stat block for the bridge, or null when its six statistics are not all known. With a
+ * sheet mapping (`actor.mapping`, its JSON text), what it maps is read through it, and a name or path it
+ * cannot read is refused by name (BridgeError).
+ * @param {{flags: object, system: object, mapping?: string}} actor plain actor data (adapter.actorData)
  * @returns {{statistics: object, skills: object, hit_points: number|null, armor: object|null,
  *   shield: object|null, weapons: string[]}|null}
  */
 export function statBlock(actor) {
   const sheet = actor.flags?.sheet ?? {};
-  const held = sheet.statistics ?? actor.system?.statistics ?? {};
+  const mapping = sheetMapping(actor.mapping);
+  const mapped = mapping && mappedNumbers(actor.system ?? {}, mapping);
+  const held = { ...(sheet.statistics ?? actor.system?.statistics ?? {}), ...mapped?.statistics };
   const statistics = {};
   for (const name of STATISTICS) {
     const value = numberOf(held[name]);
@@ -31,7 +86,7 @@ export function statBlock(actor) {
     statistics[name] = value;
   }
   const skills = {};
-  for (const [name, level] of Object.entries(sheet.skills ?? actor.system?.skills ?? {})) {
+  for (const [name, level] of Object.entries({ ...(sheet.skills ?? actor.system?.skills ?? {}), ...mapped?.skills })) {
     const value = numberOf(level);
     if (value !== null) skills[name] = value;
   }

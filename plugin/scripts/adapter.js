@@ -5,12 +5,9 @@
  */
 
 import { escapeHTML } from "../core/cards.js";
-import * as sealed from "./sealed.js";
 
 export const MODULE_ID = "vtt-bridge";
 const SOCKET = `module.${MODULE_ID}`;
-const TOKEN_QUERY = `${MODULE_ID}.playerToken`;
-const OWNER = 3; // CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER
 const METERS_PER = { m: 1, meter: 1, meters: 1, ft: 0.3048, feet: 0.3048, foot: 0.3048 };
 
 /** Foundry's major version (12, 13, ...). */
@@ -37,18 +34,28 @@ export function registerSettings() {
   setting("bridgeUrl", "world", String, "http://127.0.0.1:8765");
   setting("worldId", "world", String, "my-world");
   setting("hpAttribute", "world", String, "");
+  setting("templateSeconds", "world", Number, 0);
+  setting("sheetMapping", "world", String, "");
   setting("gmKey", "client", String, "", isGM);
   setting("playerToken", "client", Object, {}, false);
 }
 
-/** A setting's value. */
+/**
+ * A setting's value.
+ * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"sheetMapping"|"gmKey"|"playerToken"} K
+ * @param {K} key
+ * @returns {ClientSettings.SettingInitializedType<"vtt-bridge", K>}
+ */
 export function setting(key) {
   return game.settings.get(MODULE_ID, key);
 }
 
-/** Stores a setting. */
-export function saveSetting(key, value) {
-  return game.settings.set(MODULE_ID, key, value);
+/**
+ * Stores this player's bridge token (`{}`: none).
+ * @param {{token?: string, expires_at?: number, world?: string}} value
+ */
+export function savePlayerToken(value) {
+  return game.settings.set(MODULE_ID, "playerToken", value);
 }
 
 // ---------------------------------------------------------------- users
@@ -96,11 +103,13 @@ export function elementOf(html) {
  * (v13, HTMLElement) or `renderChatMessage` (v12, jQuery). rollId: the bridge card it shows, if any.
  */
 export function onChatCard(fn) {
-  const hook = generation() >= 13 ? "renderChatMessageHTML" : "renderChatMessage";
-  Hooks.on(hook, (message, html) => {
-    const rollId = message.getFlag?.(MODULE_ID, "roll_id");
-    if (rollId) fn(message, elementOf(html), rollId);
-  });
+  /** @param {ChatMessage.Implementation} message @param {HTMLElement} element */
+  const shown = (message, element) => {
+    const rollId = message.getFlag(MODULE_ID, "roll_id");
+    if (rollId) fn(message, element, rollId);
+  };
+  if (generation() >= 13) Hooks.on("renderChatMessageHTML", (message, html) => shown(message, html));
+  else Hooks.on("renderChatMessage", (message, html) => shown(message, elementOf(html)));
 }
 
 /**
@@ -109,12 +118,17 @@ export function onChatCard(fn) {
  * buttonsFor(actor) -> [{action, label, icon, onClick}].
  */
 export function onActorSheetHeader(buttonsFor) {
+  // Foundry passes both hooks an array. foundry-vtt-types 13.345.1 declares `get<App>HeaderButtons` with a
+  // render hook's (app, html: JQuery) and getHeaderControls<App>'s controls as one HeaderControlsEntry; the
+  // Array.isArray checks keep to what Foundry passes while the callbacks accept what the types declare.
   Hooks.on("getActorSheetHeaderButtons", (sheet, buttons) => {
+    if (!Array.isArray(buttons)) return;
     for (const b of buttonsFor(sheet.actor)) {
       buttons.unshift({ class: `${MODULE_ID}-${b.action}`, label: b.label, icon: b.icon, onclick: b.onClick });
     }
   });
   Hooks.on("getHeaderControlsActorSheetV2", (sheet, controls) => {
+    if (!Array.isArray(controls)) return;
     for (const b of buttonsFor(sheet.document)) {
       controls.push({ action: `${MODULE_ID}-${b.action}`, label: b.label, icon: b.icon, onClick: b.onClick });
     }
@@ -146,7 +160,8 @@ export function onTokenHUD(buttonsFor) {
  * tools: [{name, title, icon, onClick, everyone?}]: the GM's only, unless `everyone`.
  */
 export function onSceneControls(tools) {
-  Hooks.on("getSceneControlButtons", (controls) => {
+  /** @param {{name: string, tools: object[]}[] | Record<string, {tools: Record<string, object>}>} controls */
+  const addTools = (controls) => {
     const visible = (t) => Boolean(t.everyone || game.user.isGM);
     if (Array.isArray(controls)) {
       const token = controls.find((c) => c.name === "token");
@@ -161,66 +176,68 @@ export function onSceneControls(tools) {
         order: Object.keys(token.tools).length, onChange: () => t.onClick(),
       };
     }
+  };
+  Hooks.on("getSceneControlButtons", addTools);
+}
+
+// ---------------------------------------------------------------- the token handoff
+
+/*
+ * Foundry's part of the token handoff (docs/protocol.md, Token handoff), the same on v12 and v13: a
+ * player's digest travels in its own User document's flags, which only that user and the GMs may write.
+ * The published types promise both halves (foundry-vtt-types 12.331.5 and 13.345.1):
+ * - common/documents/user.d.mts, BaseUser#getUserLevel: "Returns `.OWNER` for the User in question,
+ *   `.NONE` for everyone else";
+ * - client/hooks.d.mts, the update hooks (UpdateDocument): they fire "for all connected clients", with
+ *   `userId`, "The ID of the User who triggered the update workflow".
+ * v13's queries tell their handler nothing of who asked (CONFIG.Queries' handlers take the query data;
+ * User#query(queryName, queryData, {timeout})), and game.socket is an untyped socket.io Socket: neither
+ * promises the sender's identity, so the handoff rests on neither.
+ */
+
+/**
+ * Publishes this user's digest in its User flags and waits for the active GM's client to mark it
+ * offered there: resolves then; rejects after `timeoutMs`.
+ * @param {string} digest
+ */
+export function awaitOffer(digest, timeoutMs = 15000) {
+  return /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
+    const hook = Hooks.on("updateUser", (user) => {
+      if (user.id !== game.user.id || user.getFlag(MODULE_ID, "offered") !== digest) return;
+      clearTimeout(timer);
+      Hooks.off("updateUser", hook);
+      resolve();
+    });
+    const timer = setTimeout(() => { Hooks.off("updateUser", hook); reject(new Error("the GM did not answer")); }, timeoutMs);
+    game.user.setFlag(MODULE_ID, "digest", digest).catch(reject);
+  }));
+}
+
+/**
+ * On the GM's client: offer(userId, digest) for each player's digest not offered yet (those waiting
+ * now, then each one a player writes), then marks it offered on the player's User. Only the active GM
+ * offers; a digest two players show (one copied it) is offered to neither.
+ * @param {(user: string, digest: string) => Promise<unknown>} offer
+ */
+export function answerDigests(offer) {
+  const handle = async (user) => {
+    const digest = user.getFlag(MODULE_ID, "digest");
+    if (!isActiveGM() || user.isGM || !digest || user.getFlag(MODULE_ID, "offered") === digest) return;
+    if (game.users.some((other) => other.id !== user.id && other.getFlag(MODULE_ID, "digest") === digest)) return;
+    try {
+      await offer(user.id, digest);
+      await user.setFlag(MODULE_ID, "offered", digest);
+    } catch (error) {
+      notify("error", t("HandoffFailed", { name: user.name, message: error.message }));
+    }
+  };
+  for (const user of game.users) handle(user);
+  Hooks.on("updateUser", (user, change, _options, userId) => {
+    if (userId === user.id && change.flags?.[MODULE_ID]?.digest) handle(user);
   });
 }
 
 // ---------------------------------------------------------------- the module socket
-
-/**
- * Answers players asking for their bridge token. mint(userId) -> Promise<{token, expires_at}>.
- * v13: a query (CONFIG.queries), answered to the asking user alone, whose id Foundry vouches for.
- * v12: the module socket (`module.vtt-bridge`), which every client hears: the active GM's client mints
- * for the user Foundry names as the sender (never one the message claims) and seals the token for the
- * public key that came with the ask (sealed.js), so only the asking page can read it.
- */
-export function answerTokenRequests(mint) {
-  if (CONFIG.queries) {
-    CONFIG.queries[TOKEN_QUERY] = (_data, { user }) => mint(user.id);
-    return;
-  }
-  game.socket.on(SOCKET, async (message, senderId) => {
-    if (message?.type !== "token.ask" || !isActiveGM() || !game.users.get(senderId)) return;
-    try {
-      const box = await sealed.seal(JSON.stringify(await mint(senderId)), message.key);
-      game.socket.emit(SOCKET, { type: "token.give", user: senderId, box });
-    } catch (error) {
-      notify("error", t("HandoffFailed", { name: game.users.get(senderId).name, message: error.message }));
-    }
-  });
-}
-
-/**
- * Asks the active GM's client for this user's bridge token: Promise<{token, expires_at}>. v13: a query.
- * v12: a fresh key pair's public key goes with the ask over the module socket; the answer is a sealed
- * box that only its private key opens, taken from a GM alone (the sender Foundry names). Rejects with
- * `code: "insecure_context"` when the page has no WebCrypto (plain http, not localhost).
- */
-export async function askForToken(timeoutMs = 15000) {
-  const gm = game.users.activeGM;
-  if (!gm) throw new Error("no GM is connected");
-  if (CONFIG.queries && gm.query) return gm.query(TOKEN_QUERY, {}, { timeout: timeoutMs });
-  const pair = await sealed.keyPair();
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const timer = setTimeout(() => { game.socket.off?.(SOCKET, listen); reject(new Error("the GM did not answer")); }, timeoutMs);
-    async function listen(message, senderId) {
-      if (message?.type !== "token.give" || message.user !== game.user.id || !game.users.get(senderId)?.isGM) return;
-      let granted;
-      try {
-        granted = JSON.parse(await sealed.open(message.box, pair));
-      } catch {
-        return; // sealed for another page of this user, or changed on the way
-      }
-      if (answered) return;
-      answered = true;
-      clearTimeout(timer);
-      game.socket.off?.(SOCKET, listen);
-      resolve({ token: granted.token, expires_at: granted.expires_at });
-    }
-    game.socket.on(SOCKET, listen);
-    game.socket.emit(SOCKET, { type: "token.ask", key: pair.publicKey });
-  });
-}
 
 /** Tells the table the GM's bridge connection is up (players without a token then ask for one). */
 export function announceGMReady() {
@@ -234,52 +251,63 @@ export function onGMReady(fn) {
 
 // ---------------------------------------------------------------- actors and tokens
 
-/** An actor as plain data: {id, name, flags (the module's), system}. */
+/** An actor as plain data: {id, name, flags (the module's), system, mapping (the world's sheet mapping, JSON text)}. */
 export function actorData(actor) {
-  return { id: actor.id, name: actor.name, flags: actor.flags?.[MODULE_ID] ?? {}, system: actor.system ?? {} };
+  return { id: actor.id, name: actor.name, flags: actor.flags?.[MODULE_ID] ?? {}, system: actor.system ?? {}, mapping: setting("sheetMapping") };
 }
 
 /** The actor by id, or null. */
 export function actor(id) {
-  return game.actors.get(id) ?? null;
+  return actors().find((a) => a.id === id) ?? null;
+}
+
+/**
+ * The world's actors as their document class. foundry-vtt-types 13.345.1 types the documents of
+ * `game.actors` (and `game.messages`) through `ConfiguredActor<Type>` left unresolved, with no member
+ * known; Foundry gives instances of the configured class, `Actor.Implementation`.
+ * @returns {Actor.Implementation[]}
+ */
+function actors() {
+  return /** @type {Actor.Implementation[]} */ (/** @type {unknown} */ (game.actors.contents));
 }
 
 /** Whether this user owns the actor. */
 export function owns(actorId) {
-  return Boolean(game.actors.get(actorId)?.isOwner);
+  return Boolean(actor(actorId)?.isOwner);
 }
 
 /** The ids of the actors each non-GM user owns: {userId: [actorId]}. */
 export function ownedActors() {
+  /** @type {Object<string, string[]>} */
   const owned = {};
   for (const user of game.users) {
     if (user.isGM) continue;
-    owned[user.id] = game.actors.filter((a) => a.testUserPermission(user, OWNER)).map((a) => a.id);
+    owned[user.id] = actors().filter((a) => a.testUserPermission(user, "OWNER")).map((a) => String(a.id));
   }
   return owned;
 }
 
 /** Stores the module's data on an actor (its stat block for the bridge). */
 export function saveActorFlags(actorId, data) {
-  return game.actors.get(actorId).setFlag(MODULE_ID, "sheet", data);
+  return actor(actorId)?.setFlag(MODULE_ID, "sheet", data);
 }
 
 /** A token on a scene as plain data: {id, name, actorId, sceneId, center}. */
 function tokenData(doc) {
   const object = doc.object;
-  const grid = doc.parent?.grid?.size ?? canvas.grid?.size ?? 100;
+  const grid = doc.parent?.grid?.size ?? canvas?.grid?.size ?? 100;
   const center = object?.center ?? { x: doc.x + (doc.width * grid) / 2, y: doc.y + (doc.height * grid) / 2 };
   return { id: doc.id, name: doc.name, actorId: doc.actorId ?? doc.actor?.id ?? null, sceneId: doc.parent?.id ?? null, center };
 }
 
 /** The tokens of the scene on the canvas. */
 export function sceneTokens() {
-  return canvas.scene ? canvas.scene.tokens.map(tokenData) : [];
+  return canvas?.scene?.tokens.map(tokenData) ?? [];
 }
 
 /** The tokens this user has selected. */
 export function controlledTokens() {
-  return canvas.tokens.controlled.map((t) => tokenData(t.document));
+  return board().tokens.controlled.map((t) => tokenData(t.document));
 }
 
 /** The tokens this user targets. */
@@ -289,13 +317,13 @@ export function targetedTokens() {
 
 /** A token of the canvas scene as plain data, or null. */
 export function token(id) {
-  const doc = canvas.scene?.tokens.get(id);
+  const doc = canvas?.scene?.tokens.get(id);
   return doc ? tokenData(doc) : null;
 }
 
 /** A token of an actor on the canvas scene (its first), or null. */
 export function tokenOfActor(actorId) {
-  const doc = canvas.scene?.tokens.find((t) => t.actorId === actorId);
+  const doc = canvas?.scene?.tokens.find((t) => t.actorId === actorId);
   return doc ? tokenData(doc) : null;
 }
 
@@ -313,24 +341,32 @@ export function onActorChanged(fn) {
 
 /** The status effects shown on a token's actor: a Set of status ids. */
 export function statusesOf(tokenId) {
-  return new Set(canvas.scene?.tokens.get(tokenId)?.actor?.statuses ?? []);
+  return new Set(canvas?.scene?.tokens.get(tokenId)?.actor?.statuses ?? []);
 }
 
 /** Turns a status effect on or off on a token's actor (Actor#toggleStatusEffect, v12+). */
 export function setStatus(tokenId, statusId, active) {
-  const actor = canvas.scene?.tokens.get(tokenId)?.actor;
+  const actor = canvas?.scene?.tokens.get(tokenId)?.actor;
   return actor ? actor.toggleStatusEffect(statusId, { active }) : null;
 }
 
 /**
  * Writes {value, max} to the actor attribute the token's first bar shows (or the `hpAttribute`
- * setting, e.g. "attributes.hp").
+ * setting, e.g. "attributes.hp"), the value kept within the field's bounds (its `min`, else 0, and
+ * `max`): many systems refuse hit points below them. The bridge's whole figure stays in the token's
+ * flags (`flags.vtt-bridge.health`) and in the cards.
+ * @param {string} tokenId
+ * @param {{value: number, max: number}} bar
+ * @param {object} [health] the TokenState's `health`
  */
-export function setBar(tokenId, { value, max }) {
-  const doc = canvas.scene?.tokens.get(tokenId);
+export async function setBar(tokenId, { value, max }, health) {
+  const doc = canvas?.scene?.tokens.get(tokenId);
   const attribute = setting("hpAttribute") || doc?.bar1?.attribute;
   if (!doc?.actor || !attribute) return null;
-  return doc.actor.update({ [`system.${attribute}.value`]: value, [`system.${attribute}.max`]: max });
+  const field = /** @type {{min?: number}|undefined} */ (foundry.utils.getProperty(doc.actor.system, attribute));
+  const min = Number.isFinite(field?.min) ? Number(field?.min) : 0;
+  if (health) await doc.setFlag(MODULE_ID, "health", health);
+  return doc.actor.update({ [`system.${attribute}.value`]: Math.min(max, Math.max(min, value)), [`system.${attribute}.max`]: max });
 }
 
 /** The status effect ids Foundry knows (CONFIG.statusEffects). */
@@ -347,31 +383,49 @@ export function addStatusEffects(effects) {
 
 /** Meters in one of the scene's distance units (feet or meters; an unknown unit counts as a meter). */
 function metersPerUnit() {
-  return METERS_PER[String(canvas.scene.grid.units).toLowerCase()] ?? 1;
+  return METERS_PER[String(board().scene.grid.units).toLowerCase()] ?? 1;
+}
+
+/** The canvas and the scene it shows; throws when none is drawn (the module's canvas work follows "canvasReady"). */
+function board() {
+  const { ready, scene, grid, stage, tokens } = canvas ?? {};
+  if (!ready || !scene || !grid || !stage || !tokens) throw new Error("no scene is on the canvas");
+  return { scene, grid, stage, tokens };
 }
 
 /** Meters between two canvas points, measured on the scene's grid (v12+ measurePath). */
 export function meters(a, b) {
-  const { distance } = canvas.grid.measurePath([a, b]);
+  const { distance } = board().grid.measurePath([a, b], {});
   return distance * metersPerUnit();
 }
 
 /** The canvas point of the user's next click. */
 export function pickPoint() {
+  const { stage } = board();
   return new Promise((resolve) => {
-    canvas.stage.once("pointerdown", (event) => {
-      const { x, y } = event.getLocalPosition(canvas.stage);
+    stage.once("pointerdown", (event) => {
+      const { x, y } = event.getLocalPosition(stage);
       resolve({ x, y });
     });
   });
 }
 
-/** Places a circle template of `radius` meters at a canvas point. */
-export function placeCircle(center, radius) {
-  return canvas.scene.createEmbeddedDocuments("MeasuredTemplate", [{
+/**
+ * Places a circle template of `radius` meters at a canvas point.
+ * @returns {Promise<string|null>} the template's id
+ */
+export async function placeCircle(center, radius) {
+  const [template] = await board().scene.createEmbeddedDocuments("MeasuredTemplate", [{
     t: "circle", x: center.x, y: center.y, distance: radius / metersPerUnit(), fillColor: "#ff6400",
     flags: { [MODULE_ID]: { hazard: "explosion" } },
-  }]);
+  }]) ?? [];
+  return template?.id ?? null;
+}
+
+/** Removes a template from the viewed scene, if it is still there. */
+export async function removeTemplate(id) {
+  const scene = canvas?.scene;
+  if (scene?.templates.has(id)) await scene.deleteEmbeddedDocuments("MeasuredTemplate", [id]);
 }
 
 // ---------------------------------------------------------------- chat, dice, dialogs, notices
@@ -385,30 +439,38 @@ function gmIds() {
  * Posts a bridge card to the chat. visibility: public (everyone), blind (the GMs; the roller sees
  * that a roll was made), whisper (the GMs and the users named in `to`).
  */
-export function postCard({ content, rollId, alias, visibility = "public", to = [] }) {
+/**
+ * Posts a bridge card to the chat. visibility: public (everyone), blind (the GMs, as a blind roll),
+ * whisper (the GMs and the users named in `to`), self (this user alone: a blind roll's notice, flagged
+ * `notice_of` so that the card itself is still posted).
+ * @param {{content: string, rollId: string, alias: string, visibility?: string, to?: string[], notice?: boolean}} card
+ */
+export function postCard({ content, rollId, alias, visibility = "public", to = [], notice = false }) {
   const known = new Set(game.users.map((u) => u.id));
-  const whisper = visibility === "public" ? [] : [...new Set([...gmIds(), ...(visibility === "whisper" ? to : [])])].filter((id) => known.has(id));
+  const readers = { public: [], self: [game.user.id], whisper: [...gmIds(), ...to] }[visibility] ?? gmIds();
   return ChatMessage.create({
     content,
     speaker: { alias },
-    whisper,
+    whisper: [...new Set(readers)].filter((id) => known.has(id)),
     blind: visibility === "blind",
-    flags: { [MODULE_ID]: { roll_id: rollId } },
+    flags: { [MODULE_ID]: notice ? { notice_of: rollId } : { roll_id: rollId } },
   });
 }
 
 /** Whether the chat already holds the bridge card with this roll_id. */
 export function hasCard(rollId) {
-  return game.messages.some((m) => m.getFlag(MODULE_ID, "roll_id") === rollId);
+  const messages = /** @type {ChatMessage.Implementation[]} */ (/** @type {unknown} */ (game.messages.contents)); // see actors()
+  return messages.some((m) => m.getFlag(MODULE_ID, "roll_id") === rollId);
 }
 
 /** Shows dice faces (d6) with Dice So Nice when it is installed: its showForRoll on this client only. */
 export function showDice(faces) {
   if (!game.dice3d || !faces.length) return null;
+  const total = faces.reduce((a, b) => a + b, 0);
+  // Roll.fromData marks the roll evaluated unless its data says otherwise (Roll.Data has no such field).
   const roll = Roll.fromData({
-    class: "Roll", formula: `${faces.length}d6`, evaluated: true, options: {},
-    total: faces.reduce((a, b) => a + b, 0),
-    terms: [{ class: "Die", number: faces.length, faces: 6, modifiers: [], options: {}, evaluated: true,
+    formula: `${faces.length}d6`, results: [total], total,
+    terms: [{ class: "Die", number: faces.length, faces: 6, modifiers: [], options: {},
       results: faces.map((result) => ({ result, active: true })) }],
   });
   return game.dice3d.showForRoll(roll, game.user, false);
@@ -430,23 +492,36 @@ export function formValues(form) {
 /**
  * A dialog (DialogV2, v12 and v13) whose buttons answer {action, values}, or null when dismissed.
  * onRender(element) runs when it shows (v12 passes the dialog's element, v13 the application).
+ * @param {{title: string, content: string, buttons: {action: string, label: string, icon?: string, default?: boolean}[],
+ *   onRender?: (element: HTMLElement) => void}} options
+ * @returns {Promise<{action: string, values: Object<string, any>} | null>}
  */
 export function dialog({ title, content, buttons, onRender }) {
-  return foundry.applications.api.DialogV2.wait({
-    window: { title },
+  // Foundry merges `window` into its defaults; 12.331.5's types ask for every WindowConfiguration field.
+  const window = /** @type {foundry.applications.api.ApplicationV2.WindowConfiguration} */ ({ title });
+  // 12.331.5's types give wait() the clicked action's name; Foundry resolves with the callback's value.
+  return /** @type {Promise<{action: string, values: Object<string, any>} | null>} */ (/** @type {unknown} */ (foundry.applications.api.DialogV2.wait({
+    window,
     content,
     rejectClose: false,
     buttons: buttons.map((b) => ({
       action: b.action, label: b.label, icon: b.icon, default: b.default,
       callback: (_event, button) => ({ action: b.action, values: formValues(button.form) }),
     })),
-    render: (_event, shown) => onRender?.(shown?.element ?? shown),
-  });
+    render: (_event, shown) => onRender?.(dialogElement(shown)),
+  })));
+}
+
+/** The element of a shown dialog: v13 passes the application (its `element`), v12 the element. */
+function dialogElement(shown) {
+  const { element } = /** @type {{element?: HTMLElement}} */ (shown);
+  return element ?? /** @type {HTMLElement} */ (shown);
 }
 
 /** Renders one of the module's Handlebars templates (templates/<name>.hbs). */
 export function renderTemplate(name, data) {
-  const render = foundry.applications.handlebars?.renderTemplate ?? globalThis.renderTemplate;
+  // foundry.applications.handlebars is v13's (absent from v12 and its types); v12 has the global.
+  const render = foundry.applications["handlebars"]?.renderTemplate ?? globalThis.renderTemplate;
   return render(`modules/${MODULE_ID}/templates/${name}.hbs`, data);
 }
 
@@ -484,13 +559,17 @@ export function showPanel(id, html) {
 
 /** Calls fn(name, value) when a named control in the page's element #id changes (a select, say). */
 export function onPanelChange(id, fn) {
-  panel(id).addEventListener("change", (event) => fn(event.target.name, event.target.value));
+  panel(id).addEventListener("change", (event) => {
+    const control = /** @type {HTMLSelectElement|HTMLInputElement} */ (event.target);
+    fn(control.name, control.value);
+  });
 }
 
 /** Calls fn(action) when a button of the page's element #id with a `data-action` is clicked. */
 export function onPanelClick(id, fn) {
   panel(id).addEventListener("click", (event) => {
-    const action = event.target.closest?.("[data-action]")?.dataset.action;
+    const target = /** @type {HTMLElement|null} */ (event.target);
+    const action = /** @type {HTMLElement|null|undefined} */ (target?.closest?.("[data-action]"))?.dataset.action;
     if (action) fn(action);
   });
 }

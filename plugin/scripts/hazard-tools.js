@@ -83,11 +83,23 @@ export async function explosionTool({ client, table }) {
   if (!values) return null;
   vtt.notify("info", vtt.t("Hazard.PickCenter"));
   const center = await vtt.pickPoint();
-  await vtt.placeCircle(center, values.dice);
-  const caught = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
-  if (!caught.length) return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
-  const tokens = await askCover(vtt.t("Hazard.Cover"), caught);
-  return tokens && send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
+  const template = await vtt.placeCircle(center, values.dice);
+  try {
+    const caught = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
+    if (!caught.length) return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
+    const tokens = await askCover(vtt.t("Hazard.Cover"), caught);
+    return tokens && await send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
+  } finally {
+    if (template) removeLater(template);
+  }
+}
+
+/** Removes a hazard's template once it is resolved (or given up): at once, or after the world's `templateSeconds`. */
+function removeLater(template) {
+  const seconds = Number(vtt.setting("templateSeconds")) || 0;
+  const remove = () => vtt.removeTemplate(template).catch((error) => vtt.notify("error", error.message));
+  if (seconds > 0) setTimeout(remove, seconds * 1000);
+  else remove();
 }
 
 /**

@@ -85,6 +85,7 @@ export async function macroMenu({ client, table }) {
     return vtt.notify("error", vtt.t("Failed", { what: title, message: described(error) }));
   }
   if (!menu.macros.length && !me.isGM) return vtt.notify("info", vtt.t("Macro.None"));
+  /** @type {{action: string, label: string, icon: string, default?: boolean}[]} */
   const buttons = menu.macros.length ? [{ action: "choose", label: vtt.t("Macro.Choose"), icon: "fa-solid fa-scroll", default: true }] : [];
   if (me.isGM) buttons.push({ action: "reload", label: vtt.t("Macro.Reload"), icon: "fa-solid fa-rotate" });
   const failed = menu.errors.length ? vtt.t("Macro.Failed", { count: menu.errors.length }) : "";
@@ -97,7 +98,8 @@ export async function macroMenu({ client, table }) {
   const answer = await vtt.dialog({ title, content, buttons });
   if (!answer) return null;
   if (answer.action === "reload") return reloadScripts(client);
-  return macroDialog({ client, table, macro: menu.macros.find((m) => m.name === answer.values.macro) });
+  const macro = menu.macros.find((m) => m.name === answer.values.macro);
+  return macro ? macroDialog({ client, table, macro }) : null;
 }
 
 /**

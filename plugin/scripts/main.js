@@ -19,12 +19,14 @@ import { macroMenu } from "./macro-menu.js";
 import { attackDialog, panelDialog, rollDialog, takeSetback } from "./roll-dialog.js";
 import { statsDialog } from "./stats-dialog.js";
 import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
+import { showStatus } from "./widgets.js";
 
 /** What the table holds, as this client knows it. */
 export const table = new TableState();
 /** The bridge connection, once open. */
+/** @type {BridgeClient|null} */
 export let client = null;
-/** Status effect id by condition (set at `setup`). */
+/** Status effect id by condition (set at `setup`). @type {Object<string, string>} */
 let statuses = {};
 
 /** Runs fn(client) when connected; otherwise says the bridge is not connected. */
@@ -32,8 +34,13 @@ function withClient(fn) {
   return () => (client ? fn(client) : vtt.notify("warn", vtt.t(vtt.me().isGM ? "NoGMKey" : "NoToken")));
 }
 
-/** A player whose token was refused forgets it and asks again once the GM is there. */
-function onStatus({ detail: { state, error } }) {
+/**
+ * A player whose token was refused forgets it and asks again once the GM is there.
+ * @param {Event} event BridgeClient's `status` CustomEvent
+ */
+function onStatus(event) {
+  const { state, error } = /** @type {CustomEvent} */ (event).detail;
+  showStatus({ state, error });
   if (state !== "closed" || !error) return;
   vtt.notify("error", vtt.t("Refused", { message: error.message }));
   client = null;
@@ -106,7 +113,7 @@ vtt.once("init", () => {
   vtt.onSceneControls([
     { name: "vtt-bridge-explosion", title: vtt.t("Hazard.Explosion"), icon: "fa-solid fa-bomb",
       onClick: withClient((c) => explosionTool({ client: c, table })) },
-    ...["fire", "fall", "vacuum"].map((hazard) => ({
+    .../** @type {const} */ (["fire", "fall", "vacuum"]).map((hazard) => ({
       name: `vtt-bridge-${hazard}`, title: vtt.t(`Hazard.${hazard[0].toUpperCase()}${hazard.slice(1)}`),
       icon: { fire: "fa-solid fa-fire", fall: "fa-solid fa-person-falling", vacuum: "fa-solid fa-wind" }[hazard],
       onClick: withClient((c) => pickedTokensTool(hazard, { client: c, table })),

@@ -32,6 +32,7 @@ function visibilityField() {
  * @param {{skill: boolean, defaultTn: number, isGM: boolean}} options
  */
 export function rollFields(block, { skill, defaultTn, isGM }) {
+  /** @type {object[]} */
   const fields = [select("statistic", vtt.t("Roll.StatisticLabel"),
     STATISTICS.map((name) => [name, `${statisticName(name)} ${block.statistics[name]}`]), "agility")];
   if (skill) {
@@ -86,6 +87,7 @@ export function oddsRequest({ kind, statistic, skill, difficulty, stakes_raised,
 function previewOdds(element, request, line, client) {
   const form = element.querySelector("form") ?? element;
   const out = element.querySelector(".vtt-bridge-odds-line");
+  if (!out) return;
   let latest = 0;
   const update = async () => {
     const asked = ++latest;
@@ -121,6 +123,7 @@ export async function rollDialog({ client, table, actorId, skill }) {
   const token = vtt.tokenOfActor(actorId);
   const state = token && table.tokens.get(token.id);
   const context = { actorId, block, defaultTn, conditions: state ? conditionsOf(state) : [] };
+  /** @type {{action: string, label: string, icon?: string, default?: boolean}[]} */
   const buttons = [{ action: "roll", label: vtt.t("Roll.Go"), icon: "fa-solid fa-dice", default: true }];
   if (!me.isGM) {
     buttons.push({ action: "take_failure", label: vtt.t("Roll.TakeFailure") },
@@ -160,6 +163,7 @@ export async function attackDialog({ client, table, tokenId }) {
   const block = statBlock(vtt.actorData(vtt.actor(attacker.actorId))) ?? { weapons: [] };
   const me = vtt.me();
   const distance = metres(vtt.meters(attacker.center, targets[0].center));
+  /** @type {object[]} */
   const fields = [
     block.weapons.length
       ? select("weapon", vtt.t("Roll.Weapon"), block.weapons.map((w) => [w, w]), block.weapons[0])

@@ -8,7 +8,7 @@
  * system from the system panel.
  */
 
-import { cardHTML, facesOf } from "../core/cards.js";
+import { cardParts, escapeHTML, facesOf } from "../core/cards.js";
 import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
 import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { registration } from "./actors.js";
@@ -31,6 +31,7 @@ export const CORE_STATUSES = {
  */
 export function defineStatuses() {
   const known = vtt.statusIds();
+  /** @type {Object<string, string>} */
   const statuses = {};
   const added = [];
   for (const [condition, { label, icon }] of Object.entries(CONDITIONS)) {
@@ -56,21 +57,43 @@ export async function showToken(tokenId, state, statuses) {
   for (const id of Object.values(statuses)) {
     if (have.has(id) !== want.has(id)) await vtt.setStatus(tokenId, id, want.has(id));
   }
-  await vtt.setBar(tokenId, hpBar(state));
+  await vtt.setBar(tokenId, hpBar(state), state.health);
 }
 
 /**
- * Posts a card to the chat unless it is there already. Its user and actor are shown by their Foundry
- * names (the bridge knows them by id); the speaker is the actor, else the user.
+ * A card in Foundry's idiom (its roll cards' `.dice-roll` markup): the headline verdict as the
+ * `.dice-total`, what each token lost beneath it, the dice and working in the `.dice-tooltip` that
+ * Foundry's chat log opens on a click. Users, actors and tokens are shown by their Foundry names, every
+ * word through lang/en.json (VTTBRIDGE.Card). A blind notice shows what Foundry's blind rolls show
+ * their roller: `???` and `?`.
+ * @param {object} entry a card entry or blind notice
+ * @returns {string}
+ */
+export function cardContent(entry) {
+  const names = Object.fromEntries([...vtt.users(), ...vtt.sceneTokens()].map(({ id, name }) => [id, name]));
+  const actor = entry.actor_id && vtt.actor(entry.actor_id);
+  if (actor) names[entry.actor_id] = actor.name;
+  const say = (key, data) => vtt.t(`Card.${key}`, data);
+  const { classes, head, verdict, summary, working } = cardParts(entry, { verdicts: VERDICTS, names, say });
+  const result = entry.hidden
+    ? '<div class="dice-formula">???</div><h4 class="dice-total">?</h4>'
+    : `<div class="dice-formula">${escapeHTML(say("Working"))}</div><div class="dice-tooltip">${working}</div>`
+      + (verdict ? `<h4 class="dice-total vb-tone-${escapeHTML(verdict.tone)}">${escapeHTML(verdict.text)}</h4>` : "") + summary;
+  return `<div class="${classes}" data-roll-id="${escapeHTML(entry.roll_id)}">${head}<div class="dice-roll"><div class="dice-result">${result}</div></div></div>`;
+}
+
+/**
+ * Posts a card to the chat unless it is there already; the speaker is the actor, else the user. A
+ * blind notice is the roller's own: whispered to them alone, beside the GMs' whole card.
  * @param {object} entry a card entry or blind notice
  */
 export function postCard(entry) {
-  if (vtt.hasCard(entry.roll_id)) return null;
+  if (!entry.hidden && vtt.hasCard(entry.roll_id)) return null;
   const user = vtt.users().find((u) => u.id === entry.user)?.name ?? entry.user;
-  const actor = (entry.actor_id && vtt.actor(entry.actor_id)?.name) || entry.actor_id;
+  const actor = (entry.actor_id && vtt.actor(entry.actor_id)?.name) || entry.actor_id || user;
   return vtt.postCard({
-    content: cardHTML({ ...entry, user, actor_id: actor }, { verdicts: VERDICTS }), rollId: entry.roll_id, alias: actor || user,
-    visibility: entry.visibility, to: [entry.user, ...(entry.whisper_to ?? [])],
+    content: cardContent(entry), rollId: entry.roll_id, alias: actor, notice: Boolean(entry.hidden),
+    visibility: entry.hidden ? "self" : entry.visibility, to: [entry.user, ...(entry.whisper_to ?? [])],
   });
 }
 
@@ -80,16 +103,21 @@ export function postCard(entry) {
  * player owns. GM only. Tokens are tracked with Moment of Truth's stat block: in a world playing
  * another system, only the owners are sent.
  * @param {{request: Function}} client
- * @param {{tokens: Map, system: object|null}} table TableState
- * @param {{again?: boolean, actorId?: string}} [options] actorId: only that actor's tokens
+ * @param {import("../core/table-state.js").TableState} table
+ * @param {{again?: boolean, actorId?: string|null}} [options] actorId: only that actor's tokens
  */
 export async function registerScene(client, table, { again = false, actorId = null } = {}) {
   const tracking = plays(table, DEFAULT_SYSTEM);
   for (const token of tracking ? vtt.sceneTokens() : []) {
     if (!token.actorId || (actorId && token.actorId !== actorId) || (!again && table.tokens.has(token.id))) continue;
     const actor = vtt.actor(token.actorId);
-    const payload = actor && registration(token, vtt.actorData(actor));
-    if (payload) table.applyToken(await client.request("token.register", payload));
+    try {
+      const payload = actor && registration(token, vtt.actorData(actor));
+      if (payload) table.applyToken(await client.request("token.register", payload));
+    } catch (error) {
+      const fields = Object.entries(error.fields ?? {}).map(([field, faults]) => `${field}: ${faults.join(", ")}`);
+      vtt.notify("error", vtt.t("Failed", { what: token.name, message: [error.message, ...fields].join("; ") }));
+    }
   }
   for (const [user, actorIds] of Object.entries(vtt.ownedActors())) {
     await client.request("actors.assign", { user, actor_ids: actorIds });
@@ -103,29 +131,41 @@ export async function registerScene(client, table, { again = false, actorId = nu
  * @param {Object<string, string>} statuses status id by condition
  */
 export function syncTable(client, table, statuses) {
-  client.addEventListener("push", ({ detail: { event, data } }) => table.applyPush(event, data));
-  table.addEventListener("token", ({ detail: { token_id, state } }) => {
+  onDetail(client, "push", ({ event, data }) => table.applyPush(event, data));
+  onDetail(table, "token", ({ token_id, state }) => {
     if (state && vtt.isActiveGM()) showToken(token_id, state, statuses);
   });
-  table.addEventListener("card", ({ detail: entry }) => {
-    if (vtt.isActiveGM() || (!vtt.hasActiveGM() && entry.user === vtt.me().id)) postCard(entry);
+  onDetail(table, "card", (entry) => {
+    const mine = entry.user === vtt.me().id;
+    if (vtt.isActiveGM() || (mine && (entry.hidden || !vtt.hasActiveGM()))) postCard(entry);
     if (!table.catchingUp && plays(table, DEFAULT_SYSTEM)) vtt.showDice(facesOf(entry)); // Dice So Nice's d6: the flagship's dice
   });
-  table.addEventListener("moments", ({ detail: { balances } }) => showMoments(balances));
-  table.addEventListener("system", ({ detail }) => {
+  onDetail(table, "moments", ({ balances }) => showMoments(balances));
+  onDetail(table, "system", (detail) => {
     showSystem(detail);
     if (detail.switched) readTable(client, table, client.session.role).catch((error) => vtt.notify("error", error.message));
   });
   vtt.onPanelClick(SYSTEM_PANEL, (action) => { if (action === "requests") requestsDialog({ client, table }); });
-  client.addEventListener("ready", ({ detail: { role } }) => {
+  onDetail(client, "ready", ({ role }) => {
     if (role !== "gm") return;
     handOutTokens(client);
     switchSystems(client, table);
   }, { once: true });
-  client.addEventListener("resync", async ({ detail: { role } }) => {
+  onDetail(client, "resync", async ({ role }) => {
     await readTable(client, table, role);
     if (role === "gm") vtt.announceGMReady();
   });
+}
+
+/**
+ * Calls fn(detail) on each of the target's `type` events (core's clients and table state dispatch CustomEvents).
+ * @param {EventTarget} target
+ * @param {string} type
+ * @param {(detail: any) => unknown} fn
+ * @param {AddEventListenerOptions} [options]
+ */
+function onDetail(target, type, fn, options) {
+  target.addEventListener(type, (event) => fn(/** @type {CustomEvent} */ (event).detail), options);
 }
 
 /**

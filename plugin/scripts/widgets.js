@@ -12,6 +12,24 @@ import * as vtt from "./adapter.js";
 export const SYSTEM_PANEL = "vtt-bridge-system";
 export const MOMENTS_PANEL = "vtt-bridge-moments";
 export const PROGRESS_PANEL = "vtt-bridge-progress";
+export const STATUS_PANEL = "vtt-bridge-status";
+
+/**
+ * The bridge connection's state as HTML, in the Status.* words: connecting, connected, reconnecting,
+ * closed; a refusal adds the bridge's reason (lang: Refused).
+ * @param {{state: string, error?: {message: string}}} status BridgeClient's `status` event detail
+ * @param {(key: string, data?: object) => string} t the module's localizer
+ * @returns {string}
+ */
+export function statusHTML({ state, error }, t) {
+  const reason = error ? ` <span class="vb-status-reason">${escapeHTML(t("Refused", { message: error.message }))}</span>` : "";
+  return `<span class="vb-status vb-status-${escapeHTML(state)}" data-state="${escapeHTML(state)}">${escapeHTML(t(`Status.${state}`))}</span>${reason}`;
+}
+
+/** Shows the bridge connection's state. */
+export function showStatus(status) {
+  vtt.showPanel(STATUS_PANEL, statusHTML(status, vtt.t));
+}
 
 /**
  * The world's system as HTML: its title and its state as the system draws it (none when it has

@@ -3,7 +3,6 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FakeElement, IDS, fakeForm, installFoundry } from "./foundry.stub.js";
 import * as vtt from "../scripts/adapter.js";
-import { keyPair, open, seal } from "../scripts/sealed.js";
 
 test("settings: the bridge URL and world are world settings; the GM key is a client setting, shown to the GM only", () => {
   installFoundry({ isGM: true });
@@ -13,6 +12,8 @@ test("settings: the bridge URL and world are world settings; the GM key is a cli
     "vtt-bridge.bridgeUrl": ["world", true, "http://127.0.0.1:8765"],
     "vtt-bridge.worldId": ["world", true, "my-world"],
     "vtt-bridge.hpAttribute": ["world", true, ""],
+    "vtt-bridge.templateSeconds": ["world", true, 0],
+    "vtt-bridge.sheetMapping": ["world", true, ""],
     "vtt-bridge.gmKey": ["client", true, ""],
     "vtt-bridge.playerToken": ["client", false, {}],
   });
@@ -95,69 +96,6 @@ test("token HUD: a button per roll in the right column, which runs it on click",
   }
 });
 
-test("v13: a player asks the active GM for its token by query; the GM's handler mints for the asking user", async () => {
-  const { calls } = installFoundry({ generation: 13, isGM: false });
-  const minted = [];
-  vtt.answerTokenRequests(async (user) => { minted.push(user); return { token: "tok", expires_at: 99 }; });
-  assert.deepEqual(await vtt.askForToken(), { token: "tok", expires_at: 99 });
-  assert.deepEqual(minted, [IDS.player]);
-  assert.deepEqual(calls, [["query", IDS.gm, "vtt-bridge.playerToken", {}, { timeout: 15000 }]]);
-});
-
-/** Waits until cond() holds (the v12 ask makes its key pair first). */
-async function until(cond) {
-  while (!cond()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-const SOCKET = "module.vtt-bridge";
-
-test("v12: a player asks over the module socket with a fresh public key, and opens only a box sealed for it by a GM", async () => {
-  const { calls } = installFoundry({ generation: 12, isGM: false });
-  const asked = vtt.askForToken();
-  await until(() => calls.length);
-  const [[name, socket, ask]] = calls;
-  assert.deepEqual([name, socket, Object.keys(ask), ask.type], ["socket.emit", SOCKET, ["type", "key"], "token.ask"]);
-  vtt.answerTokenRequests(async () => assert.fail("a player's client does not mint"));
-  await game.socket.receive(SOCKET, { type: "token.ask", key: ask.key }, IDS.other);
-  const give = async (grant, key, sender = IDS.gm, user = IDS.player) =>
-    game.socket.receive(SOCKET, { type: "token.give", user, box: await seal(JSON.stringify(grant), key) }, sender);
-  await give({ token: "sealed for another page", expires_at: 1 }, (await keyPair()).publicKey);
-  await give({ token: "from a player posing as the GM", expires_at: 1 }, ask.key, IDS.other);
-  await give({ token: "for someone else", expires_at: 1 }, ask.key, IDS.gm, IDS.other);
-  await game.socket.receive(SOCKET, { type: "token.give", user: IDS.player, token: "in the clear", expires_at: 1 }, IDS.gm);
-  await give({ token: "mine", expires_at: 2 }, ask.key);
-  assert.deepEqual(await asked, { token: "mine", expires_at: 2 });
-  assert.equal(calls.length, 1);
-});
-
-test("v12: the active GM's client mints for the sender Foundry names and seals the token for the key that came with the ask", async () => {
-  const { calls } = installFoundry({ generation: 12, isGM: true });
-  const minted = [];
-  vtt.answerTokenRequests(async (user) => { minted.push(user); return { token: `for ${user}`, expires_at: 3 }; });
-  const pair = await keyPair();
-  await game.socket.receive(SOCKET, { type: "token.ask", key: pair.publicKey, user: IDS.other }, IDS.player);
-  await game.socket.receive(SOCKET, { type: "token.ask", key: pair.publicKey }, undefined);
-  await game.socket.receive(SOCKET, { type: "token.ask", key: pair.publicKey }, "stranger0000000");
-  assert.deepEqual(minted, [IDS.player]);
-  const [[name, socket, give]] = calls;
-  assert.deepEqual([calls.length, name, socket, give.type, give.user], [1, "socket.emit", SOCKET, "token.give", IDS.player]);
-  assert.equal(JSON.stringify(give).includes(`for ${IDS.player}`), false);
-  assert.deepEqual(JSON.parse(await open(give.box, pair)), { token: `for ${IDS.player}`, expires_at: 3 });
-  await assert.rejects(open(give.box, await keyPair()));
-
-  // A key that is no key: nothing handed over, the GM told.
-  await game.socket.receive(SOCKET, { type: "token.ask", key: "bm90IGEga2V5" }, IDS.player);
-  assert.equal(calls.length, 2);
-  assert.equal(calls[1][0], "notify.error");
-  assert.match(calls[1][1], /^VTTBRIDGE\.HandoffFailed \{"name":"Allison",/);
-
-  // Another GM's client that is not the active one does not answer.
-  const other = installFoundry({ generation: 12, isGM: true, activeGM: false });
-  vtt.answerTokenRequests(async () => assert.fail("only the active GM mints"));
-  await game.socket.receive(SOCKET, { type: "token.ask", key: pair.publicKey }, IDS.player);
-  assert.deepEqual(other.calls, []);
-});
-
 test("notifications show their text as text in v12 (which renders HTML) and v13 (which only cleans it), escaped once", () => {
   const text = `Bad <img src=x onerror=alert(1)> & <b>"bold"</b> 'quoted' &lt;`;
   for (const generation of [12, 13]) {
@@ -167,45 +105,24 @@ test("notifications show their text as text in v12 (which renders HTML) and v13 
   }
 });
 
-test("v12: a user's name that looks like HTML shows as text when the handoff to them fails", async () => {
-  const { calls } = installFoundry({ generation: 12, isGM: true });
-  game.users.get(IDS.player).name = "<img src=x onerror=alert(1)>";
-  vtt.answerTokenRequests(async () => ({ token: "t", expires_at: 3 }));
-  await game.socket.receive(SOCKET, { type: "token.ask", key: "bm90IGEga2V5" }, IDS.player);
-  assert.equal(calls[0][0], "notify.error");
-  assert.match(calls[0][1], /^VTTBRIDGE\.HandoffFailed \{"name":"<img src=x onerror=alert\(1\)>",/);
-});
-
-test("v12: the whole handoff, the player's page and the GM's in turn: the player reads its token, the socket carried it sealed", async () => {
-  const player = installFoundry({ generation: 12, isGM: false });
-  const playerSide = { game: globalThis.game, CONFIG: globalThis.CONFIG };
-  const asked = vtt.askForToken();
-  await until(() => player.calls.length);
-  const gm = installFoundry({ generation: 12, isGM: true });
-  vtt.answerTokenRequests(async (user) => ({ token: `signed for ${user}`, expires_at: 4 }));
-  await game.socket.receive(SOCKET, player.calls[0][2], IDS.player);
-  Object.assign(globalThis, playerSide);
-  await game.socket.receive(SOCKET, gm.calls[0][2], IDS.gm);
-  assert.deepEqual(await asked, { token: `signed for ${IDS.player}`, expires_at: 4 });
-  assert.equal(JSON.stringify(gm.calls).includes("signed for"), false);
-});
-
-test("v12 on a page without WebCrypto: the ask fails by code, before anything is sent", async (t) => {
-  const { calls } = installFoundry({ generation: 12, isGM: false });
-  const crypto = Object.getOwnPropertyDescriptor(globalThis, "crypto");
-  Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true });
-  t.after(() => Object.defineProperty(globalThis, "crypto", crypto));
-  await assert.rejects(vtt.askForToken(), { code: "insecure_context" });
-  assert.deepEqual(calls, []);
-});
-
-test("asking for a token without a GM connected fails at once", async () => {
-  installFoundry({ isGM: false, activeGM: false });
-  await assert.rejects(vtt.askForToken(), /no GM/);
-});
-
 const actors = [{ id: "actor1", name: "Dodger", owners: [IDS.player], statuses: ["prone"] }];
 const tokens = [{ id: "tok1", name: "Dodger", actorId: "actor1", x: 0, y: 0 }];
+
+test("HP clamping: the bar's value kept within the field's min (else 0) and max; the bridge's figure in the token's flags", async () => {
+  const { calls } = installFoundry({ actors: [{ ...actors[0], system: { attributes: { hp: { value: 5, min: -10, max: 10 } } } }], tokens });
+  await vtt.setBar("tok1", { value: -13, max: 10 }, { remaining: -13, hit_points: 10 });
+  await vtt.setBar("tok1", { value: -4, max: 10 });
+  await vtt.setBar("tok1", { value: 14, max: 10 });
+  game.settings.set("vtt-bridge", "hpAttribute", "health");
+  await vtt.setBar("tok1", { value: -2, max: 10 });
+  assert.deepEqual(calls.filter(([name]) => name !== "settings.set"), [
+    ["token.setFlag", "tok1", "vtt-bridge", "health", { remaining: -13, hit_points: 10 }],
+    ["actor.update", "actor1", { "system.attributes.hp.value": -10, "system.attributes.hp.max": 10 }],
+    ["actor.update", "actor1", { "system.attributes.hp.value": -4, "system.attributes.hp.max": 10 }],
+    ["actor.update", "actor1", { "system.attributes.hp.value": 10, "system.attributes.hp.max": 10 }],
+    ["actor.update", "actor1", { "system.health.value": 0, "system.health.max": 10 }],
+  ]);
+});
 
 test("status effects through Actor#toggleStatusEffect; the HP bar through the first bar's attribute or the setting's", async () => {
   const { calls } = installFoundry({ actors, tokens });

@@ -242,3 +242,60 @@ test("the stat block editor saves the actor's flags", async () => {
   assert.deepEqual(calls.at(-1), ["setFlag", "actor2", "vtt-bridge", "sheet",
     { statistics: { ...statistics, agility: 5 }, skills: { Brawl: 1 }, weapons: ["knife"], hit_points: 11, armor: "", shield: "" }]);
 });
+
+test("the explosion's template is removed once the blast is resolved, at once or after the world's templateSeconds", async (t) => {
+  const { dialogs, calls, scene } = installFoundry({ actors, tokens });
+  const client = new FakeClient({ "hazard.explosion": { roll_id: "boom" } });
+  const blast = async () => {
+    const done = explosionTool({ client, table: tracking("tok1", "tok2", "tok3") });
+    await answerDialog(dialogs, "go", { dice: 20, charge: "shrapnel", actor: "actor1" });
+    await settle();
+    canvas.stage.click({ x: 50, y: 50 });
+    await settle();
+    assert.equal(scene.templates.length, 1, "the template shows while the GM gives the cover");
+    await answerDialog(dialogs, "go", { tok1: 0 });
+    return done;
+  };
+  assert.deepEqual(await blast(), { roll_id: "boom" });
+  assert.deepEqual(calls.filter(([name]) => name === "deleteEmbeddedDocuments"), [["deleteEmbeddedDocuments", "MeasuredTemplate", ["MeasuredTemplate0"]]]);
+  assert.equal(scene.templates.length, 0);
+
+  // With a delay, the removal waits for its timer.
+  game.settings.set("vtt-bridge", "templateSeconds", 30);
+  const timers = [];
+  t.mock.method(globalThis, "setTimeout", (fn, ms) => timers.push([fn, ms]));
+  await blast();
+  assert.equal(scene.templates.length, 1);
+  assert.deepEqual(timers.map(([, ms]) => ms), [30000]);
+  await timers[0][0]();
+  assert.equal(scene.templates.length, 0);
+});
+
+const WORLDBUILDING = JSON.stringify({
+  statistics: Object.fromEntries(["endurance", "strength", "agility", "will", "perception", "education"].map((name) => [name, `attributes.${name}.value`])),
+  skills: { Stealth: "attributes.stealth.value" },
+});
+const simpleSheet = (stealth) => ({ attributes: { endurance: { value: 3 }, strength: { value: 2 }, agility: { value: "4" }, will: { value: 3 },
+  perception: { value: 3 }, education: { value: 2 }, ...(stealth === undefined ? {} : { stealth: { value: stealth } }) } });
+
+test("stats from the sheet: the world's mapping reads each statistic and skill off the actor's system data, before the Bridge stats flags", () => {
+  const actor = { id: "a1", flags: { sheet: { statistics: { endurance: 1, strength: 1, agility: 1, will: 1, perception: 1, education: 1 }, skills: { Climb: 1 } } },
+    system: simpleSheet(2), mapping: WORLDBUILDING };
+  const payload = registration({ id: "t1", name: "Dodger", sceneId: "s1" }, actor);
+  assert.deepEqual(payload.statistics, { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 });
+  assert.deepEqual(payload.skills, { Climb: 1, Stealth: 2 });
+  // Without a mapping, the dialog's numbers.
+  assert.deepEqual(statBlock({ ...actor, mapping: "" }).statistics.agility, 1);
+});
+
+test("the sheet mapping refuses by name what it cannot read: a name that is no statistic, a skill whose path holds no number", () => {
+  const actor = { id: "a1", flags: {}, system: simpleSheet(undefined), mapping: WORLDBUILDING };
+  assert.throws(() => statBlock(actor), (error) => {
+    assert.equal(error.code, "invalid");
+    assert.deepEqual(error.fields, { "skills.Stealth": ["no number at system.attributes.stealth.value"] });
+    return true;
+  });
+  assert.throws(() => statBlock({ ...actor, mapping: JSON.stringify({ statistics: { luck: "attributes.luck.value" } }) }),
+    { fields: { "statistics.luck": ["not a statistic (endurance, strength, agility, will, perception, education)"] } });
+  assert.throws(() => statBlock({ ...actor, mapping: "{not json" }), (error) => "sheetMapping" in error.fields);
+});

@@ -110,3 +110,28 @@ test("main.js: hooks wired at init, settings and status effects at setup; withou
   }
   assert.deepEqual(buttons, { mine: [["vtt-bridge-setback", "VTTBRIDGE.Roll.TakeSetback"]], theirs: [], setback: [] });
 });
+
+test("the connection indicator: connecting, connected, reconnecting, closed in the Status.* words; a refusal with the bridge's reason, as text", async () => {
+  const { showStatus, STATUS_PANEL } = await import("../scripts/widgets.js");
+  const { panels } = installFoundry();
+  for (const state of ["connecting", "connected", "reconnecting", "closed"]) {
+    showStatus({ state });
+    assert.equal(panels[STATUS_PANEL].innerHTML, `<span class="vb-status vb-status-${state}" data-state="${state}">VTTBRIDGE.Status.${state}</span>`);
+    assert.equal(panels[STATUS_PANEL].hidden, false);
+  }
+  showStatus({ state: "closed", error: { code: "unauthorized", message: "token <expired>" } });
+  assert.ok(panels[STATUS_PANEL].innerHTML.endsWith('<span class="vb-status-reason">VTTBRIDGE.Refused {&#34;message&#34;:&#34;token &#60;expired&#62;&#34;}</span>'));
+});
+
+test("module.json's version is the project's (pyproject.toml), so Foundry offers each release as an update", () => {
+  const manifest = JSON.parse(readFileSync(new URL("module.json", root), "utf8"));
+  const project = readFileSync(new URL("../pyproject.toml", root), "utf8").match(/^\[project\][^[]*?^version\s*=\s*"([^"]+)"/ms);
+  assert.ok(project, "pyproject.toml names the project's version");
+  assert.equal(manifest.version, project[1]);
+});
+
+test("the stand-in fires a hook only with the count of arguments foundry.hooks.js declares (held to the types by tsc)", () => {
+  installFoundry({ generation: 12 });
+  assert.throws(() => Hooks.call("updateUser", {}, {}, {}, "u1", { user: "invented" }), /updateUser with 5 arguments; foundry.hooks.js says 4/);
+  assert.throws(() => Hooks.call("renderChatMessageHTML", {}, {}), /says undefined/, "a v13 hook is not fired on v12");
+});

@@ -1,3 +1,5 @@
+import { STUB_HOOKS } from "./foundry.hooks.js";
+
 // A small stand-in for the Foundry globals the module's adapter uses (only those), v12 or v13 flavoured,
 // recording the calls made in `calls` as [name, ...args]. Not a test file: the foundry.*.test.js import it.
 
@@ -6,6 +8,7 @@ class Collection extends Array {
   static get [Symbol.species]() { return Array; }
   get(id) { return this.find((item) => item.id === id); }
   has(id) { return this.some((item) => item.id === id); }
+  get contents() { return [...this]; }
 }
 
 /** A tiny DOM element: enough for the buttons and panels the adapter adds. */
@@ -24,20 +27,30 @@ export class FakeElement {
 export const IDS = { gm: "gmUser0000000001", player: "plUser0000000001", other: "plUser0000000002", scene: "scene00000000001" };
 
 /**
- * Installs the stand-in on globalThis.
- * @param {{generation?: 12|13, isGM?: boolean, activeGM?: boolean, settings?: object, actors?: object[],
- *   tokens?: object[], units?: string, dice3d?: boolean}} options
+ * Installs the stand-in on globalThis: one client of a world. Clients installed with the same `flags`
+ * object share their users' flags (the world's User documents, as Foundry's server keeps them).
+ * @param {{generation?: 12|13, isGM?: boolean, me?: string, activeGM?: boolean, settings?: object, actors?: object[],
+ *   tokens?: object[], units?: string, dice3d?: boolean, flags?: object}} options
  */
-export function installFoundry({ generation = 13, isGM = true, activeGM = true, settings = {}, actors = [], tokens = [],
-                                 units = "m", dice3d = false } = {}) {
+export function installFoundry({ generation = 13, isGM = true, me = null, activeGM = true, settings = {}, actors = [], tokens = [],
+                                 units = "m", dice3d = false, flags = {} } = {}) {
   const calls = [];
   const hooks = {};
-  globalThis.Hooks = {
-    on(name, fn) { (hooks[name] ??= []).push(fn); },
-    once(name, fn) { (hooks[name] ??= []).push(fn); },
-    call(name, ...args) { return Promise.all((hooks[name] ?? []).map((fn) => fn(...args))); },
+  let hookIds = 0;
+  const Hooks = {
+    // Hooks.on/once return the hook's id, which Hooks.off takes as well as the function.
+    on(name, fn) { (hooks[name] ??= []).push({ id: ++hookIds, fn }); return hookIds; },
+    once(name, fn) { return Hooks.on(name, fn); },
+    off(name, fn) { hooks[name] = (hooks[name] ?? []).filter((hook) => hook.id !== fn && hook.fn !== fn); },
+    // Fires only the hooks foundry.hooks.js declares, with their count of arguments (held to the types).
+    call(name, ...args) {
+      const declared = STUB_HOOKS[generation >= 13 ? 13 : 12][name];
+      if (declared !== args.length) throw new Error(`the stand-in fires ${name} with ${args.length} arguments; foundry.hooks.js says ${declared}`);
+      return Promise.all((hooks[name] ?? []).map(({ fn }) => fn(...args)));
+    },
     hooks,
   };
+  globalThis.Hooks = Hooks;
 
   const users = new Collection(
     { id: IDS.gm, name: "Gamemaster", isGM: true, active: true },
@@ -45,10 +58,27 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
     { id: IDS.other, name: "Seamus", isGM: false, active: false },
   );
   for (const user of users) {
-    user.query = async (...args) => { calls.push(["query", user.id, ...args]); return globalThis.CONFIG.queries[args[0]](args[1], { user: game.user }); };
+    // User#query(queryName, queryData, {timeout}): the handler gets the query data (and options), not who asked.
+    user.query = async (name, data, options) => { calls.push(["query", user.id, name, data, options]); return globalThis.CONFIG.queries[name](data, options); };
+    user.getFlag = (module, key) => flags[user.id]?.[module]?.[key];
+    user.setFlag = (module, key, value) => writeFlag(globalThis.game.user.id, user.id, module, key, value);
+  }
+  /**
+   * A User's flag written by `writerId`'s client (Document#setFlag): BaseUser#getUserLevel is OWNER for the user
+   * in question and NONE for everyone else, so only that user or a GM may write it; then the update hook fires
+   * on this client with the writer's id, as for every connected client.
+   */
+  async function writeFlag(writerId, userId, module, key, value) {
+    const writer = users.get(writerId);
+    const user = users.get(userId);
+    if (!writer.isGM && writer.id !== user.id) throw new Error(`User ${writer.name} lacks permission to update User ${user.id}`);
+    calls.push(["user.setFlag", user.id, key, value]);
+    ((flags[user.id] ??= {})[module] ??= {})[key] = value;
+    await Hooks.call("updateUser", user, { flags: { [module]: { [key]: value } } }, { diff: true }, writer.id);
+    return user;
   }
   users.activeGM = activeGM ? users.get(IDS.gm) : null;
-  const user = users.get(isGM ? IDS.gm : IDS.player);
+  const user = users.get(me ?? (isGM ? IDS.gm : IDS.player));
   user.targets = new Set();
 
   const registered = {};
@@ -57,12 +87,26 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
   const messages = new Collection();
 
   const scene = { id: IDS.scene, grid: { units, size: 100 }, tokens: new Collection(),
-    createEmbeddedDocuments: async (type, data) => { calls.push(["createEmbeddedDocuments", type, data]); return data; } };
+    templates: new Collection(),
+    // Scene#createEmbeddedDocuments / deleteEmbeddedDocuments: the documents made (with ids) or deleted.
+    createEmbeddedDocuments: async (type, data) => {
+      calls.push(["createEmbeddedDocuments", type, data]);
+      const made = data.map((each, i) => ({ ...each, id: `${type}${scene.templates.length + i}` }));
+      if (type === "MeasuredTemplate") scene.templates.push(...made);
+      return made;
+    },
+    deleteEmbeddedDocuments: async (type, ids) => {
+      calls.push(["deleteEmbeddedDocuments", type, ids]);
+      const gone = scene.templates.filter((each) => ids.includes(each.id));
+      scene.templates.splice(0, scene.templates.length, ...scene.templates.filter((each) => !ids.includes(each.id)));
+      return gone;
+    } };
   const actorDocs = new Collection(...actors.map((a) => makeActor(a, calls)));
   for (const t of tokens) {
     const actor = actorDocs.get(t.actorId);
     scene.tokens.push({ id: t.id, name: t.name, actorId: t.actorId, actor, parent: scene, x: t.x, y: t.y, width: 1, height: 1,
-      bar1: { attribute: "attributes.hp" }, object: { center: { x: t.x + 50, y: t.y + 50 } } });
+      bar1: { attribute: "attributes.hp" }, object: { center: { x: t.x + 50, y: t.y + 50 } },
+      async setFlag(module, key, value) { calls.push(["token.setFlag", t.id, module, key, value]); return this; } });
   }
 
   globalThis.game = {
@@ -96,6 +140,7 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
 
   const stageListeners = {};
   globalThis.canvas = {
+    ready: true,
     scene,
     grid: {
       size: 100,
@@ -121,6 +166,8 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
 
   const dialogs = [];
   globalThis.foundry = {
+    // foundry.utils.getProperty(object, key): the value at a dotted key, undefined where the path breaks.
+    utils: { getProperty: (object, key) => key.split(".").reduce((value, part) => value?.[part], object) },
     applications: {
       api: { DialogV2: { wait: (config) => new Promise((resolve) => dialogs.push({ config, resolve })) } },
       ...(generation >= 13 ? { handlebars: { renderTemplate: async (path, data) => { calls.push(["renderTemplate", path, data]); return `<form>${path}</form>`; } } } : {}),
@@ -135,7 +182,7 @@ export function installFoundry({ generation = 13, isGM = true, activeGM = true, 
     body: { append: (element) => { panels[element.id] = element; } },
   };
 
-  return { calls, hooks, dialogs, panels, scene };
+  return { calls, hooks, dialogs, panels, scene, writeFlag };
 }
 
 /**
@@ -167,7 +214,7 @@ function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = 
     flags: { "vtt-bridge": flags },
     statuses: new Set(statuses),
     get isOwner() { return game.user.isGM || owners.includes(game.user.id); },
-    testUserPermission(user, level) { return level === 3 && owners.includes(user.id); },
+    testUserPermission(user, level) { return (level === "OWNER" || level === 3) && owners.includes(user.id); },
     async toggleStatusEffect(statusId, { active }) {
       calls.push(["toggleStatusEffect", id, statusId, active]);
       if (active) this.statuses.add(statusId); else this.statuses.delete(statusId);

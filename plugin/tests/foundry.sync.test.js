@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { FakeClient, IDS, installFoundry } from "./foundry.stub.js";
 import { TableState } from "../core/table-state.js";
 import { credentials, handOutTokens } from "../scripts/connection.js";
-import { defineStatuses, showToken, syncTable } from "../scripts/sync.js";
+import { defineStatuses, registerScene, showToken, syncTable } from "../scripts/sync.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./core.cards.fixture.json", import.meta.url)));
 const statistics = { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 };
@@ -41,15 +41,18 @@ test("status effects: Foundry's own where the world has them, the module's (with
   assert.equal(CONFIG.statusEffects.length, 8 + 11);
 });
 
-test("a token's state shown: each condition's status turned on or off to match (in core's order), HP written to its bar", async () => {
+test("a token's state shown: each condition's status turned on or off to match (in core's order), HP written to its bar within bounds, the whole figure in its flags", async () => {
   const { calls } = installFoundry({ actors: [{ ...actors[0], statuses: ["prone", "blind"] }], tokens });
-  await showToken("tok1", tokenState("tok1", 2, ["stunned", "injured", "stunned"], -1), statusesFor());
+  const state = tokenState("tok1", 2, ["stunned", "injured", "stunned"], -1);
+  await showToken("tok1", state, statusesFor());
   assert.deepEqual(calls, [
     ["toggleStatusEffect", "actor1", "vtt-bridge-injured", true],
     ["toggleStatusEffect", "actor1", "prone", false],
     ["toggleStatusEffect", "actor1", "stun", true],
-    ["actor.update", "actor1", { "system.attributes.hp.value": -1, "system.attributes.hp.max": 12 }],
+    ["token.setFlag", "tok1", "vtt-bridge", "health", state.health],
+    ["actor.update", "actor1", { "system.attributes.hp.value": 0, "system.attributes.hp.max": 12 }],
   ]);
+  assert.equal(state.health.remaining, -1);
 });
 
 /** A synced table on a stand-in client; returns what the test needs. */
@@ -68,7 +71,7 @@ test("token.changed: the active GM's client writes status effects and HP, by ver
   gm.client.push("token.changed", { token_id: "tok1", version: 3, changes: [], state: tokenState("tok1", 3, ["prone"]) });
   gm.client.push("token.changed", { token_id: "tok1", version: 2, changes: [], state: tokenState("tok1", 2, ["dead"]) });
   await settle();
-  assert.deepEqual(gm.calls, [
+  assert.deepEqual(gm.calls.filter(([name]) => name !== "token.setFlag"), [
     ["toggleStatusEffect", "actor1", "prone", true],
     ["actor.update", "actor1", { "system.attributes.hp.value": 10, "system.attributes.hp.max": 12 }],
   ]);
@@ -107,8 +110,40 @@ test("with no GM connected, a player's own card is posted by the player's client
   const posted = player.calls.filter(([name]) => name === "ChatMessage.create").map(([, data]) => data);
   assert.deepEqual(posted.map((data) => [data.flags["vtt-bridge"].roll_id, data.whisper]), [[fixture.roll.roll_id, [IDS.gm, IDS.player]]]);
   // Shown by Foundry's names, the actor speaking.
-  assert.match(posted[0].content, /<span class="vb-card-who">Allison <span class="vb-card-actor">for Dodger<\/span><\/span>/);
+  assert.ok(posted[0].content.includes('<span class="vb-card-who">Allison <span class="vb-card-actor">VTTBRIDGE.Card.ForActor {&#34;name&#34;:&#34;Dodger&#34;}</span></span>'));
   assert.deepEqual(posted[0].speaker, { alias: "Dodger" });
+});
+
+test("a card in Foundry's idiom: the verdict as .dice-total, the dice and working in the collapsed .dice-tooltip, words from lang", async () => {
+  const gm = synced({ isGM: true });
+  gm.table.addCard({ ...fixture.attack, user: IDS.player });
+  await settle();
+  const [[, { content }]] = gm.calls.filter(([name]) => name === "ChatMessage.create");
+  const total = content.indexOf('<h4 class="dice-total vb-tone-hit">VTTBRIDGE.Card.Hit</h4>');
+  const tooltip = content.indexOf('<div class="dice-tooltip">');
+  assert.ok(content.includes('<div class="dice-roll"><div class="dice-result"><div class="dice-formula">VTTBRIDGE.Card.Working</div><div class="dice-tooltip">'));
+  assert.ok(tooltip > 0 && total > tooltip, "the working sits in the tooltip, the verdict after it as Foundry's total");
+  assert.ok(content.slice(tooltip, total).includes('class="vb-dice-group"'), "every face is in the tooltip");
+  assert.ok(content.slice(total).includes("<ul class=\"vb-taken\"><li>VTTBRIDGE.Card.Lost {&#34;name&#34;:&#34;Thug-2&#34;,&#34;count&#34;:16}</li></ul>"));
+  assert.ok(content.includes('<span class="vb-card-who">Allison'), "the user by name");
+});
+
+test("a player's own blind roll: the player's client shows it as Foundry shows a blind roll (??? and ?), to them alone; the GM's the whole card", async () => {
+  const notice = { roll_id: "b1", request_id: "r", at: 1, user: IDS.player, actor_id: "actor1", label: "Search", visibility: "blind", rule: "roll", hidden: true };
+  const player = synced({ isGM: false });
+  player.table.addCard(notice);
+  player.table.addCard({ ...notice, roll_id: "b2", user: IDS.other });
+  await settle();
+  const posted = player.calls.filter(([name]) => name === "ChatMessage.create").map(([, data]) => data);
+  assert.equal(posted.length, 1);
+  assert.deepEqual([posted[0].whisper, posted[0].blind, posted[0].flags], [[IDS.player], false, { "vtt-bridge": { notice_of: "b1" } }]);
+  assert.ok(posted[0].content.includes('<div class="dice-roll"><div class="dice-result"><div class="dice-formula">???</div><h4 class="dice-total">?</h4></div></div>'));
+  assert.ok(!posted[0].content.includes("dice-tooltip"));
+  const gm = synced({ isGM: true });
+  gm.table.addCard({ ...fixture.roll, roll_id: "b1", user: IDS.player, visibility: "blind" });
+  await settle();
+  const [[, card]] = gm.calls.filter(([name]) => name === "ChatMessage.create");
+  assert.deepEqual([card.whisper, card.blind, card.flags], [[IDS.gm], true, { "vtt-bridge": { roll_id: "b1" } }]);
 });
 
 test("the MoT counts shown to the table, by Foundry user name", async () => {
@@ -121,7 +156,7 @@ test("the MoT counts shown to the table, by Foundry user name", async () => {
 
 test("the GM's resync: snapshot, the log caught up without dice, untracked tokens registered, ownership sent, players told", async () => {
   const tracked = tokenState("tok9", 4, []);
-  const { client, calls, table } = synced({ isGM: true }, {
+  const { client, calls, table, writeFlag } = synced({ isGM: true }, {
     "system.get": { system: "moment_of_truth", title: "Moment of Truth", state: null },
     "table.snapshot": { tokens: [tracked], combats: [], moments: { balances: {}, history: [] } },
     "roll.log": { rolls: [fixture.roll] },
@@ -144,10 +179,13 @@ test("the GM's resync: snapshot, the log caught up without dice, untracked token
   assert.equal(calls.filter(([name]) => name === "showForRoll").length, 0);
   assert.equal(calls.filter(([name]) => name === "ChatMessage.create").length, 1);
   assert.deepEqual(calls.filter(([name]) => name === "socket.emit"), [["socket.emit", "module.vtt-bridge", { type: "gm.ready" }]]);
-  // The GM's client mints a player's token when asked (v13 query).
-  client.answers["token.mint"] = (p) => ({ user: p.user, token: "signed", expires_at: 1234 });
-  assert.deepEqual(await CONFIG.queries["vtt-bridge.playerToken"]({}, { user: { id: IDS.player } }), { token: "signed", expires_at: 1234 });
-  assert.deepEqual(client.sent.at(-1), ["token.mint", { user: IDS.player }]);
+  // The GM's client offers a token for the digest a player shows in its User flags (the handoff).
+  client.answers["token.offer"] = (p) => ({ user: p.user, expires_at: 1234 });
+  await game.users.get(IDS.gm).setFlag("vtt-bridge", "unrelated", 1);
+  const digest = "d".repeat(64);
+  await writeFlag(IDS.player, IDS.player, "vtt-bridge", "digest", digest);
+  for (let i = 0; i < 5; i++) await settle();
+  assert.deepEqual(client.sent.at(-1), ["token.offer", { user: IDS.player, digest }]);
 });
 
 test("credentials: the GM's key from its client setting; none typed, no connection", async () => {
@@ -157,24 +195,21 @@ test("credentials: the GM's key from its client setting; none typed, no connecti
   assert.equal(await credentials(), null);
 });
 
-test("credentials: a player's stored token while it lasts, else a new one from the GM, stored", async () => {
+test("credentials: a player's stored token while it lasts; without a GM there, none", async () => {
   installFoundry({ isGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 2000, world: "cap" } } });
   assert.deepEqual(await credentials({ now: () => 1000 }), { world: "cap", token: "old" });
-
-  const { calls } = installFoundry({ isGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 1030, world: "cap" } } });
-  handOutTokens({ request: async (event, { user }) => ({ user, token: `new-${user}`, expires_at: 9000 }) });
-  assert.deepEqual(await credentials({ now: () => 1000 }), { world: "cap", token: `new-${IDS.player}` });
-  assert.deepEqual(calls.at(-1), ["settings.set", "playerToken", { token: `new-${IDS.player}`, expires_at: 9000, world: "cap" }]);
-
-  installFoundry({ isGM: false, activeGM: false });
-  assert.equal(await credentials(), null);
+  installFoundry({ isGM: false, activeGM: false, settings: { worldId: "cap", playerToken: { token: "old", expires_at: 1030, world: "cap" } } });
+  assert.equal(await credentials({ now: () => 1000 }), null);
 });
 
-test("credentials in v12 on a page without WebCrypto: no token asked for, the player told why", async (t) => {
-  const { calls } = installFoundry({ generation: 12, isGM: false, settings: { worldId: "cap" } });
-  const crypto = Object.getOwnPropertyDescriptor(globalThis, "crypto");
-  Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true });
-  t.after(() => Object.defineProperty(globalThis, "crypto", crypto));
-  assert.equal(await credentials(), null);
-  assert.deepEqual(calls, [["notify.error", "VTTBRIDGE.InsecureContext"]]);
+test("registering the scene: a token whose sheet the mapping cannot read is not registered, and the GM is told which skill", async () => {
+  const mapping = JSON.stringify({ skills: { Stealth: "attributes.stealth.value" } });
+  const { client, calls, table } = synced({ isGM: true, settings: { sheetMapping: mapping } }, {
+    "token.register": (p) => ({ token_id: p.token_id, version: 1, changes: [], state: tokenState(p.token_id, 1, []) }),
+    "actors.assign": (p) => p,
+  });
+  await registerScene(client, table);
+  assert.equal(client.sent.filter(([event]) => event === "token.register").length, 0);
+  const [[, told]] = calls.filter(([name]) => name === "notify.error");
+  assert.match(told, /^VTTBRIDGE\.Failed .*Dodger.*skills\.Stealth: no number at system\.attributes\.stealth\.value/);
 });

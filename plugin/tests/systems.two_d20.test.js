@@ -58,7 +58,7 @@ test("a test's card shows its verdict, each die as it counted and the assistant'
   const html = cardHTML(python(CARD), { verdicts: VERDICTS });
   assert.match(html, /<span class="vb-outcome vb-passed">Passed<\/span> 2 successes against TN 8, 2 dice/);
   assert.match(html, /<li class="vb-die vb-critical_success" data-face="1" title="critical_success">1<\/li><li class="vb-die vb-complication" data-face="20"/);
-  assert.match(html, /data-key="assistants"><div class="vb-dice-head">Assistants: 1 dice<\/div><ol class="vb-dice"><li class="vb-die vb-failure" data-face="4"/);
+  assert.match(html, /data-key="assistants"><div class="vb-dice-head">Assistants: 1 die<\/div><ol class="vb-dice"><li class="vb-die vb-failure" data-face="4"/);
   assert.match(html, /<li>passed: 0 Momentum from extra successes<\/li>/);
 });
 

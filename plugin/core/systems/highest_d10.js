@@ -77,7 +77,8 @@ function actionsHTML(heading, actions) {
  * remove a die, modifiers, `tn` if any, `aimed` to spend the character's aiming, `secondary` for an
  * additive or subtractive roll.
  */
-export function roll({ actorId, aimed = false, secondary = null, label = "", ...rolled }) {
+export function roll({ actorId, aimed = false, secondary = /** @type {object|null} */ (null), label = "", ...rolled }) {
+  /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, label, ...pool(rolled), aimed };
   if (secondary) payload.secondary = secondary;
   return { event: "d10.roll", payload };
@@ -101,6 +102,7 @@ export function odds({ tn, ...rolled }) {
  * time from the table), and a Fastdraw's roll (`{dice, tn, ...}`) when one is declared.
  */
 export function declare({ actorId, actions, fastdraw = null, label = "" }) {
+  /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, label, actions };
   if (fastdraw) payload.fastdraw = pool(fastdraw);
   return { event: "d10.declare", payload };
@@ -126,7 +128,9 @@ export function endEncounter() {
   return { event: "d10.encounter.end", payload: {} };
 }
 
-function pool({ dice, tn = null, modifiers = [], conditions = [], stressful = true }) {
+/** @param {Object<string, any>} rolled the pool's `dice`, `tn`, `modifiers`, `conditions`, `stressful` */
+function pool(rolled) {
+  const { dice, tn = null, modifiers = [], conditions = [], stressful = true } = rolled;
   return { dice, conditions, modifiers, stressful, ...(tn ? { tn } : {}) };
 }
 

@@ -92,7 +92,7 @@ export const rollPanel = {
 };
 
 /** `moc.roll`: the pool's `parts` ({source, dice}) against `tn`; `untrained`: the skill's difficulty level. */
-export function roll({ actorId, parts, sides = 10, tn = 7, untrained = null, openEnded = true, label = "" }) {
+export function roll({ actorId, parts, sides = 10, tn = 7, untrained = /** @type {number|null} */ (null), openEnded = true, label = "" }) {
   return { event: "moc.roll", payload: { actor_id: actorId, label, parts, sides, tn, untrained, open_ended: openEnded } };
 }
 

@@ -65,7 +65,8 @@ function approach({ skill, style, focus = "" }) {
  * (`{actorId, skill, style, focus?}`), d20s `bought` (0-3) and who pays (`paidBy`: "momentum", or
  * "chaos" for the GM), `criticalDie`: a Determination token turns the die that gains most.
  */
-export function test({ actorId, skill, style, focus = "", difficulty, traits = [], assistants = [], bought = 0, paidBy = null, criticalDie = false, label = "" }) {
+export function test({ actorId, skill, style, focus = "", difficulty, traits = /** @type {string[]} */ ([]), assistants = /** @type {object[]} */ ([]), bought = 0, paidBy = /** @type {string|null} */ (null), criticalDie = false, label = "" }) {
+  /** @type {Object<string, unknown>} */
   const payload = {
     actor_id: actorId, label, ...approach({ skill, style, focus }), difficulty: Number(difficulty), traits,
     assistants: assistants.map((each) => ({ actor_id: each.actorId, ...approach(each) })),
@@ -94,6 +95,7 @@ export function contest({ actorId, skill, style, focus = "", opponent, label = "
  * only), `negativeTrait` (taken if it cuts the damage to 2), `counterDamage` (a counter-attack on a successful defence).
  */
 export function attack({ actorId, targetId, kind, skill, style, focus = "", damage, bonusDamage = 0, defence = null, negativeTrait = "", counterDamage = null, label = "" }) {
+  /** @type {Object<string, unknown>} */
   const payload = {
     actor_id: actorId, label, target_id: targetId, kind, ...approach({ skill, style, focus }),
     damage: Number(damage), bonus_damage: Number(bonusDamage),

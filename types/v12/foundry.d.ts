@@ -1,0 +1,1 @@
+import "@league-of-foundry-developers/foundry-vtt-types";
