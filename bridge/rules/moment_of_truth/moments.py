@@ -365,7 +365,7 @@ def check_takeable(earned: Iterable[Reward]) -> None:
 
 def _check_not_taken(ledger: MomentsLedger, roll_id: str | None) -> None:
     """One take per roll: a failure, a critical failure or a setback
-    (docs/rules/moment_of_truth.md, Taking failures, setbacks and critical failures)."""
+    (docs/rules/moment_of_truth.md, Taking failures and setbacks)."""
     if roll_id is not None and any(entry.kind in TAKES and entry.roll_id == roll_id for entry in ledger.history):
         raise RulesRefusal("a reward was already taken on this roll")
 
