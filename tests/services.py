@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import suppress
+from pathlib import Path
 
 import redis
 
@@ -97,3 +99,17 @@ class Worker:
         if self.process.poll() is None:
             self.process.terminate()
         self.process.wait(10)
+
+
+def signal_tree(process: subprocess.Popen, signum: int) -> None:
+    """Send ``signum`` to ``process`` and every process under it (`vtt-bridge web` runs gunicorn
+    and its worker, `python -m workers` RQ's pool and its workers): a SIGSTOP stalls them all."""
+    pids, found = [process.pid], 0
+    while found < len(pids):
+        pid, found = pids[found], found + 1
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            with suppress(OSError):
+                pids += [int(child) for child in (task / "children").read_text().split()]
+    for pid in pids:
+        with suppress(ProcessLookupError):
+            os.kill(pid, signum)

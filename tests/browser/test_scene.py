@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from bridge.schemas.settings import default_settings
 from bridge.store import Store
 
-from ..services import Bridge, RedisServer, Worker
+from ..services import Bridge, RedisServer, Worker, signal_tree
 from ..table import TableClient
 
 SQUARE = 48
@@ -46,7 +46,7 @@ def table(tmp_path):
     world = Store.from_url(redis_server.url).create_world(f"w-{uuid.uuid4().hex[:12]}", "The warehouse", default_settings())
     yield bridge, worker, world
     for process in (worker.process, bridge.process):
-        process.send_signal(signal.SIGCONT)
+        signal_tree(process, signal.SIGCONT)
     worker.stop()
     bridge.stop()
     redis_server.stop()
@@ -230,14 +230,14 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     # --- simulation, with the worker stalled: the page says what it waits for; cancelled -------
     sides(gm, [ids["Nikita"]], [ids["Ricardo"], ids["Thug"]])
     gm.fill("#simulation-form [name=fights]", "100000")
-    worker.process.send_signal(signal.SIGSTOP)
+    signal_tree(worker.process, signal.SIGSTOP)
     gm.click("#simulation-form button[type=submit]")
     job = gm.locator("#jobs .job")
     expect(job).to_contain_text("waiting for a worker", timeout=STALL_MS)
     snap(gm, "08-waiting-for-a-worker", gm.locator("#jobs"))
     job.locator(".job-cancel").click()
     expect(job).to_contain_text("cancelling")
-    worker.process.send_signal(signal.SIGCONT)
+    signal_tree(worker.process, signal.SIGCONT)
     result = gm.locator("#simulation-result")
     expect(result).to_have_attribute("data-cancelled", "true", timeout=STALL_MS)
     assert int(result.get_attribute("data-fights")) < 100000
@@ -260,7 +260,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
 
     # --- a stalled bridge: every page says so; two clicks make one roll, shown once it answers --
     before = last_roll(oracle)
-    bridge.process.send_signal(signal.SIGSTOP)
+    signal_tree(bridge.process, signal.SIGSTOP)
     for page in pages.values():
         expect(page.locator("#status")).to_have_text("reconnecting", timeout=STALL_MS)
     button = allison.locator('[data-roll="statistic:agility"]')
@@ -270,7 +270,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     expect(allison.locator("#notices .notice-waiting")).to_contain_text("No answer from the bridge", timeout=STALL_MS)
     allison.evaluate("window.scrollTo(0, 0)")
     snap(allison, "10-bridge-stalled")
-    bridge.process.send_signal(signal.SIGCONT)
+    signal_tree(bridge.process, signal.SIGCONT)
     made = wait_new_roll(oracle, before)
     expect(card(allison, made)).to_have_count(1, timeout=STALL_MS)
     expect(allison.locator("#notices .notice-waiting")).to_have_count(0)
