@@ -14,8 +14,7 @@ times, in alternating batches on the same connections:
   receipt in one script, and publishes a push per token changed, the card
   and ``job.result``.
 
-Nothing is asserted: the target is printed for reference and the exit status
-is 0 whatever the figures are.
+Nothing is asserted: the exit status is 0 whatever the figures are.
 """
 
 from __future__ import annotations
@@ -45,8 +44,6 @@ from .roll_latency import (
 DEFAULT_REQUESTS = 100
 #: Concurrent GM connections of the crowded scenario, each with its own 50 tokens.
 DEFAULT_CLIENTS = 4
-#: Reference target, as a ratio of p50 latencies (not asserted).
-TARGET_RATIO = 1.5
 #: The charge: base dice at its center; each token stands a little farther off.
 CHARGE_DICE = 20
 FIRST_DISTANCE_METERS, STEP_METERS = 0.5, 0.1
@@ -111,7 +108,7 @@ TIMERS = {Request.WORKER_PING.value: time_worker_ping, Request.HAZARD_EXPLOSION.
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
     def scenarios(clients: int) -> list[Scenario]:
-        return [Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value, TARGET_RATIO)]
+        return [Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value)]
 
     return run_pair(args, scenarios, TIMERS, register_tokens, TableClient)
 

@@ -12,8 +12,8 @@ redis-server, one bridge web process and one worker, then times:
 The machine is shared and noisy, so absolute times mean little. Each subject
 is compared with its floor, measured on the same server in alternating
 batches (ABBA order, every client in lockstep) so that drift hits both alike.
-Nothing is asserted: the targets are printed for reference and the exit
-status is 0 whatever the figures are.
+Nothing is asserted: the exit status is 0 whatever the figures are. What
+users feel under load is ``bench.capacity``'s to measure.
 """
 
 from __future__ import annotations
@@ -73,10 +73,6 @@ STOP_TIMEOUT_SECONDS = 10
 HEALTH_PROBE_TIMEOUT_SECONDS = 1
 #: Connections opened or closed at once around each scenario.
 PARALLEL_SETUP = 50
-
-#: Reference targets, as ratios of p50 latencies (not asserted).
-SYNC_TARGET_RATIO = 1.25
-QUEUED_TARGET_RATIO = 1.5
 
 #: The roll every ``roll`` and ``odds`` request asks for: 3 + 2 = 5d6, skilled.
 STATISTIC = {"name": "Agility", "value": 3}
@@ -422,7 +418,6 @@ class Scenario:
     clients: int
     floor: str  # event name of the floor
     subject: str  # event name measured against it
-    target_ratio: float  # reference only, at p50
 
 
 def measure(
@@ -520,16 +515,13 @@ def scenario_report(scenario: Scenario, samples: dict[str, list[float]], meter: 
     """The scenario's figures; with a ``meter``, each process's CPU per request of the floor and the subject."""
     floor = summarize(scenario.floor, samples[scenario.floor])
     subject = summarize(scenario.subject, samples[scenario.subject])
-    ratio_p50 = subject["p50_ms"] / floor["p50_ms"]
     report = {
         "path": scenario.path,
         "clients": scenario.clients,
         "floor": floor,
         "subject": subject,
-        "ratio_p50": round(ratio_p50, 3),
+        "ratio_p50": round(subject["p50_ms"] / floor["p50_ms"], 3),
         "ratio_p99": round(subject["p99_ms"] / floor["p99_ms"], 3),
-        "target_ratio_p50": scenario.target_ratio,
-        "within_target": ratio_p50 <= scenario.target_ratio,
     }
     if meter:
         report["cpu_us"] = {event: meter.per_request(event) for event in (scenario.floor, scenario.subject)}
@@ -538,17 +530,16 @@ def scenario_report(scenario: Scenario, samples: dict[str, list[float]], meter: 
 
 TABLE_HEADER = (
     f"{'path':<7}{'clients':>7}  {'floor':<12}{'p50 ms':>8}{'p99 ms':>9}  "
-    f"{'subject':<8}{'p50 ms':>8}{'p99 ms':>9}  {'x p50':>6}{'x p99':>7}  target (p50)"
+    f"{'subject':<8}{'p50 ms':>8}{'p99 ms':>9}  {'x p50':>6}{'x p99':>7}"
 )
 
 
 def table_row(report: dict) -> str:
     floor, subject = report["floor"], report["subject"]
-    verdict = "within" if report["within_target"] else "MISSED"
     return (
         f"{report['path']:<7}{report['clients']:>7}  {floor['event']:<12}{floor['p50_ms']:>8.2f}{floor['p99_ms']:>9.2f}  "
         f"{subject['event']:<8}{subject['p50_ms']:>8.2f}{subject['p99_ms']:>9.2f}  "
-        f"{report['ratio_p50']:>6.2f}{report['ratio_p99']:>7.2f}  <= {report['target_ratio_p50']:.2f}x {verdict}"
+        f"{report['ratio_p50']:>6.2f}{report['ratio_p99']:>7.2f}"
     )
 
 
@@ -575,8 +566,6 @@ def print_table(run: dict) -> None:
     print(TABLE_HEADER)
     for report in run["scenarios"]:
         print_report(report)
-    print(f"targets (reference only, nothing is asserted): roll within {SYNC_TARGET_RATIO}x of ping at p50; "
-          f"odds within {QUEUED_TARGET_RATIO}x of worker.ping at p50")
 
 
 # -- the run -------------------------------------------------------------------
@@ -586,10 +575,10 @@ def plan(args: argparse.Namespace) -> list[Scenario]:
     """The scenarios to measure, lightest first."""
 
     def sync(clients: int) -> Scenario:
-        return Scenario("sync", clients, Request.PING.value, Request.ROLL.value, SYNC_TARGET_RATIO)
+        return Scenario("sync", clients, Request.PING.value, Request.ROLL.value)
 
     def queued(clients: int) -> Scenario:
-        return Scenario("queued", clients, Request.WORKER_PING.value, Request.ODDS.value, QUEUED_TARGET_RATIO)
+        return Scenario("queued", clients, Request.WORKER_PING.value, Request.ODDS.value)
 
     scenarios = [sync(1)] + ([sync(args.clients)] if args.clients > 1 else [])
     return scenarios + [queued(1)] + ([queued(args.queued_clients)] if args.queued_clients > 1 else [])
@@ -653,12 +642,9 @@ def run_pair(
 
 
 def print_pair(reports: list[dict]) -> None:
-    """``run_pair``'s rows, then each subject's target."""
+    """``run_pair``'s rows."""
     for report in reports:
         print_report(report)
-    targets = {(report["subject"]["event"], report["target_ratio_p50"], report["floor"]["event"]) for report in reports}
-    for subject, ratio, floor in sorted(targets):
-        print(f"target (reference only, nothing is asserted): {subject} within {ratio}x of {floor} at p50")
 
 
 def _load() -> list[float]:

@@ -7,17 +7,17 @@ import secrets
 from flask import Flask
 from flask_socketio import SocketIO
 from redis import Redis
-from rq import Queue
+from socketio import RedisManager
 
-from . import events, health, logs, plugin_files, systems
+from . import connections, cors, encoded, events, health, logs, plugin_files, systems
 from .config import Config
-from .cors import allowed_origins
 from .protocol import SOCKETIO_CHANNEL
-from .server import JsonOncePacket, PeerAwareRedisManager
+from .queue import WorldQueues
 from .store import Store
 
 
-def create_app(config: Config | None = None) -> Flask:
+def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flask:
+    """The bridge's app; ``async_mode`` is Flask-SocketIO's, set so that an installed library is never guessed."""
     config = config or Config.from_env()
     if not config.redis_url:
         raise ValueError("REDIS_URL is not set (serve starts an embedded Redis; web and worker need one)")
@@ -26,17 +26,17 @@ def create_app(config: Config | None = None) -> Flask:
     app.extensions["vtt_config"] = config
     app.extensions["vtt_store"] = Store.from_url(config.redis_url)
     # RQ needs raw bytes from Redis, the store wants text: two clients.
-    app.extensions["vtt_queue"] = Queue(config.queue_name, connection=Redis.from_url(config.redis_url))
+    app.extensions["vtt_queue"] = WorldQueues(config.queue_name, Redis.from_url(config.redis_url))
     app.extensions["socketio"] = SocketIO(
         app,
-        async_mode="threading",
-        client_manager=PeerAwareRedisManager(config.redis_url, channel=SOCKETIO_CHANNEL),
-        serializer=JsonOncePacket,
-        cors_allowed_origins=allowed_origins(config.cors_origins),
+        async_mode=async_mode,
+        client_manager=RedisManager(config.redis_url, channel=SOCKETIO_CHANNEL, json=encoded.SocketIOJson),
+        json=encoded.SocketIOJson,
+        cors_allowed_origins=cors.allowed_origins(config),
         manage_session=False,
         logger=logs.library_logger("socketio.server"),
         engineio_logger=logs.library_logger("engineio.server"),
     )
-    for module in (health, plugin_files, *events.MODULES, *systems.installed().values()):
+    for module in (health, plugin_files, connections, *events.MODULES, *systems.installed().values(), cors):
         module.init_app(app)
     return app

@@ -6,18 +6,17 @@ from __future__ import annotations
 import secrets
 import time
 
-from .auth import Identity
 from .encoded import Encoded
 from .protocol import ErrorCode, Push, Request, RequestError
-from .requests import requester_sid, socketio, store
 from .rooms import user_room
 from .schemas.common import Visibility
+from .unit import Unit
 from .visibility import full_view_rooms, notice, view_for
 
 
-def check_owner(identity: Identity, actor_id: str, field: str = "actor_id") -> None:
+def check_owner(unit: Unit, actor_id: str, field: str = "actor_id") -> None:
     """Players act only for actors they own; the GM acts for anyone. ``field`` names the actor (or its token)."""
-    if not identity.is_gm and not store().owns_actor(identity.world_id, identity.user, actor_id):
+    if not unit.identity.is_gm and not unit.store.owns_actor(unit.world_id, unit.identity.user, actor_id):
         raise RequestError(ErrorCode.FORBIDDEN, "you may only act for actors you own", {field: ["not yours"]})
 
 
@@ -27,7 +26,7 @@ def new_card_id() -> str:
 
 
 def publish(
-    identity: Identity, card_request: dict, rule: Request | str, result: dict, card_id: str | None = None, actor_id: str | None = None
+    unit: Unit, card_request: dict, rule: Request | str, result: dict, card_id: str | None = None, actor_id: str | None = None
 ) -> dict:
     """Log ``result`` as a card of ``rule`` (the request's event), push it, and return the requester's view.
     ``actor_id``: the card's actor when the request names a token rather than an actor.
@@ -36,8 +35,8 @@ def publish(
         "roll_id": card_id or new_card_id(),
         "request_id": card_request["request_id"],
         "at": round(time.time(), 3),
-        "world": identity.world_id,
-        "user": identity.user,
+        "world": unit.world_id,
+        "user": unit.identity.user,
         "actor_id": actor_id or card_request["actor_id"],
         "label": card_request["label"],
         "visibility": card_request["visibility"].value,
@@ -45,15 +44,14 @@ def publish(
         "rule": getattr(rule, "value", rule),
         "result": result,
     })
-    store().log_roll(identity.world_id, entry)
-    _deliver(entry, identity)
-    return view_for(entry, identity)
+    unit.log(entry)
+    _deliver(entry, unit)
+    return view_for(entry, unit.identity)
 
 
-def _deliver(entry: dict, identity: Identity) -> None:
+def _deliver(entry: dict, unit: Unit) -> None:
     """Push the card to everyone who may see it, except the requesting
     connection (its ack carries the card; a worker's card goes to all)."""
-    sio, requester = socketio(), requester_sid()
-    sio.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=requester)
-    if entry["visibility"] == Visibility.BLIND and not identity.is_gm:
-        sio.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(identity.world_id, identity.user), skip_sid=requester)
+    unit.emit(Push.ROLL_RESULT.value, entry, to=full_view_rooms(entry), skip_sid=unit.sid)
+    if entry["visibility"] == Visibility.BLIND and not unit.identity.is_gm:
+        unit.emit(Push.ROLL_RESULT.value, notice(entry), to=user_room(unit.world_id, unit.identity.user), skip_sid=unit.sid)

@@ -12,7 +12,10 @@ import click
 
 from . import logs
 from .config import Config
-from .embedded_redis import EmbeddedRedis, default_data_dir, running_url
+from .connections import announce_ended
+from .embedded_redis import AlreadyRunning, EmbeddedRedis, default_data_dir, running_url
+from .lineage import AlreadyServing
+from .serving import Serving
 from .schemas.settings import WorldSettingsSchema, default_settings
 from .store import Store, UnknownWorld, WorldExists
 from .systems import DEFAULT_SYSTEM, installed
@@ -38,17 +41,18 @@ def main(ctx: click.Context, data_dir: pathlib.Path | None, log_level: str) -> N
 @click.option("--workers", "worker_count", type=int, default=1, show_default=True)
 @click.pass_obj
 def serve(obj: dict, host: str | None, port: int | None, worker_count: int) -> None:
-    """Bridge, workers and (unless REDIS_URL is set) an embedded Redis, in one command."""
-    from workers.pool import WorkerPool
-
-    with _redis_url(obj, start_embedded=True) as redis_url:
-        config = _config(obj, redis_url, host, port)
-        _ensure_first_world(Store.from_url(redis_url))
-        pool = WorkerPool(redis_url, config.queue_name, worker_count).start()
-        try:
-            _run_web(config)
-        finally:
-            pool.stop()
+    """Bridge, workers and (unless REDIS_URL is set) an embedded Redis, in one command;
+    workers and Redis that die are started again (bridge.serving)."""
+    try:
+        with Serving(obj["data_dir"], obj["config"], worker_count) as serving:
+            if serving.embedded is not None:
+                click.echo(f"embedded Redis: data in {obj['data_dir']}", err=True)
+            _prepare_worlds(Store.from_url(serving.redis_url))
+            _run_web(_config(obj, serving.redis_url, host, port))
+    except (AlreadyServing, AlreadyRunning) as busy:
+        raise click.ClickException(str(busy)) from None
+    if serving.failed:
+        raise SystemExit(1)
 
 
 @main.command()
@@ -65,20 +69,11 @@ def web(obj: dict, host: str | None, port: int | None) -> None:
 @click.option("--count", type=int, default=1, show_default=True, help="Worker processes to run.")
 @click.pass_obj
 def worker(obj: dict, count: int) -> None:
-    """RQ workers (REDIS_URL, or a running `serve`'s Redis)."""
-    from workers.pool import WorkerPool
-    from workers.worker import run_worker
+    """RQ's worker pool of `count` workers, each replaced if it dies (REDIS_URL, or a running `serve`'s Redis)."""
+    from workers.pool import run_pool
 
     with _redis_url(obj, start_embedded=False) as redis_url:
-        config = _config(obj, redis_url)
-        if count == 1:
-            run_worker(redis_url, config.queue_name)
-            return
-        pool = WorkerPool(redis_url, config.queue_name, count).start()
-        try:
-            pool.wait()
-        finally:
-            pool.stop()
+        run_pool(redis_url, _config(obj, redis_url).queue_name, count)
 
 
 @main.group()
@@ -101,7 +96,7 @@ def world_create(obj: dict, world_id: str, name: str | None, default_tn: str, sy
             created = store.create_world(world_id, name or world_id, settings, system)
         except WorldExists:
             raise click.ClickException(f"world '{world_id}' already exists")
-        _print_world(created, show_key=True)
+        _print_world(created)
 
 
 @world.command("list")
@@ -114,21 +109,36 @@ def world_list(obj: dict) -> None:
 
 @world.command("show")
 @click.argument("world_id")
-@click.option("--key/--no-key", "show_key", default=True, help="Print the GM key.")
 @click.pass_obj
-def world_show(obj: dict, world_id: str, show_key: bool) -> None:
+def world_show(obj: dict, world_id: str) -> None:
+    """The world's name, system and settings (its GM key is shown only at creation and rotation)."""
     with _store(obj) as store:
-        _print_world(_world(store, world_id), show_key)
+        _print_world(_world(store, world_id))
 
 
 @world.command("rotate-key")
 @click.argument("world_id")
 @click.pass_obj
 def world_rotate_key(obj: dict, world_id: str) -> None:
-    """New GM key; every player token minted before stops working."""
+    """New GM key, shown once; every player token minted before stops working and every open connection of the world closes."""
     with _store(obj) as store:
         _world(store, world_id)
-        _print_world(store.rotate_gm_key(world_id), show_key=True)
+        rotated = store.rotate_gm_key(world_id)
+        announce_ended(store.redis, world_id)
+        _print_world(rotated)
+
+
+@world.command("revoke-token")
+@click.argument("world_id")
+@click.argument("user")
+@click.pass_obj
+def world_revoke_token(obj: dict, world_id: str, user: str) -> None:
+    """Void every token USER holds and close USER's player connections (as the GM's token.revoke)."""
+    with _store(obj) as store:
+        _world(store, world_id)
+        store.revoke_tokens(world_id, user)
+        announce_ended(store.redis, world_id, user)
+        click.echo(f"every token of '{user}' in '{world_id}' is void", err=True)
 
 
 @world.command("scripts")
@@ -150,6 +160,26 @@ def world_scripts(obj: dict, world_id: str, folder: pathlib.Path | None, reload_
             from workers.scripting.jobs import load_scripts
 
             click.echo(json.dumps(load_scripts(store, world_id)[0], indent=2))
+
+
+@main.group("log")
+def roll_log() -> None:
+    """The worlds' roll logs."""
+
+
+@roll_log.command("verify")
+@click.argument("world_id")
+@click.pass_obj
+def roll_log_verify(obj: dict, world_id: str) -> None:
+    """Check that the world's roll log is one unbroken chain: no entry deleted or edited (exit 1 if not)."""
+    from .chain import verify
+
+    with _store(obj) as store:
+        _world(store, world_id)
+        checked, problem = verify(store, world_id)
+    if problem:
+        raise click.ClickException(f"{world_id}: the roll log's chain is broken after {checked} entries: {problem}")
+    click.echo(f"{world_id}: {checked} entries, one unbroken chain")
 
 
 @main.command()
@@ -174,7 +204,7 @@ def _redis_url(obj: dict, start_embedded: bool):
         return
     if not start_embedded:
         raise click.ClickException("no Redis: set REDIS_URL, or start `vtt-bridge serve` first")
-    with EmbeddedRedis(obj["data_dir"]) as embedded:
+    with EmbeddedRedis(obj["data_dir"], maxmemory=obj["config"].redis_maxmemory) as embedded:
         click.echo(f"embedded Redis: data in {obj['data_dir']}", err=True)
         yield embedded.url
 
@@ -195,22 +225,21 @@ def _config(obj: dict, redis_url: str, host: str | None = None, port: int | None
 
 
 def _run_web(config: Config) -> None:
-    from .app import create_app
-    from .server import make_web_server, serve_until_signalled
+    from .server import run
 
-    app = create_app(config)
-    server = make_web_server(app, config.host, config.port)
-    click.echo(f"vtt-bridge listening on http://{config.host}:{server.server_port}", err=True)
-    serve_until_signalled(server)
-    app.extensions["socketio"].server.manager.leave()
+    run(config)
 
 
-def _ensure_first_world(store: Store) -> None:
-    if store.world_ids():
+def _prepare_worlds(store: Store) -> None:
+    """Read every world (a GM key stored in plain text is hashed then); create a first one if there is none."""
+    world_ids = store.world_ids()
+    for world_id in world_ids:
+        store.world(world_id)
+    if world_ids:
         return
     created = store.create_world(FIRST_WORLD_ID, "My world", default_settings())
-    click.echo("created a first world; connect your GM client with:", err=True)
-    _print_world(created, show_key=True, err=True)
+    click.echo("created a first world; connect your GM client with (the GM key is shown only now):", err=True)
+    _print_world(created, err=True)
 
 
 def _world(store: Store, world_id: str):
@@ -220,8 +249,9 @@ def _world(store: Store, world_id: str):
         raise click.ClickException(f"no world '{world_id}'") from None
 
 
-def _print_world(found, show_key: bool, err: bool = False) -> None:
+def _print_world(found, err: bool = False) -> None:
+    """The world as the operator sees it; with its GM key only when just created or rotated."""
     shown = {"world": found.world_id, "name": found.name, "system": found.system, "settings": found.settings}
-    if show_key:
+    if found.gm_key is not None:
         shown["gm_key"] = found.gm_key
     click.echo(json.dumps(shown, indent=2), err=err)

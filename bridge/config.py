@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 #: Foundry VTT's default address, allowed as a browser origin out of the box.
 FOUNDRY_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
@@ -11,11 +12,20 @@ FOUNDRY_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
 #: Default port of the bridge's HTTP and Socket.IO endpoint.
 DEFAULT_PORT = 8765
 
+#: The embedded Redis's memory limit unless configured (Redis's units).
+DEFAULT_REDIS_MAXMEMORY = "512mb"
 
-def _origins(raw: str | None) -> list[str]:
+#: Host names every bridge answers to besides its public URL's: the machine itself.
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
+
+#: Interfaces that mean "every interface": no page can be reached at them.
+ANY_INTERFACE = ("0.0.0.0", "::", "")
+
+
+def _listed(raw: str | None, default: tuple[str, ...]) -> list[str]:
     if raw is None:
-        return list(FOUNDRY_ORIGINS)
-    return [origin.strip() for origin in raw.split(",") if origin.strip()]
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
 
 
 @dataclass(frozen=True)
@@ -30,10 +40,35 @@ class Config:
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     #: Browser origins allowed to open a Socket.IO connection, besides the
-    #: bridge's own pages. ``["*"]`` allows any origin.
+    #: bridge's public URL. ``["*"]`` allows any origin.
     cors_origins: list[str] = field(default_factory=lambda: list(FOUNDRY_ORIGINS))
+    #: The address players and Foundry reach the bridge at (``VTT_BRIDGE_PUBLIC_URL``);
+    #: empty: ``http://<host>:<port>`` (loopback when listening on every interface).
+    public_url: str = ""
+    #: Host names the bridge answers to besides the public URL's and loopback's;
+    #: any other ``Host`` header is refused (DNS rebinding).
+    trusted_hosts: list[str] = field(default_factory=list)
     #: RQ queue the bridge enqueues to and the workers listen on.
     queue_name: str = "vtt-bridge"
+    #: The embedded Redis's memory limit (Redis's units: ``512mb``, ``2gb``).
+    redis_maxmemory: str = DEFAULT_REDIS_MAXMEMORY
+    #: Open connections one user may hold in a world, per web process.
+    connections_per_user: int = 8
+    #: Open connections a world may hold, per web process.
+    connections_per_world: int = 64
+
+    @property
+    def base_url(self) -> str:
+        """The public URL, without a trailing slash."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = "127.0.0.1" if self.host in ANY_INTERFACE else self.host
+        return f"http://{f'[{host}]' if ':' in host else host}:{self.port}"
+
+    @property
+    def allowed_hosts(self) -> list[str]:
+        """Host names a request's ``Host`` header may carry (any port)."""
+        return [urlsplit(self.base_url).hostname, *LOOPBACK_HOSTS, *self.trusted_hosts]
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "Config":
@@ -42,6 +77,11 @@ class Config:
             redis_url=env.get("REDIS_URL", ""),
             host=env.get("VTT_BRIDGE_HOST", "127.0.0.1"),
             port=int(env.get("PORT", DEFAULT_PORT)),
-            cors_origins=_origins(env.get("VTT_BRIDGE_CORS_ORIGINS")),
+            cors_origins=_listed(env.get("VTT_BRIDGE_CORS_ORIGINS"), FOUNDRY_ORIGINS),
+            public_url=env.get("VTT_BRIDGE_PUBLIC_URL", ""),
+            trusted_hosts=_listed(env.get("VTT_BRIDGE_TRUSTED_HOSTS"), ()),
             queue_name=env.get("VTT_BRIDGE_QUEUE", "vtt-bridge"),
+            redis_maxmemory=env.get("VTT_BRIDGE_REDIS_MAXMEMORY", DEFAULT_REDIS_MAXMEMORY),
+            connections_per_user=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_USER", 8)),
+            connections_per_world=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_WORLD", 64)),
         )

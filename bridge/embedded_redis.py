@@ -1,4 +1,7 @@
-"""A private Redis for ``serve``: loopback only, password-protected, append-only.
+"""A private Redis for ``serve``: loopback only, password-protected, append-only,
+with a memory limit (``maxmemory``) past which writes are refused and nothing
+is ever evicted (``noeviction``): game state has no expiry to evict it by,
+and losing it silently would be worse than a refused request.
 
 The server's configuration (including its password) is passed on stdin, so it
 never shows up in ``ps``. The URL is written to ``<data_dir>/redis.url``
@@ -8,6 +11,7 @@ never shows up in ``ps``. The URL is written to ``<data_dir>/redis.url``
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import pathlib
 import secrets
@@ -15,11 +19,15 @@ import shutil
 import socket
 import subprocess
 import time
+import urllib.parse
 import warnings
 
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+from .config import DEFAULT_REDIS_MAXMEMORY
+from .lineage import die_with_parent
 
 #: How long ``start`` waits for the server to answer PING, in seconds.
 START_TIMEOUT_SECONDS = 10
@@ -114,9 +122,10 @@ class EmbeddedRedis:
     Use as a context manager, or call :meth:`start` and :meth:`stop`.
     """
 
-    def __init__(self, data_dir: str | os.PathLike, executable: str | None = None):
+    def __init__(self, data_dir: str | os.PathLike, executable: str | None = None, maxmemory: str = DEFAULT_REDIS_MAXMEMORY):
         self.data_dir = pathlib.Path(data_dir)
         self.executable = executable or find_redis_server()
+        self.maxmemory = maxmemory
         self.url: str | None = None
         self._process: subprocess.Popen | None = None
 
@@ -147,15 +156,27 @@ class EmbeddedRedis:
         self._redis_dir.mkdir(mode=0o700, exist_ok=True)
         for _ in range(PORT_ATTEMPTS):
             with contextlib.suppress(_PortTaken):
-                self.url = self._launch(_free_port())
+                self.url = self._launch(_free_port(), secrets.token_urlsafe(32))
                 break
         else:
             raise RedisStartError(f"the chosen port was taken {PORT_ATTEMPTS} times in a row")
         _write_private(self._url_file, self.url + "\n")
         return self.url
 
-    def _launch(self, port: int) -> str:
-        password = secrets.token_urlsafe(32)
+    def exited(self) -> int | None:
+        """The server's exit status if it has ended on its own, else None."""
+        return self._process.poll() if self._process is not None else None
+
+    def restart(self) -> None:
+        """Start the server again after it died, at the same URL (clients reconnect to it); RedisStartError if it cannot."""
+        self._process.wait()
+        parts = urllib.parse.urlsplit(self.url)
+        try:
+            self._launch(parts.port, parts.password)
+        except _PortTaken:
+            raise RedisStartError(f"port {parts.port} was taken while Redis was down") from None
+
+    def _launch(self, port: int, password: str) -> str:
         url = f"redis://:{password}@{HOST}:{port}/0"
         log_offset = self._log_file.stat().st_size if self._log_file.exists() else 0
         with open(self._log_file, "ab") as log:
@@ -165,6 +186,7 @@ class EmbeddedRedis:
                 stdout=log,
                 stderr=log,
                 start_new_session=True,  # Ctrl-C reaches the bridge, which stops Redis last
+                preexec_fn=functools.partial(die_with_parent, os.getpid()),  # and kill -9 of it stops Redis too
             )
         with contextlib.suppress(BrokenPipeError):  # an early exit is reported below
             self._process.stdin.write(self._config(port, password).encode())
@@ -191,6 +213,8 @@ class EmbeddedRedis:
             "appendonly yes",
             "appendfsync everysec",
             'save ""',
+            f"maxmemory {self.maxmemory}",
+            "maxmemory-policy noeviction",
             f"dir {_quote(self._redis_dir)}",
             f"logfile {_quote(self._log_file)}",
             "",

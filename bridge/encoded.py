@@ -1,4 +1,5 @@
-"""JSON text: made once and spliced into every message that carries it.
+"""JSON text: made once and spliced into every message that carries it,
+and the JSON module Socket.IO's packets are made and read with.
 
 A roll card's entry goes to the roll log, into the stored answer, in the
 table's push and in the acknowledgement: encoding it once and splicing that
@@ -79,3 +80,17 @@ def _spliced_object(fields: dict[str, Any]) -> str:
     if not all(isinstance(key, str) for key in fields):
         return compact(fields)  # json.dumps's own key rules
     return "{" + ",".join(f"{compact(key)}:{dumps(value)}" for key, value in fields.items()) + "}"
+
+
+class SocketIOJson:
+    """The ``json`` module python-socketio and python-engineio are given
+    (their documented ``json=`` option): packets made by ``dumps`` above,
+    always compact, as their own calls ask."""
+
+    @staticmethod
+    def dumps(value: Any, separators: tuple[str, str] | None = None) -> str:
+        return dumps(value)
+
+    @staticmethod
+    def loads(text: str | bytes) -> Any:
+        return loads(text)

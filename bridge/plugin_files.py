@@ -2,19 +2,21 @@
 module's manifest and zip (a GM installs the module by pasting the
 manifest's URL into Foundry), and the standalone tabletop at ``/table``.
 
-The manifest's ``manifest`` and ``download`` URLs are this bridge's own, as
-the request reached it, so the module installs from wherever the bridge runs.
+The manifest's ``manifest`` and ``download`` URLs are the configured public
+URL's (``Config.base_url``), never the request's ``Host``: a forged header
+cannot point a GM's Foundry at another server.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import posixpath
 import zipfile
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, redirect, request, send_from_directory
+from flask import Blueprint, Response, abort, current_app, redirect, request, send_from_directory
 
 #: The plugin's folder in the repository.
 PLUGIN_DIR = Path(__file__).resolve().parent.parent / "plugin"
@@ -29,7 +31,7 @@ plugin_files = Blueprint("plugin_files", __name__)
 def _manifest() -> dict:
     """``module.json`` with this bridge's URLs for the manifest and the zip."""
     manifest = json.loads((PLUGIN_DIR / "module.json").read_text(encoding="utf-8"))
-    root = request.url_root.rstrip("/")
+    root = current_app.extensions["vtt_config"].base_url
     return {**manifest, "manifest": f"{root}/plugin/module.json", "download": f"{root}/plugin/{MODULE_ID}.zip"}
 
 
@@ -60,10 +62,13 @@ def _module_zip(manifest_text: str) -> bytes:
 
 @plugin_files.get("/plugin/<path:name>")
 def plugin_file(name: str) -> Response:
-    """A file of the plugin (its tests excepted), e.g. the standalone page's scripts."""
-    if name.split("/", 1)[0] == "tests":
+    """A file of the plugin (its tests excepted), e.g. the standalone page's scripts;
+    decided on the normalised path, so ``./tests``, ``core/../tests`` and the
+    like are the tests too."""
+    normal = posixpath.normpath(name)
+    if normal.startswith(("/", "..")) or normal.split("/", 1)[0] == "tests":
         abort(404)
-    return send_from_directory(PLUGIN_DIR, name)
+    return send_from_directory(PLUGIN_DIR, normal)
 
 
 @plugin_files.get("/table")

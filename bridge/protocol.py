@@ -27,11 +27,14 @@ class Request(str, Enum):
     PING = "ping"
     ROLL = "roll"
     ROLL_LOG = "roll.log"
+    ROLL_REVEAL = "roll.reveal"
+    ROLL_LINKS = "roll.links"
     ODDS = "odds"
     ODDS_DAMAGE = "odds.damage"
     ODDS_ATTACK = "odds.attack"
     WORKER_PING = "worker.ping"
     TOKEN_MINT = "token.mint"
+    TOKEN_REVOKE = "token.revoke"
     ACTORS_ASSIGN = "actors.assign"
     SETTINGS_GET = "settings.get"
     SETTINGS_UPDATE = "settings.update"
@@ -72,6 +75,7 @@ class Request(str, Enum):
     MOMENTS_TAKE = "moments.take"
     MOMENTS_AWARD = "moments.award"
     MOMENTS_SPEND = "moments.spend"
+    MOMENTS_OFFER = "moments.offer"
     CONTEST = "contest"
     CONNECTION_ROLL = "connection.roll"
     CONNECTION_CHECK = "connection.check"
@@ -82,6 +86,9 @@ class Request(str, Enum):
     TOKEN_CONDITION_CLEAR = "token.condition.clear"
     TOKEN_UNDO = "token.undo"
     TABLE_SNAPSHOT = "table.snapshot"
+    TOKEN_MOVE = "token.move"
+    MAP_GET = "map.get"
+    MAP_BLAST = "map.blast"
     COMBAT_START = "combat.start"
     COMBAT_END = "combat.end"
     COMBAT_JOIN = "combat.join"
@@ -109,6 +116,7 @@ class Push(str, Enum):
     JOB_FAILED = "job.failed"
     MOMENTS_CHANGED = "moments.changed"
     TOKEN_CHANGED = "token.changed"
+    TOKEN_MOVED = "token.moved"
     COMBAT_CHANGED = "combat.changed"
     TURN_ENDED = "turn.ended"
     TURN_STARTED = "turn.started"
@@ -124,6 +132,7 @@ class ErrorCode(str, Enum):
     NOT_TRACKED = "not_tracked"
     WRONG_SYSTEM = "wrong_system"
     BUSY = "busy"
+    ANSWER_NOT_KEPT = "answer_not_kept"
     JOB_FAILED = "job_failed"
     INTERNAL = "internal"
 
@@ -135,6 +144,8 @@ class RefusalCode(str, Enum):
     PROTOCOL_MISMATCH = "protocol_mismatch"
     UNAUTHORIZED = "unauthorized"
     TOKEN_EXPIRED = "token_expired"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    UNAVAILABLE = "unavailable"
 
 
 class RequestError(Exception):
@@ -150,8 +161,8 @@ class RequestError(Exception):
         return {"code": self.code.value, "message": self.message, "fields": self.fields}
 
 
-def against_the_rules(broken: ValueError, field: str) -> RequestError:
-    """A well-formed request the rules refuse (a rules function's ValueError),
+def against_the_rules(broken: Exception, field: str) -> RequestError:
+    """A well-formed request the rules refuse (a ``RulesRefusal``),
     blamed on the field that carries the offending value."""
     return RequestError(ErrorCode.AGAINST_THE_RULES, str(broken), {field: [str(broken)]})
 

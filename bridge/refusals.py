@@ -1,14 +1,19 @@
-"""The rules' refusals turned into the protocol's structured errors, in one place."""
+"""The rules' refusals turned into the protocol's structured errors, in one place.
+
+Only a ``RulesRefusal`` is the rules saying no. Any other exception out of
+the rules, a stray ``ValueError`` included, is a bug: it passes through, and
+the request answers ``internal`` with its traceback logged (``bridge.requests``)."""
 
 from __future__ import annotations
 
 from .protocol import ErrorCode, RequestError, against_the_rules
 from .rules.dice import TooManyDice
 from .rules.moment_of_truth.rolls import ImpossibleRoll
+from .rules.refusal import RulesRefusal
 
 
 class refused_as:  # lower case: used like a function, ``with refused_as("field"):``
-    """Inside the block, a rules refusal (ValueError) blames ``field``; a pool
+    """Inside the block, a rules refusal (``RulesRefusal``) blames ``field``; a pool
     below its TN or over the dice cap blames ``pool``, the field that makes
     the pool (Moments of Truth alone can rescue an impossible roll).
 
@@ -30,6 +35,6 @@ class refused_as:  # lower case: used like a function, ``with refused_as("field"
             raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(error), {self.pool: [str(error)]}) from None
         if isinstance(error, TooManyDice):
             raise RequestError(ErrorCode.TOO_MANY_DICE, str(error), {self.pool: [str(error)]}) from None
-        if isinstance(error, ValueError):
+        if isinstance(error, RulesRefusal):
             raise against_the_rules(error, self.field) from None
         return False

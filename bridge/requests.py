@@ -1,17 +1,20 @@
 """The one path every request takes: validate, authorize, answer once, log.
 
-A handler is ``handler(identity, request) -> result``; it raises
-:class:`RequestError` to refuse. Its envelope is stored under the request id,
-so a repeated id gets the first answer and never runs the handler twice.
+A handler is ``handler(unit, request) -> result`` (``unit``: the request's
+``bridge.unit.Unit``, its one way to the world); it raises
+:class:`RequestError` to refuse. Its envelope is written under the request
+id with the unit's changes, so a repeated id gets the first answer and never
+runs the handler twice.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 from typing import Any, Callable
 
-from flask import current_app, g, has_request_context, request
+from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
 from .auth import Identity
@@ -19,64 +22,33 @@ from .encoded import Encoded
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
 from .systems import system_of_event, title_of
+from .unit import Unit, answer_once
 
 log = logging.getLogger("bridge.requests")
 
-Handler = Callable[[Identity, dict], Any]
+Handler = Callable[[Unit, dict], Any]
 
 
 def store():
+    """The app's store, for what runs outside a request's unit (a connection's start)."""
     return current_app.extensions["vtt_store"]
 
 
 def socketio():
-    """Flask-SocketIO, or while a request's writes are held, its ``Outbox``."""
-    return g.get("vtt_outbox") or current_app.extensions["socketio"]
-
-
-class Outbox:
-    """The pushes of a request or a job whose writes are held
-    (``Store.answer_once`` with a fight, ``Store.once``), recorded as its
-    code emits them (``socketio()`` is the outbox meanwhile), sent once written."""
-
-    def __init__(self):
-        self.pushes: list[tuple[str, Any, dict]] = []
-        self.made: Any = None  # what the last run returned
-
-    def emit(self, event: str, data: Any, **where) -> None:
-        self.pushes.append((event, data, where))
-
-    def run(self, compute: Callable[[], dict]) -> dict:
-        """``compute()``, recording its pushes (a run again forgets those of the run before)."""
-        self.pushes, g.vtt_outbox = [], self
-        try:
-            self.made = compute()
-            return self.made
-        finally:
-            g.vtt_outbox = None
-
-    def send(self) -> None:
-        sio = current_app.extensions["socketio"]
-        for event, data, where in self.pushes:
-            sio.emit(event, data, **where)
+    """The app's Flask-SocketIO, for what runs outside a request's unit (a connection's start)."""
+    return current_app.extensions["socketio"]
 
 
 def current_identity() -> Identity:
     return socketio().server.get_session(request.sid)["identity"]
 
 
-def requester_sid() -> str | None:
-    """The requesting connection, which its ack answers; None in a worker."""
-    return request.sid if has_request_context() else None
-
-
 def handles(app, event: Request | str, fight: Callable[[dict], list[str]] | None = None):
     """Register ``handler`` for ``event`` on ``app``'s Socket.IO server,
     validated and authorized as the protocol catalog says; a rule system's
     event is refused in a world playing another system. ``fight(request)``:
-    the tokens whose fight (``Store.read_fight``) the handler reads first,
-    read with the request id's claim, in the same round trip; the handler's
-    change of them is then written with its answer, and its pushes sent after."""
+    the tokens whose fight (``Unit.fight``) the handler reads first, read
+    with the request id's claim, in the same round trip."""
     name = getattr(event, "value", event)
     spec, system = REQUESTS[name], system_of_event().get(name)
     schema, gm_only = spec.schema(), spec.gm_only
@@ -97,12 +69,12 @@ def _played(system: str | None, handler: Handler) -> Handler:
     if system is None:
         return handler
 
-    def in_its_world(identity: Identity, data: dict):
-        plays = store().world(identity.world_id).system
+    def in_its_world(unit: Unit, data: dict):
+        plays = unit.world.system
         if plays != system:
             message = f"this world plays '{plays}', not {title_of(system)}"
             raise RequestError(ErrorCode.WRONG_SYSTEM, message, {"system": [f"the world plays '{plays}'"]})
-        return handler(identity, data)
+        return handler(unit, data)
 
     return in_its_world
 
@@ -131,24 +103,21 @@ def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, f
         raise RequestError(ErrorCode.INVALID, "the request has invalid fields", invalid.normalized_messages()) from None
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event}'")
-    scope = f"{identity.world_id}:{identity.user}:{event}:{data['request_id']}"
-    if fight is None:
-        return store().answer_once(scope, identity.world_id, lambda: _run(handler, identity, data))
-    outbox = Outbox()
-
-    def compute() -> dict:
-        return outbox.run(lambda: _run(handler, identity, data))
-
-    answer = store().answer_once(scope, identity.world_id, compute, fight(data))
-    if answer is outbox.made:  # not another run's stored answer: this run's writes were made
-        outbox.send()
+    key = f"vtt:answer:{identity.world_id}:{identity.user}:{event}:{data['request_id']}"
+    token_ids = fight(data) if fight is not None else None
+    run = partial(_run, handler, data)
+    written, answer = answer_once(current_app.extensions["vtt_store"], identity, key, run, token_ids, request.sid)
+    if written is not None:  # not another run's answer: this run's pushes are told
+        sio = current_app.extensions["socketio"]
+        for pushed, payload, where in written.pushes:
+            sio.emit(pushed, payload, **where)
     return answer
 
 
-def _run(handler: Handler, identity: Identity, data: dict) -> dict:
+def _run(handler: Handler, data: dict, unit: Unit) -> dict:
     """The envelope, encoded once for the stored answer and the acknowledgement."""
     try:
-        return Encoded(success(data["request_id"], handler(identity, data)))
+        return Encoded(success(data["request_id"], handler(unit, data)))
     except RequestError as refused:
         return Encoded(failure(data["request_id"], refused))
 

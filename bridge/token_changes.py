@@ -1,5 +1,5 @@
-"""Changing tracked tokens: read their states, apply a rules change, save
-it atomically with undo history, and tell the table, one ``token.changed``
+"""Changing tracked tokens: read their states, apply a rules change, hold
+it in the request's unit (written with undo history), and tell the table, one ``token.changed``
 push per changed token carrying the state after the change.
 
 Every request that changes a token's health or conditions goes through
@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
-from .auth import Identity
 from .cards import check_owner
 from .protocol import ErrorCode, Push, Request, RequestError
 from .refusals import refused_as
-from .requests import socketio, store
 from .rooms import world_room
 from .rules.moment_of_truth.tokens import TokenChange, TokenState
 from .rules.moment_of_truth.tracker import check_can_act
+from .store import TableRead
+from .unit import Unit
 
 #: change(states by token id) -> (the changes made, the handler's answer).
 Change = Callable[[dict[str, TokenState]], tuple[Iterable[TokenChange], Any]]
@@ -45,57 +45,57 @@ def states_of(stored: Mapping[str, dict], token_ids: Mapping[str, str]) -> dict[
     return {token_id: TokenState.from_dict(state) for token_id, state in stored.items()}
 
 
-def tracked(identity: Identity, token_ids: Mapping[str, str]) -> dict[str, TokenState]:
+def tracked(unit: Unit, token_ids: Mapping[str, str]) -> dict[str, TokenState]:
     """The states of ``token_ids`` (``{token_id: field naming it}``), refusing an untracked one."""
-    return states_of(store().tokens(identity.world_id, list(token_ids)), token_ids)
+    return states_of(unit.tokens(list(token_ids)), token_ids)
 
 
-def check_tracked(identity: Identity, token_ids: Mapping[str, str]) -> None:
+def check_tracked(unit: Unit, token_ids: Mapping[str, str]) -> None:
     """Refuse ``token_ids`` (``{token_id: field naming it}``) unless all are tracked, reading no state."""
-    missing = store().untracked(identity.world_id, list(token_ids))
+    missing = unit.store.untracked(unit.world_id, list(token_ids))
     if missing:
         raise not_tracked(missing[0], token_ids[missing[0]])
 
 
-def check_token_owner(identity: Identity, state: TokenState, field: str) -> None:
+def check_token_owner(unit: Unit, state: TokenState, field: str) -> None:
     """Players act only for tokens of actors they own; the GM for any."""
-    check_owner(identity, state.actor_id, field)
+    check_owner(unit, state.actor_id, field)
 
 
-def owned_token(identity: Identity, token_id: str, field: str = "token_id", *, acting: bool = False) -> TokenState:
+def owned_token(unit: Unit, token_id: str, field: str = "token_id", *, acting: bool = False) -> TokenState:
     """The token's state, refused unless tracked and the sender's (the GM:
     any); ``acting``: refused too when dead or unconscious (it takes no actions)."""
-    state = tracked(identity, {token_id: field})[token_id]
-    check_token_owner(identity, state, field)
+    state = tracked(unit, {token_id: field})[token_id]
+    check_token_owner(unit, state, field)
     if acting:
         with refused_as(field):
             check_can_act(state)
     return state
 
 
-def change_tokens(identity: Identity, rule: Request, request: dict, token_ids: Mapping[str, str], change: Change) -> Any:
+def change_tokens(unit: Unit, rule: Request, request: dict, token_ids: Mapping[str, str], change: Change) -> Any:
     """Apply ``change`` to the tracked tokens ``token_ids`` (``{token_id:
     field naming it}``; an untracked one is refused, blaming its field),
     save the changed ones and push each change. Returns ``change``'s answer."""
 
-    def apply(stored: dict) -> tuple[dict, tuple]:
-        made, answer = change(states_of(stored, token_ids))
+    def apply(read: TableRead) -> tuple[dict, None, tuple]:
+        made, answer = change(states_of(read.token_states(), token_ids))
         made = tuple(made)
-        return {c.after.token_id: c.after.to_dict() for c in made}, (made, answer)
+        return {c.after.token_id: c.after.to_dict() for c in made}, None, (made, answer)
 
-    made, answer = store().change_tokens(identity.world_id, list(token_ids), apply)
-    push_changes(identity, rule, request, made)
+    made, answer = unit.change_table(list(token_ids), None, apply)
+    push_changes(unit, rule, request, made)
     return answer
 
 
-def push_changes(identity: Identity, rule: Request, request: dict, made: Iterable[TokenChange]) -> None:
+def push_changes(unit: Unit, rule: Request, request: dict, made: Iterable[TokenChange]) -> None:
     """One ``token.changed`` per change, to everyone at the table (the sender
     too: a client applies every change the same way, by version)."""
-    cause = cause_of(identity, rule, request)
+    cause = cause_of(unit, rule, request)
     for token_change in made:
-        socketio().emit(Push.TOKEN_CHANGED.value, token_change.to_dict() | {"cause": cause}, to=world_room(identity.world_id))
+        unit.emit(Push.TOKEN_CHANGED.value, token_change.to_dict() | {"cause": cause}, to=world_room(unit.world_id))
 
 
-def cause_of(identity: Identity, rule: Request, request: dict) -> dict[str, Any]:
+def cause_of(unit: Unit, rule: Request, request: dict) -> dict[str, Any]:
     """What made a change: the request and who sent it."""
-    return {"rule": rule.value, "request_id": request["request_id"], "user": identity.user}
+    return {"rule": rule.value, "request_id": request["request_id"], "user": unit.identity.user}

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from .auth import Identity
+from typing import TYPE_CHECKING
+
 from .rooms import gm_room, user_room, world_room
 from .schemas.common import Visibility
+
+if TYPE_CHECKING:  # auth reads the store, which indexes the log by who sees each entry
+    from .auth import Identity
 
 #: Fields of a roll entry that a blind roll's roller still sees.
 NOTICE_FIELDS = ("roll_id", "request_id", "at", "user", "actor_id", "label", "visibility", "rule")
@@ -26,6 +30,15 @@ def view_for(entry: dict, identity: Identity) -> dict | None:
 def notice(entry: dict) -> dict:
     """A blind roll as its roller sees it: that it happened, not how."""
     return {field: entry[field] for field in NOTICE_FIELDS} | {"hidden": True}
+
+
+def readers(entry: dict) -> list[str] | None:
+    """Who sees the entry, whole or as a notice, besides the GM: None for everyone."""
+    if entry["visibility"] == Visibility.PUBLIC:
+        return None
+    if Visibility(entry["visibility"]) is Visibility.BLIND:
+        return [entry["user"]]
+    return sorted({entry["user"], *entry["whisper_to"]})
 
 
 def full_view_rooms(entry: dict) -> list[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .encoded import loads
-from .requests import store
 from .rules.moment_of_truth.dials import Dials
 from .schemas.settings import dials_of
 
@@ -13,9 +12,9 @@ from .schemas.settings import dials_of
 DIALS_KEPT = 256
 
 
-def world_dials(identity) -> Dials:
-    """The rules' dials of the sender's world."""
-    return _dials(store().settings_json(identity.world_id))
+def world_dials(unit) -> Dials:
+    """The rules' dials of the unit's world."""
+    return _dials(unit.world.settings_json)
 
 
 @lru_cache(maxsize=DIALS_KEPT)

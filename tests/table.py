@@ -14,12 +14,12 @@ ANSWER_TIMEOUT_SECONDS = 15
 class TableClient:
     """One connection to the bridge; records every push it receives."""
 
-    def __init__(self, url: str, auth: dict):
+    def __init__(self, url: str, auth: dict, transports: tuple[str, ...] = ("websocket",)):
         self.pushes: list[tuple[str, object]] = []
         self._arrived = threading.Condition()
         self.sio = socketio.Client(reconnection=False)
         self.sio.on("*", self._record)
-        self.sio.connect(url, auth={"protocol": 1, **auth}, transports=["websocket"], wait_timeout=10)
+        self.sio.connect(url, auth={"protocol": 1, **auth}, transports=list(transports), wait_timeout=10)
 
     def _record(self, event, data=None) -> None:
         with self._arrived:

@@ -1,7 +1,7 @@
 """Our exact 2d20 odds against icepool's, computed independently.
 
-icepool counts the dice; the rule is restated here from the text and
-READINGS.md, not imported: a die at most skill + style is a success, a 1
+icepool counts the dice; the rule is restated here from docs/rules/two_d20.md,
+not imported: a die at most skill + style is a success, a 1
 or a die at most the focus two, a 20 a complication; assistants' successes
 count only when the leader has one; a test passes with successes >=
 difficulty and at least one success of the leader's.

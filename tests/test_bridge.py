@@ -13,10 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from socketio import packet
 
-from bridge.encoded import Encoded, compact, dumps, loads
+from bridge.encoded import Encoded, SocketIOJson, compact, dumps, loads
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
-from bridge.server import JsonOncePacket, PeerAwareRedisManager
-from bridge.store import UnknownWorld
 
 SKILL_ROLL = {
     "actor_id": "hero",
@@ -197,189 +195,6 @@ def test_settings_change_reaches_the_table_and_sets_the_tn(gm, player_for):
     assert alice.request("roll", **SKILL_ROLL)["result"]["result"]["target"]["value"] == 1
 
 
-def test_a_request_reads_its_world_with_its_claim(store, world):
-    """The claim of a request id brings its world: read inside the request,
-    it is the claim's, whatever changed since; outside, Redis's."""
-    store.save_settings(world.world_id, {"default_tn": 1})
-
-    def compute():
-        store.save_settings(world.world_id, {"default_tn": 2})
-        seen = store.world(world.world_id)
-        return {"name": seen.name, "gm_key": seen.gm_key, "settings": seen.settings}
-
-    answer = store.answer_once(f"{world.world_id}:gm:roll:r1", world.world_id, compute)
-    assert answer == {"name": world.name, "gm_key": world.gm_key, "settings": {"default_tn": 1}}
-    assert store.world(world.world_id).settings == {"default_tn": 2}
-
-
-def test_a_request_reads_its_fight_with_its_claim(store, world):
-    """Named with the claim, tokens and their scene's combat come with it:
-    the request's first read of those tokens is the claim's, whatever
-    changed since; any other read is Redis's."""
-    tokens, combats = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:combats"
-    store.redis.hset(tokens, mapping={"a": json.dumps({"scene_id": "s", "n": 1}), "b": json.dumps({"scene_id": "s"})})
-    store.redis.hset(combats, "s", json.dumps({"round": 1}))
-
-    def compute():
-        store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 2}))
-        reads = [store.read_fight(world.world_id, ["a", "b"])[0] for _ in range(2)]
-        return {"reads": [[read.token_states()["a"]["n"], read.combat_state, read.scene_id] for read in reads]}
-
-    answer = store.answer_once(f"{world.world_id}:gm:attack:f1", world.world_id, compute, fight=["a", "b"])
-    assert answer == {"reads": [[1, {"round": 1}, "s"], [2, {"round": 1}, "s"]]}
-    assert store.answer_once(f"{world.world_id}:gm:attack:f1", world.world_id, compute, fight=["a", "b"]) == answer
-
-    def other_tokens():
-        return {"n": store.read_fight(world.world_id, ["a"])[0].token_states()["a"]["n"]}
-
-    assert store.answer_once(f"{world.world_id}:gm:attack:f2", world.world_id, other_tokens, fight=["a", "b"]) == {"n": 2}
-
-
-def _token_n(store, world_id, token_id="a"):
-    return json.loads(store.redis.hget(f"vtt:world:{world_id}:tokens", token_id))["n"]
-
-
-def test_a_fight_request_writes_its_change_with_its_answer(store, world):
-    """With a fight, the change of the tokens is held until the answer is
-    written, in the same script; the roll log's entries too."""
-    store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 1}))
-    seen = []
-
-    def compute():
-        answer = store.change_tokens(world.world_id, ["a"], lambda states: ({"a": {**states["a"], "n": 2}}, "changed"))
-        store.log_roll(world.world_id, {"card": 1})
-        seen.append(_token_n(store, world.world_id))
-        return {"answer": answer}
-
-    scope = f"{world.world_id}:gm:attack:h1"
-    assert store.answer_once(scope, world.world_id, compute, fight=["a"]) == {"answer": "changed"}
-    assert (seen, _token_n(store, world.world_id)) == ([1], 2)
-    assert json.loads(store.redis.get(f"vtt:answer:{scope}")) == {"answer": "changed"}
-    assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"card": 1}]
-
-
-def test_a_fight_request_writes_texts_beyond_ascii(store, world):
-    """Ids and states stored as UTF-8 beyond ASCII are read with the claim,
-    compared and written whole, their earlier state kept for undo."""
-    tokens = f"vtt:world:{world.world_id}:tokens"
-    stored = json.dumps({"scene_id": "scène", "name": "Zoë 🐉", "n": 1}, ensure_ascii=False)
-    store.redis.hset(tokens, "drachen-ö", stored)
-    store.redis.hset(f"vtt:world:{world.world_id}:combats", "scène", json.dumps({"round": "é"}, ensure_ascii=False))
-
-    def compute():
-        store.change_tokens(world.world_id, ["drachen-ö"], lambda states: ({"drachen-ö": {**states["drachen-ö"], "n": 2}}, None))
-        store.log_roll(world.world_id, {"card": "ünïcode"})
-        return {"answer": "fertig ✓"}
-
-    scope = f"{world.world_id}:gm:attack:u1"
-    assert store.answer_once(scope, world.world_id, compute, fight=["drachen-ö"]) == {"answer": "fertig ✓"}
-    assert json.loads(store.redis.hget(tokens, "drachen-ö")) == {"scene_id": "scène", "name": "Zoë 🐉", "n": 2}
-    assert store.redis.lrange(f"vtt:world:{world.world_id}:token_history:drachen-ö", 0, -1) == [stored]
-    assert json.loads(store.redis.get(f"vtt:answer:{scope}")) == {"answer": "fertig ✓"}
-
-
-def test_a_fight_request_runs_again_when_what_it_read_changed(store, world):
-    """Another write between the read and the answer's: the held change is
-    not written, the request runs again on a fresh read, and only that run's
-    change, log entry and answer are written."""
-    store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 1}))
-    runs = []
-
-    def compute():
-        read = store.read_fight(world.world_id, ["a"])[0].token_states()["a"]["n"]
-        store.change_tokens(world.world_id, ["a"], lambda states: ({"a": {**states["a"], "n": read * 10}}, None))
-        store.log_roll(world.world_id, {"run": len(runs)})
-        if not runs:  # another client, meanwhile
-            store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 3}))
-        runs.append(read)
-        return {"read": read}
-
-    assert store.answer_once(f"{world.world_id}:gm:attack:h2", world.world_id, compute, fight=["a"]) == {"read": 3}
-    assert (runs, _token_n(store, world.world_id)) == ([1, 3], 30)
-    assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"run": 1}]
-
-
-def test_a_fight_request_that_changes_nothing_stands_as_read(store, world):
-    """A run that writes no token, combat or ledger (a missed attack) is
-    answered as of its read, even when another write came meanwhile: it
-    runs once, and its log entry and answer are written beside that write."""
-    store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 1}))
-    runs = []
-
-    def compute():
-        read = store.read_fight(world.world_id, ["a"])[0].token_states()["a"]["n"]
-        store.change_tokens(world.world_id, ["a"], lambda states: ({}, None))
-        store.log_roll(world.world_id, {"run": len(runs)})
-        store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 3}))
-        runs.append(read)
-        return {"read": read}
-
-    scope = f"{world.world_id}:gm:attack:h5"
-    assert store.answer_once(scope, world.world_id, compute, fight=["a"]) == {"read": 1}
-    assert (runs, _token_n(store, world.world_id)) == ([1], 3)
-    assert json.loads(store.redis.get(f"vtt:answer:{scope}")) == {"read": 1}
-    assert [json.loads(f["entry"]) for _, f in store.redis.xrange(f"vtt:world:{world.world_id}:rolls")] == [{"run": 0}]
-
-
-def test_a_fight_requests_moments_are_held_with_its_change(store, world):
-    """The Moments of Truth a fight request spends are written with its change
-    and answer; when what it read changed, the run again spends them once."""
-    tokens, moments = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:moments"
-    store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 1}))
-    store.redis.set(moments, json.dumps({"spent": 0}))
-    seen = []
-
-    def compute():
-        spent = store.change_moments(world.world_id, lambda ledger, uses: ({"spent": ledger["spent"] + 1}, {}, ledger["spent"]))
-        store.change_tokens(world.world_id, ["a"], lambda states: ({"a": {**states["a"], "n": 2}}, None))
-        seen.append((spent, json.loads(store.redis.get(moments))["spent"], _token_n(store, world.world_id)))
-        if len(seen) == 1:  # another client spends one meanwhile
-            store.redis.set(moments, json.dumps({"spent": 5}))
-        return {"spent_before": spent}
-
-    answer = store.answer_once(f"{world.world_id}:gm:attack:h3", world.world_id, compute, fight=["a"])
-    assert seen == [(0, 0, 1), (5, 5, 1)] and answer == {"spent_before": 5}
-    assert json.loads(store.redis.get(moments)) == {"spent": 6} and _token_n(store, world.world_id) == 2
-    with pytest.raises(RuntimeError):  # held writes change the Moments of Truth once
-        store.answer_once(f"{world.world_id}:gm:attack:h4", world.world_id, lambda: [
-            store.change_moments(world.world_id, lambda ledger, uses: (ledger, uses, None)) for _ in range(2)
-        ], fight=["a"])
-    assert store.redis.get(f"vtt:answer:{world.world_id}:gm:attack:h4") is None
-    assert json.loads(store.redis.get(moments)) == {"spent": 6}
-
-
-def test_a_request_writes_its_log_entries_with_its_answer_even_when_it_fails(store, world):
-    """Without a fight, the roll log's entries go with the answer; a failing
-    request's entries are still logged and its claim deleted, so its id may
-    be sent again."""
-    rolls = f"vtt:world:{world.world_id}:rolls"
-
-    def compute():
-        store.log_roll(world.world_id, {"card": 1})
-        store.log_roll(world.world_id, {"card": 2})
-        return {"answer": 1}
-
-    scope = f"{world.world_id}:gm:roll:w1"
-    assert store.answer_once(scope, world.world_id, compute) == {"answer": 1}
-    assert store.answer_once(scope, world.world_id, lambda: {"answer": 2}) == {"answer": 1}
-    assert json.loads(store.redis.get(f"vtt:answer:{scope}")) == {"answer": 1}
-
-    def failing():
-        store.log_roll(world.world_id, {"card": 3})
-        raise RuntimeError("the handler failed")
-
-    with pytest.raises(RuntimeError):
-        store.answer_once(f"{world.world_id}:gm:roll:w2", world.world_id, failing)
-    assert store.redis.get(f"vtt:answer:{world.world_id}:gm:roll:w2") is None
-    assert [json.loads(f["entry"]) for _, f in store.redis.xrange(rolls)] == [{"card": 1}, {"card": 2}, {"card": 3}]
-
-
-def test_a_request_in_an_unknown_world_finds_no_world(store, world):
-    missing = f"{world.world_id}-gone"
-    with pytest.raises(UnknownWorld):
-        store.answer_once(f"{missing}:gm:roll:r1", missing, lambda: store.world(missing))
-
-
 # -- queued work -----------------------------------------------------------
 
 
@@ -511,7 +326,13 @@ def test_a_roll_entry_is_encoded_once():
     envelope = Encoded({"ok": True, "request_id": "q1", "result": entry})
     entry["result"]["faces"].append(1)  # never done: shows the kept text is reused, not remade
     assert dumps(envelope) == '{"ok":true,"request_id":"q1","result":{"roll_id":"r1","result":{"faces":[5,6]}}}'
-    assert JsonOncePacket(packet.ACK, data=[envelope], id=7).encode() == "37[" + envelope.json + "]"
+    assert OursPacket(packet.ACK, data=[envelope], id=7).encode() == "37[" + envelope.json + "]"
+
+
+class OursPacket(packet.Packet):
+    """python-socketio's packet with the bridge's ``json=`` module, as ``create_app`` configures it."""
+
+    json = SocketIOJson
 
 
 @given(
@@ -524,22 +345,23 @@ def test_a_roll_entry_is_encoded_once():
     namespace=st.sampled_from([None, "/", "/other"]),
     ack_id=st.none() | st.integers(0, 999),
 )
-def test_json_once_packet_encodes_as_python_socketio(packet_type, data, namespace, ack_id):
-    ours = JsonOncePacket(packet_type, data=data, namespace=namespace, id=ack_id)
+def test_the_bridges_json_encodes_packets_as_the_standard_library(packet_type, data, namespace, ack_id):
+    ours = OursPacket(packet_type, data=data, namespace=namespace, id=ack_id)
     theirs = packet.Packet(packet_type, data=data, namespace=namespace, id=ack_id)
     assert ours.packet_type == theirs.packet_type
     assert_same_packet(ours, theirs)
 
 
 def assert_same_packet(ours: packet.Packet, theirs: packet.Packet) -> None:
-    """The same header and the same JSON value (python-socketio's text is the standard library's);
-    a binary packet is python-socketio's own."""
+    """The same header, the same JSON value (python-socketio's text is the standard library's)
+    and, for a binary packet, the same attachments."""
     ours_text, theirs_text = ours.encode(), theirs.encode()
+    attachments = ""
     if not isinstance(theirs_text, str):
-        assert ours_text == theirs_text
-        return
+        assert ours_text[1:] == theirs_text[1:]
+        ours_text, theirs_text, attachments = ours_text[0], theirs_text[0], f"{len(theirs_text) - 1}-"
     namespace = f"{theirs.namespace}," if theirs.namespace not in (None, "/") else ""
-    start = len(f"{theirs.packet_type}{namespace}{'' if theirs.id is None else theirs.id}")
+    start = len(f"{theirs.packet_type}{attachments}{namespace}{'' if theirs.id is None else theirs.id}")
     assert ours_text[:start] == theirs_text[:start]
     assert (ours_text[start:] and json.loads(ours_text[start:])) == (theirs_text[start:] and json.loads(theirs_text[start:]))
 
@@ -551,41 +373,10 @@ def assert_same_packet(ours: packet.Packet, theirs: packet.Packet) -> None:
     namespace=st.sampled_from([None, "/", "/other"]),
     ack_id=st.none() | st.integers(0, 999),
 )
-def test_json_once_packet_splices_encoded_payloads(packet_type, data, wrap, namespace, ack_id):
-    ours = JsonOncePacket(packet_type, data=encoded_inside(data, wrap), namespace=namespace, id=ack_id)
+def test_the_bridges_json_splices_encoded_payloads(packet_type, data, wrap, namespace, ack_id):
+    ours = OursPacket(packet_type, data=encoded_inside(data, wrap), namespace=namespace, id=ack_id)
     theirs = packet.Packet(packet_type, data=data, namespace=namespace, id=ack_id)
     assert ours.packet_type == theirs.packet_type
     assert_same_packet(ours, theirs)
 
 
-def test_a_lone_web_process_encodes_no_push_that_nobody_receives():
-    """Alone on the channel, a push whose only listener is the sender is
-    neither encoded nor sent; one with another listener is sent as before."""
-    manager = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")  # never connects: alone
-    server = socketio.Server(client_manager=manager, serializer=JsonOncePacket)
-    manager._alone = True
-    sent, encoded = [], []
-    server._send_eio_packet = lambda eio_sid, eio_packet: sent.append((eio_sid, eio_packet.data))
-    server.packet_class = lambda *args, **kwargs: encoded.append(kwargs) or JsonOncePacket(*args, **kwargs)
-    roller, other = manager.connect("eio-roller", "/"), manager.connect("eio-other", "/")
-    manager.enter_room(roller, "/", "table")
-    server.emit("roll.result", {"n": 1}, to="table", skip_sid=roller)
-    assert (sent, encoded) == ([], [])
-    manager.enter_room(other, "/", "table")
-    server.emit("roll.result", {"n": 2}, to="table", skip_sid=roller)
-    assert sent == [("eio-other", '2["roll.result",{"n":2}]')]
-
-
-def test_a_web_process_counts_its_peers_hellos_not_its_own(monkeypatch):
-    """Its own hello comes back on its subscription: counting it as a peer's
-    kept a lone web process publishing every push for its first second."""
-    manager = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")
-    peer = PeerAwareRedisManager("redis://127.0.0.1:1/0", channel="unused")
-    heard = [manager._hello.encode(), b'{"method": "emit"}', peer._hello.encode()]
-    monkeypatch.setattr(socketio.RedisManager, "_listen", lambda self: iter(heard))
-    manager._alone = True
-    listened = manager._listen()
-    assert next(listened) == b'{"method": "emit"}'
-    assert (manager._alone, manager._hellos) == (True, 0)
-    assert list(listened) == []
-    assert (manager._alone, manager._hellos) == (False, 1)

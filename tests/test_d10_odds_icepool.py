@@ -1,7 +1,7 @@
 """Our exact odds of the d10 skill roll against icepool's, computed independently.
 
-icepool counts the dice; the rules are restated here from READINGS.md (the
-d10 highest-die system), not imported, so a wrong reading in either place
+icepool counts the dice; the rules are restated here from docs/rules/highest_d10.md,
+not imported, so a wrong reading in either place
 shows up as a mismatch.
 """
 
@@ -37,7 +37,7 @@ def shown(dice):
 
 
 def restated_degree(highest, showing, ones, dice, tn, modifier, stressful):
-    """READINGS.md, restated: zero dice botch on 1 or 2; under stress all 1s
+    """Restated from docs/rules/highest_d10.md: zero dice botch on 1 or 2; under stress all 1s
     botch and more than half 1s fail; else success >= TN, partial >= 3/4 TN,
     solid > 3/2 TN, on the highest die + 1 per other die showing it."""
     total = highest + showing - 1 + modifier

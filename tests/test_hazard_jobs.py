@@ -90,7 +90,7 @@ def test_a_worker_killed_mid_explosion_leaves_each_token_hurt_once(table):
                 assert after[token_id] == entry["token"]["state"] == changed[token_id]["state"]
                 assert after[token_id]["version"] == before[token_id]["version"] + 1
                 assert store.redis.llen(f"vtt:world:{world.world_id}:token_history:{token_id}") == before[token_id]["version"]
-        logged = store.recent_rolls(world.world_id, 100, lambda entry: entry if entry["request_id"] == request_id else None)
+        logged = [link.entry for link in store.rolls_seen(world.world_id, None, 100) if link.entry["request_id"] == request_id]
         assert [entry["roll_id"] for entry in logged] == [card["roll_id"]]
         if died_mid_job:
             return

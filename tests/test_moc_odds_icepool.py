@@ -1,6 +1,6 @@
 """Exact odds of the Moment of Clarity roll against icepool's, computed
 independently: the dice are counted by icepool and the rule is restated
-here from READINGS.md (Effect Number, levels, open-ended), not imported."""
+here from docs/rules/moment_of_clarity.md (Effect Number, levels, open-ended), not imported."""
 
 from functools import cache
 

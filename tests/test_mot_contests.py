@@ -1,4 +1,4 @@
-"""Contested rolls (ch. 1, Contested Skill Rolls; READINGS.md) with fixed faces."""
+"""Contested rolls (ch. 1, Contested Skill Rolls; docs/rules/moment_of_truth.md, Contested rolls) with fixed faces."""
 
 import json
 

@@ -62,6 +62,23 @@ def test_each_agility_success_removes_a_die():
     assert (result.change.after.serious, result.change.after.minor) == (1, 2)
 
 
+@pytest.mark.parametrize("default_tn", [1, 2])
+def test_the_agility_roll_against_a_fall_or_fire_has_no_tn_in_any_world(default_tn):
+    """docs/rules/moment_of_truth.md, Rolls with no TN: one success helps,
+    and the card does not call the 1 the world's default."""
+    dials = DIALS.with_changes(default_tn=default_tn)
+    fell = fall(FRESH, 4, 2, dials, dice=FixedDice([5, 2, 3, 3]))
+    burnt = burn(FRESH, Fire(2), 2, dials, dice=FixedDice([6, 1, 2]))
+    for roll in (fell.rolls[0], burnt.rolls[0]):
+        assert roll.target.to_dict() == {
+            "default": default_tn, "difficulty": 0, "value": 1, "every_success_counts": True
+        }
+        assert roll.outcome.success and roll.counting.successes == 1
+        assert "no TN to make: every success counts (judged against 1)" in roll.explanation
+        assert not any("the world's default" in line for line in roll.explanation)
+    assert fell.damage[0].damage.dice == 1 and burnt.damage[0].damage.dice == 1
+
+
 def test_falling_damage_is_serious_on_six_and_minor_on_three():
     result = fall(FRESH, 6, 1, DIALS, dice=FixedDice([1, 2, 3, 6]))
     assert (result.damage[0].serious, result.damage[0].minor) == (1, 2)

@@ -11,6 +11,7 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.moments import (
     Contribution,
+    HeldReward,
     LedgerUpdate,
     MomentsLedger,
     NotEnoughMoments,
@@ -20,17 +21,22 @@ from bridge.rules.moment_of_truth.moments import (
     Spend,
     add_detail,
     award_role_playing,
+    check_takeable,
     create_npc,
+    credit_held,
     dice_reward,
     earn_dice_reward,
     first_session,
     heroic_death,
+    hold_dice_reward,
+    offer_dice,
     raise_the_stakes,
     spend_on_rescue,
     spend_on_roll,
     take_critical_failure,
     take_failure,
     take_setback,
+    use_offers,
 )
 from bridge.rules.moment_of_truth.rolls import RollKind, build_pool, resolve_roll, spend_moments
 
@@ -288,9 +294,16 @@ def test_failure_and_setback_earn_one():
         assert update.ledger.balance("Allison") == 1
 
 
-@pytest.mark.parametrize("faces", [FAILURE, SETBACK, CRITICAL_FAILURE])
-def test_no_dice_reward_when_moments_were_spent_on_the_roll(faces):
+@pytest.mark.parametrize("faces", [FAILURE, CRITICAL_FAILURE])
+def test_no_reward_for_failing_when_moments_were_spent_on_the_roll(faces):
     assert dice_reward(roll(faces), moments_spent=True, dials=DIALS) is None
+
+
+def test_a_success_with_a_setback_earns_one_though_moments_were_spent():
+    """Ch. 5 bars only a failure after spending (docs/rules/moment_of_truth.md)."""
+    assert dice_reward(roll(SETBACK), moments_spent=True, dials=DIALS) is Reward.SUCCESS_WITH_SETBACK
+    update = earn_dice_reward(table(Allison=0), "Allison", roll(SETBACK), DIALS, moments_spent=True)
+    assert update.ledger.balance("Allison") == 1
 
 
 def test_a_failure_with_raised_stakes_is_a_critical_failure():
@@ -540,3 +553,51 @@ def test_limits_apply_to_the_heroic_death_award_and_to_gifts():
     assert (award.gained, award.lost) == (1, 2)
     assert (given.spent, received.gained, received.lost) == (2, 0, 2)
     assert dict(update.ledger.balances) == {"Dodger": 0, "Nikita": 3}
+
+
+# --- hidden rolls, takes, offers (docs/rules/moment_of_truth.md) -----------------
+
+
+def test_a_hidden_rolls_reward_is_held_and_credited_by_the_limits_at_its_reveal():
+    held = hold_dice_reward("Allison", roll(CRITICAL_FAILURE), DIALS, moments_spent=False)
+    assert held == HeldReward("Allison", Reward.CRITICAL_FAILURE, 2)
+    assert hold_dice_reward("Allison", roll(SUCCESS), DIALS, moments_spent=False) is None
+    update = credit_held(table(Allison=2), [held], DIALS.with_changes(moments_player_limit=3), roll_id="r-1")
+    entry = update.entries[0]
+    assert (entry.kind, entry.gained, entry.lost, entry.roll_id) == (Reward.CRITICAL_FAILURE, 1, 1, "r-1")
+    assert credit_held(MomentsLedger(), [held], DIALS, roll_id="r-1").ledger.balance("Allison") == 2
+    with pytest.raises(RuleNotInUse):
+        hold_dice_reward("Allison", roll(FAILURE), DIALS.with_changes(dice_triggered_rewards=False), moments_spent=False)
+
+
+@pytest.mark.parametrize("first", [take_failure, take_critical_failure])
+def test_a_roll_takes_one_reward(first):
+    ledger = first(table(Allison=0), "Allison", DIALS, roll_id="r-1").ledger
+    for again in (take_failure, take_critical_failure):
+        with pytest.raises(ValueError, match="already taken"):
+            again(ledger, "Allison", DIALS, roll_id="r-1")
+    with pytest.raises(ValueError, match="already taken"):
+        take_setback(ledger, "Allison", roll(SUCCESS), DIALS, roll_id="r-1")
+    assert take_failure(ledger, "Allison", DIALS, roll_id="r-2").ledger.balance("Allison") > ledger.balance("Allison")
+
+
+def test_a_contribution_takes_only_what_its_giver_offered_the_roller():
+    offers = offer_dice({}, "Seamus", "Allison", 2)
+    assert offers == {"Seamus": {"Allison": 2}}
+    assert use_offers(offers, "Allison", [Contribution("Seamus", 1)]) == {}, "a roll uses the offer up"
+    for roller, contributions in (("Jackson", [Contribution("Seamus", 1)]), ("Allison", [Contribution("Seamus", 3)]),
+                                  ("Allison", [Contribution("Jackson", 1)])):
+        with pytest.raises(ValueError, match="offered"):
+            use_offers(offers, roller, contributions)
+    assert offer_dice(offers, "Seamus", "Allison", 0) == {}, "0 withdraws"
+    assert offer_dice(offer_dice(offers, "Jackson", "Allison", 1), "Seamus", "Jackson", 1) == {
+        "Seamus": {"Allison": 2, "Jackson": 1}, "Jackson": {"Allison": 1}}
+    with pytest.raises(ValueError):
+        offer_dice({}, "Allison", "Allison", 1)
+
+
+def test_a_roll_whose_dice_earned_a_reward_takes_none():
+    check_takeable([Reward.RAISE_THE_STAKES])
+    for earned in (Reward.FAILURE, Reward.CRITICAL_FAILURE, Reward.SUCCESS_WITH_SETBACK):
+        with pytest.raises(ValueError, match="instead"):
+            check_takeable([Reward.RAISE_THE_STAKES, earned])

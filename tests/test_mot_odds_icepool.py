@@ -1,7 +1,7 @@
 """Our exact odds against icepool's, computed independently.
 
-icepool counts the dice; the rules are restated here from READINGS.md
-(judging; damage and armor), not imported, so a wrong reading in either
+icepool counts the dice; the rules are restated here from docs/rules/moment_of_truth.md
+(rolls; damage and armor), not imported, so a wrong reading in either
 place shows up as a mismatch.
 """
 
@@ -46,7 +46,7 @@ def chance(die, holds):
 
 
 def icepool_verdicts(die, pool, tn, stakes_raised):
-    """READINGS.md's judging of a (successes, ones) distribution, restated."""
+    """docs/rules/moment_of_truth.md's judging of a (successes, ones) distribution, restated."""
     ones_at = max(1, pool // 2)
     return {
         "success": chance(die, lambda s, o: s >= tn),

@@ -261,9 +261,14 @@ def test_a_failure_has_no_setback():
     assert not roll([5, 1, 1], default_tn=2).outcome.setback
 
 
-def test_critical_success_with_a_setback_keeps_both():
-    outcome = roll([6, 6, 6, 1, 1, 1, 1]).outcome
-    assert (outcome.label, outcome.critical_success, outcome.setback) == (Label.CRITICAL_SUCCESS, True, True)
+def test_critical_success_with_a_setback_is_labelled_as_both():
+    """docs/rules/moment_of_truth.md, Critical success with a setback."""
+    result = roll([6, 6, 6, 1, 1, 1, 1])
+    outcome = result.outcome
+    assert (outcome.label, outcome.critical_success, outcome.setback) == (
+        Label.CRITICAL_SUCCESS_WITH_SETBACK, True, True
+    )
+    assert "3 successes vs TN 1: critical success with setback" in result.explanation
 
 
 def test_a_world_without_setbacks_judges_none():
@@ -290,7 +295,7 @@ def test_result_is_a_json_ready_tree():
     assert tree["dice"][1] == {"face": 1, "counts_as": "one"}
     assert (tree["successes"], tree["ones"]) == (2, 3)
     assert tree["pool"]["dice"] == 5
-    assert tree["target"] == {"default": 2, "difficulty": 0, "value": 2}
+    assert tree["target"] == {"default": 2, "difficulty": 0, "value": 2, "every_success_counts": False}
     assert tree["outcome"]["label"] == "success_with_setback"
     assert tree["outcome"]["critical_success_at"] == 4
 
@@ -385,7 +390,7 @@ def test_a_character_helps_once():
         Helper(" ")
 
 
-# --- raising the stakes (ch. 5, READINGS.md) -----------------------------------
+# --- raising the stakes (docs/rules/moment_of_truth.md, Raising the stakes) ------
 
 
 def test_raised_stakes_turn_a_failure_into_a_critical_failure():

@@ -60,6 +60,14 @@ def test_a_token_set_alight_burns_at_once_and_keeps_its_fire():
         ignite(after, 1, DIALS, dice=FixedDice([1]))
 
 
+def test_armor_does_not_soften_fire():
+    """The book is silent; the project's reading (docs/rules/moment_of_truth.md, Fire and armor)."""
+    plated = replace(token(), armor={"name": "Plate"})
+    bare, armored = (ignite(state, 3, DIALS, dice=FixedDice([6, 3, 3]))[1] for state in (token(), plated))
+    assert armored == bare
+    assert (armored["damage"][0]["serious"], armored["damage"][0]["minor"]) == (3, 1)
+
+
 def test_the_tick_rolls_the_tokens_agility_then_burns_what_is_left():
     # Agility 3 rolls 6 5 1: 2 of the 3 dice go; 1d6 shows 2: no damage, no growth.
     dice = FixedDice([6, 5, 1, 2])

@@ -1,4 +1,4 @@
-"""The bridge serves the plugin: the manifest with its own URLs, the
+"""The bridge serves the plugin: the manifest with its public URL, the
 module's zip built from the plugin's folder, the plugin's files but not its
 tests, and the standalone tabletop at /table."""
 
@@ -31,11 +31,12 @@ def web(redis_server, tmp_path, monkeypatch):
         (tmp_path / path).write_text(text)
     monkeypatch.setattr(plugin_files, "PLUGIN_DIR", tmp_path)
     plugin_files._module_zip.cache_clear()
-    return create_app(Config(redis_url=redis_server.url)).test_client()
+    config = Config(redis_url=redis_server.url, public_url="https://bridge.example:8765", port=8765)
+    return create_app(config).test_client()
 
 
-def test_the_manifest_points_at_the_bridge_it_came_from(web):
-    served = web.get("/plugin/module.json", base_url="https://bridge.example:8765").get_json()
+def test_the_manifest_points_at_the_configured_public_url(web):
+    served = web.get("/plugin/module.json", base_url="http://127.0.0.1:8765").get_json()
     assert served == {
         **MANIFEST,
         "manifest": "https://bridge.example:8765/plugin/module.json",
@@ -47,7 +48,7 @@ def test_the_zip_holds_the_module_under_its_id_and_nothing_else(web):
     answer = web.get("/plugin/vtt-bridge.zip", base_url="http://127.0.0.1:8765")
     archive = zipfile.ZipFile(io.BytesIO(answer.data))
     assert sorted(archive.namelist()) == ["vtt-bridge/core/cards.js", "vtt-bridge/module.json", "vtt-bridge/scripts/main.js"]
-    assert json.loads(archive.read("vtt-bridge/module.json"))["download"] == "http://127.0.0.1:8765/plugin/vtt-bridge.zip"
+    assert json.loads(archive.read("vtt-bridge/module.json"))["download"] == "https://bridge.example:8765/plugin/vtt-bridge.zip"
 
 
 def test_plugin_files_are_served_but_not_its_tests(web):

@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from bridge.auth import Identity, Role
 from bridge.cli import main
 from bridge.schemas.settings import default_settings
 from bridge.systems import DEFAULT_SYSTEM, installed
+from bridge.unit import Unit, settle
 
 from .services import Bridge
 from .table import TableClient
@@ -96,7 +98,7 @@ def test_players_cannot_switch_and_an_unknown_system_is_refused_by_field(gm, pla
 
 def test_each_systems_state_is_kept_apart_across_switches(gm, store, world):
     ok(gm, "token.register", **HERO)
-    store.change_system_state(world.world_id, "two_d20", lambda state: ({"momentum": 4, "chaos": 6}, None))
+    store.redis.set(f"vtt:world:{world.world_id}:system:two_d20", json.dumps({"momentum": 4, "chaos": 6}))
     ok(gm, "system.set", system="two_d20")
     assert ok(gm, "system.get")["state"] == {"momentum": 4, "chaos": 6}
     assert refused(gm, "table.snapshot")[0] == "wrong_system"
@@ -108,9 +110,13 @@ def test_each_systems_state_is_kept_apart_across_switches(gm, store, world):
 
 
 def test_changes_of_a_systems_state_from_many_clients_are_each_kept(store, world):
+    gm = Identity(world.world_id, "gm", Role.GM)
+
     def add_one():
         for _ in range(25):
-            store.change_system_state(world.world_id, "two_d20", lambda state: ({"momentum": (state or {"momentum": 0})["momentum"] + 1}, None))
+            settle(store, lambda _: Unit(store, gm), lambda unit: unit.change_system_state(
+                "two_d20", lambda state: ({"momentum": (state or {"momentum": 0})["momentum"] + 1}, None)
+            )[1], f"test:receipt:{uuid.uuid4().hex}", 60)
 
     adders = [threading.Thread(target=add_one) for _ in range(4)]
     for adder in adders:

@@ -5,6 +5,8 @@ scene's combat, MoTs charged, ownership and refusals by field."""
 
 from __future__ import annotations
 
+import json
+
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
 from bridge.rules.moment_of_truth.conditions import Condition, to_hit_changes
 from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
@@ -97,7 +99,7 @@ def start_fight(store, world, *stances: tuple[str, str, Stance]) -> None:
     """A running combat in the scene with these (token, seat, stance)s, written to the store."""
     combatants = tuple(Combatant(token_id, seat, stance) for token_id, seat, stance in stances)
     fight = Combat(SCENE, ("alice", "gm"), "gm", combatants)
-    store.change_combat(world.world_id, SCENE, lambda _: (fight.to_dict(), None))
+    store.redis.hset(f"vtt:world:{world.world_id}:combats", SCENE, json.dumps(fight.to_dict()))
 
 
 def stance(store, world, token_id: str) -> dict:

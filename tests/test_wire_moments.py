@@ -46,16 +46,21 @@ def test_a_session_start_grants_first_session_moments_and_the_table_sees_the_cou
 
 
 def test_players_take_failures_and_critical_failures_for_themselves(gm, player_for):
-    alice = player_for("alice", ["a1"])
-    taken = ok(alice, "moments.take", reward="take_failure")
+    alice, bob = player_for("alice", ["a1"]), player_for("bob", ["b1"])
+    assert gm.request("settings.update", settings={"dice_triggered_rewards": False})["ok"]
+
+    def rolled(client, actor_id="a1") -> str:
+        return ok(client, "roll", actor_id=actor_id, kind="statistic", statistic={"name": "Will", "value": 4})["roll_id"]
+
+    taken = ok(alice, "moments.take", reward="take_failure", roll_id=rolled(alice))
     assert taken["balances"] == {"alice": 2} and taken["entries"][0]["kind"] == "take_failure"
-    assert ok(alice, "moments.take", reward="take_critical_failure")["balances"] == {"alice": 5}
-    assert ok(gm, "moments.take", reward="take_failure", player="bob")["balances"] == {"alice": 5, "bob": 2}
-    refused(alice, "moments.take", "against_the_rules", "attack_or_damage", reward="take_failure", attack_or_damage=True)
-    refused(alice, "moments.take", "forbidden", "player", reward="take_failure", player="bob")
-    refused(gm, "moments.take", "invalid", "player", reward="take_failure")
+    assert ok(alice, "moments.take", reward="take_critical_failure", roll_id=rolled(alice))["balances"] == {"alice": 5}
+    assert ok(gm, "moments.take", reward="take_failure", player="bob", roll_id=rolled(bob, "b1"))["balances"] == {"alice": 5, "bob": 2}
+    refused(alice, "moments.take", "against_the_rules", "attack_or_damage", reward="take_failure", roll_id=rolled(alice), attack_or_damage=True)
+    refused(alice, "moments.take", "forbidden", "player", reward="take_failure", player="bob", roll_id=rolled(bob, "b1"))
+    refused(gm, "moments.take", "invalid", "player", reward="take_failure", roll_id=rolled(alice))
     assert gm.request("settings.update", settings={"player_triggered_rewards": False})["ok"]
-    refused(alice, "moments.take", "against_the_rules", "_schema", reward="take_critical_failure")
+    refused(alice, "moments.take", "against_the_rules", "_schema", reward="take_critical_failure", roll_id=rolled(alice))
     assert balances(alice) == {"alice": 5, "bob": 2}
 
 
@@ -102,7 +107,8 @@ def test_the_limits_bind_every_way_of_gaining(gm, player_for):
     alice, bob = player_for("alice", ["a1"]), player_for("bob", ["b1"])
     assert gm.request("settings.update", settings={"moments_table_limit": 3, "moments_at_first_session": 2})["ok"]
     assert ok(gm, "moments.award", award="session_start", players=["alice", "bob"])["balances"] == {"alice": 2, "bob": 1}
-    entry = ok(alice, "moments.take", reward="take_failure")["entries"][0]
+    roll_id = ok(gm, "roll", actor_id="a1", kind="statistic", statistic={"name": "Will", "value": 4})["roll_id"]  # earns nothing
+    entry = ok(alice, "moments.take", reward="take_failure", roll_id=roll_id)["entries"][0]
     assert (entry["gained"], entry["lost"], entry["lost_to"]) == (0, 2, "table limit of 3")
     rolled = bob.request("roll", actor_id="b1", kind="statistic", statistic={"name": "Will", "value": 4}, stakes_raised=True)
     assert rolled["ok"], rolled
@@ -170,7 +176,7 @@ def test_bad_moments_fields_are_named(gm):
     for event, request, field in (
         ("moments.get", {"recent": -1}, "recent"),
         ("moments.take", {"reward": "take_setback"}, "roll_id"),
-        ("moments.take", {"reward": "take_failure", "roll_id": "r1"}, "roll_id"),
+        ("moments.take", {"reward": "take_failure"}, "roll_id"),
         ("moments.award", {"award": "role_playing", "player": "p1", "moments": 101, "reason": "x"}, "moments"),
         ("moments.award", {"award": "session_start", "gifts": []}, "gifts"),
         ("moments.spend", {"spend": "create_npc", "npc": ""}, "npc"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge, resolve_roll
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.moments import dice_reward
+from bridge.rules.moment_of_truth.moments import Reward, dice_reward
 
 from .wire_schemas import assert_valid
 
@@ -53,6 +53,7 @@ def test_moments_spent_are_charged_and_add_dice(gm, player_for):
     alice, bob = player_for("alice", ["a1"]), player_for("bob", ["b1"])
     award(gm, "alice", 3)
     award(gm, "bob", 3)
+    assert bob.request("moments.offer", to="alice", dice=1)["ok"]
     entry = rolled(alice, **STAT, moments={"own": 2, "contributions": [{"user": "bob", "dice": 1}]})
     card = entry["result"]
     assert card["pool"]["dice"] == 3 + 3
@@ -103,9 +104,14 @@ def test_the_dice_reward_is_credited_to_the_roller(gm, player_for):
         assert [r["kind"] for r in card.get("rewards", [])] == ([reward.value] if reward else [])
         expected += reward.moments if reward else 0
     assert balances(alice) == {"alice": expected}
-    award(gm, "alice", 1)
-    card = rolled(alice, **STAT, moments={"own": 1})["result"]
-    assert "rewards" not in card, "no dice reward when a Moment of Truth was spent"
+    strong = {**STAT, "statistic": {"name": "Will", "value": 8}}  # 9d6: setbacks happen
+    for _ in range(20):
+        award(gm, "alice", 1)
+        card = rolled(alice, **strong, moments={"own": 1})["result"]
+        replayed = resolve_roll(RollKind.STATISTIC, 8, None, 2, moments_spent=1, dice=FixedDice(card["faces"]))
+        reward = dice_reward(replayed, moments_spent=True, dials=Dials())
+        assert reward in (None, Reward.SUCCESS_WITH_SETBACK), "spending bars the rewards for failing only"
+        assert [r["kind"] for r in card.get("rewards", [])] == ([reward.value] if reward else [])
     for _ in range(3):
         assert "rewards" not in rolled(gm, **STAT)["result"], "the GM's rolls earn nothing"
 

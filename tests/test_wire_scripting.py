@@ -85,15 +85,19 @@ def inspire(table):
 }
 
 
-@pytest.fixture
-def scripts(store, world, tmp_path):
-    """The world's scripts folder: the examples and the failure cases."""
-    folder = tmp_path / "scripts"
+def examples_and(extra: dict[str, str], store, world, folder: Path) -> Path:
+    """``folder`` made the world's scripts folder: the examples and the ``extra`` scripts (name -> text)."""
     shutil.copytree(EXAMPLES, folder)
-    for name, text in EXTRA.items():
+    for name, text in extra.items():
         (folder / name).write_text(text)
     shelf.set_scripts_folder(store.redis, world.world_id, folder)
     return folder
+
+
+@pytest.fixture
+def scripts(store, world, tmp_path):
+    """The world's scripts folder: the examples and the failure cases."""
+    return examples_and(EXTRA, store, world, tmp_path / "scripts")
 
 
 def job_result(client, event: str, **request) -> dict:
@@ -231,8 +235,8 @@ def test_a_gms_macro_awards_moments_with_its_effects_and_a_players_applies_neith
     refused = job_result(player, "macro.run", macro="inspire", token_ids=["fay"], arguments={"player": "pat"})
     error = gm.wait_for("roll.result", lambda push: push["roll_id"] == refused["roll_id"])["result"]["error"]
     assert (error["file"], error["message"]) == ("inspire.py", "only the GM awards Moments of Truth (ch. 5)")
-    state, (ledger, _) = store.tokens(world.world_id, ["fay"])["fay"], store.moments(world.world_id)
-    assert (state["version"], state["health"]["minor"], ledger["balances"]["pat"]) == (2, 1, 2)
+    state, ledger = store.tokens(world.world_id, ["fay"])["fay"], store.moments(world.world_id)
+    assert (state["version"], state["health"]["minor"], ledger.balances["pat"]) == (2, 1, 2)
 
 
 @pytest.mark.parametrize("request_fields, field", [

@@ -38,6 +38,23 @@ def test_a_registered_token_has_the_books_hit_points_and_everyone_is_told(gm, pl
     assert pushed(gm, 1)["cause"]["rule"] == "token.register"
 
 
+def health_condition(condition: str) -> list[dict]:
+    return [{"condition": condition, "source": "health", "ending": "health", "rounds": None, "since_round": None}]
+
+
+def test_a_token_registered_with_few_hit_points_has_its_health_condition_from_the_start(gm, player_for):
+    """Ch. 7, Damage: injured at 6 or fewer hit points left, wounded at 1-2, as
+    after any damage (docs/rules/moment_of_truth.md, Health)."""
+    player = player_for("alice", ["hero"])
+    for token_id, hit_points, condition in (("rat-1", 6, "injured"), ("rat-2", 3, "injured"), ("rat-3", 2, "wounded")):
+        change = ok(gm, "token.register", **{**THUG, "token_id": token_id, "hit_points": hit_points})
+        assert change["changes"] == [{"condition": condition, "gained": True}]
+        assert change["state"]["conditions"] == health_condition(condition)
+        assert pushed(player, 1, token_id)["state"] == change["state"]
+    assert ok(gm, "token.damage", token_id="rat-1", minor=1)["state"]["conditions"] == health_condition("injured")
+    assert ok(gm, "token.heal", token_id="rat-1", minor=1)["state"]["conditions"] == health_condition("injured")
+
+
 def test_damage_by_hand_brings_the_health_conditions_and_reregistering_keeps_them(gm):
     ok(gm, "token.register", **THUG)
     change = ok(gm, "token.damage", token_id="thug-1", minor=6, serious=4)

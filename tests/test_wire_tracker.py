@@ -6,7 +6,6 @@ send what."""
 
 from __future__ import annotations
 
-from bridge.events.tracker import _Kept
 from bridge.rules.moment_of_truth.initiative import Direction, turn_order
 
 from .test_wire_combat import checked_roll
@@ -248,11 +247,3 @@ def test_an_unconscious_token_keeps_back_nothing(gm, player_for):
     assert refused(gm, "combat.reserve", scene_id=SCENE, token_id="thug-2", defense_dice=2) == ("against_the_rules", ["token_id"])
     ended = passed(gm, seat="ricardo")["ended"]
     assert next(t for t in ended["tokens"] if t["token_id"] == "thug-2")["out_of_action"] is True
-
-
-def test_a_turns_change_run_again_rolls_the_same_faces_first():
-    kept = _Kept()
-    first = kept.roll(3, 6) + kept.roll(2, 6)
-    kept.used = 0
-    again = kept.roll(4, 6) + kept.roll(3, 6)
-    assert again[:5] == first and len(again) == 7 and kept.faces == again

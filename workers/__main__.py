@@ -1,4 +1,4 @@
-"""``python -m workers``: one worker process (what ``vtt-bridge worker`` spawns)."""
+"""``python -m workers``: one worker process, without a pool (the tests and the benchmarks start these; `vtt-bridge worker` runs a pool)."""
 
 import os
 

@@ -1,53 +1,56 @@
 """The bridge's rules run in a worker, their effects made once per job.
 
-A job runs bridge code (``change_tokens``, ``publish``…) inside an app
-context of its own, its writes held by the store and its pushes recorded by
-the request's ``Outbox`` (``bridge.requests``), as a request holding a fight
-does. When the rules are done, the writes and the pushes (as the job's
-receipt) go to Redis in one script (``Store.once``), and only then are the
-pushes sent. A job run again after its worker died finds the receipt and
-sends the same pushes again: a token is never changed twice, and clients
-apply a push they already had by its version (``token.changed``) or id
-(``roll.result``, ``job.result``).
+A job's rules run against a ``bridge.unit.Unit`` of their own, as a
+request's handler does: its changes, roll-log entries and pushes are held,
+then written in one compare-and-set with the pushes as the job's receipt
+(``bridge.unit.settle``), and only then are the pushes sent. A job run
+again after its worker died finds the receipt and sends the same pushes
+again: a token is never changed twice, and clients apply a push they
+already had by its version (``token.changed``) or id (``roll.result``, ``job.result``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask
-
+from bridge.auth import Identity
 from bridge.protocol import Push
-from bridge.requests import Outbox
-from bridge.store import Store
+from bridge.queue import ReplyTo
+from bridge.store import RECEIPT_TTL_SECONDS, Store, receipt_key
+from bridge.unit import Unit, settle
 
-from .push import Pusher, ReplyTo
+from .push import Pusher
 
-_app: Flask | None = None
+_store: Store | None = None
 
 
 def install(redis_url: str) -> None:
-    """Build this process's app context for jobs; workers call it before their first job."""
-    global _app
-    _app = Flask("workers")
-    _app.extensions["vtt_store"] = Store.from_url(redis_url)
+    """Build this process's store for jobs; workers call it before their first job."""
+    global _store
+    _store = Store.from_url(redis_url)
 
 
-def run_once(reply: ReplyTo, kind: str, pusher: Pusher, run: Callable[[], dict]) -> dict:
-    """Run ``run()`` (bridge code making the job's effects and returning the
-    requester's result) with its writes held and its pushes recorded, make
-    the effects once, then send the pushes and ``job.result`` (of ``kind``).
-    Returns the result sent. A ``RequestError`` from ``run`` writes nothing."""
-    if _app is None:
+def store() -> Store:
+    if _store is None:
         raise RuntimeError("workers.effects.install() was not called in this process")
-    outbox = Outbox()
+    return _store
 
-    def effects() -> list:
-        result = outbox.run(run)
-        told = [[event, data, where["to"]] for event, data, where in outbox.pushes]
+
+def run_once(reply: ReplyTo, kind: str, pusher: Pusher, sender: Identity, run: Callable[[Unit], dict]) -> dict:
+    """Run ``run(unit)`` (bridge code making the job's effects for ``sender``
+    and returning the requester's result) on a unit, make the effects once,
+    then send the pushes and ``job.result`` (of ``kind``). Returns the
+    result sent. A ``RequestError`` from ``run`` writes nothing."""
+    jobs_store = store()
+
+    def effects(unit: Unit) -> list:
+        result = run(unit)
+        told = [[event, data, where["to"]] for event, data, where in unit.pushes]
         return [*told, [Push.JOB_RESULT.value, {**reply.tag(), "kind": kind, "result": result}, reply.room()]]
 
-    with _app.app_context():
-        pushes = _app.extensions["vtt_store"].once(reply.world_id, reply.job_id, effects)
+    key = receipt_key(reply.job_id)
+    pushes = jobs_store.receipt(key)
+    if pushes is None:
+        _, pushes = settle(jobs_store, lambda _: Unit(jobs_store, sender), effects, key, RECEIPT_TTL_SECONDS)
     pusher.deliver(pushes)
     return pushes[-1][1]["result"]

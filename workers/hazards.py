@@ -13,6 +13,7 @@ from bridge.auth import Identity
 from bridge.cards import publish
 from bridge.combat_changes import Fight, change_fight, read_fight
 from bridge.events.combat import armor_of
+from bridge.events.hazards import named
 from bridge.protocol import Request, RequestError
 from bridge.refusals import refused_as
 from bridge.rules.dice import RandomDice
@@ -21,6 +22,7 @@ from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.hazards import Charge, Vacuum
 from bridge.rules.moment_of_truth.token_hazards import InReach, Ticked
 from bridge.rules.moment_of_truth.tokens import TokenState
+from bridge.rules.refusal import RulesRefusal
 from bridge.schemas.catalog import REQUESTS
 from bridge.world_rules import world_dials
 
@@ -32,25 +34,13 @@ _dice = RandomDice()
 TokenHazard = Callable[[TokenState, dict[str, TokenState], int | None, Arsenal], Ticked]
 
 
-def named(request: dict) -> dict[str, str]:
-    """The tokens a hazard request names, ``{token_id: field naming it}``, the card's actor's first."""
-    if "tokens" in request:
-        return {token["token_id"]: f"tokens.{n}.token_id" for n, token in enumerate(request["tokens"])}
-    if "token_ids" in request:
-        return {token_id: f"token_ids.{n}" for n, token_id in enumerate(request["token_ids"])}
-    tokens = {request["token_id"]: "token_id"}
-    if request.get("helper_token_id"):
-        tokens[request["helper_token_id"]] = "helper_token_id"
-    return tokens
-
-
-def _resolved(identity, request: dict, rule: Request, resolve: Callable) -> dict:
+def _resolved(unit, request: dict, rule: Request, resolve: Callable) -> dict:
     """Read the tokens the request names (``named``), the combat of the
     first one's scene and the world's equipment in one trip; ``resolve(states,
     round, arsenal)`` makes the changes and the card's result; save them,
     push each change and publish the card (its actor: the first token's)."""
     tokens = named(request)
-    fight: Fight = read_fight(identity, tokens)
+    fight: Fight = read_fight(unit, tokens)
     round_number = fight.combat.round if fight.combat else None
     arsenal = Arsenal.book().with_custom(fight.arsenal)
 
@@ -58,11 +48,11 @@ def _resolved(identity, request: dict, rule: Request, resolve: Callable) -> dict
         made, result = resolve(states, round_number, arsenal)
         return made, combat, result
 
-    result = change_fight(identity, rule, request, fight, change)
-    return publish(identity, request, rule, result, actor_id=fight.states[next(iter(tokens))].actor_id)
+    result = change_fight(unit, rule, request, fight, change)
+    return publish(unit, request, rule, result, actor_id=fight.states[next(iter(tokens))].actor_id)
 
 
-def _on_tokens(identity, request: dict, rule: Request, hazard: TokenHazard) -> dict:
+def _on_tokens(unit, request: dict, rule: Request, hazard: TokenHazard) -> dict:
     """Apply ``hazard`` to each of the request's ``token_ids`` in order: one card, each token's result."""
 
     def resolve(states, round_number, arsenal):
@@ -74,10 +64,10 @@ def _on_tokens(identity, request: dict, rule: Request, hazard: TokenHazard) -> d
             results.append(result | {"token_id": token_id, "token": change.to_dict()})
         return made, {"tokens": results}
 
-    return _resolved(identity, request, rule, resolve)
+    return _resolved(unit, request, rule, resolve)
 
 
-def _on_token(identity, request: dict, rule: Request, hazard: TokenHazard) -> dict:
+def _on_token(unit, request: dict, rule: Request, hazard: TokenHazard) -> dict:
     """Apply ``hazard`` to the request's ``token_id`` (reading its helper's too, if it names one)."""
     token_id = request["token_id"]
 
@@ -86,7 +76,7 @@ def _on_token(identity, request: dict, rule: Request, hazard: TokenHazard) -> di
             made, result = hazard(states[token_id], states, round_number, arsenal)
         return [made], result | {"token_id": token_id, "token": made.to_dict()}
 
-    return _resolved(identity, request, rule, resolve)
+    return _resolved(unit, request, rule, resolve)
 
 
 def _dr(state: TokenState, arsenal: Arsenal, field: str) -> int:
@@ -95,8 +85,8 @@ def _dr(state: TokenState, arsenal: Arsenal, field: str) -> int:
     return armor.damage_reduction if armor else 0
 
 
-def fall(identity, request: dict) -> dict:
-    dials, softened = world_dials(identity), request["armor"]
+def fall(unit, request: dict) -> dict:
+    dials, softened = world_dials(unit), request["armor"]
 
     def hazard(state, _, round_number, arsenal):
         dr = _dr(state, arsenal, "armor") if softened else 0
@@ -104,14 +94,14 @@ def fall(identity, request: dict) -> dict:
             state, request["meters"], dials, damage_reduction=dr, round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(identity, request, Request.HAZARD_FALL, hazard)
+    return _on_tokens(unit, request, Request.HAZARD_FALL, hazard)
 
 
-def explosion(identity, request: dict) -> dict:
+def explosion(unit, request: dict) -> dict:
     """One charge among every token the GM names, at the distances and
     behind the cover the GM's client measures; each token's armor is the one
     it wears unless the request gives a DR."""
-    dials = world_dials(identity)
+    dials = world_dials(unit)
     charge: Charge = request["charge"]
     tokens = request["tokens"]
 
@@ -127,29 +117,29 @@ def explosion(identity, request: dict) -> dict:
         with refused_as("tokens"):
             return token_hazards.blast(charge.damage(request["dice"]), caught, dials, round_number=round_number, dice=_dice)
 
-    return _resolved(identity, request, Request.HAZARD_EXPLOSION, resolve)
+    return _resolved(unit, request, Request.HAZARD_EXPLOSION, resolve)
 
 
-def fire_ignite(identity, request: dict) -> dict:
-    dials = world_dials(identity)
+def fire_ignite(unit, request: dict) -> dict:
+    dials = world_dials(unit)
 
     def hazard(state, _, round_number, __):
         return token_hazards.ignite(
             state, request["starting_dice"], dials, grease=request["grease"], round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(identity, request, Request.HAZARD_FIRE_IGNITE, hazard)
+    return _on_tokens(unit, request, Request.HAZARD_FIRE_IGNITE, hazard)
 
 
-def fire_burn(identity, request: dict) -> dict:
+def fire_burn(unit, request: dict) -> dict:
     """The fire's tick on the burning token's turn, or a helper's roll to put it out."""
-    dials, helper_id = world_dials(identity), request["helper_token_id"]
+    dials, helper_id = world_dials(unit), request["helper_token_id"]
     tools = {"blanket": request["blanket"], "water": request["water"]}
 
     def tick(state, _, round_number, __):
         ticked = token_hazards.burn_tick(state, dials, round_number=round_number, dice=_dice, **tools)
         if ticked is None:
-            raise ValueError("the token is not on fire")
+            raise RulesRefusal("the token is not on fire")
         return ticked
 
     def helped(state, states, round_number, _):
@@ -157,41 +147,41 @@ def fire_burn(identity, request: dict) -> dict:
             token_hazards.check_helper(state, states[helper_id])
         return token_hazards.smother(state, states[helper_id], dials, round_number=round_number, dice=_dice, **tools)
 
-    return _on_token(identity, request, Request.HAZARD_FIRE_BURN, tick if helper_id is None else helped)
+    return _on_token(unit, request, Request.HAZARD_FIRE_BURN, tick if helper_id is None else helped)
 
 
-def suffocation_start(identity, request: dict) -> dict:
-    dials = world_dials(identity)
+def suffocation_start(unit, request: dict) -> dict:
+    dials = world_dials(unit)
 
     def hazard(state, _, round_number, __):
         return token_hazards.start_suffocating(
             state, dials, warned=request["warned"], round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(identity, request, Request.HAZARD_SUFFOCATION_START, hazard)
+    return _on_tokens(unit, request, Request.HAZARD_SUFFOCATION_START, hazard)
 
 
-def _breath_tick(identity, request: dict, rule: Request, in_vacuum: bool) -> dict:
+def _breath_tick(unit, request: dict, rule: Request, in_vacuum: bool) -> dict:
     """A turn without air of a token out of air from the air hazard ``rule`` is about."""
-    dials = world_dials(identity)
+    dials = world_dials(unit)
 
     def hazard(state, _, round_number, __):
         air = token_hazards.air_of(state)
         if air is None:
-            raise ValueError("the token is not suffocating")
+            raise RulesRefusal("the token is not suffocating")
         if isinstance(air, Vacuum) != in_vacuum:
-            raise ValueError("the token is in vacuum" if not in_vacuum else "the token is not in vacuum")
+            raise RulesRefusal("the token is in vacuum" if not in_vacuum else "the token is not in vacuum")
         return token_hazards.breath_tick(state, dials, round_number=round_number, dice=_dice)
 
-    return _on_token(identity, request, rule, hazard)
+    return _on_token(unit, request, rule, hazard)
 
 
-def suffocation_turn(identity, request: dict) -> dict:
-    return _breath_tick(identity, request, Request.HAZARD_SUFFOCATION_TURN, in_vacuum=False)
+def suffocation_turn(unit, request: dict) -> dict:
+    return _breath_tick(unit, request, Request.HAZARD_SUFFOCATION_TURN, in_vacuum=False)
 
 
-def vacuum_enter(identity, request: dict) -> dict:
-    dials = world_dials(identity)
+def vacuum_enter(unit, request: dict) -> dict:
+    dials = world_dials(unit)
 
     def hazard(state, _, round_number, __):
         return token_hazards.enter_vacuum(
@@ -199,11 +189,11 @@ def vacuum_enter(identity, request: dict) -> dict:
             round_number=round_number, dice=_dice,
         )
 
-    return _on_tokens(identity, request, Request.HAZARD_VACUUM_ENTER, hazard)
+    return _on_tokens(unit, request, Request.HAZARD_VACUUM_ENTER, hazard)
 
 
-def vacuum_second(identity, request: dict) -> dict:
-    return _breath_tick(identity, request, Request.HAZARD_VACUUM_SECOND, in_vacuum=True)
+def vacuum_second(unit, request: dict) -> dict:
+    return _breath_tick(unit, request, Request.HAZARD_VACUUM_SECOND, in_vacuum=True)
 
 
 RESOLVERS = {
@@ -224,10 +214,11 @@ def hazard(reply: dict, sender: dict, event: str, request: dict) -> dict | None:
     table, its ``roll_id`` to the requester as ``job.result``. A refusal (a token no longer
     tracked, a fire already out) comes back as ``job.failed``, nothing made."""
     reply_to, pusher = push.started(reply)
-    rule, identity = Request(event), Identity.from_dict(sender)
-    loaded = REQUESTS[event].schema().load(request)
+    rule, loaded = Request(event), REQUESTS[event].schema().load(request)
     try:
-        return effects.run_once(reply_to, event, pusher, lambda: {"roll_id": RESOLVERS[rule](identity, loaded)["roll_id"]})
+        return effects.run_once(
+            reply_to, event, pusher, Identity.from_dict(sender), lambda unit: {"roll_id": RESOLVERS[rule](unit, loaded)["roll_id"]}
+        )
     except RequestError as refused:
         pusher.failed(reply_to, refused.code.value, refused.message, refused.fields)
         return None

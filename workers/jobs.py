@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from rq import get_current_job
 
+from bridge.cancel import cancel_requested
 from bridge.protocol import Request
 from bridge.roll_spec import pool_of, target_of
 from bridge.rules.moment_of_truth import RollKind, roll_odds
-from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
 from bridge.rules.moment_of_truth.attacks import Attack
+from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds, preview_attack
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Side, simulate
 from bridge.systems import installed
 
 from . import push
-from .cancel import cancel_requested
 
 
 def odds(reply: dict, spec: dict, default_tn: int) -> dict:

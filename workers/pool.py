@@ -1,39 +1,43 @@
-"""Several worker processes, started and stopped together."""
+"""Workers that come back: RQ's worker pool (``rq worker-pool``), which
+replaces a worker that dies, running the bridge's workers.
+
+RQ's pool forks each worker and builds it with RQ's defaults; here each is
+built as ``run_worker`` builds one (the pusher, short heartbeats), and dies
+with the pool (``lineage.die_with_parent``) if the pool itself is killed.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
-import signal
-import subprocess
-import sys
 
-#: How long a worker gets to finish its job after SIGTERM, in seconds.
-STOP_TIMEOUT_SECONDS = 10
+from redis import Redis
+from rq.worker_pool import WorkerPool
+
+from bridge.lineage import die_with_parent
+
+from .worker import BridgeWorker, run_worker
 
 
-class WorkerPool:
-    """``count`` processes of ``python -m workers`` on one Redis and queue."""
+class BridgePool(WorkerPool):
+    """``count`` BridgeWorkers on one Redis and queue, each replaced when it dies."""
 
     def __init__(self, redis_url: str, queue_name: str, count: int):
-        self.env = {**os.environ, "REDIS_URL": redis_url, "VTT_BRIDGE_QUEUE": queue_name}
-        self.count = count
-        self.processes: list[subprocess.Popen] = []
+        super().__init__([queue_name], connection=Redis.from_url(redis_url), num_workers=count, worker_class=BridgeWorker)
+        self.redis_url, self.queue_name = redis_url, queue_name
 
-    def start(self) -> "WorkerPool":
-        self.processes = [subprocess.Popen([sys.executable, "-m", "workers"], env=self.env) for _ in range(self.count)]
-        return self
+    def get_worker_process(self, name: str, burst: bool, _sleep: float = 0, logging_level: str = "INFO"):
+        """A worker process as ``run_worker`` makes one (``burst`` and the rest are RQ's testing knobs, unused)."""
+        return multiprocessing.get_context("fork").Process(
+            target=_worker, args=(self.redis_url, self.queue_name, name, os.getpid()), name=f"vtt-bridge worker {name}"
+        )
 
-    def wait(self) -> None:
-        for process in self.processes:
-            process.wait()
 
-    def stop(self) -> None:
-        for process in self.processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in self.processes:
-            try:
-                process.wait(STOP_TIMEOUT_SECONDS)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+def _worker(redis_url: str, queue_name: str, name: str, pool_pid: int) -> None:
+    die_with_parent(pool_pid)
+    run_worker(redis_url, queue_name, name)
+
+
+def run_pool(redis_url: str, queue_name: str, count: int) -> None:
+    """Run the pool until SIGINT or SIGTERM, which stop its workers (each finishing its job)."""
+    BridgePool(redis_url, queue_name, count).start()

@@ -1,51 +1,24 @@
 """Pushes from workers to the table, through the Socket.IO message queue.
 
-A worker publishes each push on the queue's channel as the message
-python-socketio's ``PubSubManager.emit`` writes (5.x), which every web
-process's listener delivers to its connections in the room. Written here
-rather than by that ``emit``: it walks each payload for bytes first (JSON
-payloads hold none; half the time of a 50-token explosion's pushes went
-there), and it publishes one message per round trip, where a job's pushes
-go in one (``bench/hazard_latency``).
+A worker emits with python-socketio's own ``RedisManager``, write-only (its
+documented way to emit from outside a server): every web process's listener
+delivers the push to its connections in the room.
 """
 
 from __future__ import annotations
 
-import json
-import uuid
-from dataclasses import dataclass
-
-import redis
+from socketio import RedisManager
 
 from bridge import encoded
 from bridge.protocol import NAMESPACE, SOCKETIO_CHANNEL, Push
-from bridge.rooms import user_room
-
-
-@dataclass(frozen=True)
-class ReplyTo:
-    """Where a queued request's progress and result go."""
-
-    world_id: str
-    user: str
-    request_id: str
-    job_id: str
-
-    def room(self) -> str:
-        return user_room(self.world_id, self.user)
-
-    def tag(self) -> dict:
-        return {"job_id": self.job_id, "request_id": self.request_id}
+from bridge.queue import ReplyTo
 
 
 class Pusher:
     """Emits protocol pushes to Socket.IO rooms from outside the web process."""
 
     def __init__(self, redis_url: str):
-        self._redis = redis.Redis.from_url(redis_url)
-        # The queue's messages name their sender; a web process skips only its own.
-        self._envelope = json.dumps({"method": "emit", "binary": False, "namespace": NAMESPACE, "skip_sid": None,
-                                     "callback": None, "host_id": uuid.uuid4().hex})[1:-1]
+        self._queue = RedisManager(redis_url, channel=SOCKETIO_CHANNEL, write_only=True, json=encoded.SocketIOJson)
 
     def emit(self, event: Push, payload: dict, room: str) -> None:
         self.deliver([[event.value, payload, room]])
@@ -61,15 +34,9 @@ class Pusher:
         self.emit(Push.JOB_FAILED, {**reply.tag(), "error": error}, reply.room())
 
     def deliver(self, pushes: list) -> None:
-        """Send pushes given as ``[event, payload, room or rooms]``, in order, in one round trip."""
-        with self._redis.pipeline(transaction=False) as pipe:
-            for event, payload, to in pushes:
-                pipe.publish(SOCKETIO_CHANNEL, self._message(event, payload, to))
-            pipe.execute()
-
-    def _message(self, event: str, payload: dict, to) -> str:
-        """The queue's message: ``payload`` (an ``Encoded`` one spliced in) to ``to``."""
-        return f'{{"event":{json.dumps(event)},"room":{json.dumps(to)},"data":[{encoded.dumps(payload)}],{self._envelope}}}'
+        """Send pushes given as ``[event, payload, room or rooms]``, in order."""
+        for event, payload, to in pushes:
+            self._queue.emit(event, payload, namespace=NAMESPACE, to=to)
 
 
 _installed: Pusher | None = None

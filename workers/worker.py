@@ -20,8 +20,10 @@ import contextlib
 import threading
 
 from redis import Redis
-from rq import Queue, SimpleWorker
-from rq.worker import WorkerStatus
+from rq import SimpleWorker
+from rq.worker import RoundRobinWorker, WorkerStatus
+
+from bridge.queue import WorldQueues
 
 from . import effects, push
 
@@ -36,8 +38,9 @@ MAINTENANCE_INTERVAL_SECONDS = 5
 WORKER_TTL_SECONDS = 20
 
 
-class BridgeWorker(SimpleWorker):
-    """A SimpleWorker whose running job keeps a short heartbeat."""
+class BridgeWorker(RoundRobinWorker, SimpleWorker):
+    """A SimpleWorker that takes from its queues in turn (fair across worlds,
+    ``bridge.queue``), whose running job keeps a short heartbeat."""
 
     def get_heartbeat_ttl(self, job) -> int:
         return JOB_HEARTBEAT_SECONDS + HEARTBEAT_GRACE_SECONDS
@@ -65,13 +68,14 @@ class BridgeWorker(SimpleWorker):
             beater.join()
 
 
-def run_worker(redis_url: str, queue_name: str) -> None:
+def run_worker(redis_url: str, queue_name: str, name: str | None = None) -> None:
     """Run one worker until it is told to stop (SIGINT or SIGTERM)."""
     push.install(redis_url)
     effects.install(redis_url)
     connection = Redis.from_url(redis_url)
     worker = BridgeWorker(
-        [Queue(queue_name, connection=connection)],
+        WorldQueues(queue_name, connection).queues,
+        name=name,
         connection=connection,
         worker_ttl=WORKER_TTL_SECONDS,
         maintenance_interval=MAINTENANCE_INTERVAL_SECONDS,

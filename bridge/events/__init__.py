@@ -14,9 +14,11 @@ from . import (
     hazards,
     health,
     jobs,
+    log,
     maneuvers,
     moments,
     odds,
+    positions,
     rolls,
     scripting,
     session,
@@ -27,8 +29,8 @@ from . import (
 )
 
 #: The bridge's own areas, registered by the app factory before the rule systems'.
-MODULES = (session, gm, jobs, systems)
+MODULES = (session, gm, jobs, log, systems)
 
 #: Moment of Truth's areas.
 FLAGSHIP_MODULES = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests,
-                    tokens, tracker, simulation, scripting)
+                    tokens, tracker, simulation, scripting, positions)

@@ -4,7 +4,7 @@ experience costs (ch. 11) and the world's arsenal (ch. 10). No cards."""
 from __future__ import annotations
 
 from ..protocol import Request, against_the_rules
-from ..requests import handles, store
+from ..requests import handles
 from ..rules.moment_of_truth.advancement import (
     OffTheTable,
     moment_buyback,
@@ -23,7 +23,7 @@ from ..rules.moment_of_truth.statistics import Statistic
 from ..world_rules import world_dials
 
 
-def check_character(identity, check_request: dict) -> dict:
+def check_character(unit, check_request: dict) -> dict:
     """Every creation rule the sheet breaks, with its statistics and points, under the world's dials."""
     sheet = check_request["sheet"]
     character = CharacterSheet(
@@ -37,10 +37,10 @@ def check_character(identity, check_request: dict) -> dict:
         trait_points_to_skill_points=sheet["trait_points_to_skill_points"],
         trait_points_to_statistic_points=sheet["trait_points_to_statistic_points"],
     )
-    return check_creation(character, world_dials(identity)).to_dict()
+    return check_creation(character, world_dials(unit)).to_dict()
 
 
-def advancement_cost(identity, cost_request: dict) -> dict:
+def advancement_cost(unit, cost_request: dict) -> dict:
     """Experience to raise one skill or statistic, step by step (ch. 11)."""
     raised = "skill" if "skill" in cost_request else "statistic"
     levels = cost_request[raised]
@@ -48,34 +48,34 @@ def advancement_cost(identity, cost_request: dict) -> dict:
         if raised == "skill":
             cost = skill_advancement(levels["name"], levels["current"], levels["desired"])
         else:
-            cost = statistic_advancement(levels["name"], levels["current"], levels["desired"], world_dials(identity))
+            cost = statistic_advancement(levels["name"], levels["current"], levels["desired"], world_dials(unit))
     except OffTheTable as broken:
         raise against_the_rules(broken, f"{raised}.{broken.field}") from None
     return cost.to_dict()
 
 
-def advancement_buyback(identity, buyback_request: dict) -> dict:
+def advancement_buyback(unit, buyback_request: dict) -> dict:
     """Experience for unspent Moments of Truth bought back (ch. 11)."""
     moments = buyback_request["moments"]
-    return {"moments": moments, "experience": moment_buyback(moments, world_dials(identity))}
+    return {"moments": moments, "experience": moment_buyback(moments, world_dials(unit))}
 
 
-def list_equipment(identity, _request: dict) -> dict:
+def list_equipment(unit, _request: dict) -> dict:
     """The book's items with the world's own (which replace a book item of their name)."""
-    return Arsenal.book().with_custom(store().arsenal(identity.world_id)).to_dict()
+    return Arsenal.book().with_custom(unit.store.arsenal(unit.world_id)).to_dict()
 
 
-def define_equipment(identity, define_request: dict) -> dict:
+def define_equipment(unit, define_request: dict) -> dict:
     """The GM removes some of the world's own items, then adds or replaces others."""
     try:
-        custom = remove_items(store().arsenal(identity.world_id), define_request["remove"])
+        custom = remove_items(unit.store.arsenal(unit.world_id), define_request["remove"])
     except EntryError as broken:
         raise against_the_rules(broken, f"remove.{broken.field}") from None
     try:
         custom = define_items(custom, {kind: define_request[kind] for kind in KINDS})
     except EntryError as broken:
         raise against_the_rules(broken, broken.field) from None
-    store().save_arsenal(identity.world_id, custom)
+    unit.save_arsenal(custom)
     return custom
 
 

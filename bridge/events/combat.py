@@ -17,13 +17,11 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from workers import jobs
-
 from ..cards import new_card_id, publish
 from ..combat_changes import Fight, change_fight, read_fight
 from ..protocol import Request, against_the_rules
 from ..refusals import refused_as
-from ..requests import handles, store
+from ..requests import handles
 from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import Modifier
 from ..rules.moment_of_truth.attacks import Attack, AttackResult, Target
@@ -69,6 +67,7 @@ from ..rules.moment_of_truth.weapon_state import (
     weapon_state,
     with_weapon,
 )
+from ..rules.refusal import RulesRefusal
 from ..schemas.simulation import SEED_MAX
 from ..token_changes import check_token_owner
 from ..world_rules import world_dials
@@ -92,9 +91,9 @@ def statistics_of(numbers: dict) -> dict[Statistic, int]:
     return {Statistic(name): value for name, value in numbers.items()}
 
 
-def arsenal_of(identity) -> Arsenal:
+def arsenal_of(unit) -> Arsenal:
     """The book's equipment with the world's own (``equipment.define``)."""
-    return Arsenal.book().with_custom(store().arsenal(identity.world_id))
+    return Arsenal.book().with_custom(unit.store.arsenal(unit.world_id))
 
 
 def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:
@@ -107,9 +106,9 @@ def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:
         for lookup in (arsenal.melee_weapon, arsenal.ranged_weapon):
             try:
                 return lookup(choice["name"])
-            except ValueError:
+            except RulesRefusal:
                 pass
-        raise ValueError(f"no melee or ranged weapon named {choice['name']!r} (equipment.list names them)")
+        raise RulesRefusal(f"no melee or ranged weapon named {choice['name']!r} (equipment.list names them)")
 
 
 def armor_of(worn: dict | None, arsenal: Arsenal, field: str) -> Armor | None:
@@ -140,7 +139,7 @@ def _weapon_skill(name: str) -> WeaponSkill | None:
     """The weapon skill a skill's name names; None: not a weapon skill."""
     try:
         return WeaponSkill.parse(name)
-    except ValueError:
+    except RulesRefusal:
         return None
 
 
@@ -156,14 +155,14 @@ class AttackRead(NamedTuple):
     numbers: Attack
 
 
-def read_attack(identity, attack_request: dict, read: Fight, dials) -> AttackRead:
+def read_attack(unit, attack_request: dict, read: Fight, dials) -> AttackRead:
     """The attack's numbers as ``attack`` and ``attack.odds`` read them from
     the fight: an attacker the user owns (the GM: any) that can act, a usable
     weapon, each target's TN, the pool with every modifier named; refused by
     field as the rules refuse it."""
     states, fight = read.states, read.combat
     attacker = states[attack_request["attacker"]]
-    check_token_owner(identity, attacker, "attacker")
+    check_token_owner(unit, attacker, "attacker")
     with refused_as("attacker"):
         check_can_act(attacker)  # dead or unconscious: no actions (ch. 7, Condition Summary)
     arsenal = Arsenal.book().with_custom(read.arsenal)
@@ -183,21 +182,21 @@ def read_attack(identity, attack_request: dict, read: Fight, dials) -> AttackRea
     )
     try:
         numbers.check()
-    except ValueError:
+    except RulesRefusal:
         with refused_as(_attack_field(attack_request, weapon)):  # which field: worked out for a refusal only
             raise
     return AttackRead(attacker, weapon, held, aimed, numbers)
 
 
-def attack(identity, attack_request: dict) -> dict:
+def attack(unit, attack_request: dict) -> dict:
     """Resolve one attack by a token the user owns (the GM: any)."""
-    read = read_fight(identity, _token_fields(attack_request))
-    dials = world_dials(identity)
-    plan = read_attack(identity, attack_request, read, dials)
+    read = read_fight(unit, _token_fields(attack_request))
+    dials = world_dials(unit)
+    plan = read_attack(unit, attack_request, read, dials)
     attacker, weapon = plan.attacker, plan.weapon
     card_id = new_card_id()
     charge_moments(
-        identity, attack_request["moments_spent"] + attack_request["damage_moments_spent"], card_id, "moments_spent"
+        unit, attack_request["moments_spent"] + attack_request["damage_moments_spent"], card_id, "moments_spent"
     )
     ammo, result = plan.numbers.resolve(dials, _dice)
     rounds = ammo.rounds_fired if ammo and ammo.allowed else 1
@@ -208,23 +207,23 @@ def attack(identity, attack_request: dict) -> dict:
         made, taken = _taken(fresh, result, attacker.token_id, weapon, kept, dials, round_number)
         return made, _stances_after(combat, attack_request, attacker.token_id, result.combat.ranged, result), taken
 
-    tokens = change_fight(identity, Request.ATTACK, attack_request, read, leave_behind)
+    tokens = change_fight(unit, Request.ATTACK, attack_request, read, leave_behind)
     card = result.to_dict()
     card["ammo"] = ammo.to_dict() if ammo else None
     card["weapon_state"] = {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)}
     card["tokens"] = [tokens[state.token_id] for state in plan.aimed] + _grappler_hit(attack_request, result, tokens)
-    return publish(identity, attack_request, Request.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
+    return publish(unit, attack_request, Request.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
 
 
-def attack_odds(identity, odds_request: dict) -> dict:
+def attack_odds(unit, odds_request: dict) -> dict:
     """An attack's odds before it is made, its numbers read as ``attack``
     reads them, computed by a worker (exact or simulated); nothing changes,
     nothing is charged."""
-    dials = world_dials(identity)
-    plan = read_attack(identity, odds_request, read_fight(identity, _token_fields(odds_request)), dials)
+    dials = world_dials(unit)
+    plan = read_attack(unit, odds_request, read_fight(unit, _token_fields(odds_request)), dials)
     seed = odds_request["seed"] if odds_request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
     return queue_job(
-        identity, odds_request["request_id"], jobs.attack_odds_preview,
+        unit, odds_request["request_id"], "workers.jobs.attack_odds_preview",
         attack=plan.numbers, dials=dials.to_dict(), trials=odds_request["trials"], seed=seed,
     )
 
@@ -243,7 +242,7 @@ def _token_fields(attack_request: dict) -> dict[str, str]:
     fields: dict[str, str] = {}
     for token_id, field in named:
         if token_id in fields:
-            raise against_the_rules(ValueError(f"token {token_id!r} is named twice in one attack"), field)
+            raise against_the_rules(RulesRefusal(f"token {token_id!r} is named twice in one attack"), field)
         fields[token_id] = field
     return fields
 
@@ -303,7 +302,7 @@ def _combat_pool(attack_request: dict, attacker: TokenState, fight: Combat | Non
     aiming = stance.aiming_turns if ranged and stance.aim_target == primary else 0
     second_shot = ranged and stance.shots >= 1
     if second_shot and (stance.shots >= 2 or not second_shot_allowed(weapon, None)):
-        raise against_the_rules(ValueError(f"{weapon.name} fired its rounds for this turn already"), "weapon")
+        raise against_the_rules(RulesRefusal(f"{weapon.name} fired its rounds for this turn already"), "weapon")
     reading = _range(attack_request, weapon)
     situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
     with refused_as("defense_dice"):
@@ -328,10 +327,10 @@ def _range(attack_request: dict, weapon):
     distance = attack_request["distance"]
     if not isinstance(weapon, RangedWeapon):
         if distance is not None:
-            raise against_the_rules(ValueError(f"{weapon.name} is a melee weapon: no range to read"), "distance")
+            raise against_the_rules(RulesRefusal(f"{weapon.name} is a melee weapon: no range to read"), "distance")
         return None
     if distance is None:
-        raise against_the_rules(ValueError(f"a ranged attack with {weapon.name} needs the distance"), "distance")
+        raise against_the_rules(RulesRefusal(f"a ranged attack with {weapon.name} needs the distance"), "distance")
     with refused_as("distance"):
         return weapon_range(weapon, distance)
 

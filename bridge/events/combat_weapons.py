@@ -46,34 +46,34 @@ def _modifiers(request: dict) -> list[Modifier]:
     return [Modifier(m["source"], m["dice"], m["penalty"]) for m in request["modifiers"]]
 
 
-def _wielder(identity, weapon_request: dict):
+def _wielder(unit, weapon_request: dict):
     """The token (the sender must own it; dead or unconscious, it acts not),
     the world's dials, the weapon and its state."""
-    state = owned_token(identity, weapon_request["token_id"], acting=True)
-    dials = world_dials(identity)
-    weapon = weapon_of(weapon_request["weapon"], arsenal_of(identity))
+    state = owned_token(unit, weapon_request["token_id"], acting=True)
+    dials = world_dials(unit)
+    weapon = weapon_of(weapon_request["weapon"], arsenal_of(unit))
     return state, dials, weapon, weapon_state(state, weapon, dials)
 
 
-def _kept(identity, rule: Request, weapon_request: dict, token, weapon, after, result: dict) -> dict:
+def _kept(unit, rule: Request, weapon_request: dict, token, weapon, after, result: dict) -> dict:
     """Charge the MoTs spent, keep the weapon's state on the token, publish the card."""
     card_id = new_card_id()
-    charge_moments(identity, weapon_request["moments_spent"], card_id, "moments_spent")
+    charge_moments(unit, weapon_request["moments_spent"], card_id, "moments_spent")
     token_id = weapon_request["token_id"]
 
     def keep(fresh: dict) -> tuple[list, None]:
         before = fresh[token_id]
         return [changed(before, with_weapon(before, weapon, after))], None
 
-    change_tokens(identity, rule, weapon_request, {token_id: "token_id"}, keep)
+    change_tokens(unit, rule, weapon_request, {token_id: "token_id"}, keep)
     card = result | {"weapon_state": {"weapon": weapon.name, **after.to_dict(), "notes": notes(after, weapon)}}
-    return publish(identity, weapon_request, rule, card, card_id=card_id, actor_id=token.actor_id)
+    return publish(unit, weapon_request, rule, card, card_id=card_id, actor_id=token.actor_id)
 
 
-def weapon_ready(identity, ready_request: dict) -> dict:
+def weapon_ready(unit, ready_request: dict) -> dict:
     """The roll that readies an unwieldy weapon after an attack (or the turn
     spent readying it after a failed one), or grips a two-handed one in one hand."""
-    token, dials, weapon, held = _wielder(identity, ready_request)
+    token, dials, weapon, held = _wielder(unit, ready_request)
     check = ready_request["check"]
     strength = token.statistics[Statistic.STRENGTH]
     with refused_as("weapon"):
@@ -94,13 +94,13 @@ def weapon_ready(identity, ready_request: dict) -> dict:
                     moments_spent=ready_request["moments_spent"], dice=_dice,
                 )
             after, result = readied(held, weapon, check, rolled.passed), rolled.to_dict()
-    return _kept(identity, Request.WEAPON_READY, ready_request, token, weapon, after, result)
+    return _kept(unit, Request.WEAPON_READY, ready_request, token, weapon, after, result)
 
 
-def weapon_reload(identity, reload_request: dict) -> dict:
+def weapon_reload(unit, reload_request: dict) -> dict:
     """Load a fresh magazine (one combat round), or reload a muzzle-loader
     (6 rounds less the successes of an Agility + weapon skill roll)."""
-    token, dials, weapon, held = _wielder(identity, reload_request)
+    token, dials, weapon, held = _wielder(unit, reload_request)
     with refused_as("weapon"):
         after = reloaded(held, weapon, reload_request["capacity"])
         if Quality.MUZZLE_LOADED in weapon.qualities:
@@ -114,19 +114,19 @@ def weapon_reload(identity, reload_request: dict) -> dict:
             task, rounds = None, MAGAZINE_CHANGE_ROUNDS
             lines = [f"a fresh magazine of {after.magazine.capacity} rounds: one combat round (a move, no second action)"]
     result = {"weapon": weapon.name, "task": task.to_dict() if task else None, "rounds": rounds, "explanation": lines}
-    return _kept(identity, Request.WEAPON_RELOAD, reload_request, token, weapon, after, result)
+    return _kept(unit, Request.WEAPON_RELOAD, reload_request, token, weapon, after, result)
 
 
-def weapon_clear_jam(identity, jam_request: dict) -> dict:
+def weapon_clear_jam(unit, jam_request: dict) -> dict:
     """Clear an unreliable weapon's jam: 4 rounds less the successes, at least 1."""
-    token, _, weapon, held = _wielder(identity, jam_request)
+    token, _, weapon, held = _wielder(unit, jam_request)
     with refused_as("weapon"):
         after = cleared(held, weapon)
         result = clear_jam(
             weapon, agility=token.statistics[Statistic.AGILITY], skill_level=skill_level(token, weapon),
             modifiers=_modifiers(jam_request), moments_spent=jam_request["moments_spent"], dice=_dice,
         )
-    return _kept(identity, Request.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, result.to_dict())
+    return _kept(unit, Request.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, result.to_dict())
 
 
 def init_app(app) -> None:

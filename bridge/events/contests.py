@@ -13,35 +13,36 @@ from ..rules.dice import RandomDice
 from ..rules.moment_of_truth import RollKind, spend_moments
 from ..rules.moment_of_truth.contests import Contestant, check_sides, contest
 from ..rules.moment_of_truth.moments import RollSpending
+from ..schemas.common import Visibility
 from ..world_rules import world_dials
-from .moments import charge_moments, roll_rewards
+from .moments import charge_moments, roll_rewards, with_rewards
 
 _dice = RandomDice()
 
 
-def contested_roll(identity, contest_request: dict) -> dict:
+def contested_roll(unit, contest_request: dict) -> dict:
     """Both sides roll against the world's default TN; a deadlock goes as the world's dials say."""
-    check_owner(identity, contest_request["actor_id"])
+    check_owner(unit, contest_request["actor_id"])
     moments, stakes_raised = contest_request["moments"], contest_request["first"]["stakes_raised"]
     with refused_as("moments"):
-        RollSpending(identity.user, moments, stakes_raised=stakes_raised)
+        RollSpending(unit.identity.user, moments, stakes_raised=stakes_raised)
     first = _contestant(contest_request["first"], "first", moments)
     second = _contestant(contest_request["second"], "second", 0)
     with refused_as("second"):
         check_sides(first, second)
-    dials, card_id = world_dials(identity), new_card_id()
-    charged = charge_moments(identity, moments, card_id, "moments")
+    dials, card_id = world_dials(unit), new_card_id()
+    charged = charge_moments(unit, moments, card_id, "moments")
     result = contest(first, second, dials, dice=_dice)
     deciding = result.rounds[-1].first
-    rewards = roll_rewards(identity, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised, roll_id=card_id)
+    hidden = contest_request["visibility"] is not Visibility.PUBLIC
+    rewards, held = roll_rewards(unit, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised,
+                                 roll_id=card_id, hidden=hidden)
     card = result.to_dict()
     if charged:
-        card["moments"] = RollSpending(identity.user, moments).to_dict()
-    if rewards:
-        card["rewards"] = [entry.to_dict() for entry in rewards]
-    lines = [*(card["moments"]["explanation"] if charged else []), *(entry.line for entry in rewards)]
-    card["explanation"] = [*card["explanation"], *lines]
-    return publish(identity, contest_request, Request.CONTEST, card, card_id=card_id)
+        card["moments"] = RollSpending(unit.identity.user, moments).to_dict()
+        card["explanation"] = [*card["explanation"], *card["moments"]["explanation"]]
+    with_rewards(card, rewards, held)
+    return publish(unit, contest_request, Request.CONTEST, card, card_id=card_id)
 
 
 def _contestant(side: dict, field: str, moments: int) -> Contestant:

@@ -11,9 +11,9 @@ from ..rules.moment_of_truth.damage import DamageDice, effective_dr, roll_damage
 _dice = RandomDice()
 
 
-def damage(identity, damage_request: dict) -> dict:
+def damage(unit, damage_request: dict) -> dict:
     """Roll damage dice, lowered by a called shot and raised by MoTs, against armor."""
-    check_owner(identity, damage_request["actor_id"])
+    check_owner(unit, damage_request["actor_id"])
     rolled = DamageDice(
         damage_request["dice"] + damage_request["moments_spent"],
         damage_request["minor_at"],
@@ -22,7 +22,7 @@ def damage(identity, damage_request: dict) -> dict:
     dr = effective_dr(damage_request["damage_reduction"], damage_request["armor_piercing"])
     result = roll_damage(rolled, dr, dice=_dice).to_dict()
     options = {name: damage_request[name] for name in ("armor_piercing", "lowered_by", "moments_spent")}
-    return publish(identity, damage_request, Request.DAMAGE, result | options)
+    return publish(unit, damage_request, Request.DAMAGE, result | options)
 
 
 def init_app(app) -> None:

@@ -2,35 +2,45 @@
 
 from __future__ import annotations
 
-from ..auth import mint_player_token
-from ..protocol import Push, Request
-from ..requests import handles, socketio, store
+from ..auth import GM_USER, Role, mint_player_token
+from ..protocol import ErrorCode, Push, Request, RequestError
+from ..requests import handles
 from ..rooms import world_room
 
 
-def mint_token(identity, mint_request: dict) -> dict:
-    """A token the GM's client hands to one player; rotating the GM key revokes it."""
-    world = store().world(identity.world_id)
+def mint_token(unit, mint_request: dict) -> dict:
+    """A token the GM's client hands to one player; rotating the GM key or ``token.revoke`` voids it."""
+    world, user = unit.world, mint_request["user"]
+    _check_player_id(unit, user)
     ttl = mint_request.get("ttl_seconds", world.settings["player_token_ttl_seconds"])
-    token, expires_at = mint_player_token(world.gm_key, world.world_id, mint_request["user"], ttl)
+    generation = unit.store.token_generation(world.world_id, user)
+    token, expires_at = mint_player_token(world.signing_secret, world.world_id, user, generation, ttl)
     return {"user": mint_request["user"], "token": token, "expires_at": expires_at}
 
 
-def assign_actors(identity, assign_request: dict) -> dict:
+def assign_actors(unit, assign_request: dict) -> dict:
     """Set exactly which actors a user owns (the VTT's ownership, told by the GM)."""
-    store().assign_actors(identity.world_id, assign_request["user"], assign_request["actor_ids"])
+    _check_player_id(unit, assign_request["user"])
+    unit.assign_actors(assign_request["user"], assign_request["actor_ids"])
     return {"user": assign_request["user"], "actor_ids": assign_request["actor_ids"]}
 
 
-def get_settings(identity, _request: dict) -> dict:
-    return {"settings": store().world(identity.world_id).settings}
+def _check_player_id(unit, user: str) -> None:
+    """A player's id is never a GM's (``bridge.auth``): refused on ``user``."""
+    if user == GM_USER or unit.store.seat(unit.world_id, user) == Role.GM.value:
+        message = f"'{user}' is a GM's user id in this world"
+        raise RequestError(ErrorCode.INVALID, message, {"user": [message]})
 
 
-def update_settings(identity, update_request: dict) -> dict:
+def get_settings(unit, _request: dict) -> dict:
+    return {"settings": unit.world.settings}
+
+
+def update_settings(unit, update_request: dict) -> dict:
     """Change some of the world's dials; the table hears the new settings."""
-    settings = store().world(identity.world_id).settings | update_request["settings"]
-    store().save_settings(identity.world_id, settings)
-    socketio().emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(identity.world_id))
+    settings = unit.world.settings | update_request["settings"]
+    unit.save_settings(settings)
+    unit.emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(unit.world_id))
     return {"settings": settings}
 
 

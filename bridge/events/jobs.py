@@ -4,24 +4,26 @@ from __future__ import annotations
 
 from flask import current_app
 
-from workers import jobs
-from workers.push import ReplyTo
-from workers.queue import enqueue, job_id
-
-from ..protocol import Request
+from ..protocol import ErrorCode, Request, RequestError
+from ..queue import PENDING_JOBS_PER_WORLD, Busy, ReplyTo, enqueue, job_id
 from ..requests import handles
 
 
-def queue_job(identity, request_id: str, job, **arguments) -> dict:
-    """Queue ``job`` for the sender's request; the ack says queued, the job's pushes follow."""
-    reply = ReplyTo(identity.world_id, identity.user, request_id, job_id(identity.world_id, identity.user, request_id))
-    enqueue(current_app.extensions["vtt_queue"], job, reply, **arguments)
+def queue_job(unit, request_id: str, job: str, **arguments) -> dict:
+    """Queue the job named ``job`` (a dotted path) for the sender's request;
+    the ack says queued, the job's pushes follow; ``busy`` when the world has its share of jobs pending."""
+    reply = ReplyTo(unit.world_id, unit.identity.user, request_id, job_id(unit.world_id, unit.identity.user, request_id))
+    try:
+        enqueue(current_app.extensions["vtt_queue"], job, reply, **arguments)
+    except Busy:
+        message = f"this world has {PENDING_JOBS_PER_WORLD} jobs queued or running: try again when one is done"
+        raise RequestError(ErrorCode.BUSY, message) from None
     return {"job_id": reply.job_id, "state": "queued"}
 
 
-def worker_ping(identity, ping_request: dict) -> dict:
+def worker_ping(unit, ping_request: dict) -> dict:
     """Echo through a worker: the queued path with no work in it."""
-    return queue_job(identity, ping_request["request_id"], jobs.echo, echo=ping_request["echo"])
+    return queue_job(unit, ping_request["request_id"], "workers.jobs.echo", echo=ping_request["echo"])
 
 
 def init_app(app) -> None:

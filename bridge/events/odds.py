@@ -2,37 +2,35 @@
 
 from __future__ import annotations
 
-from workers import jobs
-
 from ..protocol import Request
-from ..requests import handles, store
+from ..requests import handles
 from ..roll_spec import pool_of
 from ..schemas.catalog import REQUESTS
 from .jobs import queue_job
 
 
-def _roll_job(identity, event: Request, request: dict, job) -> dict:
+def _roll_job(unit, event: Request, request: dict, job) -> dict:
     """Queue a job on a roll spec, with the world's current default TN."""
     pool_of(request)  # refuse too many dice now, not after the job's retries
     spec = REQUESTS[event.value].schema().dump(request)
-    default_tn = store().world(identity.world_id).settings["default_tn"]
-    return queue_job(identity, request["request_id"], job, spec=spec, default_tn=default_tn)
+    default_tn = unit.world.settings["default_tn"]
+    return queue_job(unit, request["request_id"], job, spec=spec, default_tn=default_tn)
 
 
-def odds(identity, odds_request: dict) -> dict:
+def odds(unit, odds_request: dict) -> dict:
     """Exact odds of a roll, computed by a worker and pushed as ``job.result``."""
-    return _roll_job(identity, Request.ODDS, odds_request, jobs.odds)
+    return _roll_job(unit, Request.ODDS, odds_request, "workers.jobs.odds")
 
 
-def odds_damage(identity, odds_request: dict) -> dict:
+def odds_damage(unit, odds_request: dict) -> dict:
     """Exact odds of damage through armor, computed by a worker."""
     spec = REQUESTS[Request.ODDS_DAMAGE.value].schema().dump(odds_request)
-    return queue_job(identity, odds_request["request_id"], jobs.odds_damage, spec=spec)
+    return queue_job(unit, odds_request["request_id"], "workers.jobs.odds_damage", spec=spec)
 
 
-def odds_attack(identity, odds_request: dict) -> dict:
+def odds_attack(unit, odds_request: dict) -> dict:
     """Exact odds that an attack hits and deals each amount of damage, computed by a worker."""
-    return _roll_job(identity, Request.ODDS_ATTACK, odds_request, jobs.odds_attack)
+    return _roll_job(unit, Request.ODDS_ATTACK, odds_request, "workers.jobs.odds_attack")
 
 
 def init_app(app) -> None:

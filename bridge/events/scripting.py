@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from jsonschema import Draft202012Validator
 
-from workers.scripting import jobs
-
 from ..protocol import ErrorCode, Request, RequestError
-from ..requests import handles, store
+from ..requests import handles
 from ..schemas.catalog import REQUESTS
 from ..scripting import shelf
 from ..scripting.api import Who
@@ -19,46 +17,46 @@ from ..token_changes import check_token_owner, check_tracked, tracked
 from .jobs import queue_job
 
 
-def _may_run(identity, shown: dict) -> bool:
-    return identity.is_gm or shown["who"] != Who.GM.value
+def _may_run(unit, shown: dict) -> bool:
+    return unit.identity.is_gm or shown["who"] != Who.GM.value
 
 
-def macro_list(identity, _request: dict) -> dict:
+def macro_list(unit, _request: dict) -> dict:
     """The macros the sender may run, by name, each with its arguments' JSON Schema."""
-    client = store().redis
+    client = unit.store.redis
     shown = [
         {key: macro[key] for key in ("name", "description", "who", "arguments")}
-        for name, macro in sorted(shelf.macros(client, identity.world_id).items()) if _may_run(identity, macro)
+        for name, macro in sorted(shelf.macros(client, unit.world_id).items()) if _may_run(unit, macro)
     ]
-    return {"macros": shown, "errors": shelf.script_errors(client, identity.world_id) if identity.is_gm else []}
+    return {"macros": shown, "errors": shelf.script_errors(client, unit.world_id) if unit.identity.is_gm else []}
 
 
-def macro_run(identity, run_request: dict) -> dict:
+def macro_run(unit, run_request: dict) -> dict:
     """Refuse an unknown macro, one the sender may not run, targets they may
     not touch and arguments its schema refuses; queue the rest, at most
     ``shelf.RUNS_PER_WINDOW`` per user and window."""
-    client, name = store().redis, run_request["macro"]
-    shown = shelf.macro(client, identity.world_id, name)
+    client, name = unit.store.redis, run_request["macro"]
+    shown = shelf.macro(client, unit.world_id, name)
     if shown is None:
         raise RequestError(ErrorCode.INVALID, f"no macro {name!r} is loaded", {"macro": ["no such macro"]})
-    if not _may_run(identity, shown):
+    if not _may_run(unit, shown):
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may run {name!r}", {"macro": ["GM only"]})
-    _check_targets(identity, shown, run_request["token_ids"])
+    _check_targets(unit, shown, run_request["token_ids"])
     _check_arguments(shown, run_request["arguments"])
-    if not shelf.allow_run(client, identity.world_id, identity.user):
+    if not shelf.allow_run(client, unit.world_id, unit.identity.user):
         raise RequestError(ErrorCode.BUSY, f"at most {shelf.RUNS_PER_WINDOW} macro runs per {shelf.RUN_WINDOW_SECONDS} s")
     spec = REQUESTS[Request.MACRO_RUN.value].schema().dump(run_request)
-    return queue_job(identity, run_request["request_id"], jobs.run_macro, sender=identity.to_dict(), request=spec)
+    return queue_job(unit, run_request["request_id"], "workers.scripting.jobs.run_macro", sender=unit.identity.to_dict(), request=spec)
 
 
-def _check_targets(identity, shown: dict, token_ids: list[str]) -> None:
+def _check_targets(unit, shown: dict, token_ids: list[str]) -> None:
     """Targets are tracked tokens; an owner's macro only on the sender's own."""
     named = {token_id: f"token_ids.{n}" for n, token_id in enumerate(token_ids)}
     if shown["who"] != Who.OWNER.value:
-        check_tracked(identity, named)
+        check_tracked(unit, named)
         return
-    for token_id, state in tracked(identity, named).items():
-        check_token_owner(identity, state, named[token_id])
+    for token_id, state in tracked(unit, named).items():
+        check_token_owner(unit, state, named[token_id])
 
 
 def _check_arguments(shown: dict, arguments: dict) -> None:
@@ -71,9 +69,9 @@ def _check_arguments(shown: dict, arguments: dict) -> None:
         raise RequestError(ErrorCode.INVALID, "the macro's arguments are invalid", faults)
 
 
-def macro_reload(identity, reload_request: dict) -> dict:
+def macro_reload(unit, reload_request: dict) -> dict:
     """Queue a load of the world's scripts (GM)."""
-    return queue_job(identity, reload_request["request_id"], jobs.reload_scripts, world_id=identity.world_id)
+    return queue_job(unit, reload_request["request_id"], "workers.scripting.jobs.reload_scripts", world_id=unit.world_id)
 
 
 def init_app(app) -> None:

@@ -1,17 +1,20 @@
-"""Connecting, leaving, and the echo request.
+"""Connecting, leaving, revoking a player's tokens, and the echo request.
 
 Hooks: ``connect`` fires once per Socket.IO connection with its ``auth``
 object; a refusal reaches the client as a ``connect_error`` whose data is
-``{code, message, fields}``.
+``{code, message, fields}``. Each admitted connection is held by
+``bridge.connections`` until its credentials end.
 """
 
 from __future__ import annotations
 
-from flask import request
+import redis
+from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, join_room
 from marshmallow import ValidationError
 
-from ..auth import AuthError, authenticate
+from ..auth import AuthError, authenticate, grounds_now
+from ..connections import Connections, announce_ended
 from ..protocol import PROTOCOL_VERSION, Push, RefusalCode, Request
 from ..requests import handles, socketio, store, unknown_event
 from ..rooms import gm_room, user_room, world_room
@@ -21,14 +24,22 @@ from ..systems import title_of
 _credentials = ConnectCredentials()
 
 
+def connections() -> Connections:
+    return current_app.extensions["vtt_connections"]
+
+
 def on_connect(auth=None):
-    identity = _identify(auth)
+    try:
+        identity = _admit(auth)
+        world = store().world(identity.world_id)
+    except redis.RedisError:
+        connections().forget(request.sid)
+        raise ConnectionRefusedError(*_refusal(RefusalCode.UNAVAILABLE, "the service is unavailable; try again shortly", {})) from None
     socketio().server.save_session(request.sid, {"identity": identity})
     join_room(world_room(identity.world_id))
     join_room(user_room(identity.world_id, identity.user))
     if identity.is_gm:
         join_room(gm_room(identity.world_id))
-    world = store().world(identity.world_id)
     ready = {
         "protocol": PROTOCOL_VERSION,
         "world": {"id": world.world_id, "name": world.name},
@@ -40,7 +51,13 @@ def on_connect(auth=None):
     socketio().emit(Push.SESSION_READY.value, ready, to=request.sid)
 
 
-def _identify(auth):
+def on_disconnect(*_reason):
+    connections().forget(request.sid)
+
+
+def _admit(auth):
+    """The identity ``auth`` admits, held until its credentials end; a rotation
+    or revocation between reading them and holding it refuses it."""
     try:
         credentials = _credentials.load(auth if isinstance(auth, dict) else {})
     except ValidationError as invalid:
@@ -50,9 +67,14 @@ def _identify(auth):
             *_refusal(RefusalCode.PROTOCOL_MISMATCH, f"this bridge speaks protocol {PROTOCOL_VERSION}", {"protocol": [f"must be {PROTOCOL_VERSION}"]})
         )
     try:
-        return authenticate(store(), credentials)
+        admission = authenticate(store(), credentials)
+        connections().admit(request.sid, admission)
     except AuthError as refused:
         raise ConnectionRefusedError(*_refusal(refused.code, refused.message, {})) from None
+    if grounds_now(store(), admission.identity) != admission.grounds:
+        connections().forget(request.sid)
+        raise ConnectionRefusedError(*_refusal(RefusalCode.UNAUTHORIZED, "the credentials were revoked", {}))
+    return admission.identity
 
 
 def _refusal(code: RefusalCode, message: str, fields: dict) -> tuple[str, dict]:
@@ -60,13 +82,23 @@ def _refusal(code: RefusalCode, message: str, fields: dict) -> tuple[str, dict]:
     return message, {"code": code.value, "message": message, "fields": fields}
 
 
-def ping(identity, request_data) -> dict:
+def ping(_unit, request_data) -> dict:
     """Echo the payload: the cheapest request, the latency floor."""
     return {"echo": request_data["echo"]}
+
+
+def revoke_token(unit, revoke_request: dict) -> dict:
+    """Void every token the user holds and close the user's player connections (in every web process)."""
+    user = revoke_request["user"]
+    generation = unit.store.revoke_tokens(unit.world_id, user)
+    announce_ended(unit.store.redis, unit.world_id, user)
+    return {"user": user, "generation": generation}
 
 
 def init_app(app) -> None:
     sio = app.extensions["socketio"]
     sio.on_event("connect", on_connect)
+    sio.on_event("disconnect", on_disconnect)
     sio.on_event("*", unknown_event)
     handles(app, Request.PING)(ping)
+    handles(app, Request.TOKEN_REVOKE)(revoke_token)

@@ -6,23 +6,24 @@ import secrets
 
 from flask import current_app
 
-from workers import jobs
-from workers.cancel import request_cancel
-
+from ..cancel import request_cancel
 from ..protocol import ErrorCode, Request, RequestError
 from ..refusals import refused_as
-from ..requests import handles, store
+from ..requests import handles
 from ..rules.moment_of_truth.encounter import Combatant, Side, check_sides
 from ..schemas.simulation import SEED_MAX
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of, statistics_of, weapon_of
 from .jobs import queue_job
 
+#: The job that runs the fights.
+SIMULATE = "workers.jobs.simulate_encounter"
 
-def simulate_encounter(identity, request: dict) -> dict:
+
+def simulate_encounter(unit, request: dict) -> dict:
     """Read every stat block against the world's arsenal and dials now (a
     refusal names its field), then queue the fights with everything described."""
-    arsenal, dials = arsenal_of(identity), world_dials(identity)
+    arsenal, dials = arsenal_of(unit), world_dials(unit)
     sides = tuple(
         Side(side["name"], tuple(_combatant(entry, arsenal, f"sides.{s}.combatants.{c}")
                                  for c, entry in enumerate(side["combatants"])))
@@ -35,7 +36,7 @@ def simulate_encounter(identity, request: dict) -> dict:
         "sides": [side.to_dict() for side in sides],
         "fights": request["fights"], "round_cap": request["round_cap"], "seed": seed,
     }
-    return queue_job(identity, request["request_id"], jobs.simulate_encounter, spec=spec, dials=dials.to_dict())
+    return queue_job(unit, request["request_id"], SIMULATE, spec=spec, dials=dials.to_dict())
 
 
 def _combatant(entry: dict, arsenal, path: str) -> Combatant:
@@ -51,15 +52,15 @@ def _combatant(entry: dict, arsenal, path: str) -> Combatant:
     )
 
 
-def simulate_cancel(identity, request: dict) -> dict:
+def simulate_cancel(unit, request: dict) -> dict:
     """Ask the job to stop between two chunks of fights."""
-    job = current_app.extensions["vtt_queue"].fetch_job(request["job_id"])
-    if job is None or job.func_name != "workers.jobs.simulate_encounter" or (
-        job.kwargs["reply"]["world_id"] != identity.world_id
+    job = current_app.extensions["vtt_queue"].of(unit.world_id).fetch_job(request["job_id"])
+    if job is None or job.func_name != SIMULATE or (
+        job.kwargs["reply"]["world_id"] != unit.world_id
     ):
         message = "no encounter simulation of this world has that job id"
         raise RequestError(ErrorCode.INVALID, message, {"job_id": [message]})
-    request_cancel(store().redis, identity.world_id, job.id)
+    request_cancel(unit.store.redis, unit.world_id, job.id)
     return {"job_id": job.id, "state": "cancelling"}
 
 

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from workers import jobs
-
 from ..protocol import Push, Request
-from ..requests import handles, socketio, store
+from ..requests import handles
 from ..rooms import world_room
 from ..schemas.catalog import REQUESTS
 from ..schemas.export import protocol_schemas
@@ -21,31 +19,31 @@ from ..systems.state import system_view
 from .jobs import queue_job
 
 
-def get_system(identity, _request: dict) -> dict:
+def get_system(unit, _request: dict) -> dict:
     """The world's rule system and its state document."""
-    plays = store().world(identity.world_id).system
-    return system_view(plays, store().system_state(identity.world_id, plays))
+    plays = unit.world.system
+    return system_view(plays, unit.system_state(plays))
 
 
-def set_system(identity, set_request: dict) -> dict:
+def set_system(unit, set_request: dict) -> dict:
     """Switch the world's rule system; every system's state stays where it was."""
     plays = set_request["system"]
-    store().set_system(identity.world_id, plays)
-    view = system_view(plays, store().system_state(identity.world_id, plays))
-    socketio().emit(Push.SYSTEM_CHANGED.value, view, to=world_room(identity.world_id))
+    unit.set_system(plays)
+    view = system_view(plays, unit.system_state(plays))
+    unit.emit(Push.SYSTEM_CHANGED.value, view, to=world_room(unit.world_id))
     return view
 
 
-def system_requests(identity, _request: dict) -> dict:
+def system_requests(unit, _request: dict) -> dict:
     """The requests of the world's rule system the sender may send, each with its JSON Schema."""
-    plays = store().world(identity.world_id).system
+    plays = unit.world.system
     system = installed().get(plays)
     if system is None:
         return {"system": plays, "requests": []}
     cards, listed = system.card_events(), []
     for event in sorted(system.events()):
         spec = REQUESTS[event]
-        if identity.is_gm or not spec.gm_only:
+        if unit.identity.is_gm or not spec.gm_only:
             listed.append({"event": event, "gm_only": spec.gm_only, "card": event in cards,
                            "queued": spec.result is JobQueued, "schema": _schemas()[f"request.{event}.json"]})
     return {"system": system.name, "requests": listed}
@@ -61,9 +59,9 @@ def queued_odds(system):
     """The handler of ``system``'s odds request: a worker computes them."""
     odds = system.odds
 
-    def queue(identity, odds_request: dict) -> dict:
+    def queue(unit, odds_request: dict) -> dict:
         request = odds.schema().dump(odds_request)
-        return queue_job(identity, odds_request["request_id"], jobs.system_odds, system=system.name, request=request)
+        return queue_job(unit, odds_request["request_id"], "workers.jobs.system_odds", system=system.name, request=request)
 
     return queue
 

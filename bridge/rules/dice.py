@@ -9,12 +9,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
+from .refusal import RulesRefusal
+
 #: Hard cap on dice in one roll, so no request can ask for a million d6.
 #: The largest pool the book prints, falling's 285d6 (ch. 8), fits.
 MAX_DICE_PER_ROLL = 300
 
 
-class TooManyDice(ValueError):
+class TooManyDice(RulesRefusal):
     """A roll asked for more than MAX_DICE_PER_ROLL dice."""
 
 
@@ -40,7 +42,7 @@ class DiceSource(Protocol):
 def check_count(count: int) -> None:
     """Refuse a negative count or one above MAX_DICE_PER_ROLL."""
     if count < 0:
-        raise ValueError(f"cannot roll {count} dice")
+        raise RulesRefusal(f"cannot roll {count} dice")
     if count > MAX_DICE_PER_ROLL:
         raise TooManyDice(f"{count} dice is more than the {MAX_DICE_PER_ROLL} allowed in one roll")
 
@@ -54,7 +56,7 @@ class RandomDice:
     def roll(self, count: int, sides: int) -> list[int]:
         check_count(count)
         if sides < 1:
-            raise ValueError(f"a die has at least one side, not {sides}")
+            raise RulesRefusal(f"a die has at least one side, not {sides}")
         width = max(1, ((sides - 1).bit_length() + 7) // 8)  # bytes per die
         span = 256**width
         fair = span - span % sides  # values below this fall evenly on every face
@@ -97,6 +99,6 @@ class FixedDice:
         faces = self._faces[self._next : self._next + count]
         bad = [face for face in faces if not 1 <= face <= sides]
         if bad:
-            raise ValueError(f"fixed faces {bad} are not on a d{sides}")
+            raise RulesRefusal(f"fixed faces {bad} are not on a d{sides}")
         self._next += count
         return faces

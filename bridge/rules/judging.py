@@ -6,11 +6,13 @@ from collections.abc import Iterable
 from math import gcd
 from typing import Any
 
+from .refusal import RulesRefusal
+
 
 def check_tn(tn: int) -> None:
     """Refuse a target number below 1."""
     if tn < 1:
-        raise ValueError(f"a TN is at least 1, not {tn}")
+        raise RulesRefusal(f"a TN is at least 1, not {tn}")
 
 
 def chances_to_dict(counts: Iterable[int], total: int) -> list[dict[str, Any]]:

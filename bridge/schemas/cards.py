@@ -24,6 +24,7 @@ from . import (
     maneuvers,
     moments,
     odds,
+    positions,
     scripting,
     simulation,
     tokens,
@@ -33,7 +34,7 @@ from .pushes import JobEvent, JobQueued, Out, RollNotice, _const
 from .spec import RequestSpec, Shape
 
 AREAS = (damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
-         simulation, scripting)
+         simulation, scripting, positions)
 
 #: The rules areas' cards, by request.
 CARDS = {event: card for area in AREAS for event, card in area.CARDS.items()}

@@ -14,6 +14,7 @@ from ..protocol import Push, Request
 from ..systems import installed
 from . import pushes as out
 from .cards import JOB_RESULTS, card_requests, job_result
+from .log import ChainLink, RollLinksRequest, RollLinksResult
 from .moments import MomentsChange
 from .pushes import Either, Out, RollNotice
 from .requests import (
@@ -24,10 +25,12 @@ from .requests import (
     SettingsGetRequest,
     SettingsUpdateRequest,
     TokenMintRequest,
+    TokenRevokeRequest,
     WorkerPingRequest,
 )
 from .spec import RequestSpec, Shape
 from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, SystemSetRequest, SystemView
+from .positions import TokenMoved
 from .tokens import TokenChanged
 from .tracker import CombatChanged, TurnEnded, TurnStarted
 
@@ -39,16 +42,19 @@ CARD_VIEW: Shape = (
 
 
 class RollLogResult(Out):
-    """The newest cards the user may see, oldest first."""
+    """The newest cards the user may see, oldest first, and each one's link in the log's chain."""
 
     rolls = fields.List(Either(*CARD_VIEW), required=True)
+    links = fields.List(fields.Nested(ChainLink), required=True)
 
 
 REQUESTS: dict[str, RequestSpec] = {
     Request.PING.value: RequestSpec(PingRequest, out.Echo),
     Request.ROLL_LOG.value: RequestSpec(RollLogRequest, RollLogResult),
+    Request.ROLL_LINKS.value: RequestSpec(RollLinksRequest, RollLinksResult),
     Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
+    Request.TOKEN_REVOKE.value: RequestSpec(TokenRevokeRequest, out.TokenRevoked, gm_only=True),
     Request.ACTORS_ASSIGN.value: RequestSpec(ActorsAssignRequest, out.ActorsAssigned, gm_only=True),
     Request.SETTINGS_GET.value: RequestSpec(SettingsGetRequest, out.SettingsResult),
     Request.SETTINGS_UPDATE.value: RequestSpec(SettingsUpdateRequest, out.SettingsResult, gm_only=True),
@@ -74,6 +80,7 @@ PUSHES: dict[Push, Shape] = {
     Push.JOB_FAILED: out.JobFailed,
     Push.MOMENTS_CHANGED: MomentsChange,
     Push.TOKEN_CHANGED: TokenChanged,
+    Push.TOKEN_MOVED: TokenMoved,
     Push.COMBAT_CHANGED: CombatChanged,
     Push.TURN_ENDED: TurnEnded,
     Push.TURN_STARTED: TurnStarted,

@@ -8,7 +8,7 @@ from ..protocol import Request
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth.contests import Party
 from .maneuvers import ManeuverContest
-from .pushes import CardEntry, MomentsEntry, RollSpending, _const
+from .pushes import CardEntry, HeldReward, MomentsEntry, RollSpending, _const
 from .requests import HELPER_NAME_MAX_CHARS, CardRequest, PoolSpec
 from .spec import CardSpec
 
@@ -38,10 +38,12 @@ class ContestRequest(CardRequest):
 
 class ContestCard(ManeuverContest):
     """A contest's card: `moments` when the sender spent MoTs on the first
-    side, `rewards` when a player's first side earned MoTs (ch. 5)."""
+    side, `rewards` when a player's first side earned MoTs (ch. 5), `held`
+    when a blind or whispered contest's did (credited when revealed)."""
 
     moments = fields.Nested(RollSpending)
     rewards = fields.List(fields.Nested(MomentsEntry))
+    held = fields.List(fields.Nested(HeldReward))
 
 
 class ContestEntry(CardEntry):

@@ -18,7 +18,7 @@ from .combat import ToHit
 from .common import Identifier
 from .damage import DamageResult
 from .hazards import Breath, HazardResult
-from .pushes import CardEntry, Either, MomentsEntry, Out, Pool, RollResult, TargetNumber, _const
+from .pushes import CardEntry, Either, HeldReward, MomentsEntry, Out, Pool, RollResult, TargetNumber, _const
 from .requests import CardOptions
 from .spec import CardSpec
 
@@ -133,9 +133,11 @@ class TokenSides(Out):
 
 
 class RolledManeuver(TokenSides):
-    """`rewards` when the actor's roll earned a player MoTs (ch. 5, Dice-Triggered Rewards)."""
+    """`rewards` when the actor's roll earned a player MoTs (ch. 5, Dice-Triggered
+    Rewards), `held` when a blind or whispered maneuver's did (credited when revealed)."""
 
     rewards = fields.List(fields.Nested(MomentsEntry))
+    held = fields.List(fields.Nested(HeldReward))
 
 
 class GrappleRoll(RolledManeuver):

@@ -11,6 +11,7 @@ from ..protocol import Request
 from ..rules.moment_of_truth.connections import SIDES
 from ..rules.moment_of_truth.moments import Reward, Spend
 from .common import Identifier, Inbound
+from ..rules.dice import MAX_DICE_PER_ROLL
 from .pushes import CardEntry, MomentsEntry, Out, _const
 from .requests import LABEL_MAX_CHARS, PLAYERS_MAX, CardRequest, RequestSchema
 from .spec import CardSpec, RequestSpec
@@ -103,7 +104,8 @@ class MomentsGetRequest(RequestSchema):
 
 
 class MomentsTakeRequest(RequestSchema):
-    """A player-triggered reward (ch. 5); ``player``: the GM names whose."""
+    """A player-triggered reward (ch. 5) taken on ``roll_id``, a roll of the
+    player's they may see; ``player``: the GM names whose."""
 
     player = Identifier()
     reward = fields.Enum(Taken, by_value=True, required=True)
@@ -111,7 +113,7 @@ class MomentsTakeRequest(RequestSchema):
     attack_or_damage = fields.Boolean(load_default=False)
 
     fields_fit_the_kind, kind_rule = _fields_by_kind(
-        "reward", Taken, {Taken.TAKE_SETBACK: ("roll_id",)}, {Taken.TAKE_FAILURE: ("attack_or_damage",)}
+        "reward", Taken, {taken: ("roll_id",) for taken in Taken}, {Taken.TAKE_FAILURE: ("attack_or_damage",)}
     )
 
 
@@ -155,6 +157,45 @@ class MomentsSpendRequest(RequestSchema):
         {Spent.ADD_DETAIL: ("detail",), Spent.CREATE_NPC: ("npc",)},
         {Spent.ADD_DETAIL: ("surcharge",)},
     )
+
+
+class MomentsOfferRequest(RequestSchema):
+    """Dice of the sender's MoTs offered to player ``to``'s next roll (ch. 5); 0 withdraws the offer."""
+
+    to = Identifier(required=True)
+    dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
+
+
+class MomentsOffer(Out):
+    """The offer standing: ``player``'s ``dice`` d6 for ``to``'s next roll."""
+
+    player = fields.String(required=True)
+    to = fields.String(required=True)
+    dice = fields.Integer(required=True)
+
+
+# --- revealing a hidden roll ---------------------------------------------------------
+
+
+class RollRevealRequest(RequestSchema):
+    """The GM shows the table a blind or whispered card: a roll, a contest, a maneuver."""
+
+    roll_id = Identifier(required=True)
+
+
+class RevealedRoll(Out):
+    """The hidden card in full (as its own ``rule``'s card) and the held rewards now credited."""
+
+    revealed = fields.Dict(keys=fields.String(), required=True)
+    rewards = fields.List(fields.Nested(MomentsEntry), required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class RollRevealEntry(CardEntry):
+    """A revealed roll: a public card, logged when the GM reveals it."""
+
+    rule = _const(Request.ROLL_REVEAL.value)
+    result = fields.Nested(RevealedRoll, required=True)
 
 
 # --- connections ------------------------------------------------------------------
@@ -201,12 +242,16 @@ class ConnectionsCheck(Out):
     missing = fields.List(fields.String(), required=True)
 
 
-CARDS = {Request.CONNECTION_ROLL: CardSpec(ConnectionRollRequest, ConnectionEntry)}
+CARDS = {
+    Request.CONNECTION_ROLL: CardSpec(ConnectionRollRequest, ConnectionEntry),
+    Request.ROLL_REVEAL: CardSpec(RollRevealRequest, RollRevealEntry, gm_only=True),
+}
 REQUESTS = {
     Request.MOMENTS_GET: RequestSpec(MomentsGetRequest, MomentsLedger),
     Request.MOMENTS_TAKE: RequestSpec(MomentsTakeRequest, MomentsChange),
     Request.MOMENTS_AWARD: RequestSpec(MomentsAwardRequest, MomentsChange, gm_only=True),
     Request.MOMENTS_SPEND: RequestSpec(MomentsSpendRequest, MomentsChange),
+    Request.MOMENTS_OFFER: RequestSpec(MomentsOfferRequest, MomentsOffer),
     Request.CONNECTION_CHECK: RequestSpec(ConnectionCheckRequest, ConnectionsCheck),
 }
 JOB_RESULTS = ()

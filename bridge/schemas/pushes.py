@@ -103,11 +103,13 @@ class Pool(Out):
 
 
 class TargetNumber(Out):
-    """Successes needed: the world's default TN plus difficulty, at least 1."""
+    """Successes needed: the world's default TN plus difficulty, at least 1;
+    1 on a roll with no TN to make, whose every success counts."""
 
     default = fields.Integer(required=True, validate=validate.OneOf([1, 2]))
     difficulty = fields.Integer(required=True)
     value = fields.Integer(required=True, validate=validate.Range(min=1))
+    every_success_counts = fields.Boolean(required=True)
 
 
 class Die(Out):
@@ -147,6 +149,15 @@ class MomentsEntry(Out):
     reason = fields.String(required=True)
     roll_id = fields.String(required=True, allow_none=True)
     lost_to = fields.String(required=True)
+
+
+class HeldReward(Out):
+    """A blind or whispered roll's reward, held until the GM reveals the roll
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
+
+    player = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf([r.value for r in Reward]))
+    moments = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
 class PaidContribution(Out):
@@ -201,7 +212,8 @@ class TalentUse(Out):
 class RollResult(Out):
     """A resolved Moment of Truth roll, with its working. A ``roll`` card
     adds ``moments`` when MoTs were spent on it, ``talent`` when a talent
-    was used, and ``rewards`` when the roll earned MoTs (ch. 5)."""
+    was used, ``rewards`` when the roll earned MoTs (ch. 5), and ``held``
+    when a blind or whispered roll earned MoTs not credited until revealed."""
 
     system = _const("moment_of_truth")
     kind = fields.Enum(RollKind, by_value=True, required=True)
@@ -216,6 +228,7 @@ class RollResult(Out):
     moments = fields.Nested(RollSpending)
     talent = fields.Nested(TalentUse)
     rewards = fields.List(fields.Nested(MomentsEntry))
+    held = fields.List(fields.Nested(HeldReward))
 
 
 class CardHeader(Out):
@@ -317,6 +330,13 @@ class TokenMinted(Out):
     user = Identifier(required=True)
     token = fields.String(required=True)
     expires_at = fields.Integer(required=True)
+
+
+class TokenRevoked(Out):
+    """Every token the user held is void; ``generation`` counts the revocations."""
+
+    user = Identifier(required=True)
+    generation = fields.Integer(required=True)
 
 
 class ActorsAssigned(Out):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from ..encoded import compact
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..rules.moment_of_truth import RollKind
 from ..rules.moment_of_truth.conditions import Condition
@@ -23,6 +24,8 @@ HELPERS_MAX = 20
 HELPER_NAME_MAX_CHARS = 60
 #: Most players contributing Moments of Truth to one roll.
 PLAYERS_MAX = 50
+#: Longest ``ping`` echo, in characters of compact JSON.
+ECHO_MAX_CHARS = 4096
 #: The kinds of roll that name a skill (a module constant: an enum member's lookup is slow).
 SKILL_KINDS = (RollKind.SKILL, RollKind.PERIPHERAL)
 
@@ -48,8 +51,18 @@ class RequestSchema(Inbound):
     request_id = Identifier(required=True)
 
 
+def _echo_fits(echo) -> None:
+    """An echo is stored with its answer: at most ``ECHO_MAX_CHARS`` of JSON."""
+    try:
+        size = len(compact(echo))
+    except (TypeError, ValueError, RecursionError):
+        raise ValidationError("must be JSON") from None
+    if size > ECHO_MAX_CHARS:
+        raise ValidationError(f"at most {ECHO_MAX_CHARS} characters of JSON")
+
+
 class PingRequest(RequestSchema):
-    echo = fields.Raw(load_default=None)
+    echo = fields.Raw(load_default=None, validate=_echo_fits)
 
 
 class Statistic(Inbound):
@@ -215,6 +228,10 @@ class WorkerPingRequest(PingRequest):
 class TokenMintRequest(RequestSchema):
     user = Identifier(required=True)
     ttl_seconds = fields.Integer(validate=validate.Range(60, TOKEN_TTL_MAX_SECONDS))
+
+
+class TokenRevokeRequest(RequestSchema):
+    user = Identifier(required=True)
 
 
 class ActorsAssignRequest(RequestSchema):

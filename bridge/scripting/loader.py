@@ -10,6 +10,7 @@ import traceback
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from ..rules.dice import MAX_DICE_PER_ROLL
 from ..schemas.common import IDENTIFIER_PATTERN
@@ -69,31 +70,45 @@ def scripts(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.py")) if folder.is_dir() else []
 
 
-def summary(folder: Path) -> dict:
-    """Every script in ``folder`` loaded: the macros (as the table sees them,
-    with their file), the house rules worked out as tables, the dials set
-    (checked as ``settings.update`` checks them), and each script that
-    failed with its line. A failed script declares
-    nothing; the others load. A macro name taken twice: the first file's."""
+def declared_by(path: Path, folder: Path) -> dict:
+    """One script loaded: its macros (as the table sees them, with their
+    file), its house rules worked out as tables and the dials it sets
+    (checked as ``settings.update`` checks them); raises what the script raised."""
+    declared = load_file(path)
+    shown = {macro.name: _shown_macro(macro, path, folder) for macro in declared.macros}
+    tables = {hook.value: TABLES[hook](rule) for hook, rule in declared.hooks.items()}
+    WorldSettingsSchema(partial=True).load(declared.dials)
+    return {"macros": shown, "house_rules": tables, "dials": declared.dials}
+
+
+def summary(folder: Path, declare: Callable[[Path, Path], dict | Blame] | None = None) -> dict:
+    """Every script in ``folder``, each loaded by ``declare(path, folder)``
+    (default: ``declared_by``, blamed on its line when it raises; the worker
+    loads each in a child of its own), together: the macros, the house rules,
+    the dials, and each script that failed with its line. A failed script
+    declares nothing; the others load. A macro name taken twice: the first file's."""
     folder = folder.resolve()
     macros, errors, house_rules, dials = {}, [], {hook.value: None for hook in Hook}, {}
     for path in scripts(folder):
-        try:
-            declared = load_file(path)
-            shown = {macro.name: _shown_macro(macro, path, folder) for macro in declared.macros}
-            tables = {hook.value: TABLES[hook](rule) for hook, rule in declared.hooks.items()}
-            WorldSettingsSchema(partial=True).load(declared.dials)
-        except Exception as error:  # noqa: BLE001 -- a GM's script may raise anything
-            errors.append(blame(error, folder, _shown(path, folder)).to_dict())
+        declared = (declare or _blamed)(path, folder)
+        if isinstance(declared, Blame):
+            errors.append(declared.to_dict())
             continue
-        for name, macro in shown.items():
+        for name, macro in declared["macros"].items():
             if name in macros:
                 errors.append({"file": macro["file"], "line": None, "message": f"macro {name!r} is already declared"})
             else:
                 macros[name] = macro
-        house_rules.update(tables)
-        dials.update(declared.dials)
+        house_rules.update(declared["house_rules"])
+        dials.update(declared["dials"])
     return {"macros": macros, "errors": errors, "house_rules": house_rules, "dials": dials}
+
+
+def _blamed(path: Path, folder: Path) -> dict | Blame:
+    try:
+        return declared_by(path, folder)
+    except Exception as error:  # noqa: BLE001 -- a GM's script may raise anything
+        return blame(error, folder, _shown(path, folder))
 
 
 def _shown_macro(macro: api.Macro, path: Path, folder: Path) -> dict:

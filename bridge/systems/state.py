@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..protocol import Push
-from ..requests import socketio, store
 from ..rooms import world_room
 from . import title_of
 
@@ -15,9 +14,9 @@ def system_view(system: str, state: dict | None) -> dict:
     return {"system": system, "title": title_of(system), "state": state}
 
 
-def change_state(identity, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> Any:
-    """Save the state document ``change(state)`` returns (atomic: re-run on a
-    conflicting write), tell the world's room, and return ``change``'s answer."""
-    state, answer = store().change_system_state(identity.world_id, system, change)
-    socketio().emit(Push.SYSTEM_CHANGED.value, system_view(system, state), to=world_room(identity.world_id))
+def change_state(unit, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> Any:
+    """Change the state document to what ``change(state)`` returns, tell the
+    world's room, and return ``change``'s answer (``Unit.change_system_state``)."""
+    state, answer = unit.change_system_state(system, change)
+    unit.emit(Push.SYSTEM_CHANGED.value, system_view(system, state), to=world_room(unit.world_id))
     return answer

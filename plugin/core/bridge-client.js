@@ -116,15 +116,17 @@ export class BridgeClient extends EventTarget {
    * The request is registered before it is sent: its job.result may beat the ack.
    * @param {string} event e.g. `hazard.explosion`
    * @param {object} payload
-   * @param {{onProgress?: (progress: object) => void}} [options] called with each `job.progress`
+   * @param {object} [options]
+   * @param {(progress: object) => void} [options.onProgress] called with each `job.progress`
+   * @param {(ack: {job_id: string, state: string}) => void} [options.onQueued] called with the ack's result
+   * @param {string} [options.requestId] the request's id (a request sent again keeps its id)
    * @returns {Promise<object>}
    */
-  queued(event, payload = {}, { onProgress } = {}) {
-    const requestId = this.newId();
+  queued(event, payload = {}, { onProgress, onQueued, requestId = this.newId() } = {}) {
     const done = new Promise((resolve, reject) => this.jobs.set(requestId, { resolve, reject, onProgress }));
     const finished = () => this.jobs.delete(requestId);
     done.then(finished, finished);
-    this.request(event, payload, requestId).catch((error) => this.jobs.get(requestId)?.reject(error));
+    this.request(event, payload, requestId).then(onQueued, (error) => this.jobs.get(requestId)?.reject(error));
     return done;
   }
 

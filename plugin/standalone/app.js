@@ -1,25 +1,37 @@
 /**
  * The standalone tabletop: log in (a world and its GM key, or a player's invite link), then the
- * grid, the world's rule system with its state (and, a system other than Moment of Truth, its roll
- * form and its requests), the character panel with its roll buttons, the macros, the chat log of cards, the MoT
- * counts and, for the GM, the GM's tools. Built on plugin/core; the page is served by the bridge (/table),
- * so the bridge's address is the page's own.
+ * grid the bridge keeps, the world's rule system with its state (and, a system other than Moment
+ * of Truth, its roll form and its requests), the character panel with its roll buttons and their
+ * odds, the combat, the macros, the chat log of cards, the MoT counts and, for the GM, the GM's
+ * tools and the encounter simulation. Built on plugin/core; the page is served by the bridge
+ * (/table), so the bridge's address is the page's own.
  */
 import { io } from "../vendor/socket.io.esm.min.js";
 import { BridgeClient } from "../core/bridge-client.js";
 import { TableState } from "../core/table-state.js";
 import { cardHTML } from "../core/cards.js";
 import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
-import { conditionsOf, hpBar } from "../core/conditions.js";
-import { STATISTICS, attack, distance, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
-import { Board, METRES_PER_SQUARE, SQUARE, conditionIcons } from "./board.js";
+import { conditionsOf } from "../core/conditions.js";
+import { STATISTICS, attack, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
+import { Asker } from "./asking.js";
+import { Board, conditionIcons, healthWords } from "./board.js";
+import { combatPanel } from "./combat.js";
 import { gmTools } from "./gm.js";
 import { macroPanel } from "./macros.js";
+import { Notices, refusalSentence } from "./notices.js";
 import { requestsPanel } from "./requests.js";
+import { simulationPanel } from "./simulation.js";
 import { systemPanel } from "./system.js";
 
 /** Where the credentials are kept between reloads of this tab, and never elsewhere. */
 const CREDENTIALS = "vtt-bridge:credentials";
+/** How often the page asks the bridge whether it is there, and how long it waits for the answer. */
+const HEARTBEAT_MS = 2000;
+const HEARTBEAT_TIMEOUT_MS = 3000;
+/** A request's ack: waited for this long, asked once more with the same id, then "still asking" (asking.js). */
+const ACK_TIMEOUT_MS = 4000;
+/** How long option changes settle before the odds are asked again. */
+const ODDS_SETTLE_MS = 250;
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -34,10 +46,12 @@ function credentials() {
   return JSON.parse(sessionStorage.getItem(CREDENTIALS) ?? "null");
 }
 
-function showLogin(error = "") {
+/** The login form, with the refusal that brought it back; the world typed stays. */
+function showLogin(error = "", world = "") {
   $("#table").hidden = true;
   $("#login").hidden = false;
   $("#login-error").textContent = error;
+  if (world) $("#login-form").world.value = world;
 }
 
 $("#login-form").addEventListener("submit", (event) => {
@@ -46,7 +60,7 @@ $("#login-form").addEventListener("submit", (event) => {
   const typed = { world: form.get("world").trim() };
   if (form.get("gm_key")) typed.gm_key = form.get("gm_key");
   else if (form.get("token")) typed.token = form.get("token").trim();
-  else return showLogin("Type the GM key or a player token.");
+  else return showLogin("Type the GM key or a player token.", typed.world);
   sessionStorage.setItem(CREDENTIALS, JSON.stringify(typed));
   location.reload(); // one table per page load: the page starts again with these credentials
 });
@@ -60,18 +74,24 @@ $("#leave").addEventListener("click", () => {
 function play(auth) {
   $("#login").hidden = true;
   $("#table").hidden = false;
-  const client = new BridgeClient({ url: location.origin, auth, io });
+  const client = new BridgeClient({ url: location.origin, auth, io, ackTimeoutMs: ACK_TIMEOUT_MS, retries: 1 });
   const state = new TableState();
-  const board = new Board($("#board"), auth.world);
-  const app = { client, state, board, session: null, report, queued };
+  const board = new Board($("#board"));
+  const notices = new Notices($("#notices"));
+  const asker = new Asker({ client, notices, jobs: $("#jobs") });
+  const arsenal = deferred();
+  const app = {
+    client, state, board, notices, asker, session: null, report, queued, refreshMap,
+    seats: seatBook(auth.world), weapons: arsenal.promise.then(() => weaponOptions), weaponSkill, skills,
+  };
   let selected = null;
+  let weapons = new Map();
 
   client.addEventListener("status", ({ detail }) => {
-    $("#status").textContent = detail.state;
-    $("#status").dataset.state = detail.state;
+    showStatus(detail.state);
     if (detail.error) {
       sessionStorage.removeItem(CREDENTIALS);
-      showLogin(`${detail.error.code}: ${detail.error.message}`);
+      showLogin(refusalSentence(detail.error, { what: `join ${auth.world}` }), auth.world);
     }
   });
   client.addEventListener("ready", ({ detail }) => {
@@ -82,41 +102,107 @@ function play(auth) {
     $("#gm-tools").hidden = detail.role !== "gm";
     fillTN(detail.settings.default_tn);
   });
-  client.addEventListener("resync", () => state.catchUp(client).catch(report));
-  client.addEventListener("push", ({ detail }) => state.applyPush(detail.event, detail.data));
+  client.addEventListener("resync", () => state.catchUp(client).then(() => plays(DEFAULT_SYSTEM) && refreshMap()).then(readArsenal).catch(report));
+  client.addEventListener("push", ({ detail }) => {
+    state.applyPush(detail.event, detail.data);
+    if (detail.event === "token.moved") board.applyPosition(detail.data);
+  });
 
   state.addEventListener("token", ({ detail }) => {
     board.show(detail.token_id, detail.state);
+    if (detail.state && !board.placed(detail.token_id)) refreshMap();
     if (detail.token_id === selected) showCharacter();
+    knownUsers();
   });
-  state.addEventListener("system", ({ detail }) => { if (detail.switched) state.catchUp(client).catch(report); });
-  state.addEventListener("moments", ({ detail }) => showMoments(detail.balances));
+  state.addEventListener("moments", ({ detail }) => {
+    showMoments(detail.balances);
+    knownUsers();
+  });
   state.addEventListener("card", ({ detail }) => showCard(detail));
   board.addEventListener("select", ({ detail }) => {
     selected = detail.tokenIds.length === 1 ? detail.tokenIds[0] : null;
     showCharacter();
   });
+  /** Moves are sent one at a time per token (the bridge may answer two at once in either order), the latest asked last. */
+  const wanted = new Map();
+  board.addEventListener("move", ({ detail: { tokenId, x, y } }) => {
+    const sending = wanted.has(tokenId);
+    wanted.set(tokenId, { x, y });
+    if (!sending) sendMoves(tokenId);
+  });
+  async function sendMoves(tokenId) {
+    const name = state.tokens.get(tokenId)?.name ?? tokenId;
+    for (let sent = null; wanted.get(tokenId) !== sent;) {
+      sent = wanted.get(tokenId);
+      try {
+        board.applyPosition(await client.request("token.move", { token_id: tokenId, ...sent }));
+      } catch (error) {
+        board.refused(tokenId);
+        report(error, `move ${name}`);
+        break;
+      }
+    }
+    wanted.delete(tokenId);
+  }
+
+  /** The map as the bridge keeps it (again), e.g. after a (re)connection or a new token. */
+  let mapRead = null;
+  function refreshMap() {
+    mapRead ??= client.request("map.get", {}).then((map) => board.applyMap(map)).catch(report).finally(() => { mapRead = null; });
+    return mapRead;
+  }
+
+  /** The world's weapons (equipment.list), read once: the attack form's and the simulation's. */
+  async function readArsenal() {
+    if (weapons.size || !plays(DEFAULT_SYSTEM)) return;
+    const { ranged, melee } = await client.request("equipment.list", {});
+    weapons = new Map([...melee.map((item) => [item.name, { ...item, ranged: false }]), ...ranged.map((item) => [item.name, { ...item, ranged: true }])]);
+    $("#attack-form").weapon.replaceChildren(...weaponOptions());
+    arsenal.resolve();
+  }
+
+  function weaponOptions() {
+    const group = (label, ranged) => {
+      const options = Object.assign(document.createElement("optgroup"), { label });
+      options.append(...[...weapons.values()].filter((item) => item.ranged === ranged).map((item) => new Option(item.name, item.name)));
+      return options;
+    };
+    return [group("Melee", false), group("Ranged", true)];
+  }
+
+  function weaponSkill(name) {
+    return weapons.get(name)?.skill ?? null;
+  }
+
+  /** Skills to pick from: the rulebook's weapon skills (as the arsenal names them), then the world's own. */
+  function skills() {
+    const book = [...new Set([...weapons.values()].map((item) => skillName(item.skill)))].sort();
+    const bookSet = new Set(book.map((name) => name.toLowerCase()));
+    const world = [...new Set([...state.tokens.values()].flatMap((token) => Object.keys(token.skills)))]
+      .filter((name) => !bookSet.has(name.toLowerCase()) && !bookSet.has(skillName(name).toLowerCase())).sort();
+    return { book, world };
+  }
 
   function showCharacter() {
     const token = selected && state.tokens.get(selected);
     $("#character-empty").hidden = Boolean(token);
     $("#character-sheet").hidden = !token;
     if (!token) return;
-    const { value, max } = hpBar(token);
     $("#character-name").textContent = token.name;
-    $("#character-hp").textContent = `${value} / ${max} HP`;
+    $("#character-hp").textContent = healthWords(token);
+    $("#character-hp").dataset.remaining = String(token.health.remaining);
     $("#character-conditions").replaceChildren(...conditionIcons(conditionsOf(token)));
     const chosen = $("#roll-options").statistic.value || "agility";
     $("#roll-options").statistic.replaceChildren(...STATISTICS.map((name) => new Option(statisticName(name), name, false, name === chosen)));
     $("#statistic-rolls").replaceChildren(...STATISTICS.map((name) =>
-      rollButton(`${statisticName(name)} ${token.statistics[name]}`, `statistic:${name}`, () => roll(token, name, null))));
+      rollButton(`${statisticName(name)} ${token.statistics[name]}`, `statistic:${name}`, (button) => roll(button, token, name, null))));
     $("#skill-rolls").replaceChildren(...Object.entries(token.skills).map(([name, level]) =>
-      rollButton(`${name} ${level}`, `skill:${name}`, () => roll(token, $("#roll-options").statistic.value, { name, level }))));
+      rollButton(`${skillName(name)} ${level}`, `skill:${name}`, (button) => roll(button, token, $("#roll-options").statistic.value, { name, level }))));
     const target = $("#attack-form").target;
     const aimed = target.value;
     target.replaceChildren(...[...state.tokens.values()].filter((other) => other.token_id !== token.token_id)
       .map((other) => new Option(other.name, other.token_id, false, other.token_id === aimed)));
-    if (plays(DEFAULT_SYSTEM)) showWeapons().catch(report); // the arsenal is Moment of Truth's
+    showOdds();
   }
 
   /** Whether the world plays a system (Moment of Truth until the bridge says). */
@@ -124,86 +210,144 @@ function play(auth) {
     return (state.system?.name ?? DEFAULT_SYSTEM) === name;
   }
 
-  /** The world's weapons (equipment.list), read once: ranged ones are sent with the distance. */
-  async function showWeapons() {
-    const select = $("#attack-form").weapon;
-    if (select.options.length) return;
-    const { ranged, melee } = await client.request("equipment.list", {});
-    const group = (label, items) => {
-      const options = document.createElement("optgroup");
-      options.label = label;
-      options.append(...items.map((item) => {
-        const option = new Option(item.name, item.name);
-        option.dataset.ranged = String(label === "Ranged");
-        return option;
-      }));
-      return options;
-    };
-    select.replaceChildren(group("Melee", melee), group("Ranged", ranged));
-  }
-
   $("#attack-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target;
     const attacker = state.tokens.get(selected);
     const target = form.target.value;
-    if (!attacker || !target || !form.weapon.value) return report({ code: "attack", message: "pick a weapon and a target" });
-    const ranged = form.weapon.selectedOptions[0].dataset.ranged === "true";
-    const metres = ranged ? distance(board.center(attacker.token_id), board.center(target), SQUARE, METRES_PER_SQUARE) : null;
+    if (!attacker || !target || !form.weapon.value) return notices.show("Could not attack: pick a weapon and a target.");
+    const weapon = weapons.get(form.weapon.value);
+    const metres = weapon?.ranged ? board.metres(board.center(attacker.token_id), board.center(target)) : null;
+    const options = rollOptions();
     const { event: name, payload } = attack({ attacker: attacker.token_id, weapon: form.weapon.value, targets: [target],
-      distance: metres, moments: Number($("#roll-options").moments.value), visibility: $("#roll-options").visibility.value,
-      label: `${attacker.name}: ${form.weapon.value}` });
-    try {
-      state.addCard(await client.request(name, payload));
-    } catch (error) {
-      report(error);
-    }
+      distance: metres, moments: options.moments, visibility: options.visibility,
+      label: `${attacker.name} attacks ${state.tokens.get(target)?.name ?? target} with ${form.weapon.value}` });
+    if (options.whisperTo.length) payload.whisper_to = options.whisperTo;
+    if (Number(form.defense_dice.value) > 0) payload.defense_dice = Number(form.defense_dice.value);
+    const card = await asker.ask(event.submitter ?? form.querySelector("button"), { what: `attack with ${form.weapon.value}`, event: name, payload, form,
+      labels: { moments_spent: "MoTs to spend", targets: "Target", attacker: "the character", visibility: "Shown", whisper_to: "Whisper to" } });
+    if (card) state.addCard(card);
   });
 
-  async function roll(token, statistic, skill) {
+  /** The options of the roll panel as the request builders take them. */
+  function rollOptions() {
     const options = $("#roll-options");
-    const choice = {
-      actorId: token.actor_id,
-      statistic: { name: statisticName(statistic), value: token.statistics[statistic] },
+    const whisper = options.visibility.value === "whisper";
+    return {
       tn: options.tn.value ? Number(options.tn.value) : null,
-      defaultTn: app.session.settings.default_tn,
       moments: Number(options.moments.value),
       stakesRaised: options.stakes.checked,
       visibility: options.visibility.value,
-      conditions: conditionsOf(token),
-      label: `${token.name}: ${skill ? skill.name : statisticName(statistic)}`,
+      whisperTo: whisper ? options.whisper_to.value.split(",").map((user) => user.trim()).filter(Boolean) : [],
     };
-    const { event, payload } = skill ? skillRoll({ ...choice, skill }) : statisticRoll(choice);
-    try {
-      state.addCard(await client.request(event, payload));
-    } catch (error) {
-      report(error);
-    }
   }
 
-  /** Runs a queued request with the progress bar up while it works. */
-  async function queued(event, payload) {
-    const bar = $("#work");
-    bar.hidden = false;
-    bar.removeAttribute("value");
-    try {
-      return await client.queued(event, payload, { onProgress: ({ progress }) => { if (progress) bar.value = progress; } });
-    } finally {
-      bar.hidden = client.jobs.size === 0;
-    }
+  function rollChoice(token, statistic, skill) {
+    const options = rollOptions();
+    const choice = {
+      actorId: token.actor_id,
+      statistic: { name: statisticName(statistic), value: token.statistics[statistic] },
+      tn: options.tn,
+      defaultTn: app.session.settings.default_tn,
+      moments: options.moments,
+      stakesRaised: options.stakesRaised,
+      visibility: options.visibility,
+      whisperTo: options.whisperTo,
+      conditions: conditionsOf(token),
+      label: `${token.name}: ${skill ? skillName(skill.name) : statisticName(statistic)}`,
+    };
+    return skill ? skillRoll({ ...choice, skill }) : statisticRoll(choice);
   }
 
-  function report(error) {
-    const fields = error.fields && Object.keys(error.fields).length ? ` ${JSON.stringify(error.fields)}` : "";
-    $("#notice").textContent = `${error.code ?? "error"}: ${error.message}${fields}`;
-    $("#notice").hidden = false;
-    setTimeout(() => { $("#notice").hidden = true; }, 8000);
+  async function roll(button, token, statistic, skill) {
+    const { event, payload } = rollChoice(token, statistic, skill);
+    if (payload.visibility === "whisper" && !payload.whisper_to) return notices.show("Could not roll: type who the whisper is to.");
+    const card = await asker.ask(button, { what: `roll ${payload.label}`, event, payload, form: $("#roll-options"),
+      labels: { moments: "MoTs to spend", difficulty: "TN", stakes_raised: "Raise the stakes" } });
+    if (card) state.addCard(card);
+  }
+
+  /** Each roll button's exact chance of success (`odds`, on a worker), asked again as the options change. */
+  let oddsTimer = null;
+  let oddsRound = 0;
+  function showOdds() {
+    clearTimeout(oddsTimer);
+    oddsTimer = setTimeout(async () => {
+      const round = ++oddsRound;
+      const token = selected && state.tokens.get(selected);
+      if (!token || !plays(DEFAULT_SYSTEM)) return;
+      for (const button of document.querySelectorAll("#character [data-roll]")) {
+        const [kind, name] = button.dataset.roll.split(":");
+        const skill = kind === "skill" ? { name, level: token.skills[name] } : null;
+        const { payload } = rollChoice(token, kind === "skill" ? $("#roll-options").statistic.value : name, skill);
+        const { actor_id: _actor, label: _label, visibility: _visibility, whisper_to: _whisper, ...asked } = payload;
+        const bar = button.parentElement.querySelector(".odds");
+        bar.dataset.state = "asking";
+        try {
+          const { odds } = await client.queued("odds", asked);
+          if (round !== oddsRound) return;
+          showChance(bar, odds.success);
+        } catch (error) {
+          if (round === oddsRound) bar.dataset.state = "unknown";
+        }
+      }
+    }, ODDS_SETTLE_MS);
+  }
+  $("#roll-options").addEventListener("change", showOdds);
+  $("#roll-options").addEventListener("input", (event) => {
+    $("#whisper-to").hidden = event.target.form.visibility.value !== "whisper";
+  });
+
+  /** Runs a queued request without a button of its own (macros, a system's requests), listed while it waits. */
+  function queued(event, payload) {
+    return asker.job(event, event, payload);
+  }
+
+  function report(error, what = "") {
+    notices.show(refusalSentence(error, { what }));
+  }
+
+  /** The status as it is: "connected" only while the bridge answers its pings. */
+  let stalled = false;
+  function showStatus(connection) {
+    const shown = connection === "connected" && stalled ? "reconnecting" : connection;
+    $("#status").textContent = shown;
+    $("#status").dataset.state = shown;
+    $("#status").title = stalled ? "the bridge has stopped answering: waiting for it" : "";
+  }
+  setInterval(async () => {
+    if (client.state !== "connected" || !client.socket) return;
+    try {
+      await client.socket.timeout(HEARTBEAT_TIMEOUT_MS).emitWithAck("ping", { request_id: client.newId() });
+      stalled = false;
+    } catch {
+      stalled = true;
+    }
+    showStatus(client.state);
+  }, HEARTBEAT_MS);
+
+  /** Users the page knows of, offered for whispers and seats. */
+  function knownUsers() {
+    const users = new Set([...Object.keys(state.moments.balances), ...app.seats.users(), "gm"]);
+    users.delete(client.session?.user);
+    $("#known-users").replaceChildren(...[...users].sort().map((user) => new Option(user, user)));
+  }
+
+  function showCard(entry) {
+    const names = Object.fromEntries([...state.tokens.values()].flatMap((token) => [[token.token_id, token.name], [token.actor_id, token.name]]));
+    const item = document.createElement("li");
+    item.innerHTML = cardHTML(entry, { verdicts: VERDICTS, names });
+    const log = $("#log");
+    log.append(item);
+    log.scrollTop = log.scrollHeight;
   }
 
   systemPanel(app);
   requestsPanel(app);
   gmTools(app);
   macroPanel(app);
+  combatPanel(app);
+  simulationPanel(app);
   client.connect();
 }
 
@@ -222,21 +366,56 @@ function showMoments(balances) {
   }));
 }
 
-function showCard(entry) {
-  const item = document.createElement("li");
-  item.innerHTML = cardHTML(entry, { verdicts: VERDICTS });
-  const log = $("#log");
-  log.append(item);
-  log.scrollTop = log.scrollHeight;
+/** A roll button with its odds bar beside it. */
+function rollButton(text, name, onClick) {
+  const wrap = Object.assign(document.createElement("span"), { className: "roll" });
+  const button = Object.assign(document.createElement("button"), { type: "button", textContent: text });
+  button.dataset.roll = name;
+  button.addEventListener("click", () => onClick(button));
+  const odds = Object.assign(document.createElement("span"), { className: "odds" });
+  odds.setAttribute("role", "meter");
+  odds.setAttribute("aria-valuemin", "0");
+  odds.setAttribute("aria-valuemax", "100");
+  odds.setAttribute("aria-label", `chance of success of ${text}`);
+  odds.innerHTML = '<span class="odds-fill"></span><span class="odds-text">…</span>';
+  wrap.append(button, odds);
+  return wrap;
 }
 
-function rollButton(text, name, onClick) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.textContent = text;
-  button.dataset.roll = name;
-  button.addEventListener("click", onClick);
-  return button;
+/** A chance `{exact, value}` on an odds bar. */
+function showChance(bar, chance) {
+  const percent = chance.value * 100;
+  bar.dataset.state = "known";
+  bar.dataset.exact = chance.exact;
+  bar.setAttribute("aria-valuenow", percent.toFixed(1));
+  bar.title = `exactly ${chance.exact}`;
+  bar.querySelector(".odds-fill").style.width = `${percent}%`;
+  bar.querySelector(".odds-text").textContent = `${percent.toFixed(1)}%`;
+}
+
+/** "long_arms" as "Long arms"; other names as they are. */
+function skillName(name) {
+  return /_/.test(name) || /^[a-z]/.test(name) ? (name.charAt(0).toUpperCase() + name.slice(1)).replace(/_/g, " ") : name;
+}
+
+/** Which user plays each actor, as the GM's invites said: the seat a token fights from. */
+function seatBook(world) {
+  const key = `vtt-bridge:seats:${world}`;
+  const read = () => JSON.parse(localStorage.getItem(key) ?? "{}");
+  return {
+    of: (actorId) => read()[actorId],
+    users: () => Object.values(read()),
+    remember(actorId, user) {
+      if (!actorId || user === "gm") return;
+      localStorage.setItem(key, JSON.stringify({ ...read(), [actorId]: user }));
+    },
+  };
+}
+
+function deferred() {
+  let resolve;
+  const promise = new Promise((done) => { resolve = done; });
+  return { promise, resolve };
 }
 
 const auth = credentials();

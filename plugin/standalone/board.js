@@ -1,35 +1,70 @@
 /**
- * The grid: tokens with their HP bars and condition icons, picked by a click (shift-click adds),
- * dragged to move (on this page only: the bridge keeps rules state, not positions, which are
- * kept per world in localStorage), and a one-off pick of a point (the explosion's center).
+ * The grid: tokens with their HP bars and condition icons, on the squares the bridge keeps
+ * (`map.get`, `token.moved`: every page of the world shows one map). A token is picked by a click
+ * or Enter (shift adds), moved by dragging it or with the arrow keys; a move is asked of the
+ * bridge (`move` event) and shown where the bridge says. A blast is placed with its circle of
+ * reach following the pointer; Escape or a right-click cancels.
  */
 import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
 
-/** Pixels per square; a square is one metre. */
+/** Pixels per square. */
 export const SQUARE = 48;
-export const METRES_PER_SQUARE = 1;
-const COLUMNS = 16;
-const ROWS = 12;
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 export class Board extends EventTarget {
   /**
    * @param {HTMLElement} element
-   * @param {string} world positions are kept per world
-   * Events: `select` {tokenIds}.
+   * Events: `select` {tokenIds}; `move` {tokenId, x, y} (a square asked for, not yet granted).
    */
-  constructor(element, world) {
+  constructor(element) {
     super();
     this.element = element;
-    this.key = `vtt-bridge:positions:${world}`;
-    this.positions = new Map(Object.entries(JSON.parse(localStorage.getItem(this.key) ?? "{}")));
+    /** @type {Map<string, {x: number, y: number, version: number}>} squares as the bridge keeps them */
+    this.positions = new Map();
+    /** @type {Map<string, {x: number, y: number}>} squares asked for and not yet granted (arrow keys go on from them) */
+    this.asked = new Map();
+    this.grid = { columns: 16, rows: 12, metresPerSquare: 1 };
     this.selected = new Set();
-    this.picking = null;
-    element.style.width = `${COLUMNS * SQUARE}px`;
-    element.style.height = `${ROWS * SQUARE}px`;
+    this.placing = null;
     element.style.setProperty("--square", `${SQUARE}px`);
+    this._size();
     this.blasts = Object.assign(document.createElement("div"), { className: "blasts" });
     element.append(this.blasts);
     element.addEventListener("pointerdown", (event) => this._pointerDown(event));
+    element.addEventListener("keydown", (event) => this._key(event));
+    element.addEventListener("contextmenu", (event) => { if (this.placing) event.preventDefault(); });
+  }
+
+  /** The map as `map.get` gives it: replaces every square known. */
+  applyMap({ columns, rows, metres_per_square: metresPerSquare, positions }) {
+    this.grid = { columns, rows, metresPerSquare };
+    this._size();
+    this.positions.clear();
+    for (const position of positions) this.applyPosition(position);
+  }
+
+  /** A square as the bridge says (`token.move`'s answer, a `token.moved` push), when newer. */
+  applyPosition({ token_id: tokenId, x, y, version }) {
+    if (version <= (this.positions.get(tokenId)?.version ?? 0)) return false;
+    this.positions.set(tokenId, { x, y, version });
+    const asked = this.asked.get(tokenId);
+    if (asked && asked.x === x && asked.y === y) this.asked.delete(tokenId);
+    const token = this._token(tokenId);
+    if (token) this._put(token);
+    return true;
+  }
+
+  /** A move the bridge refused: the token stays where the bridge has it. */
+  refused(tokenId) {
+    this.asked.delete(tokenId);
+    const token = this._token(tokenId);
+    if (token) this._put(token);
+  }
+
+  /** Whether the bridge has given the token a square yet. */
+  placed(tokenId) {
+    return this.positions.has(tokenId);
   }
 
   /**
@@ -38,7 +73,7 @@ export class Board extends EventTarget {
    * @param {object|null} state a TokenState
    */
   show(tokenId, state) {
-    let token = this.element.querySelector(`[data-token-id="${CSS.escape(tokenId)}"]`);
+    let token = this._token(tokenId);
     if (!state) {
       token?.remove();
       this.selected.delete(tokenId);
@@ -47,61 +82,124 @@ export class Board extends EventTarget {
     if (!token) {
       token = document.createElement("div");
       token.className = "token";
+      token.tabIndex = 0;
+      token.setAttribute("role", "button");
       token.dataset.tokenId = tokenId;
       token.innerHTML = '<span class="token-name"></span><span class="hp"><span class="hp-value"></span></span><ul class="conditions"></ul>';
       this.element.append(token);
-      this._place(token, this.positions.get(tokenId) ?? this._freeSquare());
+      this._put(token);
     }
     const { value, max } = hpBar(state);
     token.querySelector(".token-name").textContent = state.name;
-    token.title = `${state.name}: ${value} / ${max} HP`;
+    token.title = `${state.name}: ${healthWords(state)}`;
+    token.setAttribute("aria-label", `${state.name}, ${healthWords(state)}; arrow keys move it`);
     token.dataset.hp = `${value}/${max}`;
     token.querySelector(".hp-value").style.width = `${Math.max(0, Math.min(1, value / max)) * 100}%`;
     token.classList.toggle("dead", state.health.dead);
     token.querySelector(".conditions").replaceChildren(...conditionIcons(conditionsOf(state)));
   }
 
+  /** Marks the tokens whose turn it is. */
+  markTurn(tokenIds) {
+    for (const token of this.element.querySelectorAll(".token")) token.classList.toggle("has-turn", tokenIds.has(token.dataset.tokenId));
+  }
+
   /** The token's center in pixels of the board. */
   center(tokenId) {
-    const [x, y] = this.positions.get(tokenId);
+    const { x, y } = this.positions.get(tokenId);
     return { x: (x + 0.5) * SQUARE, y: (y + 0.5) * SQUARE };
   }
 
-  /**
-   * Resolves with the next point clicked on the board, in pixels.
-   * @returns {Promise<{x: number, y: number}>}
-   */
-  pickPoint() {
-    this.element.classList.add("picking");
-    return new Promise((resolve) => { this.picking = resolve; });
+  /** Metres between two points of the board (pixels), as the bridge's squares measure them. */
+  metres(a, b) {
+    return Math.round((Math.hypot(b.x - a.x, b.y - a.y) / SQUARE) * this.grid.metresPerSquare * 100) / 100;
   }
 
-  /** Shows a blast's circle of reach for a moment. */
-  flash(center, radius) {
+  /**
+   * Lets the GM place a blast: its circle of reach (`radius` metres) follows the pointer until a
+   * click; Escape or a right-click cancels.
+   * @param {number} radius metres
+   * @param {(center: {x: number, y: number}) => void} [onMove] called as the circle moves
+   * @returns {Promise<{x: number, y: number}|null>} the center in pixels, null when cancelled
+   */
+  placeBlast(radius, onMove = () => {}) {
+    this.cancelPlacing();
+    const ring = this._ring(radius, "blast preview");
+    ring.hidden = true;
+    this.element.classList.add("picking");
+    return new Promise((resolve) => {
+      const follow = (event) => {
+        const point = this._point(event);
+        this._center(ring, point, radius);
+        ring.hidden = false;
+        onMove(point);
+      };
+      const escape = (event) => { if (event.key === "Escape") finish(null); };
+      const finish = (point) => {
+        this.element.removeEventListener("pointermove", follow);
+        document.removeEventListener("keydown", escape);
+        this.element.classList.remove("picking");
+        this.placing = null;
+        if (!point) ring.remove();
+        resolve(point);
+      };
+      this.element.addEventListener("pointermove", follow);
+      document.addEventListener("keydown", escape);
+      this.placing = { finish, follow, ring };
+    });
+  }
+
+  /** Stops placing a blast (its promise resolves null). */
+  cancelPlacing() {
+    this.placing?.finish(null);
+  }
+
+  /** Takes away a placed blast's circle (after its confirm step). */
+  clearBlasts() {
+    this.blasts.replaceChildren();
+  }
+
+  _ring(radius, className) {
     const ring = document.createElement("div");
-    ring.className = "blast";
-    Object.assign(ring.style, { left: `${center.x - radius}px`, top: `${center.y - radius}px`, width: `${2 * radius}px`, height: `${2 * radius}px` });
+    ring.className = className;
+    const size = (2 * radius * SQUARE) / this.grid.metresPerSquare;
+    Object.assign(ring.style, { width: `${size}px`, height: `${size}px` });
     this.blasts.append(ring);
-    setTimeout(() => ring.remove(), 1500);
+    return ring;
+  }
+
+  _center(ring, { x, y }, radius) {
+    const half = (radius * SQUARE) / this.grid.metresPerSquare;
+    Object.assign(ring.style, { left: `${x - half}px`, top: `${y - half}px` });
   }
 
   _pointerDown(event) {
-    const point = this._point(event);
-    if (this.picking) {
-      const resolve = this.picking;
-      this.picking = null;
-      this.element.classList.remove("picking");
-      resolve(point);
-      return;
+    if (this.placing) {
+      event.preventDefault();
+      if (event.button === 2) return this.placing.finish(null);
+      this.placing.follow(event);
+      return this.placing.finish(this._point(event));
     }
     const token = event.target.closest(".token");
-    if (!token) {
-      this._select([]);
-      return;
-    }
+    if (!token) return this._select([]);
     const id = token.dataset.tokenId;
     this._select(event.shiftKey ? [...this.selected, id] : [id]);
     this._drag(token, event);
+  }
+
+  _key(event) {
+    const token = event.target.closest?.(".token");
+    if (!token) return;
+    const id = token.dataset.tokenId;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this._select(event.shiftKey ? [...this.selected, id] : [id]);
+    } else if (ARROWS[event.key] && this.positions.has(id)) {
+      event.preventDefault();
+      const [dx, dy] = ARROWS[event.key];
+      const { x, y } = this.asked.get(id) ?? this.positions.get(id);
+      this._ask(id, x + dx, y + dy);
+    }
   }
 
   /** Where a pointer event is on the board, in pixels from the grid's corner (inside its border). */
@@ -112,41 +210,78 @@ export class Board extends EventTarget {
 
   _drag(token, down) {
     token.setPointerCapture?.(down.pointerId);
+    const start = this._point(down);
+    let moved = false;
     const move = (event) => {
       const { x, y } = this._point(event);
+      moved ||= Math.hypot(x - start.x, y - start.y) > 4;
+      if (!moved) return;
       token.style.left = `${x - SQUARE / 2}px`;
       token.style.top = `${y - SQUARE / 2}px`;
     };
     const drop = (event) => {
       token.removeEventListener("pointermove", move);
       token.removeEventListener("pointerup", drop);
+      if (!moved) return;
       const { x, y } = this._point(event);
-      const square = [Math.floor(x / SQUARE), Math.floor(y / SQUARE)];
-      this._place(token, square.map((n, i) => Math.max(0, Math.min(n, (i ? ROWS : COLUMNS) - 1))));
+      this._put(token); // back on its square until the bridge grants the new one
+      this._ask(token.dataset.tokenId, Math.floor(x / SQUARE), Math.floor(y / SQUARE));
     };
     token.addEventListener("pointermove", move);
     token.addEventListener("pointerup", drop);
   }
 
+  _ask(tokenId, x, y) {
+    const square = { x: clamp(x, this.grid.columns), y: clamp(y, this.grid.rows) };
+    const now = this.asked.get(tokenId) ?? this.positions.get(tokenId);
+    if (now && now.x === square.x && now.y === square.y) return;
+    this.asked.set(tokenId, square);
+    this.dispatchEvent(new CustomEvent("move", { detail: { tokenId, ...square } }));
+  }
+
   _select(ids) {
     this.selected = new Set(ids);
-    for (const token of this.element.querySelectorAll(".token")) token.classList.toggle("selected", this.selected.has(token.dataset.tokenId));
+    for (const token of this.element.querySelectorAll(".token")) {
+      token.classList.toggle("selected", this.selected.has(token.dataset.tokenId));
+      token.setAttribute("aria-pressed", String(this.selected.has(token.dataset.tokenId)));
+    }
     this.dispatchEvent(new CustomEvent("select", { detail: { tokenIds: [...this.selected] } }));
   }
 
-  _place(token, [x, y]) {
-    this.positions.set(token.dataset.tokenId, [x, y]);
-    token.style.left = `${x * SQUARE}px`;
-    token.style.top = `${y * SQUARE}px`;
-    localStorage.setItem(this.key, JSON.stringify(Object.fromEntries(this.positions)));
+  _token(tokenId) {
+    return this.element.querySelector(`.token[data-token-id="${CSS.escape(tokenId)}"]`);
   }
 
-  /** The first square, row by row, that no token stands on. */
-  _freeSquare() {
-    const taken = new Set([...this.positions.values()].map(String));
-    for (let y = 0; y < ROWS; y++) for (let x = 0; x < COLUMNS; x++) if (!taken.has(`${x},${y}`)) return [x, y];
-    return [0, 0];
+  /** Puts a token on its square, hidden while the bridge has given it none. */
+  _put(token) {
+    const square = this.positions.get(token.dataset.tokenId);
+    token.hidden = !square;
+    if (!square) return;
+    token.style.left = `${square.x * SQUARE}px`;
+    token.style.top = `${square.y * SQUARE}px`;
   }
+
+  _size() {
+    this.element.style.width = `${this.grid.columns * SQUARE}px`;
+    this.element.style.height = `${this.grid.rows * SQUARE}px`;
+  }
+}
+
+function clamp(n, size) {
+  return Math.max(0, Math.min(n, size - 1));
+}
+
+/**
+ * A token's health in the rules' words (docs/mot/health.md: 0 HP or less is unconscious, below
+ * zero dying until the death threshold): "dead", "unconscious, dying", "unconscious", else "7 / 12 HP".
+ * @param {object} state a TokenState
+ */
+export function healthWords(state) {
+  const { value, max } = hpBar(state);
+  if (state.health.dead) return "dead";
+  if (value < 0) return "unconscious, dying";
+  if (value === 0) return "unconscious";
+  return `${value} / ${max} HP`;
 }
 
 /** Icons of the conditions, each with its label. */

@@ -1,76 +1,140 @@
 /**
- * The GM's tools on the standalone tabletop: register tokens, mint a player's invite link,
- * and the hazards (an explosion placed on the grid; fire, a fall, vacuum on the tokens picked).
- * The forms are shown to the GM only; the bridge refuses these requests from players anyway.
+ * The GM's tools on the standalone tabletop: register tokens (skills picked from the rulebook's
+ * weapon skills and the world's own), mint a player's invite link, and the hazards: an explosion
+ * placed on the grid with its reach previewed and the tokens in reach confirmed before anything is
+ * sent (`map.blast`: the bridge measures the distances from the squares it keeps, as the preview
+ * does); fire, a fall, vacuum on the tokens picked. The forms are shown to the GM only; the bridge
+ * refuses these requests from players anyway.
  */
-import { STATISTICS, distance, explosion, fall, fireIgnite, inBlast, vacuumEnter } from "../core/rolls.js";
-import { METRES_PER_SQUARE, SQUARE } from "./board.js";
+import { STATISTICS, fall, fireIgnite, inBlast, vacuumEnter } from "../core/rolls.js";
+import { SQUARE } from "./board.js";
+import { SCENE } from "./combat.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-/** Wires the GM's forms to the table `app` ({client, state, board, report, queued}). */
+/** Wires the GM's forms to the table `app` ({client, state, board, asker, notices, seats, skills}). */
 export function gmTools(app) {
-  const { client, state, board, report } = app;
+  const { client, state, board, asker, notices } = app;
   const submit = (selector, handler) => $(selector).addEventListener("submit", (event) => {
     event.preventDefault();
-    handler(new FormData(event.target), event.target).catch(report);
+    handler(new FormData(event.target), event.target, event.submitter ?? event.target.querySelector("button[type=submit]"));
   });
 
-  submit("#register-form", async (form, element) => {
+  state.addEventListener("token", () => {
+    listActors();
+    listSkills();
+  });
+  app.weapons.then(() => listSkills());
+
+  $("#skill-add").addEventListener("click", () => {
+    const form = $("#register-form");
+    const name = form.skill_pick.value;
+    if (!name) return;
+    const typed = form.skills.value.trim();
+    form.skills.value = `${typed ? `${typed}, ` : ""}${name} ${form.skill_level.value}`;
+  });
+
+  submit("#register-form", async (form, element, button) => {
     const name = form.get("name").trim();
-    const actorId = form.get("actor_id").trim() || slug(name);
+    let skills;
+    try {
+      skills = checkedSkills(form.get("skills"), app.skills(), form.get("own_skills") === "on");
+    } catch (error) {
+      return notices.show(`Could not register ${name}: Skills: ${error.message}`);
+    }
     const payload = {
       token_id: `${slug(name)}-${Math.random().toString(16).slice(2, 6)}`,
-      actor_id: actorId,
+      actor_id: form.get("actor_id").trim() || slug(name),
+      scene_id: SCENE,
       name,
       statistics: Object.fromEntries(STATISTICS.map((s) => [s, Number(form.get(s))])),
-      skills: parseSkills(form.get("skills")),
+      skills,
       hit_points: form.get("hit_points") ? Number(form.get("hit_points")) : null,
     };
-    state.applyToken(await client.request("token.register", payload));
+    const made = await asker.ask(button, { what: `register ${name}`, event: "token.register", payload, form: element });
+    if (!made) return;
+    state.applyToken(made);
+    app.refreshMap();
     element.reset();
   });
 
-  state.addEventListener("token", () => listActors());
-
-  submit("#invite-form", async (form) => {
+  submit("#invite-form", async (form, element, button) => {
     const user = form.get("user").trim();
-    const { token } = await client.request("token.mint", { user });
-    await client.request("actors.assign", { user, actor_ids: form.getAll("actor") });
-    const fragment = new URLSearchParams({ world: client.auth.world, token });
+    const minted = await asker.ask(button, { what: `invite ${user}`, event: "token.mint", payload: { user }, form: element });
+    if (!minted) return;
+    const actors = form.getAll("actor");
+    if (!await client.request("actors.assign", { user, actor_ids: actors }).catch((error) => app.report(error, `give ${user} their characters`))) return;
+    for (const actor of actors) app.seats.remember(actor, user);
+    const fragment = new URLSearchParams({ world: client.auth.world, token: minted.token });
     $("#invite-link").value = `${location.origin}/table#${fragment}`;
   });
 
   submit("#explosion-form", async (form) => {
     const dice = Number(form.get("dice"));
-    const center = await board.pickPoint();
-    const tokens = [...state.tokens.keys()]
-      .map((token_id) => ({ token_id, distance: distance(center, board.center(token_id), SQUARE, METRES_PER_SQUARE), cover: Number(form.get("cover")) }))
+    const cover = Number(form.get("cover"));
+    const reach = (center) => [...state.tokens.keys()].filter((id) => board.placed(id))
+      .map((token_id) => ({ token_id, distance: board.metres(center, board.center(token_id)), cover }))
       .filter((token) => inBlast(dice, token.distance));
-    board.flash(center, (dice * SQUARE) / METRES_PER_SQUARE);
-    if (!tokens.length) throw Object.assign(new Error("no token within the blast's reach"), { code: "explosion" });
-    const { event, payload } = explosion({ actorId: client.session.user, charge: form.get("charge"), dice, tokens });
-    await app.queued(event, payload);
+    $("#blast-hint").hidden = false;
+    const center = await board.placeBlast(dice, (point) => markReach(reach(point)));
+    $("#blast-hint").hidden = true;
+    if (!center) return markReach([]);
+    const tokens = reach(center);
+    markReach(tokens);
+    confirmBlast(tokens, { dice, cover, charge: form.get("charge"), center: onMap(center) });
   });
 
-  submit("#fire-form", async (form) => {
-    const { event, payload } = fireIgnite({ tokenIds: picked(), startingDice: Number(form.get("dice")) });
-    await app.queued(event, payload);
-  });
-  submit("#fall-form", async (form) => {
-    const { event, payload } = fall({ tokenIds: picked(), meters: Number(form.get("meters")) });
-    await app.queued(event, payload);
-  });
-  submit("#vacuum-form", async (form) => {
-    const { event, payload } = vacuumEnter({ tokenIds: picked(), rupturedSuit: form.get("ruptured") === "on" });
-    await app.queued(event, payload);
-  });
+  submit("#fire-form", (form, element, button) => onPicked(button, "set on fire", (tokenIds) => fireIgnite({ tokenIds, startingDice: Number(form.get("dice")), label: "Fire" })));
+  submit("#fall-form", (form, element, button) => onPicked(button, "make fall", (tokenIds) => fall({ tokenIds, meters: Number(form.get("meters")), label: `A fall of ${form.get("meters")} m` })));
+  submit("#vacuum-form", (form, element, button) => onPicked(button, "put into vacuum", (tokenIds) => vacuumEnter({ tokenIds, rupturedSuit: form.get("ruptured") === "on", label: "Vacuum" })));
 
-  /** The tokens picked on the grid (at least one). */
-  function picked() {
-    const ids = [...board.selected].filter((id) => state.tokens.has(id));
-    if (!ids.length) throw Object.assign(new Error("pick tokens on the grid first"), { code: "hazard" });
-    return ids;
+  /** A hazard on the tokens picked on the grid (at least one). */
+  function onPicked(button, verb, build) {
+    const tokenIds = [...board.selected].filter((id) => state.tokens.has(id));
+    if (!tokenIds.length) return notices.show(`Could not ${verb}: pick tokens on the grid first (shift-click picks several).`);
+    const names = tokenIds.map((id) => state.tokens.get(id).name).join(", ");
+    const { event, payload } = build(tokenIds);
+    return asker.ask(button, { what: `${verb} ${names}`, event, payload, queued: true });
+  }
+
+  /** The confirm step: the tokens in reach, by name and distance; nothing is sent before Confirm. */
+  function confirmBlast(tokens, { dice, cover, charge, center }) {
+    const dialog = $("#blast-confirm");
+    const list = $("#blast-tokens");
+    list.replaceChildren(...tokens.map(({ token_id: id, distance }) => {
+      const item = document.createElement("li");
+      item.dataset.tokenId = id;
+      item.textContent = `${state.tokens.get(id).name} at ${distance} m`;
+      return item;
+    }));
+    $("#blast-summary").textContent = tokens.length
+      ? `${dice}d6 (${charge.replace(/_/g, " ")}) reaches ${tokens.length === 1 ? "1 token" : `${tokens.length} tokens`}:`
+      : "No token is within the blast's reach.";
+    $("#blast-go").disabled = !tokens.length;
+    dialog.hidden = false;
+    $(tokens.length ? "#blast-go" : "#blast-cancel").focus();
+    const close = () => {
+      dialog.hidden = true;
+      board.clearBlasts();
+      markReach([]);
+      $("#blast-go").onclick = null;
+      document.removeEventListener("keydown", escape);
+    };
+    const escape = (event) => { if (event.key === "Escape") close(); };
+    document.addEventListener("keydown", escape);
+    $("#blast-cancel").onclick = close;
+    $("#blast-go").onclick = (event) => {
+      const button = event.currentTarget;
+      const payload = { actor_id: client.session.user, center, dice, charge, cover,
+        label: `Explosion: ${dice}d6 ${charge.replace(/_/g, " ")}, set off by ${client.session.user}` };
+      close();
+      asker.ask(button, { what: "set off the explosion", event: "map.blast", payload, queued: true });
+    };
+  }
+
+  function markReach(tokens) {
+    const inReach = new Set(tokens.map((token) => token.token_id));
+    for (const token of document.querySelectorAll("#board .token")) token.classList.toggle("in-reach", inReach.has(token.dataset.tokenId));
   }
 
   /** The invite form's character boxes: every actor of a tracked token. */
@@ -86,15 +150,42 @@ export function gmTools(app) {
     const legend = $("#invite-actors legend");
     $("#invite-actors").replaceChildren(legend, ...boxes);
   }
+
+  /** The skill picker: the rulebook's weapon skills, then the world's own. */
+  function listSkills() {
+    const { book, world } = app.skills();
+    const group = (label, names) => {
+      const options = Object.assign(document.createElement("optgroup"), { label });
+      options.append(...names.map((name) => new Option(name, name)));
+      return options;
+    };
+    $("#register-form").skill_pick.replaceChildren(group("Rulebook: weapon skills", book), group("This world's own", world));
+  }
 }
 
-/** "Stealth 2, Pistol 1" as {Stealth: 2, Pistol: 1}. */
-function parseSkills(text) {
+/**
+ * "Stealth 2, Pistol 1" as {Stealth: 2, Pistol: 1}, each name one of `known` (the book's or the
+ * world's, any case) unless `ownAllowed`; an unknown name is refused by its name, never dropped.
+ */
+export function checkedSkills(text, { book, world }, ownAllowed) {
+  const known = new Map([...book, ...world].map((name) => [name.toLowerCase(), name]));
   return Object.fromEntries(String(text).split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
     const match = part.match(/^(.*\S)\s+(\d+)$/);
-    if (!match) throw Object.assign(new Error(`a skill is a name and a level: "${part}"`), { code: "skills" });
-    return [match[1], Number(match[2])];
+    if (!match) throw new Error(`“${part}” is not a skill and a level (as in “Pistol 2”)`);
+    const [, name, level] = match;
+    const found = known.get(name.toLowerCase());
+    if (!found && !ownAllowed) {
+      throw new Error(`“${name}” is not a skill of the rulebook or of this world: pick it from the list, or tick “new skills of this world”`);
+    }
+    return [found ?? name, Number(level)];
   }));
+}
+
+/** A point of the board (pixels) in squares, as `map.blast` takes it, kept on the grid. */
+function onMap({ x, y }) {
+  const board = document.querySelector("#board");
+  const within = (value, size) => Math.max(0, Math.min(value / SQUARE, size / SQUARE));
+  return { x: within(x, board.clientWidth), y: within(y, board.clientHeight) };
 }
 
 /** A name as an id (A-Z a-z 0-9 . _ : -). */

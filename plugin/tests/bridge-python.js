@@ -49,7 +49,7 @@ export function schema(file) {
 
 /**
  * `system.requests`'s answer by the bridge's own handler (bridge/events/systems.py), to the GM or a
- * player of a world playing `system` (the store read for the world's system alone).
+ * player of a world playing `system` (its unit of work: the world's system and the sender alone).
  * @param {string} system
  * @param {boolean} isGM
  */
@@ -58,7 +58,7 @@ export function systemRequests(system, isGM) {
 import json
 from types import SimpleNamespace
 import bridge.events.systems as systems
-systems.store = lambda: SimpleNamespace(world=lambda _id: SimpleNamespace(system=${JSON.stringify(system)}))
-print(json.dumps(systems.system_requests(SimpleNamespace(world_id="w", is_gm=${isGM ? "True" : "False"}), {})))
+unit = SimpleNamespace(world=SimpleNamespace(system=${JSON.stringify(system)}), identity=SimpleNamespace(world_id="w", is_gm=${isGM ? "True" : "False"}))
+print(json.dumps(systems.system_requests(unit, {})))
 `);
 }

@@ -47,7 +47,8 @@ def open_page(browser):
 
     yield open_one
     # A refusal the page reported to its user (#notice) is a failure too.
-    notices = [page.locator("#notice").text_content() for page in pages if "/plugin/standalone/" in page.url]
+    notices = [text for page in pages if "/plugin/standalone/" in page.url
+               for text in page.locator("#notices .notice-error").all_text_contents()]
     for context in contexts:
         context.close()
     assert errors == [], f"errors in the page: {errors}"

@@ -55,7 +55,7 @@ def gm_reloads(gm_page, folder: Path) -> None:
     gm_page.click("#macros-reload")
     expect(gm_page.locator("#script-report .script-loaded")).to_have_text(
         f"Loaded from {folder.resolve()}: ambush, half_done, molotov, sleeping_gas.")
-    expect(gm_page.locator("#work")).to_be_hidden()
+    expect(gm_page.locator("#jobs")).to_be_hidden()
 
 
 def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov(
@@ -99,7 +99,7 @@ def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov
     molotov.locator("button[type=submit]").click()
     card = gm_page.locator("#log .vb-rule-macro-run")
     expect(card).to_have_count(1)
-    expect(gm_page.locator("#work")).to_be_hidden()
+    expect(gm_page.locator("#jobs")).to_be_hidden()
     expect(card.locator(".vb-said")).to_have_text("The bottle bursts: 2 caught in the flames.")
     shot(gm_page, "gm-threw-the-molotov")
 

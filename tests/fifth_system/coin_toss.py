@@ -32,13 +32,13 @@ class Tosses(Out):
     tosses = fields.Integer(required=True)
 
 
-def toss(identity, toss_request: dict) -> dict:
+def toss(unit, toss_request: dict) -> dict:
     from bridge.cards import publish
     from bridge.systems.state import change_state
 
     faces = [random.randint(0, 1) for _ in range(toss_request["coins"])]
-    change_state(identity, "coin", lambda state: ({"tosses": (state or {"tosses": 0})["tosses"] + 1}, None))
-    return publish(identity, toss_request, "coin.toss", {"faces": faces, "heads": sum(faces)})
+    change_state(unit, "coin", lambda state: ({"tosses": (state or {"tosses": 0})["tosses"] + 1}, None))
+    return publish(unit, toss_request, "coin.toss", {"faces": faces, "heads": sum(faces)})
 
 
 def _init_app(app) -> None:

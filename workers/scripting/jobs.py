@@ -9,25 +9,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridge.auth import Identity
+from bridge.auth import Identity, Role
 from bridge.cards import publish
 from bridge.combat_changes import change_fight, read_fight
 from bridge.events.moments import award_for_role_playing
 from bridge.protocol import Push, Request, RequestError
-from bridge.requests import socketio, store
 from bridge.rooms import world_room
 from bridge.rules.dice import RandomDice
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.house_rules import BOOK
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.schemas.catalog import REQUESTS
 from bridge.schemas.common import Visibility
 from bridge.schemas.settings import WorldSettingsSchema
-from bridge.store import Store
 from bridge.scripting import shelf
 from bridge.scripting.api import API_VERSION, MacroError, Table
 from bridge.scripting.applied import apply_effects
-from bridge.scripting.loader import Blame, load_file, summary
+from bridge.scripting.loader import Blame, declared_by, load_file, summary
+from bridge.store import Store
+from bridge.unit import Unit
 from bridge.world_rules import world_dials
 
 from .. import effects, push
@@ -35,7 +34,7 @@ from . import sandbox
 
 #: Wall-clock limit of one macro, in seconds.
 MACRO_SECONDS = 5.0
-#: Wall-clock limit of loading a world's scripts, in seconds.
+#: Wall-clock limit of loading one of a world's scripts, in seconds.
 LOAD_SECONDS = 10.0
 
 _dice = RandomDice()
@@ -46,25 +45,24 @@ def reload_scripts(reply: dict, world_id: str) -> dict | None:
     lists the macros and the scripts that failed (file, line, message); the
     dials the scripts set become the world's settings (``settings.changed``)."""
     reply_to, pusher = push.started(reply)
-    return effects.run_once(reply_to, Request.MACRO_RELOAD.value, pusher, lambda: _reload(world_id))
+    gm = Identity(world_id, reply_to.user, Role.GM)
+    return effects.run_once(reply_to, Request.MACRO_RELOAD.value, pusher, gm, _reload)
 
 
-def _reload(world_id: str) -> dict:
-    result, settings = load_scripts(store(), world_id)
+def _reload(unit: Unit) -> dict:
+    result, settings = load_scripts(unit.store, unit.world_id)
     if settings is not None:
-        socketio().emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(world_id))
+        unit.emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(unit.world_id))
     return result
 
 
 def load_scripts(world_store: Store, world_id: str) -> tuple[dict, dict | None]:
-    """Load the world's scripts in a child process and keep what the table
-    needs; the dials they set are saved. The load's result, and the
-    world's settings if the scripts set dials."""
+    """Load the world's scripts, each in a child process of its own (one
+    that hangs or dies fails alone), and keep what the table needs; the
+    dials they set are saved. The load's result, and the world's settings
+    if the scripts set dials."""
     folder = shelf.scripts_folder(world_store.redis, world_id)
-    outcome = sandbox.call(lambda: summary(folder), folder, LOAD_SECONDS, "")
-    loaded = outcome.value or {"macros": {}, "errors": [], "house_rules": BOOK.to_dict(), "dials": {}}
-    if outcome.failure:
-        loaded["errors"].append(outcome.failure.to_dict())
+    loaded = summary(folder, _declared_in_child)
     settings = None
     if loaded["dials"]:
         settings = world_store.world(world_id).settings | WorldSettingsSchema(partial=True).load(loaded["dials"])
@@ -73,21 +71,26 @@ def load_scripts(world_store: Store, world_id: str) -> tuple[dict, dict | None]:
     return {"folder": str(folder), "macros": sorted(loaded["macros"]), "errors": loaded["errors"]}, settings
 
 
+def _declared_in_child(path: Path, folder: Path) -> dict | Blame:
+    outcome = sandbox.call(lambda: declared_by(path, folder), folder, LOAD_SECONDS, path.name)
+    return outcome.failure or outcome.value
+
+
 def run_macro(reply: dict, sender: dict, request: dict) -> dict | None:
     """Run the macro ``request`` names for ``sender`` (an identity's fields);
     its card goes to the table, its ``roll_id`` to the requester as ``job.result``."""
     reply_to, pusher = push.started(reply)
-    identity = Identity.from_dict(sender)
+    sent_by = Identity.from_dict(sender)
     loaded = REQUESTS[Request.MACRO_RUN.value].schema().load(request)
 
     def card(make) -> dict:
-        return effects.run_once(reply_to, Request.MACRO_RUN.value, pusher, lambda: {"roll_id": make()["roll_id"]})
+        return effects.run_once(reply_to, Request.MACRO_RUN.value, pusher, sent_by, lambda unit: {"roll_id": make(unit)["roll_id"]})
 
     try:
-        return card(lambda: _run(identity, loaded))
+        return card(lambda unit: _run(unit, loaded))
     except MacroFailed as failed:  # raised inside the run: nothing it held is written
         blame, printed = failed.blame, failed.printed
-        return card(lambda: _failed(identity, loaded, blame, printed))
+        return card(lambda unit: _failed(unit, loaded, blame, printed))
     except RequestError as refused:
         pusher.failed(reply_to, refused.code.value, refused.message, refused.fields)
         return None
@@ -101,22 +104,22 @@ class MacroFailed(Exception):
         self.blame, self.printed = blame, printed
 
 
-def _run(identity: Identity, request: dict) -> dict:
+def _run(unit: Unit, request: dict) -> dict:
     name, token_ids = request["macro"], request["token_ids"]
-    client = store().redis
-    shown, folder = shelf.macro(client, identity.world_id, name), shelf.scripts_folder(client, identity.world_id)
+    client = unit.store.redis
+    shown, folder = shelf.macro(client, unit.world_id, name), shelf.scripts_folder(client, unit.world_id)
     if shown is None:
         raise MacroFailed(Blame("", None, f"macro {name!r} is no longer loaded"), "")
-    fight = read_fight(identity, {token_id: f"token_ids.{n}" for n, token_id in enumerate(token_ids)}) if token_ids else None
-    dials, targets = world_dials(identity), tuple(fight.states[token_id] for token_id in token_ids) if fight else ()
+    fight = read_fight(unit, {token_id: f"token_ids.{n}" for n, token_id in enumerate(token_ids)}) if token_ids else None
+    dials, targets = world_dials(unit), tuple(fight.states[token_id] for token_id in token_ids) if fight else ()
     path = folder / shown["file"]
     outcome = sandbox.call(
-        lambda: _perform(path, name, request["arguments"], targets, dials, identity.user), folder, MACRO_SECONDS, shown["file"]
+        lambda: _perform(path, name, request["arguments"], targets, dials, unit.identity.user), folder, MACRO_SECONDS, shown["file"]
     )
     if outcome.failure:
         raise MacroFailed(outcome.failure, outcome.printed)
     record, tokens = outcome.value, []
-    if record["awards"] and not identity.is_gm:
+    if record["awards"] and not unit.identity.is_gm:
         raise MacroFailed(Blame(shown["file"], None, "only the GM awards Moments of Truth (ch. 5)"), outcome.printed)
     if record["effects"]:
         round_number = fight.combat.round if fight.combat else None
@@ -126,7 +129,7 @@ def _run(identity: Identity, request: dict) -> dict:
             return made, combat, (made, effects_shown)
 
         try:
-            made, record["effects"] = change_fight(identity, Request.MACRO_RUN, request, fight, change)
+            made, record["effects"] = change_fight(unit, Request.MACRO_RUN, request, fight, change)
         except ValueError as refused:
             raise MacroFailed(Blame(shown["file"], None, f"the rules refused an effect: {refused}"), outcome.printed) from None
         tokens = [change.to_dict() for change in made]
@@ -134,14 +137,14 @@ def _run(identity: Identity, request: dict) -> dict:
     if record["awards"]:
         awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]
         try:
-            moments = award_for_role_playing(identity, awarded, dials, "arguments").to_dict()
+            moments = award_for_role_playing(unit, awarded, dials, "arguments").to_dict()
         except RequestError as refused:
             raise MacroFailed(Blame(shown["file"], None, f"the rules refused an award: {refused.message}"),
                               outcome.printed) from None
     result = {"macro": name, "api_version": API_VERSION, **record, "moments": moments, "printed": outcome.printed,
               "tokens": tokens, "error": None}
-    actor_id = fight.states[token_ids[0]].actor_id if fight else identity.user  # the first target's
-    return publish(identity, request, Request.MACRO_RUN, result, actor_id=actor_id)
+    actor_id = fight.states[token_ids[0]].actor_id if fight else unit.identity.user  # the first target's
+    return publish(unit, request, Request.MACRO_RUN, result, actor_id=actor_id)
 
 
 def _perform(path: Path, name: str, arguments: dict, targets: tuple, dials: Dials, user: str) -> dict:
@@ -154,9 +157,9 @@ def _perform(path: Path, name: str, arguments: dict, targets: tuple, dials: Dial
     return table.record()
 
 
-def _failed(identity: Identity, request: dict, failure: Blame, printed: str) -> dict:
+def _failed(unit: Unit, request: dict, failure: Blame, printed: str) -> dict:
     """The GM's card of a macro that failed: nothing applied, where and why."""
     result = {"macro": request["macro"], "api_version": API_VERSION, "rolls": [], "effects": [], "awards": [],
               "moments": None, "said": [], "dice_rolled": 0, "printed": printed, "tokens": [], "error": failure.to_dict()}
     blind = {**request, "visibility": Visibility.BLIND, "whisper_to": []}
-    return publish(identity, blind, Request.MACRO_RUN, result, actor_id=identity.user)
+    return publish(unit, blind, Request.MACRO_RUN, result, actor_id=unit.identity.user)

@@ -1,5 +1,5 @@
-"""The d10 highest-die system (seeds/004), its whole short text as pure
-functions (dice injected); READINGS.md settles what the text leaves open.
+"""The d10 highest-die system, its whole short text as pure functions (dice
+injected); docs/rules/highest_d10.md settles what the text leaves open.
 
 - Skill Rolls, Rolling Zero Dice: ``rolls`` (read the highest d10, +1 per
   die matching it, modifiers; 1s in stressful situations; zero-dice rolls);

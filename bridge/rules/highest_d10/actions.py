@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .phases import ActionTime
 from .rolls import Modifier
 
@@ -28,7 +29,7 @@ class SampleAction:
     def periods_that_add(self, periods: int) -> int:
         """Of ``periods`` spent on this action, how many add to its effect."""
         if periods < 1:
-            raise ValueError(f"an action takes at least one period, not {periods}")
+            raise RulesRefusal(f"an action takes at least one period, not {periods}")
         return periods if self.cumulative is None else min(periods, self.cumulative)
 
     def to_dict(self) -> dict[str, Any]:

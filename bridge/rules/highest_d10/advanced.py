@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .rolls import Modifier, SkillRoll
 from .success import Degree
 
@@ -48,7 +49,7 @@ def target_for_allies(primary: SkillRoll) -> int:
 
 def _check_level(skill: str, level: int) -> None:
     if level < 0:
-        raise ValueError(f"{skill}'s level cannot be negative: {level}")
+        raise RulesRefusal(f"{skill}'s level cannot be negative: {level}")
 
 
 class Goal(str, Enum):
@@ -125,7 +126,7 @@ def cumulative_successes(rolls: Sequence[SkillRoll], needed: int, solid_counts_d
     counts two when the GM allows (``solid_counts_double``)."""
     _check_target(needed)
     if any(roll.verdict is None for roll in rolls):
-        raise ValueError("each roll of a cumulative roll for successes needs a TN")
+        raise RulesRefusal("each roll of a cumulative roll for successes needs a TN")
     added = tuple(_successes(roll, solid_counts_double) for roll in rolls)
     return Cumulative(Goal.SUCCESSES, needed, tuple(rolls), added, solid_counts_double)
 
@@ -138,7 +139,7 @@ def _successes(roll: SkillRoll, solid_counts_double: bool) -> int:
 
 def _check_target(target: int) -> None:
     if target < 1:
-        raise ValueError(f"a cumulative roll works toward at least 1, not {target}")
+        raise RulesRefusal(f"a cumulative roll works toward at least 1, not {target}")
 
 
 def _said(roll: SkillRoll) -> str:

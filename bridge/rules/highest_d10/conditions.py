@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dice import check_count
+from ..refusal import RulesRefusal
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class Condition:
 
     def __post_init__(self) -> None:
         if not self.source.strip():
-            raise ValueError("a conditional modifier needs a name")
+            raise RulesRefusal("a conditional modifier needs a name")
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .actions import FASTDRAW, SampleAction
 from .phases import ActionTime, clock, resolves_at
 
 
-class DeclarationRefused(ValueError):
+class DeclarationRefused(RulesRefusal):
     """A declaration the rules do not allow."""
 
 
@@ -163,7 +164,7 @@ def plan_phase(
 def _check_earlier(phase: int, earlier: Sequence[Underway]) -> None:
     for action in earlier:
         if not action.declared < phase <= action.resolves:
-            raise ValueError(f"{action.declaration} is not underway in phase {phase}")
+            raise RulesRefusal(f"{action.declaration} is not underway in phase {phase}")
 
 
 def _check_order(order: tuple[tuple[str, int], ...], declarations: Sequence[Declaration]) -> None:

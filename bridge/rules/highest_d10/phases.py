@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
+
 PHASE_SECONDS = 3
 PHASES = {"free": 0, "phase": 1, "round": 2, "turn": 4, "minute": 20}
 
@@ -83,4 +85,4 @@ def resolves_at(declared: int, time: ActionTime) -> int:
 
 def check_phase(phase: int) -> None:
     if phase < 1:
-        raise ValueError(f"phases are counted from 1, not {phase}")
+        raise RulesRefusal(f"phases are counted from 1, not {phase}")

@@ -1,4 +1,4 @@
-"""The skill roll (Skill Rolls; Rolling Zero Dice), as READINGS.md reads it.
+"""The skill roll (Skill Rolls; Rolling Zero Dice), as docs/rules/highest_d10.md reads it.
 
 Roll the pool's d10s and read one die, the highest; each other die showing
 the same face adds +1; then add the modifiers. In a stressful situation (a
@@ -20,6 +20,7 @@ from typing import Any
 
 from ..dice import CountedDie, DiceSource
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 from .conditions import Condition, Pool, build_pool
 from .success import Mishap, Verdict, judge
 
@@ -63,10 +64,10 @@ class Reading:
 def read_faces(faces: Sequence[int]) -> Reading:
     """Read the highest face; every other die showing it adds +1 (the text's 2, 8, 8 reads 9)."""
     if not faces:
-        raise ValueError("a skill roll reads at least one die")
+        raise RulesRefusal("a skill roll reads at least one die")
     bad = [face for face in faces if not 1 <= face <= SIDES]
     if bad:
-        raise ValueError(f"{bad} are not faces of a d10")
+        raise RulesRefusal(f"{bad} are not faces of a d10")
     read = max(faces)
     first = faces.index(read)
     dice = tuple(
@@ -153,7 +154,7 @@ def read_roll(
 ) -> SkillRoll:
     """The roll of ``pool`` that showed ``faces``."""
     if len(faces) != pool.rolled:
-        raise ValueError(f"a pool of {pool.rolled} dice shows {len(faces)} faces")
+        raise RulesRefusal(f"a pool of {pool.rolled} dice shows {len(faces)} faces")
     reading = read_faces(faces)
     modifiers = tuple(modifiers)
     fumble = mishap(reading.faces, pool.zero_dice, stressful)

@@ -1,5 +1,5 @@
 """Success and Failure: a skill roll's total against its target number, as
-READINGS.md reads the text.
+docs/rules/highest_d10.md reads the text.
 
 - success: total >= TN;
 - partial success: total >= 3/4 of the TN (failed by no more than 25%);

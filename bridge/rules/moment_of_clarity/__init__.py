@@ -1,5 +1,5 @@
-"""Moment of Clarity (seeds/003_9102c1ba5c559ea4.txt), a draft rules text,
-as pure functions (dice injected). READINGS.md settles the Effect Number,
+"""Moment of Clarity, a draft rules text, as pure functions (dice injected).
+docs/rules/moment_of_clarity.md settles the Effect Number,
 the levels and open-ended dice; each module says what it leaves to the GM.
 
 - ``effect`` (natural values, bonus dice, the Effect Number), ``levels``

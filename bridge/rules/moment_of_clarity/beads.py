@@ -18,6 +18,7 @@ from fractions import Fraction
 from math import ceil
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .elements import Archetype, Element
 from .levels import Level, level_of_successes
 
@@ -60,9 +61,9 @@ def scene_beads(characteristic_dice: int, power_level: PowerLevel, rate: Fractio
     """Beads from the primary characteristic: its dice times the power
     level's rate (``rate`` for a superheroic campaign above 2), rounded up."""
     if characteristic_dice < 0:
-        raise ValueError(f"a characteristic has no fewer than 0 dice, not {characteristic_dice}")
+        raise RulesRefusal(f"a characteristic has no fewer than 0 dice, not {characteristic_dice}")
     if rate is not None and (power_level is not PowerLevel.SUPERHEROIC or rate < 2):
-        raise ValueError("only a superheroic campaign sets its own rate, 2 or more")
+        raise RulesRefusal("only a superheroic campaign sets its own rate, 2 or more")
     return ceil(characteristic_dice * (rate or power_level.beads_per_die))
 
 
@@ -73,14 +74,14 @@ def allocate(archetype: Archetype, beads: int, placed: Mapping[Element, int] | N
     each; the rest, with the archetype's three, stay in the primary."""
     placed = {element: count for element, count in (placed or {}).items() if count}
     if any(count < 0 for count in placed.values()):
-        raise ValueError("beads placed cannot be negative")
+        raise RulesRefusal("beads placed cannot be negative")
     primary = archetype.primary
     if primary is None:  # a Wildcard: every Element secondary
         if sum(placed.values()) != beads:
-            raise ValueError(f"a wildcard places all {beads} beads, not {sum(placed.values())}")
+            raise RulesRefusal(f"a wildcard places all {beads} beads, not {sum(placed.values())}")
         return Allocation(dict(placed), (f"wildcard: {beads} beads placed freely among its secondary Elements",))
     if primary in placed:
-        raise ValueError(f"{primary.value} is the primary Element: its beads are what is left")
+        raise RulesRefusal(f"{primary.value} is the primary Element: its beads are what is left")
     free = beads // 3
     cost, lines = 0, [f"{beads} beads in {primary.value}; up to {free} shift to a secondary Element free"]
     secondary = sum(count for element, count in placed.items() if element in archetype.secondary)
@@ -94,7 +95,7 @@ def allocate(archetype: Archetype, beads: int, placed: Mapping[Element, int] | N
             lines.append(f"{count} to {element.value}: 3 each")
     left = beads - cost
     if left < 0:
-        raise ValueError(f"the placements cost {cost} of {beads} beads")
+        raise RulesRefusal(f"the placements cost {cost} of {beads} beads")
     lines.append(f"{left} left in {primary.value}, + {archetype.scene_beads} for the {archetype.value}")
     return Allocation({primary: left + archetype.scene_beads, **placed}, tuple(lines))
 
@@ -105,7 +106,7 @@ def allocate(archetype: Archetype, beads: int, placed: Mapping[Element, int] | N
 def add_successes(level: Level, beads: int) -> Level:
     """Beads added to a completed roll, one success each."""
     if beads < 0:
-        raise ValueError(f"cannot spend {beads} beads")
+        raise RulesRefusal(f"cannot spend {beads} beads")
     return level_of_successes(level.successes + beads) if beads else level
 
 
@@ -113,14 +114,14 @@ def reduce_difficulty(tn: int, beads: int, primary_pool: bool = False) -> int:
     """One off the TN a bead before the roll; more than one only on a
     primary pool. The TN never goes below 1."""
     if beads < 0 or (beads > 1 and not primary_pool):
-        raise ValueError(f"{beads} beads off the difficulty: at most one unless the pool is primary")
+        raise RulesRefusal(f"{beads} beads off the difficulty: at most one unless the pool is primary")
     return max(1, tn - beads)
 
 
 def pool_dice(beads: int, related_pool: bool) -> int:
     """Two dice a bead in a related primary or a secondary pool, one in any."""
     if beads < 0:
-        raise ValueError(f"cannot spend {beads} beads")
+        raise RulesRefusal(f"cannot spend {beads} beads")
     return beads * (2 if related_pool else 1)
 
 
@@ -141,6 +142,6 @@ class StorytellingScope(str, Enum):
 def storytelling(beads: int, storytelling_left: int) -> tuple[StorytellingScope, int]:
     """The scope of a Storytelling play of ``beads`` and the beads it spends."""
     if not 1 <= beads <= storytelling_left:
-        raise ValueError(f"{beads} Storytelling beads played with {storytelling_left} left")
+        raise RulesRefusal(f"{beads} Storytelling beads played with {storytelling_left} left")
     scope = list(StorytellingScope)[min(beads, 4) - 1]
     return scope, storytelling_left if scope is StorytellingScope.WORLD else beads

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .elements import Archetype, Element, Suit
 from .rolls import Roll, augment
 
@@ -29,7 +30,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 2 <= self.rank <= 14:
-            raise ValueError(f"a card's rank is 2 to 14 (Ace), not {self.rank}")
+            raise RulesRefusal(f"a card's rank is 2 to 14 (Ace), not {self.rank}")
 
     @property
     def name(self) -> str:
@@ -56,7 +57,7 @@ def draw(cards: Sequence[Card], count: int, dice: DiceSource) -> tuple[Card, ...
     """``count`` cards at random from ``cards`` (what is left of the deck):
     a d(n) picks among the n left, so no order of the deck is ever kept."""
     if not 0 <= count <= len(cards):
-        raise ValueError(f"the deck has {len(cards)} cards left, not {count}")
+        raise RulesRefusal(f"the deck has {len(cards)} cards left, not {count}")
     left = list(cards)
     return tuple(left.pop(dice.roll(1, len(left))[0] - 1) for _ in range(count))
 
@@ -82,11 +83,11 @@ def session_draw(deck: Sequence[Card], archetype: Archetype, keep: Sequence[Card
     keeps the 3 it chooses (``keep``). Cards never carry over."""
     count = archetype.cards_drawn
     if len(deck) < count:
-        raise ValueError(f"the deck has {len(deck)} cards, {count} to draw")
+        raise RulesRefusal(f"the deck has {len(deck)} cards, {count} to draw")
     drawn, rest = tuple(deck[:count]), tuple(deck[count:])
     kept = drawn if keep is None and count == archetype.cards_kept else tuple(keep or ())
     if len(kept) != archetype.cards_kept or any(card not in drawn for card in kept) or len(set(kept)) < len(kept):
-        raise ValueError(f"a {archetype.value} keeps {archetype.cards_kept} of the cards drawn")
+        raise RulesRefusal(f"a {archetype.value} keeps {archetype.cards_kept} of the cards drawn")
     return SessionDraw(drawn, kept, rest)
 
 
@@ -155,11 +156,11 @@ def play_on_dice(play: CardOnDice, rolls: Sequence[Roll], points: Mapping[tuple[
     """Add ``points[(roll, die)]`` to the dice of one pool (the rolls of a
     split pool count as one) and judge each roll again."""
     if sum(points.values()) > play.points:
-        raise ValueError(f"the {play.card.name} gives {play.points} points, not {sum(points.values())}")
+        raise RulesRefusal(f"the {play.card.name} gives {play.points} points, not {sum(points.values())}")
     if not play.splits and len([added for added in points.values() if added]) > 1:
-        raise ValueError(f"the {play.card.name} is {play.suiting.value.replace('_', ' ')}: its points go on one die")
+        raise RulesRefusal(f"the {play.card.name} is {play.suiting.value.replace('_', ' ')}: its points go on one die")
     if any(not 0 <= index < len(rolls) for index, _ in points):
-        raise ValueError(f"there are {len(rolls)} rolls in this pool")
+        raise RulesRefusal(f"there are {len(rolls)} rolls in this pool")
     return tuple(
         augment(rolled, {die: added for (index, die), added in points.items() if index == at})
         for at, rolled in enumerate(rolls)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .levels import Level
 
 SCENE_START_LIMIT = 4
@@ -51,7 +52,7 @@ class Chips:
 
     def __post_init__(self) -> None:
         if min(self.white, self.red, self.blue) < 0:
-            raise ValueError("a player cannot hold fewer than no chips")
+            raise RulesRefusal("a player cannot hold fewer than no chips")
 
     @classmethod
     def of(cls, chips: Iterable[Chip]) -> Chips:
@@ -76,7 +77,7 @@ class Chips:
     def take(self, chips: Iterable[Chip]) -> Chips:
         taken = Chips.of(chips)
         if any(taken.count(chip) > self.count(chip) for chip in Chip):
-            raise ValueError(f"holds {self.to_dict()}, cannot give {taken.to_dict()}")
+            raise RulesRefusal(f"holds {self.to_dict()}, cannot give {taken.to_dict()}")
         return Chips(self.white - taken.white, self.red - taken.red, self.blue - taken.blue)
 
     def over_scene_limit(self) -> int:
@@ -91,9 +92,9 @@ def trade_up(chips: Chips, paid: Iterable[Chip], wanted: Chip) -> Chips:
     """``wanted`` for lower chips worth its value + 1, at a scene's end."""
     paid = list(paid)
     if any(chip.worth >= wanted.worth for chip in paid):
-        raise ValueError(f"a {wanted.value} chip is traded up for lower chips")
+        raise RulesRefusal(f"a {wanted.value} chip is traded up for lower chips")
     if sum(chip.worth for chip in paid) != wanted.worth + 1:
-        raise ValueError(f"a {wanted.value} chip costs {wanted.worth + 1} in lower chips")
+        raise RulesRefusal(f"a {wanted.value} chip costs {wanted.worth + 1} in lower chips")
     return chips.take(paid).add([wanted])
 
 
@@ -101,7 +102,7 @@ def trade_down(chips: Chips, given: Chip, wanted: Iterable[Chip]) -> Chips:
     """A chip for lower chips of the same value, at a scene's end."""
     wanted = list(wanted)
     if any(chip.worth >= given.worth for chip in wanted) or sum(chip.worth for chip in wanted) != given.worth:
-        raise ValueError(f"a {given.value} chip trades down for lower chips worth {given.worth}")
+        raise RulesRefusal(f"a {given.value} chip trades down for lower chips worth {given.worth}")
     return chips.take([given]).add(wanted)
 
 
@@ -121,8 +122,8 @@ def exchange(chips: Chips, chip: Chip, use: Use) -> tuple[Chips, int]:
     """Spend ``chip`` for ``use``: the chips left and how many cards, beads,
     successes or character points it buys."""
     if use is Use.SUCCESS and chip is not Chip.WHITE:
-        raise ValueError("an automatic success takes a white chip")
+        raise RulesRefusal("an automatic success takes a white chip")
     if use is Use.CHARACTER_POINT and chip is not Chip.BLUE:
-        raise ValueError("a character point takes a blue chip")
+        raise RulesRefusal("a character point takes a blue chip")
     bought = {Use.CARDS: chip.cards, Use.BEADS: chip.beads, Use.SUCCESS: 1, Use.CHARACTER_POINT: 1}[use]
     return chips.take([chip]), bought

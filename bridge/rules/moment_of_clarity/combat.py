@@ -2,7 +2,7 @@
 Hit, Damage, Success Levels and Damage).
 
 Read here where the draft is short: the raises of a hit are its successes
-(READINGS.md: near success 1 ... outstanding 4), each a die added to the
+(near success 1 ... outstanding 4: docs/rules/moment_of_clarity.md, Raises into damage), each a die added to the
 damage pool; a near success rolls (Damage - 1) on d6, a marginal success
 Damage on d6, a success Damage on d10, an outstanding success Damage on d10
 at a hit location of the attacker's choosing; a lethal weapon rolls at least
@@ -19,6 +19,7 @@ from typing import Any
 
 from ..dice import DiceSource
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 from .levels import Level
 from .rolls import Roll, roll
 
@@ -58,7 +59,7 @@ class Weapon:
     def __post_init__(self) -> None:
         check_tn(self.lethality)
         if self.damage < 1:
-            raise ValueError(f"{self.name} rolls at least one damage die")
+            raise RulesRefusal(f"{self.name} rolls at least one damage die")
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Reading the dice: natural faces, bonus dice, and the Effect Number
-(Game Mechanics, Generating Numbers; READINGS.md, Effect Number)."""
+(Game Mechanics, Generating Numbers; docs/rules/moment_of_clarity.md, Effect Number)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
+
+from ..refusal import RulesRefusal
 
 
 class DieKind(str, Enum):
@@ -18,7 +20,7 @@ class DieKind(str, Enum):
 class RolledDie:
     """One die as rolled, with what a card added to it (Cards and Dice).
 
-    A bonus die reads a 1 as a 2 (READINGS.md, Open-ended): that reading is
+    A bonus die reads a 1 as a 2 (docs/rules/moment_of_clarity.md, Open-ended dice): that reading is
     its natural value. A card's ``augment`` changes the value, never the
     natural value, so it makes no duplicates."""
 
@@ -29,9 +31,9 @@ class RolledDie:
 
     def __post_init__(self) -> None:
         if not 1 <= self.face <= self.sides:
-            raise ValueError(f"{self.face} is not a face of a d{self.sides}")
+            raise RulesRefusal(f"{self.face} is not a face of a d{self.sides}")
         if self.augment < 0:
-            raise ValueError(f"a card adds to a die, it cannot take {self.augment} away")
+            raise RulesRefusal(f"a card adds to a die, it cannot take {self.augment} away")
 
     @property
     def natural(self) -> int:
@@ -94,11 +96,10 @@ def _group_term(group: Group) -> str:
 
 
 def effect_number(dice: Iterable[RolledDie]) -> EffectNumber:
-    """max over natural values v of (v + count of natural v - 1), READINGS.md.
+    """max over natural values v of (v + count of natural v - 1).
 
     Where a card raised dice of a duplicate, the group counts from its
-    highest value (the text leaves this open; without cards it is exactly
-    READINGS.md's formula)."""
+    highest value (docs/rules/moment_of_clarity.md, Cards on dice)."""
     by_natural: dict[int, list[int]] = {}
     for die in dice:
         by_natural.setdefault(die.natural, []).append(die.value)

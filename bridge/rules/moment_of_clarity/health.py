@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .effect import DieKind
 from .levels import Difficulty
 from .rolls import OPENS_ON, Roll
@@ -34,7 +35,7 @@ class Health:
 
     def __post_init__(self) -> None:
         if min(self.body, self.toughness, self.l_score, self.damage, self.pain, self.fatigue) < 0:
-            raise ValueError("characteristics and tracks cannot be negative")
+            raise RulesRefusal("characteristics and tracks cannot be negative")
 
     @property
     def pain_points(self) -> int:
@@ -84,7 +85,7 @@ class Hit:
 def take_hit(health: Health, damage: int = 0, pain: int = 0) -> Hit:
     """Damage and pain from one hit; pain past the Pain points is damage."""
     if damage < 0 or pain < 0:
-        raise ValueError("a hit deals no negative damage or pain")
+        raise RulesRefusal("a hit deals no negative damage or pain")
     felt = min(pain, health.pain_left)
     damage += pain - felt
     lines = [f"{damage} damage, {felt} pain"]
@@ -114,7 +115,7 @@ def resist(health: Health, damage: int, resistance: Roll, ignore_with_ten: bool 
     if ignore_with_ten:
         opened = any(die.kind is DieKind.BONUS for die in resistance.dice)
         if opened or not any(die.face == OPENS_ON for die in resistance.dice):
-            raise ValueError("ignoring the damage takes a 10 that was not opened up")
+            raise RulesRefusal("ignoring the damage takes a 10 that was not opened up")
         return Hit(health, 0, 0, False, ("a 10 on the resistance roll ignores the damage",))
     resisted = min(damage, resistance.successes)
     hit = take_hit(health, damage - resisted, resisted)

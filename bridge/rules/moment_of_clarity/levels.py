@@ -1,11 +1,12 @@
 """The six levels of success against a target number (Levels of success;
-READINGS.md, Levels)."""
+docs/rules/moment_of_clarity.md, Levels of success)."""
 
 from __future__ import annotations
 
 from enum import Enum, IntEnum
 
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 
 
 class Difficulty(IntEnum):
@@ -55,5 +56,5 @@ def level_for(effect_number: int, tn: int, shows_one: bool, opponent_shifts: boo
 def level_of_successes(successes: int) -> Level:
     """The level that many successes make (0 is a plain failure)."""
     if successes < 0:
-        raise ValueError(f"successes cannot be negative: {successes}")
+        raise RulesRefusal(f"successes cannot be negative: {successes}")
     return LEVELS[1 + min(successes, 4)]

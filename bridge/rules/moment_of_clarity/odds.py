@@ -30,6 +30,7 @@ from typing import Any
 
 from ..dice import check_count
 from ..judging import chances_to_dict, check_tn
+from ..refusal import RulesRefusal
 from .levels import LEVELS, OUTSTANDING_AT, Level
 from .rolls import OPENS_ON, SIDES
 
@@ -70,9 +71,9 @@ class Odds:
 @lru_cache(maxsize=1024)
 def roll_odds(dice: int, sides: int, tn: int) -> Odds:
     if sides not in SIDES:
-        raise ValueError(f"Moment of Clarity rolls d6 or d10, not d{sides}")
+        raise RulesRefusal(f"Moment of Clarity rolls d6 or d10, not d{sides}")
     if dice < 1:
-        raise ValueError(f"a roll needs at least one die, not {dice}")
+        raise RulesRefusal(f"a roll needs at least one die, not {dice}")
     check_count(dice)
     check_tn(tn)
     top = tn + OUTSTANDING_AT

@@ -2,7 +2,7 @@
 (Opposed Actions).
 
 Each side rolls in secret and counts successes (near success 1 ...
-outstanding 4, READINGS.md). The active side declares some of them; the
+outstanding 4: docs/rules/moment_of_clarity.md, Levels of success). The active side declares some of them; the
 resisting side reveals how many levels it takes off; neither may declare
 more than it rolled, and both may save what is left for later in the same
 action (the text's Coulard example)."""
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .rolls import Roll
 
 
@@ -25,7 +26,7 @@ class SecretSuccesses:
 
     def __post_init__(self) -> None:
         if self.rolled < 0 or not 0 <= self.spent <= self.rolled:
-            raise ValueError(f"{self.holder}: {self.spent} spent of {self.rolled} rolled")
+            raise RulesRefusal(f"{self.holder}: {self.spent} spent of {self.rolled} rolled")
 
     @classmethod
     def of_roll(cls, holder: str, rolled: Roll) -> SecretSuccesses:
@@ -38,9 +39,9 @@ class SecretSuccesses:
 
     def spend(self, count: int) -> SecretSuccesses:
         if count < 0:
-            raise ValueError(f"{self.holder} cannot declare {count} successes")
+            raise RulesRefusal(f"{self.holder} cannot declare {count} successes")
         if count > self.left:
-            raise ValueError(f"{self.holder} declared {count} successes with only {self.left} left to declare")
+            raise RulesRefusal(f"{self.holder} declared {count} successes with only {self.left} left to declare")
         return replace(self, spent=self.spent + count)
 
     def to_dict(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..dice import DiceSource, check_count
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 from .effect import DieKind, EffectNumber, RolledDie, effect_number
 from .levels import Level, level_for
 
@@ -22,9 +23,9 @@ def roll_dice(count: int, sides: int, dice: DiceSource, open_ended: bool = True)
     included) while ``open_ended``: every roll is, except where a rule says
     otherwise (resisting damage may keep its 10s)."""
     if sides not in SIDES:
-        raise ValueError(f"Moment of Clarity rolls d6 or d10, not d{sides}")
+        raise RulesRefusal(f"Moment of Clarity rolls d6 or d10, not d{sides}")
     if count < 1:
-        raise ValueError(f"a roll needs at least one die, not {count}")
+        raise RulesRefusal(f"a roll needs at least one die, not {count}")
     check_count(count)
     rolled = tuple(RolledDie(face, sides) for face in dice.roll(count, sides))
     return _bonus_dice(rolled, rolled, dice) if open_ended else rolled
@@ -45,7 +46,7 @@ def open_up(result: Roll, dice: DiceSource) -> Roll:
     """Roll the bonus dice a roll made without them would have had (resisting
     damage keeps its 10s to ignore the damage, or opens them up)."""
     if any(die.kind is DieKind.BONUS for die in result.dice):
-        raise ValueError("this roll was open-ended already")
+        raise RulesRefusal("this roll was open-ended already")
     rolled = _bonus_dice(result.dice, result.dice, dice)
     return judge_dice(rolled, result.sides, result.tn, result.opponent_shifts)
 
@@ -126,9 +127,9 @@ def augment(result: Roll, points: Mapping[int, int]) -> Roll:
     value, Cards and Dice); the cards module says how much a card gives."""
     for index, added in points.items():
         if not 0 <= index < len(result.dice):
-            raise ValueError(f"there is no die {index} in a roll of {len(result.dice)} dice")
+            raise RulesRefusal(f"there is no die {index} in a roll of {len(result.dice)} dice")
         if added < 0:
-            raise ValueError(f"a card adds to a die, it cannot take {added} away")
+            raise RulesRefusal(f"a card adds to a die, it cannot take {added} away")
     dice = [die.augmented(points.get(index, 0)) for index, die in enumerate(result.dice)]
     return judge_dice(dice, result.sides, result.tn, result.opponent_shifts)
 

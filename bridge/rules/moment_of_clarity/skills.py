@@ -14,6 +14,7 @@ from typing import Any
 
 from ..dice import check_count
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 from .levels import Difficulty
 
 
@@ -77,13 +78,13 @@ def skill_pool(
     check_tn(tn)
     parts = tuple(parts)
     if any(part.dice < 0 for part in parts):
-        raise ValueError("a pool part adds dice; the rules take them off")
+        raise RulesRefusal("a pool part adds dice; the rules take them off")
     if untrained:  # an easy skill (0) takes nothing off
         parts += (PoolPart(f"untrained ({untrained.name.lower()} skill)", -int(untrained)),)
     total = sum(part.dice for part in parts)
     dice = max(1, total) if untrained is not None else total
     if dice < 1:
-        raise ValueError("a pool needs at least one die")
+        raise RulesRefusal("a pool needs at least one die")
     check_count(dice)
     return SkillPool(parts, dice, tn, tn + int(untrained or 0), untrained)
 
@@ -92,7 +93,7 @@ def extended_dice(usual_time: float, time_taken: float) -> int:
     """Bonus dice for taking longer, on a geometric progression: 3x the usual
     time for one, 7x for two, (2**(k+1) - 1)x for k (Extended Actions)."""
     if usual_time <= 0 or time_taken < usual_time:
-        raise ValueError(f"an extended action takes at least the usual time ({usual_time}), not {time_taken}")
+        raise RulesRefusal(f"an extended action takes at least the usual time ({usual_time}), not {time_taken}")
     bonus = 0
     while usual_time * (2 ** (bonus + 2) - 1) <= time_taken:
         bonus += 1

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..dice import DiceSource
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 from .beads import FREE_SUCCESS
 from .levels import LEVELS, Level
 from .rolls import Roll, roll
@@ -38,7 +39,7 @@ class SplitAction:
     def __post_init__(self) -> None:
         check_tn(self.tn)
         if self.dice < 1:
-            raise ValueError(f"{self.name}: each action of a split takes at least one die")
+            raise RulesRefusal(f"{self.name}: each action of a split takes at least one die")
 
 
 @dataclass(frozen=True)
@@ -60,11 +61,11 @@ def split_pool(pool: int, actions: Sequence[SplitAction], counted: int | None = 
     after the first (``counted`` defaults to the allotments) and ``extra_loss``."""
     counted = len(actions) if counted is None else counted
     if not actions or counted < 1 or extra_loss < 0:
-        raise ValueError("a split needs at least one action and loses no negative dice")
+        raise RulesRefusal("a split needs at least one action and loses no negative dice")
     lost = counted - 1 + extra_loss
     allotted = sum(action.dice for action in actions)
     if allotted != pool - lost:
-        raise ValueError(f"{pool} dice less {lost} for the split leaves {pool - lost}, not the {allotted} allotted")
+        raise RulesRefusal(f"{pool} dice less {lost} for the split leaves {pool - lost}, not the {allotted} allotted")
     return Split(pool, lost, tuple(actions))
 
 
@@ -95,7 +96,7 @@ def judge_split(split: Split, rolls: Sequence[Roll], preempt: bool = True) -> tu
     """Each action's level, and whether an earlier failure pre-empted it
     (unless the GM rules it does not: ``preempt=False``)."""
     if len(rolls) != len(split.actions):
-        raise ValueError(f"{len(split.actions)} actions, {len(rolls)} rolls")
+        raise RulesRefusal(f"{len(split.actions)} actions, {len(rolls)} rolls")
     outcomes, failed = [], False
     for action, rolled in zip(split.actions, rolls):
         level = FREE_SUCCESS if action.free_success else rolled.level

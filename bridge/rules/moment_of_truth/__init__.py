@@ -1,6 +1,6 @@
 """Moment of Truth, the whole rulebook as pure functions (dice injected).
 
-Chapter by chapter (READINGS.md settles what the book leaves open):
+Chapter by chapter (docs/rules/moment_of_truth.md settles what the book leaves open):
 
 - ch. 1 rolls: ``rolls`` (the roll pipeline: pool, TN, count, judge; helping;
   raised stakes), ``contests`` (contested rolls and deadlocks);

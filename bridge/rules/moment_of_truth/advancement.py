@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .statistics import Statistic
 
@@ -23,7 +24,7 @@ COSTLY_STATISTICS = frozenset({Statistic.PERCEPTION, Statistic.AGILITY})
 COSTLY_MULTIPLIER = 2
 
 
-class OffTheTable(ValueError):
+class OffTheTable(RulesRefusal):
     """A raise the tables refuse; ``field`` names the culprit: ``name``,
     ``current`` or ``desired``."""
 
@@ -100,7 +101,7 @@ def statistic_advancement(statistic: Statistic, current: int, desired: int, dial
 def moment_buyback(moments: int, dials: Dials) -> int:
     """XP for unspent Moments of Truth bought back (ch. 11, Awarding Experience)."""
     if moments < 0:
-        raise ValueError(f"moments cannot be negative: {moments}")
+        raise RulesRefusal(f"moments cannot be negative: {moments}")
     return moments * dials.moment_buyback_xp
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .called_shots import CalledOutcome, CalledShot, called_consequences, called_damage
 from .combat_pool import CombatPool
 from .conditions import Condition
@@ -181,23 +182,23 @@ def check_attack(
     """Refuse an attack the rules do not allow, before anything is rolled."""
     qualities = combat.weapon.qualities
     if moments < 0:
-        raise ValueError(f"Moments of Truth spent on damage cannot be negative: {moments}")
+        raise RulesRefusal(f"Moments of Truth spent on damage cannot be negative: {moments}")
     if charge and combat.ranged:
-        raise ValueError("a charge ends with a melee attack")
+        raise RulesRefusal("a charge ends with a melee attack")
     if fire and not qualities & AUTOMATIC:
-        raise ValueError(f"{combat.weapon.name} has neither Hi ROF nor VHi ROF: no {fire.value} fire")
+        raise RulesRefusal(f"{combat.weapon.name} has neither Hi ROF nor VHi ROF: no {fire.value} fire")
     if others and fire is FireMode.AUTOMATIC:
-        raise ValueError("automatic fire has one target; spraying fire takes several")
+        raise RulesRefusal("automatic fire has one target; spraying fire takes several")
     if len(others) >= MAX_SPRAY_TARGETS and fire is FireMode.SPRAYING:
-        raise ValueError(f"spraying fire takes at most {MAX_SPRAY_TARGETS} targets in a 90-degree arc")
+        raise RulesRefusal(f"spraying fire takes at most {MAX_SPRAY_TARGETS} targets in a 90-degree arc")
     if shotgun and (fire or len(others) >= MAX_SHOTGUN_TARGETS):
-        raise ValueError(f"a shotgun hits at most {MAX_SHOTGUN_TARGETS} targets, in a single attack")
+        raise RulesRefusal(f"a shotgun hits at most {MAX_SHOTGUN_TARGETS} targets, in a single attack")
     if shotgun and (combat.range_reading is None or combat.range_reading.band is not RangeBand.OPTIMAL):
-        raise ValueError("the shotgun's extra hit needs the target inside its optimal range")
+        raise RulesRefusal("the shotgun's extra hit needs the target inside its optimal range")
     if not fire and not shotgun and others and not _indiscriminate(combat):
-        raise ValueError(f"{combat.weapon.name} is not indiscriminate here: a single attack has one target")
+        raise RulesRefusal(f"{combat.weapon.name} is not indiscriminate here: a single attack has one target")
     if others and not fire and not shotgun and any(other.tn is None for other in others):
-        raise ValueError("indiscriminate fire needs each adjacent target's own TN to hit")
+        raise RulesRefusal("indiscriminate fire needs each adjacent target's own TN to hit")
 
 
 def _indiscriminate(combat: CombatPool) -> bool:

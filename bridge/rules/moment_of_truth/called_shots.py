@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .conditions import Condition
 from .damage import DamageDice, DamageResult
 from .dials import Dials
@@ -39,7 +40,7 @@ def called_shot_tn(called_shot: CalledShot, armor: Armor | None = None) -> int:
     if called_shot is not CalledShot.BYPASS_ARMOR:
         return _TN_INCREASE[called_shot]
     if armor is None:
-        raise ValueError("a called shot to bypass armor needs the target's armor")
+        raise RulesRefusal("a called shot to bypass armor needs the target's armor")
     return armor.coverage.bypass_tn
 
 
@@ -100,7 +101,7 @@ def called_consequences(
 
 def _stun_roll(endurance: int | None, dials: Dials, dice: DiceSource) -> CalledOutcome:
     if endurance is None:
-        raise ValueError("a head shot that does damage needs the target's endurance for the stun roll")
+        raise RulesRefusal("a head shot that does damage needs the target's endurance for the stun roll")
     try:
         roll = resolve_roll(RollKind.STATISTIC, endurance, None, dials.default_tn, dice=dice)
     except ImpossibleRoll:

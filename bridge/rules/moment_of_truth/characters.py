@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .statistics import Derived, Statistic, derive_all
 
@@ -93,12 +94,12 @@ class CharacterSheet:
         for name, mapping in (("statistics", self.statistics), ("racial_modifiers", self.racial_modifiers)):
             unknown = [key for key in mapping if not isinstance(key, Statistic)]
             if unknown:
-                raise ValueError(f"{name} names no basic statistic: {unknown}")
+                raise RulesRefusal(f"{name} names no basic statistic: {unknown}")
         if any(not skill.strip() for skill in self.skills):
-            raise ValueError("a skill needs a name")
+            raise RulesRefusal("a skill needs a name")
         for name in ("trait_points_to_skill_points", "trait_points_to_statistic_points"):
             if getattr(self, name) < 0:
-                raise ValueError(f"{name} cannot be negative: {getattr(self, name)}")
+                raise RulesRefusal(f"{name} cannot be negative: {getattr(self, name)}")
 
     def purchased(self, statistic: Statistic) -> int:
         return self.statistics.get(statistic, STARTING_STATISTIC)
@@ -177,14 +178,14 @@ class CreationCheck:
 def statistic_cost(value: int) -> int:
     """Statistic points to buy ``value`` from the starting 2 (ch. 2)."""
     if value not in STATISTIC_COSTS:
-        raise ValueError(f"a starting statistic is bought from 1 to 6, not {value}")
+        raise RulesRefusal(f"a starting statistic is bought from 1 to 6, not {value}")
     return STATISTIC_COSTS[value]
 
 
 def skill_cost(level: int) -> int:
     """Skill points to buy a skill at ``level`` (ch. 3)."""
     if level not in SKILL_COSTS:
-        raise ValueError(f"a skill level is 0 to 4, not {level}")
+        raise RulesRefusal(f"a skill level is 0 to 4, not {level}")
     return SKILL_COSTS[level]
 
 

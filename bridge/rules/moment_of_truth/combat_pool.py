@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ..refusal import RulesRefusal
 from .conditions import Condition, attack_pool_changes, skill_penalties
 from .dials import Dials
 from .equipment import AUTOMATIC, MeleeWeapon, Quality, RangedWeapon, Shield
@@ -128,22 +129,22 @@ def _check(
     weapon: Weapon, ranged: bool, defense_dice: int, reading: RangeReading | None, aiming: int, second_shot: bool
 ) -> None:
     if defense_dice < 0:
-        raise ValueError(f"defense dice cannot be negative: {defense_dice}")
+        raise RulesRefusal(f"defense dice cannot be negative: {defense_dice}")
     if not 0 <= aiming <= MAX_AIM_TURNS:
-        raise ValueError(f"aiming lasts 0 to {MAX_AIM_TURNS} turns, not {aiming}")
+        raise RulesRefusal(f"aiming lasts 0 to {MAX_AIM_TURNS} turns, not {aiming}")
     if not ranged and (reading or aiming or second_shot):
-        raise ValueError(f"{weapon.name} is a melee weapon: no range, aiming or second shot")
+        raise RulesRefusal(f"{weapon.name} is a melee weapon: no range, aiming or second shot")
     if ranged and reading is None:
-        raise ValueError(f"a ranged attack with {weapon.name} needs the range to the target")
+        raise RulesRefusal(f"a ranged attack with {weapon.name} needs the range to the target")
     if second_shot and not second_shot_allowed(weapon, rounds_loaded=None):
-        raise ValueError(f"{weapon.name} fires one round a turn: no second shot")
+        raise RulesRefusal(f"{weapon.name} fires one round a turn: no second shot")
 
 
 def _desperate(dials: Dials, notes: list[str]) -> Modifier:
     if not dials.desperate_attack:
-        raise ValueError("desperate attacks are an optional rule this world has off")
+        raise RulesRefusal("desperate attacks are an optional rule this world has off")
     if dials.default_tn != 2:
-        raise ValueError("desperate attacks are not available when the campaign's default TN is 1")
+        raise RulesRefusal("desperate attacks are not available when the campaign's default TN is 1")
     notes.append("desperate attack: the attacker's TN to be hit is 1 until their next turn")
     return Modifier("desperate attack", DESPERATE_DICE)
 
@@ -180,9 +181,9 @@ def split_pool(combat: CombatPool, first_dice: int, *, dual_weapons: bool = Fals
     weapon's two attacks (ch. 10), or two weapons, where the pool was built
     with the lower of the two skills (ch. 9, Dual Weapons)."""
     if not dual_weapons and Quality.QUICK not in combat.weapon.qualities:
-        raise ValueError(f"{combat.weapon.name} is not quick: only a quick weapon or two weapons split the pool")
+        raise RulesRefusal(f"{combat.weapon.name} is not quick: only a quick weapon or two weapons split the pool")
     if not 0 <= first_dice <= combat.pool.dice:
-        raise ValueError(f"cannot take {first_dice} of {combat.pool.dice} dice for the first attack")
+        raise RulesRefusal(f"cannot take {first_dice} of {combat.pool.dice} dice for the first attack")
     reason = "two weapons" if dual_weapons else "quick weapon"
     second_dice = combat.pool.dice - first_dice
     source = f"{reason}: the other attack's share"

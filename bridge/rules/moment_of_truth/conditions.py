@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .rolls import Modifier
 from .statistics import Derived, Statistic, built_from
@@ -153,7 +154,7 @@ def attack_pool_changes(conditions: Iterable[Condition], ranged: bool) -> list[M
 
 def to_hit_changes(target_conditions: Iterable[Condition], ranged: bool) -> list[tuple[str, int]]:
     """Named changes to the TN to hit a target with these conditions. The
-    defenseless -1 is taken once (READINGS.md: "the -1"); the caller floors
+    defenseless -1 is taken once (docs/rules/moment_of_truth.md, TN floor); the caller floors
     the TN at 1."""
     present = sorted(set(target_conditions), key=summary_order)
     changes: list[tuple[str, int]] = []
@@ -181,4 +182,4 @@ def check_can_act(name: str, conditions: Iterable[Condition]) -> None:
     """Refuse an action by a dead or unconscious character."""
     out = out_of_action(conditions)
     if out:
-        raise ValueError(f"{name} is {out.value}: it takes no actions")
+        raise RulesRefusal(f"{name} is {out.value}: it takes no actions")

@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .moments import RuleNotInUse
 
@@ -36,7 +37,7 @@ def connection_event(column: int, row: int) -> str:
     """The event at ``column`` and ``row`` of the table, each 1 to 6."""
     for name, value in (("column", column), ("row", row)):
         if not 1 <= value <= SIDES:
-            raise ValueError(f"the connections table has no {name} {value}")
+            raise RulesRefusal(f"the connections table has no {name} {value}")
     return CONNECTIONS[row - 1][column - 1]
 
 
@@ -82,7 +83,7 @@ class Connection:
 
     def __post_init__(self) -> None:
         if not self.event.strip() or not self.other.strip():
-            raise ValueError("a connection needs an event and someone it connects with")
+            raise RulesRefusal("a connection needs an event and someone it connects with")
 
 
 @dataclass(frozen=True)

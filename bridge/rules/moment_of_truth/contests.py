@@ -1,4 +1,4 @@
-"""Contested rolls (ch. 1, Contested Skill Rolls), as READINGS.md reads them.
+"""Contested rolls (ch. 1, Contested Skill Rolls; docs/rules/moment_of_truth.md, Contested rolls).
 
 Each side rolls its own pool against the world's default TN. Exactly one
 critical success wins; else exactly one critical failure loses; else both
@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .rolls import Pool, RollKind, RollResult, TargetNumber, roll_pool, target_number
 
@@ -75,9 +76,9 @@ class Contestant:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("a contestant needs a name")
+            raise RulesRefusal("a contestant needs a name")
         if self.pool.dice < 1:
-            raise ValueError(f"{self.name} must roll at least one die in a contest")
+            raise RulesRefusal(f"{self.name} must roll at least one die in a contest")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -169,7 +170,7 @@ def contest(first: Contestant, second: Contestant, dials: Dials, *, dice: DiceSo
 
 
 def decide(first: RollResult, second: RollResult) -> tuple[Side, Decision]:
-    """One round of a contest, from both judged rolls (READINGS.md)."""
+    """One round of a contest, from both judged rolls."""
     a, b = first.outcome, second.outcome
     if a.critical_success != b.critical_success:
         return _side(a.critical_success), Decision.CRITICAL_SUCCESS
@@ -215,7 +216,7 @@ def check_sides(first: Contestant, second: Contestant) -> None:
     """Refuse a contest whose sides both resist, or are both cautious targets."""
     for flag in ("resisting", "cautious"):
         if getattr(first, flag) and getattr(second, flag):
-            raise ValueError(f"only one side of a contest can be {flag}")
+            raise RulesRefusal(f"only one side of a contest can be {flag}")
 
 
 # --- explanation ----------------------------------------------------------

@@ -4,7 +4,7 @@ One damage roll is read twice: every die showing Z or more is a point of
 serious damage, every die showing Y or more a point of minor damage, so one
 die may do both. Armor's damage reduction (DR) comes off serious damage
 first and the rest off minor; armor-piercing halves DR, rounding down.
-Hit points lost = serious + minor left (READINGS.md).
+Hit points lost = serious + minor left (docs/rules/moment_of_truth.md, Damage and armor).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..dice import DiceSource, check_count
+from ..refusal import RulesRefusal
 
 SIDES = 6
 #: Ch. 7 and ch. 12: "no damage number can go lower than 2".
@@ -36,14 +37,14 @@ class DamageDice:
         for name in ("minor_at", "serious_at"):
             value = getattr(self, name)
             if value is not None and not 1 <= value <= SIDES:
-                raise ValueError(f"{name} must be a face of a d6 or None, not {value}")
+                raise RulesRefusal(f"{name} must be a face of a d6 or None, not {value}")
 
     @classmethod
     def parse(cls, notation: str) -> "DamageDice":
         """Read ``"12d6 (3,4)"`` or ``"20d6 (5,-)"``."""
         match = _NOTATION.match(notation)
         if not match:
-            raise ValueError(f"not damage notation: {notation!r}")
+            raise RulesRefusal(f"not damage notation: {notation!r}")
         dice, minor, serious = match.groups()
         return cls(int(dice), _threshold(minor), _threshold(serious))
 
@@ -56,7 +57,7 @@ class DamageDice:
 
     def lowered(self, by: int) -> "DamageDice":
         """Both numbers dropped by ``by`` (a called shot to the head or neck),
-        never below 2; a ``-`` stays ``-`` (READINGS.md)."""
+        never below 2; a ``-`` stays ``-``."""
         return replace(self, minor_at=_lower(self.minor_at, by), serious_at=_lower(self.serious_at, by))
 
     def to_dict(self) -> dict[str, Any]:  # spelled out: dataclasses.asdict deep-copies, slower on every hit
@@ -80,7 +81,7 @@ def _lower(threshold: int | None, by: int) -> int | None:
 def effective_dr(damage_reduction: int, armor_piercing: bool = False) -> int:
     """Armor-piercing halves DR, rounding down (ch. 10)."""
     if damage_reduction < 0:
-        raise ValueError(f"damage reduction cannot be negative: {damage_reduction}")
+        raise RulesRefusal(f"damage reduction cannot be negative: {damage_reduction}")
     return damage_reduction // 2 if armor_piercing else damage_reduction
 
 
@@ -162,7 +163,7 @@ def read_damage(faces: list[int], damage: DamageDice, damage_reduction: int = 0)
     try:
         dice = tuple(reading[face] for face in faces)
     except KeyError as unknown:
-        raise ValueError(f"{unknown.args[0]} is not a face of a d6") from None
+        raise RulesRefusal(f"{unknown.args[0]} is not a face of a d6") from None
     serious = sum(die.serious for die in dice)
     minor = sum(die.minor for die in dice)
     serious_absorbed = min(serious, damage_reduction)

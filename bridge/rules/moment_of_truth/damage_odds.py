@@ -5,7 +5,7 @@ where one roll meets one target with one damage roll, simulated with
 
 A damage die does serious and minor damage, one of them, or neither, as
 ``read_damage`` reads its face. Armor takes its DR from serious damage
-first, then from minor (ch. 7, Armor and Called Shots; READINGS.md), so:
+first, then from minor (ch. 7, Armor and Called Shots; docs/rules/moment_of_truth.md, Damage and armor), so:
 
 - hit points lost = max(0, serious + minor - DR);
 - serious left = max(0, serious - DR);
@@ -31,10 +31,11 @@ from operator import mul
 from typing import Any
 
 from ..dice import SeededDice
+from ..judging import chances_to_dict
+from ..refusal import RulesRefusal
 from .attacks import Attack, HitDamage
 from .damage import SIDES, DamageDice, _meets
 from .dials import Dials
-from ..judging import chances_to_dict
 from .odds import Odds, roll_odds
 from .rolls import RollKind
 
@@ -151,7 +152,7 @@ def damage_odds(damage: DamageDice, damage_reduction: int = 0) -> DamageOdds:
     """Exact chances of what ``damage`` does through armor of ``damage_reduction``
     (already halved by ``effective_dr`` for armor-piercing)."""
     if damage_reduction < 0:
-        raise ValueError(f"damage reduction cannot be negative: {damage_reduction}")
+        raise RulesRefusal(f"damage reduction cannot be negative: {damage_reduction}")
     faces, dice, dr = _faces(damage.minor_at, damage.serious_at), damage.dice, damage_reduction
     packed = _Packed(dice)
     # Each die adds 0, 1 or 2 to serious + minor, 0 or 1 to each of them.
@@ -251,7 +252,7 @@ def simulate_attack(attack: Attack, *, dials: Dials, trials: int, seed: int) -> 
     """Resolve ``attack`` ``trials`` times with ``SeededDice(seed)``: the same
     seed gives the same figures."""
     if not 1 <= trials <= MAX_TRIALS:
-        raise ValueError(f"a simulation runs 1 to {MAX_TRIALS} trials, not {trials}")
+        raise RulesRefusal(f"a simulation runs 1 to {MAX_TRIALS} trials, not {trials}")
     dice, hits = SeededDice(seed), 0
     names = [receiver.name for receiver in attack.receivers]
     lost: dict[str, Counter] = {name: Counter() for name in names}

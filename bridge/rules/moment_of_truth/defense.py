@@ -4,13 +4,14 @@ Balanced and Shields).
 
 The campaign's default TN, plus 1 per pair of the target's defense dice,
 plus the called shot, plus the target's conditions; never below 1, called
-shots included (READINGS.md, TN floor). Every step is named.
+shots included (docs/rules/moment_of_truth.md, TN floor). Every step is named.
 
 Defense dice reserved by a target since knocked unconscious or killed count
 for nothing. The book keeps the number reserved until the target's next turn
 and does not say what unconsciousness does to them; they stand for its
 parrying, weaving and darting for cover (ch. 7, Defense Dice), and one who
-"may take no actions" (Condition Summary) does none of that. Our reading.
+"may take no actions" (Condition Summary) does none of that
+(docs/rules/moment_of_truth.md, Defense dice of a fallen target).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Any, NamedTuple
 
+from ..refusal import RulesRefusal
 from .called_shots import CalledShot, called_shot_tn
 from .conditions import Condition, out_of_action, to_hit_changes
 from .dials import Dials
@@ -76,9 +78,9 @@ def defense_sets(defense_dice: int, first_set_dice: int = PAIR) -> int:
     """+1 TN per pair of defense dice; a shield, or a balanced weapon while
     engaged, buys the first +1 with one die (ch. 10), further ones in pairs."""
     if defense_dice < 0:
-        raise ValueError(f"defense dice cannot be negative: {defense_dice}")
+        raise RulesRefusal(f"defense dice cannot be negative: {defense_dice}")
     if first_set_dice < 1:
-        raise ValueError(f"a set of defense dice is at least one die, not {first_set_dice}")
+        raise RulesRefusal(f"a set of defense dice is at least one die, not {first_set_dice}")
     if defense_dice < first_set_dice:
         return 0
     return 1 + (defense_dice - first_set_dice) // PAIR
@@ -133,9 +135,9 @@ def _called_shot_step(called_shot: CalledShot, armor: Armor | None) -> Step:
 
 def _check_desperate(dials: Dials) -> None:
     if not dials.desperate_attack:
-        raise ValueError("desperate attacks are an optional rule this world has off")
+        raise RulesRefusal("desperate attacks are an optional rule this world has off")
     if dials.default_tn != 2:
-        raise ValueError("desperate attacks are not available when the campaign's default TN is 1")
+        raise RulesRefusal("desperate attacks are not available when the campaign's default TN is 1")
 
 
 def _defense_steps(

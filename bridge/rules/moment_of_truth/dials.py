@@ -2,8 +2,8 @@
 
 Every rule that the book lets a GM turn takes its value from here, never
 from a constant, so a world's settings decide it. Defaults are the book's,
-or READINGS.md's where it names a *setting*. Optional rules the book marks
-"(Optional)" default to off unless READINGS.md says otherwise.
+or docs/rules/moment_of_truth.md's where it names a *setting*. Optional rules
+the book marks "(Optional)" default to off unless that page says otherwise.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from typing import Any
+
+from ..refusal import RulesRefusal
 
 
 class ReactionStatistic(str, Enum):
@@ -35,11 +37,11 @@ class Dials:
     # Ch. 2 and ch. 12: HP = base + per_endurance x Endurance.
     hit_points_base: int = 6
     hit_points_per_endurance: int = 2
-    # READINGS.md: ch. 2 defines reaction time with Will, ch. 7 prints Perception.
+    # Ch. 2 defines reaction time with Will, ch. 7 prints Perception (docs/rules/moment_of_truth.md, Reaction time).
     reaction_statistic: ReactionStatistic = ReactionStatistic.WILL
     # Ch. 1, Contested Skill Rolls: a PC-vs-NPC deadlock goes to the PC.
     deadlock_to_pc: bool = True
-    # Ch. 5, Setbacks (Optional); READINGS.md judges them on every roll.
+    # Ch. 5, Setbacks (Optional): judged on every roll unless switched off (docs/rules/moment_of_truth.md, Setbacks).
     setbacks: bool = True
     # Ch. 5, Earning Moments of Truth: each trigger family on or off.
     player_triggered_rewards: bool = True
@@ -55,7 +57,7 @@ class Dials:
     connections: bool = False
     # Ch. 4, Talents: two uses in a 3-4 hour session, one in a shorter one.
     short_sessions: bool = False
-    # Ch. 7, Death: harsh death rules (READINGS.md: setting, default on);
+    # Ch. 7, Death: harsh death rules (docs/rules/moment_of_truth.md, Harsh death: default on);
     # heroic death may be declared below 0 HP.
     harsh_death: bool = True
     heroic_death: bool = True
@@ -78,7 +80,7 @@ class Dials:
 
     def __post_init__(self) -> None:
         if self.default_tn not in (1, 2):
-            raise ValueError(f"the default TN is 1 or 2, not {self.default_tn}")
+            raise RulesRefusal(f"the default TN is 1 or 2, not {self.default_tn}")
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> "Dials":

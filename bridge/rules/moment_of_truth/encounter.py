@@ -50,6 +50,7 @@ from typing import Any
 
 import numpy as np
 
+from ..refusal import RulesRefusal
 from .combat_pool import Weapon, combat_pool
 from .damage import DamageDice
 from .damage_odds import damage_odds
@@ -131,7 +132,7 @@ class Side:
 
     def __post_init__(self) -> None:
         if not self.combatants:
-            raise ValueError(f"side {self.name!r} has no combatants")
+            raise RulesRefusal(f"side {self.name!r} has no combatants")
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "combatants": [combatant.to_dict() for combatant in self.combatants]}
@@ -251,9 +252,9 @@ def simulate(
     ``fights``) and drops the ones begun after them. The same seed and chunk
     give the same result."""
     if not 1 <= fights <= MAX_FIGHTS:
-        raise ValueError(f"fights must be 1 to {MAX_FIGHTS}, not {fights}")
+        raise RulesRefusal(f"fights must be 1 to {MAX_FIGHTS}, not {fights}")
     if not 1 <= round_cap <= MAX_ROUND_CAP:
-        raise ValueError(f"the round cap must be 1 to {MAX_ROUND_CAP}, not {round_cap}")
+        raise RulesRefusal(f"the round cap must be 1 to {MAX_ROUND_CAP}, not {round_cap}")
     fighters = check_sides(sides, dials)
     first = len(sides[0].combatants)
     table = _Table(fighters, first, dials)
@@ -271,10 +272,10 @@ def simulate(
 def check_sides(sides: tuple[Side, Side], dials: Dials) -> list[_Fighter]:
     """Every combatant's numbers (a ValueError where the rules refuse one)."""
     if len(sides) != 2:
-        raise ValueError(f"an encounter has two sides, not {len(sides)}")
+        raise RulesRefusal(f"an encounter has two sides, not {len(sides)}")
     for side in sides:
         if len(side.combatants) > MAX_SIDE:
-            raise ValueError(f"side {side.name!r} has more than {MAX_SIDE} combatants")
+            raise RulesRefusal(f"side {side.name!r} has more than {MAX_SIDE} combatants")
     return [_fighter(combatant, dials) for side in sides for combatant in side.combatants]
 
 

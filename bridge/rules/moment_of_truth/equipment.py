@@ -26,10 +26,11 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .damage import DamageDice, effective_dr
 
 
-class EntryError(ValueError):
+class EntryError(RulesRefusal):
     """An item's entry the rules refuse; ``field`` is the key to blame."""
 
     def __init__(self, field: str, message: str):
@@ -70,7 +71,7 @@ class Quality(str, Enum):
         try:
             return cls(key)
         except ValueError:
-            raise ValueError(f"no weapon quality {word!r}") from None
+            raise RulesRefusal(f"no weapon quality {word!r}") from None
 
 
 #: Ch. 10 lists these under melee weapon qualities; armor-piercing is both.
@@ -102,7 +103,7 @@ class WeaponSkill(str, Enum):
         try:
             return cls(key)
         except ValueError:
-            raise ValueError(f"no weapon skill {word!r}; known: {', '.join(s.value for s in cls)}") from None
+            raise RulesRefusal(f"no weapon skill {word!r}; known: {', '.join(s.value for s in cls)}") from None
 
 
 # --- damage formulas ------------------------------------------------------
@@ -127,7 +128,7 @@ class DamageFormula:
 
     def __post_init__(self) -> None:
         if self.bonus < 0:
-            raise ValueError(f"a damage formula's bonus cannot be negative: {self.bonus}")
+            raise RulesRefusal(f"a damage formula's bonus cannot be negative: {self.bonus}")
         DamageDice(0, self.minor_at, self.serious_at)  # validates the thresholds
 
     @classmethod
@@ -136,12 +137,12 @@ class DamageFormula:
         ``"Skill + 16(3, 4)"`` or ``"Strength (5,6)"``."""
         match = _FORMULA.match(text)
         if not match:
-            raise ValueError(f"not a damage formula: {text!r}")
+            raise RulesRefusal(f"not a damage formula: {text!r}")
         terms = [term.strip().lower() for term in match["terms"].split("+")]
         numbers = [term for term in terms if term.isdigit()]
         unknown = [term for term in terms if term not in ("strength", "skill") and not term.isdigit()]
         if unknown or len(numbers) > 1 or len(set(terms)) < len(terms) or terms == [""]:
-            raise ValueError(f"not a damage formula: {text!r} (terms are Strength, Skill and one number)")
+            raise RulesRefusal(f"not a damage formula: {text!r} (terms are Strength, Skill and one number)")
         minor, serious = (None if symbol == "-" else int(symbol) for symbol in (match["minor"], match["serious"]))
         return cls("strength" in terms, "skill" in terms, int(numbers[0]) if numbers else 0, minor, serious)
 
@@ -158,9 +159,9 @@ class DamageFormula:
             if not named:
                 continue
             if value is None:
-                raise ValueError(f"{self.notation} needs the wielder's {label}")
+                raise RulesRefusal(f"{self.notation} needs the wielder's {label}")
             if value < 0:
-                raise ValueError(f"{label} cannot be negative: {value}")
+                raise RulesRefusal(f"{label} cannot be negative: {value}")
             total += value
         return DamageDice(total, self.minor_at, self.serious_at)
 
@@ -182,7 +183,7 @@ def _parse_close(value: str | int) -> int:
         return _not_negative("close range", value)
     match = _CLOSE.match(value)
     if not match:
-        raise ValueError(f"not a close range: {value!r} (C, Cls or C-2m)")
+        raise RulesRefusal(f"not a close range: {value!r} (C, Cls or C-2m)")
     return int(match[1] or 0)
 
 
@@ -198,13 +199,13 @@ def _parse_metres(value: str | int, what: str) -> int:
         return _not_negative(what, value)
     match = _METRES.match(value)
     if not match:
-        raise ValueError(f"not a distance in metres for {what}: {value!r}")
+        raise RulesRefusal(f"not a distance in metres for {what}: {value!r}")
     return int(match[1])
 
 
 def _not_negative(what: str, value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{what} must be a whole number of metres, at least 0, not {value!r}")
+        raise RulesRefusal(f"{what} must be a whole number of metres, at least 0, not {value!r}")
     return value
 
 
@@ -218,7 +219,7 @@ def _close_notation(metres: int) -> str:
 
 def _qualities(words: Iterable[str | Quality]) -> frozenset[Quality]:
     if isinstance(words, str):
-        raise ValueError("qualities are a list of names, not one string")
+        raise RulesRefusal("qualities are a list of names, not one string")
     return frozenset(word if isinstance(word, Quality) else Quality.parse(word) for word in words)
 
 
@@ -315,7 +316,7 @@ class Ammo:
 
     def __post_init__(self) -> None:
         if not 1 <= self.least <= self.most:
-            raise ValueError(f"a magazine holds 1 or more rounds, least <= most: not {self.least}-{self.most}")
+            raise RulesRefusal(f"a magazine holds 1 or more rounds, least <= most: not {self.least}-{self.most}")
 
     @classmethod
     def parse(cls, value: str | int) -> Ammo:
@@ -324,7 +325,7 @@ class Ammo:
             return cls(value, value)
         match = _AMMO.match(value)
         if not match:
-            raise ValueError(f"not a magazine capacity: {value!r}")
+            raise RulesRefusal(f"not a magazine capacity: {value!r}")
         least = int(match[1])
         return cls(least, int(match[2] or least))
 
@@ -428,7 +429,7 @@ class RangedWeapon:
 def _parse_long(value: str) -> tuple[int, int]:
     match = _LONG.match(value) if isinstance(value, str) else None
     if not match:
-        raise ValueError(f"not a long range: {value!r} (metres and increments, like 35m (2))")
+        raise RulesRefusal(f"not a long range: {value!r} (metres and increments, like 35m (2))")
     return int(match[1]), int(match[2])
 
 
@@ -495,7 +496,7 @@ def _penalty_dice(value: str | int) -> int:
         return abs(value)
     match = re.match(r"^\s*-?\s*(\d+)\s*d6\s*$", value)
     if not match:
-        raise ValueError(f"not a penalty in dice: {value!r} (like -1d6)")
+        raise RulesRefusal(f"not a penalty in dice: {value!r} (like -1d6)")
     return int(match[1])
 
 
@@ -516,7 +517,7 @@ class Coverage(str, Enum):
         try:
             return cls(key.lower())
         except ValueError:
-            raise ValueError(f"not an armor coverage: {value!r} (> 75% or < 75%)") from None
+            raise RulesRefusal(f"not an armor coverage: {value!r} (> 75% or < 75%)") from None
 
     @property
     def bypass_tn(self) -> int:
@@ -709,7 +710,7 @@ class Arsenal:
             return table[_key(name)]
         except KeyError:
             known = ", ".join(item.name for item in table.values())
-            raise ValueError(f"no {kind} item named {name!r}; known: {known}") from None
+            raise RulesRefusal(f"no {kind} item named {name!r}; known: {known}") from None
 
     def to_dict(self) -> dict[str, list[dict[str, Any]]]:
         return {kind: [item.to_dict() for item in getattr(self, kind).values()] for kind in _KINDS}
@@ -721,7 +722,7 @@ class Arsenal:
 def _check_kinds(by_kind: Mapping[str, Any]) -> None:
     unknown = set(by_kind) - set(_KINDS)
     if unknown:
-        raise ValueError(f"unknown kinds of equipment: {', '.join(sorted(unknown))}; known: {', '.join(_KINDS)}")
+        raise RulesRefusal(f"unknown kinds of equipment: {', '.join(sorted(unknown))}; known: {', '.join(_KINDS)}")
 
 
 def _tables(custom: Mapping[str, Iterable[Mapping[str, Any]]]) -> dict[str, dict[str, Mapping[str, Any]]]:

@@ -18,10 +18,11 @@ from math import ceil
 from typing import Any
 
 from ..dice import MAX_DICE_PER_ROLL, DiceSource
+from ..refusal import RulesRefusal
 from .conditions import Condition
 from .damage import DamageDice, DamageResult, roll_damage
 from .dials import Dials
-from .health import NO_TN, Health, HealthChange, forced_roll, health_change, roll_lines, take_damage
+from .health import Health, HealthChange, forced_roll, health_change, roll_lines, take_damage
 from .rolls import Modifier, RollResult
 
 SIDES = 6
@@ -67,16 +68,16 @@ class HazardResult:
 def _check_not_negative(**values: float) -> None:
     for name, value in values.items():
         if value < 0:
-            raise ValueError(f"{name} cannot be negative: {value}")
+            raise RulesRefusal(f"{name} cannot be negative: {value}")
 
 
 def _agility_roll(
-    agility: int, modifiers: Sequence[Modifier], dice: DiceSource
+    agility: int, modifiers: Sequence[Modifier], dials: Dials, dice: DiceSource
 ) -> tuple[tuple[RollResult, ...], int, list[str]]:
     """An Agility statistic roll whose every success removes 1d6 from the
     hazard (no TN); an empty pool is not rolled."""
     _check_not_negative(agility=agility)
-    roll = forced_roll(agility, NO_TN, modifiers=modifiers, dice=dice)
+    roll = forced_roll(agility, dials.default_tn, every_success_counts=True, modifiers=modifiers, dice=dice)
     lines = ["Agility statistic roll: each success removes 1d6", *roll_lines(roll)]
     return ((roll,), roll.counting.successes, lines) if roll else ((), 0, lines)
 
@@ -108,7 +109,7 @@ def fall(
     steps = [f"fall of {meters:g} m: 1d6 (3,6) per full 2 m = {damage.notation}"]
     rolls: tuple[RollResult, ...] = ()
     if damage.dice:
-        rolls, successes, lines = _agility_roll(agility, (), dice)
+        rolls, successes, lines = _agility_roll(agility, (), dials, dice)
         damage = damage.with_dice(damage.dice - successes)
         steps += [*lines, f"{damage.notation} left"]
     result = roll_damage(damage, damage_reduction, dice=dice)
@@ -138,7 +139,7 @@ class Charge(str, Enum):
 
 def explosion_dice(base: int, distance: float) -> int:
     """The base pool within the first meter, 1d6 less for each further meter
-    begun: base - (ceil(d) - 1), never below 0 (READINGS.md)."""
+    begun: base - (ceil(d) - 1), never below 0 (docs/rules/moment_of_truth.md, Explosions)."""
     _check_not_negative(base=base, distance=distance)
     return max(0, base - max(0, ceil(distance) - 1))
 
@@ -267,7 +268,7 @@ def ignite(health: Health, starting_dice: int, dials: Dials, *, grease: bool = F
     does damage on the same turn as the initial attack"). The GM sets the
     starting pool: 1d6 for a deep-fryer splash up to 5-6d6 for a Molotov."""
     if starting_dice < 1:
-        raise ValueError(f"a fire starts with at least 1d6, not {starting_dice}")
+        raise RulesRefusal(f"a fire starts with at least 1d6, not {starting_dice}")
     return _burn(health, Fire(starting_dice, grease), Fire(0, grease), dials, (), [], dice)
 
 
@@ -282,18 +283,18 @@ def burn(
     helper_successes: int = 0,
     dice: DiceSource,
 ) -> HazardResult:
-    """One tick on the burning character's turn, in READINGS.md's order: an
+    """One tick on the burning character's turn, in this order (docs/rules/moment_of_truth.md, Fire): an
     Agility statistic roll (+3d6 per turn a blanket has been used, counting
     this one, while it is used; +6d6 for an extinguisher or water, a wash on
     a grease fire) and the helpers' successes from the previous round each
     remove 1d6; at 0 dice the fire is out; otherwise it burns and grows.
     ``agility`` 0 is a character who cannot act: only the helpers count."""
     if fire.out:
-        raise ValueError("the fire is out")
+        raise RulesRefusal("the fire is out")
     _check_not_negative(helper_successes=helper_successes)
     fire = replace(fire, blanket_turns=fire.blanket_turns + blanket)
     modifiers, steps = _smothering(fire, blanket, water)
-    rolls, successes, lines = _agility_roll(agility, modifiers, dice)
+    rolls, successes, lines = _agility_roll(agility, modifiers, dials, dice)
     steps += lines
     if helper_successes:
         steps.append(f"helpers' successes from the previous round remove {helper_successes}d6")
@@ -316,10 +317,10 @@ def smother(
     ``helper_successes``); the burning character's health does not change.
     The result (``health`` is the burning character's), and the successes."""
     if fire.out:
-        raise ValueError("the fire is out")
+        raise RulesRefusal("the fire is out")
     fire = replace(fire, blanket_turns=fire.blanket_turns + blanket)
     modifiers, steps = _smothering(fire, blanket, water)
-    rolls, successes, lines = _agility_roll(agility, modifiers, dice)
+    rolls, successes, lines = _agility_roll(agility, modifiers, dials, dice)
     steps = (*steps, *lines, f"{successes}d6 off the fire at its next tick")
     change = health_change(health, health, dials, fire_conditions(fire), fire_conditions(fire))
     return HazardResult(Hazard.FIRE, rolls, (), change, steps, fire), successes
@@ -442,7 +443,7 @@ class Vacuum:
     def __post_init__(self) -> None:
         _check_not_negative(seconds=self.seconds, misses=self.misses)
         if self.suit_die is not None and not 1 <= self.suit_die <= SIDES:
-            raise ValueError(f"the suit's die is a d6, not {self.suit_die}")
+            raise RulesRefusal(f"the suit's die is a d6, not {self.suit_die}")
 
     @property
     def roll_every(self) -> int:

@@ -2,7 +2,7 @@
 
 Serious damage heals by a medic roll, then by a daily Endurance roll;
 minor damage by an hour's rest. Minor and serious are healed by separate
-rolls. Every roll here counts successes with no TN to make (``NO_TN``),
+rolls. Every roll here counts successes with no TN to make (``no_target``),
 except the harsh-death rescue, which needs a critical success.
 """
 
@@ -13,8 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .dials import Dials
-from .health import NO_TN, Health, HealthChange, health_change
+from .health import Health, HealthChange, health_change
 from .rolls import Modifier, RollKind, RollResult, resolve_roll
 
 #: Ch. 7: "a one- or two-dice penalty ... a one- or two-dice bonus".
@@ -60,18 +61,20 @@ def _circumstances(dice: int, *, penalty_allowed: bool) -> list[Modifier]:
     medic roll only, penalty (poor conditions, no equipment)."""
     low = -MAX_CIRCUMSTANCES if penalty_allowed else 0
     if not low <= dice <= MAX_CIRCUMSTANCES:
-        raise ValueError(f"circumstances must be between {low} and {MAX_CIRCUMSTANCES} dice, not {dice}")
+        raise RulesRefusal(f"circumstances must be between {low} and {MAX_CIRCUMSTANCES} dice, not {dice}")
     return [Modifier("circumstances", dice)] if dice else []
 
 
 def _check_alive(health: Health) -> None:
     if health.dead:
-        raise ValueError("the character is dead: only the harsh-death rescue can help")
+        raise RulesRefusal("the character is dead: only the harsh-death rescue can help")
 
 
-def _statistic_roll(endurance: int, circumstances: int, dice: DiceSource) -> RollResult:
+def _statistic_roll(endurance: int, circumstances: int, dials: Dials, dice: DiceSource) -> RollResult:
     bonus = _circumstances(circumstances, penalty_allowed=False)
-    return resolve_roll(RollKind.STATISTIC, endurance, None, NO_TN, modifiers=bonus, dice=dice)
+    return resolve_roll(
+        RollKind.STATISTIC, endurance, None, dials.default_tn, modifiers=bonus, dice=dice, every_success_counts=True
+    )
 
 
 def medic_roll(
@@ -91,10 +94,17 @@ def medic_roll(
     penalties; ``circumstances``: the GM's -2 to +2 dice."""
     _check_alive(health)
     if health.treated:
-        raise ValueError("this injury has had its medic roll: only a new injury allows another")
+        raise RulesRefusal("this injury has had its medic roll: only a new injury allows another")
     changes = [*_circumstances(circumstances, penalty_allowed=True), *modifiers]
     roll = resolve_roll(
-        RollKind.SKILL, statistic, medic_level, NO_TN, modifiers=changes, moments_spent=moments_spent, dice=dice
+        RollKind.SKILL,
+        statistic,
+        medic_level,
+        dials.default_tn,
+        modifiers=changes,
+        moments_spent=moments_spent,
+        dice=dice,
+        every_success_counts=True,
     )
     healed = min(roll.counting.successes, health.serious)
     change = health_change(health, replace(health, serious=health.serious - healed, treated=True), dials)
@@ -110,7 +120,7 @@ def daily_recovery(
     point stays as serious damage (hit points are not reduced), so a later
     medic roll may still treat it."""
     _check_alive(health)
-    roll = _statistic_roll(endurance, circumstances, dice)
+    roll = _statistic_roll(endurance, circumstances, dials, dice)
     successes = roll.counting.successes
     healable = health.serious if health.treated else max(0, health.serious - 1)
     healed = min(successes, healable)
@@ -136,7 +146,7 @@ def rest_hour(
         healed = min(1, health.minor)
         change = health_change(health, replace(health, minor=health.minor - healed), dials)
         return HealingResult("an hour's rest (GM's hand-wave): 1 minor heals", None, healed, 0, 0, change)
-    roll = _statistic_roll(endurance, circumstances, dice)
+    roll = _statistic_roll(endurance, circumstances, dials, dice)
     return _heal_minor("an hour's rest: every Endurance success heals 1 minor", health, roll, dials)
 
 
@@ -174,8 +184,8 @@ def regain_consciousness(health: Health, endurance: int, dials: Dials, *, dice: 
     damage; at positive HP the character wakes, prone (ch. 7, Unconscious)."""
     _check_alive(health)
     if health.remaining > 0:
-        raise ValueError("the character is not unconscious")
-    roll = _statistic_roll(endurance, 0, dice)
+        raise RulesRefusal("the character is not unconscious")
+    roll = _statistic_roll(endurance, 0, dials, dice)
     return _heal_minor("waking: every Endurance success heals 1 minor", health, roll, dials)
 
 
@@ -226,7 +236,7 @@ def rescue(
     first (the medic heals serious), then minor; otherwise the character is
     dead for good. A pool below the TN raises ``ImpossibleRoll``."""
     if not health.dead or health.beyond_rescue:
-        raise ValueError("only a harsh death not yet beyond rescue can be rescued")
+        raise RulesRefusal("only a harsh death not yet beyond rescue can be rescued")
     changes = [*_circumstances(circumstances, penalty_allowed=True), *modifiers]
     roll = resolve_roll(
         RollKind.SKILL,

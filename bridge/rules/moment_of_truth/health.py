@@ -13,32 +13,36 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .conditions import Condition, summary_order
 from .damage import DamageResult
 from .dials import Dials
 from .rolls import ImpossibleRoll, Modifier, RollKind, RollResult, resolve_roll
 from .statistics import Derived, Statistic, derive
 
-#: Rolls whose every success counts, with no TN to make (the medic roll,
-#: healing, the Agility roll against falling or fire): judged against TN 1,
-#: so a single success helps (ch. 7, Healing).
-NO_TN = 1
-
-
 def forced_roll(
     statistic: int,
-    tn: int,
+    default_tn: int,
     *,
+    every_success_counts: bool = False,
     modifiers: Sequence[Modifier] = (),
     moments_spent: int = 0,
     dice: DiceSource,
 ) -> RollResult | None:
     """A statistic roll the situation forces (bleeding, vacuum, the Agility
-    roll against fire). A pool that cannot reach the TN is not rolled: it
-    fails with no successes (ch. 1, Impossible Rolls); None says so."""
+    roll against fire), at the world's ``default_tn`` or with every success
+    counting. A pool that cannot reach the TN is not rolled: it fails with
+    no successes (ch. 1, Impossible Rolls); None says so."""
     try:
         return resolve_roll(
-            RollKind.STATISTIC, statistic, None, tn, modifiers=modifiers, moments_spent=moments_spent, dice=dice
+            RollKind.STATISTIC,
+            statistic,
+            None,
+            default_tn,
+            modifiers=modifiers,
+            moments_spent=moments_spent,
+            dice=dice,
+            every_success_counts=every_success_counts,
         )
     except ImpossibleRoll:
         return None
@@ -68,15 +72,15 @@ class Health:
 
     def __post_init__(self) -> None:
         if self.hit_points < 1:
-            raise ValueError(f"hit points must be at least 1, not {self.hit_points}")
+            raise RulesRefusal(f"hit points must be at least 1, not {self.hit_points}")
         if self.minor < 0 or self.serious < 0:
-            raise ValueError(f"damage cannot be negative: {self.minor} minor, {self.serious} serious")
+            raise RulesRefusal(f"damage cannot be negative: {self.minor} minor, {self.serious} serious")
 
     @classmethod
     def from_endurance(cls, endurance: int, dials: Dials) -> Health:
         """An unhurt character: HP = 6 + 2 x Endurance by default (ch. 2)."""
         if endurance < 0:
-            raise ValueError(f"endurance cannot be negative: {endurance}")
+            raise RulesRefusal(f"endurance cannot be negative: {endurance}")
         return cls(derive(Derived.HIT_POINTS, {Statistic.ENDURANCE: endurance}, dials))
 
     @property
@@ -209,7 +213,7 @@ def take_damage(health: Health, minor: int, serious: int, dials: Dials, *, new_i
     2 x HP + 1 kills. A new injury allows a new medic roll and reopens a
     bandaged wound; bleeding passes ``new_injury=False``."""
     if minor < 0 or serious < 0:
-        raise ValueError(f"damage cannot be negative: {minor} minor, {serious} serious")
+        raise RulesRefusal(f"damage cannot be negative: {minor} minor, {serious} serious")
     reopened = {"treated": False, "bandaged": False} if new_injury and minor + serious else {}
     hurt = replace(health, minor=health.minor + minor, serious=health.serious + serious, **reopened)
     if dials.harsh_death and hurt.damage >= hurt.death_threshold:
@@ -221,7 +225,7 @@ def heal_damage(health: Health, minor: int, serious: int) -> Health:
     """Damage healed (by the GM's hand): each kind never below none. Death
     is not undone by healing."""
     if minor < 0 or serious < 0:
-        raise ValueError(f"healing cannot be negative: {minor} minor, {serious} serious")
+        raise RulesRefusal(f"healing cannot be negative: {minor} minor, {serious} serious")
     return replace(health, minor=max(0, health.minor - minor), serious=max(0, health.serious - serious))
 
 
@@ -272,7 +276,7 @@ def declare_heroic_death(health: Health, dials: Dials) -> HealthChange:
     """The player declares the PC dead; the Moments of Truth it awards are
     moments.py's."""
     if not may_declare_heroic_death(health, dials):
-        raise ValueError("heroic death needs the heroic death rules and hit points below zero")
+        raise RulesRefusal("heroic death needs the heroic death rules and hit points below zero")
     return health_change(health, replace(health, dead=True, beyond_rescue=True), dials)
 
 
@@ -317,9 +321,9 @@ def bleed(health: Health, endurance: int, dials: Dials, *, moments_spent: int = 
 
 def _check_bleeding(health: Health, dials: Dials) -> None:
     if not dials.bleeding:
-        raise ValueError("bleeding is an optional rule (ch. 7) this world does not use")
+        raise RulesRefusal("bleeding is an optional rule (ch. 7) this world does not use")
     if not is_bleeding(health, dials):
-        raise ValueError("the character is not bleeding")
+        raise RulesRefusal("the character is not bleeding")
 
 
 def bandage(health: Health, dials: Dials) -> HealthChange:

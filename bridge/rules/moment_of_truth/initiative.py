@@ -5,7 +5,7 @@ Each seat rolls reaction-time d6 and sums the pips. The highest total acts
 first; seats tied for highest re-roll among themselves until one is highest.
 Play goes round the seating order from that seat: an odd total to the right
 (counterclockwise), an even total to the left (clockwise). All the GM's
-combatants act on the GM's seat (READINGS.md, Initiative).
+combatants act on the GM's seat (docs/rules/moment_of_truth.md, Initiative).
 
 Seats roll in seating order; a re-roll's total is the one that decides the
 direction, since the re-roll is the roll that made its seat the highest.
@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .house_rules import BOOK, HouseRules
 from .statistics import Statistic
@@ -130,9 +131,9 @@ def reaction_time(statistics: Mapping[Statistic, int], dials: Dials, house_rules
     a world's house rule for it (from Agility, Will and Perception) instead."""
     for statistic in house_rules.reaction_inputs(dials):
         if statistic not in statistics:
-            raise ValueError(f"reaction time needs {statistic.value}")
+            raise RulesRefusal(f"reaction time needs {statistic.value}")
         if statistics[statistic] < 0:
-            raise ValueError(f"{statistic.value} cannot be negative: {statistics[statistic]}")
+            raise RulesRefusal(f"{statistic.value} cannot be negative: {statistics[statistic]}")
     return house_rules.reaction_time_for(statistics, dials)
 
 
@@ -140,14 +141,14 @@ def gm_combatant(gm: GmSide, dials: Dials, house_rules: HouseRules = BOOK) -> tu
     """The GM's combatant whose reaction time is rolled, and that reaction time.
     Among equals, the first listed is named."""
     if not gm.combatants:
-        raise ValueError("the GM's seat has no combatants to roll for")
+        raise RulesRefusal("the GM's seat has no combatants to roll for")
     times = {name: reaction_time(statistics, dials, house_rules) for name, statistics in gm.combatants.items()}
     if gm.pick is GmReaction.NAMED:
         if gm.named not in times:
-            raise ValueError(f"no GM combatant named {gm.named!r}")
+            raise RulesRefusal(f"no GM combatant named {gm.named!r}")
         return gm.named, times[gm.named]
     if gm.named is not None:
-        raise ValueError(f"a name is only given when the GM rolls a named combatant, not the {gm.pick.value}")
+        raise RulesRefusal(f"a name is only given when the GM rolls a named combatant, not the {gm.pick.value}")
     chosen = max(times, key=times.get) if gm.pick is GmReaction.HIGHEST else min(times, key=times.get)
     return chosen, times[chosen]
 
@@ -197,17 +198,17 @@ def turn_order(seating: Sequence[str], first: str, direction: Direction) -> tupl
 
 def _check_seating(seating: Sequence[str], players: Mapping[str, Any], gm: GmSide | None) -> None:
     if len(set(seating)) != len(seating):
-        raise ValueError("a seat appears twice in the seating order")
+        raise RulesRefusal("a seat appears twice in the seating order")
     rolling = set(players) | ({gm.seat} if gm else set())
     if gm and gm.seat in players:
-        raise ValueError(f"{gm.seat!r} is both the GM's seat and a player's")
+        raise RulesRefusal(f"{gm.seat!r} is both the GM's seat and a player's")
     if set(seating) != rolling:
-        raise ValueError(
+        raise RulesRefusal(
             f"the seating order and the rolling seats differ: seated only {sorted(set(seating) - rolling)}, "
             f"rolling only {sorted(rolling - set(seating))}"
         )
     if not seating:
-        raise ValueError("nobody is seated")
+        raise RulesRefusal("nobody is seated")
 
 
 def _entries(
@@ -222,7 +223,7 @@ def _entries(
         else:
             entries[seat] = (_player_time(players[seat], dials, house_rules), None)
     if len(entries) > 1 and all(time == 0 for time, _ in entries.values()):
-        raise ValueError("every reaction time is 0: no roll can break the tie")
+        raise RulesRefusal("every reaction time is 0: no roll can break the tie")
     return entries
 
 
@@ -230,7 +231,7 @@ def _player_time(player: Mapping[Statistic, int] | int, dials: Dials, house_rule
     if not isinstance(player, int):
         return reaction_time(player, dials, house_rules)
     if player < 0:
-        raise ValueError(f"reaction time cannot be negative: {player}")
+        raise RulesRefusal(f"reaction time cannot be negative: {player}")
     return player
 
 

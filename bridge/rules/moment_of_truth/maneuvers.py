@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .conditions import Condition, attack_pool_changes, check_can_act, skill_penalties
 from .contests import Contestant, ContestResult, Decision, Party, Ruling, Side, contest
 from .damage import DamageDice, DamageResult, roll_damage
@@ -73,9 +74,9 @@ class Grappler:
         for name in ("strength", "agility", "brawling", "martial_arts", "moments"):
             value = getattr(self, name)
             if value is not None and value < 0:
-                raise ValueError(f"{self.name}'s {name} cannot be negative: {value}")
+                raise RulesRefusal(f"{self.name}'s {name} cannot be negative: {value}")
         if self.uses is not None and self.level(self.uses) is None:
-            raise ValueError(f"{self.name} cannot use {self.uses.value}: no level in it")
+            raise RulesRefusal(f"{self.name} cannot use {self.uses.value}: no level in it")
 
     def level(self, skill: GrappleSkill) -> int | None:
         return self.brawling if skill is GrappleSkill.BRAWLING else self.martial_arts
@@ -273,7 +274,8 @@ def take_down(
     """Strength + brawling or martial arts against a grappled target: a win
     leaves the target prone, a tie both. Equal successes are a tie;
     ``both_failed_tie`` (the GM's call) says whether both failing is one too,
-    as READINGS.md counts it a deadlock; if not, the target keeps its feet."""
+    a deadlock in a contest (docs/rules/moment_of_truth.md, Contested rolls);
+    if not, the target keeps its feet."""
     check_maneuver(Maneuver.TAKE_DOWN, attacker, target)
     pools, result = _contest(attacker, Statistic.STRENGTH, target, Statistic.STRENGTH, dials, dice)
     if _is_tie(result, both_failed_tie):
@@ -408,9 +410,9 @@ def check_maneuver(
     check_can_act(actor.name, actor.conditions)
     if maneuver is Maneuver.GRAPPLE:
         if not free_hand:
-            raise ValueError(f"{actor.name} needs at least one hand free to grapple")
+            raise RulesRefusal(f"{actor.name} needs at least one hand free to grapple")
         if not close_range:
-            raise ValueError(f"{actor.name} must be at, or able to get to, close range to grapple")
+            raise RulesRefusal(f"{actor.name} must be at, or able to get to, close range to grapple")
     elif maneuver in (Maneuver.BREAK_FREE, Maneuver.BREAK_STRANGLE):
         _check_has(actor, Condition.GRAPPLED)
         if maneuver is Maneuver.BREAK_STRANGLE:
@@ -418,20 +420,20 @@ def check_maneuver(
     elif maneuver is Maneuver.CRUSH:
         _check_has(opponent, Condition.SUFFOCATING)
         if not held_since_earlier_turn:
-            raise ValueError(f"{actor.name} may crush only on a turn after winning the strangle")
+            raise RulesRefusal(f"{actor.name} may crush only on a turn after winning the strangle")
     else:
         _check_has(opponent, Condition.GRAPPLED)
 
 
 def _check_has(grappler: Grappler, condition: Condition) -> None:
     if condition not in grappler.conditions:
-        raise ValueError(f"{grappler.name} is not {condition.value}")
+        raise RulesRefusal(f"{grappler.name} is not {condition.value}")
 
 
 def _check_choice(statistic: Rolled, allowed: tuple[Rolled, ...]) -> None:
     if statistic not in allowed:
         names = " or ".join(choice.value.replace("_", " ") for choice in allowed)
-        raise ValueError(f"this maneuver rolls {names}, not {statistic.value.replace('_', ' ')}")
+        raise RulesRefusal(f"this maneuver rolls {names}, not {statistic.value.replace('_', ' ')}")
 
 
 def _skill_name(skill: GrappleSkill | None) -> str:

@@ -4,7 +4,8 @@ and the heroic death award (ch. 7, Heroic Death Rules).
 The ledger is a value. Every operation returns a :class:`LedgerUpdate`: the
 new ledger and the entries it recorded; a refused operation raises and
 leaves nothing half done. Gains beyond the player limit or the table limit
-are lost, not banked (READINGS.md), and the entry says how many.
+are lost, not banked (docs/rules/moment_of_truth.md, Limits), and the entry
+says how many.
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .rolls import RollResult
 
 
-class RuleNotInUse(ValueError):
+class RuleNotInUse(RulesRefusal):
     """The world's dials switch this rule off."""
 
 
-class NotEnoughMoments(ValueError):
+class NotEnoughMoments(RulesRefusal):
     """A player spends more Moments of Truth than they have."""
 
 
@@ -160,11 +162,11 @@ class MomentsLedger:
     def __post_init__(self) -> None:
         players = [player for player, _ in self.balances]
         if len(set(players)) != len(players):
-            raise ValueError(f"a player is seated twice: {players}")
+            raise RulesRefusal(f"a player is seated twice: {players}")
         if any(not player for player in players):
-            raise ValueError("a player needs a name")
+            raise RulesRefusal("a player needs a name")
         if any(moments < 0 for _, moments in self.balances):
-            raise ValueError(f"a balance cannot be negative: {dict(self.balances)}")
+            raise RulesRefusal(f"a balance cannot be negative: {dict(self.balances)}")
 
     @classmethod
     def for_table(cls, players: Iterable[str]) -> MomentsLedger:
@@ -188,7 +190,7 @@ class MomentsLedger:
         for seated, moments in self.balances:
             if seated == player:
                 return moments
-        raise ValueError(f"{player!r} is not at this table")
+        raise RulesRefusal(f"{player!r} is not at this table")
 
     def _recorded(self, entry: Entry) -> MomentsLedger:
         """This ledger with ``entry`` appended and its player at the entry's balance."""
@@ -237,7 +239,7 @@ def _gain(
     reason: str = "",
     roll_id: str | None = None,
 ) -> tuple[MomentsLedger, Entry]:
-    """Gain up to the player and table limits; the rest is lost (READINGS.md)."""
+    """Gain up to the player and table limits; the rest is lost."""
     _check_not_negative(asked)
     balance = ledger.balance(player)
     gained, lost_to = asked, ""
@@ -265,7 +267,7 @@ def _spend(
 
 def _check_not_negative(moments: int) -> None:
     if moments < 0:
-        raise ValueError(f"a number of Moments of Truth cannot be negative: {moments}")
+        raise RulesRefusal(f"a number of Moments of Truth cannot be negative: {moments}")
 
 
 def _moments(count: int) -> str:
@@ -310,9 +312,15 @@ def take_failure(
     ledger: MomentsLedger, player: str, dials: Dials, *, attack_or_damage: bool = False, roll_id: str | None = None
 ) -> LedgerUpdate:
     """Fail without rolling: 2 MoTs; never on an attack or damage roll (ch. 5)."""
-    if attack_or_damage:
-        raise ValueError("a failure cannot be taken on an attack roll or a damage roll")
+    check_failure_takeable(attack_or_damage)
+    _check_not_taken(ledger, roll_id)
     return _earn(ledger, player, Reward.TAKE_FAILURE, dials, roll_id)
+
+
+def check_failure_takeable(attack_or_damage: bool) -> None:
+    """Ch. 5: a failure is never taken on an attack roll or a damage roll."""
+    if attack_or_damage:
+        raise RulesRefusal("a failure cannot be taken on an attack roll or a damage roll")
 
 
 def raise_the_stakes(ledger: MomentsLedger, player: str, dials: Dials, *, roll_id: str | None = None) -> LedgerUpdate:
@@ -328,11 +336,8 @@ def take_setback(
     if not dials.setbacks:
         raise RuleNotInUse("this world does not use setbacks")
     if not result.outcome.success or result.outcome.setback:
-        raise ValueError("a setback can only be taken on a success without a setback")
-    if roll_id is not None and any(
-        entry.kind is Reward.TAKE_SETBACK and entry.roll_id == roll_id for entry in ledger.history
-    ):
-        raise ValueError("a setback was already taken on this roll")
+        raise RulesRefusal("a setback can only be taken on a success without a setback")
+    _check_not_taken(ledger, roll_id)
     return _earn(ledger, player, Reward.TAKE_SETBACK, dials, roll_id)
 
 
@@ -341,22 +346,43 @@ def take_critical_failure(
 ) -> LedgerUpdate:
     """Critically fail without rolling: 3 MoTs. Ch. 5 bars only taking a
     *failure* on attack and damage rolls, so this is allowed on any roll."""
+    _check_not_taken(ledger, roll_id)
     return _earn(ledger, player, Reward.TAKE_CRITICAL_FAILURE, dials, roll_id)
+
+
+#: The player-triggered rewards a player takes on a roll they made.
+TAKES = frozenset({Reward.TAKE_FAILURE, Reward.TAKE_CRITICAL_FAILURE, Reward.TAKE_SETBACK})
+
+
+def check_takeable(earned: Iterable[Reward]) -> None:
+    """A reward taken on a roll stands for what its dice showed, so a roll
+    whose dice earned a reward (``earned``, credited or held) takes none:
+    a failure earns 1 by its dice or 2 taken, never both (ch. 5, Player- and
+    Dice-Triggered Rewards)."""
+    if any(reward.trigger is Trigger.DICE for reward in earned):
+        raise RulesRefusal("this roll's dice earned a reward: a reward is taken instead of that, not on top of it")
+
+
+def _check_not_taken(ledger: MomentsLedger, roll_id: str | None) -> None:
+    """One take per roll (docs/rules/moment_of_truth.md, Taking a failure, a
+    setback or a critical failure): a failure, a critical failure or a setback."""
+    if roll_id is not None and any(entry.kind in TAKES and entry.roll_id == roll_id for entry in ledger.history):
+        raise RulesRefusal("a reward was already taken on this roll")
 
 
 def dice_reward(result: RollResult, *, moments_spent: bool, dials: Dials, stakes_raised: bool = False) -> Reward | None:
     """What a judged roll earns (ch. 5, Dice-Triggered Rewards): failure 1,
     success with a setback 1, critical failure 2 (instead of the failure's 1).
-    Nothing when any MoT was spent on the roll. A failure on a roll whose
-    stakes were raised is a critical failure (READINGS.md); a setback
-    earns nothing in a world without setbacks."""
+    MoTs spent on the roll bar only the rewards for failing; a success with a
+    setback still earns its 1. A failure on a roll whose stakes were raised is
+    a critical failure; a setback earns nothing in a world without setbacks
+    (docs/rules/moment_of_truth.md, Dice-triggered rewards)."""
     outcome = result.outcome
-    if moments_spent:
-        return None
-    if outcome.critical_failure or (stakes_raised and not outcome.success):
-        return Reward.CRITICAL_FAILURE
     if not outcome.success:
-        return Reward.FAILURE
+        if moments_spent:
+            return None
+        critical = outcome.critical_failure or stakes_raised
+        return Reward.CRITICAL_FAILURE if critical else Reward.FAILURE
     return Reward.SUCCESS_WITH_SETBACK if outcome.setback and dials.setbacks else None
 
 
@@ -379,13 +405,56 @@ def earn_dice_reward(
     return _earn(ledger, player, reward, dials, roll_id)
 
 
+@dataclass(frozen=True)
+class HeldReward:
+    """A dice-triggered reward of a blind or whispered roll, held until the GM
+    reveals the roll (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
+
+    player: str
+    kind: Reward
+    moments: int
+
+    @property
+    def line(self) -> str:
+        return f"{self.player} earns {_moments(self.moments)} for {self.kind.value.replace('_', ' ')}, held until the GM reveals the roll"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind.value, "moments": self.moments}
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> HeldReward:
+        return cls(stored["player"], Reward(stored["kind"]), stored["moments"])
+
+
+def hold_dice_reward(
+    player: str, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool = False
+) -> HeldReward | None:
+    """What :func:`earn_dice_reward` would credit, held instead (None: nothing earned)."""
+    if not Trigger.DICE.in_use(dials):
+        raise RuleNotInUse("this world does not use dice-triggered rewards")
+    reward = dice_reward(result, moments_spent=moments_spent, dials=dials, stakes_raised=stakes_raised)
+    return HeldReward(player, reward, reward.moments) if reward is not None else None
+
+
+def credit_held(ledger: MomentsLedger, held: Iterable[HeldReward], dials: Dials, *, roll_id: str) -> LedgerUpdate:
+    """Credit a revealed roll's held rewards, by the limits as they are now
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
+    entries = []
+    for reward in held:
+        if reward.player not in ledger.players:
+            ledger = ledger.with_player(reward.player)
+        ledger, entry = _gain(ledger, reward.player, reward.kind, reward.moments, dials, "", roll_id)
+        entries.append(entry)
+    return LedgerUpdate(ledger, tuple(entries))
+
+
 def award_role_playing(ledger: MomentsLedger, player: str, moments: int, reason: str, dials: Dials) -> LedgerUpdate:
     """The GM's award for succumbing to a problem or for dramatic role-playing;
     the book sets no amount, so the GM gives one."""
     if moments < 1:
-        raise ValueError(f"a role-playing award is at least 1 MoT, not {moments}")
+        raise RulesRefusal(f"a role-playing award is at least 1 MoT, not {moments}")
     if not reason.strip():
-        raise ValueError("a role-playing award needs a reason")
+        raise RulesRefusal("a role-playing award needs a reason")
     return _earn(ledger, player, Reward.ROLE_PLAYING, dials, None, moments, reason)
 
 
@@ -401,7 +470,7 @@ class Contribution:
 
     def __post_init__(self) -> None:
         if self.dice < 1:
-            raise ValueError(f"{self.player} contributes at least 1 die, not {self.dice}")
+            raise RulesRefusal(f"{self.player} contributes at least 1 die, not {self.dice}")
 
     @property
     def moments(self) -> int:
@@ -428,11 +497,11 @@ class RollSpending:
         _check_not_negative(self.talent_moments)
         givers = [contribution.player for contribution in self.contributions]
         if self.roller in givers:
-            raise ValueError(f"{self.roller} spends on their own roll at 1 MoT per die, not as a contribution")
+            raise RulesRefusal(f"{self.roller} spends on their own roll at 1 MoT per die, not as a contribution")
         if len(set(givers)) != len(givers):
-            raise ValueError(f"each player contributes once to a roll: {givers}")
+            raise RulesRefusal(f"each player contributes once to a roll: {givers}")
         if self.stakes_raised and self.moments:
-            raise ValueError("nobody may spend Moments of Truth on a roll whose stakes were raised")
+            raise RulesRefusal("nobody may spend Moments of Truth on a roll whose stakes were raised")
 
     @property
     def dice(self) -> int:
@@ -466,6 +535,35 @@ class RollSpending:
             "moments": self.moments,
             "explanation": self.explanation,
         }
+
+
+def offer_dice(offers: Mapping[str, Mapping[str, int]], giver: str, roller: str, dice: int) -> dict[str, dict[str, int]]:
+    """``giver``'s offer of ``dice`` d6 to ``roller``'s next roll (ch. 5: a
+    player spends their own MoTs on another's roll), in place of any earlier
+    one; 0 withdraws it. ``offers``: giver -> roller -> dice."""
+    if giver == roller:
+        raise RulesRefusal(f"{giver} spends on their own roll at 1 MoT per die, not as a contribution")
+    _check_not_negative(dice)
+    mine = {to: offered for to, offered in offers.get(giver, {}).items() if to != roller}
+    if dice:
+        mine[roller] = dice
+    others = {other: made for other, made in offers.items() if other != giver}
+    return others | ({giver: mine} if mine else {})
+
+
+def use_offers(
+    offers: Mapping[str, Mapping[str, int]], roller: str, contributions: Iterable[Contribution]
+) -> dict[str, dict[str, int]]:
+    """The offers left once ``roller``'s roll takes ``contributions``: each
+    within what its giver offered to that roller, and each offer used up."""
+    left = {giver: dict(made) for giver, made in offers.items()}
+    for contribution in contributions:
+        offered = left.get(contribution.player, {}).pop(roller, 0)
+        if offered < contribution.dice:
+            raise RulesRefusal(
+                f"{contribution.player} offered {roller} {offered} of the {contribution.dice} dice contributed (moments.offer)"
+            )
+    return {giver: made for giver, made in left.items() if made}
 
 
 def spend_on_roll(ledger: MomentsLedger, spending: RollSpending, *, roll_id: str | None = None) -> LedgerUpdate:
@@ -503,7 +601,7 @@ def create_npc(ledger: MomentsLedger, player: str, npc: str) -> LedgerUpdate:
 
 def _named(text: str, what: str) -> str:
     if not text.strip():
-        raise ValueError(f"say what the {what} is")
+        raise RulesRefusal(f"say what the {what} is")
     return text.strip()
 
 
@@ -532,7 +630,7 @@ def heroic_death(
     if not dials.heroic_death:
         raise RuleNotInUse("this world does not use the heroic death rules")
     if hit_points >= 0:
-        raise ValueError(f"a PC may be declared dead only below 0 hit points, not at {hit_points}")
+        raise RulesRefusal(f"a PC may be declared dead only below 0 hit points, not at {hit_points}")
     gifts = dict(gifts or {})
     _check_gifts(ledger, dead, gifts)
     entries = []
@@ -553,8 +651,8 @@ def _check_gifts(ledger: MomentsLedger, dead: str, gifts: Mapping[str, int]) -> 
     for player, moments in gifts.items():
         ledger.balance(player)
         if player == dead:
-            raise ValueError(f"{dead} cannot give Moments of Truth to themselves")
+            raise RulesRefusal(f"{dead} cannot give Moments of Truth to themselves")
         if moments < 1:
-            raise ValueError(f"a gift is at least 1 MoT, not {moments}")
+            raise RulesRefusal(f"a gift is at least 1 MoT, not {moments}")
     if sum(gifts.values()) > ledger.balance(dead):
         raise NotEnoughMoments(f"{dead} has {_moments(ledger.balance(dead))} and cannot give {sum(gifts.values())}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .equipment import Quality, RangedWeapon
 
 
@@ -23,7 +24,7 @@ class RangeBand(str, Enum):
     LONG = "long"
 
 
-class OutOfRange(ValueError):
+class OutOfRange(RulesRefusal):
     """The target is beyond the weapon's last long-range increment."""
 
 
@@ -88,13 +89,13 @@ def read_range(
 
 def _check(distance: float, close: float, optimal: float, long_range: float, increments: int) -> None:
     if distance < 0:
-        raise ValueError(f"a distance cannot be negative: {distance}")
+        raise RulesRefusal(f"a distance cannot be negative: {distance}")
     if not 0 <= close < optimal:
-        raise ValueError(f"close range ({close} m) must be from 0 up to below the optimal range ({optimal} m)")
+        raise RulesRefusal(f"close range ({close} m) must be from 0 up to below the optimal range ({optimal} m)")
     if long_range <= 0:
-        raise ValueError(f"a long range increment must be positive: {long_range}")
+        raise RulesRefusal(f"a long range increment must be positive: {long_range}")
     if increments < 0:
-        raise ValueError(f"long range increments cannot be negative: {increments}")
+        raise RulesRefusal(f"long range increments cannot be negative: {increments}")
 
 
 def weapon_range(weapon: RangedWeapon, distance: float) -> RangeReading:

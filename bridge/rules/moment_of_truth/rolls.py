@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from ..dice import CountedDie, DiceSource, check_count
 from ..judging import check_tn
+from ..refusal import RulesRefusal
 
 SIDES = 6
 
@@ -60,7 +61,7 @@ class Modifier:
 
     def __post_init__(self) -> None:
         if self.penalty and self.dice > 0:
-            raise ValueError(f"penalty {self.source!r} adds dice; a penalty only removes them")
+            raise RulesRefusal(f"penalty {self.source!r} adds dice; a penalty only removes them")
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class Helper:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("a helper needs a name")
+            raise RulesRefusal("a helper needs a name")
 
 
 def build_pool(
@@ -148,11 +149,11 @@ def _helper_parts(helpers: int | Sequence[Helper], required_skill: str | None) -
     if isinstance(helpers, int):
         _check_not_negative("helpers", helpers)
         if required_skill is not None and helpers:
-            raise ValueError(f"name the helpers to check that they possess {required_skill}")
+            raise RulesRefusal(f"name the helpers to check that they possess {required_skill}")
         return [PoolPart("helpers", helpers, note="1 die per helping character")] if helpers else []
     names = [helper.name for helper in helpers]
     if len(set(names)) < len(names):
-        raise ValueError(f"a character helps once: {names}")
+        raise RulesRefusal(f"a character helps once: {names}")
     return [_helper_part(helper, required_skill) for helper in helpers]
 
 
@@ -185,12 +186,12 @@ def _modifier_part(kind: RollKind, modifier: Modifier) -> PoolPart:
 def _check_skill(kind: RollKind, skill_level: int | None) -> None:
     """A skill or peripheral roll has a skill level, the others none."""
     if kind.takes_skill != (skill_level is not None):
-        raise ValueError(f"a {kind.value} roll {'needs a' if skill_level is None else 'has no'} skill level")
+        raise RulesRefusal(f"a {kind.value} roll {'needs a' if skill_level is None else 'has no'} skill level")
 
 
 def _check_not_negative(name: str, value: int) -> None:
     if value < 0:
-        raise ValueError(f"{name} cannot be negative: {value}")
+        raise RulesRefusal(f"{name} cannot be negative: {value}")
 
 
 # --- the target number ----------------------------------------------------
@@ -198,30 +199,46 @@ def _check_not_negative(name: str, value: int) -> None:
 
 @dataclass(frozen=True)
 class TargetNumber:
-    """Successes needed: the world's default TN plus the GM's difficulty."""
+    """Successes needed: the world's default TN plus the GM's difficulty; or,
+    on a roll with no TN to make (``every_success_counts``), 1, so that one
+    success helps, whatever the world's default."""
 
     default: int
     difficulty: int
     value: int
+    every_success_counts: bool = False
 
     @property
     def floored(self) -> bool:
         """Raised to 1: the default and difficulty add up to less."""
-        return self.value != self.default + self.difficulty
+        return not self.every_success_counts and self.value != self.default + self.difficulty
 
     def to_dict(self) -> dict[str, Any]:
-        return {"default": self.default, "difficulty": self.difficulty, "value": self.value}
+        return {
+            "default": self.default,
+            "difficulty": self.difficulty,
+            "value": self.value,
+            "every_success_counts": self.every_success_counts,
+        }
 
 
 def target_number(default_tn: int, difficulty: int = 0) -> TargetNumber:
     """The default TN is a switch, 1 or 2 (ch. 1, Target Number as a Dial);
     modifiers never take it below 1."""
     if default_tn not in (1, 2):
-        raise ValueError(f"the default TN is 1 or 2, not {default_tn}")
+        raise RulesRefusal(f"the default TN is 1 or 2, not {default_tn}")
     return TargetNumber(default_tn, difficulty, max(1, default_tn + difficulty))
 
 
-class ImpossibleRoll(ValueError):
+def no_target(default_tn: int) -> TargetNumber:
+    """A roll with no TN to make, whose every success counts (medic and
+    healing rolls, the Agility roll against a fall or fire): judged against
+    1 in any world (docs/rules/moment_of_truth.md, Rolls with no TN)."""
+    target_number(default_tn)
+    return TargetNumber(default_tn, 0, 1, every_success_counts=True)
+
+
+class ImpossibleRoll(RulesRefusal):
     """The pool is smaller than the TN (ch. 1, Impossible Rolls)."""
 
     def __init__(self, pool: Pool, tn: TargetNumber, stakes_raised: bool = False) -> None:
@@ -246,7 +263,7 @@ def check_stakes(pool: Pool, stakes_raised: bool) -> None:
     """Nobody, the roller included, may spend Moments of Truth on a roll
     whose stakes are raised (ch. 5, Player-Triggered Rewards)."""
     if stakes_raised and pool.moments_spent:
-        raise ValueError(
+        raise RulesRefusal(
             f"{pool.moments_spent} Moment(s) of Truth spent on a roll whose stakes are raised: "
             "nobody may spend Moments of Truth on it"
         )
@@ -277,11 +294,11 @@ class Counting:
 
 def count_faces(faces: Iterable[int], kind: RollKind) -> Counting:
     """Read each die: a success face, a 1 (never a success), or a blank."""
-    success_faces, reading = _READINGS[kind]
+    success_faces, reading = _FACES_READ[kind]
     dice = []
     for face in faces:
         if face not in reading:
-            raise ValueError(f"{face} is not a face of a d6")
+            raise RulesRefusal(f"{face} is not a face of a d6")
         dice.append(reading[face])
     counted = [die.counts_as for die in dice]
     return Counting(tuple(dice), counted.count(CountsAs.SUCCESS), counted.count(CountsAs.ONE), success_faces)
@@ -298,7 +315,7 @@ def _reading(success_faces: tuple[int, ...]) -> dict[int, CountedDie]:
 
 
 #: Each kind's success faces and reading of the faces, made once (a die is a frozen value, so one serves every roll).
-_READINGS = {kind: (kind.success_faces, _reading(kind.success_faces)) for kind in RollKind}
+_FACES_READ = {kind: (kind.success_faces, _reading(kind.success_faces)) for kind in RollKind}
 
 
 # --- judging --------------------------------------------------------------
@@ -315,9 +332,10 @@ class Tally(Protocol):
 
 
 class Label(str, Enum):
-    """One word for the outcome. A critical success that also shows a
-    setback is labelled a critical success; ``setback`` still says so."""
+    """One word for the outcome. A critical success that also shows a setback
+    is both (docs/rules/moment_of_truth.md, Critical success with a setback)."""
 
+    CRITICAL_SUCCESS_WITH_SETBACK = "critical_success_with_setback"
     CRITICAL_SUCCESS = "critical_success"
     SUCCESS_WITH_SETBACK = "success_with_setback"
     SUCCESS = "success"
@@ -357,9 +375,10 @@ class Outcome:
 
 def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False, setbacks: bool = True) -> Outcome:
     """Success, criticals (ch. 1, Critical Success and Failure) and setback
-    (ch. 5, Setbacks), as READINGS.md reads them. When the roller raised the
-    stakes (ch. 5), any failure is a critical failure. A world without
-    setbacks (``Dials.setbacks`` off, ch. 5 Setbacks (Optional)) judges none."""
+    (ch. 5, Setbacks); readings in docs/rules/moment_of_truth.md, Rolls. When
+    the roller raised the stakes (ch. 5), any failure is a critical failure. A
+    world without setbacks (``Dials.setbacks`` off, ch. 5 Setbacks (Optional))
+    judges none."""
     check_tn(tn)
     critical_success_at = tn + 2  # two successes more than required
     # "ones equal to half your dice pool (drop fractions)": at least that
@@ -391,7 +410,7 @@ _IN_WORDS = {label: label.value.replace("_", " ") for label in Label}
 
 def _label(success: bool, critical_success: bool, critical_failure: bool, setback: bool) -> Label:
     if critical_success:
-        return Label.CRITICAL_SUCCESS
+        return Label.CRITICAL_SUCCESS_WITH_SETBACK if setback else Label.CRITICAL_SUCCESS
     if setback:
         return Label.SUCCESS_WITH_SETBACK
     if success:
@@ -444,11 +463,15 @@ def resolve_roll(
     required_skill: str | None = None,
     stakes_raised: bool = False,
     setbacks: bool = True,
+    every_success_counts: bool = False,
 ) -> RollResult:
-    """Build the pool, add Moments of Truth, set the TN, refuse an impossible
-    roll, then roll, count and judge."""
+    """Build the pool, add Moments of Truth, set the TN (:func:`no_target`
+    when ``every_success_counts``), refuse an impossible roll, then roll,
+    count and judge."""
     pool = build_pool(kind, statistic, skill_level, modifiers, helpers, required_skill)
-    target = target_number(default_tn, difficulty)
+    if every_success_counts and difficulty:
+        raise ValueError(f"a roll whose every success counts has no difficulty, not {difficulty}")
+    target = no_target(default_tn) if every_success_counts else target_number(default_tn, difficulty)
     moments_added = spend_moments(pool, moments_spent)
     return roll_pool(kind, moments_added, target, dice, stakes_raised=stakes_raised, setbacks=setbacks)
 
@@ -515,6 +538,8 @@ def _pool_lines(pool: Pool) -> list[str]:
 
 
 def _target_line(tn: TargetNumber) -> str:
+    if tn.every_success_counts:
+        return f"no TN to make: every success counts (judged against {tn.value})"
     if tn.difficulty == 0:
         return f"TN {tn.value}: the world's default"
     floored = ", never below 1" if tn.floored else ""

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .rolls import Modifier, RollKind
 from .statistics import Derived, Statistic, built_from
@@ -37,9 +38,9 @@ class Talent:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("a talent needs a name")
+            raise RulesRefusal("a talent needs a name")
         if bool(self.skills) == (self.statistic is not None):
-            raise ValueError(f"talent {self.name!r} names skills or one statistic, not both or neither")
+            raise RulesRefusal(f"talent {self.name!r} names skills or one statistic, not both or neither")
 
     @property
     def modifier(self) -> Modifier:
@@ -150,24 +151,24 @@ def use_talent(
 
 def _check_roll(kind: RollKind, skill: str | None) -> None:
     if kind is RollKind.STATISTIC and skill is not None:
-        raise ValueError("a statistic roll is for no skill")
+        raise RulesRefusal("a statistic roll is for no skill")
     if kind is not RollKind.STATISTIC and not skill:
-        raise ValueError(f"say which skill the {kind.value} roll is for")
+        raise RulesRefusal(f"say which skill the {kind.value} roll is for")
 
 
 def _check_named(talent: Talent, kind: RollKind, statistic: Statistic | Derived, skill: str | None) -> None:
     if talent.statistic is not None:
         if kind is not RollKind.STATISTIC:
-            raise ValueError(
+            raise RulesRefusal(
                 f"talent {talent.name!r} names {talent.statistic.value}: it adds only to "
                 f"{talent.statistic.value} statistic rolls, never to skill rolls (ch. 4)"
             )
         if statistic != talent.statistic:
-            raise ValueError(f"talent {talent.name!r} names {talent.statistic.value}, not {statistic.value}")
+            raise RulesRefusal(f"talent {talent.name!r} names {talent.statistic.value}, not {statistic.value}")
     elif skill is None:
-        raise ValueError(f"talent {talent.name!r} names skills: it adds nothing to statistic rolls")
+        raise RulesRefusal(f"talent {talent.name!r} names skills: it adds nothing to statistic rolls")
     elif not talent.names_skill(skill):
-        raise ValueError(f"talent {talent.name!r} does not name {skill}; an off-spirit use needs the GM's agreement")
+        raise RulesRefusal(f"talent {talent.name!r} does not name {skill}; an off-spirit use needs the GM's agreement")
 
 
 def _check_off_spirit(
@@ -176,11 +177,11 @@ def _check_off_spirit(
     """Off-spirit: a skill roll the talent does not name (ch. 4), and for a
     statistic talent never one using its statistic."""
     if kind is RollKind.STATISTIC:
-        raise ValueError("an off-spirit use is for a skill roll")
+        raise RulesRefusal("an off-spirit use is for a skill roll")
     if skill is not None and talent.names_skill(skill):
-        raise ValueError(f"talent {talent.name!r} names {skill}: use it normally, not off-spirit")
+        raise RulesRefusal(f"talent {talent.name!r} names {skill}: use it normally, not off-spirit")
     if talent.statistic is not None and talent.statistic in _statistics_of(statistic, dials):
-        raise ValueError(f"talent {talent.name!r} never adds to skill rolls using {talent.statistic.value} (ch. 4)")
+        raise RulesRefusal(f"talent {talent.name!r} never adds to skill rolls using {talent.statistic.value} (ch. 4)")
 
 
 def _statistics_of(statistic: Statistic | Derived, dials: Dials) -> tuple[Statistic, ...]:

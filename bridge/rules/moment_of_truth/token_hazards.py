@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from . import hazards
 from .conditions import Condition, out_of_action, summary_order
 from .damage import DamageDice
@@ -125,7 +126,7 @@ def blast(
     caught once."""
     named = [reach.state.token_id for reach in caught]
     if len(set(named)) != len(named):
-        raise ValueError("a token is caught by a blast once: name each token once")
+        raise RulesRefusal("a token is caught by a blast once: name each token once")
     results = tuple(
         (reach.state, hazards.explosion(
             reach.state.health, charge, reach.distance, dials,
@@ -187,7 +188,7 @@ def ignite(
     """The token catches fire, which burns at once (:func:`.hazards.ignite`);
     a token already burning is refused: its fire ticks and grows instead."""
     if fire_of(state):
-        raise ValueError("the token is already on fire")
+        raise RulesRefusal("the token is already on fire")
     result = hazards.ignite(state.health, starting_dice, dials, grease=grease, dice=dice)
     return _fire_changed(state, result, 0, dials, round_number)
 
@@ -210,7 +211,7 @@ def burn_tick(
     if fire is None:
         return None
     if (blanket or water) and not can_act(state):
-        raise ValueError("a token that cannot act uses no blanket or water: only its helpers put the fire out")
+        raise RulesRefusal("a token that cannot act uses no blanket or water: only its helpers put the fire out")
     result = hazards.burn(
         state.health, fire, _agility(state), dials,
         blanket=blanket, water=water, helper_successes=state.fire["help"], dice=dice,
@@ -221,9 +222,9 @@ def burn_tick(
 def check_helper(state: TokenState, helper: TokenState) -> None:
     """Someone else, able to act, may help put out the token's fire."""
     if helper.token_id == state.token_id:
-        raise ValueError("a burning token's own Agility roll is its fire's tick")
+        raise RulesRefusal("a burning token's own Agility roll is its fire's tick")
     if not can_act(helper):
-        raise ValueError(f"{helper.name} cannot act")
+        raise RulesRefusal(f"{helper.name} cannot act")
 
 
 def smother(
@@ -242,7 +243,7 @@ def smother(
     check_helper(state, helper)
     fire = fire_of(state)
     if fire is None:
-        raise ValueError("the token is not on fire")
+        raise RulesRefusal("the token is not on fire")
     result, successes = hazards.smother(
         state.health, fire, helper.statistics[Statistic.AGILITY], dials, blanket=blanket, water=water, dice=dice
     )
@@ -276,7 +277,7 @@ def _air_changed(state: TokenState, result: HazardResult, dials: Dials, round_nu
 
 def _check_breathing(state: TokenState) -> None:
     if air_of(state):
-        raise ValueError("the token is already out of air: clear its suffocating first")
+        raise RulesRefusal("the token is already out of air: clear its suffocating first")
 
 
 def start_suffocating(

@@ -18,6 +18,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .conditions import Condition, ends_on_roll, summary_order
 from .dials import Dials
 from .health import ConditionChange, Health, condition_diff, health_conditions
@@ -55,9 +56,9 @@ class ConditionEntry:
 
     def __post_init__(self) -> None:
         if (self.ending is Ending.ROUNDS) != (self.rounds is not None):
-            raise ValueError("a condition lasts a number of rounds exactly when it ends after rounds")
+            raise RulesRefusal("a condition lasts a number of rounds exactly when it ends after rounds")
         if self.rounds is not None and self.rounds < 1:
-            raise ValueError(f"a condition lasts at least 1 round, not {self.rounds}")
+            raise RulesRefusal(f"a condition lasts at least 1 round, not {self.rounds}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -208,8 +209,9 @@ def registered(
     the world's house rule, else the book's 6 + 2 x Endurance (ch. 2)."""
     points = hit_points or house_rules.hit_points_for(statistics[Statistic.ENDURANCE], dials)
     if previous is None:
+        # Read the health conditions at once: a token of 6 or fewer hit points is injured unhurt.
         state = TokenState(token_id, actor_id, name, statistics, Health(points), **stat_block)
-        return changed(None, state)
+        return changed(None, _health_read(state, state.health, dials, None))
     state = replace(previous, actor_id=actor_id, name=name, statistics=statistics, **stat_block)
     return with_health(state, replace(previous.health, hit_points=points), dials, previous=previous)
 
@@ -220,6 +222,11 @@ def with_health(
     """``state`` with a new health: the health conditions re-read from it.
     Death replaces every other condition (and so ends the token's fire and
     breath); waking up leaves the token prone."""
+    return changed(previous or state, _health_read(state, health, dials, round_number))
+
+
+def _health_read(state: TokenState, health: Health, dials: Dials, round_number: int | None) -> TokenState:
+    """``state`` with ``health`` and the health conditions read from it."""
     was = health_conditions(state.health, dials)
     now = health_conditions(health, dials)
     kept = tuple(entry for entry in state.conditions if entry.source != HEALTH_SOURCE)
@@ -231,7 +238,7 @@ def with_health(
     )
     if Condition.UNCONSCIOUS in was - now and Condition.DEAD not in now:
         kept = _without(kept, Condition.PRONE) + (ConditionEntry(Condition.PRONE, WAKING_SOURCE, since_round=round_number),)
-    return changed(previous or state, _hazards_held(replace(state, health=health, conditions=kept + gained)))
+    return _hazards_held(replace(state, health=health, conditions=kept + gained))
 
 
 def with_condition(state: TokenState, entry: ConditionEntry) -> TokenChange:

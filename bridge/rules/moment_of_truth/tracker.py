@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .combat_pool import MAX_AIM_TURNS
 from .conditions import Condition, ends_on_roll, out_of_action
 from .conditions import check_can_act as _check_can_act
@@ -147,7 +148,7 @@ def stance_of(combat: Combat | None, token_id: str) -> Stance:
 def with_stance(combat: Combat, token_id: str, stance: Stance) -> Combat:
     """``combat`` with the token's stance replaced (the next version)."""
     if combat.combatant(token_id) is None:
-        raise ValueError(f"token {token_id!r} is not in the combat in {combat.scene_id}")
+        raise RulesRefusal(f"token {token_id!r} is not in the combat in {combat.scene_id}")
     combatants = tuple(replace(c, stance=stance) if c.token_id == token_id else c for c in combat.combatants)
     return replace(combat, combatants=combatants, version=combat.version + 1)
 
@@ -160,9 +161,9 @@ def started(scene_id: str, seating: Iterable[str], gm_seat: str, combatants: Ite
     GM's among them; every combatant once, on a seat at the table."""
     seating, combatants = tuple(seating), tuple(combatants)
     if len(set(seating)) != len(seating):
-        raise ValueError("a seat appears twice in the seating")
+        raise RulesRefusal("a seat appears twice in the seating")
     if gm_seat not in seating:
-        raise ValueError(f"the GM's seat {gm_seat!r} is not in the seating")
+        raise RulesRefusal(f"the GM's seat {gm_seat!r} is not in the seating")
     combat = Combat(scene_id, seating, gm_seat, ())
     for combatant in combatants:
         combat = joined(combat, combatant.token_id, combatant.seat)
@@ -172,16 +173,16 @@ def started(scene_id: str, seating: Iterable[str], gm_seat: str, combatants: Ite
 def joined(combat: Combat, token_id: str, seat: str) -> Combat:
     """``combat`` with the token fighting on ``seat``; its stance starts empty."""
     if seat not in combat.seating:
-        raise ValueError(f"seat {seat!r} is not at the table: {', '.join(combat.seating)}")
+        raise RulesRefusal(f"seat {seat!r} is not at the table: {', '.join(combat.seating)}")
     if combat.combatant(token_id):
-        raise ValueError(f"token {token_id!r} is already in the combat")
+        raise RulesRefusal(f"token {token_id!r} is already in the combat")
     return replace(combat, combatants=(*combat.combatants, Combatant(token_id, seat)), version=combat.version + 1)
 
 
 def left(combat: Combat, token_id: str) -> Combat:
     """``combat`` without the token."""
     if combat.combatant(token_id) is None:
-        raise ValueError(f"token {token_id!r} is not in the combat")
+        raise RulesRefusal(f"token {token_id!r} is not in the combat")
     kept = tuple(c for c in combat.combatants if c.token_id != token_id)
     return replace(combat, combatants=kept, version=combat.version + 1)
 
@@ -200,7 +201,7 @@ def with_initiative(combat: Combat, initiative: Initiative) -> Combat:
     """The order initiative gave: round 1 begins with the winner's seat
     (ch. 7, Combat Rounds). Initiative is rolled once per fight."""
     if combat.turn is not None:
-        raise ValueError("initiative was rolled for this combat already")
+        raise RulesRefusal("initiative was rolled for this combat already")
     return replace(
         combat, order=initiative.order, turn=0, round=1, initiative=initiative.to_dict(), version=combat.version + 1
     )
@@ -211,7 +212,7 @@ def advanced(combat: Combat) -> Combat:
     past the last seat of the order begins a new round. The stances of the
     tokens of the seat whose turn starts are released (:func:`released`)."""
     if combat.turn is None:
-        raise ValueError("no turn has started: roll initiative first")
+        raise RulesRefusal("no turn has started: roll initiative first")
     turn, round_number = combat.turn, combat.round
     for _ in combat.order:
         turn, round_number = (turn + 1, round_number) if turn + 1 < len(combat.order) else (0, round_number + 1)
@@ -236,7 +237,7 @@ def defense_kept(stance: Stance, requested: int) -> int:
     cannot change until the token's next turn begins (ch. 7, Defense Dice),
     else ``requested`` (0 asks for no change once dice are reserved)."""
     if stance.defense_dice and requested not in (0, stance.defense_dice):
-        raise ValueError(f"{stance.defense_dice} defense dice are reserved until the token's next turn")
+        raise RulesRefusal(f"{stance.defense_dice} defense dice are reserved until the token's next turn")
     return stance.defense_dice or requested
 
 
@@ -250,11 +251,11 @@ def with_aim(combat: Combat, token_id: str, target_id: str) -> Combat:
     """The token spends its turn aiming at ``target_id``: one more turn of
     aim, at most two (ch. 7, Aiming); a new target, or an aim lost, starts over."""
     if target_id == token_id:
-        raise ValueError("a token cannot aim at itself")
+        raise RulesRefusal("a token cannot aim at itself")
     stance = _acting(combat, token_id)
     kept = stance.aiming_turns if stance.aim_target == target_id and not stance.aim_lost else 0
     if kept >= MAX_AIM_TURNS:
-        raise ValueError(f"aiming adds nothing past {MAX_AIM_TURNS} turns")
+        raise RulesRefusal(f"aiming adds nothing past {MAX_AIM_TURNS} turns")
     return with_stance(combat, token_id, replace(stance, aiming_turns=kept + 1, aim_target=target_id, aim_lost=False))
 
 
@@ -262,9 +263,9 @@ def _acting(combat: Combat, token_id: str) -> Stance:
     """The stance of a token whose seat has the turn."""
     combatant = combat.combatant(token_id)
     if combatant is None:
-        raise ValueError(f"token {token_id!r} is not in the combat")
+        raise RulesRefusal(f"token {token_id!r} is not in the combat")
     if combat.seat != combatant.seat:
-        raise ValueError(f"it is not the turn of seat {combatant.seat!r}")
+        raise RulesRefusal(f"it is not the turn of seat {combatant.seat!r}")
     return combatant.stance
 
 
@@ -288,8 +289,8 @@ def turn_started(
     state: TokenState, dials: Dials, round_number: int, *, dice: DiceSource
 ) -> tuple[TokenChange | None, dict[str, Any]]:
     """The start of the token's turn: conditions whose rounds are over end;
-    a suffocating token gasps (READINGS: suffocation's damage comes at the
-    start of each turn; ch. 8); then what the turn allows (ch. 7, Time and Space)."""
+    a suffocating token gasps (its damage comes at the start of each turn:
+    docs/rules/moment_of_truth.md, Suffocating); then what the turn allows (ch. 7, Time and Space)."""
     ended = tuple(entry for entry in state.conditions if rounds_over(entry, round_number))
     current = replace(state, conditions=tuple(e for e in state.conditions if e not in ended))
     ticked = breath_tick(current, dials, round_number=round_number, dice=dice)

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .conditions import Condition, ends_on_roll, out_of_action
 from .defense import Charge
 from .dials import Dials
@@ -66,9 +67,9 @@ def condition_roll(
     only Moments of Truth can make the roll."""
     statistic = ends_on_roll(condition)
     if statistic is None:
-        raise ValueError(f"{condition.value} does not end on a roll at the end of a turn")
+        raise RulesRefusal(f"{condition.value} does not end on a roll at the end of a turn")
     if statistic not in statistics:
-        raise ValueError(f"the roll against {condition.value} needs {statistic.value}")
+        raise RulesRefusal(f"the roll against {condition.value} needs {statistic.value}")
     roll = resolve_roll(
         RollKind.STATISTIC, statistics[statistic], None, dials.default_tn, moments_spent=moments_spent, dice=dice
     )
@@ -137,7 +138,7 @@ def turn_allowance(move: int, conditions: Iterable[Condition]) -> Allowance:
     """The turn's actions and moves (ch. 7, Time and Space). Unconscious (or
     dead): no action and no move; prone: half move, fractions dropped."""
     if move < 0:
-        raise ValueError(f"move cannot be negative: {move}")
+        raise RulesRefusal(f"move cannot be negative: {move}")
     present = set(conditions)
     out = out_of_action(present)
     if out:
@@ -151,7 +152,7 @@ def suppression_penalty(conditions: Iterable[Condition], defense_dice: int, into
     """Suppressed: reserve at least two defense dice, or -1d6 to any action
     into the hail of bullets. A condition penalty: skill rolls only."""
     if defense_dice < 0:
-        raise ValueError(f"defense dice cannot be negative: {defense_dice}")
+        raise RulesRefusal(f"defense dice cannot be negative: {defense_dice}")
     if into_fire and defense_dice < SUPPRESSED_DEFENSE_DICE and Condition.SUPPRESSED in set(conditions):
         return [Modifier(f"suppressed: {defense_dice} of 2 defense dice reserved", -1, penalty=True)]
     return []

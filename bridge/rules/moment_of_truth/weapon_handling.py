@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .equipment import AUTOMATIC, MeleeWeapon, Quality, RangedWeapon
 from .rolls import (
@@ -109,7 +110,7 @@ def ready_after_attack(
     """After each attack with an unwieldy weapon, a Strength + weapon skill
     roll; failure means the next turn is spent readying it (ch. 10, Unwieldy)."""
     if not is_unwieldy(weapon, one_handed=one_handed):
-        raise ValueError(f"{weapon.name} is not unwieldy{' in one hand' if one_handed else ''}: no roll to ready it")
+        raise RulesRefusal(f"{weapon.name} is not unwieldy{' in one hand' if one_handed else ''}: no roll to ready it")
     roll = resolve_roll(
         _skill_kind(skill_level), strength, skill_level, dials.default_tn,
         modifiers=modifiers, moments_spent=moments_spent, dice=dice,
@@ -124,7 +125,7 @@ def one_handed_grip(
     two-handed, unwieldy weapon held in one hand (ch. 10, Two-handed). The
     weapon is also unwieldy, so :func:`ready_after_attack` still follows an attack."""
     if not needs_grip_roll(weapon, one_handed=True):
-        raise ValueError(f"{weapon.name} is not both two-handed and unwieldy: no grip roll")
+        raise RulesRefusal(f"{weapon.name} is not both two-handed and unwieldy: no grip roll")
     roll = resolve_roll(RollKind.STATISTIC, strength, None, dials.default_tn, moments_spent=moments_spent, dice=dice)
     return WeaponCheck(Check.ONE_HANDED_GRIP, weapon.name, roll)
 
@@ -214,9 +215,9 @@ def reload_muzzle_loader(
     skill roll (ch. 10, Muzzle-loaded); never fewer than the world's
     ``muzzle_reload_minimum_rounds`` (the book gives no floor)."""
     if Quality.MUZZLE_LOADED not in weapon.qualities:
-        raise ValueError(f"{weapon.name} is not muzzle-loaded")
+        raise RulesRefusal(f"{weapon.name} is not muzzle-loaded")
     if dials.muzzle_reload_minimum_rounds < 0:
-        raise ValueError(f"a reload takes at least 0 rounds, not {dials.muzzle_reload_minimum_rounds}")
+        raise RulesRefusal(f"a reload takes at least 0 rounds, not {dials.muzzle_reload_minimum_rounds}")
     return _timed_task(
         Task.MUZZLE_RELOAD, weapon, agility, skill_level, modifiers, moments_spent,
         dials.muzzle_reload_minimum_rounds, dice,
@@ -246,7 +247,7 @@ def clear_jam(
     """Clearing a jam takes 4 rounds minus the successes of an Agility +
     weapon skill roll, at least one round (ch. 10, Unreliable)."""
     if Quality.UNRELIABLE not in weapon.qualities:
-        raise ValueError(f"{weapon.name} is not unreliable: it does not jam")
+        raise RulesRefusal(f"{weapon.name} is not unreliable: it does not jam")
     return _timed_task(Task.CLEAR_JAM, weapon, agility, skill_level, modifiers, moments_spent, JAM_MINIMUM_ROUNDS, dice)
 
 
@@ -266,17 +267,17 @@ class Magazine:
 
     def __post_init__(self) -> None:
         if self.capacity < 1 or not 0 <= self.rounds <= self.capacity:
-            raise ValueError(f"a magazine holds 0 to capacity rounds, capacity at least 1: not {self.rounds}/{self.capacity}")
+            raise RulesRefusal(f"a magazine holds 0 to capacity rounds, capacity at least 1: not {self.rounds}/{self.capacity}")
 
     @classmethod
     def full(cls, weapon: RangedWeapon, capacity: int | None = None) -> Magazine:
         """A full magazine; ``capacity`` within the weapon's ammo range
         ("Ammo:8-14"), the largest when not given."""
         if weapon.ammo is None:
-            raise ValueError(f"{weapon.name} takes no magazine")
+            raise RulesRefusal(f"{weapon.name} takes no magazine")
         chosen = weapon.ammo.most if capacity is None else capacity
         if not weapon.ammo.holds(chosen):
-            raise ValueError(f"{weapon.name} takes magazines of {weapon.ammo.notation} rounds, not {chosen}")
+            raise RulesRefusal(f"{weapon.name} takes magazines of {weapon.ammo.notation} rounds, not {chosen}")
         return cls(chosen, chosen)
 
     @property
@@ -285,7 +286,7 @@ class Magazine:
 
     def fired(self, rounds: int) -> Magazine:
         if not 0 <= rounds <= self.rounds:
-            raise ValueError(f"cannot fire {rounds} rounds from a magazine holding {self.rounds}")
+            raise RulesRefusal(f"cannot fire {rounds} rounds from a magazine holding {self.rounds}")
         return Magazine(self.rounds - rounds, self.capacity)
 
     def replaced(self) -> Magazine:
@@ -368,10 +369,10 @@ class AmmoRoll:
 def ammo_roll(weapon: RangedWeapon, mode: FireMode, magazine: Magazine, *, dials: Dials, dice: DiceSource) -> AmmoRoll:
     """The optional ammo roll (ch. 10, Ammunition), when ``dials.ammunition`` is on."""
     if not dials.ammunition:
-        raise ValueError("the optional ammunition rules are off in this world")
+        raise RulesRefusal("the optional ammunition rules are off in this world")
     rate = weapon.qualities & AUTOMATIC
     if not rate:
-        raise ValueError(f"{weapon.name} has neither Hi ROF nor VHi ROF: no {mode.value} fire")
+        raise RulesRefusal(f"{weapon.name} has neither Hi ROF nor VHi ROF: no {mode.value} fire")
     count = AMMO_DICE[mode, next(iter(rate))]
     return AmmoRoll(weapon.name, mode, tuple(dice.roll(count, SIDES)), magazine)
 
@@ -387,7 +388,7 @@ def second_shot_allowed(weapon: RangedWeapon, rounds_loaded: int | None) -> bool
     Bolt-action and other weapons never fire more than one round a turn
     (ch. 10). The second shot's penalties are the attack's business."""
     if rounds_loaded is not None and rounds_loaded < 0:
-        raise ValueError(f"rounds loaded cannot be negative: {rounds_loaded}")
+        raise RulesRefusal(f"rounds loaded cannot be negative: {rounds_loaded}")
     if not weapon.qualities & (AUTOMATIC | {Quality.SEMI_AUTO}):
         return False
     return rounds_loaded is None or rounds_loaded >= 2

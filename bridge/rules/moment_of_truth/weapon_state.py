@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .dials import Dials
 from .equipment import MeleeWeapon, Quality, RangedWeapon
 from .tokens import TokenState
@@ -79,11 +80,11 @@ def check_usable(state: WeaponState, weapon: Weapon) -> None:
     """Refuse an attack with a weapon that must be readied, is jammed or is empty."""
     if not state.ready:
         turn = "its next turn is spent readying it" if state.readying else "weapon.ready rolls for it"
-        raise ValueError(f"{weapon.name} must be readied before it attacks again: {turn}")
+        raise RulesRefusal(f"{weapon.name} must be readied before it attacks again: {turn}")
     if state.jammed:
-        raise ValueError(f"{weapon.name} is jammed: weapon.clear_jam clears it")
+        raise RulesRefusal(f"{weapon.name} is jammed: weapon.clear_jam clears it")
     if state.magazine is not None and state.magazine.empty:
-        raise ValueError(f"{weapon.name} is empty: weapon.reload loads it")
+        raise RulesRefusal(f"{weapon.name} is empty: weapon.reload loads it")
 
 
 def after_attack(state: WeaponState, weapon: Weapon, *, rounds: int, jammed: bool, one_handed: bool) -> WeaponState:
@@ -113,22 +114,22 @@ def readied(state: WeaponState, weapon: Weapon, check: Check, passed: bool | Non
     weapon each turn and bars only that turn's attack: nothing is kept."""
     if check is Check.ONE_HANDED_GRIP:
         if not state.ready:
-            raise ValueError(f"{weapon.name} must be readied before the grip roll")
+            raise RulesRefusal(f"{weapon.name} must be readied before the grip roll")
         return state
     if passed is None:
         if not state.readying:
-            raise ValueError(f"{weapon.name} has no failed ready roll: no turn to spend readying it")
+            raise RulesRefusal(f"{weapon.name} has no failed ready roll: no turn to spend readying it")
         return replace(state, ready=True, readying=False)
     if state.ready:
-        raise ValueError(f"{weapon.name} is ready: no roll to ready it")
+        raise RulesRefusal(f"{weapon.name} is ready: no roll to ready it")
     if state.readying:
-        raise ValueError(f"{weapon.name} failed its ready roll: the next turn is spent readying it (turn_spent)")
+        raise RulesRefusal(f"{weapon.name} failed its ready roll: the next turn is spent readying it (turn_spent)")
     return replace(state, ready=passed, readying=not passed)
 
 
 def cleared(state: WeaponState, weapon: Weapon) -> WeaponState:
     if not state.jammed:
-        raise ValueError(f"{weapon.name} is not jammed")
+        raise RulesRefusal(f"{weapon.name} is not jammed")
     return replace(state, jammed=False)
 
 
@@ -136,7 +137,7 @@ def reloaded(state: WeaponState, weapon: Weapon, capacity: int | None) -> Weapon
     """A fresh magazine of ``capacity`` (the weapon's largest when None), or
     the muzzle-loader's one shot, for a weapon whose rounds are counted."""
     if state.magazine is None:
-        raise ValueError(f"{weapon.name}'s rounds are not counted: no magazine, or the ammunition rules are off")
+        raise RulesRefusal(f"{weapon.name}'s rounds are not counted: no magazine, or the ammunition rules are off")
     if state.magazine.rounds == state.magazine.capacity and capacity in (None, state.magazine.capacity):
-        raise ValueError(f"{weapon.name} is fully loaded")
+        raise RulesRefusal(f"{weapon.name} is fully loaded")
     return replace(state, magazine=Magazine.full(weapon, capacity))

@@ -1,7 +1,7 @@
-"""The 2d20 variant (seeds/001), its rules as pure functions (dice injected).
+"""The 2d20 variant, its rules as pure functions (dice injected).
 
-READINGS.md settles what the text leaves open; each module says what it
-leaves to the GM.
+docs/rules/two_d20.md settles what the text leaves open; each module says
+what it leaves to the GM.
 
 - ``skill_tests``: the skill test (target, focus, criticals, complications,
   difficulty, Momentum gained), bought d20s and assistance;

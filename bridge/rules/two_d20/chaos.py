@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .momentum import MomentumSpend, NotEnough, PoolChange, spend_cost
 from .skill_tests import extra_dice_cost
 
@@ -23,13 +24,13 @@ class Chaos:
 
     def __post_init__(self) -> None:
         if self.tokens < 0:
-            raise ValueError(f"Chaos cannot be negative: {self.tokens}")
+            raise RulesRefusal(f"Chaos cannot be negative: {self.tokens}")
 
     @classmethod
     def at_start(cls, players: int) -> Chaos:
         """2 Chaos per player."""
         if players < 1:
-            raise ValueError(f"a party has at least one player, not {players}")
+            raise RulesRefusal(f"a party has at least one player, not {players}")
         return cls(PER_PLAYER * players)
 
     def dice_bought(self, extra: int) -> tuple[Chaos, PoolChange]:
@@ -38,14 +39,14 @@ class Chaos:
 
     def complications_prevented(self, count: int = 1) -> tuple[Chaos, PoolChange]:
         if count < 1:
-            raise ValueError(f"prevent at least one complication, not {count}")
+            raise RulesRefusal(f"prevent at least one complication, not {count}")
         gained = PREVENT_COMPLICATION * count
         return self._to(self.tokens + gained, f"{count} complication(s) prevented for {gained} Chaos")
 
     def generated(self, tokens: int, reason: str) -> tuple[Chaos, PoolChange]:
         """Extreme scenarios in the narrative, at the GM's discretion."""
         if tokens < 1 or not reason.strip():
-            raise ValueError("the GM adds at least 1 Chaos and says why")
+            raise RulesRefusal("the GM adds at least 1 Chaos and says why")
         return self._to(self.tokens + tokens, reason)
 
     def spend(self, spend: MomentumSpend, amount: int = 1) -> tuple[Chaos, PoolChange]:

@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any, Protocol, Self, TypeVar
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .contests import Contest, Side, roll_contest
 from .determination import MAXIMUM as DETERMINATION_MAXIMUM
 from .momentum import MomentumSpend, NotEnough, PoolChange, spend_cost
@@ -65,7 +66,7 @@ class Defence:
 def roll_defended_attack(kind: AttackKind, attacker: Target, defender: Target, *, dice: DiceSource) -> Defence:
     """Only melee attacks can be defended against."""
     if kind is not AttackKind.MELEE:
-        raise ValueError("only melee attacks can be defended against")
+        raise RulesRefusal("only melee attacks can be defended against")
     return Defence(roll_contest(attacker, defender, dice=dice))
 
 
@@ -159,15 +160,15 @@ class Vitals:
         for name in ("stress", "armor", "mana"):
             value, top = getattr(self, name), getattr(self, f"{name}_max")
             if not 0 <= value <= top:
-                raise ValueError(f"{name} is 0 to {top}, not {value}")
+                raise RulesRefusal(f"{name} is 0 to {top}, not {value}")
 
     def take_hit(self, damage: int, bonus_damage: int = 0, negative_trait: str | None = None) -> tuple[Vitals, Hit]:
         """``negative_trait``: offered by the defender, taken only when it
         reduces the damage left after armor (to 2)."""
         if damage < 0 or bonus_damage < 0:
-            raise ValueError(f"damage cannot be negative: {damage}, {bonus_damage}")
+            raise RulesRefusal(f"damage cannot be negative: {damage}, {bonus_damage}")
         if negative_trait is not None and not negative_trait.strip():
-            raise ValueError("name the negative trait offered")
+            raise RulesRefusal("name the negative trait offered")
         absorbed = min(self.armor, damage + bonus_damage)
         left = damage + bonus_damage - absorbed
         taken = negative_trait is not None and left > TRAIT_DAMAGE

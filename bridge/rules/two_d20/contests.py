@@ -1,11 +1,11 @@
 """Contests (Rules, Skill Test; Combat): both sides roll a skill test at
 difficulty 0 and compare extra successes; the active side wins a draw.
 
-READINGS.md is silent on a side without a success; this package reads
-"at least 1 success is always required to pass" as binding here too: the
+The text is silent on a side without a success; the project reads the
+Skill Test section's required success as binding here too: the
 active side wins only with a success of its own, so when neither side has
 one the passive side holds. Who gains Momentum from a contest is left to the
-GM; each side's test still says its own.
+GM; each side's test still says its own (docs/rules/two_d20.md, Contests).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .skill_tests import SkillTest, Target, roll_skill_test
 
 
@@ -30,7 +31,7 @@ class Contest:
 
     def __post_init__(self) -> None:
         if self.active.difficulty or self.passive.difficulty:
-            raise ValueError("both sides of a contest roll at difficulty 0")
+            raise RulesRefusal("both sides of a contest roll at difficulty 0")
 
     @property
     def winner(self) -> Side:

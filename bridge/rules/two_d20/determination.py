@@ -1,8 +1,8 @@
 """Each character's Determination (Rules, Determination).
 
 At most 3 tokens. "One token at the start of every session" is read as a
-character starting each session with exactly one (READINGS.md is silent; a
-GM who lets tokens carry over gives them back with ``gain``). Tokens are
+character starting each session with exactly one (docs/rules/two_d20.md,
+Determination; a GM who lets tokens carry over gives them back with ``gain``). Tokens are
 gained at the GM's word (good roleplaying, significant challenges, fun) and
 spent on one of four uses; two of them change a rolled test here, the other
 two (a trait, another action) are the table's to play out.
@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 from .momentum import NotEnough, PoolChange
 from .skill_tests import D20, SIDES, SkillTest, read_die
 
@@ -36,7 +37,7 @@ class Determination:
 
     def __post_init__(self) -> None:
         if not 0 <= self.tokens <= MAXIMUM:
-            raise ValueError(f"Determination is 0 to {MAXIMUM}, not {self.tokens}")
+            raise RulesRefusal(f"Determination is 0 to {MAXIMUM}, not {self.tokens}")
 
     def start_of_session(self) -> tuple[Determination, PoolChange]:
         return self._to(AT_SESSION_START, "start of session: one Determination")
@@ -44,7 +45,7 @@ class Determination:
     def gain(self, reason: str) -> tuple[Determination, PoolChange]:
         """One token at the GM's word; above the maximum it is lost."""
         if not reason.strip():
-            raise ValueError("say why Determination is gained")
+            raise RulesRefusal("say why Determination is gained")
         after = min(MAXIMUM, self.tokens + 1)
         return self._to(after, reason, lost=self.tokens + 1 - after)
 
@@ -64,7 +65,7 @@ def critical_die(test: SkillTest, index: int) -> SkillTest:
     """The leader's die at ``index`` counts two successes and no complication."""
     die = _die(test, index)
     if die.determined:
-        raise ValueError(f"die {index} is already a critical success by Determination")
+        raise RulesRefusal(f"die {index} is already a critical success by Determination")
     dice = list(test.dice)
     dice[index] = read_die(die.face, test.target, die.rerolled_from, determined=True)
     return test.with_dice(dice)
@@ -84,7 +85,7 @@ def reroll(test: SkillTest, indices: Iterable[int], dice: DiceSource) -> SkillTe
     keeps the faces it showed before."""
     chosen = sorted(set(indices))
     if not chosen:
-        raise ValueError("re-roll at least one die")
+        raise RulesRefusal("re-roll at least one die")
     for index in chosen:
         _die(test, index)
     faces = dice.roll(len(chosen), SIDES)
@@ -97,5 +98,5 @@ def reroll(test: SkillTest, indices: Iterable[int], dice: DiceSource) -> SkillTe
 
 def _die(test: SkillTest, index: int) -> D20:
     if not 0 <= index < len(test.dice):
-        raise ValueError(f"the test has dice 0 to {len(test.dice) - 1}, not {index}")
+        raise RulesRefusal(f"the test has dice 0 to {len(test.dice) - 1}, not {index}")
     return test.dice[index]

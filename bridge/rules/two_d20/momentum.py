@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .skill_tests import extra_dice_cost
 
 BASE_CAP = 6
@@ -32,7 +33,7 @@ def spend_cost(spend: MomentumSpend, amount: int = 1) -> int:
     questions; traits and counter-attacks cost 2 each; a special move costs
     what the GM says (``amount``)."""
     if amount < 1:
-        raise ValueError(f"spend at least 1, not {amount}")
+        raise RulesRefusal(f"spend at least 1, not {amount}")
     if spend is MomentumSpend.EXTRA_DICE:
         return extra_dice_cost(amount)
     if spend in (MomentumSpend.TRAIT, MomentumSpend.COUNTER_ATTACK):
@@ -54,7 +55,7 @@ class PoolChange:
         return {"pool": self.pool, "before": self.before, "after": self.after, "reason": self.reason, "lost": self.lost}
 
 
-class NotEnough(ValueError):
+class NotEnough(RulesRefusal):
     """A pool asked to pay more than it holds."""
 
 
@@ -67,9 +68,9 @@ class Momentum:
 
     def __post_init__(self) -> None:
         if self.players < 1:
-            raise ValueError(f"a party has at least one player, not {self.players}")
+            raise RulesRefusal(f"a party has at least one player, not {self.players}")
         if not 0 <= self.tokens <= self.cap:
-            raise ValueError(f"Momentum is 0 to {self.cap}, not {self.tokens}")
+            raise RulesRefusal(f"Momentum is 0 to {self.cap}, not {self.tokens}")
 
     @property
     def cap(self) -> int:
@@ -79,7 +80,7 @@ class Momentum:
     def gain(self, tokens: int, reason: str = "extra successes") -> tuple[Momentum, PoolChange]:
         """Add tokens; those above the cap are lost."""
         if tokens < 0:
-            raise ValueError(f"cannot gain {tokens} Momentum")
+            raise RulesRefusal(f"cannot gain {tokens} Momentum")
         after = min(self.cap, self.tokens + tokens)
         return self._to(after, reason, lost=self.tokens + tokens - after)
 

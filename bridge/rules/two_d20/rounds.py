@@ -16,6 +16,8 @@ from enum import Enum
 from itertools import zip_longest
 from typing import Any
 
+from ..refusal import RulesRefusal
+
 
 class Range(str, Enum):
     REACH = "reach"  # right next to each other
@@ -25,10 +27,10 @@ class Range(str, Enum):
 
 def range_of(zones: int, next_to: bool = False) -> Range:
     if zones < 0:
-        raise ValueError(f"zones cannot be negative: {zones}")
+        raise RulesRefusal(f"zones cannot be negative: {zones}")
     if next_to:
         if zones:
-            raise ValueError("characters next to each other share a zone")
+            raise RulesRefusal("characters next to each other share a zone")
         return Range.REACH
     return Range.NEARBY if zones <= 1 else Range.DISTANT
 
@@ -51,7 +53,7 @@ class Turn:
 
     def take(self, action: Action) -> Turn:
         if self.taken.count(action) >= self.allowed(action):
-            raise ValueError(f"{self.character} has taken their {action.value} action this turn")
+            raise RulesRefusal(f"{self.character} has taken their {action.value} action this turn")
         return replace(self, taken=(*self.taken, action))
 
     def another_action(self) -> Turn:
@@ -68,5 +70,5 @@ def turn_order(parties: Sequence[Sequence[str]]) -> list[str]:
     the initiative) first; a party out of characters drops out."""
     order = [name for turn in zip_longest(*parties) for name in turn if name is not None]
     if len(set(order)) < len(order):
-        raise ValueError(f"a character takes one turn a round: {order}")
+        raise RulesRefusal(f"a character takes one turn a round: {order}")
     return order

@@ -1,4 +1,4 @@
-"""The skill test (Rules, Skill Test; Assistance), as READINGS.md reads it.
+"""The skill test (Rules, Skill Test; Assistance), as docs/rules/two_d20.md reads it.
 
 Roll 2d20, plus up to 3 bought; each die at most skill + style is a success,
 a 1 or a die at most the focus (when one applies) two; a 20 is a
@@ -16,11 +16,12 @@ from enum import Enum
 from typing import Any
 
 from ..dice import DiceSource
+from ..refusal import RulesRefusal
 
 SIDES = 20
 BASE_DICE = 2
 MAX_DIFFICULTY = 5
-#: Total cost of +1, +2 and +3 d20 (Momentum, Chaos); READINGS.md: at most 5d20.
+#: Total cost of +1, +2 and +3 d20 (Momentum, Chaos); at most 5d20 (docs/rules/two_d20.md, Bought dice).
 EXTRA_DICE_COST = {0: 0, 1: 1, 2: 3, 3: 6}
 COMPLICATION_FACE = 20
 
@@ -45,7 +46,7 @@ class Payer(str, Enum):
 def extra_dice_cost(extra: int) -> int:
     """1, 3 or 6 in total for +1, +2 or +3 d20 (Momentum; Chaos)."""
     if extra not in EXTRA_DICE_COST:
-        raise ValueError(f"a test buys 0 to 3 extra d20s, not {extra}")
+        raise RulesRefusal(f"a test buys 0 to 3 extra d20s, not {extra}")
     return EXTRA_DICE_COST[extra]
 
 
@@ -60,9 +61,9 @@ class Target:
 
     def __post_init__(self) -> None:
         if self.skill < 0 or self.style < 0:
-            raise ValueError(f"skill and style cannot be negative: {self.skill}, {self.style}")
+            raise RulesRefusal(f"skill and style cannot be negative: {self.skill}, {self.style}")
         if self.focus is not None and not 1 <= self.focus <= SIDES:
-            raise ValueError(f"a focus is 1 to {SIDES}, not {self.focus}")
+            raise RulesRefusal(f"a focus is 1 to {SIDES}, not {self.focus}")
 
     @property
     def value(self) -> int:
@@ -105,7 +106,7 @@ def read_die(face: int, target: Target, rerolled_from: tuple[int, ...] = (), det
     """A 1, or a die at most the focus, is two successes; at most skill +
     style one; a 20 is a complication (even when it is also a success)."""
     if not 1 <= face <= SIDES:
-        raise ValueError(f"{face} is not a face of a d20")
+        raise RulesRefusal(f"{face} is not a face of a d20")
     if determined:
         return D20(face, 2, False, rerolled_from, True)
     if face == 1 or (target.focus is not None and face <= target.focus):
@@ -203,7 +204,7 @@ class SkillTest:
 
 def check_difficulty(difficulty: int) -> None:
     if not 0 <= difficulty <= MAX_DIFFICULTY:
-        raise ValueError(f"a difficulty is 0 to {MAX_DIFFICULTY}, not {difficulty}")
+        raise RulesRefusal(f"a difficulty is 0 to {MAX_DIFFICULTY}, not {difficulty}")
 
 
 def roll_skill_test(
@@ -220,12 +221,12 @@ def roll_skill_test(
     check_difficulty(difficulty)
     extra_dice_cost(bought)
     if bought and paid_by is None:
-        raise ValueError("bought d20s are paid from Momentum or given to the GM as Chaos")
+        raise RulesRefusal("bought d20s are paid from Momentum or given to the GM as Chaos")
     if not bought and paid_by is not None:
-        raise ValueError("nothing bought, nothing to pay")
+        raise RulesRefusal("nothing bought, nothing to pay")
     names = [name for name, _ in assistants]
     if len(set(names)) < len(names) or not all(name.strip() for name in names):
-        raise ValueError(f"each assistant is named once: {names}")
+        raise RulesRefusal(f"each assistant is named once: {names}")
     faces = dice.roll(BASE_DICE + bought, SIDES)
     helping = tuple(Assistant(name, read_die(dice.roll(1, SIDES)[0], aim), aim) for name, aim in assistants)
     return SkillTest(target, difficulty, tuple(read_die(face, target) for face in faces), bought, paid_by, helping)

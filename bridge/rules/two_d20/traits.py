@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..refusal import RulesRefusal
 from .skill_tests import MAX_DIFFICULTY, check_difficulty
 
 
@@ -29,7 +30,7 @@ class Trait:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("a trait needs a name")
+            raise RulesRefusal("a trait needs a name")
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "about": self.about.value, "difficulty": self.difficulty}

@@ -1,4 +1,4 @@
-"""The d10 highest-die system (seeds/004) as a rule system: its requests
+"""The d10 highest-die system (docs/rules/highest_d10.md) as a rule system: its requests
 (``d10.*``), cards and state document; the rules are bridge.rules.highest_d10."""
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from bridge.auth import Identity
 from bridge.cards import check_owner, publish
 from bridge.protocol import ErrorCode, RequestError, against_the_rules
 from bridge.refusals import refused_as
@@ -23,6 +22,7 @@ from bridge.rules.highest_d10.advanced import (
 )
 from bridge.systems.state import change_state
 
+from ...unit import Unit
 from . import state
 from .schemas import SYSTEM
 
@@ -35,23 +35,23 @@ def init_app(app) -> None:
 # --- rolls ----------------------------------------------------------------------
 
 
-def skill_roll(identity: Identity, request: dict) -> dict:
+def skill_roll(unit: Unit, request: dict) -> dict:
     """A skill roll; an aimed shot spends the aiming, a secondary skill makes it advanced."""
-    check_owner(identity, request["actor_id"])
+    check_owner(unit, request["actor_id"])
     extra = [_secondary(request["secondary"])] if "secondary" in request else []
     if request["aimed"]:
         _pool(request)  # refused before the aiming is spent
-        extra.append(aiming(_change(identity, lambda now: state.spend_aim(now, request["actor_id"]))))
+        extra.append(aiming(_change(unit, lambda now: state.spend_aim(now, request["actor_id"]))))
     result = _roll(request, extra)
     card = result.to_dict()
     if request.get("secondary", {}).get("kind") == "subtractive":
         card["allies_tn"] = target_for_allies(result)
-    return publish(identity, request, "d10.roll", card)
+    return publish(unit, request, "d10.roll", card)
 
 
-def cumulative(identity: Identity, request: dict) -> dict:
+def cumulative(unit: Unit, request: dict) -> dict:
     """``rolls`` rolls toward a very high TN or a number of successes (Advanced Skill Rolls)."""
-    check_owner(identity, request["actor_id"])
+    check_owner(unit, request["actor_id"])
     successes = request["goal"] is Goal.SUCCESSES
     if successes and "tn" not in request:
         raise _invalid("tn", "a roll for successes judges each roll against a TN")
@@ -60,7 +60,7 @@ def cumulative(identity: Identity, request: dict) -> dict:
         effort = cumulative_successes(rolls, request["target"], request["solid_counts_double"])
     else:
         effort = cumulative_total(rolls, request["target"])
-    return publish(identity, request, "d10.cumulative", effort.to_dict())
+    return publish(unit, request, "d10.cumulative", effort.to_dict())
 
 
 def _secondary(secondary: dict) -> Modifier:
@@ -94,43 +94,43 @@ def _roll(pool: dict, extra: Iterable[Modifier] = ()) -> SkillRoll:
 # --- characters and the encounter --------------------------------------------------
 
 
-def register(identity: Identity, request: dict) -> dict:
-    return _change(identity, lambda now: state.register(
+def register(unit: Unit, request: dict) -> dict:
+    return _change(unit, lambda now: state.register(
         now, request["actor_id"], request["name"], request["attributes"], request["skills"]))
 
 
-def declare(identity: Identity, request: dict) -> dict:
+def declare(unit: Unit, request: dict) -> dict:
     """Declare in turn; a Fastdraw is rolled now, its success deciding the declaration."""
-    check_owner(identity, request["actor_id"])
+    check_owner(unit, request["actor_id"])
     drawing = any(action["action"] == FASTDRAW.name for action in request["actions"])
     if "fastdraw" in request and not drawing:
         raise _invalid("fastdraw", "a fastdraw roll goes with a Fastdraw declared")
     roll = _roll(request["fastdraw"]) if "fastdraw" in request else None
     succeeded = roll.verdict.degree.succeeded if roll else None
-    made = _change(identity, lambda now: state.declare(now, request["actor_id"], request["actions"], succeeded))
-    return publish(identity, request, "d10.declare", {**made, "fastdraw": roll.to_dict() if roll else None})
+    made = _change(unit, lambda now: state.declare(now, request["actor_id"], request["actions"], succeeded))
+    return publish(unit, request, "d10.declare", {**made, "fastdraw": roll.to_dict() if roll else None})
 
 
-def start_encounter(identity: Identity, request: dict) -> dict:
-    return _change(identity, lambda now: state.start_encounter(now, request["initiative"]))
+def start_encounter(unit: Unit, request: dict) -> dict:
+    return _change(unit, lambda now: state.start_encounter(now, request["initiative"]))
 
 
-def end_phase(identity: Identity, request: dict) -> dict:
-    return _change(identity, lambda now: state.end_phase(now, request.get("initiative")))
+def end_phase(unit: Unit, request: dict) -> dict:
+    return _change(unit, lambda now: state.end_phase(now, request.get("initiative")))
 
 
-def end_encounter(identity: Identity, request: dict) -> dict:
-    return _change(identity, state.end_encounter)
+def end_encounter(unit: Unit, request: dict) -> dict:
+    return _change(unit, state.end_encounter)
 
 
 def _invalid(field: str, message: str) -> RequestError:
     return RequestError(ErrorCode.INVALID, message, {field: [message]})
 
 
-def _change(identity: Identity, change: Callable) -> dict:
+def _change(unit: Unit, change: Callable) -> dict:
     """Change the state document, a rules refusal blamed on its field."""
     try:
-        return change_state(identity, SYSTEM, change)
+        return change_state(unit, SYSTEM, change)
     except state.Refused as refused:
         raise against_the_rules(refused, refused.field) from None
 

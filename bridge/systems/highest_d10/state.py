@@ -31,12 +31,13 @@ from bridge.rules.highest_d10.declarations import (
     plan_phase,
 )
 from bridge.rules.highest_d10.phases import ActionTime, clock
+from bridge.rules.refusal import RulesRefusal
 
 State = dict[str, Any]
 EMPTY: State = {"characters": {}, "encounter": None}
 
 
-class Refused(ValueError):
+class Refused(RulesRefusal):
     """A change the rules refuse, blamed on the request's ``field``."""
 
     def __init__(self, field: str, message: str):

@@ -1,4 +1,4 @@
-"""Moment of Clarity as a rule system (seeds/003_9102c1ba5c559ea4.txt): its
+"""Moment of Clarity as a rule system (docs/rules/moment_of_clarity.md): its
 pure rules in ``bridge.rules.moment_of_clarity``, its ``moc.`` requests'
 schemas in ``schemas`` and handlers in ``events`` (one module per area), its
 state document's changes in ``state`` (docs/systems/moment_of_clarity.md)."""

@@ -6,13 +6,15 @@ from at random: no order is kept), each character's sheet, hand, chips,
 beads and tracks, and each secret roll's declared successes (never how many
 it rolled). Each change takes the document (None before the first) and
 returns ``(document, result)`` for ``bridge.systems.state.change_state``;
-a refusal is a ValueError (``Refused`` names the request field to blame)."""
+a refusal is a ``RulesRefusal`` (``Refused`` names the request field to blame)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from copy import deepcopy
 from typing import Any
+
+from bridge.rules.refusal import RulesRefusal
 
 from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
@@ -28,7 +30,7 @@ Change = Callable[[State | None], tuple[State, Any]]
 EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}}
 
 
-class Refused(ValueError):
+class Refused(RulesRefusal):
     """A change refused because of one request field (``field``)."""
 
     def __init__(self, field: str, message: str):
@@ -117,7 +119,7 @@ def keep(actor_id: str, kept: list[Card]) -> Change:
         entry = character(state, actor_id)
         choosing = [Card.of(card) for card in entry["choosing"]]
         if not choosing:
-            raise ValueError("there are no drawn cards to choose from")
+            raise RulesRefusal("there are no drawn cards to choose from")
         chosen = session_draw(choosing, Archetype(entry["archetype"]), kept).kept
         entry["hand"], entry["choosing"] = [card.to_dict() for card in chosen], []
         return state, entry["hand"]
@@ -221,15 +223,15 @@ def spend_beads(actor_id: str, element: Element, beads: int, storytelling: bool)
         state = fresh(state)
         entry = character(state, actor_id)
         if entry["dazed"]:
-            raise ValueError("a dazed character cannot play beads")
+            raise RulesRefusal("a dazed character cannot play beads")
         held = entry["beads"].get(element.value, 0)
         scope, spent = None, beads
         if storytelling:
             if element is not Element.STORYTELLING:
-                raise ValueError("a Storytelling play spends Storytelling beads")
+                raise RulesRefusal("a Storytelling play spends Storytelling beads")
             scope, spent = bead_rules.storytelling(beads, held)
         elif beads > held:
-            raise ValueError(f"{held} {element.value} beads left, not {beads}")
+            raise RulesRefusal(f"{held} {element.value} beads left, not {beads}")
         entry["beads"][element.value] = held - spent
         return state, {"element": element.value, "spent": spent, "scope": scope and scope.value, "character": entry}
 
@@ -247,7 +249,7 @@ def grant_chips(actor_id: str, chips: list[chip_rules.Chip], scene_start: bool) 
         entry = character(state, actor_id)
         held = chip_rules.Chips(**entry["chips"]).add(chips)
         if scene_start and held.over_scene_limit():
-            raise ValueError(f"{held.held} chips: at most {chip_rules.SCENE_START_LIMIT} at a scene's start")
+            raise RulesRefusal(f"{held.held} chips: at most {chip_rules.SCENE_START_LIMIT} at a scene's start")
         entry["chips"] = _chips(held)
         return state, entry
 
@@ -291,7 +293,7 @@ def trade_chips(actor_id: str, give: list[chip_rules.Chip], take: list[chip_rule
         elif len(give) == 1:
             held = chip_rules.trade_down(held, give[0], take)
         else:
-            raise ValueError("a trade takes one chip for lower ones, or gives one for lower ones")
+            raise RulesRefusal("a trade takes one chip for lower ones, or gives one for lower ones")
         entry["chips"] = _chips(held)
         return state, entry
 

@@ -1,4 +1,4 @@
-"""The 2d20 variant as a rule system (seeds/001_fab97fb967edfa28.txt): its
+"""The 2d20 variant as a rule system (docs/rules/two_d20.md): its
 pure rules in ``bridge.rules.two_d20``, its ``2d20.``-prefixed requests in
 ``events``, its state document's changes in ``state`` (docs/systems/two_d20.md)."""
 

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from ...cards import check_owner, new_card_id, publish
 from ...protocol import ErrorCode, RequestError
 from ...refusals import refused_as
-from ...requests import handles, store
+from ...requests import handles
 from ...rules.dice import RandomDice
 from ...rules.two_d20.combat import roll_attack, roll_defended_attack
 from ...rules.two_d20.contests import roll_contest
@@ -25,11 +25,11 @@ NAME = "two_d20"
 _dice = RandomDice()
 
 
-def start_session(identity, request: dict) -> dict:
-    return _changed(identity, "players", lambda before: state.start_session(before, request["players"]))
+def start_session(unit, request: dict) -> dict:
+    return _changed(unit, "players", lambda before: state.start_session(before, request["players"]))
 
 
-def register_character(identity, request: dict) -> dict:
+def register_character(unit, request: dict) -> dict:
     actor_id = request["actor_id"]
     sheet = {key: request[key] for key in ("name", "npc", "skills", "styles", "focuses", "armor", "powers")}
 
@@ -37,18 +37,18 @@ def register_character(identity, request: dict) -> dict:
         after, _ = state.register(before, actor_id, sheet)
         return after, {"character": after["characters"][actor_id], "state": after}
 
-    return _change(identity, "skills", step)
+    return _change(unit, "skills", step)
 
 
-def skill_test(identity, request: dict) -> dict:
+def skill_test(unit, request: dict) -> dict:
     """Roll the test, turn a die with Determination if asked, then pay, spend and bank in one change."""
     actor_id = request["actor_id"]
-    check_owner(identity, actor_id)
-    sheet, before = _sheet(identity, actor_id)
+    check_owner(unit, actor_id)
+    sheet, before = _sheet(unit, actor_id)
     target = _target(sheet, request)
     with refused_as("traits"):
         difficulty = difficulty_with_traits(request["difficulty"], state.traits_bearing(before, actor_id, request["traits"]))
-    helping = _assistants(identity, actor_id, request["assistants"])
+    helping = _assistants(unit, actor_id, request["assistants"])
     with refused_as("paid_by"):
         test = roll_skill_test(target, difficulty.value, dice=_dice, bought=request["bought"], paid_by=request["paid_by"], assistants=helping)
     turned = die_to_turn(test) if request["critical_die"] else None
@@ -65,23 +65,23 @@ def skill_test(identity, request: dict) -> dict:
         state.remember_test_in(during, actor_id, card_id)
         return [change for change in (paid, spent, state.bank_momentum_in(during, actor_id, test.momentum)) if change]
 
-    pools = _settled(identity, settle)
+    pools = _settled(unit, settle)
     card = {**test.to_dict(), "difficulty_set": difficulty.to_dict(), "critical_die": turned, "pools": pools}
     kept = ["every die is already a critical success: Determination kept"] if request["critical_die"] and turned is None else []
     card["explanation"] = [*difficulty.explanation, *test.explanation, *kept, *_lines(pools)]
-    return publish(identity, request, "2d20.test", card, card_id=card_id)
+    return publish(unit, request, "2d20.test", card, card_id=card_id)
 
 
-def reroll_test(identity, request: dict) -> dict:
+def reroll_test(unit, request: dict) -> dict:
     """Determination re-rolls dice of the actor's last test (its card read back from the
     roll log); Momentum it makes beyond the test's is banked, none already banked is taken back."""
     actor_id = request["actor_id"]
-    check_owner(identity, actor_id)
-    last = _sheet(identity, actor_id)[0]["last_test"]
-    logged = store().recent_rolls(identity.world_id, 1, lambda entry: entry if entry["roll_id"] == last else None) if last else []
-    if not logged:
+    check_owner(unit, actor_id)
+    last = _sheet(unit, actor_id)[0]["last_test"]
+    logged = unit.store.card(unit.world_id, last) if last else None
+    if logged is None:
         raise _invalid("actor_id", "no test of this character to re-roll", ErrorCode.AGAINST_THE_RULES)
-    before = logged[0]["result"]
+    before = logged["result"]
     with refused_as("dice"):
         test = reroll(read_test(before), request["dice"], _dice)
     card_id = new_card_id()
@@ -93,34 +93,34 @@ def reroll_test(identity, request: dict) -> dict:
         banked = state.bank_momentum_in(during, actor_id, max(0, test.momentum - before["momentum"]), "extra successes of a re-roll")
         return [change for change in (spent, banked) if change]
 
-    pools = _settled(identity, settle)
+    pools = _settled(unit, settle)
     card = {**test.to_dict(), "difficulty_set": before["difficulty_set"], "critical_die": None, "pools": pools, "rerolled": last}
     card["explanation"] = [*before["difficulty_set"]["explanation"], *test.explanation, *_lines(pools)]
-    return publish(identity, request, "2d20.reroll", card, card_id=card_id)
+    return publish(unit, request, "2d20.reroll", card, card_id=card_id)
 
 
-def contest(identity, request: dict) -> dict:
+def contest(unit, request: dict) -> dict:
     """The actor the active side, the opponent the passive; the pools are the GM's to settle."""
-    check_owner(identity, request["actor_id"])
-    active = _target(_sheet(identity, request["actor_id"])[0], request)
+    check_owner(unit, request["actor_id"])
+    active = _target(_sheet(unit, request["actor_id"])[0], request)
     opponent = request["opponent"]
-    passive = _target(_sheet(identity, opponent["actor_id"], "opponent")[0], opponent, "opponent")
+    passive = _target(_sheet(unit, opponent["actor_id"], "opponent")[0], opponent, "opponent")
     card = {**roll_contest(active, passive, dice=_dice).to_dict(), "passive_id": opponent["actor_id"]}
-    return publish(identity, request, "2d20.contest", card)
+    return publish(unit, request, "2d20.contest", card)
 
 
-def attack(identity, request: dict) -> dict:
+def attack(unit, request: dict) -> dict:
     """An attack test (or a defended melee attack's contest), then in one
     change: the attacker's Momentum banked, the bonus damage its side can pay
     for, the hit through the target's armor; or the defender's counter-attack
     if its side can pay. Nothing is refused once the dice are rolled."""
     attacker_id, target_id = request["actor_id"], request["target_id"]
-    check_owner(identity, attacker_id)
+    check_owner(unit, attacker_id)
     for choice in ("defence", "negative_trait", "counter_attack"):
         if choice in request:
-            check_owner(identity, target_id, choice)
-    attacker = _target(_sheet(identity, attacker_id)[0], request)
-    defender_sheet = _sheet(identity, target_id, "target_id")[0]
+            check_owner(unit, target_id, choice)
+    attacker = _target(_sheet(unit, attacker_id)[0], request)
+    defender_sheet = _sheet(unit, target_id, "target_id")[0]
     if "counter_attack" in request and "defence" not in request:
         raise _invalid("counter_attack", "only a defended melee attack can be countered", ErrorCode.AGAINST_THE_RULES)
     if any(each["name"] == request.get("negative_trait") for each in defender_sheet["traits"]):
@@ -155,7 +155,7 @@ def attack(identity, request: dict) -> dict:
                 worked["notes"].append("no counter-attack: the defender's side cannot pay 2")
         return worked
 
-    worked = _settled(identity, settle)
+    worked = _settled(unit, settle)
     notes = worked.pop("notes")
     rolled = test.to_dict() if test else None
     contested = {**defence.contest.to_dict(), "passive_id": target_id} if defence else None
@@ -163,12 +163,12 @@ def attack(identity, request: dict) -> dict:
             "outcome": {"label": "hit" if hit else "miss"}, **worked}
     struck = worked["damage"] or worked["counter_attack"]
     card["explanation"] = [*(rolled or contested)["explanation"], *_lines(worked["pools"]), *notes, *(struck["explanation"] if struck else [])]
-    return publish(identity, request, "2d20.attack", card)
+    return publish(unit, request, "2d20.attack", card)
 
 
-def spend(identity, request: dict) -> dict:
+def spend(unit, request: dict) -> dict:
     """Momentum (anyone) or Chaos (the GM) on a question, a special move or a trait."""
-    if request["pool"] == "chaos" and not identity.is_gm:
+    if request["pool"] == "chaos" and not unit.identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, "only the GM spends Chaos", {"pool": ["the GM's"]})
     is_trait = request["spend"] is MomentumSpend.TRAIT
     if is_trait != ("trait" in request):
@@ -185,23 +185,23 @@ def spend(identity, request: dict) -> dict:
                 state.add_trait(after, _trait(request["trait"]), request.get("actor_id"))
         return after, changes
 
-    return _changed(identity, "amount", step)
+    return _changed(unit, "amount", step)
 
 
-def gain_chaos(identity, request: dict) -> dict:
+def gain_chaos(unit, request: dict) -> dict:
     """Complications prevented (anyone: 2 Chaos each), or Chaos for the story (the GM)."""
     prevented, tokens = request["prevented"], request["tokens"]
     if bool(prevented) == bool(tokens):
         raise _invalid("prevented", "give either complications prevented or Chaos tokens for the story")
-    if tokens and not identity.is_gm:
+    if tokens and not unit.identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, "only the GM adds Chaos for the story", {"tokens": ["the GM's"]})
-    return _changed(identity, "reason", lambda before: state.gain_chaos(before, prevented, tokens, request["reason"]))
+    return _changed(unit, "reason", lambda before: state.gain_chaos(before, prevented, tokens, request["reason"]))
 
 
-def spend_determination(identity, request: dict) -> dict:
+def spend_determination(unit, request: dict) -> dict:
     """Determination on a trait (created or removed) or on another action."""
     actor_id, use = request["actor_id"], request["use"]
-    check_owner(identity, actor_id)
+    check_owner(unit, actor_id)
     changing = [key for key in ("trait", "remove_trait") if key in request]
     if (use is DeterminationUse.TRAIT) != (len(changing) == 1):
         raise _invalid("trait", "a trait use creates one trait or removes one; no other use does")
@@ -212,7 +212,7 @@ def spend_determination(identity, request: dict) -> dict:
             _change_trait_with_determination(after, actor_id, request)
         return after, changes
 
-    return _changed(identity, "actor_id", step)
+    return _changed(unit, "actor_id", step)
 
 
 def _change_trait_with_determination(after: dict, actor_id: str, request: dict) -> None:
@@ -226,16 +226,16 @@ def _change_trait_with_determination(after: dict, actor_id: str, request: dict) 
         state.remove_trait(after, request["remove_trait"], actor_id if own else None)
 
 
-def award_determination(identity, request: dict) -> dict:
-    return _changed(identity, "actor_id", lambda before: state.award_determination(before, request["actor_id"], request["reason"]))
+def award_determination(unit, request: dict) -> dict:
+    return _changed(unit, "actor_id", lambda before: state.award_determination(before, request["actor_id"], request["reason"]))
 
 
-def spend_mana(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
-    return _changed(identity, "mana", lambda before: state.spend_mana(before, request["actor_id"], request["mana"]))
+def spend_mana(unit, request: dict) -> dict:
+    check_owner(unit, request["actor_id"])
+    return _changed(unit, "mana", lambda before: state.spend_mana(before, request["actor_id"], request["mana"]))
 
 
-def change_trait(identity, request: dict) -> dict:
+def change_trait(unit, request: dict) -> dict:
     """The GM puts a trait on the scene or a character (``actor_id``), or takes it away."""
     actor_id = request.get("actor_id")
     if ("trait" in request) == ("remove" in request):
@@ -249,41 +249,41 @@ def change_trait(identity, request: dict) -> dict:
             state.remove_trait(after, request["remove"], actor_id)
         return after, []
 
-    return _changed(identity, "trait" if "trait" in request else "remove", change)
+    return _changed(unit, "trait" if "trait" in request else "remove", change)
 
 
-def end_round(identity, _request: dict) -> dict:
-    return _changed(identity, "_schema", state.end_round)
+def end_round(unit, _request: dict) -> dict:
+    return _changed(unit, "_schema", state.end_round)
 
 
-def end_scene(identity, _request: dict) -> dict:
-    return _changed(identity, "_schema", state.end_scene)
+def end_scene(unit, _request: dict) -> dict:
+    return _changed(unit, "_schema", state.end_scene)
 
 
-def _changed(identity, field: str, change: Callable) -> dict:
+def _changed(unit, field: str, change: Callable) -> dict:
     """Change the state document; the answer is the changes and the document after them."""
 
     def step(before):
         after, changes = change(before)
         return after, {"changes": changes, "state": after}
 
-    return _change(identity, field, step)
+    return _change(unit, field, step)
 
 
-def _settled(identity, settle: Callable[[dict], object]):
+def _settled(unit, settle: Callable[[dict], object]):
     """Run ``settle`` on a copy of the state document, in place, in one change; its answer."""
 
     def step(before):
         after = state.copied(before)
         return after, settle(after)
 
-    return _change(identity, "actor_id", step)
+    return _change(unit, "actor_id", step)
 
 
-def _change(identity, field: str, step: Callable):
+def _change(unit, field: str, step: Callable):
     """``change_state`` with the rules' refusals blamed on ``field`` (on no field before a session)."""
     with refused_as(field), _in_session():
-        return system_state.change_state(identity, NAME, step)
+        return system_state.change_state(unit, NAME, step)
 
 
 @contextmanager
@@ -294,19 +294,19 @@ def _in_session():
         raise RequestError(ErrorCode.AGAINST_THE_RULES, str(none), {"_schema": [str(none)]}) from None
 
 
-def _sheet(identity, actor_id: str, field: str = "actor_id") -> tuple[dict, dict]:
+def _sheet(unit, actor_id: str, field: str = "actor_id") -> tuple[dict, dict]:
     """A registered character's sheet and the state document it was read from."""
-    document = store().system_state(identity.world_id, NAME)
+    document = unit.system_state(NAME)
     with refused_as(field), _in_session():
         return state.character(document, actor_id), document
 
 
-def _assistants(identity, leader_id: str, assisting: list[dict]) -> list[tuple[str, Target]]:
+def _assistants(unit, leader_id: str, assisting: list[dict]) -> list[tuple[str, Target]]:
     """Each assistant's name and skill + style from their sheet: other characters, each once."""
     ids = [helper["actor_id"] for helper in assisting]
     if leader_id in ids or len(set(ids)) < len(ids):
         raise _invalid("assistants", "other characters assist, each once", ErrorCode.AGAINST_THE_RULES)
-    sheets = [_sheet(identity, actor_id, "assistants")[0] for actor_id in ids]
+    sheets = [_sheet(unit, actor_id, "assistants")[0] for actor_id in ids]
     if len({sheet["name"] for sheet in sheets}) < len(sheets):
         raise _invalid("assistants", "two assistants have the same name", ErrorCode.AGAINST_THE_RULES)
     return [(sheet["name"], _target(sheet, helper, "assistants")) for sheet, helper in zip(sheets, assisting)]

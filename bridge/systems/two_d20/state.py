@@ -5,13 +5,15 @@ The document (``TwoD20State``): the party's ``momentum``, the GM's
 (sheet, Stress, Armor, Mana, Determination, traits). Each change takes the
 document and returns ``(document after, changes)``, ``changes`` the pools'
 ``PoolChange`` lines, each naming its character when it has one; a rules
-refusal is a ValueError (``NotEnough`` for a pool that cannot pay).
+refusal is a ``RulesRefusal`` (``NotEnough`` for a pool that cannot pay).
 """
 
 from __future__ import annotations
 
 import copy
 from typing import Any
+
+from bridge.rules.refusal import RulesRefusal
 
 from ...rules.two_d20.chaos import Chaos
 from ...rules.two_d20.combat import Defence, Hit, Vitals, counter_attack, mana_maximum, stress_maximum
@@ -26,7 +28,7 @@ SURVIVE, BOLDLY, FORCEFULLY = "Survive", "Boldly", "Forcefully"
 Changes = list[dict[str, Any]]
 
 
-class NoSession(ValueError):
+class NoSession(RulesRefusal):
     """A request before the GM started a session."""
 
 
@@ -45,7 +47,7 @@ def copied(state: dict | None) -> dict:
 def character(state: dict, actor_id: str) -> dict:
     found = not_started(state)["characters"].get(actor_id)
     if found is None:
-        raise ValueError(f"{actor_id} is not a registered character (2d20.character)")
+        raise RulesRefusal(f"{actor_id} is not a registered character (2d20.character)")
     return found
 
 
@@ -72,7 +74,7 @@ def register(state: dict | None, actor_id: str, sheet: dict) -> tuple[dict, Chan
     missing = [f"{where} {name!r}" for where, name in (("skills", SURVIVE), ("styles", BOLDLY), ("styles", FORCEFULLY))
                if name not in sheet[where]]
     if missing:
-        raise ValueError(f"Stress needs {', '.join(missing)}")
+        raise RulesRefusal(f"Stress needs {', '.join(missing)}")
     styles = sheet["styles"]
     stress = stress_maximum(sheet["skills"][SURVIVE], styles[BOLDLY], styles[FORCEFULLY])
     vitals = Vitals.fresh(stress, sheet["armor"], mana_maximum() if sheet["powers"] else 0)
@@ -90,7 +92,7 @@ def pay_for_dice_in(state: dict, actor_id: str, test: SkillTest) -> dict | None:
         return None
     if character(state, actor_id)["npc"]:
         if test.paid_by is not Payer.CHAOS:
-            raise ValueError("an NPC's bought d20s are paid from the GM's Chaos")
+            raise RulesRefusal("an NPC's bought d20s are paid from the GM's Chaos")
         return _spend(state, "chaos", MomentumSpend.EXTRA_DICE, test.bought)
     if test.paid_by is Payer.MOMENTUM:
         return _spend(state, "momentum", MomentumSpend.EXTRA_DICE, test.bought)
@@ -114,7 +116,7 @@ def remember_test_in(state: dict, actor_id: str, card_id: str, rerolled: str | N
     re-roll must name the card that is still the last (two re-rolls of one card would bank twice)."""
     sheet = character(state, actor_id)
     if rerolled is not None and sheet["last_test"] != rerolled:
-        raise ValueError(f"{sheet['name']}'s last test is another one now")
+        raise RulesRefusal(f"{sheet['name']}'s last test is another one now")
     sheet["last_test"] = card_id
 
 
@@ -158,7 +160,7 @@ def add_trait(state: dict, trait: Trait, actor_id: str | None) -> None:
     """Put ``trait`` on the scene (``actor_id`` None) or on a character, in place."""
     traits = character(state, actor_id)["traits"] if actor_id else not_started(state)["traits"]
     if any(each["name"] == trait.name for each in traits):
-        raise ValueError(f"there is already a trait {trait.name!r} there")
+        raise RulesRefusal(f"there is already a trait {trait.name!r} there")
     traits.append(trait.to_dict())
 
 
@@ -166,7 +168,7 @@ def remove_trait(state: dict, name: str, actor_id: str | None) -> None:
     traits = character(state, actor_id)["traits"] if actor_id else not_started(state)["traits"]
     kept = [each for each in traits if each["name"] != name]
     if len(kept) == len(traits):
-        raise ValueError(f"there is no trait {name!r} there")
+        raise RulesRefusal(f"there is no trait {name!r} there")
     traits[:] = kept
 
 
@@ -175,7 +177,7 @@ def traits_bearing(state: dict, actor_id: str, names: list[str]) -> list[Trait]:
     known = {each["name"]: each for each in [*not_started(state)["traits"], *character(state, actor_id)["traits"]]}
     unknown = [name for name in names if name not in known]
     if unknown:
-        raise ValueError(f"no such trait on the scene or {actor_id}: {', '.join(unknown)}")
+        raise RulesRefusal(f"no such trait on the scene or {actor_id}: {', '.join(unknown)}")
     return [Trait(name, TraitSubject(known[name]["about"]), known[name]["difficulty"]) for name in names]
 
 

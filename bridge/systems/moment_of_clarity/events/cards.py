@@ -16,57 +16,57 @@ from .common import changed, registered
 _dice = RandomDice()
 
 
-def keep_cards(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
+def keep_cards(unit, request: dict) -> dict:
+    check_owner(unit, request["actor_id"])
     return {
-        "hand": changed(identity, moc.keep(request["actor_id"], [Card.of(card) for card in request["cards"]]), "cards")
+        "hand": changed(unit, moc.keep(request["actor_id"], [Card.of(card) for card in request["cards"]]), "cards")
     }
 
 
-def card_as_beads(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
+def card_as_beads(unit, request: dict) -> dict:
+    check_owner(unit, request["actor_id"])
     change = moc.card_as_beads(request["actor_id"], Card.of(request["card"]), request["before_scene"])
-    return changed(identity, change, "card")
+    return changed(unit, change, "card")
 
 
-def card_shifts_beads(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
+def card_shifts_beads(unit, request: dict) -> dict:
+    check_owner(unit, request["actor_id"])
     change = moc.card_shifts_beads(request["actor_id"], Card.of(request["card"]), request["source"], request["target"])
-    return changed(identity, change, "card")
+    return changed(unit, change, "card")
 
 
-def spend_beads(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
+def spend_beads(unit, request: dict) -> dict:
+    check_owner(unit, request["actor_id"])
     change = moc.spend_beads(request["actor_id"], request["element"], request["beads"], request["storytelling"])
-    return changed(identity, change, "beads")
+    return changed(unit, change, "beads")
 
 
-def grant_chips(identity, request: dict) -> dict:
-    return changed(identity, moc.grant_chips(request["actor_id"], request["chips"], request["scene_start"]), "chips")
+def grant_chips(unit, request: dict) -> dict:
+    return changed(unit, moc.grant_chips(request["actor_id"], request["chips"], request["scene_start"]), "chips")
 
 
-def spend_chip(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
+def spend_chip(unit, request: dict) -> dict:
+    check_owner(unit, request["actor_id"])
     change = moc.spend_chip(request["actor_id"], request["chip"], request["use"], request["element"], _dice)
-    return changed(identity, change, "chip")
+    return changed(unit, change, "chip")
 
 
-def trade_chips(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
-    return changed(identity, moc.trade_chips(request["actor_id"], request["give"], request["take"]), "give")
+def trade_chips(unit, request: dict) -> dict:
+    check_owner(unit, request["actor_id"])
+    return changed(unit, moc.trade_chips(request["actor_id"], request["give"], request["take"]), "give")
 
 
-def trump_play(identity, request: dict) -> dict:
+def trump_play(unit, request: dict) -> dict:
     """A card from the hand or a chip played against a standing play; beads
     it beats come back to a character who played them in its archetype."""
-    check_owner(identity, request["actor_id"])
-    archetype = Archetype(registered(identity, request["actor_id"])["archetype"])
+    check_owner(unit, request["actor_id"])
+    archetype = Archetype(registered(unit, request["actor_id"])["archetype"])
     card = request.get("card") and Card.of(request["card"])
     play = CardPlay(card, suiting(card, request["element"], archetype)) if card else ChipPlay(request["chip"])
-    standing, owner = standing_play(identity, request["standing"])
+    standing, owner = standing_play(unit, request["standing"])
     verdict = trump(play, standing)
     back = (owner, request["standing"]["element"], verdict.beads_returned) if verdict.beads_returned else None
-    changed(identity, moc.play(request["actor_id"], card=card or None, chip=request.get("chip"), back=back), "card")
+    changed(unit, moc.play(request["actor_id"], card=card or None, chip=request.get("chip"), back=back), "card")
     result = {
         "play": describe(play),
         "standing": describe(standing),
@@ -78,16 +78,16 @@ def trump_play(identity, request: dict) -> dict:
             f"{describe(play)} against {describe(standing)}: {'trumps' if verdict.trumps else 'does not trump'}"
         ],
     }
-    return publish(identity, request, "moc.trump", result)
+    return publish(unit, request, "moc.trump", result)
 
 
-def standing_play(identity, standing: dict) -> tuple:
+def standing_play(unit, standing: dict) -> tuple:
     """The play trumped, and the character whose beads they are."""
     if "card" in standing:
         return CardPlay(Card.of(standing["card"]), Suiting(standing["suiting"])), None
     if "chip" in standing:
         return ChipPlay(standing["chip"]), None
-    archetype = Archetype(registered(identity, standing["actor_id"], "standing")["archetype"])
+    archetype = Archetype(registered(unit, standing["actor_id"], "standing")["archetype"])
     return BeadPlay(standing["beads"], archetype.covers(standing["element"])), standing["actor_id"]
 
 

@@ -10,18 +10,18 @@ from .common import changed
 _dice = RandomDice()
 
 
-def register_character(identity, sheet: dict) -> dict:
+def register_character(unit, sheet: dict) -> dict:
     sheet = {key: value for key, value in sheet.items() if key != "request_id"}
     sheet["skills"] = [{**skill, "element": skill["element"].value} for skill in sheet["skills"]]
-    return changed(identity, moc.register(sheet), "placed")
+    return changed(unit, moc.register(sheet), "placed")
 
 
-def new_session(identity, _request: dict) -> dict:
-    return changed(identity, moc.new_session(_dice), "_schema")
+def new_session(unit, _request: dict) -> dict:
+    return changed(unit, moc.new_session(_dice), "_schema")
 
 
-def new_scene(identity, _request: dict) -> dict:
-    return changed(identity, moc.new_scene, "_schema")
+def new_scene(unit, _request: dict) -> dict:
+    return changed(unit, moc.new_scene, "_schema")
 
 
 def init_app(app) -> None:

@@ -16,11 +16,11 @@ from .common import changed, refused, registered
 _dice = RandomDice()
 
 
-def attack(identity, request: dict) -> dict:
+def attack(unit, request: dict) -> dict:
     """To hit, the damage pool its raises make, the damage roll, the
     target's resistance if it resists, and the levels on its tracks."""
-    check_owner(identity, request["actor_id"])
-    registered(identity, request["target"], "target")
+    check_owner(unit, request["actor_id"])
+    registered(unit, request["target"], "target")
     modifier = request["location_modifier"]
     with refused("weapon"):
         to_hit = roll(request["dice"], request["sides"], request["tn"], _dice)
@@ -37,17 +37,17 @@ def attack(identity, request: dict) -> dict:
     def hit(health):
         return resist(health, levels, resistance, ignore) if resistance else take_hit(health, levels)
 
-    entry, taken = changed(identity, moc.change_health(request["target"], hit), "target") if damage else (None, None)
+    entry, taken = changed(unit, moc.change_health(request["target"], hit), "target") if damage else (None, None)
     result = {
         "attack": to_hit.to_dict(),
         "damage_pool": pool.to_dict(),
         "damage": damage and damage.to_dict(),
         "resistance": resistance and resistance.to_dict(),
         "hit": taken and taken.to_dict(),
-        "target": target_view(request["target"], entry or registered(identity, request["target"], "target")),
+        "target": target_view(request["target"], entry or registered(unit, request["target"], "target")),
         "explanation": [*pool.explanation, *(taken.explanation if taken else [])],
     }
-    return publish(identity, request, "moc.attack", result)
+    return publish(unit, request, "moc.attack", result)
 
 
 def target_view(actor_id: str, entry: dict) -> dict:
@@ -61,17 +61,17 @@ def target_view(actor_id: str, entry: dict) -> dict:
     }
 
 
-def recover(identity, request: dict) -> dict:
+def recover(unit, request: dict) -> dict:
     """A recovery action (Pain back equal to Toughness), or an L roll at the
     end of a healing period (a success heals a point of damage)."""
-    check_owner(identity, request["actor_id"])
-    entry = registered(identity, request["actor_id"])
+    check_owner(unit, request["actor_id"])
+    entry = registered(unit, request["actor_id"])
     l_roll = None
     if request["kind"] == "damage":
         with refused("kind"):
             l_roll = roll(entry["l_score"], 10, Difficulty.STANDARD, _dice)
     heal = recovery_action if l_roll is None else (lambda health: recover_damage(health, l_roll))
-    after, _ = changed(identity, moc.change_health(request["actor_id"], heal), "actor_id")
+    after, _ = changed(unit, moc.change_health(request["actor_id"], heal), "actor_id")
     lines = (
         ["a full action of recovery: Pain back equal to Toughness"]
         if l_roll is None
@@ -83,10 +83,10 @@ def recover(identity, request: dict) -> dict:
         "tracks": after["tracks"],
         "explanation": lines,
     }
-    return publish(identity, request, "moc.recover", result)
+    return publish(unit, request, "moc.recover", result)
 
 
-def initiative(identity, request: dict) -> dict:
+def initiative(unit, request: dict) -> dict:
     """GM: each principal's Sp roll; most successes first, then the dice's total, then simultaneous."""
     names = [principal["name"] for principal in request["principals"]]
     if len(set(names)) < len(names):
@@ -104,7 +104,7 @@ def initiative(identity, request: dict) -> dict:
         "order": [list(group) for group in order],
         "explanation": lines,
     }
-    return publish(identity, request, "moc.initiative", result)
+    return publish(unit, request, "moc.initiative", result)
 
 
 def init_app(app) -> None:

@@ -7,7 +7,6 @@ from contextlib import contextmanager
 
 from ....protocol import against_the_rules
 from ....refusals import refused_as
-from ....requests import store
 from ...state import change_state
 from .. import state as moc
 
@@ -24,15 +23,15 @@ def refused(field: str):
             raise against_the_rules(refusal, refusal.field) from None
 
 
-def changed(identity, change, field: str):
+def changed(unit, change, field: str):
     with refused(field):
-        return change_state(identity, SYSTEM, change)
+        return change_state(unit, SYSTEM, change)
 
 
-def read_state(identity) -> dict:
-    return store().system_state(identity.world_id, SYSTEM) or moc.fresh(None)
+def read_state(unit) -> dict:
+    return unit.system_state(SYSTEM) or moc.fresh(None)
 
 
-def registered(identity, actor_id: str, field: str = "actor_id") -> dict:
+def registered(unit, actor_id: str, field: str = "actor_id") -> dict:
     with refused(field):
-        return moc.character(read_state(identity), actor_id)
+        return moc.character(read_state(unit), actor_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ....cards import check_owner, new_card_id, publish
 from ....protocol import ErrorCode, RequestError
-from ....requests import handles, store
+from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.cards import Card, card_on_dice, play_on_dice
 from ....rules.moment_of_clarity.effect import DieKind
@@ -22,9 +22,9 @@ from .common import changed, refused, registered
 _dice = RandomDice()
 
 
-def skill_roll(identity, request: dict) -> dict:
+def skill_roll(unit, request: dict) -> dict:
     """A pool's parts, untrained or not, rolled against the TN."""
-    check_owner(identity, request["actor_id"])
+    check_owner(unit, request["actor_id"])
     untrained = None if request["untrained"] is None else SkillThreshold(request["untrained"])
     with refused("parts"):
         pool = skill_pool(
@@ -34,11 +34,11 @@ def skill_roll(identity, request: dict) -> dict:
     card = rolled.to_dict()
     card["pool"] = pool.to_dict()
     card["explanation"] = [*pool.explanation, *card["explanation"]]
-    return publish(identity, request, "moc.roll", card)
+    return publish(unit, request, "moc.roll", card)
 
 
-def split_roll(identity, request: dict) -> dict:
-    check_owner(identity, request["actor_id"])
+def split_roll(unit, request: dict) -> dict:
+    check_owner(unit, request["actor_id"])
     with refused("actions"):
         split = split_pool(
             request["pool"],
@@ -47,7 +47,7 @@ def split_roll(identity, request: dict) -> dict:
             request["extra_loss"],
         )
     outcomes = judge_split(split, roll_split(split, _dice), request["preempt"])
-    return publish(identity, request, "moc.split", split_card(split, request["preempt"], outcomes))
+    return publish(unit, request, "moc.split", split_card(split, request["preempt"], outcomes))
 
 
 def split_card(split: Split, preempt: bool, outcomes) -> dict:
@@ -64,26 +64,26 @@ def split_card(split: Split, preempt: bool, outcomes) -> dict:
     }
 
 
-def augment_roll(identity, request: dict) -> dict:
+def augment_roll(unit, request: dict) -> dict:
     """A card from the hand on the dice of the actor's earlier roll or split
     (or an augment of one), each action judged again."""
-    check_owner(identity, request["actor_id"])
-    earlier = logged_card(identity, request["roll_id"], ("moc.roll", "moc.split", "moc.augment"), request["actor_id"])
+    check_owner(unit, request["actor_id"])
+    earlier = logged_card(unit, request["roll_id"], ("moc.roll", "moc.split", "moc.augment"), request["actor_id"])
     card = Card.of(request["card"])
-    play = card_on_dice(card, request["element"], Archetype(registered(identity, request["actor_id"])["archetype"]))
+    play = card_on_dice(card, request["element"], Archetype(registered(unit, request["actor_id"])["archetype"]))
     split, preempt, rolls = earlier_split(earlier)
     points: dict[tuple[int, int], int] = {}
     for spot in request["points"]:
         points[spot["action"], spot["die"]] = points.get((spot["action"], spot["die"]), 0) + spot["points"]
     with refused("points"):
         rolls = play_on_dice(play, rolls, points)
-    changed(identity, moc.play(request["actor_id"], card=card), "card")
+    changed(unit, moc.play(request["actor_id"], card=card), "card")
     result = split_card(split, preempt, judge_split(split, rolls, preempt))
     result["explanation"].insert(
         0, f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points"
     )
     result |= {"roll_id": request["roll_id"], "element": request["element"].value, "play": play.to_dict()}
-    return publish(identity, request, "moc.augment", result)
+    return publish(unit, request, "moc.augment", result)
 
 
 def earlier_split(entry: dict) -> tuple[Split, bool, list[Roll]]:
@@ -116,45 +116,42 @@ def unopened_dice(rolled: dict) -> int:
     return sum(die["kind"] == DieKind.SKILL.value for die in rolled["dice"])
 
 
-def logged_card(identity, roll_id: str, rules: tuple[str, ...], actor_id: str | None = None) -> dict:
+def logged_card(unit, roll_id: str, rules: tuple[str, ...], actor_id: str | None = None) -> dict:
     """The earlier card ``roll_id`` of one of ``rules`` from the roll log; with
     ``actor_id``, one of that actor's, rolled by the sender (or the GM)."""
 
-    def this_one(entry: dict) -> dict | None:
-        return entry if entry["roll_id"] == roll_id else None
-
-    found = store().recent_rolls(identity.world_id, 1, this_one)
-    mine = actor_id is None or (found and found[0]["actor_id"] == actor_id)
-    if not found or found[0]["rule"] not in rules or not mine:
+    found = unit.store.card(unit.world_id, roll_id)
+    mine = actor_id is None or (found and found["actor_id"] == actor_id)
+    if not found or found["rule"] not in rules or not mine:
         whose = f" of {actor_id}" if actor_id else ""
         raise RequestError(
             ErrorCode.AGAINST_THE_RULES, "no such card", {"roll_id": [f"not a {' or '.join(rules)} card{whose}"]}
         )
-    if actor_id and not identity.is_gm and found[0]["user"] != identity.user:
+    if actor_id and not unit.identity.is_gm and found["user"] != unit.identity.user:
         raise RequestError(ErrorCode.FORBIDDEN, "another's card", {"roll_id": ["rolled by another user"]})
-    return found[0]
+    return found
 
 
-def secret_roll(identity, request: dict) -> dict:
+def secret_roll(unit, request: dict) -> dict:
     """Rolled in secret: the card goes to the roller and the GM alone."""
-    check_owner(identity, request["actor_id"])
-    registered(identity, request["actor_id"])
+    check_owner(unit, request["actor_id"])
+    registered(unit, request["actor_id"])
     with refused("dice"):
         rolled = roll(request["dice"], request["sides"], request["tn"], _dice)
     card_id = new_card_id()
-    changed(identity, moc.open_secret(card_id, request["actor_id"]), "actor_id")
+    changed(unit, moc.open_secret(card_id, request["actor_id"]), "actor_id")
     secret = {**request, "visibility": Visibility.WHISPER, "whisper_to": []}
-    return publish(identity, secret, "moc.opposed", rolled.to_dict(), card_id=card_id)
+    return publish(unit, secret, "moc.opposed", rolled.to_dict(), card_id=card_id)
 
 
-def declare(identity, request: dict) -> dict:
+def declare(unit, request: dict) -> dict:
     """Successes of a secret roll declared, the rest saved; with ``resists``,
     levels taken off an active side's declaration."""
-    check_owner(identity, request["actor_id"])
-    secret = logged_card(identity, request["roll_id"], ("moc.opposed",), request["actor_id"])
-    name, count = registered(identity, request["actor_id"])["name"], request["successes"]
+    check_owner(unit, request["actor_id"])
+    secret = logged_card(unit, request["roll_id"], ("moc.opposed",), request["actor_id"])
+    name, count = registered(unit, request["actor_id"])["name"], request["successes"]
     change = moc.declare(request["roll_id"], name, secret["result"]["successes"], count)
-    spent = changed(identity, change, "successes")
+    spent = changed(unit, change, "successes")
     against, through = request["against"], None
     lines = [
         f"{name} declares {count}"
@@ -162,9 +159,9 @@ def declare(identity, request: dict) -> dict:
         + f" ({spent.spent} declared of this roll)"
     ]
     if request["resists"] is not None:
-        declaration = logged_card(identity, request["resists"], ("moc.declare",))
+        declaration = logged_card(unit, request["resists"], ("moc.declare",))
         declared = declaration["result"]["declared"]
-        active_name = registered(identity, declaration["actor_id"], "resists")["name"]
+        active_name = registered(unit, declaration["actor_id"], "resists")["name"]
         active = SecretSuccesses(active_name, declared, declared)
         through = Exchange(active, spent, declared, count).net
         against = against or active.holder
@@ -178,7 +175,7 @@ def declare(identity, request: dict) -> dict:
         "through": through,
         "explanation": lines,
     }
-    return publish(identity, request, "moc.declare", result)
+    return publish(unit, request, "moc.declare", result)
 
 
 def init_app(app) -> None:

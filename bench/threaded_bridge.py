@@ -1,0 +1,10 @@
+"""The bridge in Flask-SocketIO's threading mode, for ``bench.capacity``'s comparison of servers:
+``gunicorn -k gthread --threads N -w 1 bench.threaded_bridge:app``."""
+
+import os
+
+from bridge import logs
+from bridge.app import create_app
+
+logs.configure(os.environ.get("LOG_LEVEL", "INFO").upper())
+app = create_app(async_mode="threading")

@@ -1,0 +1,133 @@
+/**
+ * Asking the bridge from a button, as a person at the table needs it: the button shows its
+ * request is in flight, and a repeated click sends the same request id again (the bridge answers
+ * a request id once, so one click's roll is one roll). An answer slow to come says so and keeps
+ * being asked for; when it comes late, the notice goes and the answer is used. A queued request
+ * is listed with what it waits for (the bridge, a worker, the work itself, with its progress)
+ * and, where the bridge allows it, a Cancel.
+ */
+import { refusalSentence } from "./notices.js";
+
+/** How long between two askings of an answer the bridge has not given yet. */
+const ASK_AGAIN_MS = 3000;
+
+export class Asker {
+  /**
+   * @param {object} parts
+   * @param {import("../core/bridge-client.js").BridgeClient} parts.client
+   * @param {import("./notices.js").Notices} parts.notices
+   * @param {HTMLElement} parts.jobs the list of long jobs
+   */
+  constructor({ client, notices, jobs }) {
+    Object.assign(this, { client, notices, jobs });
+    /** @type {WeakMap<HTMLElement, {event: string, payload: object, requestId: string, answer: Promise}>} */
+    this.inFlight = new WeakMap();
+  }
+
+  /**
+   * Sends `event` for the click of `button`; resolves with its result, or undefined once its
+   * refusal was shown as a notice.
+   * @param {HTMLElement} button
+   * @param {object} request
+   * @param {string} request.what what the user asked, as a sentence's end ("roll Stealth for Nikita")
+   * @param {string} request.event
+   * @param {object} request.payload
+   * @param {boolean} [request.queued] a request answered by a worker (`job.result`)
+   * @param {HTMLFormElement} [request.form] whose labels name the fields of a refusal
+   * @param {Object<string, string>} [request.labels] labels of fields the form does not name as the request does
+   * @param {(jobId: string) => Promise} [request.cancel] how to cancel the job (where the bridge allows it)
+   * @returns {Promise<object|undefined>}
+   */
+  ask(button, { what, event, payload, queued = false, form = null, labels = {}, cancel = null }) {
+    const flying = this.inFlight.get(button);
+    if (flying) {
+      // The same request again, same id: the bridge answers it once, and this click waits on that answer.
+      this.client.request(flying.event, flying.payload, flying.requestId).catch(() => {});
+      return flying.answer;
+    }
+    const requestId = this.client.newId();
+    button.setAttribute("aria-busy", "true");
+    button.classList.add("in-flight");
+    const asked = queued ? this.job(what, event, payload, { requestId, cancel }) : this._answer(requestId, what, event, payload);
+    const answer = asked.catch((error) => {
+      this.notices.show(refusalSentence(error, { what, form, labels }));
+      return undefined;
+    }).finally(() => {
+      this.inFlight.delete(button);
+      button.removeAttribute("aria-busy");
+      button.classList.remove("in-flight");
+    });
+    this.inFlight.set(button, { event, payload, requestId, answer });
+    return answer;
+  }
+
+  /** The ack's result; after a timeout, asked again with the same id until it comes. */
+  async _answer(requestId, what, event, payload) {
+    let waiting = null;
+    try {
+      for (;;) {
+        try {
+          return await this.client.request(event, payload, requestId);
+        } catch (error) {
+          if (error.code !== "timeout") throw error;
+          waiting ??= this.notices.show(`No answer from the bridge to “${what}” yet: still asking…`, { tone: "waiting", ms: null });
+          await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
+        }
+      }
+    } finally {
+      waiting?.withdraw();
+    }
+  }
+
+  /**
+   * A queued request, listed with what it waits for until its `job.result`.
+   * @param {string} what
+   * @param {string} event
+   * @param {object} payload
+   * @param {{requestId?: string, cancel?: (jobId: string) => Promise}} [options]
+   * @returns {Promise<object>} the job's result
+   */
+  async job(what, event, payload, { requestId = this.client.newId(), cancel = null } = {}) {
+    const row = document.createElement("li");
+    row.className = "job";
+    row.dataset.event = event;
+    const words = Object.assign(document.createElement("span"), { textContent: `${what}: waiting for the bridge…` });
+    const bar = Object.assign(document.createElement("progress"), { max: 1 });
+    bar.setAttribute("aria-label", what);
+    row.append(words, bar);
+    this.jobs.append(row);
+    this.jobs.hidden = false;
+    try {
+      return await this.client.queued(event, payload, {
+        requestId,
+        onQueued: ({ job_id: jobId }) => {
+          row.dataset.jobId = jobId;
+          words.textContent = `${what}: waiting for a worker…`;
+          if (cancel) row.append(cancelButton(() => {
+            words.textContent = `${what}: cancelling…`;
+            return cancel(jobId);
+          }, this.notices));
+        },
+        onProgress: ({ progress }) => {
+          words.textContent = `${what}: working`;
+          if (typeof progress === "number") {
+            bar.value = progress;
+            words.textContent = `${what}: ${Math.round(progress * 100)}%`;
+          }
+        },
+      });
+    } finally {
+      row.remove();
+      this.jobs.hidden = this.jobs.children.length === 0;
+    }
+  }
+}
+
+function cancelButton(cancel, notices) {
+  const button = Object.assign(document.createElement("button"), { type: "button", className: "job-cancel", textContent: "Cancel" });
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    cancel().catch((error) => notices.show(refusalSentence(error, { what: "cancel" })));
+  });
+  return button;
+}
