@@ -1,16 +1,17 @@
-"""Inputs a hostile or broken client sends, over a raw Engine.IO WebSocket
-(issue 32, items 12-13): each gets an answer, and the connection is still
-served afterwards."""
+"""Inputs a hostile or broken client sends, over a raw Engine.IO WebSocket or
+HTTP (issue 32, items 9, 12-13): each gets an answer, and the connection is
+still served afterwards."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import uuid
 
 import pytest
 import websocket
 
-from .services import free_port  # noqa: F401  (services must import first: it sets the bridge's env)
+from bridge.limits import MESSAGE_BYTES_MAX as LIMIT
 
 #: How long the raw client waits for a frame, in seconds.
 FRAME_TIMEOUT_SECONDS = 5
@@ -129,3 +130,19 @@ def test_names_with_nul_or_bidirectional_controls_are_refused(gm, name):
                         statistics={"endurance": 3, "strength": 2, "agility": 2, "will": 2, "perception": 2, "education": 2})
     assert not answer["ok"] and answer["error"]["code"] == "invalid", answer
     assert "name" in answer["error"]["fields"], answer
+
+
+def test_a_long_polling_post_over_the_limit_gets_413_unread(bridge):
+    host, port = bridge.url.removeprefix("http://").split(":")
+    opening = http.client.HTTPConnection(host, int(port), timeout=FRAME_TIMEOUT_SECONDS)
+    opening.request("GET", "/socket.io/?EIO=4&transport=polling")
+    sid = json.loads(opening.getresponse().read().decode()[1:])["sid"]
+    opening.close()
+    posting = http.client.HTTPConnection(host, int(port), timeout=FRAME_TIMEOUT_SECONDS)
+    posting.putrequest("POST", f"/socket.io/?EIO=4&transport=polling&sid={sid}")
+    posting.putheader("Content-Type", "text/plain;charset=UTF-8")
+    posting.putheader("Content-Length", str(LIMIT + 1))
+    posting.endheaders()
+    answer = posting.getresponse()  # answered before a byte of the body was sent
+    assert answer.status == 413, answer.status
+    posting.close()
