@@ -9,7 +9,7 @@ from flask_socketio import SocketIO
 from redis import Redis
 from socketio import RedisManager
 
-from . import connections, cors, encoded, events, health, logs, plugin_files, systems
+from . import connections, cors, encoded, events, health, limits, logs, plugin_files, systems
 from .config import Config
 from .protocol import SOCKETIO_CHANNEL
 from .queue import WorldQueues
@@ -32,11 +32,12 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
         async_mode=async_mode,
         client_manager=RedisManager(config.redis_url, channel=SOCKETIO_CHANNEL, json=encoded.SocketIOJson),
         json=encoded.SocketIOJson,
+        max_http_buffer_size=limits.MESSAGE_BYTES_MAX,
         cors_allowed_origins=cors.allowed_origins(config),
         manage_session=False,
         logger=logs.library_logger("socketio.server"),
         engineio_logger=logs.library_logger("engineio.server"),
     )
-    for module in (health, plugin_files, connections, *events.MODULES, *systems.installed().values(), cors):
+    for module in (health, plugin_files, connections, *events.MODULES, *systems.installed().values(), limits, cors):
         module.init_app(app)
     return app

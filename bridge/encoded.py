@@ -19,6 +19,7 @@ browser's ``JSON.parse`` refuses the standard library's ``NaN``.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import orjson
@@ -82,10 +83,29 @@ def _spliced_object(fields: dict[str, Any]) -> str:
     return "{" + ",".join(f"{compact(key)}:{dumps(value)}" for key, value in fields.items()) + "}"
 
 
+#: Digits an integer in a client's message may have (python-engineio's own reader's bound).
+INTEGER_DIGITS_MAX = 100
+#: The start of an event's packet, ``["name",``: enough to answer one whose arguments cannot be read.
+_EVENT = re.compile(r'\s*\[\s*("(?:[^"\\]|\\.){1,200}")\s*,')
+
+
+class Unreadable:
+    """What stands for an event's arguments that are not readable JSON (nested
+    too deeply, a number too long, broken), so the event's handler answers
+    ``invalid`` instead of the packet being dropped unanswered."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
 class SocketIOJson:
     """The ``json`` module python-socketio and python-engineio are given
     (their documented ``json=`` option): packets made by ``dumps`` above,
-    always compact, as their own calls ask."""
+    always compact, as their own calls ask; read by ``loads`` above, but an
+    integer longer than ``INTEGER_DIGITS_MAX`` digits is not read, and an
+    event whose arguments are not readable gets ``Unreadable`` for them."""
 
     @staticmethod
     def dumps(value: Any, separators: tuple[str, str] | None = None) -> str:
@@ -93,4 +113,21 @@ class SocketIOJson:
 
     @staticmethod
     def loads(text: str | bytes) -> Any:
-        return loads(text)
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+        try:
+            return json.loads(text, parse_int=_bounded_int)
+        except (ValueError, RecursionError) as error:
+            event = _EVENT.match(text.decode(errors="replace") if isinstance(text, bytes) else text)
+            if event is None:
+                raise ValueError("not a readable event") from error
+            reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+            return [json.loads(event.group(1)), Unreadable(reason)]
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > INTEGER_DIGITS_MAX:
+        raise ValueError(f"a number has more than {INTEGER_DIGITS_MAX} digits")
+    return int(digits)

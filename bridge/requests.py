@@ -18,7 +18,7 @@ from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
 from .auth import Identity
-from .encoded import Encoded
+from .encoded import Encoded, Unreadable
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
 from .systems import system_of_event, title_of
@@ -54,8 +54,8 @@ def handles(app, event: Request | str, fight: Callable[[dict], list[str]] | None
     schema, gm_only = spec.schema(), spec.gm_only
 
     def register(handler: Handler) -> Handler:
-        def on_event(payload=None):
-            return answer(name, schema, gm_only, _played(system, handler), payload, fight)
+        def on_event(*arguments):
+            return answer(name, schema, gm_only, _played(system, handler), arguments, fight)
 
         app.extensions["socketio"].on_event(name, on_event)
         return handler
@@ -79,11 +79,16 @@ def _played(system: str | None, handler: Handler) -> Handler:
     return in_its_world
 
 
-def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, payload: Any, fight=None) -> dict:
+def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, arguments: tuple, fight=None) -> dict:
+    """The envelope answering ``arguments``, the event's (one payload object, if the client kept to the protocol)."""
     started = time.perf_counter()
     identity = current_identity()
+    payload = arguments[0] if len(arguments) == 1 else None
     request_id = payload.get("request_id") if isinstance(payload, dict) else None
     try:
+        if len(arguments) > 1:
+            message = f"send one payload object, not {len(arguments)} arguments"
+            raise RequestError(ErrorCode.INVALID, message, {"_schema": [message]})
         envelope = _answer(event, schema, gm_only, handler, identity, payload, fight)
     except RequestError as refused:
         envelope = failure(request_id, refused)
@@ -95,6 +100,9 @@ def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, payload:
 
 
 def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, fight) -> dict:
+    if isinstance(payload, Unreadable):
+        message = f"the payload could not be read: {payload.reason}"
+        raise RequestError(ErrorCode.INVALID, message, {"_schema": [payload.reason]})
     if not isinstance(payload, dict):
         raise RequestError(ErrorCode.INVALID, "the payload must be an object", {"_schema": ["must be an object"]})
     try:

@@ -12,7 +12,7 @@ from ..protocol import Push, Request
 from ..requests import handles
 from ..rooms import world_room
 from ..schemas.catalog import REQUESTS
-from ..schemas.export import protocol_schemas
+from ..schemas.export import schema_document
 from ..schemas.pushes import JobQueued
 from ..systems import installed
 from ..systems.state import system_view
@@ -45,14 +45,14 @@ def system_requests(unit, _request: dict) -> dict:
         spec = REQUESTS[event]
         if unit.identity.is_gm or not spec.gm_only:
             listed.append({"event": event, "gm_only": spec.gm_only, "card": event in cards,
-                           "queued": spec.result is JobQueued, "schema": _schemas()[f"request.{event}.json"]})
+                           "queued": spec.result is JobQueued, "schema": _request_schema(event)})
     return {"system": system.name, "requests": listed}
 
 
 @cache
-def _schemas() -> dict[str, dict]:
-    """Every exported JSON Schema by file name (docs/schemas), built once."""
-    return protocol_schemas()
+def _request_schema(event: str) -> dict:
+    """``event``'s request JSON Schema as docs/schemas has it, built once (a system's own, not all of them)."""
+    return schema_document(f"request: {event}", REQUESTS[event].schema)
 
 
 def queued_odds(system):

@@ -10,11 +10,59 @@ from marshmallow import Schema, ValidationError, fields, validate
 IDENTIFIER_PATTERN = r"^[A-Za-z0-9._:-]{1,64}$"
 
 
+#: Characters no text a client sends may hold: C0 controls but tab and the line
+#: ends, and Unicode's bidirectional overrides and isolates, which make a name
+#: read differently from what it is.
+_HIDDEN = frozenset([*map(chr, range(0x20)), "\x7f", "\u061c", "\u200e", "\u200f", *map(chr, range(0x202A, 0x202F)),
+                     *map(chr, range(0x2066, 0x206A))]) - {"\t", "\n", "\r"}
+
+
+class _Booleans(frozenset):
+    """``truthy``/``falsy`` for a Boolean field that takes JSON's true and false alone
+    (``1 in {True}`` holds in Python; ``1 in _Booleans({True})`` does not)."""
+
+    def __contains__(self, value) -> bool:
+        return type(value) is bool and frozenset.__contains__(self, value)
+
+
+_TRUE, _FALSE = _Booleans({True}), _Booleans({False})
+
+
 class Inbound(Schema):
     """A schema of what clients send: every request and each object it nests.
 
     Plain marshmallow: an unknown field is refused (marshmallow's default
-    ``RAISE``), and loading is ``Schema.load``'s own."""
+    ``RAISE``), and loading is ``Schema.load``'s own. Where the rules count
+    or decide, a value must be what it says: every integer field is strict
+    (``1.5`` and ``true`` are refused, never rounded), every boolean takes
+    ``true`` or ``false`` alone (not ``"yes"`` or ``1``), and no text holds
+    NUL, other control characters, bidirectional controls or lone surrogates."""
+
+    def on_bind_field(self, field_name: str, field_obj: fields.Field) -> None:
+        for field in _with_inner(field_obj):
+            if isinstance(field, fields.Integer):
+                field.strict = True
+            elif isinstance(field, fields.Boolean):
+                field.truthy, field.falsy = _TRUE, _FALSE
+            elif isinstance(field, fields.String):
+                field.validators.append(_plain_text)
+
+
+def _with_inner(field: fields.Field):
+    """``field`` and the fields it holds: a list's items, a dict's keys and values, a tuple's members."""
+    yield field
+    inner = [getattr(field, "inner", None), getattr(field, "key_field", None), getattr(field, "value_field", None),
+             *getattr(field, "tuple_fields", ())]
+    for each in inner:
+        if isinstance(each, fields.Field):
+            yield from _with_inner(each)
+
+
+def _plain_text(value: str) -> None:
+    if not _HIDDEN.isdisjoint(value):
+        raise ValidationError("must hold no control or bidirectional control characters")
+    if any("\ud800" <= character <= "\udfff" for character in value):
+        raise ValidationError("must be valid Unicode (a lone surrogate)")
 
 
 class Identifier(fields.String):
