@@ -165,6 +165,7 @@ def gm_of(bridge_url: str, store: Store, system: str) -> socketio.Client:
     return client
 
 
+@pytest.mark.fuzz
 def test_every_request_kind_answers_every_payload(fuzz_bridge, redis_server):
     store = Store.from_url(redis_server.url)
     by_system: dict[str, list[str]] = {}
