@@ -7,6 +7,8 @@ import dataclasses
 import json
 import os
 import pathlib
+import subprocess
+import sys
 
 import click
 
@@ -69,11 +71,11 @@ def web(obj: dict, host: str | None, port: int | None) -> None:
 @click.option("--count", type=int, default=1, show_default=True, help="Worker processes to run.")
 @click.pass_obj
 def worker(obj: dict, count: int) -> None:
-    """RQ's worker pool of `count` workers, each replaced if it dies (REDIS_URL, or a running `serve`'s Redis)."""
-    from workers.pool import run_pool
-
+    """RQ's worker pool of `count` workers, each replaced if it dies (REDIS_URL, or a running `serve`'s Redis).
+    The workers are their own program (``python -m workers``): the bridge never imports them."""
     with _redis_url(obj, start_embedded=False) as redis_url:
-        run_pool(redis_url, _config(obj, redis_url).queue_name, count)
+        command = _workers_command("--count", str(count))
+        os.execve(command[0], command, _workers_env(obj, redis_url))  # signals reach the pool itself
 
 
 @main.group()
@@ -151,15 +153,18 @@ def world_scripts(obj: dict, world_id: str, folder: pathlib.Path | None, reload_
     """Where the world's scripts (macros, house rules) are; set it, or load them."""
     from .scripting import shelf
 
-    with _store(obj) as store:
+    with _redis_url(obj, start_embedded=True) as url:
+        store = Store.from_url(url)
         _world(store, world_id)
         if folder is not None:
             shelf.set_scripts_folder(store.redis, world_id, folder)
         click.echo(shelf.scripts_folder(store.redis, world_id))
-        if reload_:
-            from workers.scripting.jobs import load_scripts
-
-            click.echo(json.dumps(load_scripts(store, world_id)[0], indent=2))
+        if reload_:  # the workers load scripts: their own program does it
+            loaded = subprocess.run(_workers_command("--load-scripts", world_id), env=_workers_env(obj, url),
+                                    stdout=subprocess.PIPE, text=True)
+            click.echo(loaded.stdout, nl=False)
+            if loaded.returncode:
+                raise SystemExit(loaded.returncode)
 
 
 @main.group("log")
@@ -207,6 +212,14 @@ def _redis_url(obj: dict, start_embedded: bool):
     with EmbeddedRedis(obj["data_dir"], maxmemory=obj["config"].redis_maxmemory) as embedded:
         click.echo(f"embedded Redis: data in {obj['data_dir']}", err=True)
         yield embedded.url
+
+
+def _workers_command(*arguments: str) -> list[str]:
+    return [sys.executable, "-m", "workers", *arguments]
+
+
+def _workers_env(obj: dict, redis_url: str) -> dict[str, str]:
+    return {**os.environ, "REDIS_URL": redis_url, "VTT_BRIDGE_QUEUE": obj["config"].queue_name}
 
 
 @contextlib.contextmanager

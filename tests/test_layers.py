@@ -11,8 +11,6 @@ import pytest
 from bridge.events.hazards import HAZARDS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-#: The command line launches both halves (``vtt-bridge serve`` starts workers): the one module allowed.
-LAUNCHER = ROOT / "bridge" / "cli.py"
 
 
 def _imported(path: pathlib.Path) -> set[str]:
@@ -29,7 +27,7 @@ def test_no_bridge_module_imports_the_workers():
     importers = [
         str(path.relative_to(ROOT))
         for path in sorted((ROOT / "bridge").rglob("*.py"))
-        if path != LAUNCHER and any(name == "workers" or name.startswith("workers.") for name in _imported(path))
+        if any(name == "workers" or name.startswith("workers.") for name in _imported(path))
     ]
     assert importers == []
 
