@@ -16,7 +16,7 @@ import * as vtt from "./adapter.js";
 import { credentials, forgetToken } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
-import { attackDialog, panelDialog, rollDialog, takeSetback } from "./roll-dialog.js";
+import { TAKEN_REWARDS, attackDialog, panelDialog, rollDialog, takeReward, takeableRewards } from "./roll-dialog.js";
 import { statsDialog } from "./stats-dialog.js";
 import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
 import { showStatus } from "./widgets.js";
@@ -85,17 +85,16 @@ function rollButtons(actorId, tokenId) {
   return buttons;
 }
 
-/** The "Take a setback" button on a player's own successful roll without one (ch. 5). */
+/** The rewards a player may take on their own roll (ch. 5), as buttons on its card, each naming that roll. */
 function onChatCard(_message, element, rollId) {
-  const entry = table.cards.get(rollId);
-  const me = vtt.me();
-  const outcome = entry?.rule === "roll" && !entry.hidden ? entry.result.outcome : null;
-  if (me.isGM || entry?.user !== me.id || !outcome?.success || outcome.setback) return;
+  const rewards = takeableRewards(table.cards.get(rollId), vtt.me());
   const card = element.querySelector(".vb-card") ?? element;
-  vtt.addButton(card, {
-    action: "setback", label: vtt.t("Roll.TakeSetback"),
-    onClick: withClient((c) => takeSetback(c, rollId)),
-  });
+  for (const reward of rewards) {
+    vtt.addButton(card, {
+      action: reward.replaceAll("_", "-"), label: vtt.t(TAKEN_REWARDS[reward]),
+      onClick: withClient((c) => takeReward(c, reward, rollId)),
+    });
+  }
 }
 
 /** Runs fn(client) on the active GM's connected client only. */

@@ -95,7 +95,7 @@ test("main.js: hooks wired at init, settings and status effects at setup; withou
   await Hooks.call("getSceneControlButtons", seen);
   assert.deepEqual(Object.entries(seen.tokens.tools).filter(([, tool]) => tool.visible).map(([name]) => name), ["vtt-bridge-macros"]);
 
-  // A player's own successful roll without a setback gets "Take a setback"; others' rolls do not.
+  // A player's own successful roll without a setback gets the three rewards; with a setback, the failures; others' rolls none.
   const success = { label: "success", success: true, setback: false };
   main.table.addCard({ roll_id: "mine", user: IDS.player, rule: "roll", result: { outcome: success } });
   main.table.addCard({ roll_id: "theirs", user: IDS.other, rule: "roll", result: { outcome: success } });
@@ -108,7 +108,8 @@ test("main.js: hooks wired at init, settings and status effects at setup; withou
     await Hooks.call("renderChatMessageHTML", { getFlag: () => rollId }, element);
     buttons[rollId] = card.children.map((b) => [b.className, b.textContent]);
   }
-  assert.deepEqual(buttons, { mine: [["vtt-bridge-setback", "VTTBRIDGE.Roll.TakeSetback"]], theirs: [], setback: [] });
+  const taken = [["vtt-bridge-take-failure", "VTTBRIDGE.Roll.TakeFailure"], ["vtt-bridge-take-critical-failure", "VTTBRIDGE.Roll.TakeCriticalFailure"]];
+  assert.deepEqual(buttons, { mine: [...taken, ["vtt-bridge-take-setback", "VTTBRIDGE.Roll.TakeSetback"]], theirs: [], setback: taken });
 });
 
 test("the connection indicator: connecting, connected, reconnecting, closed in the Status.* words; a refusal with the bridge's reason, as text", async () => {
