@@ -36,18 +36,32 @@ export function registerSettings() {
   setting("hpAttribute", "world", String, "");
   setting("templateSeconds", "world", Number, 0);
   setting("sheetMapping", "world", String, "");
+  setting("bridgeDice", "world", Boolean, false);
   setting("gmKey", "client", String, "", isGM);
   setting("playerToken", "client", Object, {}, false);
 }
 
 /**
  * A setting's value.
- * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"sheetMapping"|"gmKey"|"playerToken"} K
+ * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"sheetMapping"|"bridgeDice"|"gmKey"|"playerToken"} K
  * @param {K} key
  * @returns {ClientSettings.SettingInitializedType<"vtt-bridge", K>}
  */
 export function setting(key) {
   return game.settings.get(MODULE_ID, key);
+}
+
+/**
+ * Adds a non-interactive dice fulfillment method (CONFIG.Dice.fulfillment) and makes it the default
+ * for the dice a user has not set to another method (Foundry's Dice Configuration).
+ * @param {string} name
+ * @param {{label: string, icon: string, handler: (term: foundry.dice.terms.DiceTerm) => Promise<number|undefined>}} method
+ */
+export function addDiceMethod(name, { label, icon, handler }) {
+  // v13's types require `resolver`, which Foundry's API documentation marks optional: only interactive methods use one.
+  CONFIG.Dice.fulfillment.methods[name] = /** @type {CONFIG.Dice.FulfillmentMethod} */ (
+    /** @type {unknown} */ ({ label, icon, interactive: false, handler }));
+  CONFIG.Dice.fulfillment.defaultMethod = name;
 }
 
 /**

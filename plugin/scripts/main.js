@@ -2,7 +2,8 @@
  * The Foundry module's entry point: Foundry's hooks wired to the bridge.
  *
  * - `init`: the chat card, token HUD, actor sheet and scene control hooks (they fire later);
- * - `setup` (game.user known, the system's status effects set): settings, status effects;
+ * - `setup` (game.user known, the system's status effects set): settings, status effects, the bridge
+ *   as Foundry's dice when the world's "Bridge dice" setting is on;
  * - `ready`: the bridge connection (GM key or player token), then the table kept in sync;
  * - `canvasReady` (active GM): the new scene's tokens registered and shown;
  * - `createToken`, `updateActor` (active GM): tokens registered again with their actor's numbers.
@@ -13,6 +14,7 @@ import { BridgeClient } from "../core/bridge-client.js";
 import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
+import { BRIDGE_DICE, bridgeDice } from "./bridge-dice.js";
 import { credentials, forgetToken } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
@@ -125,6 +127,9 @@ vtt.once("init", () => {
 vtt.once("setup", () => {
   vtt.registerSettings();
   statuses = defineStatuses();
+  if (vtt.setting("bridgeDice")) {
+    vtt.addDiceMethod(BRIDGE_DICE, { label: vtt.t("Dice.Method"), icon: "fa-solid fa-tower-broadcast", handler: bridgeDice(() => client) });
+  }
 });
 
 vtt.once("ready", () => {

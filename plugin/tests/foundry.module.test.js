@@ -66,8 +66,8 @@ test("only scripts/adapter.js touches Foundry's globals", () => {
   }
 });
 
-test("main.js: hooks wired at init, settings and status effects at setup; without a GM key it says so and stays offline", async () => {
-  const { calls, hooks } = installFoundry({ generation: 13, isGM: true });
+test("main.js: hooks wired at init, settings, status effects and the Bridge dice at setup; without a GM key it says so and stays offline", async () => {
+  const { calls, hooks } = installFoundry({ generation: 13, isGM: true, settings: { bridgeDice: true } });
   const main = await import("../scripts/main.js");
   assert.deepEqual(Object.keys(hooks), ["init", "setup", "ready"]);
   await Hooks.call("init");
@@ -75,6 +75,9 @@ test("main.js: hooks wired at init, settings and status effects at setup; withou
     "getSceneControlButtons", "renderChatMessageHTML", "renderTokenHUD"]);
   await Hooks.call("setup");
   assert.equal(game.settings.registered["vtt-bridge.gmKey"].scope, "client");
+  assert.equal(game.settings.registered["vtt-bridge.bridgeDice"].scope, "world");
+  assert.equal(CONFIG.Dice.fulfillment.defaultMethod, "vtt-bridge");
+  assert.equal(CONFIG.Dice.fulfillment.methods["vtt-bridge"].label, "VTTBRIDGE.Dice.Method");
   assert.ok(CONFIG.statusEffects.some((e) => e.id === "vtt-bridge-injured"));
   await Hooks.call("ready");
   assert.deepEqual(calls, [["notify.info", "VTTBRIDGE.NoGMKey"]]);

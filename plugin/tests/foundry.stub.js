@@ -136,6 +136,8 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     statusEffects: ["dead", "unconscious", "stun", "prone", "restrain", "burning", "bleeding", "blind"]
       .map((id) => ({ id, name: `EFFECT.${id}`, img: `icons/svg/${id}.svg` })),
     ...(generation >= 13 ? { queries: {} } : {}),
+    // CONFIG.Dice.fulfillment as Foundry sets it (FulfillmentConfiguration): no method of the module's until it adds one.
+    Dice: { fulfillment: { dice: {}, methods: {}, defaultMethod: "" }, randomUniform: () => 0.5 },
   };
 
   const stageListeners = {};
@@ -183,6 +185,32 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
   };
 
   return { calls, hooks, dialogs, panels, scene, writeFlag };
+}
+
+/**
+ * A standard die term (foundry.dice.terms.Die: `number`, `faces`, `denomination`, `results`), evaluated as
+ * DiceTerm does: each die in turn, `await`ed, from the fulfillment method the user's dice configuration names for
+ * its denomination or else CONFIG.Dice.fulfillment.defaultMethod; a die the handler leaves undefined gets a random
+ * face (CONFIG.Dice.randomUniform).
+ */
+export class FakeDie {
+  constructor({ number = 1, faces = 6 } = {}) {
+    Object.assign(this, { number, faces, results: [] });
+  }
+  get denomination() { return `d${this.faces}`; }
+  async evaluate(options = {}) {
+    for (let n = this.results.length; n < this.number; n++) await this.roll(options);
+    return this;
+  }
+  async roll(options = {}) {
+    const configured = globalThis.game.settings.get("core", "diceConfiguration") ?? {};
+    const method = configured[this.denomination] || globalThis.CONFIG.Dice.fulfillment.defaultMethod;
+    const { handler } = globalThis.CONFIG.Dice.fulfillment.methods[method] ?? {};
+    const result = { result: await handler?.(this, options), active: true };
+    if (result.result === undefined) result.result = Math.ceil((1 - globalThis.CONFIG.Dice.randomUniform()) * this.faces);
+    this.results.push(result);
+    return result;
+  }
 }
 
 /**
