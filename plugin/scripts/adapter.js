@@ -301,6 +301,37 @@ export function ownedActors() {
   return owned;
 }
 
+// ---------------------------------------------------------------- the Combat Tracker
+
+/**
+ * A Combat as plain data: its scene, its combatants in Foundry's turn order (`turns`), and a way to
+ * write a combatant's initiative.
+ * @param {Combat.Implementation} combat
+ */
+export function combatData(combat) {
+  const sceneId = combat.scene?.id ?? canvas?.scene?.id ?? null;
+  return {
+    id: combat.id, sceneId,
+    combatants: combat.combatants.contents.map((c) => ({ id: c.id, tokenId: c.tokenId, actorId: c.actorId })),
+    turns: combat.turns.map((c) => ({ id: c.id, tokenId: c.tokenId, actorId: c.actorId })),
+    /** @param {string} combatantId @param {number} value */
+    setInitiative: (combatantId, value) => combat.setInitiative(combatantId, value),
+  };
+}
+
+/**
+ * Calls back as Foundry's Combat Tracker runs an encounter: `start` (Begin Combat, on the clicking client),
+ * `advance(combat, turn)` (next turn or next round, forward only: the index of the combatant whose turn
+ * begins), `end` (the encounter deleted, on every client).
+ * @param {{start: Function, advance: Function, end: Function}} on
+ */
+export function onCombat({ start, advance, end }) {
+  Hooks.on("combatStart", (combat) => { start(combatData(combat)); });
+  Hooks.on("combatTurn", (combat, update, options) => { if (options.direction > 0) advance(combatData(combat), update.turn); });
+  Hooks.on("combatRound", (combat, update, options) => { if (options.direction > 0) advance(combatData(combat), update.turn); });
+  Hooks.on("deleteCombat", (combat) => { end(combatData(combat)); });
+}
+
 /** Stores the module's data on an actor (its stat block for the bridge). */
 export function saveActorFlags(actorId, data) {
   return actor(actorId)?.setFlag(MODULE_ID, "sheet", data);
@@ -327,6 +358,11 @@ export function controlledTokens() {
 /** The tokens this user targets. */
 export function targetedTokens() {
   return [...game.user.targets].map((t) => tokenData(t.document));
+}
+
+/** The canvas scene's id, or null. */
+export function sceneId() {
+  return canvas?.scene?.id ?? null;
 }
 
 /** A token of the canvas scene as plain data, or null. */

@@ -15,6 +15,7 @@ import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
 import { BRIDGE_DICE, bridgeDice } from "./bridge-dice.js";
+import { COMBAT_PANEL, advanceCombat, endCombat, startCombat, turnLine } from "./combat-tracker.js";
 import { credentials, forgetToken } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
@@ -99,6 +100,19 @@ function onChatCard(_message, element, rollId) {
   }
 }
 
+/** Runs fn(client, ...args) on a connected client, a refusal shown as a notice. */
+function connected(fn) {
+  return (...args) => (client?.state === "connected"
+    ? Promise.resolve(fn(client, ...args)).catch((error) => vtt.notify("error", vtt.t("Failed", { what: vtt.t("Combat.Title"), message: error.message })))
+    : null);
+}
+
+/** The bridge's turn in the combat panel, for the viewed scene's combat. */
+table.addEventListener("combat", (event) => {
+  const { scene_id: sceneId, state } = /** @type {CustomEvent} */ (event).detail;
+  if (sceneId === vtt.sceneId()) vtt.showPanel(COMBAT_PANEL, turnLine(state));
+});
+
 /** Runs fn(client) on the active GM's connected client only. */
 function asActiveGM(fn) {
   return (...args) => (client?.state === "connected" && vtt.isActiveGM() ? fn(client, ...args) : null);
@@ -106,6 +120,11 @@ function asActiveGM(fn) {
 
 vtt.once("init", () => {
   vtt.onChatCard(onChatCard);
+  vtt.onCombat({
+    start: connected((c, combat) => (vtt.me().isGM ? startCombat(c, combat) : null)),
+    advance: connected((c, combat, turn) => advanceCombat(c, table, combat, turn)),
+    end: connected((c, combat) => (vtt.isActiveGM() ? endCombat(c, table, combat) : null)),
+  });
   vtt.onTokenHUD((token) => (token.actorId ? rollButtons(token.actorId, token.id) : []));
   vtt.onActorSheetHeader((actor) => [
     ...rollButtons(actor.id),

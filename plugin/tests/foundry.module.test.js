@@ -71,8 +71,8 @@ test("main.js: hooks wired at init, settings, status effects and the Bridge dice
   const main = await import("../scripts/main.js");
   assert.deepEqual(Object.keys(hooks), ["init", "setup", "ready"]);
   await Hooks.call("init");
-  assert.deepEqual(Object.keys(hooks).slice(3).sort(), ["getActorSheetHeaderButtons", "getHeaderControlsActorSheetV2",
-    "getSceneControlButtons", "renderChatMessageHTML", "renderTokenHUD"]);
+  assert.deepEqual(Object.keys(hooks).slice(3).sort(), ["combatRound", "combatStart", "combatTurn", "deleteCombat",
+    "getActorSheetHeaderButtons", "getHeaderControlsActorSheetV2", "getSceneControlButtons", "renderChatMessageHTML", "renderTokenHUD"]);
   await Hooks.call("setup");
   assert.equal(game.settings.registered["vtt-bridge.gmKey"].scope, "client");
   assert.equal(game.settings.registered["vtt-bridge.bridgeDice"].scope, "world");
@@ -82,7 +82,7 @@ test("main.js: hooks wired at init, settings, status effects and the Bridge dice
   await Hooks.call("ready");
   assert.deepEqual(calls, [["notify.info", "VTTBRIDGE.NoGMKey"]]);
   assert.equal(main.client, null);
-  assert.deepEqual(Object.keys(hooks).slice(8).sort(), ["canvasReady", "createToken", "updateActor"]);
+  assert.deepEqual(Object.keys(hooks).slice(12).sort(), ["canvasReady", "createToken", "updateActor"]);
 
   // The GM's hazard tools in the token controls; offline, a click says the bridge is not connected.
   const controls = { tokens: { tools: {} } };

@@ -188,6 +188,24 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
 }
 
 /**
+ * A Combat of the stand-in's scene (Combat: `id`, `scene`, `combatants`, `turns`, `setInitiative`): its turns sorted
+ * by initiative, highest first, as Foundry's setupTurns does (ties in the order added); `calls` records the writes.
+ * @param {{id: string, tokenId: string, actorId: string}[]} combatants
+ */
+export function makeCombat(combatants, calls = []) {
+  const docs = new Collection(...combatants.map((c) => ({ ...c, initiative: null })));
+  const combat = {
+    id: "combat0000000001", scene: { id: IDS.scene }, combatants: docs, turns: [...docs],
+    async setInitiative(id, value) {
+      calls.push(["setInitiative", id, value]);
+      docs.get(id).initiative = value;
+      combat.turns = [...docs].sort((a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity));
+    },
+  };
+  return combat;
+}
+
+/**
  * A standard die term (foundry.dice.terms.Die: `number`, `faces`, `denomination`, `results`), evaluated as
  * DiceTerm does: each die in turn, `await`ed, from the fulfillment method the user's dice configuration names for
  * its denomination or else CONFIG.Dice.fulfillment.defaultMethod; a die the handler leaves undefined gets a random

@@ -1,0 +1,81 @@
+/**
+ * Foundry's Combat Tracker driving the bridge's combat (docs/mot/tracker.md): Begin Combat starts the
+ * bridge's combat for the encounter's scene with its combatants' tokens (`combat.start`) and rolls its
+ * initiative (`combat.initiative`, the book's seating rule), written to the Combatants so that Foundry's
+ * turn order is the bridge's; Next Turn / Next Round pass the bridge's turn (`combat.next`) when the
+ * turn goes to another seat; deleting the encounter ends it (`combat.end`). The bridge's turn is shown
+ * in the combat panel.
+ *
+ * Seats: each player owning a combatant's actor has a seat (Foundry's user list order, clockwise), the
+ * GM's seat last, holding every combatant no player owns.
+ */
+
+import { escapeHTML } from "../core/cards.js";
+import * as vtt from "./adapter.js";
+
+/** The page element that shows the bridge's turn. */
+export const COMBAT_PANEL = "vtt-bridge-combat";
+
+/**
+ * `combat.start`'s seats and combatants for Foundry's combatants.
+ * @param {{tokenId: string|null, actorId: string|null}[]} combatants
+ * @param {{gm: string, owners: Object<string, string[]>}} table the GM's user id; each player's actor ids
+ */
+export function seating(combatants, { gm, owners }) {
+  const ownerOf = (actorId) => Object.keys(owners).find((user) => owners[user].includes(actorId)) ?? gm;
+  const seated = combatants.filter((c) => c.tokenId).map((c) => ({ token_id: c.tokenId, seat: ownerOf(c.actorId) }));
+  const seats = Object.keys(owners).filter((user) => seated.some((c) => c.seat === user));
+  return { seating: [...seats, gm], gm_seat: gm, combatants: seated };
+}
+
+/**
+ * Starts the bridge's combat for the encounter and writes the initiative it rolled to the Combatants:
+ * the first seat of the order highest. GM only.
+ * @param {{request: Function}} client
+ * @param {ReturnType<typeof vtt.combatData>} combat
+ */
+export async function startCombat(client, combat) {
+  const sceneId = combat.sceneId;
+  const seats = seating(combat.combatants, { gm: vtt.me().id, owners: vtt.ownedActors() });
+  await client.request("combat.start", { scene_id: sceneId, ...seats });
+  const card = await client.request("combat.initiative", { scene_id: sceneId, label: vtt.t("Combat.Initiative") });
+  const order = card.result.order;
+  for (const combatant of combat.combatants) {
+    const seat = seats.combatants.find((c) => c.token_id === combatant.tokenId)?.seat;
+    if (seat && combatant.id && order.includes(seat)) await combat.setInitiative(combatant.id, order.length - order.indexOf(seat));
+  }
+  return card;
+}
+
+/**
+ * Passes the bridge's turn when Foundry's goes to a combatant of another seat; `seat` names the seat whose
+ * turn ends, so that two clicks do not pass two turns.
+ * @param {{request: Function}} client
+ * @param {import("../core/table-state.js").TableState} table
+ * @param {ReturnType<typeof vtt.combatData>} combat
+ * @param {number} turn the index in `combat.turns` of the combatant whose turn begins
+ */
+export async function advanceCombat(client, table, combat, turn) {
+  const state = table.combats.get(combat.sceneId ?? "")?.state;
+  const next = combat.turns[turn];
+  if (!state || !next) return null;
+  const seat = state.combatants.find((c) => c.token_id === next.tokenId)?.seat;
+  if (seat === state.seat) return null;
+  return client.request("combat.next", { scene_id: combat.sceneId, seat: state.seat });
+}
+
+/** Ends the bridge's combat for a deleted encounter, when the bridge runs one there. GM only. */
+export async function endCombat(client, table, combat) {
+  if (!table.combats.get(combat.sceneId ?? "")?.state) return null;
+  return client.request("combat.end", { scene_id: combat.sceneId });
+}
+
+/**
+ * The bridge's turn, as the combat panel shows it: the round and whose seat acts, by Foundry's names.
+ * @param {{round: number, seat: string|null}|null} state the scene's combat (null: none)
+ */
+export function turnLine(state) {
+  if (!state?.seat) return "";
+  const name = vtt.users().find((u) => u.id === state.seat)?.name ?? state.seat;
+  return `<span class="vb-combat-turn">${escapeHTML(vtt.t("Combat.Turn", { round: state.round, seat: name }))}</span>`;
+}
