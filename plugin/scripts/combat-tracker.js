@@ -29,14 +29,16 @@ export function seating(combatants, { gm, owners }) {
 }
 
 /**
- * Starts the bridge's combat for the encounter and writes the initiative it rolled to the Combatants:
- * the first seat of the order highest. GM only.
+ * Starts the bridge's combat for the encounter with the combatants whose tokens it tracks, and writes the
+ * initiative it rolled to their Combatants: the first seat of the order highest. GM only.
  * @param {{request: Function}} client
+ * @param {import("../core/table-state.js").TableState} table
  * @param {ReturnType<typeof vtt.combatData>} combat
  */
-export async function startCombat(client, combat) {
+export async function startCombat(client, table, combat) {
   const sceneId = combat.sceneId;
-  const seats = seating(combat.combatants, { gm: vtt.me().id, owners: vtt.ownedActors() });
+  const tracked = combat.combatants.filter((c) => c.tokenId && table.tokens.has(c.tokenId));
+  const seats = seating(tracked, { gm: vtt.me().id, owners: vtt.ownedActors() });
   await client.request("combat.start", { scene_id: sceneId, ...seats });
   const card = await client.request("combat.initiative", { scene_id: sceneId, label: vtt.t("Combat.Initiative") });
   const order = card.result.order;

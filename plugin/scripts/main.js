@@ -121,7 +121,7 @@ function asActiveGM(fn) {
 vtt.once("init", () => {
   vtt.onChatCard(onChatCard);
   vtt.onCombat({
-    start: connected((c, combat) => (vtt.me().isGM ? startCombat(c, combat) : null)),
+    start: connected((c, combat) => (vtt.me().isGM ? startCombat(c, table, combat) : null)),
     advance: connected((c, combat, turn) => advanceCombat(c, table, combat, turn)),
     end: connected((c, combat) => (vtt.isActiveGM() ? endCombat(c, table, combat) : null)),
   });

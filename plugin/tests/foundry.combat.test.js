@@ -22,7 +22,7 @@ const combatants = [
 /** The tracker's hooks wired to the module's functions for this client, as main.js wires them. */
 function wire(client, table) {
   vtt.onCombat({
-    start: (combat) => startCombat(client, combat),
+    start: (combat) => startCombat(client, table, combat),
     advance: (combat, turn) => advanceCombat(client, table, combat, turn),
     end: (combat) => endCombat(client, table, combat),
   });
@@ -38,12 +38,14 @@ test("the seats: each player owning a combatant in Foundry's user order, the GM'
 });
 
 for (const generation of [12, 13]) {
-  test(`v${generation}: Begin Combat starts the bridge's combat and writes its initiative to the Combatants, Foundry's order the bridge's`, async () => {
+  test(`v${generation}: Begin Combat starts the bridge's combat with its tracked tokens and writes its initiative to the Combatants, Foundry's order the bridge's`, async () => {
     const { calls } = installFoundry({ generation, isGM: true, actors });
     const order = [IDS.other, IDS.gm, IDS.player];
     const client = new FakeClient({ "combat.start": {}, "combat.initiative": { rule: "combat.initiative", result: { order } } });
-    wire(client, new TableState());
-    const combat = makeCombat(combatants, calls);
+    const table = new TableState();
+    for (const token_id of ["tok1", "tok2", "tok3", "tok4"]) table.applyToken({ token_id, version: 1, state: { token_id } });
+    wire(client, table);
+    const combat = makeCombat([...combatants, { id: "cbt5", tokenId: "crate", actorId: "actor9" }], calls);
     await Hooks.call("combatStart", combat, { round: 1, turn: 0 });
     await settle();
     assert.deepEqual(client.sent, [
@@ -54,7 +56,7 @@ for (const generation of [12, 13]) {
     ]);
     assert.deepEqual(calls.filter(([name]) => name === "setInitiative"),
       [["setInitiative", "cbt1", 1], ["setInitiative", "cbt2", 2], ["setInitiative", "cbt3", 2], ["setInitiative", "cbt4", 3]]);
-    assert.deepEqual(combat.turns.map((c) => c.tokenId), ["tok4", "tok2", "tok3", "tok1"]);
+    assert.deepEqual(combat.turns.map((c) => c.tokenId), ["tok4", "tok2", "tok3", "tok1", "crate"]); // untracked: no initiative
   });
 }
 
