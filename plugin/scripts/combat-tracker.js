@@ -81,3 +81,28 @@ export function turnLine(state) {
   const name = vtt.users().find((u) => u.id === state.seat)?.name ?? state.seat;
   return `<span class="vb-combat-turn">${escapeHTML(vtt.t("Combat.Turn", { round: state.round, seat: name }))}</span>`;
 }
+
+/**
+ * The defense the rules leave to the defender (ch. 7, Defense Dice): dice kept back for defense on the
+ * token's own turn without attacking (`combat.reserve`), asked on the client of whoever works the
+ * token's HUD (its owner; the GM for a token no player owns). The bridge refuses it off that turn.
+ * @param {{client: {request: Function}, table: import("../core/table-state.js").TableState, tokenId: string}} options
+ */
+export async function reserveDialog({ client, table, tokenId }) {
+  const sceneId = vtt.sceneId();
+  const state = table.combats.get(sceneId ?? "")?.state;
+  if (!sceneId || !state?.combatants.some((c) => c.token_id === tokenId)) return vtt.notify("warn", vtt.t("Combat.NotIn"));
+  const content = await vtt.renderTemplate("form", {
+    fields: [{ name: "defense_dice", label: vtt.t("Combat.DefenseDice"), number: true, value: 2, min: 1, max: 300 }],
+  });
+  const answer = await vtt.dialog({
+    title: vtt.t("Combat.Reserve"), content,
+    buttons: [{ action: "reserve", label: vtt.t("Combat.Reserve"), icon: "fa-solid fa-shield-halved", default: true }],
+  });
+  if (!answer) return null;
+  try {
+    return await client.request("combat.reserve", { scene_id: sceneId, token_id: tokenId, defense_dice: answer.values.defense_dice });
+  } catch (error) {
+    return vtt.notify("error", vtt.t("Failed", { what: vtt.t("Combat.Reserve"), message: error.message }));
+  }
+}

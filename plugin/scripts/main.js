@@ -15,7 +15,7 @@ import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
 import { BRIDGE_DICE, bridgeDice } from "./bridge-dice.js";
-import { COMBAT_PANEL, advanceCombat, endCombat, startCombat, turnLine } from "./combat-tracker.js";
+import { COMBAT_PANEL, advanceCombat, endCombat, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
 import { credentials, forgetToken } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
@@ -84,6 +84,8 @@ function rollButtons(actorId, tokenId) {
   if (attacker) {
     buttons.push({ action: "attack", label: vtt.t("Roll.Attack"), title: vtt.t("Roll.Attack"), icon: "fa-solid fa-crosshairs",
       onClick: withClient((c) => attackDialog({ client: c, table, tokenId: attacker })) });
+    buttons.push({ action: "reserve", label: vtt.t("Combat.Reserve"), title: vtt.t("Combat.Reserve"), icon: "fa-solid fa-shield-halved",
+      onClick: withClient((c) => reserveDialog({ client: c, table, tokenId: attacker })) });
   }
   return buttons;
 }

@@ -2,10 +2,10 @@
 // (combatStart, combatTurn, combatRound, deleteCombat, as the types declare them) against the stand-in.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FakeClient, IDS, installFoundry, makeCombat } from "./foundry.stub.js";
+import { FakeClient, IDS, answerDialog, installFoundry, makeCombat } from "./foundry.stub.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "../scripts/adapter.js";
-import { advanceCombat, endCombat, seating, startCombat, turnLine } from "../scripts/combat-tracker.js";
+import { advanceCombat, endCombat, reserveDialog, seating, startCombat, turnLine } from "../scripts/combat-tracker.js";
 
 const actors = [
   { id: "actor1", name: "Dodger", owners: [IDS.player] },
@@ -93,4 +93,20 @@ test("the bridge's turn in the combat panel, by Foundry's names and escaped; non
   assert.equal(turnLine({ round: 2, seat: IDS.player }),
     '<span class="vb-combat-turn">VTTBRIDGE.Combat.Turn {&#34;round&#34;:2,&#34;seat&#34;:&#34;Allison&#34;}</span>');
   assert.equal(turnLine(null), "");
+});
+
+test("the defense choice on the defender's own client: a player keeps defense dice back for their token (combat.reserve); a token not in the combat is told so", async () => {
+  const { dialogs, calls } = installFoundry({ isGM: false, actors });
+  const client = new FakeClient({ "combat.reserve": { scene_id: IDS.scene } });
+  const table = new TableState();
+  table.applyPush("combat.changed", { scene_id: IDS.scene, version: 1, state: { scene_id: IDS.scene, seat: IDS.player, round: 1, version: 1,
+    combatants: [{ token_id: "tok1", seat: IDS.player }] } });
+  const kept = reserveDialog({ client, table, tokenId: "tok1" });
+  await answerDialog(dialogs, "reserve", { defense_dice: 2 });
+  assert.deepEqual(await kept, { scene_id: IDS.scene });
+  assert.deepEqual(client.sent, [["combat.reserve", { scene_id: IDS.scene, token_id: "tok1", defense_dice: 2 }]]);
+
+  await reserveDialog({ client, table, tokenId: "tok9" });
+  assert.deepEqual(calls.at(-1), ["notify.warn", "VTTBRIDGE.Combat.NotIn"]);
+  assert.equal(client.sent.length, 1);
 });
