@@ -27,11 +27,11 @@ test("module.json: the fields Foundry v12 and v13 require, with a compatibility 
   for (const relation of manifest.relationships?.recommends ?? []) assert.deepEqual(Object.keys(relation).sort(), ["id", "reason", "type"]);
 });
 
-test("module.json: its esmodules, styles and languages exist, and the language file parses", () => {
+test("module.json: its esmodules, styles and languages exist, as do the README and CHANGELOG the served manifest names, and the language file parses", () => {
   assert.deepEqual(manifest.esmodules, ["scripts/main.js"]);
   assert.deepEqual(manifest.styles, ["styles/vtt-bridge.css"]);
   assert.deepEqual(manifest.languages, [{ lang: "en", name: "English", path: "lang/en.json" }]);
-  for (const path of [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path)]) {
+  for (const path of [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path), "README.md", "CHANGELOG.md"]) {
     assert.ok(existsSync(new URL(path, root)), path);
   }
   assert.equal(typeof strings.VTTBRIDGE, "object");
