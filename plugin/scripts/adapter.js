@@ -332,6 +332,26 @@ export function onCombat({ start, advance, end }) {
   Hooks.on("deleteCombat", (combat) => { end(combatData(combat)); });
 }
 
+/**
+ * Shows html (from lineFor()) at the top of the Combat Tracker each time it renders (`renderCombatTracker`:
+ * v12 jQuery, v13 HTMLElement); `showInTracker()` renders it again.
+ * @param {() => string} lineFor
+ */
+export function onCombatTracker(lineFor) {
+  Hooks.on("renderCombatTracker", (_app, html) => {
+    const element = elementOf(html);
+    const line = document.createElement("div");
+    line.className = `${MODULE_ID}-combat-turn`;
+    line.innerHTML = lineFor();
+    if (line.innerHTML) element.prepend(line);
+  });
+}
+
+/** Renders the Combat Tracker again (its bridge line changed). */
+export function showInTracker() {
+  return ui.combat?.render();
+}
+
 /** Stores the module's data on an actor (its stat block for the bridge). */
 export function saveActorFlags(actorId, data) {
   return actor(actorId)?.setFlag(MODULE_ID, "sheet", data);

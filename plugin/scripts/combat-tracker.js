@@ -3,8 +3,8 @@
  * bridge's combat for the encounter's scene with its combatants' tokens (`combat.start`) and rolls its
  * initiative (`combat.initiative`, the book's seating rule), written to the Combatants so that Foundry's
  * turn order is the bridge's; Next Turn / Next Round pass the bridge's turn (`combat.next`) when the
- * turn goes to another seat; deleting the encounter ends it (`combat.end`). The bridge's turn is shown
- * in the combat panel.
+ * turn goes to another seat; deleting the encounter ends it (`combat.end`). The bridge's round and turn
+ * are shown at the top of the tracker.
  *
  * Seats: each player owning a combatant's actor has a seat (Foundry's user list order, clockwise), the
  * GM's seat last, holding every combatant no player owns.
@@ -12,9 +12,6 @@
 
 import { escapeHTML } from "../core/cards.js";
 import * as vtt from "./adapter.js";
-
-/** The page element that shows the bridge's turn. */
-export const COMBAT_PANEL = "vtt-bridge-combat";
 
 /**
  * `combat.start`'s seats and combatants for Foundry's combatants.
@@ -73,7 +70,7 @@ export async function endCombat(client, table, combat) {
 }
 
 /**
- * The bridge's turn, as the combat panel shows it: the round and whose seat acts, by Foundry's names.
+ * The bridge's turn, as the Combat Tracker shows it: the round and whose seat acts, by Foundry's names.
  * @param {{round: number, seat: string|null}|null} state the scene's combat (null: none)
  */
 export function turnLine(state) {

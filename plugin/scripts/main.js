@@ -15,7 +15,7 @@ import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
 import { BRIDGE_DICE, bridgeDice } from "./bridge-dice.js";
-import { COMBAT_PANEL, advanceCombat, endCombat, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
+import { advanceCombat, endCombat, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
 import { credentials, forgetToken } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
@@ -109,10 +109,9 @@ function connected(fn) {
     : null);
 }
 
-/** The bridge's turn in the combat panel, for the viewed scene's combat. */
+/** The bridge's turn in the Combat Tracker, for the viewed scene's combat. */
 table.addEventListener("combat", (event) => {
-  const { scene_id: sceneId, state } = /** @type {CustomEvent} */ (event).detail;
-  if (sceneId === vtt.sceneId()) vtt.showPanel(COMBAT_PANEL, turnLine(state));
+  if (/** @type {CustomEvent} */ (event).detail.scene_id === vtt.sceneId()) vtt.showInTracker();
 });
 
 /** Runs fn(client) on the active GM's connected client only. */
@@ -122,6 +121,7 @@ function asActiveGM(fn) {
 
 vtt.once("init", () => {
   vtt.onChatCard(onChatCard);
+  vtt.onCombatTracker(() => turnLine(table.combats.get(vtt.sceneId() ?? "")?.state ?? null));
   vtt.onCombat({
     start: connected((c, combat) => (vtt.me().isGM ? startCombat(c, table, combat) : null)),
     advance: connected((c, combat, turn) => advanceCombat(c, table, combat, turn)),

@@ -2,7 +2,7 @@
 // (combatStart, combatTurn, combatRound, deleteCombat, as the types declare them) against the stand-in.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FakeClient, IDS, answerDialog, installFoundry, makeCombat } from "./foundry.stub.js";
+import { FakeClient, FakeElement, IDS, answerDialog, installFoundry, makeCombat } from "./foundry.stub.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "../scripts/adapter.js";
 import { advanceCombat, endCombat, reserveDialog, seating, startCombat, turnLine } from "../scripts/combat-tracker.js";
@@ -88,8 +88,20 @@ test("Next Turn and Next Round pass the bridge's turn when the seat changes, nam
   ]);
 });
 
-test("the bridge's turn in the combat panel, by Foundry's names and escaped; none without a combat", () => {
-  installFoundry();
+test("the bridge's turn at the top of the Combat Tracker as it renders, by Foundry's names and escaped; none without a combat", async () => {
+  for (const generation of [12, 13]) {
+    installFoundry({ generation });
+    let state = { round: 2, seat: IDS.other };
+    vtt.onCombatTracker(() => turnLine(state));
+    const tracker = new FakeElement("section");
+    await Hooks.call("renderCombatTracker", {}, generation >= 13 ? tracker : { jquery: "3", 0: tracker });
+    assert.deepEqual(tracker.children.map((c) => [c.className, c.innerHTML]), [["vtt-bridge-combat-turn",
+      '<span class="vb-combat-turn">VTTBRIDGE.Combat.Turn {&#34;round&#34;:2,&#34;seat&#34;:&#34;Seamus&#34;}</span>']]);
+    state = null;
+    const empty = new FakeElement("section");
+    await Hooks.call("renderCombatTracker", {}, generation >= 13 ? empty : { jquery: "3", 0: empty });
+    assert.deepEqual(empty.children, []);
+  }
   assert.equal(turnLine({ round: 2, seat: IDS.player }),
     '<span class="vb-combat-turn">VTTBRIDGE.Combat.Turn {&#34;round&#34;:2,&#34;seat&#34;:&#34;Allison&#34;}</span>');
   assert.equal(turnLine(null), "");

@@ -72,7 +72,8 @@ test("main.js: hooks wired at init, settings, status effects and the Bridge dice
   assert.deepEqual(Object.keys(hooks), ["init", "setup", "ready"]);
   await Hooks.call("init");
   assert.deepEqual(Object.keys(hooks).slice(3).sort(), ["combatRound", "combatStart", "combatTurn", "deleteCombat",
-    "getActorSheetHeaderButtons", "getHeaderControlsActorSheetV2", "getSceneControlButtons", "renderChatMessageHTML", "renderTokenHUD"]);
+    "getActorSheetHeaderButtons", "getHeaderControlsActorSheetV2", "getSceneControlButtons", "renderChatMessageHTML", "renderCombatTracker",
+    "renderTokenHUD"]);
   await Hooks.call("setup");
   assert.equal(game.settings.registered["vtt-bridge.gmKey"].scope, "client");
   assert.equal(game.settings.registered["vtt-bridge.bridgeDice"].scope, "world");
@@ -82,7 +83,10 @@ test("main.js: hooks wired at init, settings, status effects and the Bridge dice
   await Hooks.call("ready");
   assert.deepEqual(calls, [["notify.info", "VTTBRIDGE.NoGMKey"]]);
   assert.equal(main.client, null);
-  assert.deepEqual(Object.keys(hooks).slice(12).sort(), ["canvasReady", "createToken", "updateActor"]);
+  // The viewed scene's bridge combat changing renders the Combat Tracker again (its line of the bridge's turn).
+  main.table.applyPush("combat.changed", { scene_id: IDS.scene, version: 1, state: { scene_id: IDS.scene, seat: IDS.gm, round: 1, combatants: [] } });
+  assert.deepEqual(calls.splice(1), [["ui.combat.render"]]);
+  assert.deepEqual(Object.keys(hooks).slice(13).sort(), ["canvasReady", "createToken", "updateActor"]);
 
   // The GM's hazard tools in the token controls; offline, a click says the bridge is not connected.
   const controls = { tokens: { tools: {} } };

@@ -18,6 +18,7 @@ export class FakeElement {
       children: [], listeners: {}, id: "" });
   }
   append(...children) { this.children.push(...children); }
+  prepend(...children) { this.children.unshift(...children); }
   addEventListener(type, fn) { (this.listeners[type] ??= []).push(fn); }
   dispatch(type, event = { preventDefault() {} }) { for (const fn of this.listeners[type] ?? []) fn(event); }
   querySelector(selector) { return this.found?.[selector] ?? null; }
@@ -164,7 +165,7 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     },
   };
   globalThis.Roll = { fromData: (data) => ({ fromData: data }) };
-  globalThis.ui = { notifications: notifications(generation, calls) };
+  globalThis.ui = { notifications: notifications(generation, calls), combat: { render: () => { calls.push(["ui.combat.render"]); } } };
 
   const dialogs = [];
   globalThis.foundry = {

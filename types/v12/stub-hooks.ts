@@ -18,4 +18,5 @@ export const checked: {
   combatTurn: Arity<Hooks.StaticCallbacks["combatTurn"]>;
   combatRound: Arity<Hooks.StaticCallbacks["combatRound"]>;
   deleteCombat: Arity<Hooks.DeleteDocument<typeof Combat>>;
+  renderCombatTracker: Arity<Hooks.RenderApplication<CombatTracker>>;
 } = STUB_HOOKS[12];
