@@ -4,7 +4,9 @@ manifest's URL into Foundry), and the standalone tabletop at ``/table``.
 
 The manifest's ``manifest`` and ``download`` URLs are the configured public
 URL's (``Config.base_url``), never the request's ``Host``: a forged header
-cannot point a GM's Foundry at another server.
+cannot point a GM's Foundry at another server. So are its ``readme`` and
+``changelog`` (the plugin's README.md and CHANGELOG.md, served here), and its
+``url`` and ``bugs``: the project names no repository, so they are the README.
 """
 
 from __future__ import annotations
@@ -32,7 +34,11 @@ def _manifest() -> dict:
     """``module.json`` with this bridge's URLs for the manifest and the zip."""
     manifest = json.loads((PLUGIN_DIR / "module.json").read_text(encoding="utf-8"))
     root = current_app.extensions["vtt_config"].base_url
-    return {**manifest, "manifest": f"{root}/plugin/module.json", "download": f"{root}/plugin/{MODULE_ID}.zip"}
+    readme = f"{root}/plugin/README.md"
+    return {
+        **manifest, "manifest": f"{root}/plugin/module.json", "download": f"{root}/plugin/{MODULE_ID}.zip",
+        "url": readme, "bugs": readme, "readme": readme, "changelog": f"{root}/plugin/CHANGELOG.md",
+    }
 
 
 @plugin_files.get("/plugin/module.json")

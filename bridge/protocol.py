@@ -29,6 +29,7 @@ class Request(str, Enum):
     ROLL_LOG = "roll.log"
     ROLL_REVEAL = "roll.reveal"
     ROLL_LINKS = "roll.links"
+    DICE_ROLL = "dice.roll"
     ODDS = "odds"
     ODDS_DAMAGE = "odds.damage"
     ODDS_ATTACK = "odds.attack"

@@ -25,6 +25,8 @@ def web(redis_server, tmp_path, monkeypatch):
         "scripts/main.js": "export {};",
         "core/cards.js": "export const cardHTML = () => '';",
         "standalone/index.html": "<!doctype html><title>table</title>",
+        "README.md": "# VTT Bridge",
+        "CHANGELOG.md": "# Changes",
         "tests/core.cards.test.js": "// not served",
     }.items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
@@ -41,7 +43,13 @@ def test_the_manifest_points_at_the_configured_public_url(web):
         **MANIFEST,
         "manifest": "https://bridge.example:8765/plugin/module.json",
         "download": "https://bridge.example:8765/plugin/vtt-bridge.zip",
+        "url": "https://bridge.example:8765/plugin/README.md",
+        "bugs": "https://bridge.example:8765/plugin/README.md",
+        "readme": "https://bridge.example:8765/plugin/README.md",
+        "changelog": "https://bridge.example:8765/plugin/CHANGELOG.md",
     }
+    for field, text in (("readme", b"# VTT Bridge"), ("changelog", b"# Changes")):
+        assert web.get(served[field].removeprefix("https://bridge.example:8765")).data == text
 
 
 def test_the_zip_holds_the_module_under_its_id_and_nothing_else(web):

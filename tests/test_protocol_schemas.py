@@ -376,6 +376,8 @@ EXAMPLES = [
     (Request.ROLL_LINKS, {"request_id": "k1", "after": "1795912830927-0", "limit": 500}, True),
     (Request.ROLL_LINKS, {"request_id": "k1", "after": "../x"}, False),
     (Request.ROLL_LINKS, {"request_id": "k1", "limit": 501}, False),
+    (Request.DICE_ROLL, {"request_id": "d1", "faces": 6, "number": 3, "label": "3d6"}, True),
+    (Request.DICE_ROLL, {"request_id": "d1", "faces": 6, "number": 301}, False),
     (Request.ODDS, ODDS, True),
     (Request.ODDS, {**ODDS, "kind": "skill", "skill": {"name": "Lore", "level": 0}}, True),
     (Request.ODDS, {**ODDS, "actor_id": "a1"}, False),

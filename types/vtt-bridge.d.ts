@@ -9,6 +9,7 @@ declare global {
     "vtt-bridge.hpAttribute": string;
     "vtt-bridge.templateSeconds": number;
     "vtt-bridge.sheetMapping": string;
+    "vtt-bridge.bridgeDice": boolean;
     "vtt-bridge.gmKey": string;
     "vtt-bridge.playerToken": { token?: string; expires_at?: number; world?: string };
   }

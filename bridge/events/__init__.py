@@ -10,6 +10,7 @@ from . import (
     combat_weapons,
     contests,
     damage,
+    dice,
     gm,
     handoff,
     hazards,
@@ -30,7 +31,7 @@ from . import (
 )
 
 #: The bridge's own areas, registered by the app factory before the rule systems'.
-MODULES = (session, gm, handoff, jobs, log, systems)
+MODULES = (session, gm, handoff, dice, jobs, log, systems)
 
 #: Moment of Truth's areas.
 FLAGSHIP_MODULES = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests,

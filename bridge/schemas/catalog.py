@@ -14,6 +14,7 @@ from ..protocol import Push, Request
 from ..systems import installed
 from . import pushes as out
 from .cards import JOB_RESULTS, card_requests, job_result
+from .dice import DiceRollEntry, DiceRollRequest
 from .log import ChainLink, RollLinksRequest, RollLinksResult
 from .handoff import TokenOffered, TokenOfferRequest
 from .moments import MomentsChange
@@ -38,6 +39,7 @@ from .tracker import CombatChanged, TurnEnded, TurnStarted
 #: Any card as one reader sees it: whole, or a blind card's notice.
 CARD_VIEW: Shape = (
     *(card.entry for system in installed().values() for card in system.cards.values()),
+    DiceRollEntry,
     RollNotice,
 )
 
@@ -53,6 +55,7 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.PING.value: RequestSpec(PingRequest, out.Echo),
     Request.ROLL_LOG.value: RequestSpec(RollLogRequest, RollLogResult),
     Request.ROLL_LINKS.value: RequestSpec(RollLinksRequest, RollLinksResult),
+    Request.DICE_ROLL.value: RequestSpec(DiceRollRequest, DiceRollEntry),
     Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
     Request.TOKEN_REVOKE.value: RequestSpec(TokenRevokeRequest, out.TokenRevoked, gm_only=True),

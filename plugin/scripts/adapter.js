@@ -36,18 +36,32 @@ export function registerSettings() {
   setting("hpAttribute", "world", String, "");
   setting("templateSeconds", "world", Number, 0);
   setting("sheetMapping", "world", String, "");
+  setting("bridgeDice", "world", Boolean, false);
   setting("gmKey", "client", String, "", isGM);
   setting("playerToken", "client", Object, {}, false);
 }
 
 /**
  * A setting's value.
- * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"sheetMapping"|"gmKey"|"playerToken"} K
+ * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"sheetMapping"|"bridgeDice"|"gmKey"|"playerToken"} K
  * @param {K} key
  * @returns {ClientSettings.SettingInitializedType<"vtt-bridge", K>}
  */
 export function setting(key) {
   return game.settings.get(MODULE_ID, key);
+}
+
+/**
+ * Adds a non-interactive dice fulfillment method (CONFIG.Dice.fulfillment) and makes it the default
+ * for the dice a user has not set to another method (Foundry's Dice Configuration).
+ * @param {string} name
+ * @param {{label: string, icon: string, handler: (term: foundry.dice.terms.DiceTerm) => Promise<number|undefined>}} method
+ */
+export function addDiceMethod(name, { label, icon, handler }) {
+  // v13's types require `resolver`, which Foundry's API documentation marks optional: only interactive methods use one.
+  CONFIG.Dice.fulfillment.methods[name] = /** @type {CONFIG.Dice.FulfillmentMethod} */ (
+    /** @type {unknown} */ ({ label, icon, interactive: false, handler }));
+  CONFIG.Dice.fulfillment.defaultMethod = name;
 }
 
 /**
@@ -287,6 +301,57 @@ export function ownedActors() {
   return owned;
 }
 
+// ---------------------------------------------------------------- the Combat Tracker
+
+/**
+ * A Combat as plain data: its scene, its combatants in Foundry's turn order (`turns`), and a way to
+ * write a combatant's initiative.
+ * @param {Combat.Implementation} combat
+ */
+export function combatData(combat) {
+  const sceneId = combat.scene?.id ?? canvas?.scene?.id ?? null;
+  return {
+    id: combat.id, sceneId,
+    combatants: combat.combatants.contents.map((c) => ({ id: c.id, tokenId: c.tokenId, actorId: c.actorId })),
+    turns: combat.turns.map((c) => ({ id: c.id, tokenId: c.tokenId, actorId: c.actorId })),
+    /** @param {string} combatantId @param {number} value */
+    setInitiative: (combatantId, value) => combat.setInitiative(combatantId, value),
+  };
+}
+
+/**
+ * Calls back as Foundry's Combat Tracker runs an encounter: `start` (Begin Combat, on the clicking client),
+ * `advance(combat, turn)` (next turn or next round, forward only: the index of the combatant whose turn
+ * begins), `end` (the encounter deleted, on every client).
+ * @param {{start: Function, advance: Function, end: Function}} on
+ */
+export function onCombat({ start, advance, end }) {
+  Hooks.on("combatStart", (combat) => { start(combatData(combat)); });
+  Hooks.on("combatTurn", (combat, update, options) => { if (options.direction > 0) advance(combatData(combat), update.turn); });
+  Hooks.on("combatRound", (combat, update, options) => { if (options.direction > 0) advance(combatData(combat), update.turn); });
+  Hooks.on("deleteCombat", (combat) => { end(combatData(combat)); });
+}
+
+/**
+ * Shows html (from lineFor()) at the top of the Combat Tracker each time it renders (`renderCombatTracker`:
+ * v12 jQuery, v13 HTMLElement); `showInTracker()` renders it again.
+ * @param {() => string} lineFor
+ */
+export function onCombatTracker(lineFor) {
+  Hooks.on("renderCombatTracker", (_app, html) => {
+    const element = elementOf(html);
+    const line = document.createElement("div");
+    line.className = `${MODULE_ID}-combat-turn`;
+    line.innerHTML = lineFor();
+    if (line.innerHTML) element.prepend(line);
+  });
+}
+
+/** Renders the Combat Tracker again (its bridge line changed). */
+export function showInTracker() {
+  return ui.combat?.render();
+}
+
 /** Stores the module's data on an actor (its stat block for the bridge). */
 export function saveActorFlags(actorId, data) {
   return actor(actorId)?.setFlag(MODULE_ID, "sheet", data);
@@ -313,6 +378,11 @@ export function controlledTokens() {
 /** The tokens this user targets. */
 export function targetedTokens() {
   return [...game.user.targets].map((t) => tokenData(t.document));
+}
+
+/** The canvas scene's id, or null. */
+export function sceneId() {
+  return canvas?.scene?.id ?? null;
 }
 
 /** A token of the canvas scene as plain data, or null. */

@@ -2,7 +2,8 @@
  * The Foundry module's entry point: Foundry's hooks wired to the bridge.
  *
  * - `init`: the chat card, token HUD, actor sheet and scene control hooks (they fire later);
- * - `setup` (game.user known, the system's status effects set): settings, status effects;
+ * - `setup` (game.user known, the system's status effects set): settings, status effects, the bridge
+ *   as Foundry's dice when the world's "Bridge dice" setting is on;
  * - `ready`: the bridge connection (GM key or player token), then the table kept in sync;
  * - `canvasReady` (active GM): the new scene's tokens registered and shown;
  * - `createToken`, `updateActor` (active GM): tokens registered again with their actor's numbers.
@@ -13,10 +14,12 @@ import { BridgeClient } from "../core/bridge-client.js";
 import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
+import { BRIDGE_DICE, bridgeDice } from "./bridge-dice.js";
+import { advanceCombat, endCombat, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
 import { credentials, forgetToken } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
-import { attackDialog, panelDialog, rollDialog, takeSetback } from "./roll-dialog.js";
+import { TAKEN_REWARDS, attackDialog, panelDialog, rollDialog, takeReward, takeableRewards } from "./roll-dialog.js";
 import { statsDialog } from "./stats-dialog.js";
 import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
 import { showStatus } from "./widgets.js";
@@ -81,22 +84,35 @@ function rollButtons(actorId, tokenId) {
   if (attacker) {
     buttons.push({ action: "attack", label: vtt.t("Roll.Attack"), title: vtt.t("Roll.Attack"), icon: "fa-solid fa-crosshairs",
       onClick: withClient((c) => attackDialog({ client: c, table, tokenId: attacker })) });
+    buttons.push({ action: "reserve", label: vtt.t("Combat.Reserve"), title: vtt.t("Combat.Reserve"), icon: "fa-solid fa-shield-halved",
+      onClick: withClient((c) => reserveDialog({ client: c, table, tokenId: attacker })) });
   }
   return buttons;
 }
 
-/** The "Take a setback" button on a player's own successful roll without one (ch. 5). */
+/** The rewards a player may take on their own roll (ch. 5), as buttons on its card, each naming that roll. */
 function onChatCard(_message, element, rollId) {
-  const entry = table.cards.get(rollId);
-  const me = vtt.me();
-  const outcome = entry?.rule === "roll" && !entry.hidden ? entry.result.outcome : null;
-  if (me.isGM || entry?.user !== me.id || !outcome?.success || outcome.setback) return;
+  const rewards = takeableRewards(table.cards.get(rollId), vtt.me());
   const card = element.querySelector(".vb-card") ?? element;
-  vtt.addButton(card, {
-    action: "setback", label: vtt.t("Roll.TakeSetback"),
-    onClick: withClient((c) => takeSetback(c, rollId)),
-  });
+  for (const reward of rewards) {
+    vtt.addButton(card, {
+      action: reward.replaceAll("_", "-"), label: vtt.t(TAKEN_REWARDS[reward]),
+      onClick: withClient((c) => takeReward(c, reward, rollId)),
+    });
+  }
 }
+
+/** Runs fn(client, ...args) on a connected client, a refusal shown as a notice. */
+function connected(fn) {
+  return (...args) => (client?.state === "connected"
+    ? Promise.resolve(fn(client, ...args)).catch((error) => vtt.notify("error", vtt.t("Failed", { what: vtt.t("Combat.Title"), message: error.message })))
+    : null);
+}
+
+/** The bridge's turn in the Combat Tracker, for the viewed scene's combat. */
+table.addEventListener("combat", (event) => {
+  if (/** @type {CustomEvent} */ (event).detail.scene_id === vtt.sceneId()) vtt.showInTracker();
+});
 
 /** Runs fn(client) on the active GM's connected client only. */
 function asActiveGM(fn) {
@@ -105,6 +121,12 @@ function asActiveGM(fn) {
 
 vtt.once("init", () => {
   vtt.onChatCard(onChatCard);
+  vtt.onCombatTracker(() => turnLine(table.combats.get(vtt.sceneId() ?? "")?.state ?? null));
+  vtt.onCombat({
+    start: connected((c, combat) => (vtt.me().isGM ? startCombat(c, table, combat) : null)),
+    advance: connected((c, combat, turn) => advanceCombat(c, table, combat, turn)),
+    end: connected((c, combat) => (vtt.isActiveGM() ? endCombat(c, table, combat) : null)),
+  });
   vtt.onTokenHUD((token) => (token.actorId ? rollButtons(token.actorId, token.id) : []));
   vtt.onActorSheetHeader((actor) => [
     ...rollButtons(actor.id),
@@ -126,6 +148,9 @@ vtt.once("init", () => {
 vtt.once("setup", () => {
   vtt.registerSettings();
   statuses = defineStatuses();
+  if (vtt.setting("bridgeDice")) {
+    vtt.addDiceMethod(BRIDGE_DICE, { label: vtt.t("Dice.Method"), icon: "fa-solid fa-tower-broadcast", handler: bridgeDice(() => client) });
+  }
 });
 
 vtt.once("ready", () => {

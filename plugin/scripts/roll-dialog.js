@@ -1,7 +1,7 @@
 /**
  * The roll buttons' dialogs (actor sheet header and token HUD): a skill or statistic roll with its
- * TN, MoTs to spend, raised stakes and who sees it, or taking a failure / critical failure instead
- * of rolling (ch. 5); an attack on the targeted tokens. Each shows the odds (`odds`, `attack.odds`,
+ * TN, MoTs to spend, raised stakes and who sees it; an attack on the targeted tokens. The rewards a
+ * player takes on a roll (ch. 5) are offered on that roll's card (`takeReward`). Each shows the odds (`odds`, `attack.odds`,
  * queued) as the fields change, before anything is rolled. In a world playing another system, its
  * roll panel (core/systems/<name>.js `rollPanel`) as the roll dialog.
  */
@@ -111,7 +111,7 @@ function refused(what, error) {
 }
 
 /**
- * The skill or statistic roll dialog for an actor, then the roll (or the failure taken).
+ * The skill or statistic roll dialog for an actor, then the roll.
  * @param {{client: object, table: object, actorId: string, skill: boolean}} options
  */
 export async function rollDialog({ client, table, actorId, skill }) {
@@ -123,12 +123,7 @@ export async function rollDialog({ client, table, actorId, skill }) {
   const token = vtt.tokenOfActor(actorId);
   const state = token && table.tokens.get(token.id);
   const context = { actorId, block, defaultTn, conditions: state ? conditionsOf(state) : [] };
-  /** @type {{action: string, label: string, icon?: string, default?: boolean}[]} */
   const buttons = [{ action: "roll", label: vtt.t("Roll.Go"), icon: "fa-solid fa-dice", default: true }];
-  if (!me.isGM) {
-    buttons.push({ action: "take_failure", label: vtt.t("Roll.TakeFailure") },
-      { action: "take_critical_failure", label: vtt.t("Roll.TakeCriticalFailure") });
-  }
   const content = await vtt.renderTemplate("form", {
     fields: rollFields(block, { skill, defaultTn, isGM: me.isGM }), odds: vtt.t("Roll.Odds"),
   });
@@ -141,7 +136,6 @@ export async function rollDialog({ client, table, actorId, skill }) {
   });
   if (!answer) return null;
   try {
-    if (answer.action !== "roll") return await client.request("moments.take", { reward: answer.action });
     const { event, payload } = rollRequest(answer.values, context);
     const card = await client.request(event, payload);
     table.addCard(card);
@@ -223,15 +217,40 @@ export async function panelDialog({ client, table, actorId, panel }) {
   }
 }
 
+/** The player-triggered rewards (ch. 5) with their button words. */
+export const TAKEN_REWARDS = /** @type {const} */ ({
+  take_failure: "Roll.TakeFailure", take_critical_failure: "Roll.TakeCriticalFailure", take_setback: "Roll.TakeSetback",
+});
+
+/** The ledger kinds a roll's dice earn (ch. 5, Dice-Triggered Rewards): a reward taken stands instead of one. */
+const DICE_REWARDS = new Set(["failure", "success_with_setback", "critical_failure"]);
+
 /**
- * Takes a setback on a successful roll of this player's (ch. 5: +1 MoT).
+ * The rewards this user may take on a kept card (docs/mot/moments.md, `moments.take`): on a player's own
+ * `roll` they see whole whose dice earned nothing, a failure or a critical failure; a setback only on a
+ * success without one. The bridge judges again; this only spares offering what it would refuse.
+ * @param {{rule?: string, user?: string, hidden?: boolean, result?: object}|undefined} card
+ * @param {{id: string, isGM: boolean}} me
+ * @returns {(keyof typeof TAKEN_REWARDS)[]}
+ */
+export function takeableRewards(card, me) {
+  if (me.isGM || card?.rule !== "roll" || card.hidden || card.user !== me.id) return [];
+  const { outcome, rewards = [], held = [] } = card.result ?? {};
+  if (!outcome || held.length || rewards.some((entry) => DICE_REWARDS.has(entry.kind))) return [];
+  const taken = /** @type {(keyof typeof TAKEN_REWARDS)[]} */ (["take_failure", "take_critical_failure"]);
+  return outcome.success && !outcome.setback ? [...taken, "take_setback"] : taken;
+}
+
+/**
+ * Takes a reward on a roll of this player's (ch. 5): the roll it stands for is named by `roll_id`.
  * @param {{request: Function}} client
+ * @param {keyof typeof TAKEN_REWARDS} reward
  * @param {string} rollId
  */
-export async function takeSetback(client, rollId) {
+export async function takeReward(client, reward, rollId) {
   try {
-    return await client.request("moments.take", { reward: "take_setback", roll_id: rollId });
+    return await client.request("moments.take", { reward, roll_id: rollId });
   } catch (error) {
-    return refused(vtt.t("Roll.TakeSetback"), error);
+    return refused(vtt.t(TAKEN_REWARDS[reward]), error);
   }
 }

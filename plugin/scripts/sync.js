@@ -136,6 +136,7 @@ export function syncTable(client, table, statuses) {
     if (state && vtt.isActiveGM()) showToken(token_id, state, statuses);
   });
   onDetail(table, "card", (entry) => {
+    if (entry.rule === "dice.roll") return; // the faces of a Foundry roll (bridge-dice.js): that roll is the chat message
     const mine = entry.user === vtt.me().id;
     if (vtt.isActiveGM() || (mine && (entry.hidden || !vtt.hasActiveGM()))) postCard(entry);
     if (!table.catchingUp && plays(table, DEFAULT_SYSTEM)) vtt.showDice(facesOf(entry)); // Dice So Nice's d6: the flagship's dice

@@ -14,6 +14,7 @@ test("settings: the bridge URL and world are world settings; the GM key is a cli
     "vtt-bridge.hpAttribute": ["world", true, ""],
     "vtt-bridge.templateSeconds": ["world", true, 0],
     "vtt-bridge.sheetMapping": ["world", true, ""],
+    "vtt-bridge.bridgeDice": ["world", true, false],
     "vtt-bridge.gmKey": ["client", true, ""],
     "vtt-bridge.playerToken": ["client", false, {}],
   });

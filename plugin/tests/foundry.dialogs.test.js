@@ -6,7 +6,7 @@ import { FakeClient, IDS, answerDialog, installFoundry } from "./foundry.stub.js
 import { TableState } from "../core/table-state.js";
 import { registration, sheetFromForm, statBlock } from "../scripts/actors.js";
 import { explosionTool, pickedTokensTool, tokensInBlast } from "../scripts/hazard-tools.js";
-import { attackDialog, oddsRequest, rollDialog, rollRequest, takeSetback } from "../scripts/roll-dialog.js";
+import { attackDialog, oddsRequest, rollDialog, rollRequest, takeReward, takeableRewards } from "../scripts/roll-dialog.js";
 import { statsDialog } from "../scripts/stats-dialog.js";
 
 const statistics = { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 };
@@ -61,7 +61,7 @@ test("the skill roll dialog: odds shown as the fields stand, then the roll sent 
   const table = new TableState();
   const rolled = rollDialog({ client, table, actorId: "actor1", skill: true });
   const { config, odds: line } = await answerDialog(dialogs, "roll", { statistic: "agility", skill: "Stealth", tn: 2, moments: 1, stakes_raised: false, visibility: "public" });
-  assert.deepEqual(config.buttons.map((b) => b.action), ["roll", "take_failure", "take_critical_failure"]);
+  assert.deepEqual(config.buttons.map((b) => b.action), ["roll"]);
   assert.deepEqual(await rolled, card);
   await settle();
   assert.equal(line.textContent, 'VTTBRIDGE.Roll.OddsLine {"success":"50.0%","critical":"12.5%","fumble":"1.0%"}');
@@ -74,15 +74,27 @@ test("the skill roll dialog: odds shown as the fields stand, then the roll sent 
   assert.equal(table.cards.get("r1"), card);
 });
 
-test("taking a failure instead of rolling; a setback on a card; the GM gets neither button", async () => {
-  const { dialogs } = installFoundry({ isGM: false, actors, tokens });
-  const client = new FakeClient({ odds, "moments.take": { entries: [] } });
-  const taken = rollDialog({ client, table: new TableState(), actorId: "actor1", skill: false });
-  await answerDialog(dialogs, "take_critical_failure", { statistic: "will", tn: 2, moments: 0, stakes_raised: false, visibility: "public" });
-  await taken;
-  await takeSetback(client, "r7");
-  assert.deepEqual(client.sent.filter(([event]) => event === "moments.take"),
-    [["moments.take", { reward: "take_critical_failure" }], ["moments.take", { reward: "take_setback", roll_id: "r7" }]]);
+test("rewards taken on a roll of the player's own, each naming that roll; none on another's, a hidden one, one whose dice earned a reward, nor for the GM", async () => {
+  installFoundry({ isGM: false, actors, tokens });
+  const player = { id: IDS.player, isGM: false };
+  const roll = (outcome, result = {}) => ({ roll_id: "r7", user: IDS.player, rule: "roll", result: { outcome, ...result } });
+  const success = { success: true, setback: false };
+  assert.deepEqual(takeableRewards(roll(success), player), ["take_failure", "take_critical_failure", "take_setback"]);
+  assert.deepEqual(takeableRewards(roll({ success: true, setback: true }), player), ["take_failure", "take_critical_failure"]);
+  assert.deepEqual(takeableRewards(roll({ success: true, setback: true }, { rewards: [{ kind: "success_with_setback" }] }), player), []);
+  assert.deepEqual(takeableRewards(roll({ success: false }, { rewards: [{ kind: "failure" }] }), player), []);
+  assert.deepEqual(takeableRewards(roll(success, { held: [{ player: "p", kind: "failure", moments: 1 }] }), player), []);
+  assert.deepEqual(takeableRewards(roll(success, { rewards: [{ kind: "raise_the_stakes" }] }), player).length, 3);
+  assert.deepEqual(takeableRewards({ ...roll(success), hidden: true }, player), []);
+  assert.deepEqual(takeableRewards({ ...roll(success), user: IDS.other }, player), []);
+  assert.deepEqual(takeableRewards(roll(success), { id: IDS.player, isGM: true }), []);
+  assert.deepEqual(takeableRewards({ ...roll(success), rule: "attack" }, player), []);
+
+  const client = new FakeClient({ "moments.take": { entries: [] } });
+  await takeReward(client, "take_critical_failure", "r7");
+  await takeReward(client, "take_setback", "r8");
+  assert.deepEqual(client.sent, [["moments.take", { reward: "take_critical_failure", roll_id: "r7" }],
+    ["moments.take", { reward: "take_setback", roll_id: "r8" }]]);
 
   const gm = installFoundry({ isGM: true, actors, tokens });
   const asked = rollDialog({ client: new FakeClient({ odds }), table: new TableState(), actorId: "actor2", skill: true });

@@ -5,10 +5,12 @@ export const STUB_HOOKS = /** @type {const} */ ({
   12: {
     init: 0, setup: 0, ready: 0,
     renderChatMessage: 2, renderTokenHUD: 2, getActorSheetHeaderButtons: 2, getSceneControlButtons: 1, updateUser: 4,
+    combatStart: 2, combatTurn: 3, combatRound: 3, deleteCombat: 3, renderCombatTracker: 2,
   },
   13: {
     init: 0, setup: 0, ready: 0,
     renderChatMessageHTML: 2, renderTokenHUD: 2, getActorSheetHeaderButtons: 2, getHeaderControlsActorSheetV2: 2,
-    getSceneControlButtons: 1, updateUser: 4,
+    getSceneControlButtons: 1, updateUser: 4, combatStart: 2, combatTurn: 3, combatRound: 3, deleteCombat: 3,
+    renderCombatTracker: 2,
   },
 });

@@ -27,11 +27,11 @@ test("module.json: the fields Foundry v12 and v13 require, with a compatibility 
   for (const relation of manifest.relationships?.recommends ?? []) assert.deepEqual(Object.keys(relation).sort(), ["id", "reason", "type"]);
 });
 
-test("module.json: its esmodules, styles and languages exist, and the language file parses", () => {
+test("module.json: its esmodules, styles and languages exist, as do the README and CHANGELOG the served manifest names, and the language file parses", () => {
   assert.deepEqual(manifest.esmodules, ["scripts/main.js"]);
   assert.deepEqual(manifest.styles, ["styles/vtt-bridge.css"]);
   assert.deepEqual(manifest.languages, [{ lang: "en", name: "English", path: "lang/en.json" }]);
-  for (const path of [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path)]) {
+  for (const path of [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path), "README.md", "CHANGELOG.md"]) {
     assert.ok(existsSync(new URL(path, root)), path);
   }
   assert.equal(typeof strings.VTTBRIDGE, "object");
@@ -66,20 +66,27 @@ test("only scripts/adapter.js touches Foundry's globals", () => {
   }
 });
 
-test("main.js: hooks wired at init, settings and status effects at setup; without a GM key it says so and stays offline", async () => {
-  const { calls, hooks } = installFoundry({ generation: 13, isGM: true });
+test("main.js: hooks wired at init, settings, status effects and the Bridge dice at setup; without a GM key it says so and stays offline", async () => {
+  const { calls, hooks } = installFoundry({ generation: 13, isGM: true, settings: { bridgeDice: true } });
   const main = await import("../scripts/main.js");
   assert.deepEqual(Object.keys(hooks), ["init", "setup", "ready"]);
   await Hooks.call("init");
-  assert.deepEqual(Object.keys(hooks).slice(3).sort(), ["getActorSheetHeaderButtons", "getHeaderControlsActorSheetV2",
-    "getSceneControlButtons", "renderChatMessageHTML", "renderTokenHUD"]);
+  assert.deepEqual(Object.keys(hooks).slice(3).sort(), ["combatRound", "combatStart", "combatTurn", "deleteCombat",
+    "getActorSheetHeaderButtons", "getHeaderControlsActorSheetV2", "getSceneControlButtons", "renderChatMessageHTML", "renderCombatTracker",
+    "renderTokenHUD"]);
   await Hooks.call("setup");
   assert.equal(game.settings.registered["vtt-bridge.gmKey"].scope, "client");
+  assert.equal(game.settings.registered["vtt-bridge.bridgeDice"].scope, "world");
+  assert.equal(CONFIG.Dice.fulfillment.defaultMethod, "vtt-bridge");
+  assert.equal(CONFIG.Dice.fulfillment.methods["vtt-bridge"].label, "VTTBRIDGE.Dice.Method");
   assert.ok(CONFIG.statusEffects.some((e) => e.id === "vtt-bridge-injured"));
   await Hooks.call("ready");
   assert.deepEqual(calls, [["notify.info", "VTTBRIDGE.NoGMKey"]]);
   assert.equal(main.client, null);
-  assert.deepEqual(Object.keys(hooks).slice(8).sort(), ["canvasReady", "createToken", "updateActor"]);
+  // The viewed scene's bridge combat changing renders the Combat Tracker again (its line of the bridge's turn).
+  main.table.applyPush("combat.changed", { scene_id: IDS.scene, version: 1, state: { scene_id: IDS.scene, seat: IDS.gm, round: 1, combatants: [] } });
+  assert.deepEqual(calls.splice(1), [["ui.combat.render"]]);
+  assert.deepEqual(Object.keys(hooks).slice(13).sort(), ["canvasReady", "createToken", "updateActor"]);
 
   // The GM's hazard tools in the token controls; offline, a click says the bridge is not connected.
   const controls = { tokens: { tools: {} } };
@@ -95,7 +102,7 @@ test("main.js: hooks wired at init, settings and status effects at setup; withou
   await Hooks.call("getSceneControlButtons", seen);
   assert.deepEqual(Object.entries(seen.tokens.tools).filter(([, tool]) => tool.visible).map(([name]) => name), ["vtt-bridge-macros"]);
 
-  // A player's own successful roll without a setback gets "Take a setback"; others' rolls do not.
+  // A player's own successful roll without a setback gets the three rewards; with a setback, the failures; others' rolls none.
   const success = { label: "success", success: true, setback: false };
   main.table.addCard({ roll_id: "mine", user: IDS.player, rule: "roll", result: { outcome: success } });
   main.table.addCard({ roll_id: "theirs", user: IDS.other, rule: "roll", result: { outcome: success } });
@@ -108,7 +115,8 @@ test("main.js: hooks wired at init, settings and status effects at setup; withou
     await Hooks.call("renderChatMessageHTML", { getFlag: () => rollId }, element);
     buttons[rollId] = card.children.map((b) => [b.className, b.textContent]);
   }
-  assert.deepEqual(buttons, { mine: [["vtt-bridge-setback", "VTTBRIDGE.Roll.TakeSetback"]], theirs: [], setback: [] });
+  const taken = [["vtt-bridge-take-failure", "VTTBRIDGE.Roll.TakeFailure"], ["vtt-bridge-take-critical-failure", "VTTBRIDGE.Roll.TakeCriticalFailure"]];
+  assert.deepEqual(buttons, { mine: [...taken, ["vtt-bridge-take-setback", "VTTBRIDGE.Roll.TakeSetback"]], theirs: [], setback: taken });
 });
 
 test("the connection indicator: connecting, connected, reconnecting, closed in the Status.* words; a refusal with the bridge's reason, as text", async () => {

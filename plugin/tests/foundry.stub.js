@@ -18,6 +18,7 @@ export class FakeElement {
       children: [], listeners: {}, id: "" });
   }
   append(...children) { this.children.push(...children); }
+  prepend(...children) { this.children.unshift(...children); }
   addEventListener(type, fn) { (this.listeners[type] ??= []).push(fn); }
   dispatch(type, event = { preventDefault() {} }) { for (const fn of this.listeners[type] ?? []) fn(event); }
   querySelector(selector) { return this.found?.[selector] ?? null; }
@@ -136,6 +137,8 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     statusEffects: ["dead", "unconscious", "stun", "prone", "restrain", "burning", "bleeding", "blind"]
       .map((id) => ({ id, name: `EFFECT.${id}`, img: `icons/svg/${id}.svg` })),
     ...(generation >= 13 ? { queries: {} } : {}),
+    // CONFIG.Dice.fulfillment as Foundry sets it (FulfillmentConfiguration): no method of the module's until it adds one.
+    Dice: { fulfillment: { dice: {}, methods: {}, defaultMethod: "" }, randomUniform: () => 0.5 },
   };
 
   const stageListeners = {};
@@ -162,7 +165,7 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     },
   };
   globalThis.Roll = { fromData: (data) => ({ fromData: data }) };
-  globalThis.ui = { notifications: notifications(generation, calls) };
+  globalThis.ui = { notifications: notifications(generation, calls), combat: { render: () => { calls.push(["ui.combat.render"]); } } };
 
   const dialogs = [];
   globalThis.foundry = {
@@ -183,6 +186,50 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
   };
 
   return { calls, hooks, dialogs, panels, scene, writeFlag };
+}
+
+/**
+ * A Combat of the stand-in's scene (Combat: `id`, `scene`, `combatants`, `turns`, `setInitiative`): its turns sorted
+ * by initiative, highest first, as Foundry's setupTurns does (ties in the order added); `calls` records the writes.
+ * @param {{id: string, tokenId: string, actorId: string}[]} combatants
+ */
+export function makeCombat(combatants, calls = []) {
+  const docs = new Collection(...combatants.map((c) => ({ ...c, initiative: null })));
+  const combat = {
+    id: "combat0000000001", scene: { id: IDS.scene }, combatants: docs, turns: [...docs],
+    async setInitiative(id, value) {
+      calls.push(["setInitiative", id, value]);
+      docs.get(id).initiative = value;
+      combat.turns = [...docs].sort((a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity));
+    },
+  };
+  return combat;
+}
+
+/**
+ * A standard die term (foundry.dice.terms.Die: `number`, `faces`, `denomination`, `results`), evaluated as
+ * DiceTerm does: each die in turn, `await`ed, from the fulfillment method the user's dice configuration names for
+ * its denomination or else CONFIG.Dice.fulfillment.defaultMethod; a die the handler leaves undefined gets a random
+ * face (CONFIG.Dice.randomUniform).
+ */
+export class FakeDie {
+  constructor({ number = 1, faces = 6 } = {}) {
+    Object.assign(this, { number, faces, results: [] });
+  }
+  get denomination() { return `d${this.faces}`; }
+  async evaluate(options = {}) {
+    for (let n = this.results.length; n < this.number; n++) await this.roll(options);
+    return this;
+  }
+  async roll(options = {}) {
+    const configured = globalThis.game.settings.get("core", "diceConfiguration") ?? {};
+    const method = configured[this.denomination] || globalThis.CONFIG.Dice.fulfillment.defaultMethod;
+    const { handler } = globalThis.CONFIG.Dice.fulfillment.methods[method] ?? {};
+    const result = { result: await handler?.(this, options), active: true };
+    if (result.result === undefined) result.result = Math.ceil((1 - globalThis.CONFIG.Dice.randomUniform()) * this.faces);
+    this.results.push(result);
+    return result;
+  }
 }
 
 /**

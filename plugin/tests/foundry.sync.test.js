@@ -102,6 +102,15 @@ test("a card pushed twice: one chat message by the active GM's client, dice show
   assert.deepEqual(player.calls.map(([name]) => name), ["showForRoll"]);
 });
 
+test("a dice.roll card (the faces behind a Foundry roll, Bridge dice) is neither posted nor rolled again: that roll is the chat message, its results the bridge's faces", async () => {
+  const gm = synced({ isGM: true, dice3d: true });
+  gm.client.push("roll.result", { ...fixture.roll, roll_id: "d1", rule: "dice.roll", visibility: "whisper", whisper_to: [],
+    result: { faces: 6, number: 2, dice: [4, 1], total: 5, explanation: ["2d6 rolled by the bridge: 4, 1 (total 5)"] } });
+  await settle();
+  assert.equal(gm.table.cards.has("d1"), true);
+  assert.deepEqual(gm.calls.filter(([name]) => name === "ChatMessage.create" || name === "showForRoll"), []);
+});
+
 test("with no GM connected, a player's own card is posted by the player's client, others' are not", async () => {
   const player = synced({ isGM: false, activeGM: false });
   player.table.addCard({ ...fixture.roll, user: IDS.player, actor_id: "actor1", visibility: "whisper", whisper_to: [] });

@@ -162,7 +162,7 @@ test("the roll buttons of the system the world plays: Moment of Truth's, a syste
     return buttons;
   };
   assert.deepEqual((await headerButtons()).map((b) => b.label),
-    ["VTTBRIDGE.Roll.Stats", "VTTBRIDGE.Roll.Attack", "VTTBRIDGE.Roll.Statistic", "VTTBRIDGE.Roll.Skill"]);
+    ["VTTBRIDGE.Roll.Stats", "VTTBRIDGE.Combat.Reserve", "VTTBRIDGE.Roll.Attack", "VTTBRIDGE.Roll.Statistic", "VTTBRIDGE.Roll.Skill"]);
 
   main.table.applySystem({ system: "highest_d10", state: null });
   const panel = SYSTEMS.highest_d10.rollPanel;

@@ -14,4 +14,9 @@ export const checked: {
   renderTokenHUD: Arity<Hooks.RenderApplication<TokenHUD>>;
   getActorSheetHeaderButtons: Arity<Hooks.GetApplicationHeaderButtons<ActorSheet>>;
   updateUser: Arity<Hooks.UpdateDocument<typeof User>>;
+  combatStart: Arity<Hooks.StaticCallbacks["combatStart"]>;
+  combatTurn: Arity<Hooks.StaticCallbacks["combatTurn"]>;
+  combatRound: Arity<Hooks.StaticCallbacks["combatRound"]>;
+  deleteCombat: Arity<Hooks.DeleteDocument<typeof Combat>>;
+  renderCombatTracker: Arity<Hooks.RenderApplication<CombatTracker>>;
 } = STUB_HOOKS[12];

@@ -1,0 +1,105 @@
+/**
+ * Foundry's Combat Tracker driving the bridge's combat (docs/mot/tracker.md): Begin Combat starts the
+ * bridge's combat for the encounter's scene with its combatants' tokens (`combat.start`) and rolls its
+ * initiative (`combat.initiative`, the book's seating rule), written to the Combatants so that Foundry's
+ * turn order is the bridge's; Next Turn / Next Round pass the bridge's turn (`combat.next`) when the
+ * turn goes to another seat; deleting the encounter ends it (`combat.end`). The bridge's round and turn
+ * are shown at the top of the tracker.
+ *
+ * Seats: each player owning a combatant's actor has a seat (Foundry's user list order, clockwise), the
+ * GM's seat last, holding every combatant no player owns.
+ */
+
+import { escapeHTML } from "../core/cards.js";
+import * as vtt from "./adapter.js";
+
+/**
+ * `combat.start`'s seats and combatants for Foundry's combatants.
+ * @param {{tokenId: string|null, actorId: string|null}[]} combatants
+ * @param {{gm: string, owners: Object<string, string[]>}} table the GM's user id; each player's actor ids
+ */
+export function seating(combatants, { gm, owners }) {
+  const ownerOf = (actorId) => Object.keys(owners).find((user) => owners[user].includes(actorId)) ?? gm;
+  const seated = combatants.filter((c) => c.tokenId).map((c) => ({ token_id: c.tokenId, seat: ownerOf(c.actorId) }));
+  const seats = Object.keys(owners).filter((user) => seated.some((c) => c.seat === user));
+  return { seating: [...seats, gm], gm_seat: gm, combatants: seated };
+}
+
+/**
+ * Starts the bridge's combat for the encounter with the combatants whose tokens it tracks, and writes the
+ * initiative it rolled to their Combatants: the first seat of the order highest. GM only.
+ * @param {{request: Function}} client
+ * @param {import("../core/table-state.js").TableState} table
+ * @param {ReturnType<typeof vtt.combatData>} combat
+ */
+export async function startCombat(client, table, combat) {
+  const sceneId = combat.sceneId;
+  const tracked = combat.combatants.filter((c) => c.tokenId && table.tokens.has(c.tokenId));
+  const seats = seating(tracked, { gm: vtt.me().id, owners: vtt.ownedActors() });
+  await client.request("combat.start", { scene_id: sceneId, ...seats });
+  const card = await client.request("combat.initiative", { scene_id: sceneId, label: vtt.t("Combat.Initiative") });
+  const order = card.result.order;
+  for (const combatant of combat.combatants) {
+    const seat = seats.combatants.find((c) => c.token_id === combatant.tokenId)?.seat;
+    if (seat && combatant.id && order.includes(seat)) await combat.setInitiative(combatant.id, order.length - order.indexOf(seat));
+  }
+  return card;
+}
+
+/**
+ * Passes the bridge's turn when Foundry's goes to a combatant of another seat; `seat` names the seat whose
+ * turn ends, so that two clicks do not pass two turns.
+ * @param {{request: Function}} client
+ * @param {import("../core/table-state.js").TableState} table
+ * @param {ReturnType<typeof vtt.combatData>} combat
+ * @param {number} turn the index in `combat.turns` of the combatant whose turn begins
+ */
+export async function advanceCombat(client, table, combat, turn) {
+  const state = table.combats.get(combat.sceneId ?? "")?.state;
+  const next = combat.turns[turn];
+  if (!state || !next) return null;
+  const seat = state.combatants.find((c) => c.token_id === next.tokenId)?.seat;
+  if (seat === state.seat) return null;
+  return client.request("combat.next", { scene_id: combat.sceneId, seat: state.seat });
+}
+
+/** Ends the bridge's combat for a deleted encounter, when the bridge runs one there. GM only. */
+export async function endCombat(client, table, combat) {
+  if (!table.combats.get(combat.sceneId ?? "")?.state) return null;
+  return client.request("combat.end", { scene_id: combat.sceneId });
+}
+
+/**
+ * The bridge's turn, as the Combat Tracker shows it: the round and whose seat acts, by Foundry's names.
+ * @param {{round: number, seat: string|null}|null} state the scene's combat (null: none)
+ */
+export function turnLine(state) {
+  if (!state?.seat) return "";
+  const name = vtt.users().find((u) => u.id === state.seat)?.name ?? state.seat;
+  return `<span class="vb-combat-turn">${escapeHTML(vtt.t("Combat.Turn", { round: state.round, seat: name }))}</span>`;
+}
+
+/**
+ * The defense the rules leave to the defender (ch. 7, Defense Dice): dice kept back for defense on the
+ * token's own turn without attacking (`combat.reserve`), asked on the client of whoever works the
+ * token's HUD (its owner; the GM for a token no player owns). The bridge refuses it off that turn.
+ * @param {{client: {request: Function}, table: import("../core/table-state.js").TableState, tokenId: string}} options
+ */
+export async function reserveDialog({ client, table, tokenId }) {
+  const sceneId = vtt.sceneId();
+  const state = table.combats.get(sceneId ?? "")?.state;
+  if (!sceneId || !state?.combatants.some((c) => c.token_id === tokenId)) return vtt.notify("warn", vtt.t("Combat.NotIn"));
+  const content = await vtt.renderTemplate("form", {
+    fields: [{ name: "defense_dice", label: vtt.t("Combat.DefenseDice"), number: true, value: 2, min: 1, max: 300 }],
+  });
+  const answer = await vtt.dialog({
+    title: vtt.t("Combat.Reserve"), content,
+    buttons: [{ action: "reserve", label: vtt.t("Combat.Reserve"), icon: "fa-solid fa-shield-halved", default: true }],
+  });
+  if (!answer) return null;
+  try {
+    return await client.request("combat.reserve", { scene_id: sceneId, token_id: tokenId, defense_dice: answer.values.defense_dice });
+  } catch (error) {
+    return vtt.notify("error", vtt.t("Failed", { what: vtt.t("Combat.Reserve"), message: error.message }));
+  }
+}
