@@ -216,11 +216,10 @@ function play(auth) {
     const attacker = state.tokens.get(selected);
     const target = form.target.value;
     if (!attacker || !target || !form.weapon.value) return notices.show("Could not attack: pick a weapon and a target.");
-    const weapon = weapons.get(form.weapon.value);
-    const metres = weapon?.ranged ? board.metres(board.center(attacker.token_id), board.center(target)) : null;
     const options = rollOptions();
+    // No distance: both tokens stand on the bridge's map, and the bridge measures the range from their squares.
     const { event: name, payload } = attack({ attacker: attacker.token_id, weapon: form.weapon.value, targets: [target],
-      distance: metres, moments: options.moments, visibility: options.visibility,
+      moments: options.moments, visibility: options.visibility,
       label: `${attacker.name} attacks ${state.tokens.get(target)?.name ?? target} with ${form.weapon.value}` });
     if (options.whisperTo.length) payload.whisper_to = options.whisperTo;
     if (Number(form.defense_dice.value) > 0) payload.defense_dice = Number(form.defense_dice.value);
