@@ -1,6 +1,6 @@
 """A whole scene on the standalone tabletop, as a GM and two players would play it, each in a
 Chromium context of their own, against a Redis, bridge and worker of this test's own (so it can
-stall them): register and invite, move (every page agrees with the bridge's map), whisper, odds,
+stall them): register (skills from the bridge's list) and invite, move (every page agrees with the bridge's map), whisper, odds,
 a three-round combat with attacks and a defense choice, an explosion placed with preview and
 confirm, an encounter simulation cancelled then run to its histogram; then the worker and the
 bridge stalled (SIGSTOP): the pages say what they wait for, and a repeated click makes one roll.
@@ -9,6 +9,7 @@ screenshots replace those of plugin/standalone/README.md."""
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import signal
@@ -46,10 +47,22 @@ def table(tmp_path):
     world = Store.from_url(redis_server.url).create_world(f"w-{uuid.uuid4().hex[:12]}", "The warehouse", default_settings())
     yield bridge, worker, world
     for process in (worker.process, bridge.process):
-        process.send_signal(signal.SIGCONT)
+        signal_all(process, signal.SIGCONT)
     worker.stop()
     bridge.stop()
     redis_server.stop()
+
+
+def signal_all(process, sent: signal.Signals) -> None:
+    """Signal a service and its children: the bridge serves from gunicorn's worker process, and a
+    stall stops that one too (and the master, which would otherwise replace it)."""
+    for pid in [process.pid, *descendants(process.pid)]:
+        os.kill(pid, sent)
+
+
+def descendants(pid: int) -> list[int]:
+    children = [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    return [grand for child in children for grand in (child, *descendants(child))]
 
 
 @pytest.fixture
@@ -86,6 +99,11 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     gm.fill("#login-form [name=gm_key]", world.gm_key)
     gm.click("#login-form button[type=submit]")
     expect(gm.locator("#status")).to_have_text("connected")
+    # the skill picker offers the bridge's skills: the rulebook's, then the world's own as the GM sets them
+    picker = gm.locator("#register-form [name=skill_pick]")
+    expect(picker.locator("optgroup").first.locator("option")).to_have_text(oracle.request("skills.list")["result"]["book"])
+    assert oracle.request("settings.update", settings={"setting_skills": ["Codery"]})["ok"]
+    expect(picker.locator("optgroup").last.locator("option")).to_have_text(["Codery"])
 
     register(gm, "Nikita", "nikita", skill=("Pistol", 2), agility=4)
     register(gm, "Ricardo", "ricardo", skill=("Brawling", 2), strength=4)
@@ -114,7 +132,6 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     for _ in range(3):
         gm.keyboard.press("ArrowRight")
     gm.keyboard.press("ArrowDown")
-    expect(token(gm, ids["Thug"])).to_have_css("left", f"{(squares(oracle)[ids['Thug']][0]) * SQUARE}px")
     wait_for_square(pages, ids["Nikita"], (6, 5))
     wait_for_square(pages, ids["Thug"], (5, 1))
     all_agree(pages, oracle)
@@ -184,6 +201,9 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
             attack(page, attacker, weapon, target)
             made = wait_new_roll(oracle, before)
             assert (made["rule"], made["user"]) == ("attack", "allison" if seat == "allison" else seat)
+            if seat == "allison":  # the pistol's range: the bridge's, measured between the two squares
+                (ax, ay), (tx, ty) = squares(oracle)[attacker], squares(oracle)[target]
+                assert made["result"]["combat"]["range"]["distance"] == round(math.hypot(tx - ax, ty - ay), 2)
             for each in pages.values():
                 expect(card(each, made)).to_have_count(1)
                 expect(card(each, made).locator(".vb-verdict")).to_have_text(re.compile(r"^(Hit|Miss)$"))
@@ -230,14 +250,14 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     # --- simulation, with the worker stalled: the page says what it waits for; cancelled -------
     sides(gm, [ids["Nikita"]], [ids["Ricardo"], ids["Thug"]])
     gm.fill("#simulation-form [name=fights]", "100000")
-    worker.process.send_signal(signal.SIGSTOP)
+    signal_all(worker.process, signal.SIGSTOP)
     gm.click("#simulation-form button[type=submit]")
     job = gm.locator("#jobs .job")
     expect(job).to_contain_text("waiting for a worker", timeout=STALL_MS)
     snap(gm, "08-waiting-for-a-worker", gm.locator("#jobs"))
     job.locator(".job-cancel").click()
     expect(job).to_contain_text("cancelling")
-    worker.process.send_signal(signal.SIGCONT)
+    signal_all(worker.process, signal.SIGCONT)
     result = gm.locator("#simulation-result")
     expect(result).to_have_attribute("data-cancelled", "true", timeout=STALL_MS)
     assert int(result.get_attribute("data-fights")) < 100000
@@ -260,7 +280,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
 
     # --- a stalled bridge: every page says so; two clicks make one roll, shown once it answers --
     before = last_roll(oracle)
-    bridge.process.send_signal(signal.SIGSTOP)
+    signal_all(bridge.process, signal.SIGSTOP)
     for page in pages.values():
         expect(page.locator("#status")).to_have_text("reconnecting", timeout=STALL_MS)
     button = allison.locator('[data-roll="statistic:agility"]')
@@ -270,7 +290,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     expect(allison.locator("#notices .notice-waiting")).to_contain_text("No answer from the bridge", timeout=STALL_MS)
     allison.evaluate("window.scrollTo(0, 0)")
     snap(allison, "10-bridge-stalled")
-    bridge.process.send_signal(signal.SIGCONT)
+    signal_all(bridge.process, signal.SIGCONT)
     made = wait_new_roll(oracle, before)
     expect(card(allison, made)).to_have_count(1, timeout=STALL_MS)
     expect(allison.locator("#notices .notice-waiting")).to_have_count(0)
