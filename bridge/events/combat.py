@@ -179,7 +179,8 @@ def read_attack(unit, attack_request: dict, read: Fight, dials) -> AttackRead:
     if ranged:  # the map's squares, when both have one (a melee weapon reads no range)
         distance = attack_distance(unit, attacker.token_id, aimed[0].token_id, distance)
     numbers = Attack(
-        _combat_pool(attack_request, attacker, fight, weapon, shield, dials, distance), tns[0], targets[0], tuple(targets[1:]),
+        _combat_pool(attack_request, attacker, fight, weapon, shield, dials, distance),
+        tns[0], targets[0], tuple(targets[1:]),
         fire, attack_request["shotgun"], attack_request["charge"] is not None, attack_request["damage_moments_spent"],
         attack_request["critical_lowers_damage"], _grappler(attack_request["grappler"], states, arsenal),
         magazine=held.magazine if fire and dials.ammunition else None,  # the ammo roll (ch. 10)

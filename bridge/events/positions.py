@@ -61,8 +61,8 @@ def _metres(across: float, down: float) -> float:
 
 
 def attack_distance(unit, attacker_id: str, target_id: str, sent: float | None) -> float | None:
-    """Metres between the attacker's and the target's squares (centre to
-    centre) when both have one; a ``sent`` distance that disagrees is
+    """Metres between the attacker's and the target's squares (center to
+    center) when both have one; a ``sent`` distance that disagrees is
     refused. Either without a square: ``sent``, as the client measured it."""
     key = _key(unit.world_id)
     held = [unit.field(key, token_id) for token_id in (attacker_id, target_id)]

@@ -61,7 +61,9 @@ def _check_skills(unit, skills: dict) -> None:
     unknown = unknown_skills(skills, unit.world.settings.get("setting_skills", ()))
     if unknown:
         message = "not a skill of the book or of this world (settings: setting_skills)"
-        raise RequestError(ErrorCode.INVALID, f"unknown skill: {', '.join(map(repr, unknown))}", {"skills": {name: [message] for name in unknown}})
+        named = ", ".join(map(repr, unknown))
+        fields = {"skills": {name: [message] for name in unknown}}
+        raise RequestError(ErrorCode.INVALID, f"unknown skill: {named}", fields)
 
 
 def list_skills(unit, _request: dict) -> dict:
