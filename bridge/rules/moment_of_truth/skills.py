@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .equipment import WeaponSkill
-
 #: The book's skills, as it writes them (the weapon skills among them).
 BOOK_SKILLS = (
     # physical
@@ -31,7 +29,7 @@ def skill_key(name: str) -> str:
     return re.sub(r"[\s,\-_]+", "_", name.strip().lower())
 
 
-_BOOK_KEYS = frozenset(map(skill_key, BOOK_SKILLS)) | {skill.value for skill in WeaponSkill}
+_BOOK_KEYS = frozenset(map(skill_key, BOOK_SKILLS))
 
 
 def world_skills(setting_skills: Iterable[str]) -> list[str]:
