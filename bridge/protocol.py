@@ -82,6 +82,7 @@ class Request(str, Enum):
     CONNECTION_ROLL = "connection.roll"
     CONNECTION_CHECK = "connection.check"
     TOKEN_REGISTER = "token.register"
+    SKILLS_LIST = "skills.list"
     TOKEN_DAMAGE = "token.damage"
     TOKEN_HEAL = "token.heal"
     TOKEN_CONDITION_SET = "token.condition.set"

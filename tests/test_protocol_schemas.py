@@ -436,6 +436,8 @@ EXAMPLES = [
     (Request.TOKEN_UNDO, {"request_id": "u1"}, False),
     (Request.TABLE_SNAPSHOT, {"request_id": "s1", "scene_id": "warehouse"}, True),
     (Request.TABLE_SNAPSHOT, {"request_id": "s1", "scene_id": "no spaces"}, False),
+    (Request.SKILLS_LIST, {"request_id": "k1"}, True),
+    (Request.SKILLS_LIST, {"request_id": "k1", "kind": "book"}, False),
     (Request.TOKEN_MOVE, {"request_id": "m1", "token_id": "t1", "x": 15, "y": 11}, True),
     (Request.TOKEN_MOVE, {"request_id": "m1", "token_id": "t1", "x": -1, "y": 0}, False),
     (Request.MAP_GET, {"request_id": "g1"}, True),

@@ -1,9 +1,13 @@
 """The standalone table's map over real Socket.IO: tokens placed on free
 squares when the map is read, a move pushed to every page of the world, a
-player moving only their own token, and the map read again after a reconnect."""
+player moving only their own token, the map read again after a reconnect,
+and a blast's and an attack's distances measured from the stored squares."""
 
 from __future__ import annotations
 
+from .test_wire_combat import NIKITA, NIKITA_TOKEN, THUG_TOKEN, attack
+from .test_wire_combat import register as register_fighters
+from .test_wire_odds import queued
 from .wire_schemas import assert_valid, ok
 
 STATISTICS = {"endurance": 3, "strength": 3, "agility": 3, "will": 3, "perception": 3, "education": 3}
@@ -92,3 +96,31 @@ def test_a_blast_that_reaches_no_token_is_refused_naming_the_center(gm):
     register(gm, "alpha", "alpha")
     code, fields = refused(gm, "map.blast", actor_id="gm", center={"x": 15.5, "y": 11.5}, dice=2, charge="flash_bang")
     assert (code, list(fields)) == ("against_the_rules", ["center"])
+
+
+def test_an_attack_between_tokens_on_the_map_takes_its_range_from_their_squares(gm, player_for):
+    """Nikita's .45 (optimal to 10 m, long to 12 m a step) at a thug 15 squares
+    across: long range, one die less, whatever the player's page says."""
+    register_fighters(gm, NIKITA_TOKEN, THUG_TOKEN)
+    alice = player_for("alice", ["nikita"])
+    ok(alice, "token.move", token_id="nikita-1", x=0, y=0)
+    ok(gm, "token.move", token_id="thug-1", x=15, y=0)
+    shot = {key: value for key, value in NIKITA.items() if key != "distance"}
+    card = attack(alice, shot)
+    assert (card["combat"]["range"]["distance"], card["combat"]["range"]["band"]) == (15, "long")
+    assert card["combat"]["pool"]["dice"] == 4
+    assert attack(alice, {**shot, "distance": 15})["combat"]["range"]["distance"] == 15  # the map's own figure
+    for event in ("attack", "attack.odds"):
+        code, fields = refused(alice, event, **{**shot, "distance": 5})  # a page claiming the optimal band
+        assert (code, list(fields)) == ("invalid", ["distance"]) and "15 m" in fields["distance"][0]
+    preview = queued(alice, "attack.odds", **shot)
+    assert preview["combat"]["range"]["distance"] == 15 and preview["combat"]["pool"]["dice"] == 4
+    ok(gm, "token.move", token_id="thug-1", x=3, y=4)  # the next attack reads the new square: 5 m
+    moved = attack(alice, shot)["combat"]
+    assert (moved["range"]["distance"], moved["range"]["band"], moved["pool"]["dice"]) == (5, "optimal", 5)
+
+
+def test_a_target_without_a_square_is_at_the_requests_distance(gm):
+    register_fighters(gm, NIKITA_TOKEN, THUG_TOKEN)
+    ok(gm, "token.move", token_id="nikita-1", x=0, y=0)  # the thug is never placed: the map was not read
+    assert attack(gm, {**NIKITA, "distance": 11})["combat"]["range"]["distance"] == 11

@@ -12,7 +12,7 @@ THUG = {
     "scene_id": "warehouse",
     "name": "Thug",
     "statistics": {"endurance": 5, "strength": 4, "agility": 3, "will": 2, "perception": 3, "education": 1},
-    "skills": {"melee weapons": 2},
+    "skills": {"Melee, one-handed": 2},
     "armor": {"name": "Ballistic Vest"},
 }
 

@@ -73,6 +73,7 @@ from ..token_changes import check_token_owner
 from ..world_rules import world_dials
 from .jobs import queue_job
 from .moments import charge_moments
+from .positions import attack_distance
 
 _dice = RandomDice()
 
@@ -174,8 +175,12 @@ def read_attack(unit, attack_request: dict, read: Fight, dials) -> AttackRead:
     aimed = [states[target["token_id"]] for target in attack_request["targets"]]
     tns, targets, shield = _sights(attack_request, aimed, fight, arsenal, ranged, dials)
     fire = attack_request["fire"]
+    distance = attack_request["distance"]
+    if ranged:  # the map's squares, when both have one (a melee weapon reads no range)
+        distance = attack_distance(unit, attacker.token_id, aimed[0].token_id, distance)
     numbers = Attack(
-        _combat_pool(attack_request, attacker, fight, weapon, shield, dials), tns[0], targets[0], tuple(targets[1:]),
+        _combat_pool(attack_request, attacker, fight, weapon, shield, dials, distance),
+        tns[0], targets[0], tuple(targets[1:]),
         fire, attack_request["shotgun"], attack_request["charge"] is not None, attack_request["damage_moments_spent"],
         attack_request["critical_lowers_damage"], _grappler(attack_request["grappler"], states, arsenal),
         magazine=held.magazine if fire and dials.ammunition else None,  # the ammo roll (ch. 10)
@@ -293,9 +298,11 @@ def _to_hit(
         )
 
 
-def _combat_pool(attack_request: dict, attacker: TokenState, fight: Combat | None, weapon, target_shield, dials):
+def _combat_pool(
+    attack_request: dict, attacker: TokenState, fight: Combat | None, weapon, target_shield, dials, distance
+):
     """The attacker's pool: aiming from its stance when aimed at this primary
-    target, a second shot when it fired already this turn."""
+    target, a second shot when it fired already this turn, the range at ``distance``."""
     stance = stance_of(fight, attacker.token_id)
     primary = attack_request["targets"][0]["token_id"]
     ranged = isinstance(weapon, RangedWeapon)
@@ -303,7 +310,7 @@ def _combat_pool(attack_request: dict, attacker: TokenState, fight: Combat | Non
     second_shot = ranged and stance.shots >= 1
     if second_shot and (stance.shots >= 2 or not second_shot_allowed(weapon, None)):
         raise against_the_rules(RulesRefusal(f"{weapon.name} fired its rounds for this turn already"), "weapon")
-    reading = _range(attack_request, weapon)
+    reading = _range(distance, weapon)
     situation = [Modifier(m["source"], m["dice"], m["penalty"]) for m in attack_request["modifiers"]]
     with refused_as("defense_dice"):
         kept = defense_kept(stance, attack_request["defense_dice"])
@@ -323,8 +330,8 @@ def _combat_pool(attack_request: dict, attacker: TokenState, fight: Combat | Non
         return split_pool(combat, attack_request["split_dice"], dual_weapons=attack_request["dual_weapons"])[0]
 
 
-def _range(attack_request: dict, weapon):
-    distance = attack_request["distance"]
+def _range(distance: float | None, weapon):
+    """The range reading at ``distance`` metres: the map's (melee: none) or the request's."""
     if not isinstance(weapon, RangedWeapon):
         if distance is not None:
             raise against_the_rules(RulesRefusal(f"{weapon.name} is a melee weapon: no range to read"), "distance")

@@ -1,7 +1,9 @@
 """The standalone table's map: each tracked token's square, kept by the
 bridge so every page of a world shows one map, and a blast's distances are
 measured here from those squares. A token with no square yet is given the
-first free one (row by row, tokens by id) when the map is read."""
+first free one (row by row, tokens by id) when the map is read. An attack
+between two tokens with squares takes its distance from them too
+(``attack_distance``), so no page decides it."""
 
 from __future__ import annotations
 
@@ -53,6 +55,27 @@ def _positions(unit) -> list[dict]:
     return [{"token_id": token_id, **placed[token_id]} for token_id in tracked]
 
 
+def _metres(across: float, down: float) -> float:
+    """A distance on the map in metres, to the centimetre."""
+    return round(hypot(across, down) * METRES_PER_SQUARE, 2)
+
+
+def attack_distance(unit, attacker_id: str, target_id: str, sent: float | None) -> float | None:
+    """Metres between the attacker's and the target's squares (center to
+    center) when both have one; a ``sent`` distance that disagrees is
+    refused. Either without a square: ``sent``, as the client measured it."""
+    key = _key(unit.world_id)
+    held = [unit.field(key, token_id) for token_id in (attacker_id, target_id)]
+    if None in held:
+        return sent
+    (attacker, target) = (loads(text) for text in held)
+    metres = _metres(target["x"] - attacker["x"], target["y"] - attacker["y"])
+    if sent is not None and round(sent, 2) != metres:
+        message = f"the map has the target {metres:g} m away; leave distance out and the bridge measures it"
+        raise RequestError(ErrorCode.INVALID, message, {"distance": [message]})
+    return metres
+
+
 def map_get(unit, _request: dict) -> dict:
     """The grid and every tracked token's square."""
     return {"columns": COLUMNS, "rows": ROWS, "metres_per_square": METRES_PER_SQUARE, "positions": _positions(unit)}
@@ -65,7 +88,7 @@ def blast(unit, blast_request: dict) -> dict:
     center, dice = blast_request["center"], blast_request["dice"]
     caught = []
     for position in _positions(unit):
-        metres = round(hypot(position["x"] + 0.5 - center["x"], position["y"] + 0.5 - center["y"]) * METRES_PER_SQUARE, 2)
+        metres = _metres(position["x"] + 0.5 - center["x"], position["y"] + 0.5 - center["y"])
         if explosion_dice(dice, metres) > 0:
             caught.append({"token_id": position["token_id"], "distance": metres, "cover": blast_request["cover"]})
     if not caught:

@@ -9,6 +9,7 @@ from ..protocol import ErrorCode, Request, RequestError
 from ..requests import handles
 from ..rules.moment_of_truth.conditions import Condition
 from ..rules.moment_of_truth.health import heal_damage, take_hits
+from ..rules.moment_of_truth.skills import BOOK_SKILLS, unknown_skills, world_skills
 from ..rules.moment_of_truth.statistics import Statistic
 from ..rules.moment_of_truth.tokens import (
     ConditionEntry,
@@ -35,6 +36,7 @@ SNAPSHOT_HISTORY = 20
 def register(unit, register_request: dict) -> dict:
     """Start tracking a token, or update its stat block (GM only); hit
     points by the world's house rule, if its scripts set one."""
+    _check_skills(unit, register_request["skills"])
     dials, token_id = world_dials(unit), register_request["token_id"]
     house_rules = shelf.house_rules(unit.store.redis, unit.world_id)
     statistics = {Statistic(name): value for name, value in register_request["statistics"].items()}
@@ -52,6 +54,21 @@ def register(unit, register_request: dict) -> dict:
     made = unit.change_table([token_id], None, track)
     push_changes(unit, Request.TOKEN_REGISTER, register_request, [made])
     return made.to_dict()
+
+
+def _check_skills(unit, skills: dict) -> None:
+    """Every skill is the book's or the world's (``setting_skills``): an unknown one is refused by name."""
+    unknown = unknown_skills(skills, unit.world.settings.get("setting_skills", ()))
+    if unknown:
+        message = "not a skill of the book or of this world (settings: setting_skills)"
+        named = ", ".join(map(repr, unknown))
+        fields = {"skills": {name: [message] for name in unknown}}
+        raise RequestError(ErrorCode.INVALID, f"unknown skill: {named}", fields)
+
+
+def list_skills(unit, _request: dict) -> dict:
+    """The skills ``token.register`` accepts: the book's, then the world's own."""
+    return {"book": list(BOOK_SKILLS), "world": world_skills(unit.world.settings.get("setting_skills", ()))}
 
 
 def _one_token(unit, rule: Request, token_request: dict, change) -> dict:
@@ -132,6 +149,7 @@ def snapshot(unit, snapshot_request: dict) -> dict:
 
 HANDLERS = {
     Request.TOKEN_REGISTER: register,
+    Request.SKILLS_LIST: list_skills,
     Request.TOKEN_DAMAGE: damage,
     Request.TOKEN_HEAL: heal,
     Request.TOKEN_CONDITION_SET: condition_set,

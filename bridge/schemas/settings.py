@@ -12,6 +12,9 @@ from .common import Inbound
 TOKEN_TTL_MAX_SECONDS = 30 * 24 * 3600
 #: Highest value accepted for a count-like dial (points, limits, XP).
 DIAL_MAX = 100
+#: Most skills a world adds to the book's, and the longest name of one.
+SETTING_SKILLS_MAX = 100
+SKILL_NAME_MAX_CHARS = 40
 
 _DEFAULTS = Dials()
 
@@ -73,6 +76,12 @@ class WorldSettingsSchema(Inbound):
         "muzzle_reload_minimum_rounds", "ch. 10: fewest rounds a muzzle-loaded reload takes (the book gives none)"
     )
     moment_buyback_xp = _count("moment_buyback_xp", "ch. 11: experience per unspent MoT bought back")
+    setting_skills = fields.List(
+        fields.String(validate=validate.Length(1, SKILL_NAME_MAX_CHARS)),
+        load_default=list,
+        validate=validate.Length(max=SETTING_SKILLS_MAX),
+        metadata={"description": "ch. 3 Setting Skills: the skills this world adds to the book's list"},
+    )
     player_token_ttl_seconds = fields.Integer(
         load_default=24 * 3600, validate=validate.Range(60, TOKEN_TTL_MAX_SECONDS)
     )

@@ -172,6 +172,17 @@ class TokenUndone(Out):
     change = fields.Nested(TokenChange, required=True)
 
 
+class SkillsListRequest(RequestSchema):
+    pass
+
+
+class SkillList(Out):
+    """The skills a token may have: the book's (ch. 3), then the world's own (``setting_skills``)."""
+
+    book = fields.List(fields.String(), required=True)
+    world = fields.List(fields.String(), required=True)
+
+
 class TableSnapshot(Out):
     """Tracked tokens, running combats (by scene) and the Moments of Truth ledger."""
 
@@ -183,6 +194,7 @@ class TableSnapshot(Out):
 CARDS: dict = {}
 REQUESTS = {
     Request.TOKEN_REGISTER: RequestSpec(TokenRegisterRequest, TokenChange, gm_only=True),
+    Request.SKILLS_LIST: RequestSpec(SkillsListRequest, SkillList),
     Request.TOKEN_DAMAGE: RequestSpec(TokenDamageRequest, TokenChange, gm_only=True),
     Request.TOKEN_HEAL: RequestSpec(TokenHealRequest, TokenChange, gm_only=True),
     Request.TOKEN_CONDITION_SET: RequestSpec(TokenConditionSetRequest, TokenChange, gm_only=True),

@@ -80,12 +80,14 @@ function play(auth) {
   const notices = new Notices($("#notices"));
   const asker = new Asker({ client, notices, jobs: $("#jobs") });
   const arsenal = deferred();
+  const skillList = new EventTarget();
   const app = {
     client, state, board, notices, asker, session: null, report, queued, refreshMap,
-    seats: seatBook(auth.world), weapons: arsenal.promise.then(() => weaponOptions), weaponSkill, skills,
+    seats: seatBook(auth.world), weapons: arsenal.promise.then(() => weaponOptions), weaponSkill, skills, skillList,
   };
   let selected = null;
   let weapons = new Map();
+  let known = { book: [], world: [] };
 
   client.addEventListener("status", ({ detail }) => {
     showStatus(detail.state);
@@ -102,10 +104,11 @@ function play(auth) {
     $("#gm-tools").hidden = detail.role !== "gm";
     fillTN(detail.settings.default_tn);
   });
-  client.addEventListener("resync", () => state.catchUp(client).then(() => plays(DEFAULT_SYSTEM) && refreshMap()).then(readArsenal).catch(report));
+  client.addEventListener("resync", () => state.catchUp(client).then(() => plays(DEFAULT_SYSTEM) && refreshMap()).then(readArsenal).then(readSkills).catch(report));
   client.addEventListener("push", ({ detail }) => {
     state.applyPush(detail.event, detail.data);
     if (detail.event === "token.moved") board.applyPosition(detail.data);
+    if (detail.event === "settings.changed") readSkills().catch(report);
   });
 
   state.addEventListener("token", ({ detail }) => {
@@ -174,13 +177,15 @@ function play(auth) {
     return weapons.get(name)?.skill ?? null;
   }
 
-  /** Skills to pick from: the rulebook's weapon skills (as the arsenal names them), then the world's own. */
+  /** The skills the bridge takes (`skills.list`): the rulebook's, then the world's own; read again when the settings change. */
+  async function readSkills() {
+    if (!plays(DEFAULT_SYSTEM)) return;
+    known = await client.request("skills.list", {});
+    skillList.dispatchEvent(new Event("change"));
+  }
+
   function skills() {
-    const book = [...new Set([...weapons.values()].map((item) => skillName(item.skill)))].sort();
-    const bookSet = new Set(book.map((name) => name.toLowerCase()));
-    const world = [...new Set([...state.tokens.values()].flatMap((token) => Object.keys(token.skills)))]
-      .filter((name) => !bookSet.has(name.toLowerCase()) && !bookSet.has(skillName(name).toLowerCase())).sort();
-    return { book, world };
+    return known;
   }
 
   function showCharacter() {
@@ -216,11 +221,10 @@ function play(auth) {
     const attacker = state.tokens.get(selected);
     const target = form.target.value;
     if (!attacker || !target || !form.weapon.value) return notices.show("Could not attack: pick a weapon and a target.");
-    const weapon = weapons.get(form.weapon.value);
-    const metres = weapon?.ranged ? board.metres(board.center(attacker.token_id), board.center(target)) : null;
     const options = rollOptions();
+    // No distance: both tokens stand on the bridge's map, and the bridge measures the range from their squares.
     const { event: name, payload } = attack({ attacker: attacker.token_id, weapon: form.weapon.value, targets: [target],
-      distance: metres, moments: options.moments, visibility: options.visibility,
+      moments: options.moments, visibility: options.visibility,
       label: `${attacker.name} attacks ${state.tokens.get(target)?.name ?? target} with ${form.weapon.value}` });
     if (options.whisperTo.length) payload.whisper_to = options.whisperTo;
     if (Number(form.defense_dice.value) > 0) payload.defense_dice = Number(form.defense_dice.value);

@@ -20,27 +20,31 @@ export function gmTools(app) {
     handler(new FormData(event.target), event.target, event.submitter ?? event.target.querySelector("button[type=submit]"));
   });
 
-  state.addEventListener("token", () => {
-    listActors();
-    listSkills();
-  });
-  app.weapons.then(() => listSkills());
+  state.addEventListener("token", () => listActors());
+  app.skillList.addEventListener("change", () => listSkills());
 
   $("#skill-add").addEventListener("click", () => {
     const form = $("#register-form");
     const name = form.skill_pick.value;
     if (!name) return;
     const typed = form.skills.value.trim();
-    form.skills.value = `${typed ? `${typed}, ` : ""}${name} ${form.skill_level.value}`;
+    // Commas part the skills typed, so a name's own comma ("Melee, one-handed") is left out: the bridge reads it alike.
+    form.skills.value = `${typed ? `${typed}, ` : ""}${name.replace(/,/g, "")} ${form.skill_level.value}`;
   });
 
   submit("#register-form", async (form, element, button) => {
     const name = form.get("name").trim();
-    let skills;
+    let skills, fresh;
     try {
-      skills = checkedSkills(form.get("skills"), app.skills(), form.get("own_skills") === "on");
+      ({ skills, fresh } = checkedSkills(form.get("skills"), app.skills(), form.get("own_skills") === "on"));
     } catch (error) {
       return notices.show(`Could not register ${name}: Skills: ${error.message}`);
+    }
+    if (fresh.length) {  // new skills of this world: the world's setting first, so the bridge knows them
+      const settingSkills = [...app.skills().world, ...fresh];
+      const changed = await asker.ask(button, { what: `add ${fresh.join(", ")} to this world's skills`, event: "settings.update",
+        payload: { settings: { setting_skills: settingSkills } }, form: element, labels: { "settings.setting_skills": "Skills" } });
+      if (!changed) return;
     }
     const payload = {
       token_id: `${slug(name)}-${Math.random().toString(16).slice(2, 6)}`,
@@ -151,7 +155,7 @@ export function gmTools(app) {
     $("#invite-actors").replaceChildren(legend, ...boxes);
   }
 
-  /** The skill picker: the rulebook's weapon skills, then the world's own. */
+  /** The skill picker: the rulebook's skills, then the world's own (`skills.list`). */
   function listSkills() {
     const { book, world } = app.skills();
     const group = (label, names) => {
@@ -159,26 +163,35 @@ export function gmTools(app) {
       options.append(...names.map((name) => new Option(name, name)));
       return options;
     };
-    $("#register-form").skill_pick.replaceChildren(group("Rulebook: weapon skills", book), group("This world's own", world));
+    $("#register-form").skill_pick.replaceChildren(group("Rulebook", book), group("This world's own", world));
   }
 }
 
 /**
- * "Stealth 2, Pistol 1" as {Stealth: 2, Pistol: 1}, each name one of `known` (the book's or the
- * world's, any case) unless `ownAllowed`; an unknown name is refused by its name, never dropped.
+ * "Stealth 2, Pistol 1" as `{skills: {Stealth: 2, Pistol: 1}, fresh: []}`, each name one of `known`
+ * (the book's or the world's, read as the bridge reads a skill's name) unless `ownAllowed`: then the
+ * names new to the world are `fresh`. An unknown name is refused by its name, never dropped.
  */
 export function checkedSkills(text, { book, world }, ownAllowed) {
-  const known = new Map([...book, ...world].map((name) => [name.toLowerCase(), name]));
-  return Object.fromEntries(String(text).split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
+  const known = new Map([...book, ...world].map((name) => [skillKey(name), name]));
+  const fresh = [];
+  const skills = Object.fromEntries(String(text).split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
     const match = part.match(/^(.*\S)\s+(\d+)$/);
     if (!match) throw new Error(`“${part}” is not a skill and a level (as in “Pistol 2”)`);
     const [, name, level] = match;
-    const found = known.get(name.toLowerCase());
+    const found = known.get(skillKey(name));
     if (!found && !ownAllowed) {
       throw new Error(`“${name}” is not a skill of the rulebook or of this world: pick it from the list, or tick “new skills of this world”`);
     }
+    if (!found) fresh.push(name);
     return [found ?? name, Number(level)];
   }));
+  return { skills, fresh };
+}
+
+/** A skill's name as the bridge compares them: case, spaces, commas, hyphens and underscores aside. */
+function skillKey(name) {
+  return name.trim().toLowerCase().replace(/[\s,\-_]+/g, "_");
 }
 
 /** A point of the board (pixels) in squares, as `map.blast` takes it, kept on the grid. */

@@ -1,6 +1,6 @@
 """A whole scene on the standalone tabletop, as a GM and two players would play it, each in a
 Chromium context of their own, against a Redis, bridge and worker of this test's own (so it can
-stall them): register and invite, move (every page agrees with the bridge's map), whisper, odds,
+stall them): register (skills from the bridge's list) and invite, move (every page agrees with the bridge's map), whisper, odds,
 a three-round combat with attacks and a defense choice, an explosion placed with preview and
 confirm, an encounter simulation cancelled then run to its histogram; then the worker and the
 bridge stalled (SIGSTOP): the pages say what they wait for, and a repeated click makes one roll.
@@ -9,6 +9,7 @@ screenshots replace those of plugin/standalone/README.md."""
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import signal
@@ -86,6 +87,11 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     gm.fill("#login-form [name=gm_key]", world.gm_key)
     gm.click("#login-form button[type=submit]")
     expect(gm.locator("#status")).to_have_text("connected")
+    # the skill picker offers the bridge's skills: the rulebook's, then the world's own as the GM sets them
+    picker = gm.locator("#register-form [name=skill_pick]")
+    expect(picker.locator("optgroup").first.locator("option")).to_have_text(oracle.request("skills.list")["result"]["book"])
+    assert oracle.request("settings.update", settings={"setting_skills": ["Codery"]})["ok"]
+    expect(picker.locator("optgroup").last.locator("option")).to_have_text(["Codery"])
 
     register(gm, "Nikita", "nikita", skill=("Pistol", 2), agility=4)
     register(gm, "Ricardo", "ricardo", skill=("Brawling", 2), strength=4)
@@ -114,7 +120,6 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     for _ in range(3):
         gm.keyboard.press("ArrowRight")
     gm.keyboard.press("ArrowDown")
-    expect(token(gm, ids["Thug"])).to_have_css("left", f"{(squares(oracle)[ids['Thug']][0]) * SQUARE}px")
     wait_for_square(pages, ids["Nikita"], (6, 5))
     wait_for_square(pages, ids["Thug"], (5, 1))
     all_agree(pages, oracle)
@@ -184,6 +189,9 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
             attack(page, attacker, weapon, target)
             made = wait_new_roll(oracle, before)
             assert (made["rule"], made["user"]) == ("attack", "allison" if seat == "allison" else seat)
+            if seat == "allison":  # the pistol's range: the bridge's, measured between the two squares
+                (ax, ay), (tx, ty) = squares(oracle)[attacker], squares(oracle)[target]
+                assert made["result"]["combat"]["range"]["distance"] == round(math.hypot(tx - ax, ty - ay), 2)
             for each in pages.values():
                 expect(card(each, made)).to_have_count(1)
                 expect(card(each, made).locator(".vb-verdict")).to_have_text(re.compile(r"^(Hit|Miss)$"))
