@@ -17,6 +17,7 @@ from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge.keys import hash_gm_key
 from bridge import chain, events
 from bridge.events import session
+from bridge.systems.moment_of_truth import events as flagship_events
 from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
 from bridge.requests import unknown_event
 from bridge.rules.dice import FixedDice
@@ -93,7 +94,7 @@ def test_handlers_use_the_catalog_pairing(monkeypatch):
 
     app = SimpleNamespace(extensions={"socketio": SimpleNamespace(on_event=lambda *args, **kwargs: None)},
                           add_url_rule=lambda *args, **kwargs: None)
-    for module in (*events.MODULES, *events.FLAGSHIP_MODULES):
+    for module in (*events.MODULES, *flagship_events.AREAS):
         monkeypatch.setattr(module, "handles", fake_handles)
         module.init_app(app)
     names = {getattr(event, "value", event) for event in registered}
@@ -628,7 +629,7 @@ def test_every_request_has_examples_both_ways():
 
 
 def roll_entry(result, visibility="public", whisper_to=()) -> dict:
-    """A roll log entry shaped as bridge.events.rolls.roll builds it."""
+    """A roll log entry shaped as bridge.systems.moment_of_truth.events.rolls.roll builds it."""
     return {
         "roll_id": "0123456789abcdef0123456789abcdef",
         "request_id": "r1",

@@ -383,6 +383,16 @@ class JobEvent(Out):
     request_id = Identifier(required=True)
 
 
+def job_result(event: str, result: type[Out], what: str = "its result") -> type[JobEvent]:
+    """The ``job.result`` push of a queued request ``event``: ``result`` under ``kind`` ``event``."""
+    return type(
+        "Job" + "".join(part.title() for part in event.replace(".", "_").split("_")),
+        (JobEvent,),
+        {"__doc__": f"The finished job of a ``{event}`` request: {what}.",
+         "kind": _const(event), "result": fields.Nested(result, required=True)},
+    )
+
+
 class JobProgress(JobEvent):
     """A queued request's job started, will be retried, or is running
     (``progress``: the fraction done, as a long job reports it)."""
