@@ -18,8 +18,8 @@ from ..systems.moment_of_truth.schemas.positions import TokenMoved
 from ..systems.moment_of_truth.schemas.tokens import TokenChanged
 from ..systems.moment_of_truth.schemas.tracker import CombatChanged, TurnEnded, TurnStarted
 from . import pushes as out
-from .log import ChainLink, RollLinksRequest, RollLinksResult
 from .handoff import TokenOffered, TokenOfferRequest
+from .log import ChainLink, RollLinksRequest, RollLinksResult
 from .pushes import Either, JobQueued, Out, RollNotice, job_result
 from .requests import (
     ActorsAssignRequest,
@@ -88,7 +88,7 @@ PUSHES: dict[Push, Shape] = {
     Push.SETTINGS_CHANGED: out.SettingsResult,
     Push.SYSTEM_CHANGED: SystemView,
     Push.JOB_PROGRESS: out.JobProgress,
-    Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult, *JOB_RESULTS,
+    Push.JOB_RESULT: (out.JobEchoResult, *JOB_RESULTS,
                       *(job_result(system.odds.event, system.odds.result) for system in installed().values() if system.odds)),
     Push.JOB_FAILED: out.JobFailed,
     Push.MOMENTS_CHANGED: MomentsChange,

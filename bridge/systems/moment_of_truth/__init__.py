@@ -6,10 +6,6 @@ ledger, the arsenal (``Store``), which ``table.snapshot`` reads."""
 
 from __future__ import annotations
 
-from ...protocol import Request
-from ...schemas.pushes import JobQueued, RollEntry
-from ...schemas.requests import OddsRequest, RollRequest
-from ...schemas.spec import CardSpec, RequestSpec
 from .. import RuleSystem
 from .schemas import CARDS, CROSS_FIELD_RULES, REQUESTS
 
@@ -25,8 +21,8 @@ SYSTEM = RuleSystem(
     name="moment_of_truth",
     title="Moment of Truth",
     init_app=_init_app,
-    cards={Request.ROLL: CardSpec(RollRequest, RollEntry), **CARDS},
-    requests={Request.ODDS: RequestSpec(OddsRequest, JobQueued), **REQUESTS},
+    cards=CARDS,
+    requests=REQUESTS,
     docs="docs/mot/README.md",
     cross_field_rules=CROSS_FIELD_RULES,
 )

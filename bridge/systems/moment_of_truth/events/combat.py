@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from ....cards import new_card_id, publish
 from ....combat_changes import Fight, change_fight, read_fight
+from ....events.jobs import queue_job
 from ....protocol import Request, against_the_rules
 from ....refusals import refused_as
 from ....requests import handles
@@ -68,10 +69,9 @@ from ....rules.moment_of_truth.weapon_state import (
     with_weapon,
 )
 from ....rules.refusal import RulesRefusal
-from ..schemas.simulation import SEED_MAX
 from ....token_changes import check_token_owner
 from ....world_rules import world_dials
-from ....events.jobs import queue_job
+from ..schemas.simulation import SEED_MAX
 from .moments import charge_moments
 
 _dice = RandomDice()

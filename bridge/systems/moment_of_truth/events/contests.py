@@ -8,13 +8,13 @@ from ....cards import check_owner, new_card_id, publish
 from ....protocol import Request
 from ....refusals import refused_as
 from ....requests import handles
-from ....roll_spec import pool_of
 from ....rules.dice import RandomDice
 from ....rules.moment_of_truth import RollKind, spend_moments
 from ....rules.moment_of_truth.contests import Contestant, check_sides, contest
 from ....rules.moment_of_truth.moments import RollSpending
 from ....schemas.common import Visibility
 from ....world_rules import world_dials
+from ..roll_spec import pool_of
 from .moments import charge_moments, roll_rewards, with_rewards
 
 _dice = RandomDice()

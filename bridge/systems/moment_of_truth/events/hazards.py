@@ -4,11 +4,11 @@ card, one ``token.changed`` per token changed, and ``job.result``."""
 
 from __future__ import annotations
 
+from ....events.jobs import queue_job
 from ....protocol import Request
 from ....requests import handles
 from ....schemas.catalog import REQUESTS
 from ....token_changes import check_tracked
-from ....events.jobs import queue_job
 
 #: The hazard requests, each resolved by ``workers.hazards``.
 HAZARDS = (

@@ -11,7 +11,6 @@ from ....cards import check_owner, publish
 from ....protocol import ErrorCode, Push, Request, RequestError, against_the_rules
 from ....refusals import refused_as
 from ....requests import handles
-from ....roll_spec import pool_of, statistic_of, target_of
 from ....rooms import world_room
 from ....rules.dice import RandomDice
 from ....rules.moment_of_truth import (
@@ -65,10 +64,11 @@ from ....rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNu
 from ....rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
 from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
-from ..schemas.moments import Award, Spent, Taken
 from ....store import MomentsRead, MomentsWrite
 from ....visibility import view_for
 from ....world_rules import world_dials
+from ..roll_spec import pool_of, statistic_of, target_of
+from ..schemas.moments import Award, Spent, Taken
 
 _dice = RandomDice()
 #: The kinds of ledger entry kept by roll id (``Store.moments(setback_of=...)``): one take per roll.

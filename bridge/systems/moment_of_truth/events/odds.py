@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ....events.jobs import queue_job
 from ....protocol import Request
 from ....requests import handles
-from ....roll_spec import pool_of
 from ....schemas.catalog import REQUESTS
-from ....events.jobs import queue_job
+from ..roll_spec import pool_of
 
 
 def _roll_job(unit, event: Request, request: dict, job) -> dict:

@@ -13,9 +13,9 @@ from ....requests import handles
 from ....rooms import world_room
 from ....rules.moment_of_truth.hazards import explosion_dice
 from ....schemas.catalog import REQUESTS
-from ..schemas.positions import COLUMNS, METRES_PER_SQUARE, ROWS
 from ....store import world_key
 from ....token_changes import cause_of, owned_token
+from ..schemas.positions import COLUMNS, METRES_PER_SQUARE, ROWS
 from .hazards import queues
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from jsonschema import Draft202012Validator
 
+from ....events.jobs import queue_job
 from ....protocol import ErrorCode, Request, RequestError
 from ....requests import handles
 from ....schemas.catalog import REQUESTS
 from ....scripting import shelf
 from ....scripting.api import Who
 from ....token_changes import check_token_owner, check_tracked, tracked
-from ....events.jobs import queue_job
 
 
 def _may_run(unit, shown: dict) -> bool:

@@ -7,14 +7,14 @@ import secrets
 from flask import current_app
 
 from ....cancel import request_cancel
+from ....events.jobs import queue_job
 from ....protocol import ErrorCode, Request, RequestError
 from ....refusals import refused_as
 from ....requests import handles
 from ....rules.moment_of_truth.encounter import Combatant, Side, check_sides
-from ..schemas.simulation import SEED_MAX
 from ....world_rules import world_dials
+from ..schemas.simulation import SEED_MAX
 from .combat import armor_of, arsenal_of, statistics_of, weapon_of
-from ....events.jobs import queue_job
 
 #: The job that runs the fights.
 SIMULATE = "workers.jobs.simulate_encounter"

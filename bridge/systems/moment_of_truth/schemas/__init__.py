@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from marshmallow import fields
 
+from ....schemas.pushes import Out, job_result
 from . import (
     characters,
     combat,
@@ -25,14 +26,14 @@ from . import (
     moments,
     odds,
     positions,
+    rolls,
     scripting,
     simulation,
     tokens,
     tracker,
 )
-from ....schemas.pushes import Out, job_result
 
-AREAS = (damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
+AREAS = (rolls, damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
          simulation, scripting, positions)
 
 #: The rules areas' cards, by request.

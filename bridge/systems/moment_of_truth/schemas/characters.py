@@ -10,14 +10,14 @@ from ....rules.moment_of_truth.characters import Rule
 from ....rules.moment_of_truth.equipment import Coverage, Quality, WeaponSkill
 from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Inbound
-from .damage import DAMAGE_REDUCTION_MAX
 from ....schemas.pushes import Out
 from ....schemas.requests import RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
+from .damage import DAMAGE_REDUCTION_MAX
 
 #: Longest character, talent or item name, in characters.
 NAME_MAX_CHARS = 60
-#: Longest skill name (as ``Skill`` in requests.py).
+#: Longest skill name (as ``Skill`` in rolls.py).
 SKILL_NAME_MAX_CHARS = 40
 #: Longest free text: a problem, a boon, a talent's circumstances.
 TEXT_MAX_CHARS = 200

@@ -15,13 +15,14 @@ from ....rules.moment_of_truth.defense import Charge
 from ....rules.moment_of_truth.ranges import RangeBand
 from ....rules.moment_of_truth.rolls import SIDES, RollKind
 from ....rules.moment_of_truth.weapon_handling import FireMode
-from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem
 from ....schemas.common import Identifier, Inbound
+from ....schemas.pushes import CardEntry, Either, Out, _const
+from ....schemas.requests import MODIFIERS_MAX, RATING_MAX, CardOptions, RequestSchema
+from ....schemas.spec import CardSpec
+from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem
 from .damage import DamageResult
 from .health import ConditionChange, Health
-from ....schemas.pushes import CardEntry, Either, Out, Pool, RollResult, _const
-from ....schemas.requests import MODIFIERS_MAX, RATING_MAX, CardOptions, PoolModifier, RequestSchema
-from ....schemas.spec import CardSpec
+from .rolls import Pool, PoolModifier, RollResult
 
 #: What covers the part struck is the GM's call.
 ARMOR_DOC = "the armor covering the part struck (a ballistic vest does not cover the head)"

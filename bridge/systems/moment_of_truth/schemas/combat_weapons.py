@@ -11,12 +11,13 @@ from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.rolls import SIDES, RollKind
 from ....rules.moment_of_truth.weapon_handling import Check, Task
+from ....schemas.common import Identifier
+from ....schemas.pushes import CardEntry, Out, _const
+from ....schemas.requests import MODIFIERS_MAX, CardOptions
+from ....schemas.spec import CardSpec
 from .characters import MeleeItem, RangedItem
 from .combat import ROUNDS_MAX, WeaponState, item_field
-from ....schemas.common import Identifier
-from ....schemas.pushes import CardEntry, Die, Out, Pool, RollResult, _const
-from ....schemas.requests import MODIFIERS_MAX, CardOptions, PoolModifier
-from ....schemas.spec import CardSpec
+from .rolls import Die, Pool, PoolModifier, RollResult
 
 #: The fields only the roll to ready a weapon after an attack takes.
 READY_ONLY = ("one_handed", "modifiers", "turn_spent")

@@ -7,10 +7,11 @@ from marshmallow import fields, validate
 from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.contests import Party
-from .maneuvers import ManeuverContest
-from ....schemas.pushes import CardEntry, HeldReward, MomentsEntry, RollSpending, _const
-from ....schemas.requests import HELPER_NAME_MAX_CHARS, CardRequest, PoolSpec
+from ....schemas.pushes import CardEntry, _const
+from ....schemas.requests import HELPER_NAME_MAX_CHARS, CardRequest
 from ....schemas.spec import CardSpec
+from .maneuvers import ManeuverContest
+from .rolls import HeldReward, MomentsEntry, PoolSpec, RollSpending
 
 
 class ContestSide(PoolSpec):

@@ -16,11 +16,12 @@ from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth import hazards
 from ....rules.moment_of_truth.rolls import SIDES
 from ....schemas.common import Identifier, Inbound
-from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
-from .health import HealthChange, dice_count
-from ....schemas.pushes import Out, RollResult, card_entry
+from ....schemas.pushes import Out, card_entry
 from ....schemas.requests import CardOptions, CardRequest
 from ....schemas.spec import CardSpec
+from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
+from .health import HealthChange, dice_count
+from .rolls import RollResult
 from .tokens import TokenChange
 
 #: Farthest fall or distance from a blast accepted, in meters.

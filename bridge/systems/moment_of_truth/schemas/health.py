@@ -17,10 +17,11 @@ from ....rules.moment_of_truth.healing import MAX_CIRCUMSTANCES
 from ....rules.moment_of_truth.rolls import SIDES
 from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier
-from ....schemas.pushes import Out, RollResult, card_entry
-from ....schemas.requests import MODIFIERS_MAX, RATING_MAX, CardOptions, PoolModifier
+from ....schemas.pushes import Out, card_entry
+from ....schemas.requests import MODIFIERS_MAX, RATING_MAX, CardOptions
 from ....schemas.settings import DIAL_MAX
 from ....schemas.spec import CardSpec
+from .rolls import PoolModifier, RollResult
 
 #: Highest hit points a world's dials can give (base + per Endurance x 20).
 HIT_POINTS_MAX = DIAL_MAX + DIAL_MAX * RATING_MAX

@@ -14,13 +14,14 @@ from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.contests import Decision, Party, Ruling, Side
 from ....rules.moment_of_truth.maneuvers import BREAK_FREE_STATISTICS, STRANGLE_STATISTICS, GrappleSkill, Maneuver
 from ....rules.moment_of_truth.rolls import RollKind
-from .combat import ToHit
 from ....schemas.common import Identifier
-from .damage import DamageResult
-from .hazards import Breath, HazardResult
-from ....schemas.pushes import CardEntry, Either, HeldReward, MomentsEntry, Out, Pool, RollResult, TargetNumber, _const
+from ....schemas.pushes import CardEntry, Either, Out, _const
 from ....schemas.requests import CardOptions
 from ....schemas.spec import CardSpec
+from .combat import ToHit
+from .damage import DamageResult
+from .hazards import Breath, HazardResult
+from .rolls import HeldReward, MomentsEntry, Pool, RollResult, TargetNumber
 
 
 class GrapplingStatistic(str, Enum):

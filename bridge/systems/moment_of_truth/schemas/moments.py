@@ -8,13 +8,14 @@ from enum import Enum
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ....protocol import Request
+from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.connections import SIDES
 from ....rules.moment_of_truth.moments import Reward, Spend
 from ....schemas.common import Identifier, Inbound
-from ....rules.dice import MAX_DICE_PER_ROLL
-from ....schemas.pushes import CardEntry, MomentsEntry, Out, _const
+from ....schemas.pushes import CardEntry, Out, _const
 from ....schemas.requests import LABEL_MAX_CHARS, PLAYERS_MAX, CardRequest, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
+from .rolls import MomentsEntry
 
 #: Most Moments of Truth given in one award or gift.
 MOMENTS_MAX = 100

@@ -11,12 +11,13 @@ from ....protocol import Request
 from ....rules.moment_of_truth import RollKind
 from ....rules.moment_of_truth.damage_odds import DEFAULT_TRIALS, MAX_TRIALS
 from ....rules.moment_of_truth.weapon_handling import FireMode
+from ....schemas.pushes import Chance, JobEvent, JobQueued, Out, _const
+from ....schemas.requests import RequestSchema
+from ....schemas.spec import RequestSpec
 from .combat import AttackFields, CombatPool, ToHit
 from .damage import DamageDice, DamageSpec
-from ....schemas.pushes import Chance, JobEvent, JobQueued, Out, Pool, TargetNumber, _const
-from ....schemas.requests import RequestSchema, RollSpec
+from .rolls import Pool, RollSpec, TargetNumber
 from .simulation import SEED_MAX
-from ....schemas.spec import RequestSpec
 
 
 class DamageOddsRequest(DamageSpec, RequestSchema):

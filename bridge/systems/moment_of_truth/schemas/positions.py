@@ -10,10 +10,10 @@ from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.hazards import Charge
 from ....schemas.common import Identifier, Inbound
-from .health import dice_count
 from ....schemas.pushes import ChangeCause, JobQueued, Out
 from ....schemas.requests import CardRequest, RequestSchema
 from ....schemas.spec import RequestSpec
+from .health import dice_count
 
 #: The map's size in squares, and a square's side.
 COLUMNS = 16

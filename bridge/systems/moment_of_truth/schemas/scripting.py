@@ -9,15 +9,16 @@ from marshmallow import ValidationError, fields, validate
 
 from ....protocol import Request
 from ....rules.moment_of_truth.conditions import Condition
-from ....scripting.api import DICE_MAX, OUTPUT_MAX_CHARS, SIDES_MAX, Who
 from ....schemas.common import Identifier
-from .damage import DamageResult
-from .hazards import TOKENS_MAX, Fire, HazardResult
-from .moments import MomentsChange
-from .health import ConditionChange
-from ....schemas.pushes import JobEvent, JobQueued, Out, RollResult, _const, card_entry
+from ....schemas.pushes import JobEvent, JobQueued, Out, _const, card_entry
 from ....schemas.requests import CardOptions, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
+from ....scripting.api import DICE_MAX, OUTPUT_MAX_CHARS, SIDES_MAX, Who
+from .damage import DamageResult
+from .hazards import TOKENS_MAX, Fire, HazardResult
+from .health import ConditionChange
+from .moments import MomentsChange
+from .rolls import RollResult
 from .tokens import TokenChange
 
 #: Most top-level arguments a macro run may carry.

@@ -16,14 +16,14 @@ from ....rules.moment_of_truth.encounter import (
     MAX_SIDE,
     Targeting,
 )
-from .characters import ArmorItem, MeleeItem, RangedItem
-from .combat import CombatStatistics, _dice, item_field, name_field
 from ....schemas.common import Inbound
-from .damage import DamageDice
-from .health import HIT_POINTS_MAX
 from ....schemas.pushes import JobEvent, JobQueued, Out, _const
 from ....schemas.requests import RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
+from .characters import ArmorItem, MeleeItem, RangedItem
+from .combat import CombatStatistics, _dice, item_field, name_field
+from .damage import DamageDice
+from .health import HIT_POINTS_MAX
 
 #: Seeds are unsigned 32-bit numbers (safe as JSON numbers everywhere).
 SEED_MAX = 2**32 - 1

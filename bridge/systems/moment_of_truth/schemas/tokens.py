@@ -9,14 +9,14 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from ....protocol import Request
 from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.tokens import Ending
-from .characters import ArmorItem, ShieldItem
-from .combat import CombatStatistics, item_field, name_field
 from ....schemas.common import Identifier
-from .health import HIT_POINTS_MAX, ConditionChange, Health
-from .moments import MomentsLedger
 from ....schemas.pushes import ChangeCause, Out
 from ....schemas.requests import LABEL_MAX_CHARS, RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
+from .characters import ArmorItem, ShieldItem
+from .combat import CombatStatistics, item_field, name_field
+from .health import HIT_POINTS_MAX, ConditionChange, Health
+from .moments import MomentsLedger
 from .tracker import Combat
 
 #: Most skills a token's stat block may list.

@@ -14,10 +14,11 @@ from ....rules.moment_of_truth.initiative import Direction, GmReaction
 from ....rules.moment_of_truth.rolls import SIDES
 from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier, Inbound
-from .health import HealthChange
-from ....schemas.pushes import CardEntry, ChangeCause, Out, RollResult, _const
+from ....schemas.pushes import CardEntry, ChangeCause, Out, _const
 from ....schemas.requests import CardOptions, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
+from .health import HealthChange
+from .rolls import RollResult
 
 #: Most seats round one table.
 SEATS_MAX = 50

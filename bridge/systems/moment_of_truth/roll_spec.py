@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .refusals import refused_as
-from .rules.moment_of_truth import (
+from ...refusals import refused_as
+from ...rules.moment_of_truth import (
     Modifier,
     Pool,
     RollKind,
@@ -17,8 +17,8 @@ from .rules.moment_of_truth import (
     build_pool,
     target_number,
 )
-from .rules.moment_of_truth.rolls import Helper
-from .rules.moment_of_truth.statistics import Derived, Statistic
+from ...rules.moment_of_truth.rolls import Helper
+from ...rules.moment_of_truth.statistics import Derived, Statistic
 
 
 def pool_of(spec: dict, added: Sequence[Modifier] = ()) -> Pool:
