@@ -44,7 +44,7 @@ import flask_socketio.test_client
 
 from bridge.app import create_app
 from bridge.config import Config
-from bridge.events import combat, moments
+from bridge.systems.moment_of_truth.events import combat, moments
 from bridge.protocol import PROTOCOL_VERSION, Request
 from bridge.rules.dice import SeededDice
 from bridge.schemas.settings import default_settings

@@ -25,8 +25,8 @@ import sys
 import time
 
 from bridge.protocol import Push, Request
-from bridge.schemas.hazards import TOKENS_MAX
-from bridge.schemas.health import HIT_POINTS_MAX
+from bridge.systems.moment_of_truth.schemas.hazards import TOKENS_MAX
+from bridge.systems.moment_of_truth.schemas.health import HIT_POINTS_MAX
 
 from .roll_latency import (
     SIO_EVENT,

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from bridge.events.hazards import HAZARDS
+from bridge.systems.moment_of_truth.events.hazards import HAZARDS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

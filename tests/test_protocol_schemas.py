@@ -17,6 +17,8 @@ from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge.keys import hash_gm_key
 from bridge import chain, events
 from bridge.events import session
+from bridge.systems.moment_of_truth import events as flagship_events
+from bridge.systems.moment_of_truth.schemas.rolls import Helpers, OddsRequest, RollEntry, RollRequest
 from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
 from bridge.requests import unknown_event
 from bridge.rules.dice import FixedDice
@@ -33,7 +35,6 @@ from bridge.schemas import pushes
 from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
 from bridge.schemas.common import Inbound
 from bridge.schemas.export import DIALECT, render, write_schemas
-from bridge.schemas.requests import Helpers, OddsRequest, RollRequest
 from bridge.schemas.settings import default_settings
 from bridge.store import UnknownWorld
 from bridge.systems import DEFAULT_SYSTEM, installed
@@ -93,7 +94,7 @@ def test_handlers_use_the_catalog_pairing(monkeypatch):
 
     app = SimpleNamespace(extensions={"socketio": SimpleNamespace(on_event=lambda *args, **kwargs: None)},
                           add_url_rule=lambda *args, **kwargs: None)
-    for module in (*events.MODULES, *events.FLAGSHIP_MODULES):
+    for module in (*events.MODULES, *flagship_events.AREAS):
         monkeypatch.setattr(module, "handles", fake_handles)
         module.init_app(app)
     names = {getattr(event, "value", event) for event in registered}
@@ -632,7 +633,7 @@ def test_every_request_has_examples_both_ways():
 
 
 def roll_entry(result, visibility="public", whisper_to=()) -> dict:
-    """A roll log entry shaped as bridge.events.rolls.roll builds it."""
+    """A roll log entry shaped as bridge.systems.moment_of_truth.events.rolls.roll builds it."""
     return {
         "roll_id": "0123456789abcdef0123456789abcdef",
         "request_id": "r1",
@@ -670,7 +671,7 @@ def test_a_real_roll_matches_the_result_and_push_schemas(result):
     linked = chain.Link("1795335706895-0", entry, salt, prev, chain.link(prev, chain.commitment(salt, entry)))
     assert_valid("result.roll.log.json", {"rolls": [entry, notice(entry)], "links": [linked.shown(True), linked.shown(False)]})
     assert_valid("envelope.ok.json", success("r1", entry), strict=False)
-    assert pushes.RollEntry().load(entry)["result"]["kind"] is result.kind
+    assert RollEntry().load(entry)["result"]["kind"] is result.kind
 
 
 def test_a_notice_is_not_a_whole_entry_and_has_the_visibility_fields():

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from bridge.auth import Identity
 from bridge.cards import publish
 from bridge.combat_changes import Fight, change_fight, read_fight
-from bridge.events.combat import armor_of
-from bridge.events.hazards import named
+from bridge.systems.moment_of_truth.events.combat import armor_of
+from bridge.systems.moment_of_truth.events.hazards import named
 from bridge.protocol import Request, RequestError
 from bridge.refusals import refused_as
 from bridge.rules.dice import RandomDice

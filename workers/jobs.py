@@ -6,7 +6,7 @@ from rq import get_current_job
 
 from bridge.cancel import cancel_requested
 from bridge.protocol import Request
-from bridge.roll_spec import pool_of, target_of
+from bridge.systems.moment_of_truth.roll_spec import pool_of, target_of
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.attacks import Attack
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr

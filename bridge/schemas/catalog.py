@@ -12,13 +12,16 @@ from marshmallow import fields
 
 from ..protocol import Push, Request
 from ..systems import installed
+from ..systems.moment_of_truth.schemas import JOB_RESULTS
+from ..systems.moment_of_truth.schemas.moments import MomentsChange
+from ..systems.moment_of_truth.schemas.positions import TokenMoved
+from ..systems.moment_of_truth.schemas.tokens import TokenChanged
+from ..systems.moment_of_truth.schemas.tracker import CombatChanged, TurnEnded, TurnStarted
 from . import pushes as out
-from .cards import JOB_RESULTS, card_requests, job_result
 from .dice import DiceRollEntry, DiceRollRequest
-from .log import ChainLink, RollLinksRequest, RollLinksResult
 from .handoff import TokenOffered, TokenOfferRequest
-from .moments import MomentsChange
-from .pushes import Either, Out, RollNotice
+from .log import ChainLink, RollLinksRequest, RollLinksResult
+from .pushes import Either, JobQueued, Out, RollNotice, job_result
 from .requests import (
     ActorsAssignRequest,
     ConnectCredentials,
@@ -32,9 +35,6 @@ from .requests import (
 )
 from .spec import RequestSpec, Shape
 from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, SystemSetRequest, SystemView
-from .positions import TokenMoved
-from .tokens import TokenChanged
-from .tracker import CombatChanged, TurnEnded, TurnStarted
 
 #: Any card as one reader sees it: whole, or a blind card's notice.
 CARD_VIEW: Shape = (
@@ -49,6 +49,17 @@ class RollLogResult(Out):
 
     rolls = fields.List(Either(*CARD_VIEW), required=True)
     links = fields.List(fields.Nested(ChainLink), required=True)
+
+
+def card_view(entry: type[Out]) -> Shape:
+    """One kind of card as its requester sees it: whole, or as a notice."""
+    return (entry, RollNotice)
+
+
+def card_requests(cards: dict) -> dict:
+    """Card requests as catalog entries: a queued card's ack says queued, any other's is the card."""
+    return {event: RequestSpec(card.schema, JobQueued if card.queued else card_view(card.entry), card.gm_only)
+            for event, card in cards.items()}
 
 
 REQUESTS: dict[str, RequestSpec] = {
@@ -80,7 +91,7 @@ PUSHES: dict[Push, Shape] = {
     Push.SETTINGS_CHANGED: out.SettingsResult,
     Push.SYSTEM_CHANGED: SystemView,
     Push.JOB_PROGRESS: out.JobProgress,
-    Push.JOB_RESULT: (out.JobOddsResult, out.JobEchoResult, *JOB_RESULTS,
+    Push.JOB_RESULT: (out.JobEchoResult, *JOB_RESULTS,
                       *(job_result(system.odds.event, system.odds.result) for system in installed().values() if system.odds)),
     Push.JOB_FAILED: out.JobFailed,
     Push.MOMENTS_CHANGED: MomentsChange,

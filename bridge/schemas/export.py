@@ -19,12 +19,11 @@ from apispec.ext.marshmallow.common import resolve_schema_cls, resolve_schema_in
 from marshmallow import Schema
 
 from ..protocol import PROTOCOL_VERSION
-from ..rules.moment_of_truth import RollKind
 from ..systems import installed
 from .catalog import CONNECT_AUTH, CONNECT_REFUSAL, ENVELOPES, PUSHES, REQUESTS, Shape
 from .common import Visibility
 from .pushes import Either
-from .requests import CardOptions, ConnectCredentials, PoolModifier, RollSpec
+from .requests import CardOptions, ConnectCredentials
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _COMPONENTS = "#/components/schemas/"
@@ -35,16 +34,7 @@ PATCH_DOC = "Any subset of these fields; those left out keep their values."
 #: each rule system adds its own (``RuleSystem.cross_field_rules``).
 CROSS_FIELD_RULES: dict[object, dict] = {
     **{hook: rule for system in installed().values() for hook, rule in system.cross_field_rules.items()},
-    PoolModifier.penalty_takes_dice: {
-        "if": {"properties": {"penalty": {"const": True}}, "required": ["penalty"]},
-        "then": {"properties": {"dice": {"maximum": 0}}},
-    },
     ConnectCredentials.one_credential: {"oneOf": [{"required": ["gm_key"]}, {"required": ["token"]}]},
-    RollSpec.skill_matches_kind: {
-        "if": {"properties": {"kind": {"enum": [kind.value for kind in RollKind if kind.takes_skill]}}, "required": ["kind"]},
-        "then": {"required": ["skill"]},
-        "else": {"not": {"required": ["skill"]}},
-    },
     CardOptions.whisper_has_audience: {
         "if": {"properties": {"whisper_to": {"minItems": 1}}, "required": ["whisper_to"]},
         "then": {"properties": {"visibility": {"const": Visibility.WHISPER.value}}, "required": ["visibility"]},

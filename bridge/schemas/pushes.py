@@ -11,10 +11,6 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from ..auth import Role
 from ..protocol import ErrorCode, RefusalCode
-from ..rules.dice import MAX_DICE_PER_ROLL
-from ..rules.moment_of_truth import CountsAs, Label, RollKind
-from ..rules.moment_of_truth.moments import Reward, Spend
-from ..rules.moment_of_truth.rolls import SIDES
 from .common import Identifier, Visibility
 from .settings import WorldSettingsSchema
 
@@ -85,152 +81,6 @@ class ConnectRefusal(Out):
     fields_ = fields.Dict(data_key="fields", required=True)
 
 
-# --- the roll (rules.moment_of_truth.rolls ``to_dict()``) --------------------
-
-
-class PoolPart(Out):
-    """One line of the pool's working; parts not applied count for nothing."""
-
-    source = fields.String(required=True)
-    dice = fields.Integer(required=True)
-    applied = fields.Boolean(required=True)
-    note = fields.String(required=True)
-
-
-class Pool(Out):
-    dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
-    parts = fields.List(fields.Nested(PoolPart), required=True)
-
-
-class TargetNumber(Out):
-    """Successes needed: the world's default TN plus difficulty, at least 1;
-    1 on a roll with no TN to make, whose every success counts."""
-
-    default = fields.Integer(required=True, validate=validate.OneOf([1, 2]))
-    difficulty = fields.Integer(required=True)
-    value = fields.Integer(required=True, validate=validate.Range(min=1))
-    every_success_counts = fields.Boolean(required=True)
-
-
-class Die(Out):
-    face = fields.Integer(required=True, validate=validate.Range(1, SIDES))
-    counts_as = fields.Enum(CountsAs, by_value=True, required=True)
-
-
-class Outcome(Out):
-    """The verdict and the thresholds it was judged against."""
-
-    label = fields.Enum(Label, by_value=True, required=True)
-    success = fields.Boolean(required=True)
-    critical_success = fields.Boolean(required=True)
-    critical_failure = fields.Boolean(required=True)
-    setback = fields.Boolean(required=True)
-    needed = fields.Integer(required=True, validate=validate.Range(min=1))
-    critical_success_at = fields.Integer(required=True)
-    critical_failure_ones_at = fields.Integer(required=True)
-    stakes_raised = fields.Boolean(required=True)
-    setbacks_judged = fields.Boolean(required=True)
-
-
-# --- the roll's Moments of Truth (rules.moment_of_truth.moments, .talents) ----
-
-
-class MomentsEntry(Out):
-    """One line of the ledger: a gain (``asked``, ``gained``, ``lost`` beyond
-    ``lost_to``) or a spend (``spent``); ``balance`` is the player's after it."""
-
-    player = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf([*(r.value for r in Reward), *(s.value for s in Spend)]))
-    asked = fields.Integer(required=True)
-    gained = fields.Integer(required=True)
-    lost = fields.Integer(required=True)
-    spent = fields.Integer(required=True)
-    balance = fields.Integer(required=True, validate=validate.Range(min=0))
-    reason = fields.String(required=True)
-    roll_id = fields.String(required=True, allow_none=True)
-    lost_to = fields.String(required=True)
-
-
-class HeldReward(Out):
-    """A blind or whispered roll's reward, held until the GM reveals the roll
-    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
-
-    player = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf([r.value for r in Reward]))
-    moments = fields.Integer(required=True, validate=validate.Range(min=1))
-
-
-class PaidContribution(Out):
-    """Another player's dice: one more MoT than dice (ch. 5)."""
-
-    player = fields.String(required=True)
-    dice = fields.Integer(required=True)
-    moments = fields.Integer(required=True)
-
-
-class RollSpending(Out):
-    """Every MoT spent on one roll; ``dice``: the d6 they added."""
-
-    roller = fields.String(required=True)
-    own_dice = fields.Integer(required=True)
-    contributions = fields.List(fields.Nested(PaidContribution), required=True)
-    talent_moments = fields.Integer(required=True)
-    stakes_raised = fields.Boolean(required=True)
-    dice = fields.Integer(required=True)
-    moments = fields.Integer(required=True)
-    explanation = fields.List(fields.String(), required=True)
-
-
-class UsedTalent(Out):
-    name = fields.String(required=True)
-    circumstances = fields.String(required=True)
-    skills = fields.List(fields.String(), required=True)
-    statistic = fields.String(required=True, allow_none=True)
-
-
-class TalentUses(Out):
-    """This session's uses of each of the actor's talents, by name."""
-
-    session = fields.Integer(required=True)
-    counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
-
-
-class TalentUse(Out):
-    """One use of a talent (ch. 4): its dice, this session's n-th ``use``,
-    whether it was ``free`` and the MoTs it cost."""
-
-    talent = fields.Nested(UsedTalent, required=True)
-    off_spirit = fields.Boolean(required=True)
-    use = fields.Integer(required=True)
-    free = fields.Boolean(required=True)
-    moments = fields.Integer(required=True)
-    dice = fields.Integer(required=True)
-    uses = fields.Nested(TalentUses, required=True)
-    explanation = fields.List(fields.String(), required=True)
-
-
-class RollResult(Out):
-    """A resolved Moment of Truth roll, with its working. A ``roll`` card
-    adds ``moments`` when MoTs were spent on it, ``talent`` when a talent
-    was used, ``rewards`` when the roll earned MoTs (ch. 5), and ``held``
-    when a blind or whispered roll earned MoTs not credited until revealed."""
-
-    system = _const("moment_of_truth")
-    kind = fields.Enum(RollKind, by_value=True, required=True)
-    pool = fields.Nested(Pool, required=True)
-    target = fields.Nested(TargetNumber, required=True)
-    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
-    dice = fields.List(fields.Nested(Die), required=True)
-    successes = fields.Integer(required=True)
-    ones = fields.Integer(required=True)
-    outcome = fields.Nested(Outcome, required=True)
-    explanation = fields.List(fields.String(), required=True)
-    moments = fields.Nested(RollSpending)
-    talent = fields.Nested(TalentUse)
-    rewards = fields.List(fields.Nested(MomentsEntry))
-    held = fields.List(fields.Nested(HeldReward))
-
-
 class CardHeader(Out):
     """What every reader of a card sees: who rolled, for whom, when (Unix
     seconds), and which request made it (``rule``)."""
@@ -267,13 +117,6 @@ def card_entry(event, result: type[Schema], doc: str = "", name: str = "") -> ty
     return type(name, (CardEntry,), body)
 
 
-class RollEntry(CardEntry):
-    """A logged roll in full."""
-
-    rule = _const("roll")
-    result = fields.Nested(RollResult, required=True)
-
-
 # --- odds (rules.moment_of_truth.odds ``Odds.to_dict()``) --------------------
 
 
@@ -282,30 +125,6 @@ class Chance(Out):
 
     exact = fields.String(required=True, validate=validate.Regexp(r"^[0-9]+/[0-9]+$"))
     value = fields.Float(required=True, validate=validate.Range(0, 1))
-
-
-class Odds(Out):
-    """Chances of each verdict; ``successes[k]``: exactly k successes."""
-
-    pool = fields.Integer(required=True)
-    tn = fields.Integer(required=True)
-    kind = fields.Enum(RollKind, by_value=True, required=True)
-    success = fields.Nested(Chance, required=True)
-    critical_success = fields.Nested(Chance, required=True)
-    critical_failure = fields.Nested(Chance, required=True)
-    setback = fields.Nested(Chance, required=True)
-    failure = fields.Nested(Chance, required=True)
-    successes = fields.List(fields.Nested(Chance), required=True)
-
-
-class OddsReport(Out):
-    """Result of an ``odds`` job: the pool and TN it computed, whether the
-    stakes were raised (every failure critical, ch. 5), and the odds."""
-
-    pool = fields.Nested(Pool, required=True)
-    target = fields.Nested(TargetNumber, required=True)
-    stakes_raised = fields.Boolean(required=True)
-    odds = fields.Nested(Odds, required=True)
 
 
 # --- request results ---------------------------------------------------------
@@ -383,19 +202,22 @@ class JobEvent(Out):
     request_id = Identifier(required=True)
 
 
+def job_result(event: str, result: type[Out], what: str = "its result") -> type[JobEvent]:
+    """The ``job.result`` push of a queued request ``event``: ``result`` under ``kind`` ``event``."""
+    return type(
+        "Job" + "".join(part.title() for part in event.replace(".", "_").split("_")),
+        (JobEvent,),
+        {"__doc__": f"The finished job of a ``{event}`` request: {what}.",
+         "kind": _const(event), "result": fields.Nested(result, required=True)},
+    )
+
+
 class JobProgress(JobEvent):
     """A queued request's job started, will be retried, or is running
     (``progress``: the fraction done, as a long job reports it)."""
 
     state = fields.String(required=True, validate=validate.OneOf(["started", "retrying", "running"]))
     progress = fields.Float(required=True, validate=validate.Range(0, 1))
-
-
-class JobOddsResult(JobEvent):
-    """The finished job of an ``odds`` request."""
-
-    kind = _const("odds")
-    result = fields.Nested(OddsReport, required=True)
 
 
 class JobEchoResult(JobEvent):

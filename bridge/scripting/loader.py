@@ -17,7 +17,7 @@ from ..schemas.common import IDENTIFIER_PATTERN
 from ..schemas.export import schema_document
 from ..schemas.requests import RATING_MAX
 from ..schemas.settings import WorldSettingsSchema
-from ..schemas.health import HIT_POINTS_MAX
+from ..systems.moment_of_truth.schemas.health import HIT_POINTS_MAX
 from . import api
 from .api import Declared, Hook
 

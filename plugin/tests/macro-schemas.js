@@ -37,7 +37,7 @@ export function bridge(asked) {
 export const loaded = bridge({ load: [`${ROOT}examples/scripts`, `${ROOT}plugin/tests/scripts`] });
 
 /**
- * What macro.list gives the GM (bridge/events/scripting.py: the loader's macros without their file, by
+ * What macro.list gives the GM (bridge/systems/moment_of_truth/events/scripting.py: the loader's macros without their file, by
  * name); `who`: only the macros of these kinds (a player gets `owner` and `table` ones).
  */
 export function listed(who = ["gm", "owner", "table"]) {

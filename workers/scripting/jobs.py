@@ -12,7 +12,7 @@ from pathlib import Path
 from bridge.auth import Identity, Role
 from bridge.cards import publish
 from bridge.combat_changes import change_fight, read_fight
-from bridge.events.moments import award_for_role_playing
+from bridge.systems.moment_of_truth.events.moments import award_for_role_playing
 from bridge.protocol import Push, Request, RequestError
 from bridge.rooms import world_room
 from bridge.rules.dice import RandomDice

@@ -1,0 +1,87 @@
+"""Characters, advancement and equipment: creation checks (ch. 2-4),
+experience costs (ch. 11) and the world's arsenal (ch. 10). No cards."""
+
+from __future__ import annotations
+
+from ....protocol import Request, against_the_rules
+from ....requests import handles
+from ....rules.moment_of_truth.advancement import (
+    OffTheTable,
+    moment_buyback,
+    skill_advancement,
+    statistic_advancement,
+)
+from ....rules.moment_of_truth.characters import CharacterSheet, Talent, check_creation
+from ....rules.moment_of_truth.equipment import (
+    KINDS,
+    Arsenal,
+    EntryError,
+    define_items,
+    remove_items,
+)
+from ....rules.moment_of_truth.statistics import Statistic
+from ....world_rules import world_dials
+
+
+def check_character(unit, check_request: dict) -> dict:
+    """Every creation rule the sheet breaks, with its statistics and points, under the world's dials."""
+    sheet = check_request["sheet"]
+    character = CharacterSheet(
+        name=sheet["name"],
+        statistics={Statistic(name): value for name, value in sheet["statistics"].items()},
+        racial_modifiers={Statistic(name): value for name, value in sheet["racial_modifiers"].items()},
+        skills=sheet["skills"],
+        problems=tuple(sheet["problems"]),
+        talents=tuple(Talent(**talent) for talent in sheet["talents"]),
+        boons=tuple(sheet["boons"]),
+        trait_points_to_skill_points=sheet["trait_points_to_skill_points"],
+        trait_points_to_statistic_points=sheet["trait_points_to_statistic_points"],
+    )
+    return check_creation(character, world_dials(unit)).to_dict()
+
+
+def advancement_cost(unit, cost_request: dict) -> dict:
+    """Experience to raise one skill or statistic, step by step (ch. 11)."""
+    raised = "skill" if "skill" in cost_request else "statistic"
+    levels = cost_request[raised]
+    try:
+        if raised == "skill":
+            cost = skill_advancement(levels["name"], levels["current"], levels["desired"])
+        else:
+            cost = statistic_advancement(levels["name"], levels["current"], levels["desired"], world_dials(unit))
+    except OffTheTable as broken:
+        raise against_the_rules(broken, f"{raised}.{broken.field}") from None
+    return cost.to_dict()
+
+
+def advancement_buyback(unit, buyback_request: dict) -> dict:
+    """Experience for unspent Moments of Truth bought back (ch. 11)."""
+    moments = buyback_request["moments"]
+    return {"moments": moments, "experience": moment_buyback(moments, world_dials(unit))}
+
+
+def list_equipment(unit, _request: dict) -> dict:
+    """The book's items with the world's own (which replace a book item of their name)."""
+    return Arsenal.book().with_custom(unit.store.arsenal(unit.world_id)).to_dict()
+
+
+def define_equipment(unit, define_request: dict) -> dict:
+    """The GM removes some of the world's own items, then adds or replaces others."""
+    try:
+        custom = remove_items(unit.store.arsenal(unit.world_id), define_request["remove"])
+    except EntryError as broken:
+        raise against_the_rules(broken, f"remove.{broken.field}") from None
+    try:
+        custom = define_items(custom, {kind: define_request[kind] for kind in KINDS})
+    except EntryError as broken:
+        raise against_the_rules(broken, broken.field) from None
+    unit.save_arsenal(custom)
+    return custom
+
+
+def init_app(app) -> None:
+    handles(app, Request.CHARACTER_CHECK)(check_character)
+    handles(app, Request.ADVANCEMENT_COST)(advancement_cost)
+    handles(app, Request.ADVANCEMENT_BUYBACK)(advancement_buyback)
+    handles(app, Request.EQUIPMENT_LIST)(list_equipment)
+    handles(app, Request.EQUIPMENT_DEFINE)(define_equipment)

@@ -1,0 +1,53 @@
+"""Hazards (ch. 8), the GM's: each request is checked here, its tokens
+tracked, then queued to a worker (``workers.hazards``), which pushes the
+card, one ``token.changed`` per token changed, and ``job.result``."""
+
+from __future__ import annotations
+
+from ....events.jobs import queue_job
+from ....protocol import Request
+from ....requests import handles
+from ....schemas.catalog import REQUESTS
+from ....token_changes import check_tracked
+
+#: The hazard requests, each resolved by ``workers.hazards``.
+HAZARDS = (
+    Request.HAZARD_FALL,
+    Request.HAZARD_EXPLOSION,
+    Request.HAZARD_FIRE_IGNITE,
+    Request.HAZARD_FIRE_BURN,
+    Request.HAZARD_SUFFOCATION_START,
+    Request.HAZARD_SUFFOCATION_TURN,
+    Request.HAZARD_VACUUM_ENTER,
+    Request.HAZARD_VACUUM_SECOND,
+)
+
+
+def named(request: dict) -> dict[str, str]:
+    """The tokens a hazard request names, ``{token_id: field naming it}``, the card's actor's first."""
+    if "tokens" in request:
+        return {token["token_id"]: f"tokens.{n}.token_id" for n, token in enumerate(request["tokens"])}
+    if "token_ids" in request:
+        return {token_id: f"token_ids.{n}" for n, token_id in enumerate(request["token_ids"])}
+    tokens = {request["token_id"]: "token_id"}
+    if request.get("helper_token_id"):
+        tokens[request["helper_token_id"]] = "helper_token_id"
+    return tokens
+
+
+def queues(event: Request):
+    """The handler of hazard ``event``: refuse untracked tokens now, queue the rest."""
+
+    def queue_hazard(unit, request: dict) -> dict:
+        check_tracked(unit, named(request))
+        spec = REQUESTS[event.value].schema().dump(request)
+        return queue_job(
+            unit, request["request_id"], "workers.hazards.hazard", sender=unit.identity.to_dict(), event=event.value, request=spec
+        )
+
+    return queue_hazard
+
+
+def init_app(app) -> None:
+    for event in HAZARDS:
+        handles(app, event)(queues(event))

@@ -1,0 +1,47 @@
+"""Moment of Truth rolls (ch. 1) and the GM's reveal of a hidden roll."""
+
+from __future__ import annotations
+
+from ....cards import check_owner, new_card_id, publish
+from ....protocol import ErrorCode, Request, RequestError
+from ....requests import handles
+from ....schemas.common import Visibility
+from ....world_rules import world_dials
+from .moments import credit_revealed, roll_with_options
+
+
+def roll(unit, roll_request: dict) -> dict:
+    """Roll for an actor the user owns (the GM rolls for anyone)."""
+    check_owner(unit, roll_request["actor_id"])
+    dials = world_dials(unit)
+    roll_id = new_card_id()
+    result = roll_with_options(unit, roll_request, dials, roll_id)
+    return publish(unit, roll_request, Request.ROLL, result, roll_id)
+
+
+def reveal(unit, reveal_request: dict) -> dict:
+    """Show the table a blind or whispered card (a roll, a contest, a
+    maneuver...), once, as a public card; its held rewards are credited then
+    (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
+    roll_id = reveal_request["roll_id"]
+    entry = unit.store.card(unit.world_id, roll_id)
+    if entry is None or entry["visibility"] == Visibility.PUBLIC:
+        message = "no blind or whispered card has this id"
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
+    rewards = credit_revealed(unit, entry)
+    shown = f"the GM reveals {entry['user']}'s {entry['visibility']} roll"
+    card = {
+        "revealed": entry,
+        "rewards": [reward.to_dict() for reward in rewards],
+        "explanation": [shown, *(reward.line for reward in rewards)],
+    }
+    card_request = {
+        "request_id": reveal_request["request_id"], "actor_id": entry["actor_id"], "label": entry["label"],
+        "visibility": Visibility.PUBLIC, "whisper_to": [],
+    }
+    return publish(unit, card_request, Request.ROLL_REVEAL, card)
+
+
+def init_app(app) -> None:
+    handles(app, Request.ROLL)(roll)
+    handles(app, Request.ROLL_REVEAL)(reveal)

@@ -1,0 +1,69 @@
+"""The encounter simulation (GM only): queued to a worker, cancellable."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import current_app
+
+from ....cancel import request_cancel
+from ....events.jobs import queue_job
+from ....protocol import ErrorCode, Request, RequestError
+from ....refusals import refused_as
+from ....requests import handles
+from ....rules.moment_of_truth.encounter import Combatant, Side, check_sides
+from ....world_rules import world_dials
+from ..schemas.simulation import SEED_MAX
+from .combat import armor_of, arsenal_of, statistics_of, weapon_of
+
+#: The job that runs the fights.
+SIMULATE = "workers.jobs.simulate_encounter"
+
+
+def simulate_encounter(unit, request: dict) -> dict:
+    """Read every stat block against the world's arsenal and dials now (a
+    refusal names its field), then queue the fights with everything described."""
+    arsenal, dials = arsenal_of(unit), world_dials(unit)
+    sides = tuple(
+        Side(side["name"], tuple(_combatant(entry, arsenal, f"sides.{s}.combatants.{c}")
+                                 for c, entry in enumerate(side["combatants"])))
+        for s, side in enumerate(request["sides"])
+    )
+    with refused_as("sides"):
+        check_sides(sides, dials)
+    seed = request["seed"] if request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
+    spec = {
+        "sides": [side.to_dict() for side in sides],
+        "fights": request["fights"], "round_cap": request["round_cap"], "seed": seed,
+    }
+    return queue_job(unit, request["request_id"], SIMULATE, spec=spec, dials=dials.to_dict())
+
+
+def _combatant(entry: dict, arsenal, path: str) -> Combatant:
+    try:
+        weapon = weapon_of(entry["weapon"], arsenal)
+        armor = armor_of(entry["armor"], arsenal, "armor")
+    except RequestError as refused:
+        refused.fields = {f"{path}.{field}": messages for field, messages in refused.fields.items()}
+        raise
+    return Combatant(
+        entry["name"], statistics_of(entry["statistics"]), entry["skill_level"], weapon, armor,
+        entry["hit_points"], entry["defense_dice"], entry["targeting"],
+    )
+
+
+def simulate_cancel(unit, request: dict) -> dict:
+    """Ask the job to stop between two chunks of fights."""
+    job = current_app.extensions["vtt_queue"].of(unit.world_id).fetch_job(request["job_id"])
+    if job is None or job.func_name != SIMULATE or (
+        job.kwargs["reply"]["world_id"] != unit.world_id
+    ):
+        message = "no encounter simulation of this world has that job id"
+        raise RequestError(ErrorCode.INVALID, message, {"job_id": [message]})
+    request_cancel(unit.store.redis, unit.world_id, job.id)
+    return {"job_id": job.id, "state": "cancelling"}
+
+
+def init_app(app) -> None:
+    handles(app, Request.SIMULATE_ENCOUNTER)(simulate_encounter)
+    handles(app, Request.SIMULATE_CANCEL)(simulate_cancel)

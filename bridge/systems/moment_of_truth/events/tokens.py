@@ -1,0 +1,164 @@
+"""Tracked tokens: the GM's client registers each token's stat block; the
+GM applies or heals damage, sets or clears conditions and undoes a token's
+last change by hand; anyone at the table catches up with a snapshot."""
+
+from __future__ import annotations
+
+from ....combat_changes import running_combat
+from ....protocol import ErrorCode, Request, RequestError
+from ....requests import handles
+from ....rules.moment_of_truth.conditions import Condition
+from ....rules.moment_of_truth.health import heal_damage, take_hits
+from ....rules.moment_of_truth.skills import BOOK_SKILLS, unknown_skills, world_skills
+from ....rules.moment_of_truth.statistics import Statistic
+from ....rules.moment_of_truth.tokens import (
+    ConditionEntry,
+    TokenChange,
+    TokenState,
+    changed,
+    default_ending,
+    registered,
+    with_condition,
+    with_health,
+    without_condition,
+)
+from ....scripting import shelf
+from ....store import TableRead
+from ....token_changes import change_tokens, not_tracked, push_changes
+from ....world_rules import world_dials
+from .moments import ledger_view
+
+_STAT_BLOCK = ("scene_id", "skills", "armor", "shield")
+#: Ledger entries a snapshot carries (``moments.get`` reads further back).
+SNAPSHOT_HISTORY = 20
+
+
+def register(unit, register_request: dict) -> dict:
+    """Start tracking a token, or update its stat block (GM only); hit
+    points by the world's house rule, if its scripts set one."""
+    _check_skills(unit, register_request["skills"])
+    dials, token_id = world_dials(unit), register_request["token_id"]
+    house_rules = shelf.house_rules(unit.store.redis, unit.world_id)
+    statistics = {Statistic(name): value for name, value in register_request["statistics"].items()}
+
+    def track(read: TableRead) -> tuple[dict, None, TokenChange]:
+        stored = read.token_states()
+        previous = TokenState.from_dict(stored[token_id]) if token_id in stored else None
+        made = registered(
+            previous, token_id=token_id, actor_id=register_request["actor_id"], name=register_request["name"],
+            statistics=statistics, dials=dials, hit_points=register_request["hit_points"], house_rules=house_rules,
+            **{name: register_request[name] for name in _STAT_BLOCK},
+        )
+        return {token_id: made.after.to_dict()}, None, made
+
+    made = unit.change_table([token_id], None, track)
+    push_changes(unit, Request.TOKEN_REGISTER, register_request, [made])
+    return made.to_dict()
+
+
+def _check_skills(unit, skills: dict) -> None:
+    """Every skill is the book's or the world's (``setting_skills``): an unknown one is refused by name."""
+    unknown = unknown_skills(skills, unit.world.settings.get("setting_skills", ()))
+    if unknown:
+        message = "not a skill of the book or of this world (settings: setting_skills)"
+        named = ", ".join(map(repr, unknown))
+        fields = {"skills": {name: [message] for name in unknown}}
+        raise RequestError(ErrorCode.INVALID, f"unknown skill: {named}", fields)
+
+
+def list_skills(unit, _request: dict) -> dict:
+    """The skills ``token.register`` accepts: the book's, then the world's own."""
+    return {"book": list(BOOK_SKILLS), "world": world_skills(unit.world.settings.get("setting_skills", ()))}
+
+
+def _one_token(unit, rule: Request, token_request: dict, change) -> dict:
+    """Apply ``change(state) -> TokenChange`` to the request's token."""
+    token_id = token_request["token_id"]
+
+    def apply(states: dict) -> tuple[list, TokenChange]:
+        made = change(states[token_id])
+        return [made], made
+
+    return change_tokens(unit, rule, token_request, {token_id: "token_id"}, apply).to_dict()
+
+
+def damage(unit, damage_request: dict) -> dict:
+    """Damage taken; a head or neck shot's death, or an outright kill, is beyond rescue (ch. 7)."""
+    dials = world_dials(unit)
+    hits = {name: damage_request[name] for name in ("minor", "serious", "head_or_neck_shot", "outright_kill")}
+    return _one_token(unit, Request.TOKEN_DAMAGE, damage_request, lambda state: with_health(
+        state, take_hits(state.health, dials=dials, **hits), dials
+    ))
+
+
+def heal(unit, heal_request: dict) -> dict:
+    dials = world_dials(unit)
+    return _one_token(unit, Request.TOKEN_HEAL, heal_request, lambda state: with_health(
+        state, heal_damage(state.health, heal_request["minor"], heal_request["serious"]), dials
+    ))
+
+
+def condition_set(unit, set_request: dict) -> dict:
+    """A condition set by hand; in the token's scene's running combat it records the round."""
+    condition: Condition = set_request["condition"]
+    ending = set_request["ending"] or default_ending(condition)
+
+    def entry(state: TokenState) -> ConditionEntry:
+        combat = running_combat(unit, state.scene_id)
+        return ConditionEntry(condition, set_request["source"], ending, set_request["rounds"], combat.round if combat else None)
+
+    return _one_token(unit, Request.TOKEN_CONDITION_SET, set_request, lambda state: with_condition(state, entry(state)))
+
+
+def condition_clear(unit, clear_request: dict) -> dict:
+    sources = None if clear_request["source"] is None else [clear_request["source"]]
+    return _one_token(unit, Request.TOKEN_CONDITION_CLEAR, clear_request, lambda state: without_condition(
+        state, clear_request["condition"], sources
+    ))
+
+
+def undo(unit, undo_request: dict) -> dict:
+    """Put the token back as it was before its last change; the change is forgotten."""
+    token_id = undo_request["token_id"]
+
+    def restore(current: dict, earlier: dict) -> dict:
+        return changed(TokenState.from_dict(current), TokenState.from_dict(earlier)).after.to_dict()
+
+    undone = unit.undo_token(token_id, restore)
+    if undone is None:
+        if not unit.store.tokens(unit.world_id, [token_id]):
+            raise not_tracked(token_id, "token_id")
+        raise RequestError(ErrorCode.INVALID, f"token {token_id!r} has no change to undo", {"token_id": ["nothing to undo"]})
+    current, restored = (TokenState.from_dict(state) for state in undone)
+    made = changed(current, restored)
+    push_changes(unit, Request.TOKEN_UNDO, undo_request, [made])
+    return {"undone": current.to_dict(), "change": made.to_dict()}
+
+
+def snapshot(unit, snapshot_request: dict) -> dict:
+    """Every tracked token and running combat (of one scene, or all), and the ledger."""
+    scene_id, world_id = snapshot_request["scene_id"], unit.world_id
+    tokens = [state for state in unit.store.tokens(world_id).values() if scene_id in (None, state["scene_id"])]
+    combats = [combat for scene, combat in unit.store.combats(world_id).items() if scene_id in (None, scene)]
+    return {
+        "tokens": sorted(tokens, key=lambda state: state["token_id"]),
+        "combats": combats,
+        "moments": ledger_view(unit, SNAPSHOT_HISTORY),
+    }
+
+
+HANDLERS = {
+    Request.TOKEN_REGISTER: register,
+    Request.SKILLS_LIST: list_skills,
+    Request.TOKEN_DAMAGE: damage,
+    Request.TOKEN_HEAL: heal,
+    Request.TOKEN_CONDITION_SET: condition_set,
+    Request.TOKEN_CONDITION_CLEAR: condition_clear,
+    Request.TOKEN_UNDO: undo,
+    Request.TABLE_SNAPSHOT: snapshot,
+}
+
+
+def init_app(app) -> None:
+    for event, handler in HANDLERS.items():
+        handles(app, event)(handler)
