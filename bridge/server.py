@@ -14,12 +14,14 @@ library before anything imports it (``vtt-bridge`` itself imports redis).
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import subprocess
 import sys
 
 from .config import Config
+from .lineage import die_with_parent
 
 #: How long a stopping web process lets its connections finish, in seconds.
 GRACEFUL_SECONDS = 3
@@ -46,7 +48,9 @@ def run(config: Config) -> None:
         "VTT_BRIDGE_QUEUE": config.queue_name,
         "VTT_BRIDGE_CORS_ORIGINS": ",".join(config.cors_origins),
     }
-    web = subprocess.Popen(gunicorn_command(config.host, config.port), env=env)
+    # gunicorn ends with this process, even on its kill -9 (gunicorn's worker follows its master)
+    web = subprocess.Popen(gunicorn_command(config.host, config.port), env=env,
+                           preexec_fn=functools.partial(die_with_parent, os.getpid()))
 
     def stop(*_):
         web.send_signal(signal.SIGTERM)

@@ -101,15 +101,19 @@ class Worker:
         self.process.wait(10)
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid``: children, their children and so on."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with suppress(OSError):
+            for child in map(int, (task / "children").read_text().split()):
+                found += [child, *descendants(child)]
+    return found
+
+
 def signal_tree(process: subprocess.Popen, signum: int) -> None:
     """Send ``signum`` to ``process`` and every process under it (`vtt-bridge web` runs gunicorn
     and its worker, `python -m workers` RQ's pool and its workers): a SIGSTOP stalls them all."""
-    pids, found = [process.pid], 0
-    while found < len(pids):
-        pid, found = pids[found], found + 1
-        for task in Path(f"/proc/{pid}/task").glob("*"):
-            with suppress(OSError):
-                pids += [int(child) for child in (task / "children").read_text().split()]
-    for pid in pids:
+    for pid in [process.pid, *descendants(process.pid)]:
         with suppress(ProcessLookupError):
             os.kill(pid, signum)

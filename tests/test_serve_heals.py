@@ -18,7 +18,7 @@ from rq import Worker
 
 from bridge.lineage import RECORD_FILE, started_at
 
-from .services import RedisServer, free_port, wait_until
+from .services import RedisServer, descendants, free_port, wait_until
 from .table import TableClient
 from .test_bridge import SKILL_ROLL
 
@@ -124,7 +124,7 @@ def _connected(served):
 def test_kill_9_of_serve_takes_its_redis_and_workers_along(serve):
     served = serve(workers=2)
     wait_until(lambda: len(served.worker_pids()) == 2, what="two workers")
-    family = {*served.children().values(), *served.worker_pids()}
+    family = {*served.children().values(), *served.worker_pids(), *descendants(served.process.pid)}  # the web's too
     served.process.kill()
     served.process.wait()
     wait_until(lambda: not any(started_at(pid) for pid in family), timeout=HEAL_TIMEOUT_SECONDS,
