@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -13,8 +14,9 @@ IDENTIFIER_PATTERN = r"^[A-Za-z0-9._:-]{1,64}$"
 #: Characters no text a client sends may hold: C0 controls but tab and the line
 #: ends, and Unicode's bidirectional overrides and isolates, which make a name
 #: read differently from what it is.
-_HIDDEN = frozenset([*map(chr, range(0x20)), "\x7f", "\u061c", "\u200e", "\u200f", *map(chr, range(0x202A, 0x202F)),
-                     *map(chr, range(0x2066, 0x206A))]) - {"\t", "\n", "\r"}
+_HIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: A lone surrogate (JSON's ``\\ud800`` escape reads as one): not Unicode text.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _Booleans(frozenset):
@@ -59,9 +61,9 @@ def _with_inner(field: fields.Field):
 
 
 def _plain_text(value: str) -> None:
-    if not _HIDDEN.isdisjoint(value):
+    if _HIDDEN.search(value):
         raise ValidationError("must hold no control or bidirectional control characters")
-    if any("\ud800" <= character <= "\udfff" for character in value):
+    if _SURROGATE.search(value):
         raise ValidationError("must be valid Unicode (a lone surrogate)")
 
 
