@@ -14,6 +14,7 @@ from .config import Config
 from .protocol import SOCKETIO_CHANNEL
 from .queue import WorldQueues
 from .store import Store
+from .table import events as table_events
 
 
 def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flask:
@@ -38,6 +39,6 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
         logger=logs.library_logger("socketio.server"),
         engineio_logger=logs.library_logger("engineio.server"),
     )
-    for module in (health, plugin_files, connections, *events.MODULES, *systems.installed().values(), limits, cors):
+    for module in (health, plugin_files, connections, *events.MODULES, table_events, *systems.installed().values(), limits, cors):
         module.init_app(app)
     return app

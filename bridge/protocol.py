@@ -107,6 +107,14 @@ class Request(str, Enum):
     MACRO_RELOAD = "macro.reload"
 
 
+#: The requests every world shares, the table core's (``bridge.table.events``).
+SHARED_REQUESTS = frozenset({
+    Request.TOKEN_REGISTER, Request.TABLE_SNAPSHOT, Request.TOKEN_MOVE, Request.MAP_GET, Request.MAP_BLAST,
+    Request.COMBAT_START, Request.COMBAT_JOIN, Request.COMBAT_LEAVE, Request.COMBAT_INITIATIVE, Request.COMBAT_NEXT,
+    Request.COMBAT_END,
+})
+
+
 class Push(str, Enum):
     """Events the bridge sends without being asked."""
 
@@ -133,6 +141,7 @@ class ErrorCode(str, Enum):
     TOO_MANY_DICE = "too_many_dice"
     AGAINST_THE_RULES = "against_the_rules"
     NOT_TRACKED = "not_tracked"
+    OUT_OF_TURN = "out_of_turn"
     WRONG_SYSTEM = "wrong_system"
     BUSY = "busy"
     ANSWER_NOT_KEPT = "answer_not_kept"

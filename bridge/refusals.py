@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from .protocol import ErrorCode, RequestError, against_the_rules
 from .rules.dice import TooManyDice
-from .rules.moment_of_truth.rolls import ImpossibleRoll
-from .rules.refusal import RulesRefusal
+from .rules.refusal import ImpossiblePool, RulesRefusal
 
 
 class refused_as:  # lower case: used like a function, ``with refused_as("field"):``
     """Inside the block, a rules refusal (``RulesRefusal``) blames ``field``; a pool
     below its TN or over the dice cap blames ``pool``, the field that makes
-    the pool (Moments of Truth alone can rescue an impossible roll).
+    the pool (``pool``: by default Moment of Truth's field that can rescue it).
 
     A class, not ``@contextmanager``: an attack enters about eight of these,
     and a generator-based one costs several times more to enter and leave."""
@@ -31,7 +30,7 @@ class refused_as:  # lower case: used like a function, ``with refused_as("field"
     def __exit__(self, _kind, error, _traceback) -> bool:
         if error is None:  # the usual way out
             return False
-        if isinstance(error, ImpossibleRoll):
+        if isinstance(error, ImpossiblePool):
             raise RequestError(ErrorCode.IMPOSSIBLE_ROLL, str(error), {self.pool: [str(error)]}) from None
         if isinstance(error, TooManyDice):
             raise RequestError(ErrorCode.TOO_MANY_DICE, str(error), {self.pool: [str(error)]}) from None

@@ -21,7 +21,8 @@ from .auth import Identity
 from .encoded import Encoded, Unreadable
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
-from .systems import system_of_event, title_of
+from .systems import system_of_event, table_of, title_of
+from .table.combats import check_turn
 from .unit import Unit, answer_once
 
 log = logging.getLogger("bridge.requests")
@@ -43,24 +44,58 @@ def current_identity() -> Identity:
     return socketio().server.get_session(request.sid)["identity"]
 
 
-def handles(app, event: Request | str, fight: Callable[[dict], list[str]] | None = None):
+def handles(app, event: Request | str, fight: Callable[[dict], list[str]] | None = None,
+            extra: Callable[[str], list[str]] | None = None):
     """Register ``handler`` for ``event`` on ``app``'s Socket.IO server,
     validated and authorized as the protocol catalog says; a rule system's
     event is refused in a world playing another system. ``fight(request)``:
     the tokens whose fight (``Unit.fight``) the handler reads first, read
-    with the request id's claim, in the same round trip."""
+    with the request id's claim, in the same round trip, with the plain
+    keys ``extra(world_id)``."""
     name = getattr(event, "value", event)
     spec, system = REQUESTS[name], system_of_event().get(name)
     schema, gm_only = spec.schema(), spec.gm_only
 
     def register(handler: Handler) -> Handler:
+        checked = _in_turn(name, _played(system, handler))
+
         def on_event(*arguments):
-            return answer(name, schema, gm_only, _played(system, handler), arguments, fight)
+            return answer(name, schema, gm_only, checked, arguments, fight, extra)
 
         app.extensions["socketio"].on_event(name, on_event)
         return handler
 
     return register
+
+
+def handles_shared(app, event: Request, default: Handler) -> None:
+    """Register a shared request (``bridge.table.events``): checked first for
+    the table's fields, then loaded whole by the world's system's schema of
+    it, if it has one, and run by the system's handler, or ``default``."""
+    name, spec = event.value, REQUESTS[event.value]
+    schema, gm_only = spec.schema(), spec.gm_only
+
+    def shared(unit: Unit, data: dict, payload: dict):
+        table = table_of(unit.world.system)
+        refined = table.schemas.get(name)
+        return table.handlers.get(name, default)(unit, _load(refined(), payload) if refined else data)
+
+    checked = _in_turn(name, shared, with_payload=True)
+    app.extensions["socketio"].on_event(name, lambda *arguments: answer(name, schema, gm_only, checked, arguments,
+                                                                          with_payload=True))
+
+
+def _in_turn(event: str, handler, with_payload: bool = False):
+    """``handler``, refusing an action the world's system says needs its
+    token's turn (``Table.turn_actions``) while a fight runs another's turn."""
+
+    def checked(unit: Unit, data: dict, *payload):
+        field = table_of(unit.world.system).turn_actions.get(event)
+        if field is not None and data.get(field) is not None:
+            check_turn(unit, data[field], field)
+        return handler(unit, data, *payload)
+
+    return checked
 
 
 def _played(system: str | None, handler: Handler) -> Handler:
@@ -79,7 +114,8 @@ def _played(system: str | None, handler: Handler) -> Handler:
     return in_its_world
 
 
-def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, arguments: tuple, fight=None) -> dict:
+def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, arguments: tuple, fight=None, extra=None,
+           with_payload: bool = False) -> dict:
     """The envelope answering ``arguments``, the event's (one payload object, if the client kept to the protocol)."""
     started = time.perf_counter()
     identity = current_identity()
@@ -89,7 +125,9 @@ def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, argument
         if len(arguments) > 1:
             message = f"send one payload object, not {len(arguments)} arguments"
             raise RequestError(ErrorCode.INVALID, message, {"_schema": [message]})
-        envelope = _answer(event, schema, gm_only, handler, identity, payload, fight)
+        if with_payload:
+            handler = partial(_with_payload, handler, payload)
+        envelope = _answer(event, schema, gm_only, handler, identity, payload, fight, extra)
     except RequestError as refused:
         envelope = failure(request_id, refused)
     except Exception:
@@ -99,22 +137,33 @@ def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, argument
     return envelope
 
 
-def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, fight) -> dict:
+def _with_payload(handler, payload, unit: Unit, data: dict):
+    return handler(unit, data, payload)
+
+
+def _load(schema: Schema, payload) -> dict:
+    """``payload`` as ``schema`` loads it, refused naming each invalid field."""
+    try:
+        return schema.load(payload)
+    except ValidationError as invalid:
+        raise RequestError(ErrorCode.INVALID, "the request has invalid fields", invalid.normalized_messages()) from None
+
+
+def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, fight, extra) -> dict:
     if isinstance(payload, Unreadable):
         message = f"the payload could not be read: {payload.reason}"
         raise RequestError(ErrorCode.INVALID, message, {"_schema": [payload.reason]})
     if not isinstance(payload, dict):
         raise RequestError(ErrorCode.INVALID, "the payload must be an object", {"_schema": ["must be an object"]})
-    try:
-        data = schema.load(payload)
-    except ValidationError as invalid:
-        raise RequestError(ErrorCode.INVALID, "the request has invalid fields", invalid.normalized_messages()) from None
+    data = _load(schema, payload)
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event}'")
     key = f"vtt:answer:{identity.world_id}:{identity.user}:{event}:{data['request_id']}"
     token_ids = fight(data) if fight is not None else None
+    keys = extra(identity.world_id) if extra is not None and token_ids else []
     run = partial(_run, handler, data)
-    written, answer = answer_once(current_app.extensions["vtt_store"], identity, key, run, token_ids, request.sid)
+    store = current_app.extensions["vtt_store"]
+    written, answer = answer_once(store, identity, key, run, token_ids, request.sid, keys)
     if written is not None:  # not another run's answer: this run's pushes are told
         sio = current_app.extensions["socketio"]
         for pushed, payload, where in written.pushes:

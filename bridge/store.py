@@ -1,8 +1,8 @@
 """All state the bridge keeps, in Redis: plain data access.
 
 Reads; the claim of a request id (``claim``); and ``commit``, the one way a
-request or a job changes the world's tokens, combats, Moments of Truth and
-rule systems' state: one compare-and-set of what a ``bridge.unit.Unit``
+request or a job changes the world's tokens, combats and rule systems'
+state: one compare-and-set of what a ``bridge.unit.Unit``
 read, with its roll-log entries and its answer or receipt.
 
 Keys (``<w>`` is a world id):
@@ -19,18 +19,15 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:rolls:seen:public``   stream: log ids of the entries everyone sees
 - ``vtt:world:<w>:rolls:seen:user:<u>`` stream: log ids of the other entries user ``u`` sees (whole or as a notice)
 - ``vtt:world:<w>:card:<roll_id>``      the log id of card ``roll_id`` (expires)
-- ``vtt:world:<w>:arsenal``             the world's own equipment by kind (JSON)
-- ``vtt:world:<w>:moments:balances``    hash: player -> Moments of Truth held
-- ``vtt:world:<w>:moments:history``     list: the ledger's newest entries (JSON), oldest first, trimmed
-- ``vtt:world:<w>:moments:first_sessions``  hash: player -> their first-session entry (JSON)
-- ``vtt:world:<w>:moments:setbacks``    hash: roll id -> the reward taken on it (a failure, a critical failure, a setback; JSON);
-                                        ``<roll id>:revealed`` -> the mark of its reveal (``roll.reveal``)
-- ``vtt:world:<w>:talent_uses``         this session's talent uses and MoT offers: ``{session, actors: {actor: {talent: uses}}, offers?: {giver: {roller: dice}}}`` (JSON)
-- ``vtt:world:<w>:tokens``              hash: token id -> the token's rules state (JSON)
+- ``vtt:world:<w>:tokens``              hash: token id -> the token (JSON): ``token_id``, ``actor_id``, ``name``,
+                                        ``scene_id`` and ``version`` are the table's; every other field is its system's
 - ``vtt:world:<w>:token_history:<t>``   list: token ``t``'s earlier states, newest first (JSON), for undo
-- ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON)
+- ``vtt:world:<w>:combats``             hash: scene id -> the scene's combat (JSON): ``scene_id``, ``combatants``
+                                        (each ``{token_id, seat}``), ``order`` (seats), ``turn``, ``round`` and
+                                        ``version`` are the table's; every other field is its system's
 - ``vtt:world:<w>:positions``           hash: token id -> its square on the standalone map ``{x, y, version}`` (JSON)
 - ``vtt:world:<w>:system:<s>``          rule system ``s``'s state document (JSON)
+- ``vtt:world:<w>:system:<s>:<name>``   any other key of rule system ``s`` (``system_key``): the system names and shapes it
 - ``vtt:receipt:<job>``                 a job's pushes, written with its effects (JSON; see ``bridge.unit``)
 """
 
@@ -38,7 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable
 
@@ -47,7 +44,6 @@ import redis
 from . import chain, keys
 from .encoded import dumps, loads
 from .systems import DEFAULT_SYSTEM
-from .visibility import readers
 
 #: How long the first answer to a request id is kept, in seconds: a client's
 #: retries (after a reconnect) come within it; a later send of the id is a new request.
@@ -65,8 +61,6 @@ RECEIPT_TTL_SECONDS = 24 * 3600
 ROLL_LOG_MAX_ENTRIES = 10_000
 #: How long a logged card can be found by its id (``Store.card``), in seconds.
 CARD_INDEX_TTL_SECONDS = 30 * 24 * 3600
-#: Moments of Truth history entries kept per world (``moments.get`` shows at most 200).
-MOMENTS_HISTORY_MAX = 200
 #: Earlier states kept per token for undo.
 TOKEN_HISTORY_MAX = 50
 #: Connections a process keeps to Redis: about the requests and jobs it runs at once.
@@ -79,38 +73,38 @@ AS_READ: Any = object()
 #: What a claimed request id holds until its answer is written.
 PENDING = "pending"
 
-#: A world's fields that ``World`` holds, as ``HMGET`` reads them; last, a
-#: plain ``gm_key`` from before keys were hashed, hashed when first read.
-_WORLD_FIELDS = ("name", "gm_key_hash", "settings", "system", "signing_secret", "gm_key")
+#: A world's fields that ``World`` holds, as ``HMGET`` reads them.
+_WORLD_FIELDS = ("name", "gm_key_hash", "settings", "system", "signing_secret")
 
-#: Lua: tokens ``ids``, then the first one's scene, the scene's combat and
-#: the world's arsenal (from the tokens hash, the combats hash and the
-#: arsenal's key), named: ``{tokens, scene, combat, arsenal}`` (null: none).
+#: Lua: tokens ``ids``, then the first one's scene and the scene's combat
+#: (from the tokens hash and the combats hash), and the plain keys
+#: ``extra`` (``GET``), named: ``{tokens, scene, combat, extra}`` (null: none).
 _READ_FIGHT_FUNCTION = """
 local function null(value) if value then return value end return cjson.null end
-local function read_fight(tokens, combats, arsenal, ids)
+local function read_fight(tokens, combats, ids, extra)
   local states = redis.call('HMGET', tokens, unpack(ids))
   local scene = states[1] and cjson.decode(states[1])['scene_id']
   if scene == cjson.null then scene = false end
-  local read = {tokens = {}, scene = null(scene), combat = cjson.null, arsenal = null(redis.call('GET', arsenal))}
+  local read = {tokens = {}, scene = null(scene), combat = cjson.null, extra = {}}
   for i = 1, #ids do read.tokens[i] = null(states[i]) end
   if scene then read.combat = null(redis.call('HGET', combats, scene)) end
+  for i = 1, #extra do read.extra[i] = null(redis.call('GET', extra[i])) end
   return read
 end
 """
 
 #: Claim a request id (KEYS[1]) and read its world's fields (KEYS[2]), with
-#: a fight's keys (KEYS[3:5]) the fight of some tokens, in one round trip.
-#: One argument, JSON: ``{pending, ttl, fields, fight?: [token id, ...]}``.
-#: Returns JSON: ``{claimed: false}`` when it was taken, else ``{claimed:
-#: true, world: [the fields' values], fight?: read_fight's}``.
+#: a fight's keys (KEYS[3:4], then its extra keys) the fight of some tokens,
+#: in one round trip. One argument, JSON: ``{pending, ttl, fields, fight?:
+#: [token id, ...], extra?: count}``. Returns JSON: ``{claimed: false}`` when
+#: it was taken, else ``{claimed: true, world: [the fields' values], fight?: read_fight's}``.
 _CLAIM = _READ_FIGHT_FUNCTION + """
 local doc = cjson.decode(ARGV[1])
 if not redis.call('SET', KEYS[1], doc.pending, 'NX', 'EX', doc.ttl) then return cjson.encode({claimed = false}) end
 local world = redis.call('HMGET', KEYS[2], unpack(doc.fields))
 local claimed = {claimed = true, world = {}}
 for i = 1, #doc.fields do claimed.world[i] = null(world[i]) end
-if doc.fight then claimed.fight = read_fight(KEYS[3], KEYS[4], KEYS[5], doc.fight) end
+if doc.fight then claimed.fight = read_fight(KEYS[3], KEYS[4], doc.fight, {unpack(KEYS, 5)}) end
 return cjson.encode(claimed)
 """
 
@@ -200,9 +194,9 @@ return cjson.encode({untracked = missing})
 
 
 #: Read a fight in one round trip: one argument, JSON ``{tokens: [id, ...]}``.
-#: KEYS: the tokens hash, the combats hash, the arsenal. Returns ``read_fight``'s, as JSON.
+#: KEYS: the tokens hash, the combats hash, then the extra keys. Returns ``read_fight``'s, as JSON.
 _READ_FIGHT = _READ_FIGHT_FUNCTION + """
-return cjson.encode(read_fight(KEYS[1], KEYS[2], KEYS[3], cjson.decode(ARGV[1]).tokens))
+return cjson.encode(read_fight(KEYS[1], KEYS[2], cjson.decode(ARGV[1]).tokens, {unpack(KEYS, 3)}))
 """
 
 
@@ -230,35 +224,6 @@ def combat_action(read: TableRead, combat_after: dict | None) -> str:
     if read.scene_id is None or combat_after is AS_READ or combat_after == read.combat_state:
         return "keep"
     return "del" if combat_after is None else "set"
-
-
-@dataclass(frozen=True)
-class MomentsRead:
-    """The Moments of Truth as read: each player's balance, the talent uses
-    (JSON; None: none yet), and the marks asked for: the players' first-session
-    entries, and the setback entry of one roll (None: none taken)."""
-
-    balances: dict[str, int]
-    uses_text: str | None = None
-    first_sessions: dict[str, dict] = field(default_factory=dict)
-    setback: dict | None = None
-
-    @property
-    def uses(self) -> dict | None:
-        return loads(self.uses_text) if self.uses_text else None
-
-
-@dataclass(frozen=True)
-class MomentsWrite:
-    """A change of the Moments of Truth: the balances after it (a player left
-    out is unchanged), the talent uses after it (None: unchanged), the history
-    entries it adds, oldest first, and the marks it sets (by player, by roll)."""
-
-    balances: dict[str, int]
-    uses: dict | None = None
-    entries: list[dict] = field(default_factory=list)
-    first_sessions: dict[str, dict] = field(default_factory=dict)
-    setbacks: dict[str, dict] = field(default_factory=dict)
 
 
 class Commit:
@@ -309,23 +274,6 @@ class Commit:
                 self.write("hdel", combats_key, field=scene_id)
             elif now != read:
                 self.write("hset", combats_key, field=scene_id, value=now)
-
-    def moments(self, world_id: str, read: MomentsRead, after: MomentsWrite) -> None:
-        """The Moments of Truth as read, then changed: only what the change touches is written."""
-        balances, uses, history, first, setbacks = _moments_keys(world_id)
-        self.expect_hash(balances, {player: str(moments) for player, moments in read.balances.items()})
-        self.expect(uses, read.uses_text)
-        for player, moments in after.balances.items():
-            if read.balances.get(player) != moments:
-                self.write("hset", balances, field=player, value=str(moments))
-        if after.uses is not None:
-            self.write("set", uses, value=dumps(after.uses))
-        for entry in after.entries:
-            self.write("append", history, value=dumps(entry), keep=MOMENTS_HISTORY_MAX)
-        for player, entry in after.first_sessions.items():
-            self.write("hset", first, field=player, value=dumps(entry))
-        for roll_id, entry in after.setbacks.items():
-            self.write("hset", setbacks, field=roll_id, value=dumps(entry))
 
     def log(self, world_id: str, head: str | None, entries: list[tuple[str, dict, list[str] | None]]) -> None:
         """Entries (``(text, entry, readers)``, ``readers``: None for everyone,
@@ -411,20 +359,7 @@ class Store:
         return dataclasses.replace(self.world(world_id), gm_key=gm_key)
 
     def world(self, world_id: str) -> World:
-        """The world, a plain GM key stored before keys were hashed hashed first."""
-        fields = self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
-        if fields[1] is None and fields[5] is not None:
-            self._hash_plain_gm_key(world_id, fields[5])
-            fields = self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
-        return world_of(world_id, fields)
-
-    def _hash_plain_gm_key(self, world_id: str, gm_key: str) -> None:
-        """Keep a world's plain GM key (stored before keys were hashed) only
-        as its hash, beside a new signing secret: its old tokens end."""
-        key = world_key(world_id)
-        self.redis.hsetnx(key, "signing_secret", keys.new_signing_secret())
-        self.redis.hsetnx(key, "gm_key_hash", keys.hash_gm_key(gm_key))
-        self.redis.hdel(key, "gm_key")
+        return world_of(world_id, self.redis.hmget(world_key(world_id), _WORLD_FIELDS))
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -486,14 +421,15 @@ class Store:
 
     # -- request ids ------------------------------------------------------
 
-    def claim(self, key: str, world_id: str, fight: list[str] | None = None) -> tuple[list, dict | None] | None:
+    def claim(self, key: str, world_id: str, fight: list[str] | None = None,
+              extra: list[str] = ()) -> tuple[list, dict | None] | None:
         """Claim the request id under ``key`` while its answer is computed, and
         read its world's fields (for ``world_of``) and, with ``fight`` (token
-        ids), their fight (for ``fight_of``), in one round trip. None: the id
-        was claimed already (``await_answer``)."""
+        ids), their fight and the plain keys ``extra`` (for ``fight_of``), in
+        one round trip. None: the id was claimed already (``await_answer``)."""
         keys, doc = [key, world_key(world_id)], {"pending": PENDING, "ttl": CLAIM_TTL_SECONDS, "fields": _WORLD_FIELDS}
         if fight:
-            keys, doc["fight"] = keys + _fight_keys(world_id), fight
+            keys, doc["fight"] = keys + _fight_keys(world_id) + list(extra), fight
         claimed = loads(self._claim(keys=keys, args=[dumps(doc)]))
         if not claimed["claimed"]:
             return None
@@ -528,43 +464,8 @@ class Store:
     # -- roll log ---------------------------------------------------------
 
     def log_head(self, world_id: str) -> str | None:
-        """The newest entry's link (None: no entry yet). A log from before
-        the chain is chained first (``_chain_old_log``)."""
-        keys = _roll_keys(world_id)
-        head = self.redis.get(keys["head"])
-        if head is None and self.redis.exists(keys["log"]):
-            return self._chain_old_log(world_id)
-        return head
-
-    def _chain_old_log(self, world_id: str) -> str:
-        """Chain and index a log written before the chain, once, each entry
-        under its own log id; the new head. Run again if the log changes meanwhile."""
-        keys = _roll_keys(world_id)
-        with self.redis.pipeline() as pipe:
-            while True:
-                try:
-                    pipe.watch(keys["log"], keys["head"])
-                    head, rows = pipe.get(keys["head"]), pipe.xrange(keys["log"])
-                    if head is not None:
-                        return head
-                    pipe.multi()
-                    pipe.delete(keys["log"])
-                    prev = chain.genesis(world_id)
-                    for log_id, fields in rows:
-                        entry, salt = loads(fields["entry"]), chain.new_salt()
-                        linked = chain.link(prev, chain.commitment(salt, entry))
-                        chained = {"entry": fields["entry"], "roll": entry["roll_id"], "salt": salt, "prev": prev, "link": linked}
-                        pipe.xadd(keys["log"], chained, id=log_id)
-                        who = readers(entry)
-                        for seen in [keys["public"]] if who is None else [seen_by_key(world_id, user) for user in who]:
-                            pipe.xadd(seen, {"id": log_id}, id=log_id)
-                        pipe.set(_card_key(world_id, entry["roll_id"]), log_id, ex=CARD_INDEX_TTL_SECONDS)
-                        prev = linked
-                    pipe.set(keys["head"], prev)
-                    pipe.execute()
-                    return prev
-                except redis.WatchError:
-                    continue
+        """The newest entry's link (None: no entry yet)."""
+        return self.redis.get(_roll_keys(world_id)["head"])
 
     def card(self, world_id: str, card_id: str) -> dict | None:
         """The logged card ``card_id`` (its ``roll_id``), in two steps whatever
@@ -578,7 +479,6 @@ class Store:
         None: the GM, who sees all), oldest first. Reads at most ``2 * count``
         index entries and ``count`` entries, however long the log."""
         keys = _roll_keys(world_id)
-        self.log_head(world_id)  # a log from before the chain is chained first
         if user is None:
             return list(reversed([_link(row) for row in self.redis.xrevrange(keys["log"], count=count)]))
         with self.redis.pipeline(transaction=False) as pipe:
@@ -613,70 +513,6 @@ class Store:
             return bool(self.redis.ping())
         except redis.RedisError:
             return False
-
-    # -- equipment --------------------------------------------------------
-
-    def arsenal(self, world_id: str) -> dict[str, list[dict]]:
-        """The world's own equipment, ``{kind: [item, ...]}`` (``{}``: none yet)."""
-        return _arsenal(self.redis.get(arsenal_key(world_id)))
-
-    # -- Moments of Truth and talent uses ----------------------------------
-
-    def moments(self, world_id: str, *, first_sessions: bool = False, setback_of: str | None = None) -> MomentsRead:
-        """The balances and talent uses, in one round trip; with them, every
-        player's first-session entry (``first_sessions``) and the setback
-        entry of roll ``setback_of``. The history is not read (``moments_history``)."""
-        balances, uses, _, first, setbacks = _moments_keys(world_id)
-        with self.redis.pipeline(transaction=False) as pipe:
-            pipe.exists(_whole_ledger_key(world_id))
-            pipe.hgetall(balances)
-            pipe.get(uses)
-            if first_sessions:
-                pipe.hgetall(first)
-            if setback_of is not None:
-                pipe.hget(setbacks, setback_of)
-            whole, *read = pipe.execute()
-        if whole:
-            self._spread_ledger(world_id)
-            return self.moments(world_id, first_sessions=first_sessions, setback_of=setback_of)
-        return MomentsRead(
-            {player: int(moments) for player, moments in read[0].items()},
-            read[1],
-            {player: loads(entry) for player, entry in read[2].items()} if first_sessions else {},
-            loads(read[-1]) if setback_of is not None and read[-1] else None,
-        )
-
-    def _spread_ledger(self, world_id: str) -> None:
-        """A ledger stored whole, as before its balances were counters, moved to its keys once."""
-        whole = _whole_ledger_key(world_id)
-        balances, _, history, first, setbacks = _moments_keys(world_id)
-        with self.redis.pipeline() as pipe:
-            try:
-                pipe.watch(whole)
-                stored = pipe.get(whole)
-                if stored is None:
-                    return
-                ledger = loads(stored)
-                pipe.multi()
-                if ledger["balances"]:
-                    pipe.hset(balances, mapping=ledger["balances"])
-                for entry in ledger["history"][-MOMENTS_HISTORY_MAX:]:
-                    pipe.rpush(history, dumps(entry))
-                for entry in ledger["history"]:
-                    if entry["kind"] == "first_session":
-                        pipe.hset(first, entry["player"], dumps(entry))
-                    elif entry["kind"] == "take_setback" and entry["roll_id"]:
-                        pipe.hset(setbacks, entry["roll_id"], dumps(entry))
-                pipe.delete(whole)
-                pipe.execute()
-            except redis.WatchError:  # another request moved it first
-                return
-
-    def moments_history(self, world_id: str, recent: int) -> list[dict]:
-        """The newest ``recent`` history entries, oldest first."""
-        if recent <= 0:
-            return []
-        return [loads(entry) for entry in self.redis.lrange(_moments_keys(world_id)[2], -recent, -1)]
 
     # -- tokens -----------------------------------------------------------
 
@@ -718,10 +554,11 @@ class Store:
             tokens, combat = pipe.execute()
         return TableRead(dict(zip(token_ids, tokens)), combat if scene_id else None, scene_id)
 
-    def read_fight(self, world_id: str, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
-        """Tokens, the combat in the first one's scene, and the world's own
-        equipment (as ``arsenal``), in one round trip."""
-        return fight_of(token_ids, loads(self._read_fight(keys=_fight_keys(world_id), args=[dumps({"tokens": token_ids})])))
+    def read_fight(self, world_id: str, token_ids: list[str], extra: list[str] = ()) -> tuple[TableRead, dict[str, str | None]]:
+        """Tokens, the combat in the first one's scene, and the plain keys
+        ``extra`` (by key; None: absent), in one round trip."""
+        keys = _fight_keys(world_id) + list(extra)
+        return fight_of(token_ids, extra, loads(self._read_fight(keys=keys, args=[dumps({"tokens": token_ids})])))
 
 
 def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) -> redis.BlockingConnectionPool:
@@ -732,15 +569,16 @@ def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) ->
 
 def world_of(world_id: str, fields: list) -> World:
     """The world from its fields as ``Store.claim`` or ``Store.world`` read them."""
-    name, gm_key_hash, settings, system, signing_secret, _plain_gm_key = fields
+    name, gm_key_hash, settings, system, signing_secret = fields
     if None in (name, gm_key_hash, settings, signing_secret):
         raise UnknownWorld(world_id)
     return World(world_id, name, gm_key_hash, signing_secret, settings, system or DEFAULT_SYSTEM)
 
 
-def fight_of(token_ids: list[str], read: dict) -> tuple[TableRead, dict[str, list[dict]]]:
-    """Tokens, their scene's combat and the arsenal from a fight's read (``Store.claim``, ``Store.read_fight``)."""
-    return TableRead(dict(zip(token_ids, read["tokens"])), read["combat"], read["scene"]), _arsenal(read["arsenal"])
+def fight_of(token_ids: list[str], extra: list[str], read: dict) -> tuple[TableRead, dict[str, str | None]]:
+    """Tokens, their scene's combat and the extra keys from a fight's read (``Store.claim``, ``Store.read_fight``)."""
+    table = TableRead(dict(zip(token_ids, read["tokens"])), read["combat"], read["scene"])
+    return table, dict(zip(extra, read["extra"] or []))
 
 
 def world_key(world_id: str) -> str:
@@ -760,8 +598,13 @@ def _token_generations_key(world_id: str) -> str:
 
 
 def system_state_key(world_id: str, system: str) -> str:
-    """Each rule system's state apart from every other's (the flagship's has keys of its own)."""
+    """Each rule system's state document, apart from every other's."""
     return f"{world_key(world_id)}:system:{system}"
+
+
+def system_key(world_id: str, system: str, name: str) -> str:
+    """A key of rule system ``system``'s own in the world, beside its state document."""
+    return f"{system_state_key(world_id, system)}:{name}"
 
 
 def _tokens_key(world_id: str) -> str:
@@ -800,31 +643,10 @@ def receipt_key(job_id: str) -> str:
     return f"vtt:receipt:{job_id}"
 
 
-def arsenal_key(world_id: str) -> str:
-    return f"{world_key(world_id)}:arsenal"
-
-
 def _fight_keys(world_id: str) -> list[str]:
-    """What a fight is read from: the tokens, the combats, the arsenal."""
-    return [_tokens_key(world_id), _combats_key(world_id), arsenal_key(world_id)]
-
-
-def _arsenal(stored: str | None) -> dict[str, list[dict]]:
-    return loads(stored) if stored else {}
+    """What a fight is read from: the tokens, the combats."""
+    return [_tokens_key(world_id), _combats_key(world_id)]
 
 
 def _combats_key(world_id: str) -> str:
     return f"{world_key(world_id)}:combats"
-
-
-def _whole_ledger_key(world_id: str) -> str:
-    """Where the ledger was stored whole, balances and every entry, before ``_moments_keys``."""
-    return f"{world_key(world_id)}:moments"
-
-
-def _moments_keys(world_id: str) -> tuple[str, str, str, str, str]:
-    """The balances (hash), the talent uses, the history (list, newest last),
-    the first-session entries (hash by player), the setback entries (hash by roll id)."""
-    moments = f"{world_key(world_id)}:moments"
-    return (f"{moments}:balances", f"{world_key(world_id)}:talent_uses", f"{moments}:history",
-            f"{moments}:first_sessions", f"{moments}:setbacks")

@@ -7,24 +7,28 @@ Every handler is ``handler(unit, request) -> result`` (registered with
 - ``unit.identity``: who sent the request (``world_id``, ``user``, ``is_gm``).
 - ``unit.world``: the world, as read with the request id's claim.
 - ``unit.store``: plain reads that no change depends on (``owns_actor``, ``card``...).
-- ``unit.fight(token_ids)``: tokens, their scene's combat and the world's
-  equipment (as read with the claim when the handler declared them,
-  ``handles(..., fight=...)``); ``unit.tokens(token_ids)``, ``unit.combat(scene_id)``.
+- ``unit.fight(token_ids, extra)``: tokens, their scene's combat and the
+  plain keys ``extra`` (as read with the claim when the handler declared
+  them, ``handles(..., fight=...)``); ``unit.tokens(token_ids)``, ``unit.combat(scene_id)``.
 - ``unit.change_table(token_ids, scene_id, change, read=None)``,
-  ``unit.change_moments(change, **marks)``, ``unit.change_system_state(system, change)``,
-  ``unit.undo_token(token_id, undo)``: changes, held in the unit; a later
-  read in the same unit sees them. ``unit.system_state(system)``: a read of one.
-- ``unit.save_settings``, ``unit.set_system``, ``unit.assign_actors``,
-  ``unit.save_arsenal``: the GM's writes, held too (nothing to compare).
+  ``unit.change_system_state(system, change)``, ``unit.undo_token(token_id, undo)``:
+  changes, held in the unit; a later read in the same unit sees them.
+  ``unit.system_state(system)``: a read of one.
+- Versioned keys that a rule system names (``store.system_key``):
+  ``unit.get(key)`` / ``unit.set(key, text)``, ``unit.hash(key)`` /
+  ``unit.hset(key, field, text)``, ``unit.field(key, field)`` /
+  ``unit.set_field(key, field, text)``, and ``unit.append(key, text, keep)``
+  (a list's newest item). Whatever the unit read of them must be unchanged
+  when it writes.
+- ``unit.save_settings``, ``unit.set_system``, ``unit.assign_actors``: the
+  GM's writes, held too (nothing to compare).
 - ``unit.log(entry)``: a roll-log entry (chained at the write); ``unit.emit(event, data, to=...)``: a push.
 
 Nothing is written while the handler runs. Then ``settle`` writes every
 change, the log entries and the answer (a job: its receipt) in one
 compare-and-set (``Store.commit``), if nothing the unit read has changed
 since; else the handler runs again on a fresh unit. Only then are the
-pushes sent. Helpers above the unit take it as their first argument:
-``cards.publish``, ``token_changes.change_tokens``, ``combat_changes.change_fight``,
-``systems.state.change_state``, ``world_rules.world_dials``.
+pushes sent.
 """
 
 from __future__ import annotations
@@ -43,13 +47,10 @@ from .store import (
     RECEIPTED,
     WRITTEN,
     Commit,
-    MomentsRead,
-    MomentsWrite,
     Store,
     TableRead,
     World,
     actors_key,
-    arsenal_key,
     combat_action,
     fight_of,
     system_state_key,
@@ -69,8 +70,10 @@ class Unit:
         self._claimed_fight = fight
         self._tokens: dict[str, list] = {}  # token id -> [text read, text now]
         self._combats: dict[str, list] = {}  # scene id -> [text read, text now]
-        self._moments: list | None = None  # [as read, as now, the change so far]
         self._states: dict[str, list] = {}  # system -> [text read, text now]
+        self._texts: dict[str, list] = {}  # key -> [text read, text now]
+        self._hashes: dict[str, list] = {}  # key -> [fields read, fields now]
+        self._appended: list[tuple[str, str, int]] = []  # (list key, text, items kept)
         self._undone: dict[str, str] = {}  # token id -> the state it went back to
         self._writes: list[tuple[str, str, dict]] = []  # the GM's settings and the like: (op, key, arguments)
         self._fields: dict[tuple[str, str], list] = {}  # (hash key, field) -> [text read, text now]
@@ -100,14 +103,18 @@ class Unit:
 
     # -- tokens and combats ----------------------------------------------------
 
-    def fight(self, token_ids: list[str]) -> tuple[TableRead, dict[str, list[dict]]]:
-        """Tokens, the combat in the first one's scene and the world's own equipment."""
+    def fight(self, token_ids: list[str], extra: list[str] = ()) -> TableRead:
+        """Tokens and the combat in the first one's scene; the plain keys
+        ``extra`` are read with them, for ``get``."""
         claimed, self._claimed_fight = self._claimed_fight, None
-        if claimed and claimed[0] == token_ids:
-            read, arsenal = fight_of(token_ids, claimed[1])
+        extra = [key for key in extra if key not in self._texts]
+        if claimed and claimed[0] == token_ids and claimed[1] == extra:
+            read, texts = fight_of(token_ids, extra, claimed[2])
         else:
-            read, arsenal = self.store.read_fight(self.world_id, token_ids)
-        return self._seen(read), arsenal
+            read, texts = self.store.read_fight(self.world_id, token_ids, extra)
+        for key, text in texts.items():
+            self._texts.setdefault(key, [text, text])
+        return self._seen(read)
 
     def read_table(self, token_ids: list[str], scene_id: str | None) -> TableRead:
         """Tokens (None: untracked) and a scene's combat, as this unit has them."""
@@ -173,11 +180,35 @@ class Unit:
         key = actors_key(self.world_id, user)
         self._writes += [("del", key, {}), *(("sadd", key, {"value": actor_id}) for actor_id in actor_ids)]
 
-    def save_arsenal(self, items: dict[str, list[dict]]) -> None:
-        """The world's own equipment becomes ``items``, ``{kind: [item, ...]}``."""
-        self._writes.append(("set", arsenal_key(self.world_id), {"value": dumps(items)}))
+    # -- versioned keys a rule system names -------------------------------------
 
-    # -- other hash fields (the map's squares) -----------------------------------
+    def get(self, key: str) -> str | None:
+        """A plain key's text as this unit has it (None: absent)."""
+        if key not in self._texts:
+            text = self.store.redis.get(key)
+            self._texts[key] = [text, text]
+        return self._texts[key][1]
+
+    def set(self, key: str, text: str) -> None:
+        """Hold ``text`` for a plain key: written if it still holds what this unit read."""
+        self.get(key)
+        self._texts[key][1] = text
+
+    def hash(self, key: str) -> dict[str, str]:
+        """A whole hash as this unit has it; written only if no field changed since."""
+        if key not in self._hashes:
+            read = self.store.redis.hgetall(key)
+            self._hashes[key] = [read, dict(read)]
+        return dict(self._hashes[key][1])
+
+    def hset(self, key: str, field: str, text: str) -> None:
+        """Hold ``text`` for a field of a hash read whole (``hash``)."""
+        self.hash(key)
+        self._hashes[key][1][field] = text
+
+    def append(self, key: str, text: str, keep: int) -> None:
+        """Add ``text`` as a list's newest item, keeping its ``keep`` newest (nothing to compare)."""
+        self._appended.append((key, text, keep))
 
     def field(self, key: str, field: str) -> str | None:
         """A hash field's text as this unit has it (None: absent)."""
@@ -190,34 +221,6 @@ class Unit:
         """Hold ``text`` for a hash field: written if the field still holds what this unit read."""
         self.field(key, field)
         self._fields[key, field][1] = text
-
-    # -- Moments of Truth --------------------------------------------------------
-
-    def change_moments(self, change: Callable[[MomentsRead], tuple[MomentsWrite, Any]], **marks) -> Any:
-        """Hold the change ``change(read)`` returns and return its answer;
-        ``read``: the Moments of Truth as ``Store.moments(**marks)`` reads
-        them, with this unit's earlier changes."""
-        if self._moments is None:
-            read = self.store.moments(self.world_id, **marks)
-            self._moments = [read, read, MomentsWrite({})]
-        elif marks:  # marks not read yet: those of this change
-            extra = self.store.moments(self.world_id, **marks)
-            now = self._moments[1]
-            self._moments[1] = MomentsRead(
-                now.balances, now.uses_text, {**extra.first_sessions, **now.first_sessions}, now.setback or extra.setback
-            )
-        _, now, so_far = self._moments
-        after, answer = change(now)
-        uses = after.uses if after.uses is not None else so_far.uses
-        self._moments[2] = MomentsWrite(
-            {**so_far.balances, **after.balances}, uses, [*so_far.entries, *after.entries],
-            {**so_far.first_sessions, **after.first_sessions}, {**so_far.setbacks, **after.setbacks},
-        )
-        self._moments[1] = MomentsRead(
-            {**now.balances, **after.balances}, dumps(uses) if uses is not None else now.uses_text,
-            {**now.first_sessions, **after.first_sessions}, now.setback,
-        )
-        return answer
 
     # -- rule systems' state -------------------------------------------------------
 
@@ -244,11 +247,19 @@ class Unit:
         commit = Commit()
         if any(now != read for read, now in (*self._tokens.values(), *self._combats.values())):
             commit.table(self.world_id, self._tokens, self._combats, self._undone)
-        if self._moments is not None:
-            read, _, after = self._moments
-            seated = any(read.balances.get(player) != moments for player, moments in after.balances.items())
-            if seated or after.uses is not None or after.entries or after.first_sessions or after.setbacks:
-                commit.moments(self.world_id, read, after)
+        keyed = any(now != read for read, now in (*self._texts.values(), *self._hashes.values()))
+        if keyed or self._appended:  # a system's keys: all it read, compared, when any changes
+            for key, (read, now) in self._texts.items():
+                commit.expect(key, read)
+                if now != read:
+                    commit.write("set", key, value=now)
+            for key, (read, now) in self._hashes.items():
+                commit.expect_hash(key, read)
+                for field, text in now.items():
+                    if read.get(field) != text:
+                        commit.write("hset", key, field=field, value=text)
+            for key, text, keep in self._appended:
+                commit.write("append", key, value=text, keep=keep)
         for system, (read, now) in self._states.items():
             if now != read:
                 key = system_state_key(self.world_id, system)
@@ -266,7 +277,7 @@ class Unit:
 
 
 def answer_once(store: Store, identity: Identity, key: str, run: Callable[[Unit], Any],
-                fight: list[str] | None = None, sid: str | None = None) -> tuple[Unit | None, Any]:
+                fight: list[str] | None = None, sid: str | None = None, extra: list[str] = ()) -> tuple[Unit | None, Any]:
     """The first answer to a request id, under ``key``: ``run(unit)``'s,
     written with the unit's changes (``settle``), ``run`` running only once
     for the id. The claim of the id reads the world and, with ``fight``
@@ -275,13 +286,13 @@ def answer_once(store: Store, identity: Identity, key: str, run: Callable[[Unit]
     waits for the first (at most ``CLAIM_TTL_SECONDS``). If ``run`` raises,
     nothing is written and the id may be sent again. An answer larger than
     ``ANSWER_MAX_BYTES`` is kept as an ``answer_not_kept`` refusal."""
-    claimed = store.claim(key, identity.world_id, fight)
+    claimed = store.claim(key, identity.world_id, fight, extra)
     if claimed is None:
         return None, store.await_answer(key)
     world_fields, fight_read = claimed
 
     def unit(attempt: int) -> Unit:
-        prefetched = (fight, fight_read) if fight_read is not None and not attempt else None
+        prefetched = (fight, list(extra), fight_read) if fight_read is not None and not attempt else None
         return Unit(store, identity, sid, world_fields, prefetched)
 
     try:

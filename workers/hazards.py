@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bridge.auth import Identity
 from bridge.cards import publish
-from bridge.combat_changes import Fight, change_fight, read_fight
+from bridge.systems.moment_of_truth.combat_changes import Fight, change_fight, read_fight
 from bridge.systems.moment_of_truth.events.combat import armor_of
 from bridge.systems.moment_of_truth.events.hazards import named
 from bridge.protocol import Request, RequestError
@@ -24,7 +24,7 @@ from bridge.rules.moment_of_truth.token_hazards import InReach, Ticked
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.rules.refusal import RulesRefusal
 from bridge.schemas.catalog import REQUESTS
-from bridge.world_rules import world_dials
+from bridge.systems.moment_of_truth.world_rules import world_dials
 
 from . import effects, push
 

@@ -12,11 +12,7 @@ from marshmallow import fields
 
 from ..protocol import Push, Request
 from ..systems import installed
-from ..systems.moment_of_truth.schemas import JOB_RESULTS
-from ..systems.moment_of_truth.schemas.moments import MomentsChange
-from ..systems.moment_of_truth.schemas.positions import TokenMoved
-from ..systems.moment_of_truth.schemas.tokens import TokenChanged
-from ..systems.moment_of_truth.schemas.tracker import CombatChanged, TurnEnded, TurnStarted
+from ..table import schemas as table
 from . import pushes as out
 from .dice import DiceRollEntry, DiceRollRequest
 from .handoff import TokenOffered, TokenOfferRequest
@@ -83,6 +79,17 @@ REQUESTS: dict[str, RequestSpec] = {
         for event, spec in {**card_requests(system.cards), **system.requests}.items()
     },
     **{system.odds.event: RequestSpec(system.odds.schema, out.JobQueued) for system in installed().values() if system.odds},
+    Request.TOKEN_REGISTER.value: RequestSpec(table.TokenRegisterRequest, table.TokenChange, gm_only=True),
+    Request.TABLE_SNAPSHOT.value: RequestSpec(table.TableSnapshotRequest, table.TableSnapshot),
+    Request.TOKEN_MOVE.value: RequestSpec(table.TokenMoveRequest, table.Position),
+    Request.MAP_GET.value: RequestSpec(table.MapGetRequest, table.TableMap),
+    Request.MAP_BLAST.value: RequestSpec(table.MapBlastRequest, (JobQueued, *CARD_VIEW), gm_only=True),
+    Request.COMBAT_START.value: RequestSpec(table.CombatStartRequest, table.CombatRecord, gm_only=True),
+    Request.COMBAT_JOIN.value: RequestSpec(table.CombatJoinRequest, table.CombatRecord, gm_only=True),
+    Request.COMBAT_LEAVE.value: RequestSpec(table.CombatLeaveRequest, table.CombatRecord, gm_only=True),
+    Request.COMBAT_INITIATIVE.value: RequestSpec(table.CombatInitiativeRequest, (table.OrderSet, *CARD_VIEW), gm_only=True),
+    Request.COMBAT_NEXT.value: RequestSpec(table.CombatNextRequest, table.TurnsPassed),
+    Request.COMBAT_END.value: RequestSpec(table.CombatEndRequest, table.CombatEnded, gm_only=True),
 }
 
 PUSHES: dict[Push, Shape] = {
@@ -91,15 +98,15 @@ PUSHES: dict[Push, Shape] = {
     Push.SETTINGS_CHANGED: out.SettingsResult,
     Push.SYSTEM_CHANGED: SystemView,
     Push.JOB_PROGRESS: out.JobProgress,
-    Push.JOB_RESULT: (out.JobEchoResult, *JOB_RESULTS,
+    Push.JOB_RESULT: (out.JobEchoResult, *(shape for system in installed().values() for shape in system.job_results),
                       *(job_result(system.odds.event, system.odds.result) for system in installed().values() if system.odds)),
     Push.JOB_FAILED: out.JobFailed,
-    Push.MOMENTS_CHANGED: MomentsChange,
-    Push.TOKEN_CHANGED: TokenChanged,
-    Push.TOKEN_MOVED: TokenMoved,
-    Push.COMBAT_CHANGED: CombatChanged,
-    Push.TURN_ENDED: TurnEnded,
-    Push.TURN_STARTED: TurnStarted,
+    Push.TOKEN_CHANGED: table.TokenChanged,
+    Push.TOKEN_MOVED: table.TokenMoved,
+    Push.COMBAT_CHANGED: table.CombatChanged,
+    Push.TURN_ENDED: table.Turn,
+    Push.TURN_STARTED: table.Turn,
+    **{push: shape for system in installed().values() for push, shape in system.pushes.items()},
 }
 
 #: The ``auth`` object of the connection, and the refusal's ``connect_error`` data.

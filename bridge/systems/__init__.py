@@ -18,7 +18,9 @@ from typing import Callable, Mapping
 
 from marshmallow import Schema
 
+from ..protocol import SHARED_REQUESTS
 from ..schemas.spec import CardSpec, RequestSpec
+from ..table.game import Table
 
 #: Entry point group a package lists its rule systems under (each a ``RuleSystem``).
 ENTRY_POINT_GROUP = "vtt_bridge.rule_systems"
@@ -45,7 +47,9 @@ class RuleSystem:
     its handlers with ``bridge.requests.handles``; ``cards`` and ``requests``
     give each of its events' schemas (event names unique across systems);
     ``state`` is the shape of its per-world state document; ``odds``, its
-    basic roll's exact odds, queued to the workers by the bridge itself."""
+    basic roll's exact odds, queued to the workers by the bridge itself;
+    ``table``, how it plays at the table (``bridge.table.game.Table``);
+    ``pushes``, the shapes of its own pushes; ``job_results``, of its jobs' results."""
 
     name: str  # wire name, as a world's ``system`` and ``system.set`` give it
     title: str
@@ -56,9 +60,14 @@ class RuleSystem:
     docs: str = ""  # its protocol reference, relative to the project
     cross_field_rules: Mapping[object, dict] = field(default_factory=dict)
     odds: Odds | None = None
+    table: Table = field(default_factory=Table)
+    pushes: Mapping[str, object] = field(default_factory=dict)
+    job_results: tuple = ()
 
     def events(self) -> set[str]:
-        return {_name(event) for event in (*self.cards, *self.requests, *([self.odds.event] if self.odds else []))}
+        """Its own events (a shared request's card, such as an initiative's, is the table's event)."""
+        own = {_name(event) for event in (*self.cards, *self.requests, *([self.odds.event] if self.odds else []))}
+        return own - {event.value for event in SHARED_REQUESTS}
 
     def card_events(self) -> set[str]:
         return {_name(event) for event in self.cards}
@@ -82,6 +91,15 @@ def installed() -> dict[str, RuleSystem]:
     if DEFAULT_SYSTEM not in systems:
         raise LookupError(f"the flagship rule system '{DEFAULT_SYSTEM}' is not installed (pip install -e . registers it)")
     return systems
+
+
+def table_of(system: str) -> Table:
+    """How the world's system plays at the table; a system no longer installed: the base game."""
+    found = installed().get(system)
+    return found.table if found else _BASE_GAME
+
+
+_BASE_GAME = Table()
 
 
 def title_of(system: str) -> str:

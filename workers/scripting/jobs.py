@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bridge.auth import Identity, Role
 from bridge.cards import publish
-from bridge.combat_changes import change_fight, read_fight
+from bridge.systems.moment_of_truth.combat_changes import change_fight, read_fight
 from bridge.systems.moment_of_truth.events.moments import award_for_role_playing
 from bridge.protocol import Push, Request, RequestError
 from bridge.rooms import world_room
@@ -27,7 +27,7 @@ from bridge.scripting.applied import apply_effects
 from bridge.scripting.loader import Blame, declared_by, load_file, summary
 from bridge.store import Store
 from bridge.unit import Unit
-from bridge.world_rules import world_dials
+from bridge.systems.moment_of_truth.world_rules import world_dials
 
 from .. import effects, push
 from . import sandbox

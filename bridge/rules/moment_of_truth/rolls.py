@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from ..dice import CountedDie, DiceSource, check_count
 from ..judging import check_tn
-from ..refusal import RulesRefusal
+from ..refusal import ImpossiblePool, RulesRefusal
 
 SIDES = 6
 
@@ -238,7 +238,7 @@ def no_target(default_tn: int) -> TargetNumber:
     return TargetNumber(default_tn, 0, 1, every_success_counts=True)
 
 
-class ImpossibleRoll(RulesRefusal):
+class ImpossibleRoll(ImpossiblePool):
     """The pool is smaller than the TN (ch. 1, Impossible Rolls)."""
 
     def __init__(self, pool: Pool, tn: TargetNumber, stakes_raised: bool = False) -> None:

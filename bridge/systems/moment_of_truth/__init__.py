@@ -1,13 +1,15 @@
 """Moment of Truth, the flagship, as a rule system (docs/mot/README.md): its
 pure rules in ``bridge.rules.moment_of_truth``, its requests' schemas in
-``schemas`` and handlers in ``events`` (one module per rules area). Its state
-keeps the keys it had before the seam: tokens, combats, the Moments of Truth
-ledger, the arsenal (``Store``), which ``table.snapshot`` reads."""
+``schemas`` and handlers in ``events`` (one module per rules area), how it
+plays at the table in ``table``, and its ledger's keys in ``ledger``."""
 
 from __future__ import annotations
 
 from .. import RuleSystem
-from .schemas import CARDS, CROSS_FIELD_RULES, REQUESTS
+from ...protocol import Push
+from .schemas import CARDS, CROSS_FIELD_RULES, JOB_RESULTS, REQUESTS
+from .schemas.moments import MomentsChange
+from .table import TABLE
 
 
 def _init_app(app) -> None:
@@ -25,4 +27,7 @@ SYSTEM = RuleSystem(
     requests=REQUESTS,
     docs="docs/mot/README.md",
     cross_field_rules=CROSS_FIELD_RULES,
+    table=TABLE,
+    pushes={Push.MOMENTS_CHANGED: MomentsChange},
+    job_results=JOB_RESULTS,
 )

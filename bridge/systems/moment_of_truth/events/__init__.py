@@ -14,7 +14,6 @@ from . import (
     maneuvers,
     moments,
     odds,
-    positions,
     rolls,
     scripting,
     simulation,
@@ -24,4 +23,4 @@ from . import (
 
 #: The areas, each registering its handlers with ``init_app(app)``.
 AREAS = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens,
-         tracker, simulation, scripting, positions)
+         tracker, simulation, scripting)

@@ -20,7 +20,7 @@ from ....rules.moment_of_truth.equipment import (
     remove_items,
 )
 from ....rules.moment_of_truth.statistics import Statistic
-from ....world_rules import world_dials
+from ..world_rules import world_dials
 
 
 def check_character(unit, check_request: dict) -> dict:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ....cards import new_card_id, publish
-from ....combat_changes import Fight, change_fight, read_fight
+from ..combat_changes import Fight, change_fight, read_fight
 from ....events.jobs import queue_job
 from ....protocol import Request, against_the_rules
 from ....refusals import refused_as
@@ -69,11 +69,11 @@ from ....rules.moment_of_truth.weapon_state import (
     with_weapon,
 )
 from ....rules.refusal import RulesRefusal
-from ....token_changes import check_token_owner
-from ....world_rules import world_dials
+from ..token_changes import check_token_owner
+from ..world_rules import world_dials
 from ..schemas.simulation import SEED_MAX
 from .moments import charge_moments
-from .positions import attack_distance
+from .area import attack_distance
 
 _dice = RandomDice()
 

@@ -34,8 +34,8 @@ from ....rules.moment_of_truth.weapon_state import (
     weapon_state,
     with_weapon,
 )
-from ....token_changes import change_tokens, owned_token
-from ....world_rules import world_dials
+from ..token_changes import change_tokens, owned_token
+from ..world_rules import world_dials
 from .combat import arsenal_of, skill_level, weapon_of
 from .moments import charge_moments
 

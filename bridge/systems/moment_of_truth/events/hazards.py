@@ -8,7 +8,7 @@ from ....events.jobs import queue_job
 from ....protocol import Request
 from ....requests import handles
 from ....schemas.catalog import REQUESTS
-from ....token_changes import check_tracked
+from ..token_changes import check_tracked
 
 #: The hazard requests, each resolved by ``workers.hazards``.
 HAZARDS = (

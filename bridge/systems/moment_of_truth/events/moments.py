@@ -64,14 +64,14 @@ from ....rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNu
 from ....rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
 from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
-from ....store import MomentsRead, MomentsWrite
 from ....visibility import view_for
-from ....world_rules import world_dials
+from ..world_rules import world_dials
+from ..ledger import MomentsRead, MomentsWrite, balances, change_moments, history
 from ..roll_spec import pool_of, statistic_of, target_of
 from ..schemas.moments import Award, Spent, Taken
 
 _dice = RandomDice()
-#: The kinds of ledger entry kept by roll id (``Store.moments(setback_of=...)``): one take per roll.
+#: The kinds of ledger entry kept by roll id (``ledger.change_moments(setback_of=...)``): one take per roll.
 _TAKEN = frozenset(reward.value for reward in TAKES)
 
 #: Change = (ledger, talent uses) -> (the ledger's update, talent uses after it).
@@ -107,7 +107,7 @@ def _record(unit, seated: list[str], change: Change, field: str, **marks) -> Led
         return written, update
 
     try:
-        update = unit.change_moments(apply, **marks)
+        update = change_moments(unit, apply, **marks)
     except RuleNotInUse as off:
         raise against_the_rules(off, "_schema") from None
     except RulesRefusal as broken:
@@ -136,7 +136,7 @@ def _player(unit, moments_request: dict) -> str:
 
 def ledger_view(unit, recent: int) -> dict:
     """Every player's MoTs and the ``recent`` newest entries of the history, as ``MomentsLedger.to_dict`` shows them."""
-    return {"balances": unit.store.moments(unit.world_id).balances, "history": unit.store.moments_history(unit.world_id, recent)}
+    return {"balances": balances(unit.store, unit.world_id), "history": history(unit.store, unit.world_id, recent)}
 
 
 def moments_get(unit, get_request: dict) -> dict:
@@ -414,7 +414,7 @@ def credit_revealed(unit, entry: dict) -> tuple:
         return MomentsWrite(dict(update.ledger.balances), None, entries, {}, {mark: {"roll_id": roll_id}}), update
 
     try:
-        update = unit.change_moments(apply, setback_of=mark)
+        update = change_moments(unit, apply, setback_of=mark)
     except RulesRefusal as broken:
         raise against_the_rules(broken, "roll_id") from None
     if update.entries:

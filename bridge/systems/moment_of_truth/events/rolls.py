@@ -6,7 +6,7 @@ from ....cards import check_owner, new_card_id, publish
 from ....protocol import ErrorCode, Request, RequestError
 from ....requests import handles
 from ....schemas.common import Visibility
-from ....world_rules import world_dials
+from ..world_rules import world_dials
 from .moments import credit_revealed, roll_with_options
 
 

@@ -14,7 +14,7 @@ from ....requests import handles
 from ....schemas.catalog import REQUESTS
 from ....scripting import shelf
 from ....scripting.api import Who
-from ....token_changes import check_token_owner, check_tracked, tracked
+from ..token_changes import check_token_owner, check_tracked, tracked
 
 
 def _may_run(unit, shown: dict) -> bool:

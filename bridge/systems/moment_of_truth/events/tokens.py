@@ -4,7 +4,7 @@ last change by hand; anyone at the table catches up with a snapshot."""
 
 from __future__ import annotations
 
-from ....combat_changes import running_combat
+from ..combat_changes import running_combat
 from ....protocol import ErrorCode, Request, RequestError
 from ....requests import handles
 from ....rules.moment_of_truth.conditions import Condition
@@ -24,8 +24,11 @@ from ....rules.moment_of_truth.tokens import (
 )
 from ....scripting import shelf
 from ....store import TableRead
-from ....token_changes import change_tokens, not_tracked, push_changes
-from ....world_rules import world_dials
+from ....table.events import snapshot as table_snapshot
+from ....table.tokens import not_tracked
+from ..token_changes import change_tokens, push_changes
+from ..world_rules import world_dials
+from ..view import token_view
 from .moments import ledger_view
 
 _STAT_BLOCK = ("scene_id", "skills", "armor", "shield")
@@ -53,7 +56,7 @@ def register(unit, register_request: dict) -> dict:
 
     made = unit.change_table([token_id], None, track)
     push_changes(unit, Request.TOKEN_REGISTER, register_request, [made])
-    return made.to_dict()
+    return made.to_dict() | {"view": token_view(made.after.to_dict())}
 
 
 def _check_skills(unit, skills: dict) -> None:
@@ -136,26 +139,17 @@ def undo(unit, undo_request: dict) -> dict:
 
 
 def snapshot(unit, snapshot_request: dict) -> dict:
-    """Every tracked token and running combat (of one scene, or all), and the ledger."""
-    scene_id, world_id = snapshot_request["scene_id"], unit.world_id
-    tokens = [state for state in unit.store.tokens(world_id).values() if scene_id in (None, state["scene_id"])]
-    combats = [combat for scene, combat in unit.store.combats(world_id).items() if scene_id in (None, scene)]
-    return {
-        "tokens": sorted(tokens, key=lambda state: state["token_id"]),
-        "combats": combats,
-        "moments": ledger_view(unit, SNAPSHOT_HISTORY),
-    }
+    """The table's snapshot, and the ledger."""
+    return table_snapshot(unit, snapshot_request) | {"moments": ledger_view(unit, SNAPSHOT_HISTORY)}
 
 
 HANDLERS = {
-    Request.TOKEN_REGISTER: register,
     Request.SKILLS_LIST: list_skills,
     Request.TOKEN_DAMAGE: damage,
     Request.TOKEN_HEAL: heal,
     Request.TOKEN_CONDITION_SET: condition_set,
     Request.TOKEN_CONDITION_CLEAR: condition_clear,
     Request.TOKEN_UNDO: undo,
-    Request.TABLE_SNAPSHOT: snapshot,
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....cards import publish
-from ....combat_changes import change_combat, running_combat
+from ..combat_changes import change_combat, running_combat
 from ....protocol import ErrorCode, Push, Request, RequestError
 from ....refusals import refused_as
 from ....requests import handles
@@ -36,9 +36,10 @@ from ....rules.moment_of_truth.tracker import (
     with_reserve,
 )
 from ....scripting import shelf
-from ....token_changes import cause_of, change_tokens, owned_token, tracked
+from ....table.tokens import cause_of
+from ..token_changes import change_tokens, owned_token, tracked
 from ....unit import Unit
-from ....world_rules import world_dials
+from ..world_rules import world_dials
 
 _dice = RandomDice()
 
@@ -233,12 +234,6 @@ def aim(unit, aim_request: dict) -> dict:
 
 
 HANDLERS = {
-    Request.COMBAT_START: start,
-    Request.COMBAT_END: end,
-    Request.COMBAT_JOIN: join,
-    Request.COMBAT_LEAVE: leave,
-    Request.COMBAT_INITIATIVE: initiative,
-    Request.COMBAT_NEXT: next_turn,
     Request.COMBAT_RESERVE: reserve,
     Request.COMBAT_AIM: aim,
 }

@@ -25,7 +25,6 @@ from . import (
     maneuvers,
     moments,
     odds,
-    positions,
     rolls,
     scripting,
     simulation,
@@ -34,7 +33,7 @@ from . import (
 )
 
 AREAS = (rolls, damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
-         simulation, scripting, positions)
+         simulation, scripting)
 
 #: The rules areas' cards, by request.
 CARDS = {event: card for area in AREAS for event, card in area.CARDS.items()}

@@ -19,6 +19,7 @@ from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out, card_entry
 from ....schemas.requests import CardOptions, CardRequest
 from ....schemas.spec import CardSpec
+from ....table.schemas import Point
 from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
 from .health import HealthChange, dice_count
 from .rolls import RollResult
@@ -273,3 +274,15 @@ CARDS = {
 REQUESTS: dict = {}
 JOB_RESULTS = ()
 CROSS_FIELD_RULES: dict = {}
+
+
+class ExplosionBlastRequest(CardRequest):
+    """`map.blast` in a Moment of Truth world: a charge of `dice`d6 going off
+    at `center`; every tracked token on the map within its reach is caught
+    at its distance from `center`, behind `cover` dice; then as `hazard.explosion`."""
+
+    center = fields.Nested(Point, required=True)
+    hazard = fields.String(load_default="explosion", validate=validate.Equal("explosion"))
+    dice = fields.Integer(required=True, validate=validate.Range(1, MAX_DICE_PER_ROLL))
+    charge = fields.Enum(hazards.Charge, by_value=True, required=True)
+    cover = dice_count()

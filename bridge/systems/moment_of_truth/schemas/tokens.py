@@ -193,14 +193,12 @@ class TableSnapshot(Out):
 
 CARDS: dict = {}
 REQUESTS = {
-    Request.TOKEN_REGISTER: RequestSpec(TokenRegisterRequest, TokenChange, gm_only=True),
     Request.SKILLS_LIST: RequestSpec(SkillsListRequest, SkillList),
     Request.TOKEN_DAMAGE: RequestSpec(TokenDamageRequest, TokenChange, gm_only=True),
     Request.TOKEN_HEAL: RequestSpec(TokenHealRequest, TokenChange, gm_only=True),
     Request.TOKEN_CONDITION_SET: RequestSpec(TokenConditionSetRequest, TokenChange, gm_only=True),
     Request.TOKEN_CONDITION_CLEAR: RequestSpec(TokenConditionClearRequest, TokenChange, gm_only=True),
     Request.TOKEN_UNDO: RequestSpec(TokenRequest, TokenUndone, gm_only=True),
-    Request.TABLE_SNAPSHOT: RequestSpec(TableSnapshotRequest, TableSnapshot),
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {

@@ -274,11 +274,6 @@ class CombatEnded(Out):
 
 CARDS = {Request.COMBAT_INITIATIVE: CardSpec(CombatInitiativeRequest, InitiativeEntry, gm_only=True)}
 REQUESTS = {
-    Request.COMBAT_START: RequestSpec(CombatStartRequest, Combat, gm_only=True),
-    Request.COMBAT_END: RequestSpec(SceneRequest, CombatEnded, gm_only=True),
-    Request.COMBAT_JOIN: RequestSpec(CombatJoinRequest, Combat, gm_only=True),
-    Request.COMBAT_LEAVE: RequestSpec(CombatLeaveRequest, Combat, gm_only=True),
-    Request.COMBAT_NEXT: RequestSpec(CombatNextRequest, TurnsPassed),
     Request.COMBAT_RESERVE: RequestSpec(CombatReserveRequest, Combat),
     Request.COMBAT_AIM: RequestSpec(CombatAimRequest, Combat),
 }

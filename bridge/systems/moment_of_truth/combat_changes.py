@@ -1,7 +1,7 @@
-"""Changing a scene's combat, alone or with tokens: read, apply a rules
-change, hold it in the request's unit (``bridge.unit``), and tell the table: one ``combat.changed`` push
-carrying the combat after the change (``state`` null: the combat is over),
-and one ``token.changed`` per token changed."""
+"""Changing a Moment of Truth fight, alone or with its tokens: read, apply a
+rules change, hold it in the request's unit, and tell the table through the
+core: one ``combat.changed`` push carrying the combat after the change
+(``state`` null: the combat is over), and one ``token.changed`` per token changed."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .encoded import loads
-from .protocol import Push, Request
-from .rooms import world_room
-from .rules.moment_of_truth.tokens import TokenChange, TokenState
-from .rules.moment_of_truth.tracker import Combat
-from .store import AS_READ, TableRead
-from .token_changes import cause_of, push_changes, refuse_untracked
-from .unit import Unit
+from ...encoded import loads
+from ...protocol import Request
+from ...rules.moment_of_truth.tokens import TokenChange, TokenState
+from ...rules.moment_of_truth.tracker import Combat
+from ...store import AS_READ, TableRead
+from ...table.combats import push_combat
+from ...unit import Unit
+from .ledger import arsenal_key
+from .token_changes import push_changes, refuse_untracked
 
 #: change(the combat, or None when none runs) -> (the combat after it, or None: over; the handler's answer).
 Change = Callable[[Combat | None], tuple[Combat | None, Any]]
@@ -57,10 +58,12 @@ class Fight:
 def read_fight(unit: Unit, token_ids: Mapping[str, str]) -> Fight:
     """The tokens ``token_ids`` (``{token_id: field naming it}``; an untracked
     one is refused) and the combat running in the first one's scene."""
-    read, arsenal = unit.fight(list(token_ids))
+    key = arsenal_key(unit.world_id)
+    read = unit.fight(list(token_ids), [key])
     states = _states(read)
     refuse_untracked(states, token_ids)
-    return Fight(read, states, _combat(read), arsenal)
+    arsenal = unit.get(key)
+    return Fight(read, states, _combat(read), loads(arsenal) if arsenal else {})
 
 
 def change_fight(unit: Unit, rule: Request, request: dict, fight: Fight, change: FightChange) -> Any:
@@ -105,10 +108,4 @@ def _combat_of(text: str) -> Combat:
 def _push_combat(unit: Unit, rule: Request, request: dict, scene_id, before: Combat | None, after: Combat | None):
     if after is before or after == before:  # left as read (most attacks): no field-by-field compare
         return
-    pushed = {
-        "scene_id": scene_id,
-        "version": after.version if after else before.version + 1,
-        "state": after.to_dict() if after else None,
-        "cause": cause_of(unit, rule, request),
-    }
-    unit.emit(Push.COMBAT_CHANGED.value, pushed, to=world_room(unit.world_id))
+    push_combat(unit, rule, request, scene_id, before.to_dict() if before else None, after.to_dict() if after else None)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .encoded import loads
-from .rules.moment_of_truth.dials import Dials
-from .schemas.settings import dials_of
+from ...encoded import loads
+from ...rules.moment_of_truth.dials import Dials
+from ...schemas.settings import dials_of
 
 #: Distinct settings texts whose dials are kept (a bridge serves few worlds).
 DIALS_KEPT = 256

@@ -1,0 +1,62 @@
+"""Tokens at the table: which are tracked, who may act for one, and how a
+change reaches every page (one ``token.changed`` per changed token, with
+the token's record and how it shows, ``view``)."""
+
+from __future__ import annotations
+
+from collections.abc import Container, Mapping
+from typing import Any
+
+from ..protocol import ErrorCode, Push, RequestError
+from ..rooms import world_room
+
+#: The fields of a token's record that are the table's; every other is its system's.
+CORE_FIELDS = ("token_id", "actor_id", "name", "scene_id", "version")
+
+
+def not_tracked(token_id: str, field: str) -> RequestError:
+    return RequestError(
+        ErrorCode.NOT_TRACKED, f"token {token_id!r} is not on the table: register it first", {field: ["not tracked"]}
+    )
+
+
+def refuse_untracked(tracked: Container[str], token_ids: Mapping[str, str]) -> None:
+    """Refuse the first of ``token_ids`` (``{token_id: field naming it}``) not among ``tracked``."""
+    for token_id, field in token_ids.items():
+        if token_id not in tracked:
+            raise not_tracked(token_id, field)
+
+
+def records(unit, token_ids: Mapping[str, str]) -> dict[str, dict]:
+    """The records of ``token_ids`` (``{token_id: field naming it}``), refusing an untracked one."""
+    found = unit.tokens(list(token_ids))
+    refuse_untracked(found, token_ids)
+    return found
+
+
+def check_owner(unit, actor_id: str, field: str = "actor_id") -> None:
+    """Players act only for actors they own; the GM acts for anyone. ``field`` names the actor (or its token)."""
+    if not unit.identity.is_gm and not unit.store.owns_actor(unit.world_id, unit.identity.user, actor_id):
+        raise RequestError(ErrorCode.FORBIDDEN, "that is not one of your characters", {field: ["not yours"]})
+
+
+def owned(unit, token_id: str, field: str = "token_id") -> dict:
+    """The token's record, refused unless tracked and the sender's (the GM: any)."""
+    record = records(unit, {token_id: field})[token_id]
+    check_owner(unit, record["actor_id"], field)
+    return record
+
+
+def cause_of(unit, rule: str, request: dict) -> dict[str, Any]:
+    """What made a change: the request and who sent it."""
+    return {"rule": getattr(rule, "value", rule), "request_id": request["request_id"], "user": unit.identity.user}
+
+
+def push_changed(unit, view, rule: str, request: dict, record: dict, changes: list[dict]) -> dict:
+    """Tell everyone at the table (the sender too: a client applies every
+    change the same way, by version) that a token is now ``record``;
+    ``view(record)``: how it shows. The push, without its cause."""
+    changed = {"token_id": record["token_id"], "version": record["version"], "changes": changes, "state": record,
+               "view": view(record)}
+    unit.emit(Push.TOKEN_CHANGED.value, changed | {"cause": cause_of(unit, rule, request)}, to=world_room(unit.world_id))
+    return changed
