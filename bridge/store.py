@@ -37,7 +37,7 @@ import dataclasses
 import time
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 import redis
 

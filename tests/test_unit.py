@@ -9,7 +9,7 @@ import json
 import pytest
 
 from bridge.auth import Identity, Role
-from bridge.store import MomentsWrite, UnknownWorld
+from bridge.store import UnknownWorld
 from bridge.unit import Unit, answer_once
 
 
@@ -63,7 +63,7 @@ def test_a_request_reads_its_fight_with_its_claim(store, world):
 
     def run(unit: Unit):
         store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 2}))
-        reads = [unit.fight(["a", "b"])[0] for _ in range(2)]
+        reads = [unit.fight(["a", "b"]) for _ in range(2)]
         return {"reads": [[read.token_states()["a"]["n"], read.combat_state, read.scene_id] for read in reads]}
 
     first = answer(store, world.world_id, "f1", run, fight=["a", "b"])
@@ -118,7 +118,7 @@ def test_a_request_runs_again_when_what_it_read_changed(store, world):
     runs = []
 
     def run(unit: Unit):
-        read = unit.fight(["a"])[0].token_states()["a"]["n"]
+        read = unit.fight(["a"]).token_states()["a"]["n"]
         unit.change_table(["a"], None, _set_n(read * 10))
         unit.log(card({"run": len(runs)}))
         unit.emit("token.changed", {"run": len(runs)}, to="somewhere")
@@ -142,7 +142,7 @@ def test_a_request_that_changes_nothing_stands_as_read(store, world):
     runs = []
 
     def run(unit: Unit):
-        read = unit.fight(["a"])[0].token_states()["a"]["n"]
+        read = unit.fight(["a"]).token_states()["a"]["n"]
         unit.change_table(["a"], None, lambda read: ({}, None, None))
         unit.log(card({"run": len(runs)}))
         store.redis.hset(f"vtt:world:{world.world_id}:tokens", "a", json.dumps({"scene_id": "s", "n": 3}))
@@ -155,22 +155,25 @@ def test_a_request_that_changes_nothing_stands_as_read(store, world):
     assert _logged(store, world.world_id) == [card({"run": 0})]
 
 
-def test_a_requests_moments_are_written_with_its_change(store, world):
-    """The Moments of Truth a request spends are written with its change
-    and answer; when what it read changed, the run again spends them once.
-    Two changes of the ledger in one unit compose."""
-    tokens, balances = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:moments:balances"
+def test_a_systems_keys_are_written_with_its_change(store, world):
+    """A system's keys (a hash read whole, a list appended to) are written
+    with the request's change and answer; when what it read changed, the
+    run again changes them once. Two changes of one hash in one unit compose."""
+    tokens, balances = f"vtt:world:{world.world_id}:tokens", f"vtt:world:{world.world_id}:system:s:balances"
+    history = f"vtt:world:{world.world_id}:system:s:history"
     store.redis.hset(tokens, "a", json.dumps({"scene_id": "s", "n": 1}))
     store.redis.hset(balances, "ann", 7)
     seen = []
 
-    def spend(read):
-        held = read.balances["ann"]
-        return MomentsWrite({"ann": held - 1}, entries=[{"spent": 1}]), held
+    def spend(unit: Unit) -> int:
+        held = int(unit.hash(balances)["ann"])
+        unit.hset(balances, "ann", str(held - 1))
+        unit.append(history, json.dumps({"spent": 1}), keep=10)
+        return held
 
     def run(unit: Unit):
-        held = unit.change_moments(spend)
-        after_one = unit.change_moments(spend)
+        held = spend(unit)
+        after_one = spend(unit)
         unit.change_table(["a"], None, _set_n(2))
         seen.append((held, after_one, int(store.redis.hget(balances, "ann")), _token_n(store, world.world_id)))
         if len(seen) == 1:  # another client spends two meanwhile
@@ -179,8 +182,8 @@ def test_a_requests_moments_are_written_with_its_change(store, world):
 
     assert answer(store, world.world_id, "h3", run, fight=["a"]) == {"held_before": 5}
     assert seen == [(7, 6, 7, 1), (5, 4, 5, 1)]
-    assert store.moments(world.world_id).balances == {"ann": 3} and _token_n(store, world.world_id) == 2
-    assert store.moments_history(world.world_id, 10) == [{"spent": 1}, {"spent": 1}]
+    assert store.redis.hgetall(balances) == {"ann": "3"} and _token_n(store, world.world_id) == 2
+    assert [json.loads(entry) for entry in store.redis.lrange(history, 0, -1)] == [{"spent": 1}, {"spent": 1}]
 
 
 def test_a_request_that_fails_writes_nothing_and_may_be_sent_again(store, world):
@@ -214,17 +217,3 @@ def test_an_undo_takes_the_last_change_back_once(store, world):
     assert answer(store, world.world_id, "z3", lambda unit: unit.undo_token("nobody", undo)) is None
 
 
-def test_a_ledger_stored_whole_is_spread_to_its_keys_once(store, world):
-    """A world's ledger from before balances were counters keeps its balances, marks and newest history."""
-    entries = [
-        {"player": "ann", "kind": "first_session", "asked": 1, "gained": 1, "lost": 0, "spent": 0, "balance": 1,
-         "reason": "", "roll_id": None, "lost_to": ""},
-        *({"player": "ann", "kind": "take_setback", "asked": 1, "gained": 1, "lost": 0, "spent": 0, "balance": 2 + n,
-           "reason": "", "roll_id": f"r{n}", "lost_to": ""} for n in range(300)),
-    ]
-    store.redis.set(f"vtt:world:{world.world_id}:moments", json.dumps({"balances": {"ann": 301, "bo": 0}, "history": entries}))
-    read = store.moments(world.world_id, first_sessions=True, setback_of="r7")
-    assert (read.balances, list(read.first_sessions), read.setback) == ({"ann": 301, "bo": 0}, ["ann"], entries[8])
-    assert store.moments_history(world.world_id, 1000) == entries[-200:]
-    assert store.redis.exists(f"vtt:world:{world.world_id}:moments") == 0
-    assert store.moments(world.world_id).balances == {"ann": 301, "bo": 0}

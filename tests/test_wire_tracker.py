@@ -147,7 +147,7 @@ def test_a_player_aims_on_their_turn_only(gm, player_for):
     stance = next(c["stance"] for c in aimed["combatants"] if c["token_id"] == "dodger")
     assert (stance["aiming_turns"], stance["aim_target"]) == (1, "thug-1")
     assert refused(players["allison"], "combat.aim", scene_id=SCENE, token_id="nikita", target_id="thug-1") == (
-        "against_the_rules", ["token_id"]
+        "out_of_turn", ["token_id"]
     )
     assert refused(gm, "combat.aim", scene_id=SCENE, token_id="dodger", target_id="nobody") == ("not_tracked", ["target_id"])
 

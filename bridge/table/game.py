@@ -62,11 +62,10 @@ class Table:
     def view(self, record: dict) -> dict:
         """How the token shows on every page: ``{conditions: [{label, icon,
         severity}], bars: [{label, value, max}]}``. The base game shows each
-        condition name set on it."""
-        return {
-            "conditions": [{"label": str(name), "icon": "circle", "severity": "info"} for name in record.get("conditions", ())],
-            "bars": [],
-        }
+        condition name set on it. A token registered under another system
+        the world played before has that system's fields: read with care."""
+        named = [name for name in record.get("conditions", ()) if isinstance(name, str)]
+        return {"conditions": [{"label": name, "icon": "circle", "severity": "info"} for name in named], "bars": []}
 
     def seat_of(self, record: dict) -> str:
         """The seat a combatant acts on when the GM names none: its own."""

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, fields, validate
 
-from ..protocol import Request
 from ..schemas.common import Identifier, Inbound
 from ..schemas.pushes import ChangeCause, Out
 from ..schemas.requests import CardOptions, RequestSchema
-from ..schemas.spec import RequestSpec
 from .game import SEVERITIES
 
 #: The map's size in squares.

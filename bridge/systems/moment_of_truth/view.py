@@ -18,6 +18,8 @@ _ICONS = {Condition.DEAD: "skull", Condition.BLEEDING: "drop", Condition.ON_FIRE
 
 def token_view(record: dict) -> dict:
     """``{conditions: [{label, icon, severity}], bars: [{label, value, max}]}`` of a token's record."""
+    if "health" not in record:  # registered while the world played another system
+        return {"conditions": [], "bars": []}
     seen: dict[str, dict] = {}
     for entry in record["conditions"]:
         condition = Condition(entry["condition"])

@@ -3,6 +3,7 @@ experience costs (ch. 11) and the world's arsenal (ch. 10). No cards."""
 
 from __future__ import annotations
 
+from ....encoded import dumps, loads
 from ....protocol import Request, against_the_rules
 from ....requests import handles
 from ....rules.moment_of_truth.advancement import (
@@ -20,6 +21,7 @@ from ....rules.moment_of_truth.equipment import (
     remove_items,
 )
 from ....rules.moment_of_truth.statistics import Statistic
+from ..ledger import arsenal, arsenal_key
 from ..world_rules import world_dials
 
 
@@ -62,20 +64,26 @@ def advancement_buyback(unit, buyback_request: dict) -> dict:
 
 def list_equipment(unit, _request: dict) -> dict:
     """The book's items with the world's own (which replace a book item of their name)."""
-    return Arsenal.book().with_custom(unit.store.arsenal(unit.world_id)).to_dict()
+    return Arsenal.book().with_custom(arsenal(unit.store, unit.world_id)).to_dict()
+
+
+def _world_items(unit) -> dict[str, list[dict]]:
+    """The world's own equipment as this unit has it (``{}``: none yet)."""
+    stored = unit.get(arsenal_key(unit.world_id))
+    return loads(stored) if stored else {}
 
 
 def define_equipment(unit, define_request: dict) -> dict:
     """The GM removes some of the world's own items, then adds or replaces others."""
     try:
-        custom = remove_items(unit.store.arsenal(unit.world_id), define_request["remove"])
+        custom = remove_items(_world_items(unit), define_request["remove"])
     except EntryError as broken:
         raise against_the_rules(broken, f"remove.{broken.field}") from None
     try:
         custom = define_items(custom, {kind: define_request[kind] for kind in KINDS})
     except EntryError as broken:
         raise against_the_rules(broken, broken.field) from None
-    unit.save_arsenal(custom)
+    unit.set(arsenal_key(unit.world_id), dumps(custom))
     return custom
 
 

@@ -18,7 +18,6 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ....cards import new_card_id, publish
-from ..combat_changes import Fight, change_fight, read_fight
 from ....events.jobs import queue_job
 from ....protocol import Request, against_the_rules
 from ....refusals import refused_as
@@ -69,11 +68,13 @@ from ....rules.moment_of_truth.weapon_state import (
     with_weapon,
 )
 from ....rules.refusal import RulesRefusal
+from ..combat_changes import Fight, change_fight, read_fight
+from ..ledger import arsenal
+from ..schemas.simulation import SEED_MAX
 from ..token_changes import check_token_owner
 from ..world_rules import world_dials
-from ..schemas.simulation import SEED_MAX
-from .moments import charge_moments
 from .area import attack_distance
+from .moments import charge_moments
 
 _dice = RandomDice()
 
@@ -94,7 +95,7 @@ def statistics_of(numbers: dict) -> dict[Statistic, int]:
 
 def arsenal_of(unit) -> Arsenal:
     """The book's equipment with the world's own (``equipment.define``)."""
-    return Arsenal.book().with_custom(unit.store.arsenal(unit.world_id))
+    return Arsenal.book().with_custom(arsenal(unit.store, unit.world_id))
 
 
 def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:

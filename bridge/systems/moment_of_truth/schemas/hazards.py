@@ -23,7 +23,7 @@ from ....table.schemas import Point
 from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
 from .health import HealthChange, dice_count
 from .rolls import RollResult
-from .tokens import TokenChange
+from .tokens import TokenStateChange
 
 #: Farthest fall or distance from a blast accepted, in meters.
 METERS_MAX = 10_000
@@ -88,7 +88,7 @@ class TokenHazardResult(HazardResult):
     """A hazard's result with the token and its change (its state after, the conditions lost then gained)."""
 
     token_id = fields.String(required=True)
-    token = fields.Nested(TokenChange, required=True)
+    token = fields.Nested(TokenStateChange, required=True)
 
 
 # --- falling and explosions --------------------------------------------------------
@@ -140,7 +140,7 @@ class CaughtResult(HazardResult):
 
     token_id = fields.String(required=True)
     state = no_state()
-    token = fields.Nested(TokenChange, required=True, allow_none=True)
+    token = fields.Nested(TokenStateChange, required=True, allow_none=True)
 
 
 class ExplosionResult(Out):

@@ -19,7 +19,7 @@ from .hazards import TOKENS_MAX, Fire, HazardResult
 from .health import ConditionChange
 from .moments import MomentsChange
 from .rolls import RollResult
-from .tokens import TokenChange
+from .tokens import TokenStateChange
 
 #: Most top-level arguments a macro run may carry.
 ARGUMENTS_MAX = 50
@@ -132,7 +132,7 @@ class MacroResult(Out):
     said = fields.List(fields.String(), required=True)
     printed = fields.String(required=True, validate=validate.Length(max=OUTPUT_MAX_CHARS))
     dice_rolled = fields.Integer(required=True, validate=validate.Range(0, DICE_MAX))
-    tokens = fields.List(fields.Nested(TokenChange), required=True, validate=validate.Length(max=TOKENS_MAX))
+    tokens = fields.List(fields.Nested(TokenStateChange), required=True, validate=validate.Length(max=TOKENS_MAX))
     error = fields.Nested(ScriptError, required=True, allow_none=True)
 
 

@@ -10,14 +10,12 @@ from ....protocol import Request
 from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.tokens import Ending
 from ....schemas.common import Identifier
-from ....schemas.pushes import ChangeCause, Out
+from ....schemas.pushes import Out
 from ....schemas.requests import LABEL_MAX_CHARS, RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
 from .characters import ArmorItem, ShieldItem
 from .combat import CombatStatistics, item_field, name_field
 from .health import HIT_POINTS_MAX, ConditionChange, Health
-from .moments import MomentsLedger
-from .tracker import Combat
 
 #: Most skills a token's stat block may list.
 SKILLS_MAX = 100
@@ -150,7 +148,7 @@ class TokenState(Out):
     version = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
-class TokenChange(Out):
+class TokenStateChange(Out):
     """One change to one token: the conditions lost then gained, and its whole state after."""
 
     token_id = fields.String(required=True)
@@ -159,17 +157,11 @@ class TokenChange(Out):
     state = fields.Nested(TokenState, required=True)
 
 
-class TokenChanged(TokenChange):
-    """`token.changed`: apply it when its `version` is newer than the one held."""
-
-    cause = fields.Nested(ChangeCause, required=True)
-
-
 class TokenUndone(Out):
     """The change undone: the state it left, and the state put back (a new version)."""
 
     undone = fields.Nested(TokenState, required=True)
-    change = fields.Nested(TokenChange, required=True)
+    change = fields.Nested(TokenStateChange, required=True)
 
 
 class SkillsListRequest(RequestSchema):
@@ -183,21 +175,13 @@ class SkillList(Out):
     world = fields.List(fields.String(), required=True)
 
 
-class TableSnapshot(Out):
-    """Tracked tokens, running combats (by scene) and the Moments of Truth ledger."""
-
-    tokens = fields.List(fields.Nested(TokenState), required=True)
-    combats = fields.List(fields.Nested(Combat), required=True)
-    moments = fields.Nested(MomentsLedger, required=True)
-
-
 CARDS: dict = {}
 REQUESTS = {
     Request.SKILLS_LIST: RequestSpec(SkillsListRequest, SkillList),
-    Request.TOKEN_DAMAGE: RequestSpec(TokenDamageRequest, TokenChange, gm_only=True),
-    Request.TOKEN_HEAL: RequestSpec(TokenHealRequest, TokenChange, gm_only=True),
-    Request.TOKEN_CONDITION_SET: RequestSpec(TokenConditionSetRequest, TokenChange, gm_only=True),
-    Request.TOKEN_CONDITION_CLEAR: RequestSpec(TokenConditionClearRequest, TokenChange, gm_only=True),
+    Request.TOKEN_DAMAGE: RequestSpec(TokenDamageRequest, TokenStateChange, gm_only=True),
+    Request.TOKEN_HEAL: RequestSpec(TokenHealRequest, TokenStateChange, gm_only=True),
+    Request.TOKEN_CONDITION_SET: RequestSpec(TokenConditionSetRequest, TokenStateChange, gm_only=True),
+    Request.TOKEN_CONDITION_CLEAR: RequestSpec(TokenConditionClearRequest, TokenStateChange, gm_only=True),
     Request.TOKEN_UNDO: RequestSpec(TokenRequest, TokenUndone, gm_only=True),
 }
 JOB_RESULTS = ()

@@ -8,17 +8,13 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
-from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.defense import Charge
 from ....rules.moment_of_truth.initiative import Direction, GmReaction
 from ....rules.moment_of_truth.rolls import SIDES
-from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import CardEntry, ChangeCause, Out, _const
 from ....schemas.requests import CardOptions, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
-from .health import HealthChange
-from .rolls import RollResult
 
 #: Most seats round one table.
 SEATS_MAX = 50
@@ -177,99 +173,6 @@ class InitiativeEntry(CardEntry):
 
 
 # --- turns ---------------------------------------------------------------------------
-
-
-class Allowance(Out):
-    """Actions and moves this turn; a second move costs the action."""
-
-    actions = fields.Integer(required=True)
-    moves = fields.Integer(required=True)
-    meters_per_move = fields.Integer(required=True)
-    reasons = fields.List(fields.String(), required=True)
-    explanation = fields.List(fields.String(), required=True)
-
-
-class EndedCondition(Out):
-    condition = fields.Enum(Condition, by_value=True, required=True)
-    source = fields.String(required=True)
-    rounds = fields.Integer(required=True)
-
-
-class TokenTurnStart(Out):
-    """One token's start of turn: the conditions whose rounds ran out, the
-    suffocation's tick (null: breathing) and what the turn allows."""
-
-    token_id = fields.String(required=True)
-    name = fields.String(required=True)
-    out_of_action = fields.Boolean(required=True)
-    ended = fields.List(fields.Nested(EndedCondition), required=True)
-    breath = fields.Dict(required=True, allow_none=True, metadata={"description": "the suffocation's tick, or null"})
-    allowance = fields.Nested(Allowance, required=True)
-
-
-class ConditionRoll(Out):
-    """`roll` null: the pool could not reach the TN, the condition goes on."""
-
-    condition = fields.Enum(Condition, by_value=True, required=True)
-    statistic = fields.Enum(Statistic, by_value=True, required=True)
-    roll = fields.Nested(RollResult, required=True, allow_none=True)
-    ends = fields.Boolean(required=True)
-    explanation = fields.List(fields.String(), required=True)
-
-
-class Bleeding(Out):
-    """The bleeding roll (ch. 7, optional); `roll` null: the pool could not reach the TN, a failure unrolled."""
-
-    roll = fields.Nested(RollResult, required=True, allow_none=True)
-    serious_lost = fields.Integer(required=True, validate=validate.Range(0, 1))
-    change = fields.Nested(HealthChange, required=True)
-    explanation = fields.List(fields.String(), required=True)
-
-
-class TokenTurnEnd(Out):
-    """One token's end of turn: the rolls against stunned and confused, the
-    bleeding roll and the fire's tick (null: none)."""
-
-    token_id = fields.String(required=True)
-    name = fields.String(required=True)
-    out_of_action = fields.Boolean(required=True)
-    condition_rolls = fields.List(fields.Nested(ConditionRoll), required=True)
-    bleeding = fields.Nested(Bleeding, required=True, allow_none=True)
-    fire = fields.Dict(required=True, allow_none=True, metadata={"description": "the fire's tick, or null"})
-
-
-class Turn(Out):
-    scene_id = fields.String(required=True)
-    round = fields.Integer(required=True, validate=validate.Range(min=1))
-    seat = fields.String(required=True)
-
-
-class TurnEnded(Turn):
-    """`turn.ended`: the end of a seat's turn, every roll with its faces."""
-
-    tokens = fields.List(fields.Nested(TokenTurnEnd), required=True)
-    cause = fields.Nested(ChangeCause, required=True)
-
-
-class TurnStarted(Turn):
-    """`turn.started`: a seat's turn begins (`new_round`: the first of a round)."""
-
-    new_round = fields.Boolean(required=True)
-    tokens = fields.List(fields.Nested(TokenTurnStart), required=True)
-    cause = fields.Nested(ChangeCause, required=True)
-
-
-class TurnsPassed(Out):
-    """The turn that ended and the one that started."""
-
-    ended = fields.Nested(TurnEnded, required=True)
-    started = fields.Nested(TurnStarted, required=True)
-
-
-class CombatEnded(Out):
-    """The combat as it was when it ended."""
-
-    ended = fields.Nested(Combat, required=True)
 
 
 CARDS = {Request.COMBAT_INITIATIVE: CardSpec(CombatInitiativeRequest, InitiativeEntry, gm_only=True)}
