@@ -15,7 +15,8 @@ import pytest
 import redis
 
 from bridge.schemas.settings import default_settings
-from bridge.store import MOMENTS_HISTORY_MAX, ROLL_LOG_MAX_ENTRIES, Store
+from bridge.store import ROLL_LOG_MAX_ENTRIES, Store
+from bridge.systems.moment_of_truth.ledger import MOMENTS_HISTORY_MAX
 
 from .services import Bridge, RedisServer
 from .table import TableClient
@@ -88,12 +89,12 @@ def _live_ten_thousand_rolls(raw: redis.Redis, world_id: str, take, roll) -> Non
     for _ in range(MOMENTS_HISTORY_MAX + 50):
         assert take()["ok"]
     card = roll()["result"]
-    rolls, setbacks = f"vtt:world:{world_id}:rolls", f"vtt:world:{world_id}:moments:setbacks"
+    rolls, setbacks = f"vtt:world:{world_id}:rolls", f"vtt:world:{world_id}:system:moment_of_truth:moments:setbacks"
     with raw.pipeline(transaction=False) as pipe:
         for n in range(ROLL_LOG_MAX_ENTRIES):
             pipe.xadd(rolls, {"entry": json.dumps({**card, "roll_id": f"r{n}"})})
             if n % 2:
                 pipe.hset(setbacks, f"r{n}", json.dumps({"player": "pat", "kind": "take_setback", "roll_id": f"r{n}"}))
         pipe.execute()
-    assert raw.llen(f"vtt:world:{world_id}:moments:history") == MOMENTS_HISTORY_MAX
+    assert raw.llen(f"vtt:world:{world_id}:system:moment_of_truth:moments:history") == MOMENTS_HISTORY_MAX
     assert raw.xlen(rolls) >= ROLL_LOG_MAX_ENTRIES

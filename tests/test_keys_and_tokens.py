@@ -108,17 +108,6 @@ def test_tokens_are_signed_with_hmac_sha256_by_a_secret_that_is_not_the_gm_key(b
     assert refusal(bridge, world=world.world_id, token=the_old_way)["code"] == "unauthorized"
 
 
-def test_a_world_stored_with_a_plain_key_keeps_only_its_hash_after_first_use(bridge, store, connect):
-    world_id, plain = f"w-{uuid.uuid4().hex[:12]}", uuid.uuid4().hex
-    store.redis.hset(world_key(world_id), mapping={"name": "Old", "gm_key": plain, "settings": json.dumps(default_settings()),
-                                                   "system": "moment_of_truth"})
-    store.redis.sadd("vtt:worlds", world_id)
-    assert answers(connect(world=world_id, gm_key=plain))
-    stored = store.redis.hgetall(world_key(world_id))
-    assert "gm_key" not in stored and not any(plain in value for value in stored.values())
-    assert gm_key_matches(plain, stored["gm_key_hash"])
-
-
 def test_a_rotation_the_bridge_did_not_hear_still_closes_the_connections(tmp_path):
     """The key is rotated with no announcement reaching the bridge, then Redis
     drops the bridge's subscription: listening again, it checks its connections anew."""

@@ -117,24 +117,3 @@ def test_log_verify_finds_an_entry_deleted_or_edited_in_redis(gm, world, store, 
     _rewrite(store.redis, key, change[tampering])
     found = _verify(redis_server, world.world_id)
     assert found.returncode == 1 and "broken" in found.stderr, found
-
-
-def test_a_log_from_before_the_chain_is_chained_and_indexed_when_first_read(gm, world, store, redis_server, player_for):
-    alice = player_for("alice", ["hero"])
-    cards = [alice.request("roll", label=f"old {n}", visibility="blind" if n == 1 else "public", **SKILL_ROLL)["result"]
-             for n in range(3)]
-    key = f"vtt:world:{world.world_id}:rolls"
-    rows = store.redis.xrange(key)
-    store.redis.delete(key, f"{key}:head", f"{key}:seen:public", f"{key}:seen:user:alice",
-                       *(f"vtt:world:{world.world_id}:card:{card['roll_id']}" for card in cards))
-    for log_id, fields in rows:  # as the bridge wrote them before the chain
-        store.redis.xadd(key, {"entry": fields["entry"]}, id=log_id)
-
-    seen = alice.request("roll.log")["result"]
-    assert [card["label"] for card in seen["rolls"]] == ["old 0", "old 1", "old 2"] and "result" not in seen["rolls"][1]
-    assert len(check_view(alice, seen)) == 3
-    taken = alice.request("moments.take", reward="take_setback", roll_id=cards[2]["roll_id"])
-    assert taken["ok"] or taken["error"]["code"] == "against_the_rules" and "no such roll" not in taken["error"]["message"]
-    assert alice.request("roll", label="new", **SKILL_ROLL)["ok"]
-    verified = _verify(redis_server, world.world_id)
-    assert verified.returncode == 0 and "4 entries" in verified.stdout, verified

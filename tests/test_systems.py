@@ -165,3 +165,63 @@ def test_a_fifth_system_installed_beside_ours_is_played_without_touching_ours(fi
         assert switched["ok"] and gm.request("coin.toss", actor_id="gm", coins=1)["error"]["code"] == "wrong_system"
     finally:
         gm.close()
+
+
+def test_a_fifth_system_plays_at_the_table_through_the_seam_alone(fifth_system_bridge, store):
+    """The coin system (tests/fifth_system) changes no core module, yet its
+    tokens go on the map, its fight keeps its own turn order and refuses a toss
+    out of turn, its conditions show on its tokens, and its rain of coins
+    soaks the tokens on the map that it reaches."""
+    world = store.create_world(f"w-{uuid.uuid4().hex[:12]}", "Coins", default_settings(), system="coin")
+    gm = TableClient(fifth_system_bridge.url, {"world": world.world_id, "gm_key": world.gm_key})
+    players = []
+    try:
+        gm.wait_for("session.ready")
+        for token_id, coins in (("ann-t", 3), ("bo-t", 7), ("ogre", 5)):
+            ok(gm, "token.register", token_id=token_id, actor_id=token_id.removesuffix("-t"), name=token_id.title(),
+               scene_id="pit", coins=coins)
+        assert refused(gm, "token.register", token_id="x", actor_id="x", name="X", coins=-1) == (
+            "invalid", {"coins": ["Must be greater than or equal to 0 and less than or equal to 99."]})
+        for user in ("ann", "bo"):
+            minted = ok(gm, "token.mint", user=user)
+            ok(gm, "actors.assign", user=user, actor_ids=[user])
+            players.append(TableClient(fifth_system_bridge.url, {"world": world.world_id, "token": minted["token"]}))
+        ann, bo = players
+        ann.wait_for("session.ready")
+
+        assert ok(ann, "token.move", token_id="ann-t", x=2, y=2)["version"] == 1
+        assert refused(ann, "token.move", token_id="bo-t", x=3, y=3) == ("forbidden", {"token_id": ["not yours"]})
+        ok(gm, "token.move", token_id="bo-t", x=9, y=9)
+        ok(gm, "token.move", token_id="ogre", x=3, y=2)
+        assert {p["token_id"]: (p["x"], p["y"]) for p in ok(bo, "map.get")["positions"]} == {
+            "ann-t": (2, 2), "bo-t": (9, 9), "ogre": (3, 2)}
+
+        ok(gm, "combat.start", scene_id="pit", combatants=[{"token_id": t} for t in ("ann-t", "bo-t", "ogre")])
+        ordered = ok(gm, "combat.initiative", scene_id="pit")
+        assert ordered["combat"]["order"] == ["bo-t", "ogre", "ann-t"] and ordered["combat"]["seat"] == "bo-t"
+        assert ann.wait_for("turn.started")["seat"] == "bo-t"
+        assert refused(ann, "coin.toss", actor_id="ann", token_id="ann-t", coins=3) == (
+            "out_of_turn", {"token_id": ["not this token's turn"]})
+        assert refused(ann, "combat.next", scene_id="pit")[0] == "forbidden"
+        assert bo.request("coin.toss", actor_id="bo", token_id="bo-t", coins=3)["result"]["rule"] == "coin.toss"
+        assert ok(bo, "combat.next", scene_id="pit")["started"]["seat"] == "ogre"
+        passed = ok(gm, "combat.next", scene_id="pit")
+        assert passed["started"]["seat"] == "ann-t" and passed["started"]["round"] == 1
+        tossed = ann.request("coin.toss", actor_id="ann", token_id="ann-t", coins=1)
+        assert tossed["ok"], tossed
+        assert ok(ann, "combat.next", scene_id="pit")["started"] | {"cause": None} == {
+            "scene_id": "pit", "round": 2, "seat": "bo-t", "tokens": [], "new_round": True, "cause": None}
+
+        soaked = ok(gm, "map.blast", center={"x": 3.0, "y": 2.5}, reach=1.2)
+        assert sorted(soaked["soaked"]) == ["ann-t", "ogre"]
+        shown = bo.wait_for("token.changed", lambda push: push["token_id"] == "ann-t" and push["cause"]["rule"] == "map.blast")
+        assert {"label": "soaked", "icon": "circle", "severity": "info"} in shown["view"]["conditions"]
+        assert shown["view"]["bars"] == [{"label": "luck", "value": 3, "max": 9}]
+        views = ok(bo, "table.snapshot")["views"]
+        assert [c["label"] for c in views["ogre"]["conditions"]] == ["soaked"] and views["bo-t"]["conditions"] in (
+            [], [{"label": "lucky", "icon": "circle", "severity": "info"}])
+        assert refused(gm, "map.blast", center={"x": 15.5, "y": 11.5}, reach=0.1)[0] == "against_the_rules"
+        assert ok(gm, "combat.end", scene_id="pit")["ended"]["round"] == 2
+    finally:
+        for client in (gm, *players):
+            client.close()

@@ -9,6 +9,7 @@ faces by the pure rules, every pool change checked against the state."""
 from __future__ import annotations
 
 from bridge.rules.two_d20 import read_test
+from bridge.systems.moment_of_truth import ledger
 
 from .wire_schemas import assert_valid, ok
 
@@ -45,7 +46,7 @@ def card_of(client, **request) -> dict:
 
 def test_a_short_scene(gm, player_for, store, world):
     ok(gm, "moments.award", award="session_start", players=["alice"])
-    moments_before = store.moments(world.world_id)
+    moments_before = ledger.balances(store, world.world_id)
     alice = player_for("alice", ["ann"])
     refused(gm, "2d20.session.start", "wrong_system", ["system"], players=2)
     ok(gm, "system.set", system="two_d20")
@@ -157,4 +158,4 @@ def test_a_short_scene(gm, player_for, store, world):
     assert ended["changes"][0]["after"] == ended["state"]["momentum"]["tokens"] == max(0, momentum - 1)
     scene = ok(gm, "2d20.scene.end")["state"]["characters"]["ann"]
     assert (scene["stress"], scene["armor"]) == (11, 2)
-    assert store.moments(world.world_id) == moments_before
+    assert ledger.balances(store, world.world_id) == moments_before

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from bridge.rules.highest_d10 import Condition, Modifier, build_pool, read_roll, roll_odds
+from bridge.systems.moment_of_truth import ledger
 from bridge.rules.highest_d10.advanced import cumulative_successes
 
 from .test_wire_odds import queued
@@ -41,7 +42,7 @@ def names(groups) -> list[list[str]]:
 
 def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     ok(gm, "moments.award", award="session_start", players=["alice", "bob"])
-    moments_before, combats_before = store.moments(world.world_id), store.combats(world.world_id)
+    moments_before, combats_before = ledger.balances(store, world.world_id), store.combats(world.world_id)
     alice, bob = player_for("alice", ["leroy"]), player_for("bob", ["earl"])
     balances = ok(alice, "moments.get")["balances"]
     refused(gm, "d10.roll", "wrong_system", ["system"], actor_id="leroy", dice=2)
@@ -121,7 +122,7 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     refused(alice, "d10.cumulative", "invalid", ["tn"], actor_id="leroy", dice=2, goal="successes", target=2, rolls=2)
 
     # the world's Moment of Truth state is untouched, and the d10 state waits for the world's return
-    assert (store.moments(world.world_id), store.combats(world.world_id)) == (moments_before, combats_before)
+    assert (ledger.balances(store, world.world_id), store.combats(world.world_id)) == (moments_before, combats_before)
     kept = state_of(gm)
     ok(gm, "system.set", system="moment_of_truth")
     assert ok(alice, "moments.get")["balances"] == balances

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bridge.scripting import shelf
+from bridge.systems.moment_of_truth import ledger
 
 from .test_wire_tracker import rolled, warehouse
 from .wire_schemas import assert_valid, ok
@@ -235,8 +236,8 @@ def test_a_gms_macro_awards_moments_with_its_effects_and_a_players_applies_neith
     refused = job_result(player, "macro.run", macro="inspire", token_ids=["fay"], arguments={"player": "pat"})
     error = gm.wait_for("roll.result", lambda push: push["roll_id"] == refused["roll_id"])["result"]["error"]
     assert (error["file"], error["message"]) == ("inspire.py", "only the GM awards Moments of Truth (ch. 5)")
-    state, ledger = store.tokens(world.world_id, ["fay"])["fay"], store.moments(world.world_id)
-    assert (state["version"], state["health"]["minor"], ledger.balances["pat"]) == (2, 1, 2)
+    state, balances = store.tokens(world.world_id, ["fay"])["fay"], ledger.balances(store, world.world_id)
+    assert (state["version"], state["health"]["minor"], balances["pat"]) == (2, 1, 2)
 
 
 @pytest.mark.parametrize("request_fields, field", [

@@ -83,7 +83,7 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.TABLE_SNAPSHOT.value: RequestSpec(table.TableSnapshotRequest, table.TableSnapshot),
     Request.TOKEN_MOVE.value: RequestSpec(table.TokenMoveRequest, table.Position),
     Request.MAP_GET.value: RequestSpec(table.MapGetRequest, table.TableMap),
-    Request.MAP_BLAST.value: RequestSpec(table.MapBlastRequest, (JobQueued, *CARD_VIEW), gm_only=True),
+    Request.MAP_BLAST.value: RequestSpec(table.MapBlastRequest, table.HazardOutcome, gm_only=True),
     Request.COMBAT_START.value: RequestSpec(table.CombatStartRequest, table.CombatRecord, gm_only=True),
     Request.COMBAT_JOIN.value: RequestSpec(table.CombatJoinRequest, table.CombatRecord, gm_only=True),
     Request.COMBAT_LEAVE.value: RequestSpec(table.CombatLeaveRequest, table.CombatRecord, gm_only=True),

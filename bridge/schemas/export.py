@@ -16,7 +16,7 @@ from pathlib import Path
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls, resolve_schema_instance
-from marshmallow import Schema
+from marshmallow import INCLUDE, Schema
 
 from ..protocol import PROTOCOL_VERSION
 from ..systems import installed
@@ -132,6 +132,8 @@ def _either2properties(self, field, **_kwargs) -> dict:
 
 def _with_docs_and_rules(schema: dict, cls: type[Schema], doc: str | None = None) -> dict:
     schema = dict(schema)
+    if cls.opts.unknown == INCLUDE:  # the table's records: a system's fields follow the table's
+        schema["additionalProperties"] = True
     doc = doc or cls.__doc__
     if doc:
         schema["description"] = " ".join(doc.split()).replace("``", "`")

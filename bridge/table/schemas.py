@@ -276,3 +276,11 @@ class CombatEnded(Out):
     """The combat as it was when it ended."""
 
     ended = fields.Nested(CombatRecord, required=True)
+
+
+class HazardOutcome(Out):
+    """What an area hazard answers, as its system defines it (Moment of
+    Truth's explosion: the queued job, `{job_id, state}`)."""
+
+    class Meta:
+        unknown = INCLUDE

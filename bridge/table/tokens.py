@@ -60,3 +60,18 @@ def push_changed(unit, view, rule: str, request: dict, record: dict, changes: li
                "view": view(record)}
     unit.emit(Push.TOKEN_CHANGED.value, changed | {"cause": cause_of(unit, rule, request)}, to=world_room(unit.world_id))
     return changed
+
+
+def change_records(unit, view, rule: str, request: dict, token_ids: Mapping[str, str], change) -> list[dict]:
+    """Apply ``change(record) -> (record after, changes)`` to each of
+    ``token_ids`` (``{token_id: field naming it}``; an untracked one is
+    refused), hold the changed ones in the unit, one version up, and push
+    each (``view``: the system's). The pushes, without their causes."""
+    before = records(unit, token_ids)
+    after: dict[str, tuple[dict, list[dict]]] = {}
+    for token_id, record in before.items():
+        changed, changes = change(record)
+        if changed != record:
+            after[token_id] = (changed | {"version": record["version"] + 1}, changes)
+    unit.change_table(list(token_ids), None, lambda read: ({token_id: made for token_id, (made, _) in after.items()}, None, None))
+    return [push_changed(unit, view, rule, request, made, changes) for made, changes in after.values()]
