@@ -18,7 +18,7 @@ from .connections import announce_ended
 from .embedded_redis import AlreadyRunning, EmbeddedRedis, default_data_dir, running_url
 from .lineage import AlreadyServing
 from .serving import Serving
-from .schemas.settings import WorldSettingsSchema, default_settings
+from .schemas.settings import default_settings
 from .store import Store, UnknownWorld, WorldExists
 from .systems import DEFAULT_SYSTEM, installed
 
@@ -92,7 +92,7 @@ def world() -> None:
               help="The rule system the world plays (the GM may switch it later: system.set).")
 @click.pass_obj
 def world_create(obj: dict, world_id: str, name: str | None, default_tn: str, system: str) -> None:
-    settings = WorldSettingsSchema().load({"default_tn": int(default_tn)})
+    settings = default_settings() | {"default_tn": int(default_tn)}
     with _store(obj) as store:
         try:
             created = store.create_world(world_id, name or world_id, settings, system)

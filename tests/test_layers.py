@@ -55,6 +55,6 @@ def test_each_job_the_bridge_names_exists(name):
 
 
 def test_every_hazard_the_bridge_queues_has_a_resolver():
-    from workers.hazards import RESOLVERS
+    from workers.moment_of_truth.hazards import RESOLVERS
 
     assert set(RESOLVERS) == set(HAZARDS)

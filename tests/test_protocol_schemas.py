@@ -13,13 +13,12 @@ import pytest
 from jsonschema import Draft202012Validator
 from marshmallow import ValidationError, fields
 
-from bridge.auth import AuthError, authenticate, mint_player_token
-from bridge.keys import hash_gm_key
 from bridge import chain, events
+from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge.events import session
-from bridge.systems.moment_of_truth import events as flagship_events
-from bridge.systems.moment_of_truth.schemas.rolls import Helpers, OddsRequest, RollEntry, RollRequest
+from bridge.keys import hash_gm_key
 from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
+from bridge.queue import job_id
 from bridge.requests import unknown_event
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import Modifier, RollKind, resolve_roll, roll_odds
@@ -38,10 +37,12 @@ from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.settings import default_settings
 from bridge.store import UnknownWorld
 from bridge.systems import DEFAULT_SYSTEM, installed
+from bridge.systems.moment_of_truth import events as flagship_events
+from bridge.systems.moment_of_truth.schemas.rolls import Helpers, OddsRequest, RollEntry, RollRequest
 from bridge.visibility import NOTICE_FIELDS, notice
 from workers import failures, push
 from workers import jobs as worker_jobs
-from bridge.queue import job_id
+from workers.moment_of_truth import jobs as mot_jobs
 
 from .wire_schemas import SCHEMA_DIR, SCHEMAS, assert_valid, definition, validator
 
@@ -712,7 +713,7 @@ REPLY = push.ReplyTo("t1", "p1", "o1", job_id("t1", "p1", "o1"))
 )
 def test_the_odds_job_pushes_match_the_push_schemas(pusher, odds_request):
     spec = OddsRequest().dump(OddsRequest().load(odds_request))
-    worker_jobs.odds(reply=REPLY.__dict__, spec=spec, default_tn=2)
+    mot_jobs.odds(reply=REPLY.__dict__, spec=spec, default_tn=2)
     assert [event for event, _, _ in pusher.sent] == ["job.progress", "job.result"]
     for event, payload, room in pusher.sent:
         assert room == REPLY.room()
@@ -727,7 +728,7 @@ def test_the_attack_odds_job_pushes_match_the_push_schemas(pusher, fire):
     combat = combat_pool({s: 3 for s in Statistic}, 2, m16, dials=dials, range_reading=weapon_range(m16, 15))
     others = (Target("b", tn=2),) if fire else ()
     attack = Attack(combat, to_hit(dials=dials, ranged=True), Target("a", tn=2), others, fire)
-    result = worker_jobs.attack_odds_preview(reply=REPLY.__dict__, attack=attack, dials=dials.to_dict(), trials=50, seed=3)
+    result = mot_jobs.attack_odds_preview(reply=REPLY.__dict__, attack=attack, dials=dials.to_dict(), trials=50, seed=3)
     assert result["method"] == ("simulated" if fire else "exact")
     assert [event for event, _, _ in pusher.sent] == ["job.progress", "job.result"]
     for event, payload, _ in pusher.sent:

@@ -6,7 +6,8 @@ import pytest
 from marshmallow import ValidationError
 
 from bridge.rules.moment_of_truth.dials import Dials, ReactionStatistic
-from bridge.schemas.settings import WorldSettingsSchema, default_settings, dials_of
+from bridge.schemas.settings import default_settings, world_settings_schema
+from bridge.systems.moment_of_truth.settings import dials_of
 
 
 def test_every_dial_is_a_world_setting_with_the_rules_default():
@@ -32,5 +33,5 @@ def test_a_world_from_before_a_dial_existed_gets_its_default():
 )
 def test_bad_dials_are_refused_by_name(bad):
     with pytest.raises(ValidationError) as refused:
-        WorldSettingsSchema(partial=True).load(bad)
+        world_settings_schema()(partial=True).load(bad)
     assert list(refused.value.messages) == list(bad)

@@ -12,7 +12,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 from ..auth import Role
 from ..protocol import ErrorCode, RefusalCode
 from .common import Identifier, Visibility
-from .settings import WorldSettingsSchema
+from .settings import world_settings_schema
 
 
 class Either(fields.Field):
@@ -168,7 +168,7 @@ class ActorsAssigned(Out):
 class SettingsResult(Out):
     """The world's settings, all of them."""
 
-    settings = fields.Nested(WorldSettingsSchema, required=True)
+    settings = fields.Nested(lambda: world_settings_schema()(), required=True)
 
 
 # --- pushes -------------------------------------------------------------------
@@ -193,7 +193,7 @@ class SessionReady(Out):
     world = fields.Nested(WorldInfo, required=True)
     user = Identifier(required=True)
     role = fields.Enum(Role, by_value=True, required=True)
-    settings = fields.Nested(WorldSettingsSchema, required=True)
+    settings = fields.Nested(lambda: world_settings_schema()(), required=True)
     system = fields.Nested(SystemInfo, required=True)
 
 

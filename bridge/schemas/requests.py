@@ -6,7 +6,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..encoded import compact
 from .common import Identifier, Inbound, Visibility
-from .settings import TOKEN_TTL_MAX_SECONDS, WorldSettingsSchema
+from .settings import TOKEN_TTL_MAX_SECONDS, world_settings_schema
 
 #: Longest free-text label a client may attach to a roll, in characters.
 LABEL_MAX_CHARS = 200
@@ -105,4 +105,4 @@ class SettingsGetRequest(RequestSchema):
 
 
 class SettingsUpdateRequest(RequestSchema):
-    settings = fields.Nested(WorldSettingsSchema(partial=True), required=True)
+    settings = fields.Nested(lambda: world_settings_schema()(partial=True), required=True)

@@ -16,7 +16,7 @@ from ..rules.dice import MAX_DICE_PER_ROLL
 from ..schemas.common import IDENTIFIER_PATTERN
 from ..schemas.export import schema_document
 from ..schemas.requests import RATING_MAX
-from ..schemas.settings import WorldSettingsSchema
+from ..schemas.settings import world_settings_schema
 from ..systems.moment_of_truth.schemas.health import HIT_POINTS_MAX
 from . import api
 from .api import Declared, Hook
@@ -77,7 +77,7 @@ def declared_by(path: Path, folder: Path) -> dict:
     declared = load_file(path)
     shown = {macro.name: _shown_macro(macro, path, folder) for macro in declared.macros}
     tables = {hook.value: TABLES[hook](rule) for hook, rule in declared.hooks.items()}
-    WorldSettingsSchema(partial=True).load(declared.dials)
+    world_settings_schema()(partial=True).load(declared.dials)
     return {"macros": shown, "house_rules": tables, "dials": declared.dials}
 
 

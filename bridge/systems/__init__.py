@@ -49,7 +49,8 @@ class RuleSystem:
     ``state`` is the shape of its per-world state document; ``odds``, its
     basic roll's exact odds, queued to the workers by the bridge itself;
     ``table``, how it plays at the table (``bridge.table.game.Table``);
-    ``pushes``, the shapes of its own pushes; ``job_results``, of its jobs' results."""
+    ``pushes``, the shapes of its own pushes; ``job_results``, of its jobs'
+    results; ``settings``, its settings in a world (fields unique across systems)."""
 
     name: str  # wire name, as a world's ``system`` and ``system.set`` give it
     title: str
@@ -63,6 +64,7 @@ class RuleSystem:
     table: Table = field(default_factory=Table)
     pushes: Mapping[str, object] = field(default_factory=dict)
     job_results: tuple = ()
+    settings: type[Schema] | None = None
 
     def events(self) -> set[str]:
         """Its own events (a shared request's card, such as an initiative's, is the table's event)."""

@@ -11,8 +11,6 @@ from pathlib import Path
 
 from bridge.auth import Identity, Role
 from bridge.cards import publish
-from bridge.systems.moment_of_truth.combat_changes import change_fight, read_fight
-from bridge.systems.moment_of_truth.events.moments import award_for_role_playing
 from bridge.protocol import Push, Request, RequestError
 from bridge.rooms import world_room
 from bridge.rules.dice import RandomDice
@@ -20,14 +18,16 @@ from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.schemas.catalog import REQUESTS
 from bridge.schemas.common import Visibility
-from bridge.schemas.settings import WorldSettingsSchema
+from bridge.schemas.settings import world_settings_schema
 from bridge.scripting import shelf
 from bridge.scripting.api import API_VERSION, MacroError, Table
 from bridge.scripting.applied import apply_effects
 from bridge.scripting.loader import Blame, declared_by, load_file, summary
 from bridge.store import Store
-from bridge.unit import Unit
+from bridge.systems.moment_of_truth.combat_changes import change_fight, read_fight
+from bridge.systems.moment_of_truth.events.moments import award_for_role_playing
 from bridge.systems.moment_of_truth.world_rules import world_dials
+from bridge.unit import Unit
 
 from .. import effects, push
 from . import sandbox
@@ -65,7 +65,7 @@ def load_scripts(world_store: Store, world_id: str) -> tuple[dict, dict | None]:
     loaded = summary(folder, _declared_in_child)
     settings = None
     if loaded["dials"]:
-        settings = world_store.world(world_id).settings | WorldSettingsSchema(partial=True).load(loaded["dials"])
+        settings = world_store.world(world_id).settings | world_settings_schema()(partial=True).load(loaded["dials"])
         world_store.save_settings(world_id, settings)
     shelf.save_loaded(world_store.redis, world_id, loaded)
     return {"folder": str(folder), "macros": sorted(loaded["macros"]), "errors": loaded["errors"]}, settings

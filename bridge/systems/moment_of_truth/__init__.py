@@ -9,6 +9,7 @@ from .. import RuleSystem
 from ...protocol import Push
 from .schemas import CARDS, CROSS_FIELD_RULES, JOB_RESULTS, REQUESTS
 from .schemas.moments import MomentsChange
+from .settings import MomentOfTruthSettings
 from .table import TABLE
 
 
@@ -30,4 +31,5 @@ SYSTEM = RuleSystem(
     table=TABLE,
     pushes={Push.MOMENTS_CHANGED: MomentsChange},
     job_results=JOB_RESULTS,
+    settings=MomentOfTruthSettings,
 )

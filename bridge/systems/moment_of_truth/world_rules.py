@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ...encoded import loads
 from ...rules.moment_of_truth.dials import Dials
-from ...schemas.settings import dials_of
+from .settings import dials_of
 
 #: Distinct settings texts whose dials are kept (a bridge serves few worlds).
 DIALS_KEPT = 256

@@ -229,7 +229,7 @@ def attack_odds(unit, odds_request: dict) -> dict:
     plan = read_attack(unit, odds_request, read_fight(unit, _token_fields(odds_request)), dials)
     seed = odds_request["seed"] if odds_request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
     return queue_job(
-        unit, odds_request["request_id"], "workers.jobs.attack_odds_preview",
+        unit, odds_request["request_id"], "workers.moment_of_truth.jobs.attack_odds_preview",
         attack=plan.numbers, dials=dials.to_dict(), trials=odds_request["trials"], seed=seed,
     )
 

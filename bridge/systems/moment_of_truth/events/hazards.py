@@ -42,7 +42,7 @@ def queues(event: Request):
         check_tracked(unit, named(request))
         spec = REQUESTS[event.value].schema().dump(request)
         return queue_job(
-            unit, request["request_id"], "workers.hazards.hazard", sender=unit.identity.to_dict(), event=event.value, request=spec
+            unit, request["request_id"], "workers.moment_of_truth.hazards.hazard", sender=unit.identity.to_dict(), event=event.value, request=spec
         )
 
     return queue_hazard

@@ -19,18 +19,18 @@ def _roll_job(unit, event: Request, request: dict, job) -> dict:
 
 def odds(unit, odds_request: dict) -> dict:
     """Exact odds of a roll, computed by a worker and pushed as ``job.result``."""
-    return _roll_job(unit, Request.ODDS, odds_request, "workers.jobs.odds")
+    return _roll_job(unit, Request.ODDS, odds_request, "workers.moment_of_truth.jobs.odds")
 
 
 def odds_damage(unit, odds_request: dict) -> dict:
     """Exact odds of damage through armor, computed by a worker."""
     spec = REQUESTS[Request.ODDS_DAMAGE.value].schema().dump(odds_request)
-    return queue_job(unit, odds_request["request_id"], "workers.jobs.odds_damage", spec=spec)
+    return queue_job(unit, odds_request["request_id"], "workers.moment_of_truth.jobs.odds_damage", spec=spec)
 
 
 def odds_attack(unit, odds_request: dict) -> dict:
     """Exact odds that an attack hits and deals each amount of damage, computed by a worker."""
-    return _roll_job(unit, Request.ODDS_ATTACK, odds_request, "workers.jobs.odds_attack")
+    return _roll_job(unit, Request.ODDS_ATTACK, odds_request, "workers.moment_of_truth.jobs.odds_attack")
 
 
 def init_app(app) -> None:

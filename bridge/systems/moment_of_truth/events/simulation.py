@@ -17,7 +17,7 @@ from ..schemas.simulation import SEED_MAX
 from .combat import armor_of, arsenal_of, statistics_of, weapon_of
 
 #: The job that runs the fights.
-SIMULATE = "workers.jobs.simulate_encounter"
+SIMULATE = "workers.moment_of_truth.jobs.simulate_encounter"
 
 
 def simulate_encounter(unit, request: dict) -> dict:

@@ -13,12 +13,12 @@ from ....schemas.common import Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
+from ..settings import SKILL_NAME_MAX_CHARS
 from .damage import DAMAGE_REDUCTION_MAX
 
 #: Longest character, talent or item name, in characters.
 NAME_MAX_CHARS = 60
 #: Longest skill name (as ``Skill`` in rolls.py).
-SKILL_NAME_MAX_CHARS = 40
 #: Longest free text: a problem, a boon, a talent's circumstances.
 TEXT_MAX_CHARS = 200
 #: Longest item notation ("Strength + Skill + 4 (4, 5)", "35m (2)", "> 75%").

@@ -19,7 +19,7 @@ from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier
 from ....schemas.pushes import Out, card_entry
 from ....schemas.requests import MODIFIERS_MAX, RATING_MAX, CardOptions
-from ....schemas.settings import DIAL_MAX
+from ..settings import DIAL_MAX
 from ....schemas.spec import CardSpec
 from .rolls import PoolModifier, RollResult
 

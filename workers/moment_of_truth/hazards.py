@@ -11,9 +11,6 @@ from collections.abc import Callable
 
 from bridge.auth import Identity
 from bridge.cards import publish
-from bridge.systems.moment_of_truth.combat_changes import Fight, change_fight, read_fight
-from bridge.systems.moment_of_truth.events.combat import armor_of
-from bridge.systems.moment_of_truth.events.hazards import named
 from bridge.protocol import Request, RequestError
 from bridge.refusals import refused_as
 from bridge.rules.dice import RandomDice
@@ -24,9 +21,12 @@ from bridge.rules.moment_of_truth.token_hazards import InReach, Ticked
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.rules.refusal import RulesRefusal
 from bridge.schemas.catalog import REQUESTS
+from bridge.systems.moment_of_truth.combat_changes import Fight, change_fight, read_fight
+from bridge.systems.moment_of_truth.events.combat import armor_of
+from bridge.systems.moment_of_truth.events.hazards import named
 from bridge.systems.moment_of_truth.world_rules import world_dials
 
-from . import effects, push
+from .. import effects, push
 
 _dice = RandomDice()
 
