@@ -1,10 +1,9 @@
 """The RQ worker: one process, jobs run in it, liveness kept in seconds.
 
-Figures from the issue that set up the workers: a forking RQ worker
-re-imported Flask-SocketIO in every job (364 ms median per push); with the
-emitter built before the fork 27 ms; in-process (SimpleWorker) 7-9 ms. Jobs
-here are short and pure, so they run in the worker process, with the pusher
-built once at start (bench/roll_latency.py measures the queued path).
+Jobs here are short and pure, so they run in the worker process
+(``SimpleWorker``), with the pusher built once at start: a forking worker
+would import Flask-SocketIO again for every job (bench/roll_latency.py
+measures the queued path).
 
 RQ's defaults notice a dead worker's job after minutes (maintenance every
 600 s, heartbeat TTL job timeout + 60 s). Here a job heartbeats every
