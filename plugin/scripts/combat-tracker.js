@@ -26,8 +26,11 @@ export function seating(combatants, { gm, owners }) {
 }
 
 /**
- * Starts the bridge's combat for the encounter with the combatants whose tokens it tracks, and writes the
- * initiative it rolled to their Combatants: the first seat of the order highest. GM only.
+ * Starts the bridge's combat for the encounter with the combatants whose tokens it tracks, writes the
+ * initiative it rolled to their Combatants (the first seat of the order highest), then puts Foundry's turn on
+ * the first combatant of that seat. Foundry fires combatStart before its own update to turn 0 and does not
+ * wait for this handler, and setInitiative keeps the turn on whichever combatant had it: without the last
+ * step, the turn would stay on whoever sorted first before the bridge's initiative was written. GM only.
  * @param {{request: Function}} client
  * @param {import("../core/table-state.js").TableState} table
  * @param {ReturnType<typeof vtt.combatData>} combat
@@ -43,6 +46,8 @@ export async function startCombat(client, table, combat) {
     const seat = seats.combatants.find((c) => c.token_id === combatant.tokenId)?.seat;
     if (seat && combatant.id && order.includes(seat)) await combat.setInitiative(combatant.id, order.length - order.indexOf(seat));
   }
+  const first = combat.turns.findIndex((c) => seats.combatants.some((s) => s.token_id === c.tokenId && s.seat === order[0]));
+  if (first >= 0) await combat.setTurn(first);
   return card;
 }
 

@@ -84,11 +84,15 @@ export async function explosionTool({ client, table }) {
   vtt.notify("info", vtt.t("Hazard.PickCenter"));
   const center = await vtt.pickPoint();
   const template = await vtt.placeCircle(center, values.dice);
+  const caught = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
+  if (!caught.length) {
+    if (template) removeLater(template);
+    return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
+  }
+  const tokens = await askCover(vtt.t("Hazard.Cover"), caught);
+  if (!tokens) return null; // the cover dialog closed: nothing sent, the template stays for the GM to place again
   try {
-    const caught = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
-    if (!caught.length) return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
-    const tokens = await askCover(vtt.t("Hazard.Cover"), caught);
-    return tokens && await send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
+    return await send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
   } finally {
     if (template) removeLater(template);
   }

@@ -2,7 +2,7 @@
 // (combatStart, combatTurn, combatRound, deleteCombat, as the types declare them) against the stand-in.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FakeClient, FakeElement, IDS, answerDialog, installFoundry, makeCombat } from "./foundry.stub.js";
+import { FakeClient, FakeElement, IDS, answerDialog, installFoundry, makeCombat, fire } from "./foundry.stub.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "../scripts/adapter.js";
 import { advanceCombat, endCombat, reserveDialog, seating, startCombat, turnLine } from "../scripts/combat-tracker.js";
@@ -46,7 +46,7 @@ for (const generation of [12, 13]) {
     for (const token_id of ["tok1", "tok2", "tok3", "tok4"]) table.applyToken({ token_id, version: 1, state: { token_id } });
     wire(client, table);
     const combat = makeCombat([...combatants, { id: "cbt5", tokenId: "crate", actorId: "actor9" }], calls);
-    await Hooks.call("combatStart", combat, { round: 1, turn: 0 });
+    await fire("combatStart", combat, { round: 1, turn: 0 });
     await settle();
     assert.deepEqual(client.sent, [
       ["combat.start", { scene_id: IDS.scene, seating: [IDS.player, IDS.other, IDS.gm], gm_seat: IDS.gm, combatants: [
@@ -72,14 +72,14 @@ test("Next Turn and Next Round pass the bridge's turn when the seat changes, nam
   const combat = makeCombat([combatants[3], combatants[1], combatants[2], combatants[0]]);
   const forward = { advanceTime: 0, direction: 1 };
 
-  await Hooks.call("combatTurn", combat, { round: 1, turn: 1 }, forward); // Nikita's seat to the GM's thugs
+  await fire("combatTurn", combat, { round: 1, turn: 1 }, forward); // Nikita's seat to the GM's thugs
   table.applyPush("combat.changed", state(IDS.gm, 1, 2));
-  await Hooks.call("combatTurn", combat, { round: 1, turn: 2 }, forward); // the second thug: the GM's seat still
-  await Hooks.call("combatTurn", combat, { round: 1, turn: 1 }, { advanceTime: 0, direction: -1 }); // back: nothing
-  await Hooks.call("combatTurn", combat, { round: 1, turn: 3 }, forward); // to Dodger's player
+  await fire("combatTurn", combat, { round: 1, turn: 2 }, forward); // the second thug: the GM's seat still
+  await fire("combatTurn", combat, { round: 1, turn: 1 }, { advanceTime: 0, direction: -1 }); // back: nothing
+  await fire("combatTurn", combat, { round: 1, turn: 3 }, forward); // to Dodger's player
   table.applyPush("combat.changed", state(IDS.player, 1, 3));
-  await Hooks.call("combatRound", combat, { round: 2, turn: 0 }, forward); // round 2 begins with Nikita's seat
-  await Hooks.call("deleteCombat", combat, {}, IDS.gm);
+  await fire("combatRound", combat, { round: 2, turn: 0 }, forward); // round 2 begins with Nikita's seat
+  await fire("deleteCombat", combat, {}, IDS.gm);
   assert.deepEqual(client.sent, [
     ["combat.next", { scene_id: IDS.scene, seat: IDS.other }],
     ["combat.next", { scene_id: IDS.scene, seat: IDS.gm }],
@@ -94,12 +94,12 @@ test("the bridge's turn at the top of the Combat Tracker as it renders, by Found
     let state = { round: 2, seat: IDS.other };
     vtt.onCombatTracker(() => turnLine(state));
     const tracker = new FakeElement("section");
-    await Hooks.call("renderCombatTracker", {}, generation >= 13 ? tracker : { jquery: "3", 0: tracker });
+    await fire("renderCombatTracker", {}, generation >= 13 ? tracker : { jquery: "3", 0: tracker });
     assert.deepEqual(tracker.children.map((c) => [c.className, c.innerHTML]), [["vtt-bridge-combat-turn",
       '<span class="vb-combat-turn">VTTBRIDGE.Combat.Turn {&#34;round&#34;:2,&#34;seat&#34;:&#34;Seamus&#34;}</span>']]);
     state = null;
     const empty = new FakeElement("section");
-    await Hooks.call("renderCombatTracker", {}, generation >= 13 ? empty : { jquery: "3", 0: empty });
+    await fire("renderCombatTracker", {}, generation >= 13 ? empty : { jquery: "3", 0: empty });
     assert.deepEqual(empty.children, []);
   }
   assert.equal(turnLine({ round: 2, seat: IDS.player }),
