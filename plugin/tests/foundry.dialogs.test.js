@@ -246,13 +246,22 @@ test("a hazard refused by the worker is shown as a notice", async () => {
   assert.deepEqual(calls.at(-1), ["notify.error", 'VTTBRIDGE.Failed {"what":"VTTBRIDGE.Hazard.Fire","message":"tok1 is already on fire"}']);
 });
 
-test("the stat block editor saves the actor's flags", async () => {
+test("the stat block editor saves the actor's flags as typed: a skill removed or renamed is gone (setFlag merges, so each is deleted with -=key), and registers no more", async () => {
   const { dialogs, calls } = installFoundry({ actors, tokens });
   const saved = statsDialog("actor2");
   await answerDialog(dialogs, "save", { ...statistics, agility: 5, skills: "Brawl: 1", weapons: "knife", hit_points: 11, armor: "", shield: "" });
   await saved;
-  assert.deepEqual(calls.at(-1), ["setFlag", "actor2", "vtt-bridge", "sheet",
-    { statistics: { ...statistics, agility: 5 }, skills: { Brawl: 1 }, weapons: ["knife"], hit_points: 11, armor: "", shield: "" }]);
+  const block = { statistics: { ...statistics, agility: 5 }, skills: { Brawl: 1 }, weapons: ["knife"], hit_points: 11, armor: "", shield: "" };
+  assert.deepEqual(calls.at(-1), ["setFlag", "actor2", "vtt-bridge", "sheet", { ...block, skills: { Brawl: 1, "-=Stealth": null } }]);
+  const actor = game.actors.get("actor2");
+  assert.deepEqual(actor.flags["vtt-bridge"].sheet, block);
+  assert.deepEqual(registration({ id: "tok2", name: "Thug", sceneId: IDS.scene }, { flags: actor.flags["vtt-bridge"], system: {} }).skills, { Brawl: 1 });
+
+  // Saved again without skills at all: none stays.
+  const again = statsDialog("actor2");
+  await answerDialog(dialogs, "save", { ...statistics, skills: "", weapons: "", hit_points: 11, armor: "", shield: "" });
+  await again;
+  assert.deepEqual(actor.flags["vtt-bridge"].sheet.skills, {});
 });
 
 test("the explosion's template is removed once the blast is resolved, at once or after the world's templateSeconds", async (t) => {
@@ -281,6 +290,21 @@ test("the explosion's template is removed once the blast is resolved, at once or
   assert.deepEqual(timers.map(([, ms]) => ms), [30000]);
   await timers[0][0]();
   assert.equal(scene.templates.length, 0);
+});
+
+test("the explosion's template stays when the GM closes the cover dialog: nothing is sent, nothing removed", async () => {
+  const { dialogs, calls, scene } = installFoundry({ actors, tokens });
+  const client = new FakeClient({ "hazard.explosion": { roll_id: "boom" } });
+  const done = explosionTool({ client, table: tracking("tok1", "tok2", "tok3") });
+  await answerDialog(dialogs, "go", { dice: 20, charge: "shrapnel", actor: "actor1" });
+  await settle();
+  canvas.stage.click({ x: 50, y: 50 });
+  await settle();
+  await answerDialog(dialogs, "close", {});
+  assert.equal(await done, null);
+  assert.deepEqual(client.sent, []);
+  assert.equal(scene.templates.length, 1);
+  assert.deepEqual(calls.filter(([name]) => name === "deleteEmbeddedDocuments"), []);
 });
 
 const WORLDBUILDING = JSON.stringify({

@@ -392,7 +392,7 @@ function textOf(html) {
 function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = [] }, calls) {
   return {
     id, name, system, owners,
-    flags: { "vtt-bridge": flags },
+    flags: { "vtt-bridge": structuredClone(flags) }, // the world's own copy: a test's object is never written
     statuses: new Set(statuses),
     get isOwner() { return game.user.isGM || owners.includes(game.user.id); },
     testUserPermission(user, level) { return (level === "OWNER" || level === 3) && owners.includes(user.id); },
