@@ -17,7 +17,7 @@ import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
 import { BRIDGE_DICE, bridgeDice } from "./bridge-dice.js";
-import { advanceCombat, endCombat, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
+import { advanceCombat, endCombat, playsTruth, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
 import { credentials, forgetToken, playersDialog, showKeptOut } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
@@ -33,11 +33,6 @@ export const table = new TableState();
 export let client = null;
 /** Status effect id by condition (set at `setup`). @type {Object<string, string>} */
 let statuses = {};
-
-/** Whether the bridge said the world plays Moment of Truth (whose requests the tracker and hazard tools send). */
-function playsTruth() {
-  return table.system?.name === DEFAULT_SYSTEM;
-}
 
 /** Runs fn(client) when connected; otherwise says the bridge is not connected. */
 function withClient(fn) {
@@ -110,9 +105,9 @@ function onChatCard(_message, element, rollId) {
   }
 }
 
-/** Runs fn(client, ...args) on a connected client of a world playing Moment of Truth, a refusal shown as a notice. */
+/** Runs fn(client, ...args) on a connected client, a refusal shown as a notice. */
 function connected(fn) {
-  return (...args) => (client?.state === "connected" && playsTruth()
+  return (...args) => (client?.state === "connected"
     ? Promise.resolve(fn(client, ...args)).catch((error) => vtt.notify("error", vtt.t("Failed", { what: vtt.t("Combat.Title"), message: error.message })))
     : null);
 }
@@ -128,10 +123,6 @@ table.addEventListener("system", () => {
   vtt.showInTracker();
 });
 
-/** A Moment of Truth tool's click: runs it when the world plays Moment of Truth, else says the tool is not this system's. */
-function truthTool(fn) {
-  return withClient((c) => (playsTruth() ? fn(c) : vtt.notify("warn", vtt.t("System.NotHere", { system: table.system?.title ?? "?" }))));
-}
 
 /** Runs fn(client) on the active GM's connected client only. */
 function asActiveGM(fn) {
@@ -140,7 +131,7 @@ function asActiveGM(fn) {
 
 vtt.once("init", () => {
   vtt.onChatCard(onChatCard);
-  vtt.onCombatTracker(() => (playsTruth() ? turnLine(table.combats.get(vtt.sceneId() ?? "")?.state ?? null) : ""));
+  vtt.onCombatTracker(() => (playsTruth(table) ? turnLine(table.combats.get(vtt.sceneId() ?? "")?.state ?? null) : ""));
   vtt.onCombat({
     start: connected((c, combat) => (vtt.me().isGM ? startCombat(c, table, combat) : null)),
     advance: connected((c, combat, turn) => advanceCombat(c, table, combat, turn)),
@@ -152,12 +143,12 @@ vtt.once("init", () => {
     { action: "stats", label: vtt.t("Roll.Stats"), icon: "fa-solid fa-list-ol", onClick: () => statsDialog(actor.id) },
   ]);
   vtt.onSceneControls([
-    { name: "vtt-bridge-explosion", title: vtt.t("Hazard.Explosion"), icon: "fa-solid fa-bomb", shown: playsTruth,
-      onClick: truthTool((c) => explosionTool({ client: c, table })) },
+    { name: "vtt-bridge-explosion", title: vtt.t("Hazard.Explosion"), icon: "fa-solid fa-bomb", shown: () => playsTruth(table),
+      onClick: withClient((c) => explosionTool({ client: c, table })) },
     .../** @type {const} */ (["fire", "fall", "vacuum"]).map((hazard) => ({
       name: `vtt-bridge-${hazard}`, title: vtt.t(`Hazard.${hazard[0].toUpperCase()}${hazard.slice(1)}`),
       icon: { fire: "fa-solid fa-fire", fall: "fa-solid fa-person-falling", vacuum: "fa-solid fa-wind" }[hazard],
-      shown: playsTruth, onClick: truthTool((c) => pickedTokensTool(hazard, { client: c, table })),
+      shown: () => playsTruth(table), onClick: withClient((c) => pickedTokensTool(hazard, { client: c, table })),
     })),
     { name: "vtt-bridge-players", title: vtt.t("Players.Title"), icon: "fa-solid fa-user-lock",
       onClick: withClient((c) => playersDialog({ client: c })) },

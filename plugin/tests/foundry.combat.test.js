@@ -21,6 +21,13 @@ const combatants = [
   { id: "cbt4", tokenId: "tok4", actorId: "actor3" },
 ];
 
+/** A table whose world plays Moment of Truth, as the bridge's system.get says. */
+function moment() {
+  const table = new TableState();
+  table.applySystem({ system: "moment_of_truth", state: null });
+  return table;
+}
+
 /** The tracker's hooks wired to the module's functions for this client, as main.js wires them. */
 function wire(client, table) {
   vtt.onCombat({
@@ -43,7 +50,7 @@ for (const generation of [12, 13]) {
     const { calls } = installFoundry({ generation, isGM: true, actors });
     const order = [IDS.other, IDS.gm, IDS.player];
     const client = new FakeClient({ "combat.start": {}, "combat.initiative": { rule: "combat.initiative", result: { order } } });
-    const table = new TableState();
+    const table = moment();
     for (const token_id of ["tok1", "tok2", "tok3", "tok4"]) table.applyToken({ token_id, version: 1, state: { token_id } });
     wire(client, table);
     const combat = makeCombat([...combatants, { id: "cbt5", tokenId: "crate", actorId: "actor9" }], calls);
@@ -73,7 +80,7 @@ for (const generation of [12, 13]) {
     const firsts = new Set();
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       installFoundry({ generation, isGM: true, actors });
-      const table = new TableState();
+      const table = moment();
       for (const token_id of ["tok1", "tok2", "tok3", "tok4"]) table.applyToken({ token_id, version: 1, state: { token_id } });
       const bridge = new BridgeCombat(table, seed);
       wire(bridge, table);
@@ -102,7 +109,7 @@ for (const generation of [12, 13]) {
 test("Next Turn and Next Round pass the bridge's turn when the seat changes, naming the seat whose turn ends; rewinding sends nothing; deleting the encounter ends it", async () => {
   installFoundry({ isGM: true, actors });
   const client = new FakeClient({ "combat.next": {}, "combat.end": {} });
-  const table = new TableState();
+  const table = moment();
   const state = (seat, round, version) => ({ scene_id: IDS.scene, version, state: { scene_id: IDS.scene, seat, round, version,
     combatants: [{ token_id: "tok4", seat: IDS.other }, { token_id: "tok2", seat: IDS.gm }, { token_id: "tok3", seat: IDS.gm },
       { token_id: "tok1", seat: IDS.player }] } });
@@ -149,6 +156,25 @@ test("the bridge's turn at the top of the Combat Tracker as it renders, by Found
   assert.equal(turnLine({ round: 2, seat: IDS.player }),
     '<span class="vb-combat-turn">VTTBRIDGE.Combat.Turn {&#34;round&#34;:2,&#34;seat&#34;:&#34;Allison&#34;}</span>');
   assert.equal(turnLine(null), "");
+});
+
+test("in a world of another system the tracker sends nothing: Begin Combat, Next Turn and the end leave the bridge alone", async () => {
+  const { calls } = installFoundry({ isGM: true, actors });
+  const client = new FakeClient({ "combat.start": {}, "combat.initiative": { result: { order: [IDS.gm] } }, "combat.next": {}, "combat.end": {} });
+  const table = new TableState();
+  table.applySystem({ system: "highest_d10", state: null });
+  for (const token_id of ["tok1", "tok2", "tok3", "tok4"]) table.applyToken({ token_id, version: 1, state: { token_id } });
+  table.applyPush("combat.changed", { scene_id: IDS.scene, version: 1, state: { scene_id: IDS.scene, seat: IDS.gm, round: 1, version: 1,
+    combatants: [{ token_id: "tok2", seat: IDS.gm }, { token_id: "tok1", seat: IDS.player }] } });
+  wire(client, table);
+  const combat = makeCombat(combatants);
+  await combat.startCombat();
+  await settle();
+  for (let n = 0; n < 3; n++) { await combat.nextTurn(); await settle(); }
+  await combat.delete();
+  await settle();
+  assert.deepEqual(client.sent, []);
+  assert.deepEqual(calls.filter(([name]) => name === "setInitiative"), []);
 });
 
 test("the defense choice on the defender's own client: a player keeps defense dice back for their token (combat.reserve); a token not in the combat is told so", async () => {

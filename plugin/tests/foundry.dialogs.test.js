@@ -147,6 +147,7 @@ test("no targets: a notice, no attack", async () => {
 /** A table tracking the given tokens. */
 function tracking(...ids) {
   const table = new TableState();
+  table.applySystem({ system: "moment_of_truth", state: null }); // as the bridge's system.get says
   for (const id of ids) table.applyToken({ token_id: id, version: 1, state: { token_id: id, actor_id: id === "tok1" ? "actor1" : "actor2", name: id } });
   return table;
 }
@@ -290,6 +291,22 @@ test("the explosion's template is removed once the blast is resolved, at once or
   assert.deepEqual(timers.map(([, ms]) => ms), [30000]);
   await timers[0][0]();
   assert.equal(scene.templates.length, 0);
+});
+
+test("in a world of another system the hazard tools send nothing and say so; before the bridge says, nothing either", async () => {
+  const { dialogs, calls } = installFoundry({ actors, tokens });
+  canvas.tokens.controlled = [{ document: canvas.scene.tokens.get("tok1") }];
+  const client = new FakeClient({});
+  const table = tracking("tok1", "tok2");
+  table.applySystem({ system: "two_d20", state: null });
+  await pickedTokensTool("fire", { client, table });
+  await explosionTool({ client, table });
+  table.system = null;
+  await explosionTool({ client, table });
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(client.sent, []);
+  assert.deepEqual(calls.filter(([name]) => name === "notify.warn").map(([, text]) => text.split(" ")[0]),
+    ["VTTBRIDGE.System.NotHere", "VTTBRIDGE.System.NotHere", "VTTBRIDGE.System.NotHere"]);
 });
 
 test("the explosion's template stays when the GM closes the cover dialog: nothing is sent, nothing removed", async () => {

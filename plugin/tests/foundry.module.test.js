@@ -93,7 +93,20 @@ test("main.js: hooks wired at init, settings, status effects and the Bridge dice
   const controls = { tokens: { tools: {} } };
   await fire("getSceneControlButtons", controls);
   assert.deepEqual(Object.keys(controls.tokens.tools),
-    ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum", "vtt-bridge-macros"]);
+    ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum", "vtt-bridge-players", "vtt-bridge-macros"]);
+  // Moment of Truth's hazard tools show once the bridge says the world plays it, and hide in a world of another system.
+  const shown = async () => {
+    const drawn = { tokens: { tools: {} } };
+    await fire("getSceneControlButtons", drawn);
+    return Object.entries(drawn.tokens.tools).filter(([, tool]) => tool.visible).map(([name]) => name);
+  };
+  assert.deepEqual(await shown(), ["vtt-bridge-players", "vtt-bridge-macros"], "before the bridge says");
+  main.table.applySystem({ system: "moment_of_truth", state: null });
+  assert.deepEqual(await shown(), ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum", "vtt-bridge-players", "vtt-bridge-macros"]);
+  main.table.applySystem({ system: "two_d20", state: null });
+  assert.deepEqual(await shown(), ["vtt-bridge-players", "vtt-bridge-macros"]);
+  main.table.applySystem({ system: "moment_of_truth", state: null });
+  calls.splice(0);
   controls.tokens.tools["vtt-bridge-fire"].onChange();
   assert.deepEqual(calls.at(-1), ["notify.warn", "VTTBRIDGE.NoGMKey"]);
 
