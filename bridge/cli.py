@@ -17,6 +17,7 @@ from .config import Config
 from .connections import announce_ended
 from .embedded_redis import AlreadyRunning, EmbeddedRedis, default_data_dir, running_url
 from .lineage import AlreadyServing
+from .reach import install_notes
 from .serving import Serving
 from .schemas.settings import default_settings
 from .store import Store, UnknownWorld, WorldExists
@@ -240,6 +241,8 @@ def _config(obj: dict, redis_url: str, host: str | None = None, port: int | None
 def _run_web(config: Config) -> None:
     from .server import run
 
+    for note in install_notes(config):
+        click.echo(note, err=True)
     run(config)
 
 

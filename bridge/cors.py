@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from werkzeug.sansio.utils import host_is_trusted
 
 from .config import Config
+from .reach import HOST_REFUSED
 
 #: Sent with every HTTP answer. The pages load scripts, styles and sockets from the bridge alone.
 SECURITY_HEADERS = (
@@ -46,7 +47,7 @@ def allowed_origins(config: Config) -> str | Callable[[str | None, dict], bool]:
 
 
 class HostGuard:
-    """WSGI middleware: refuses an untrusted ``Host`` (400) and adds
+    """WSGI middleware: refuses an untrusted ``Host`` (400, naming the settings that trust it) and adds
     ``SECURITY_HEADERS`` to every answer, Socket.IO's included."""
 
     def __init__(self, app, hosts: list[str]):
@@ -55,7 +56,7 @@ class HostGuard:
     def __call__(self, environ, start_response):
         if not host_is_trusted(environ.get("HTTP_HOST"), self.hosts):
             start_response("400 Bad Request", [("Content-Type", "text/plain"), *SECURITY_HEADERS])
-            return [b"this bridge does not answer to that Host\n"]
+            return [HOST_REFUSED.encode()]
 
         def guarded(status, headers, exc_info=None):
             return start_response(status, [*headers, *SECURITY_HEADERS], exc_info)

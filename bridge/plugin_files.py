@@ -3,10 +3,14 @@ module's manifest and zip (a GM installs the module by pasting the
 manifest's URL into Foundry), and the standalone tabletop at ``/table``.
 
 The manifest's ``manifest`` and ``download`` URLs are the configured public
-URL's (``Config.base_url``), never the request's ``Host``: a forged header
-cannot point a GM's Foundry at another server. So are its ``readme`` and
-``changelog`` (the plugin's README.md and CHANGELOG.md, served here), and its
-``url`` and ``bugs``: the project names no repository, so they are the README.
+URL's (``VTT_BRIDGE_PUBLIC_URL``) when there is one, whatever the request's
+``Host`` says. Without one they are the address Foundry asked at, so that a
+Foundry reaching the bridge under another name (in Docker, on another machine)
+downloads the zip from where it found the manifest: that ``Host`` has passed
+the host check (``cors.HostGuard``), so a forged header can name only a host
+the operator trusts. So are its ``readme`` and ``changelog`` (the plugin's
+README.md and CHANGELOG.md, served here), and its ``url`` and ``bugs``: the
+project names no repository, so they are the README.
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ plugin_files = Blueprint("plugin_files", __name__)
 def _manifest() -> dict:
     """``module.json`` with this bridge's URLs for the manifest and the zip."""
     manifest = json.loads((PLUGIN_DIR / "module.json").read_text(encoding="utf-8"))
-    root = current_app.extensions["vtt_config"].base_url
+    config = current_app.extensions["vtt_config"]
+    root = config.base_url if config.public_url else request.host_url.rstrip("/")
     readme = f"{root}/plugin/README.md"
     return {
         **manifest, "manifest": f"{root}/plugin/module.json", "download": f"{root}/plugin/{MODULE_ID}.zip",

@@ -49,13 +49,14 @@ def test_the_plugins_tests_stay_hidden_however_the_path_is_spelled(bridge, path)
     assert status == 404, (path, body[:80])
 
 
-def test_the_manifest_names_the_public_url_whatever_the_host_header_says(bridge):
+def test_without_a_public_url_the_manifest_names_the_trusted_host_it_was_asked_at(bridge):
+    """A forged ``Host`` is refused before (test below): only a host the bridge trusts is ever named."""
     port = urlsplit(bridge.url).port
     status, _, body = fetch(bridge, "/plugin/module.json", Host=f"localhost:{port}")
     assert status == 200
     manifest = json.loads(body)
-    assert manifest["manifest"] == f"http://127.0.0.1:{port}/plugin/module.json"
-    assert manifest["download"] == f"http://127.0.0.1:{port}/plugin/vtt-bridge.zip"
+    assert manifest["manifest"] == f"http://localhost:{port}/plugin/module.json"
+    assert manifest["download"] == f"http://localhost:{port}/plugin/vtt-bridge.zip"
 
 
 @pytest.mark.parametrize("path", ["/plugin/module.json", "/plugin/vtt-bridge.zip", "/table", HANDSHAKE, "/healthz"])
@@ -64,6 +65,7 @@ def test_a_host_the_bridge_does_not_trust_is_refused(bridge, path):
     status, _, body = fetch(bridge, path, Host=f"rebound.attacker.example:{port}")
     assert status == 400
     assert b"attacker" not in body
+    assert b"VTT_BRIDGE_TRUSTED_HOSTS" in body and b"VTT_BRIDGE_PUBLIC_URL" in body, "the refusal names the settings"
 
 
 def test_an_origin_is_not_allowed_merely_for_matching_its_host(bridge):

@@ -12,6 +12,7 @@ declare global {
     "vtt-bridge.bridgeDice": boolean;
     "vtt-bridge.gmKey": string;
     "vtt-bridge.playerToken": { token?: string; expires_at?: number; world?: string };
+    "vtt-bridge.revokedUsers": string[];
   }
 
   interface FlagConfig {

@@ -18,9 +18,10 @@ export function generation() {
 // ---------------------------------------------------------------- settings
 
 /**
- * The module's settings. World (every client reads them): the bridge's URL and world id, the actor
- * attribute the HP bar shows. Client (this browser only): the GM key, typed once by the GM, and a
- * player's token. Call from the "setup" hook, where game.user is known.
+ * The module's settings. World (every client reads them): the bridge's URL (by default the bridge the
+ * module was installed from) and world id, the actor attribute the HP bar shows, the players the GM keeps
+ * off the bridge. Client (this browser only): the GM key, typed once by the GM, and a player's token. Call
+ * from the "setup" hook, where game.user is known.
  */
 export function registerSettings() {
   const isGM = game.user.isGM;
@@ -31,7 +32,7 @@ export function registerSettings() {
       scope, config, type, default: def,
       requiresReload: config,
     });
-  setting("bridgeUrl", "world", String, "http://127.0.0.1:8765");
+  setting("bridgeUrl", "world", String, installedFrom());
   setting("worldId", "world", String, "my-world");
   setting("hpAttribute", "world", String, "");
   setting("templateSeconds", "world", Number, 0);
@@ -39,11 +40,22 @@ export function registerSettings() {
   setting("bridgeDice", "world", Boolean, false);
   setting("gmKey", "client", String, "", isGM);
   setting("playerToken", "client", Object, {}, false);
+  setting("revokedUsers", "world", Array, [], false);
+}
+
+/**
+ * The bridge this module was installed from: its manifest URL without `/plugin/module.json` (the bridge
+ * serves the manifest there, naming its public URL), or "" for a module installed otherwise. Every player's
+ * browser then reaches the same bridge as the GM's, never its own machine.
+ */
+export function installedFrom() {
+  const manifest = String(game.modules.get(MODULE_ID)?.manifest ?? "");
+  return /^(https?:\/\/[^/]+(?:\/.*?)?)\/plugin\/module\.json$/.exec(manifest)?.[1] ?? "";
 }
 
 /**
  * A setting's value.
- * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"sheetMapping"|"bridgeDice"|"gmKey"|"playerToken"} K
+ * @template {"bridgeUrl"|"worldId"|"hpAttribute"|"templateSeconds"|"sheetMapping"|"bridgeDice"|"gmKey"|"playerToken"|"revokedUsers"} K
  * @param {K} key
  * @returns {ClientSettings.SettingInitializedType<"vtt-bridge", K>}
  */
@@ -62,6 +74,14 @@ export function addDiceMethod(name, { label, icon, handler }) {
   CONFIG.Dice.fulfillment.methods[name] = /** @type {CONFIG.Dice.FulfillmentMethod} */ (
     /** @type {unknown} */ ({ label, icon, interactive: false, handler }));
   CONFIG.Dice.fulfillment.defaultMethod = name;
+}
+
+/**
+ * Stores the players the GM keeps off the bridge (their user ids); GM only, a world setting.
+ * @param {string[]} userIds
+ */
+export function saveRevokedUsers(userIds) {
+  return game.settings.set(MODULE_ID, "revokedUsers", userIds);
 }
 
 /**
@@ -171,12 +191,13 @@ export function onTokenHUD(buttonsFor) {
 /**
  * Adds buttons to the token controls (`getSceneControlButtons`: v13 passes an object of controls
  * keyed by name, each with an object of tools; v12 an array of controls, each with an array of tools).
- * tools: [{name, title, icon, onClick, everyone?}]: the GM's only, unless `everyone`.
+ * tools: [{name, title, icon, onClick, everyone?, shown?}]: the GM's only, unless `everyone`; none while
+ * `shown()` says no (the controls are drawn again by `redrawControls`).
  */
 export function onSceneControls(tools) {
   /** @param {{name: string, tools: object[]}[] | Record<string, {tools: Record<string, object>}>} controls */
   const addTools = (controls) => {
-    const visible = (t) => Boolean(t.everyone || game.user.isGM);
+    const visible = (t) => Boolean((t.everyone || game.user.isGM) && (t.shown?.() ?? true));
     if (Array.isArray(controls)) {
       const token = controls.find((c) => c.name === "token");
       for (const t of tools) token?.tools.push({ name: t.name, title: t.title, icon: t.icon, button: true, visible: visible(t), onClick: t.onClick });
@@ -192,6 +213,11 @@ export function onSceneControls(tools) {
     }
   };
   Hooks.on("getSceneControlButtons", addTools);
+}
+
+/** Draws the scene controls again (a tool's `shown` changed). */
+export function redrawControls() {
+  return ui.controls?.render();
 }
 
 // ---------------------------------------------------------------- the token handoff
@@ -230,13 +256,15 @@ export function awaitOffer(digest, timeoutMs = 15000) {
 /**
  * On the GM's client: offer(userId, digest) for each player's digest not offered yet (those waiting
  * now, then each one a player writes), then marks it offered on the player's User. Only the active GM
- * offers; a digest two players show (one copied it) is offered to neither.
+ * offers; a digest two players show (one copied it) is offered to neither, nor is any digest of a player
+ * the GM keeps off the bridge (`revokedUsers`): a revoked player's new digest does not bring them back.
  * @param {(user: string, digest: string) => Promise<unknown>} offer
  */
 export function answerDigests(offer) {
   const handle = async (user) => {
     const digest = user.getFlag(MODULE_ID, "digest");
     if (!isActiveGM() || user.isGM || !digest || user.getFlag(MODULE_ID, "offered") === digest) return;
+    if (setting("revokedUsers").includes(user.id)) return;
     if (game.users.some((other) => other.id !== user.id && other.getFlag(MODULE_ID, "digest") === digest)) return;
     try {
       await offer(user.id, digest);
@@ -304,8 +332,8 @@ export function ownedActors() {
 // ---------------------------------------------------------------- the Combat Tracker
 
 /**
- * A Combat as plain data: its scene, its combatants in Foundry's turn order (`turns`), and a way to
- * write a combatant's initiative.
+ * A Combat as plain data: its scene, its combatants in Foundry's turn order (`turns`), and ways to
+ * write a combatant's initiative and to move the turn.
  * @param {Combat.Implementation} combat
  */
 export function combatData(combat) {
@@ -313,9 +341,15 @@ export function combatData(combat) {
   return {
     id: combat.id, sceneId,
     combatants: combat.combatants.contents.map((c) => ({ id: c.id, tokenId: c.tokenId, actorId: c.actorId })),
-    turns: combat.turns.map((c) => ({ id: c.id, tokenId: c.tokenId, actorId: c.actorId })),
+    /** Foundry's turn order as it is now (setInitiative sorts it again). */
+    get turns() { return combat.turns.map((c) => ({ id: c.id, tokenId: c.tokenId, actorId: c.actorId })); },
     /** @param {string} combatantId @param {number} value */
     setInitiative: (combatantId, value) => combat.setInitiative(combatantId, value),
+    /**
+     * Moves Foundry's turn to the combatant at `index` of `turns` (Combat#update: no turn hook fires).
+     * @param {number} index
+     */
+    setTurn: (index) => combat.update({ turn: index }),
   };
 }
 
@@ -340,6 +374,9 @@ export function onCombat({ start, advance, end }) {
 export function onCombatTracker(lineFor) {
   Hooks.on("renderCombatTracker", (_app, html) => {
     const element = elementOf(html);
+    // v13's tracker (ApplicationV2) renders its parts again inside the same root: the line of the last render is
+    // still there, so it is replaced, or removed when there is none to show.
+    element.querySelector(`.${MODULE_ID}-combat-turn`)?.remove();
     const line = document.createElement("div");
     line.className = `${MODULE_ID}-combat-turn`;
     line.innerHTML = lineFor();
@@ -352,9 +389,31 @@ export function showInTracker() {
   return ui.combat?.render();
 }
 
-/** Stores the module's data on an actor (its stat block for the bridge). */
+/**
+ * Stores the module's data on an actor (its stat block for the bridge), replacing what was there: setFlag
+ * merges objects, so each key the new data lacks (a removed or renamed skill) is deleted with `-=key`.
+ */
 export function saveActorFlags(actorId, data) {
-  return actor(actorId)?.setFlag(MODULE_ID, "sheet", data);
+  const doc = actor(actorId);
+  return doc?.setFlag(MODULE_ID, "sheet", replacing(doc.getFlag(MODULE_ID, "sheet"), data));
+}
+
+/**
+ * What to write over `old` with Foundry's merging update so that `value` is what stays: `value`, with
+ * `-=key: null` for each key of `old` it lacks, at every depth of plain objects.
+ * @param {unknown} old
+ * @param {object} value
+ * @returns {object}
+ */
+export function replacing(old, value) {
+  const plain = (v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+  if (!plain(old)) return value;
+  const before = /** @type {Object<string, unknown>} */ (old);
+  /** @type {Object<string, unknown>} */
+  const written = {};
+  for (const [key, each] of Object.entries(value)) written[key] = plain(each) ? replacing(before[key], each) : each;
+  for (const key of Object.keys(before)) if (!(key in value)) written[`-=${key}`] = null;
+  return written;
 }
 
 /** A token on a scene as plain data: {id, name, actorId, sceneId, center}. */

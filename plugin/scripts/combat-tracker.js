@@ -6,12 +6,24 @@
  * turn goes to another seat; deleting the encounter ends it (`combat.end`). The bridge's round and turn
  * are shown at the top of the tracker.
  *
+ * All of it is Moment of Truth's: in a world the bridge says plays another system (or before it says), the
+ * tracker sends nothing and shows no line.
+ *
  * Seats: each player owning a combatant's actor has a seat (Foundry's user list order, clockwise), the
  * GM's seat last, holding every combatant no player owns.
  */
 
 import { escapeHTML } from "../core/cards.js";
+import { DEFAULT_SYSTEM } from "../core/systems.js";
 import * as vtt from "./adapter.js";
+
+/**
+ * Whether the bridge said the world plays Moment of Truth, whose combat the tracker drives.
+ * @param {{system: {name: string}|null}} table
+ */
+export function playsTruth(table) {
+  return table.system?.name === DEFAULT_SYSTEM;
+}
 
 /**
  * `combat.start`'s seats and combatants for Foundry's combatants.
@@ -26,13 +38,17 @@ export function seating(combatants, { gm, owners }) {
 }
 
 /**
- * Starts the bridge's combat for the encounter with the combatants whose tokens it tracks, and writes the
- * initiative it rolled to their Combatants: the first seat of the order highest. GM only.
+ * Starts the bridge's combat for the encounter with the combatants whose tokens it tracks, writes the
+ * initiative it rolled to their Combatants (the first seat of the order highest), then puts Foundry's turn on
+ * the first combatant of that seat. Foundry fires combatStart before its own update to turn 0 and does not
+ * wait for this handler, and setInitiative keeps the turn on whichever combatant had it: without the last
+ * step, the turn would stay on whoever sorted first before the bridge's initiative was written. GM only.
  * @param {{request: Function}} client
  * @param {import("../core/table-state.js").TableState} table
  * @param {ReturnType<typeof vtt.combatData>} combat
  */
 export async function startCombat(client, table, combat) {
+  if (!playsTruth(table)) return null;
   const sceneId = combat.sceneId;
   const tracked = combat.combatants.filter((c) => c.tokenId && table.tokens.has(c.tokenId));
   const seats = seating(tracked, { gm: vtt.me().id, owners: vtt.ownedActors() });
@@ -43,6 +59,8 @@ export async function startCombat(client, table, combat) {
     const seat = seats.combatants.find((c) => c.token_id === combatant.tokenId)?.seat;
     if (seat && combatant.id && order.includes(seat)) await combat.setInitiative(combatant.id, order.length - order.indexOf(seat));
   }
+  const first = combat.turns.findIndex((c) => seats.combatants.some((s) => s.token_id === c.tokenId && s.seat === order[0]));
+  if (first >= 0) await combat.setTurn(first);
   return card;
 }
 
@@ -55,7 +73,7 @@ export async function startCombat(client, table, combat) {
  * @param {number} turn the index in `combat.turns` of the combatant whose turn begins
  */
 export async function advanceCombat(client, table, combat, turn) {
-  const state = table.combats.get(combat.sceneId ?? "")?.state;
+  const state = playsTruth(table) ? table.combats.get(combat.sceneId ?? "")?.state : null;
   const next = combat.turns[turn];
   if (!state || !next) return null;
   const seat = state.combatants.find((c) => c.token_id === next.tokenId)?.seat;
@@ -65,7 +83,7 @@ export async function advanceCombat(client, table, combat, turn) {
 
 /** Ends the bridge's combat for a deleted encounter, when the bridge runs one there. GM only. */
 export async function endCombat(client, table, combat) {
-  if (!table.combats.get(combat.sceneId ?? "")?.state) return null;
+  if (!playsTruth(table) || !table.combats.get(combat.sceneId ?? "")?.state) return null;
   return client.request("combat.end", { scene_id: combat.sceneId });
 }
 

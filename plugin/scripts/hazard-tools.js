@@ -2,12 +2,14 @@
  * The GM's hazard tools (token controls): an explosion, whose center the GM clicks on the scene (a
  * circle template shows its reach; each tracked token's distance from the center is measured on
  * the scene's grid, and the GM gives each its cover dice), and fire, a fall or vacuum on the selected
- * tracked tokens. Hazards are queued:
+ * tracked tokens. They are Moment of Truth's: in a world the bridge says plays another system they send
+ * nothing and say so. Hazards are queued:
  * the progress bar shows them, and their cards and token changes come as pushes.
  */
 
 import { explosion, fall, fireIgnite, inBlast, metres, vacuumEnter } from "../core/rolls.js";
 import * as vtt from "./adapter.js";
+import { playsTruth } from "./combat-tracker.js";
 import { track } from "./widgets.js";
 
 /** The most tokens one hazard request names. */
@@ -64,9 +66,10 @@ async function askCover(title, tokens) {
 /**
  * The explosion tool: charge and dice, then the click on the blast's center, the template placed,
  * the distances measured, each token's cover asked for, and `hazard.explosion`.
- * @param {{client: object, table: {tokens: Map}}} options
+ * @param {{client: object, table: {tokens: Map, system: {name: string, title: string}|null}}} options
  */
 export async function explosionTool({ client, table }) {
+  if (!playsTruth(table)) return notTruth(table);
   const label = vtt.t("Hazard.Explosion");
   const throwers = [...new Map([...table.tokens.values()].map((s) => [s.actor_id, s.name]))];
   const selected = vtt.controlledTokens()[0]?.actorId;
@@ -84,14 +87,23 @@ export async function explosionTool({ client, table }) {
   vtt.notify("info", vtt.t("Hazard.PickCenter"));
   const center = await vtt.pickPoint();
   const template = await vtt.placeCircle(center, values.dice);
+  const caught = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
+  if (!caught.length) {
+    if (template) removeLater(template);
+    return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
+  }
+  const tokens = await askCover(vtt.t("Hazard.Cover"), caught);
+  if (!tokens) return null; // the cover dialog closed: nothing sent, the template stays for the GM to place again
   try {
-    const caught = tokensInBlast(center, values.dice, vtt.sceneTokens(), table.tokens);
-    if (!caught.length) return vtt.notify("warn", vtt.t("Hazard.NobodyInReach"));
-    const tokens = await askCover(vtt.t("Hazard.Cover"), caught);
-    return tokens && await send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
+    return await send(client, label, explosion({ actorId: values.actor, charge: values.charge, dice: values.dice, tokens, label }));
   } finally {
     if (template) removeLater(template);
   }
+}
+
+/** Tells the GM a hazard tool is not the world's system's. */
+function notTruth(table) {
+  return vtt.notify("warn", vtt.t("System.NotHere", { system: table.system?.title ?? "?" }));
 }
 
 /** Removes a hazard's template once it is resolved (or given up): at once, or after the world's `templateSeconds`. */
@@ -105,9 +117,10 @@ function removeLater(template) {
 /**
  * The tools on the selected tracked tokens: fire, a fall, vacuum.
  * @param {"fire"|"fall"|"vacuum"} hazard
- * @param {{client: object, table: {tokens: Map}}} options
+ * @param {{client: object, table: {tokens: Map, system: {name: string, title: string}|null}}} options
  */
 export async function pickedTokensTool(hazard, { client, table }) {
+  if (!playsTruth(table)) return notTruth(table);
   const tokenIds = vtt.controlledTokens().map((t) => t.id).filter((id) => table.tokens.has(id)).slice(0, MOST_TOKENS);
   if (!tokenIds.length) return vtt.notify("warn", vtt.t("Hazard.NoTokens"));
   const tool = PICKED[hazard];

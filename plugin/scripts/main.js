@@ -5,6 +5,8 @@
  * - `setup` (game.user known, the system's status effects set): settings, status effects, the bridge
  *   as Foundry's dice when the world's "Bridge dice" setting is on;
  * - `ready`: the bridge connection (GM key or player token), then the table kept in sync;
+ * - the Combat Tracker and the hazard tools are Moment of Truth's: they stay off until the bridge says
+ *   the world plays it (`system.get`, `system.changed`);
  * - `canvasReady` (active GM): the new scene's tokens registered and shown;
  * - `createToken`, `updateActor` (active GM): tokens registered again with their actor's numbers.
  */
@@ -15,14 +17,14 @@ import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
 import { BRIDGE_DICE, bridgeDice } from "./bridge-dice.js";
-import { advanceCombat, endCombat, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
-import { credentials, forgetToken } from "./connection.js";
+import { advanceCombat, endCombat, playsTruth, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
+import { credentials, forgetToken, playersDialog, showKeptOut } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
 import { TAKEN_REWARDS, attackDialog, panelDialog, rollDialog, takeReward, takeableRewards } from "./roll-dialog.js";
 import { statsDialog } from "./stats-dialog.js";
 import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
-import { showStatus } from "./widgets.js";
+import { showFallback, showStatus } from "./widgets.js";
 
 /** What the table holds, as this client knows it. */
 export const table = new TableState();
@@ -53,6 +55,7 @@ function onStatus(event) {
 /** Opens the bridge connection with this client's credentials, if it has them. */
 export async function connect() {
   if (client) return client;
+  if (!vtt.setting("bridgeUrl")) return vtt.notify(vtt.me().isGM ? "warn" : "info", vtt.t("NoBridgeUrl"));
   const auth = await credentials();
   if (!auth) return vtt.notify("info", vtt.t(vtt.me().isGM ? "NoGMKey" : "NoToken"));
   if (client) return client;
@@ -114,6 +117,13 @@ table.addEventListener("combat", (event) => {
   if (/** @type {CustomEvent} */ (event).detail.scene_id === vtt.sceneId()) vtt.showInTracker();
 });
 
+/** The world's system known or switched: the Moment of Truth tools shown or hidden, the tracker's line drawn again. */
+table.addEventListener("system", () => {
+  vtt.redrawControls();
+  vtt.showInTracker();
+});
+
+
 /** Runs fn(client) on the active GM's connected client only. */
 function asActiveGM(fn) {
   return (...args) => (client?.state === "connected" && vtt.isActiveGM() ? fn(client, ...args) : null);
@@ -121,7 +131,7 @@ function asActiveGM(fn) {
 
 vtt.once("init", () => {
   vtt.onChatCard(onChatCard);
-  vtt.onCombatTracker(() => turnLine(table.combats.get(vtt.sceneId() ?? "")?.state ?? null));
+  vtt.onCombatTracker(() => (playsTruth(table) ? turnLine(table.combats.get(vtt.sceneId() ?? "")?.state ?? null) : ""));
   vtt.onCombat({
     start: connected((c, combat) => (vtt.me().isGM ? startCombat(c, table, combat) : null)),
     advance: connected((c, combat, turn) => advanceCombat(c, table, combat, turn)),
@@ -133,13 +143,15 @@ vtt.once("init", () => {
     { action: "stats", label: vtt.t("Roll.Stats"), icon: "fa-solid fa-list-ol", onClick: () => statsDialog(actor.id) },
   ]);
   vtt.onSceneControls([
-    { name: "vtt-bridge-explosion", title: vtt.t("Hazard.Explosion"), icon: "fa-solid fa-bomb",
+    { name: "vtt-bridge-explosion", title: vtt.t("Hazard.Explosion"), icon: "fa-solid fa-bomb", shown: () => playsTruth(table),
       onClick: withClient((c) => explosionTool({ client: c, table })) },
     .../** @type {const} */ (["fire", "fall", "vacuum"]).map((hazard) => ({
       name: `vtt-bridge-${hazard}`, title: vtt.t(`Hazard.${hazard[0].toUpperCase()}${hazard.slice(1)}`),
       icon: { fire: "fa-solid fa-fire", fall: "fa-solid fa-person-falling", vacuum: "fa-solid fa-wind" }[hazard],
-      onClick: withClient((c) => pickedTokensTool(hazard, { client: c, table })),
+      shown: () => playsTruth(table), onClick: withClient((c) => pickedTokensTool(hazard, { client: c, table })),
     })),
+    { name: "vtt-bridge-players", title: vtt.t("Players.Title"), icon: "fa-solid fa-user-lock",
+      onClick: withClient((c) => playersDialog({ client: c })) },
     { name: "vtt-bridge-macros", title: vtt.t("Macro.Title"), icon: "fa-solid fa-scroll", everyone: true,
       onClick: withClient((c) => macroMenu({ client: c, table })) },
   ]);
@@ -149,12 +161,14 @@ vtt.once("setup", () => {
   vtt.registerSettings();
   statuses = defineStatuses();
   if (vtt.setting("bridgeDice")) {
-    vtt.addDiceMethod(BRIDGE_DICE, { label: vtt.t("Dice.Method"), icon: "fa-solid fa-tower-broadcast", handler: bridgeDice(() => client) });
+    vtt.addDiceMethod(BRIDGE_DICE, { label: vtt.t("Dice.Method"), icon: "fa-solid fa-tower-broadcast",
+      handler: bridgeDice(() => client, { onFallback: showFallback }) });
   }
 });
 
 vtt.once("ready", () => {
   if (!vtt.me().isGM) vtt.onGMReady(connect);
+  else showKeptOut();
   vtt.on("canvasReady", asActiveGM(async (c) => {
     await registerScene(c, table);
     for (const [tokenId, state] of table.tokens) await showToken(tokenId, state, statuses);

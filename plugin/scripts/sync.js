@@ -63,7 +63,8 @@ export async function showToken(tokenId, state, statuses) {
 /**
  * A card in Foundry's idiom (its roll cards' `.dice-roll` markup): the headline verdict as the
  * `.dice-total`, what each token lost beneath it, the dice and working in the `.dice-tooltip` that
- * Foundry's chat log opens on a click. Users, actors and tokens are shown by their Foundry names, every
+ * Foundry's chat log opens on a click (v12: on any `.dice-roll`; v13's ChatLog: only on
+ * `[data-action="expandRoll"]`, as its own roll template marks it). Users, actors and tokens are shown by their Foundry names, every
  * word through lang/en.json (VTTBRIDGE.Card). A blind notice shows what Foundry's blind rolls show
  * their roller: `???` and `?`.
  * @param {object} entry a card entry or blind notice
@@ -79,7 +80,7 @@ export function cardContent(entry) {
     ? '<div class="dice-formula">???</div><h4 class="dice-total">?</h4>'
     : `<div class="dice-formula">${escapeHTML(say("Working"))}</div><div class="dice-tooltip">${working}</div>`
       + (verdict ? `<h4 class="dice-total vb-tone-${escapeHTML(verdict.tone)}">${escapeHTML(verdict.text)}</h4>` : "") + summary;
-  return `<div class="${classes}" data-roll-id="${escapeHTML(entry.roll_id)}">${head}<div class="dice-roll"><div class="dice-result">${result}</div></div></div>`;
+  return `<div class="${classes}" data-roll-id="${escapeHTML(entry.roll_id)}">${head}<div class="dice-roll" data-action="expandRoll"><div class="dice-result">${result}</div></div></div>`;
 }
 
 /**

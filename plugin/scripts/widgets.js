@@ -16,19 +16,35 @@ export const STATUS_PANEL = "vtt-bridge-status";
 
 /**
  * The bridge connection's state as HTML, in the Status.* words: connecting, connected, reconnecting,
- * closed; a refusal adds the bridge's reason (lang: Refused).
- * @param {{state: string, error?: {message: string}}} status BridgeClient's `status` event detail
+ * closed; a refusal adds the bridge's reason (lang: Refused); then how many rolls Foundry made with its own
+ * dice because the bridge could not (Bridge dice), and the players the GM keeps off the bridge (by name).
+ * @param {{state: string, error?: {message: string}, fallbacks?: number, revoked?: string[]}} status
  * @param {(key: string, data?: object) => string} t the module's localizer
  * @returns {string}
  */
-export function statusHTML({ state, error }, t) {
+export function statusHTML({ state, error, fallbacks = 0, revoked = [] }, t) {
   const reason = error ? ` <span class="vb-status-reason">${escapeHTML(t("Refused", { message: error.message }))}</span>` : "";
-  return `<span class="vb-status vb-status-${escapeHTML(state)}" data-state="${escapeHTML(state)}">${escapeHTML(t(`Status.${state}`))}</span>${reason}`;
+  const dice = fallbacks ? ` <span class="vb-status-fallback">${escapeHTML(t("Status.Fallback", { count: fallbacks }))}</span>` : "";
+  const kept = revoked.length ? ` <span class="vb-status-revoked">${escapeHTML(t("Status.Revoked", { names: revoked.join(", ") }))}</span>` : "";
+  return `<span class="vb-status vb-status-${escapeHTML(state)}" data-state="${escapeHTML(state)}">${escapeHTML(t(`Status.${state}`))}</span>${reason}${dice}${kept}`;
 }
 
-/** Shows the bridge connection's state. */
-export function showStatus(status) {
+/** What the indicator shows, each part kept until it changes. */
+const status = { state: "closed", error: undefined, fallbacks: 0, revoked: /** @type {string[]} */ ([]) };
+
+/**
+ * Shows the bridge connection's state, with the parts given changed (the connection's `{state, error}`,
+ * `fallbacks`, `revoked`).
+ * @param {{state?: string, error?: {message: string}, fallbacks?: number, revoked?: string[]}} change
+ */
+export function showStatus(change) {
+  Object.assign(status, change);
   vtt.showPanel(STATUS_PANEL, statusHTML(status, vtt.t));
+}
+
+/** Counts one more roll Foundry made with its own dice, and shows it. */
+export function showFallback() {
+  showStatus({ fallbacks: status.fallbacks + 1 });
 }
 
 /**

@@ -1,15 +1,17 @@
 // The adapter against the Foundry stand-in, in its v12 and v13 flavours: the calls it makes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FakeElement, IDS, fakeForm, installFoundry } from "./foundry.stub.js";
+import { FakeElement, IDS, fakeForm, installFoundry, fire } from "./foundry.stub.js";
 import * as vtt from "../scripts/adapter.js";
 
 test("settings: the bridge URL and world are world settings; the GM key is a client setting, shown to the GM only", () => {
-  installFoundry({ isGM: true });
+  installFoundry({ isGM: true, setup: false });
+  assert.throws(() => vtt.setting("worldId"), /"vtt-bridge.worldId" is not a registered game setting/);
   vtt.registerSettings();
   const { registered } = game.settings;
   assert.deepEqual(Object.fromEntries(Object.entries(registered).map(([k, c]) => [k, [c.scope, c.config, c.default]])), {
-    "vtt-bridge.bridgeUrl": ["world", true, "http://127.0.0.1:8765"],
+    "core.diceConfiguration": ["client", false, {}],
+    "vtt-bridge.bridgeUrl": ["world", true, ""],
     "vtt-bridge.worldId": ["world", true, "my-world"],
     "vtt-bridge.hpAttribute": ["world", true, ""],
     "vtt-bridge.templateSeconds": ["world", true, 0],
@@ -17,11 +19,22 @@ test("settings: the bridge URL and world are world settings; the GM key is a cli
     "vtt-bridge.bridgeDice": ["world", true, false],
     "vtt-bridge.gmKey": ["client", true, ""],
     "vtt-bridge.playerToken": ["client", false, {}],
+    "vtt-bridge.revokedUsers": ["world", false, []],
   });
   installFoundry({ isGM: false });
-  vtt.registerSettings();
   assert.equal(game.settings.registered["vtt-bridge.gmKey"].config, false);
   assert.equal(game.settings.registered["vtt-bridge.gmKey"].scope, "client");
+});
+
+test("the Bridge URL's default: the bridge the module was installed from (its manifest's URL, behind a path or not), so that every player's browser reaches that bridge and not its own machine", () => {
+  for (const [manifest, url] of [["http://bridge.lan:8765/plugin/module.json", "http://bridge.lan:8765"],
+    ["https://table.example/bridge/plugin/module.json", "https://table.example/bridge"],
+    ["https://github.com/someone/vtt-bridge/releases/latest/module.json", ""], ["", ""]]) {
+    installFoundry({ manifest });
+    assert.equal(vtt.setting("bridgeUrl"), url, manifest);
+  }
+  installFoundry({ manifest: "http://bridge.lan:8765/plugin/module.json", settings: { bridgeUrl: "https://bridge.example" } });
+  assert.equal(vtt.setting("bridgeUrl"), "https://bridge.example", "a URL the GM set wins");
 });
 
 test("v13 scene controls: GM buttons added to the token tools object, onChange runs the tool", async () => {
@@ -29,7 +42,7 @@ test("v13 scene controls: GM buttons added to the token tools object, onChange r
   const clicked = [];
   vtt.onSceneControls([{ name: "vtt-bridge-fire", title: "Fire", icon: "fa-solid fa-fire", onClick: () => clicked.push("fire") }]);
   const controls = { tokens: { name: "tokens", tools: { select: { name: "select" } } } };
-  await Hooks.call("getSceneControlButtons", controls);
+  await fire("getSceneControlButtons", controls);
   const tool = controls.tokens.tools["vtt-bridge-fire"];
   assert.deepEqual({ ...tool, onChange: typeof tool.onChange },
     { name: "vtt-bridge-fire", title: "Fire", icon: "fa-solid fa-fire", button: true, visible: true, order: 1, onChange: "function" });
@@ -43,7 +56,7 @@ test("v12 scene controls: buttons pushed onto the token control's tools array, t
   vtt.onSceneControls([{ name: "vtt-bridge-fall", title: "Fall", icon: "fa-solid fa-person-falling", onClick },
     { name: "vtt-bridge-macros", title: "Macros", icon: "fa-solid fa-scroll", everyone: true, onClick }]);
   const controls = [{ name: "measure", tools: [] }, { name: "token", tools: [{ name: "select" }] }];
-  await Hooks.call("getSceneControlButtons", controls);
+  await fire("getSceneControlButtons", controls);
   assert.deepEqual(controls[1].tools.slice(1), [
     { name: "vtt-bridge-fall", title: "Fall", icon: "fa-solid fa-person-falling", button: true, visible: false, onClick },
     { name: "vtt-bridge-macros", title: "Macros", icon: "fa-solid fa-scroll", button: true, visible: true, onClick },
@@ -61,8 +74,8 @@ test("chat cards: renderChatMessageHTML in v13 (HTMLElement), renderChatMessage 
     const card = { getFlag: (module, key) => (module === "vtt-bridge" && key === "roll_id" ? "r-1" : undefined) };
     const other = { getFlag: () => undefined };
     const hook = generation === 13 ? "renderChatMessageHTML" : "renderChatMessage";
-    await Hooks.call(hook, card, html);
-    await Hooks.call(hook, other, html);
+    await fire(hook, card, html);
+    await fire(hook, other, html);
     assert.deepEqual(Object.keys(Hooks.hooks), [hook]);
     assert.deepEqual(seen, [["li", "r-1"]]);
   }
@@ -73,10 +86,10 @@ test("actor sheet header: v1 sheets get header buttons with onclick, v2 sheets h
   const onClick = () => {};
   vtt.onActorSheetHeader((actor) => [{ action: "skill", label: `Roll ${actor.id}`, icon: "fa-solid fa-dice", onClick }]);
   const buttons = [{ label: "Close" }];
-  await Hooks.call("getActorSheetHeaderButtons", { actor: { id: "a1" } }, buttons);
+  await fire("getActorSheetHeaderButtons", { actor: { id: "a1" } }, buttons);
   assert.deepEqual(buttons, [{ class: "vtt-bridge-skill", label: "Roll a1", icon: "fa-solid fa-dice", onclick: onClick }, { label: "Close" }]);
   const controls = [];
-  await Hooks.call("getHeaderControlsActorSheetV2", { document: { id: "a2" } }, controls);
+  await fire("getHeaderControlsActorSheetV2", { document: { id: "a2" } }, controls);
   assert.deepEqual(controls, [{ action: "vtt-bridge-skill", label: "Roll a2", icon: "fa-solid fa-dice", onClick }]);
 });
 
@@ -88,7 +101,7 @@ test("token HUD: a button per roll in the right column, which runs it on click",
     const column = new FakeElement();
     const element = new FakeElement();
     element.found = { ".col.right": column };
-    await Hooks.call("renderTokenHUD", { object: { document: { id: "t1" } } }, generation === 13 ? element : { jquery: "3.7", 0: element });
+    await fire("renderTokenHUD", { object: { document: { id: "t1" } } }, generation === 13 ? element : { jquery: "3.7", 0: element });
     assert.equal(column.children.length, 1);
     assert.equal(column.children[0].className, "control-icon vtt-bridge-attack");
     assert.equal(column.children[0].innerHTML, '<i class="fa-solid fa-crosshairs"></i>');

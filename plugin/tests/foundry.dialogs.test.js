@@ -147,6 +147,7 @@ test("no targets: a notice, no attack", async () => {
 /** A table tracking the given tokens. */
 function tracking(...ids) {
   const table = new TableState();
+  table.applySystem({ system: "moment_of_truth", state: null }); // as the bridge's system.get says
   for (const id of ids) table.applyToken({ token_id: id, version: 1, state: { token_id: id, actor_id: id === "tok1" ? "actor1" : "actor2", name: id } });
   return table;
 }
@@ -246,13 +247,22 @@ test("a hazard refused by the worker is shown as a notice", async () => {
   assert.deepEqual(calls.at(-1), ["notify.error", 'VTTBRIDGE.Failed {"what":"VTTBRIDGE.Hazard.Fire","message":"tok1 is already on fire"}']);
 });
 
-test("the stat block editor saves the actor's flags", async () => {
+test("the stat block editor saves the actor's flags as typed: a skill removed or renamed is gone (setFlag merges, so each is deleted with -=key), and registers no more", async () => {
   const { dialogs, calls } = installFoundry({ actors, tokens });
   const saved = statsDialog("actor2");
   await answerDialog(dialogs, "save", { ...statistics, agility: 5, skills: "Brawl: 1", weapons: "knife", hit_points: 11, armor: "", shield: "" });
   await saved;
-  assert.deepEqual(calls.at(-1), ["setFlag", "actor2", "vtt-bridge", "sheet",
-    { statistics: { ...statistics, agility: 5 }, skills: { Brawl: 1 }, weapons: ["knife"], hit_points: 11, armor: "", shield: "" }]);
+  const block = { statistics: { ...statistics, agility: 5 }, skills: { Brawl: 1 }, weapons: ["knife"], hit_points: 11, armor: "", shield: "" };
+  assert.deepEqual(calls.at(-1), ["setFlag", "actor2", "vtt-bridge", "sheet", { ...block, skills: { Brawl: 1, "-=Stealth": null } }]);
+  const actor = game.actors.get("actor2");
+  assert.deepEqual(actor.flags["vtt-bridge"].sheet, block);
+  assert.deepEqual(registration({ id: "tok2", name: "Thug", sceneId: IDS.scene }, { flags: actor.flags["vtt-bridge"], system: {} }).skills, { Brawl: 1 });
+
+  // Saved again without skills at all: none stays.
+  const again = statsDialog("actor2");
+  await answerDialog(dialogs, "save", { ...statistics, skills: "", weapons: "", hit_points: 11, armor: "", shield: "" });
+  await again;
+  assert.deepEqual(actor.flags["vtt-bridge"].sheet.skills, {});
 });
 
 test("the explosion's template is removed once the blast is resolved, at once or after the world's templateSeconds", async (t) => {
@@ -281,6 +291,37 @@ test("the explosion's template is removed once the blast is resolved, at once or
   assert.deepEqual(timers.map(([, ms]) => ms), [30000]);
   await timers[0][0]();
   assert.equal(scene.templates.length, 0);
+});
+
+test("in a world of another system the hazard tools send nothing and say so; before the bridge says, nothing either", async () => {
+  const { dialogs, calls } = installFoundry({ actors, tokens });
+  canvas.tokens.controlled = [{ document: canvas.scene.tokens.get("tok1") }];
+  const client = new FakeClient({});
+  const table = tracking("tok1", "tok2");
+  table.applySystem({ system: "two_d20", state: null });
+  await pickedTokensTool("fire", { client, table });
+  await explosionTool({ client, table });
+  table.system = null;
+  await explosionTool({ client, table });
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(client.sent, []);
+  assert.deepEqual(calls.filter(([name]) => name === "notify.warn").map(([, text]) => text.split(" ")[0]),
+    ["VTTBRIDGE.System.NotHere", "VTTBRIDGE.System.NotHere", "VTTBRIDGE.System.NotHere"]);
+});
+
+test("the explosion's template stays when the GM closes the cover dialog: nothing is sent, nothing removed", async () => {
+  const { dialogs, calls, scene } = installFoundry({ actors, tokens });
+  const client = new FakeClient({ "hazard.explosion": { roll_id: "boom" } });
+  const done = explosionTool({ client, table: tracking("tok1", "tok2", "tok3") });
+  await answerDialog(dialogs, "go", { dice: 20, charge: "shrapnel", actor: "actor1" });
+  await settle();
+  canvas.stage.click({ x: 50, y: 50 });
+  await settle();
+  await answerDialog(dialogs, "close", {});
+  assert.equal(await done, null);
+  assert.deepEqual(client.sent, []);
+  assert.equal(scene.templates.length, 1);
+  assert.deepEqual(calls.filter(([name]) => name === "deleteEmbeddedDocuments"), []);
 });
 
 const WORLDBUILDING = JSON.stringify({

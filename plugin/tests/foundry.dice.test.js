@@ -37,16 +37,29 @@ for (const generation of [12, 13]) {
   });
 }
 
-test("not connected, or refused: Foundry rolls the die itself, and a refusal is told", async () => {
-  const { calls } = installFoundry();
+test("not connected, or refused: Foundry rolls the die itself, the user is told once a term and the indicator counts it", async () => {
+  const { calls, panels } = installFoundry();
+  const { showFallback, STATUS_PANEL } = await import("../scripts/widgets.js");
   let client = null;
-  addDiceMethod(BRIDGE_DICE, { label: "Bridge dice", icon: "", handler: bridgeDice(() => client) });
+  addDiceMethod(BRIDGE_DICE, { label: "Bridge dice", icon: "", handler: bridgeDice(() => client, { onFallback: showFallback }) });
   const offline = await new FakeDie({ number: 2, faces: 6 }).evaluate();
   assert.deepEqual(offline.results.map((r) => r.result), [3, 3]); // the stand-in's randomUniform 0.5 on a d6
+  assert.deepEqual(calls.filter(([name]) => name.startsWith("notify")), [["notify.warn", "VTTBRIDGE.Dice.Offline"]]);
+  assert.ok(panels[STATUS_PANEL].innerHTML.includes('<span class="vb-status-fallback">VTTBRIDGE.Status.Fallback {&#34;count&#34;:1}</span>'));
   client = new FakeClient({ "dice.roll": () => { throw Object.assign(new Error("number: too many"), { code: "invalid" }); } });
   const refused = await new FakeDie({ number: 1, faces: 6 }).evaluate();
   assert.deepEqual(refused.results.map((r) => r.result), [3]);
   assert.deepEqual(calls.at(-1), ["notify.warn", 'VTTBRIDGE.Dice.Refused {"message":"number: too many"}']);
+  assert.ok(panels[STATUS_PANEL].innerHTML.includes("VTTBRIDGE.Status.Fallback {&#34;count&#34;:2}"));
+});
+
+test("a minimized or maximized evaluation never asks the bridge (Foundry evaluates it deterministically), so no roll is logged whose faces are thrown away", async () => {
+  installFoundry();
+  const client = bridgeRolling([4, 4]);
+  addDiceMethod(BRIDGE_DICE, { label: "Bridge dice", icon: "", handler: bridgeDice(() => client) });
+  assert.deepEqual((await new FakeDie({ number: 2, faces: 6 }).evaluate({ minimize: true })).results.map((r) => r.result), [1, 1]);
+  assert.deepEqual((await new FakeDie({ number: 2, faces: 6 }).evaluate({ maximize: true })).results.map((r) => r.result), [6, 6]);
+  assert.deepEqual(client.sent, []);
 });
 
 test("a die the bridge does not roll (a d1001, a Fate die) is left to Foundry, nothing asked", async () => {

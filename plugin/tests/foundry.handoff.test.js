@@ -5,8 +5,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { IDS, installFoundry } from "./foundry.stub.js";
-import { credentials, handOutTokens } from "../scripts/connection.js";
+import { IDS, answerDialog, installFoundry } from "./foundry.stub.js";
+import { credentials, handOutTokens, keepOut, playersDialog } from "../scripts/connection.js";
 import { digestOf, newSecret } from "../scripts/handoff.js";
 
 const settle = async () => { for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve)); };
@@ -139,6 +139,37 @@ test("the GM's client: only the active GM offers, only a player's own write coun
   await active.writeFlag(IDS.gm, IDS.other, "vtt-bridge", "digest", "c".repeat(64));
   await settle();
   assert.equal(bridge.heard.length, 1);
+});
+
+test("a player the GM keeps off the bridge is revoked and offered no token for any new digest, until taken off the list; the GM's indicator names them", async () => {
+  const bridge = bridgeDouble();
+  const gmClient = { request: async (event, payload) => (event === "token.revoke" ? (bridge.heard.push([event, payload]), { user: payload.user, generation: 1 })
+    : bridge.gmClient.request(event, payload)) };
+  const flags = {};
+  const gm = installFoundry({ isGM: true, flags });
+  handOutTokens(gmClient);
+  await gm.writeFlag(IDS.player, IDS.player, "vtt-bridge", "digest", "a".repeat(64));
+  await settle();
+  assert.deepEqual(bridge.heard, [["token.offer", { user: IDS.player, digest: "a".repeat(64) }]]);
+
+  const chosen = playersDialog({ client: gmClient });
+  await answerDialog(gm.dialogs, "save", { revoked: [IDS.player] });
+  await chosen;
+  assert.deepEqual(bridge.heard.at(-1), ["token.revoke", { user: IDS.player }]);
+  assert.deepEqual(game.settings.get("vtt-bridge", "revokedUsers"), [IDS.player]);
+  assert.ok(gm.panels["vtt-bridge-status"].innerHTML.includes('<span class="vb-status-revoked">VTTBRIDGE.Status.Revoked {&#34;names&#34;:&#34;Allison&#34;}</span>'));
+
+  // The revoked player's page makes a new secret and shows its digest: nothing is offered.
+  await gm.writeFlag(IDS.player, IDS.player, "vtt-bridge", "digest", "b".repeat(64));
+  await settle();
+  assert.equal(bridge.heard.length, 2);
+  // Saving the list again revokes nobody twice; taken off it, the player's next digest is offered.
+  await keepOut(gmClient, [IDS.player]);
+  assert.equal(bridge.heard.length, 2);
+  await keepOut(gmClient, []);
+  await gm.writeFlag(IDS.player, IDS.player, "vtt-bridge", "digest", "c".repeat(64));
+  await settle();
+  assert.deepEqual(bridge.heard.at(-1), ["token.offer", { user: IDS.player, digest: "c".repeat(64) }]);
 });
 
 test("a handoff the bridge refuses leaves the player without a token, told why, with the name as text", async () => {

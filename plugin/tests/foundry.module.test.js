@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { FakeElement, IDS, installFoundry } from "./foundry.stub.js";
+import { FakeElement, IDS, installFoundry, fire } from "./foundry.stub.js";
 
 const root = new URL("../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), "utf8");
@@ -67,20 +67,21 @@ test("only scripts/adapter.js touches Foundry's globals", () => {
 });
 
 test("main.js: hooks wired at init, settings, status effects and the Bridge dice at setup; without a GM key it says so and stays offline", async () => {
-  const { calls, hooks } = installFoundry({ generation: 13, isGM: true, settings: { bridgeDice: true } });
+  const { calls, hooks } = installFoundry({ generation: 13, isGM: true, settings: { bridgeDice: true },
+    manifest: "http://bridge.lan:8765/plugin/module.json" });
   const main = await import("../scripts/main.js");
   assert.deepEqual(Object.keys(hooks), ["init", "setup", "ready"]);
-  await Hooks.call("init");
+  await fire("init");
   assert.deepEqual(Object.keys(hooks).slice(3).sort(), ["combatRound", "combatStart", "combatTurn", "deleteCombat",
     "getActorSheetHeaderButtons", "getHeaderControlsActorSheetV2", "getSceneControlButtons", "renderChatMessageHTML", "renderCombatTracker",
     "renderTokenHUD"]);
-  await Hooks.call("setup");
+  await fire("setup");
   assert.equal(game.settings.registered["vtt-bridge.gmKey"].scope, "client");
   assert.equal(game.settings.registered["vtt-bridge.bridgeDice"].scope, "world");
   assert.equal(CONFIG.Dice.fulfillment.defaultMethod, "vtt-bridge");
   assert.equal(CONFIG.Dice.fulfillment.methods["vtt-bridge"].label, "VTTBRIDGE.Dice.Method");
   assert.ok(CONFIG.statusEffects.some((e) => e.id === "vtt-bridge-injured"));
-  await Hooks.call("ready");
+  await fire("ready");
   assert.deepEqual(calls, [["notify.info", "VTTBRIDGE.NoGMKey"]]);
   assert.equal(main.client, null);
   // The viewed scene's bridge combat changing renders the Combat Tracker again (its line of the bridge's turn).
@@ -90,16 +91,29 @@ test("main.js: hooks wired at init, settings, status effects and the Bridge dice
 
   // The GM's hazard tools in the token controls; offline, a click says the bridge is not connected.
   const controls = { tokens: { tools: {} } };
-  await Hooks.call("getSceneControlButtons", controls);
+  await fire("getSceneControlButtons", controls);
   assert.deepEqual(Object.keys(controls.tokens.tools),
-    ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum", "vtt-bridge-macros"]);
+    ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum", "vtt-bridge-players", "vtt-bridge-macros"]);
+  // Moment of Truth's hazard tools show once the bridge says the world plays it, and hide in a world of another system.
+  const shown = async () => {
+    const drawn = { tokens: { tools: {} } };
+    await fire("getSceneControlButtons", drawn);
+    return Object.entries(drawn.tokens.tools).filter(([, tool]) => tool.visible).map(([name]) => name);
+  };
+  assert.deepEqual(await shown(), ["vtt-bridge-players", "vtt-bridge-macros"], "before the bridge says");
+  main.table.applySystem({ system: "moment_of_truth", state: null });
+  assert.deepEqual(await shown(), ["vtt-bridge-explosion", "vtt-bridge-fire", "vtt-bridge-fall", "vtt-bridge-vacuum", "vtt-bridge-players", "vtt-bridge-macros"]);
+  main.table.applySystem({ system: "two_d20", state: null });
+  assert.deepEqual(await shown(), ["vtt-bridge-players", "vtt-bridge-macros"]);
+  main.table.applySystem({ system: "moment_of_truth", state: null });
+  calls.splice(0);
   controls.tokens.tools["vtt-bridge-fire"].onChange();
   assert.deepEqual(calls.at(-1), ["notify.warn", "VTTBRIDGE.NoGMKey"]);
 
   // A player sees the macro menu alone.
   game.user = game.users.get(IDS.player);
   const seen = { tokens: { tools: {} } };
-  await Hooks.call("getSceneControlButtons", seen);
+  await fire("getSceneControlButtons", seen);
   assert.deepEqual(Object.entries(seen.tokens.tools).filter(([, tool]) => tool.visible).map(([name]) => name), ["vtt-bridge-macros"]);
 
   // A player's own successful roll without a setback gets the three rewards; with a setback, the failures; others' rolls none.
@@ -112,7 +126,7 @@ test("main.js: hooks wired at init, settings, status effects and the Bridge dice
     const card = new FakeElement("article");
     const element = new FakeElement("li");
     element.found = { ".vb-card": card };
-    await Hooks.call("renderChatMessageHTML", { getFlag: () => rollId }, element);
+    await fire("renderChatMessageHTML", { getFlag: () => rollId }, element);
     buttons[rollId] = card.children.map((b) => [b.className, b.textContent]);
   }
   const taken = [["vtt-bridge-take-failure", "VTTBRIDGE.Roll.TakeFailure"], ["vtt-bridge-take-critical-failure", "VTTBRIDGE.Roll.TakeCriticalFailure"]];
@@ -140,6 +154,6 @@ test("module.json's version is the project's (pyproject.toml), so Foundry offers
 
 test("the stand-in fires a hook only with the count of arguments foundry.hooks.js declares (held to the types by tsc)", () => {
   installFoundry({ generation: 12 });
-  assert.throws(() => Hooks.call("updateUser", {}, {}, {}, "u1", { user: "invented" }), /updateUser with 5 arguments; foundry.hooks.js says 4/);
-  assert.throws(() => Hooks.call("renderChatMessageHTML", {}, {}), /says undefined/, "a v13 hook is not fired on v12");
+  assert.throws(() => Hooks.callAll("updateUser", {}, {}, {}, "u1", { user: "invented" }), /updateUser with 5 arguments; foundry.hooks.js says 4/);
+  assert.throws(() => Hooks.callAll("renderChatMessageHTML", {}, {}), /says undefined/, "a v13 hook is not fired on v12");
 });

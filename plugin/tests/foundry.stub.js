@@ -1,4 +1,5 @@
 import { STUB_HOOKS } from "./foundry.hooks.js";
+import { registerSettings } from "../scripts/adapter.js";
 
 // A small stand-in for the Foundry globals the module's adapter uses (only those), v12 or v13 flavoured,
 // recording the calls made in `calls` as [name, ...args]. Not a test file: the foundry.*.test.js import it.
@@ -17,11 +18,50 @@ export class FakeElement {
     Object.assign(this, { tagName: tag.toUpperCase(), className: "", dataset: {}, innerHTML: "", textContent: "", hidden: false,
       children: [], listeners: {}, id: "" });
   }
-  append(...children) { this.children.push(...children); }
-  prepend(...children) { this.children.unshift(...children); }
+  append(...children) { for (const child of children) child.parent = this; this.children.push(...children); }
+  prepend(...children) { for (const child of children) child.parent = this; this.children.unshift(...children); }
+  remove() { if (this.parent) this.parent.children.splice(this.parent.children.indexOf(this), 1); this.parent = null; }
+  replaceWith(other) { this.parent.children.splice(this.parent.children.indexOf(this), 1, other); other.parent = this.parent; this.parent = null; }
   addEventListener(type, fn) { (this.listeners[type] ??= []).push(fn); }
   dispatch(type, event = { preventDefault() {} }) { for (const fn of this.listeners[type] ?? []) fn(event); }
-  querySelector(selector) { return this.found?.[selector] ?? null; }
+  /** The elements below this one, depth first. */
+  *descendants() { for (const child of this.children) { if (child instanceof FakeElement) { yield child; yield* child.descendants(); } } }
+  /** A `.class` selector matches by class name among the descendants; any other, what a test planted in `found`. */
+  querySelector(selector) {
+    if (this.found?.[selector]) return this.found[selector];
+    if (!selector.startsWith(".")) return null;
+    for (const each of this.descendants()) if (each.className.split(/\s+/).includes(selector.slice(1))) return each;
+    return null;
+  }
+  querySelectorAll(selector) {
+    return [...this.descendants()].filter((each) => selector.startsWith(".") && each.className.split(/\s+/).includes(selector.slice(1)));
+  }
+}
+
+/**
+ * Foundry's mergeObject as a Document update applies it (Document#update; ClientDocument#setFlag writes
+ * `{flags: {[scope]: {[key]: value}}}` through it): inner objects merged key by key, never replaced; a key
+ * written `-=name` deletes `name` (foundry.utils.mergeObject, `performDeletions`).
+ */
+export function mergeUpdate(target, change) {
+  for (const [key, value] of Object.entries(change)) {
+    if (key.startsWith("-=")) { delete target[key.slice(2)]; continue; }
+    const plain = (v) => v && typeof v === "object" && !Array.isArray(v);
+    if (plain(value) && plain(target[key])) mergeUpdate(target[key], value);
+    else target[key] = plain(value) ? mergeUpdate({}, value) : value;
+  }
+  return target;
+}
+
+/** Lets every handler a hook started run to its end (Hooks.callAll does not wait for them). */
+export async function settle() {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Fires a hook as Foundry does (Hooks.callAll), then lets the handlers it started finish. */
+export async function fire(name, ...args) {
+  Hooks.callAll(name, ...args);
+  await settle();
 }
 
 /** The fixed ids of the stand-in world. */
@@ -30,11 +70,13 @@ export const IDS = { gm: "gmUser0000000001", player: "plUser0000000001", other: 
 /**
  * Installs the stand-in on globalThis: one client of a world. Clients installed with the same `flags`
  * object share their users' flags (the world's User documents, as Foundry's server keeps them).
+ * The module's settings are registered as its `setup` hook registers them (registerSettings), with `settings`'
+ * values; `setup: false` leaves them unregistered, as before that hook.
  * @param {{generation?: 12|13, isGM?: boolean, me?: string, activeGM?: boolean, settings?: object, actors?: object[],
- *   tokens?: object[], units?: string, dice3d?: boolean, flags?: object}} options
+ *   tokens?: object[], units?: string, dice3d?: boolean, flags?: object, setup?: boolean, manifest?: string}} options
  */
 export function installFoundry({ generation = 13, isGM = true, me = null, activeGM = true, settings = {}, actors = [], tokens = [],
-                                 units = "m", dice3d = false, flags = {} } = {}) {
+                                 units = "m", dice3d = false, flags = {}, setup = true, manifest = "" } = {}) {
   const calls = [];
   const hooks = {};
   let hookIds = 0;
@@ -43,11 +85,14 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     on(name, fn) { (hooks[name] ??= []).push({ id: ++hookIds, fn }); return hookIds; },
     once(name, fn) { return Hooks.on(name, fn); },
     off(name, fn) { hooks[name] = (hooks[name] ?? []).filter((hook) => hook.id !== fn && hook.fn !== fn); },
-    // Fires only the hooks foundry.hooks.js declares, with their count of arguments (held to the types).
-    call(name, ...args) {
+    // Hooks.callAll (fvtt-types client/helpers/hooks.d.mts: "Call all hook listeners in the order in which they
+    // were registered", returning `true`): synchronous, so an async listener runs on alone, unawaited. Fires only the
+    // hooks foundry.hooks.js declares, with their count of arguments (held to the types).
+    callAll(name, ...args) {
       const declared = STUB_HOOKS[generation >= 13 ? 13 : 12][name];
       if (declared !== args.length) throw new Error(`the stand-in fires ${name} with ${args.length} arguments; foundry.hooks.js says ${declared}`);
-      return Promise.all((hooks[name] ?? []).map(({ fn }) => fn(...args)));
+      for (const { fn } of [...(hooks[name] ?? [])]) fn(...args);
+      return true;
     },
     hooks,
   };
@@ -74,15 +119,16 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     const user = users.get(userId);
     if (!writer.isGM && writer.id !== user.id) throw new Error(`User ${writer.name} lacks permission to update User ${user.id}`);
     calls.push(["user.setFlag", user.id, key, value]);
-    ((flags[user.id] ??= {})[module] ??= {})[key] = value;
-    await Hooks.call("updateUser", user, { flags: { [module]: { [key]: value } } }, { diff: true }, writer.id);
+    mergeUpdate(flags[user.id] ??= {}, { [module]: { [key]: value } });
+    Hooks.callAll("updateUser", user, { flags: { [module]: { [key]: value } } }, { diff: true }, writer.id);
     return user;
   }
   users.activeGM = activeGM ? users.get(IDS.gm) : null;
   const user = users.get(me ?? (isGM ? IDS.gm : IDS.player));
   user.targets = new Set();
 
-  const registered = {};
+  // Foundry's own client setting of each user's Dice Configuration (core.diceConfiguration).
+  const registered = { "core.diceConfiguration": { scope: "client", config: false, default: {} } };
   const values = { ...settings };
   const socketListeners = [];
   const messages = new Collection();
@@ -115,7 +161,12 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     user, users, actors: actorDocs, messages,
     settings: {
       register: (module, key, config) => { registered[`${module}.${key}`] = config; },
-      get: (module, key) => values[key] ?? registered[`${module}.${key}`]?.default,
+      // ClientSettings#get's contract: a key not registered throws ("<key>" is not a registered game setting).
+      get: (module, key) => {
+        const config = registered[`${module}.${key}`];
+        if (!config) throw new Error(`"${module}.${key}" is not a registered game setting`);
+        return values[key] ?? config.default;
+      },
       set: async (module, key, value) => { calls.push(["settings.set", key, value]); values[key] = value; return value; },
       registered,
     },
@@ -130,6 +181,8 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
       localize: (key) => key,
       format: (key, data) => `${key} ${JSON.stringify(data)}`,
     },
+    // game.modules: each package's data, its manifest URL the one it was installed from (BasePackage#manifest).
+    modules: new Map([["vtt-bridge", { id: "vtt-bridge", active: true, manifest }]]),
     dice3d: dice3d ? { showForRoll: async (...args) => { calls.push(["showForRoll", ...args]); return true; } } : undefined,
   };
 
@@ -165,7 +218,7 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     },
   };
   globalThis.Roll = { fromData: (data) => ({ fromData: data }) };
-  globalThis.ui = { notifications: notifications(generation, calls), combat: { render: () => { calls.push(["ui.combat.render"]); } } };
+  globalThis.ui = { notifications: notifications(generation, calls), combat: combatTracker(generation, calls) };
 
   const dialogs = [];
   globalThis.foundry = {
@@ -185,48 +238,129 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
     body: { append: (element) => { panels[element.id] = element; } },
   };
 
+  if (setup) registerSettings();
   return { calls, hooks, dialogs, panels, scene, writeFlag };
 }
 
 /**
- * A Combat of the stand-in's scene (Combat: `id`, `scene`, `combatants`, `turns`, `setInitiative`): its turns sorted
- * by initiative, highest first, as Foundry's setupTurns does (ties in the order added); `calls` records the writes.
+ * The Combat Tracker (ui.combat) as each line renders it, firing renderCombatTracker with its element. v13's is
+ * an ApplicationV2 with Handlebars parts (HandlebarsApplicationMixin#_replaceHTML): a render replaces each part's
+ * element inside the same root, so whatever else a hook put in the root stays there. v12's is an Application
+ * (v1), whose render replaces its whole element (Application#_replaceHTML) and passes the hook a jQuery object.
+ */
+function combatTracker(generation, calls) {
+  const part = (name) => Object.assign(new FakeElement("section"), { className: `combat-tracker-${name}` });
+  const tracker = {
+    element: new FakeElement("section"),
+    render() {
+      calls.push(["ui.combat.render"]);
+      if (generation >= 13) {
+        if (!tracker.element.children.length) tracker.element.append(part("header"), part("tracker"), part("footer"));
+        else for (const name of ["header", "tracker", "footer"]) tracker.element.querySelector(`.combat-tracker-${name}`).replaceWith(part(name));
+        Hooks.callAll("renderCombatTracker", tracker, tracker.element);
+      } else {
+        tracker.element = new FakeElement("section");
+        tracker.element.append(part("header"), part("tracker"), part("footer"));
+        Hooks.callAll("renderCombatTracker", tracker, { jquery: "3", 0: tracker.element });
+      }
+      return tracker;
+    },
+  };
+  return tracker;
+}
+
+/**
+ * A Combat of the stand-in's scene, as foundry.documents.Combat behaves (fvtt-types client/documents/combat.d.mts
+ * and hooks.d.mts, v12 and v13 alike): `round` 0 and `turn` null until it starts; `turns` sorted by
+ * _sortCombatants ("descending order of initiative using combatant IDs for tiebreakers"); `setInitiative`
+ * "Update[s] the Combat turn order to maintain the same combatant as the current turn"; `startCombat`, `nextTurn`
+ * and `nextRound` fire combatStart / combatTurn / combatRound "on the initiating client before any database update
+ * occurs" (Hooks.callAll, not awaited), then update; `delete` fires deleteCombat. `calls` records the writes.
  * @param {{id: string, tokenId: string, actorId: string}[]} combatants
  */
 export function makeCombat(combatants, calls = []) {
   const docs = new Collection(...combatants.map((c) => ({ ...c, initiative: null })));
+  const byInitiative = (a, b) => ((b.initiative ?? -Infinity) - (a.initiative ?? -Infinity)) || (a.id > b.id ? 1 : -1);
   const combat = {
-    id: "combat0000000001", scene: { id: IDS.scene }, combatants: docs, turns: [...docs],
+    id: "combat0000000001", scene: { id: IDS.scene }, combatants: docs, round: 0, turn: null, turns: [],
+    get combatant() { return combat.turn === null ? undefined : combat.turns[combat.turn]; },
+    setupTurns() { return (combat.turns = [...docs].sort(byInitiative)); },
+    async update(data, options = {}) {
+      calls.push(["combat.update", data]);
+      Object.assign(combat, data);
+      return combat;
+    },
     async setInitiative(id, value) {
       calls.push(["setInitiative", id, value]);
+      const current = combat.combatant;
       docs.get(id).initiative = value;
-      combat.turns = [...docs].sort((a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity));
+      combat.setupTurns();
+      if (current) combat.turn = combat.turns.indexOf(current);
+    },
+    async startCombat() {
+      const updateData = { round: 1, turn: 0 };
+      Hooks.callAll("combatStart", combat, updateData);
+      return combat.update(updateData);
+    },
+    async nextTurn() {
+      if (combat.turn + 1 >= combat.turns.length) return combat.nextRound();
+      const updateData = { round: combat.round, turn: combat.turn + 1 };
+      const updateOptions = { advanceTime: 0, direction: 1 };
+      Hooks.callAll("combatTurn", combat, updateData, updateOptions);
+      return combat.update(updateData, updateOptions);
+    },
+    async nextRound() {
+      const updateData = { round: combat.round + 1, turn: 0 };
+      const updateOptions = { advanceTime: 0, direction: 1 };
+      Hooks.callAll("combatRound", combat, updateData, updateOptions);
+      return combat.update(updateData, updateOptions);
+    },
+    async delete() {
+      Hooks.callAll("deleteCombat", combat, {}, globalThis.game.user.id);
+      return combat;
     },
   };
+  combat.setupTurns();
   return combat;
 }
 
 /**
  * A standard die term (foundry.dice.terms.Die: `number`, `faces`, `denomination`, `results`), evaluated as
- * DiceTerm does: each die in turn, `await`ed, from the fulfillment method the user's dice configuration names for
- * its denomination or else CONFIG.Dice.fulfillment.defaultMethod; a die the handler leaves undefined gets a random
- * face (CONFIG.Dice.randomUniform).
+ * DiceTerm does (fvtt-types client/dice/terms/dice.d.mts and term.d.mts):
+ * - `evaluate({minimize, maximize})`: RollTerm.isDeterministic ("if evaluating a given RollTerm with certain
+ *   evaluation options can be done so deterministically") holds, so _evaluateSync gives each die its least or
+ *   greatest face and no fulfillment method is asked;
+ * - otherwise each die in turn, `await`ed, through `roll()`;
+ * - `roll({minimize, maximize, ...options})`: _roll(options) asks the fulfillment method the user's dice
+ *   configuration names for its denomination, else CONFIG.Dice.fulfillment.defaultMethod, with the options
+ *   stripped of minimize and maximize ("Options forwarded to the fulfillment method handler"); then a minimized
+ *   or maximized die takes 1 or its faces whatever the handler gave, and a die the handler left undefined a
+ *   random face (CONFIG.Dice.randomUniform).
  */
 export class FakeDie {
   constructor({ number = 1, faces = 6 } = {}) {
     Object.assign(this, { number, faces, results: [] });
   }
   get denomination() { return `d${this.faces}`; }
-  async evaluate(options = {}) {
+  evaluate(options = {}) {
+    if (options.minimize || options.maximize) {
+      for (let n = this.results.length; n < this.number; n++) this.results.push({ result: options.minimize ? 1 : this.faces, active: true });
+      return this;
+    }
+    return this.evaluateAsync(options);
+  }
+  async evaluateAsync(options) {
     for (let n = this.results.length; n < this.number; n++) await this.roll(options);
     return this;
   }
-  async roll(options = {}) {
+  async roll({ minimize = false, maximize = false, ...options } = {}) {
     const configured = globalThis.game.settings.get("core", "diceConfiguration") ?? {};
     const method = configured[this.denomination] || globalThis.CONFIG.Dice.fulfillment.defaultMethod;
     const { handler } = globalThis.CONFIG.Dice.fulfillment.methods[method] ?? {};
     const result = { result: await handler?.(this, options), active: true };
-    if (result.result === undefined) result.result = Math.ceil((1 - globalThis.CONFIG.Dice.randomUniform()) * this.faces);
+    if (minimize) result.result = Math.min(1, this.faces);
+    else if (maximize) result.result = this.faces;
+    else if (result.result === undefined) result.result = Math.ceil((1 - globalThis.CONFIG.Dice.randomUniform()) * this.faces);
     this.results.push(result);
     return result;
   }
@@ -258,7 +392,7 @@ function textOf(html) {
 function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = [] }, calls) {
   return {
     id, name, system, owners,
-    flags: { "vtt-bridge": flags },
+    flags: { "vtt-bridge": structuredClone(flags) }, // the world's own copy: a test's object is never written
     statuses: new Set(statuses),
     get isOwner() { return game.user.isGM || owners.includes(game.user.id); },
     testUserPermission(user, level) { return (level === "OWNER" || level === 3) && owners.includes(user.id); },
@@ -268,7 +402,14 @@ function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = 
       return true;
     },
     async update(data) { calls.push(["actor.update", id, data]); return this; },
-    async setFlag(module, key, value) { calls.push(["setFlag", id, module, key, value]); return this; },
+    // ClientDocument#setFlag writes {flags: {[scope]: {[key]: value}}} through Document#update, which merges objects
+    // (mergeUpdate above): a key missing from `value` stays; `-=key` deletes it.
+    async setFlag(module, key, value) {
+      calls.push(["setFlag", id, module, key, value]);
+      mergeUpdate(this.flags, { [module]: { [key]: value } });
+      return this;
+    },
+    getFlag(module, key) { return this.flags[module]?.[key]; },
   };
 }
 

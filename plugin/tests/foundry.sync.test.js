@@ -123,14 +123,14 @@ test("with no GM connected, a player's own card is posted by the player's client
   assert.deepEqual(posted[0].speaker, { alias: "Dodger" });
 });
 
-test("a card in Foundry's idiom: the verdict as .dice-total, the dice and working in the collapsed .dice-tooltip, words from lang", async () => {
+test("a card in Foundry's idiom: the verdict as .dice-total, the dice and working in the collapsed .dice-tooltip (opened by v12's ChatLog on .dice-roll, by v13's only on [data-action=\"expandRoll\"], as its roll template marks it), words from lang", async () => {
   const gm = synced({ isGM: true });
   gm.table.addCard({ ...fixture.attack, user: IDS.player });
   await settle();
   const [[, { content }]] = gm.calls.filter(([name]) => name === "ChatMessage.create");
   const total = content.indexOf('<h4 class="dice-total vb-tone-hit">VTTBRIDGE.Card.Hit</h4>');
   const tooltip = content.indexOf('<div class="dice-tooltip">');
-  assert.ok(content.includes('<div class="dice-roll"><div class="dice-result"><div class="dice-formula">VTTBRIDGE.Card.Working</div><div class="dice-tooltip">'));
+  assert.ok(content.includes('<div class="dice-roll" data-action="expandRoll"><div class="dice-result"><div class="dice-formula">VTTBRIDGE.Card.Working</div><div class="dice-tooltip">'));
   assert.ok(tooltip > 0 && total > tooltip, "the working sits in the tooltip, the verdict after it as Foundry's total");
   assert.ok(content.slice(tooltip, total).includes('class="vb-dice-group"'), "every face is in the tooltip");
   assert.ok(content.slice(total).includes("<ul class=\"vb-taken\"><li>VTTBRIDGE.Card.Lost {&#34;name&#34;:&#34;Thug-2&#34;,&#34;count&#34;:16}</li></ul>"));
@@ -146,7 +146,7 @@ test("a player's own blind roll: the player's client shows it as Foundry shows a
   const posted = player.calls.filter(([name]) => name === "ChatMessage.create").map(([, data]) => data);
   assert.equal(posted.length, 1);
   assert.deepEqual([posted[0].whisper, posted[0].blind, posted[0].flags], [[IDS.player], false, { "vtt-bridge": { notice_of: "b1" } }]);
-  assert.ok(posted[0].content.includes('<div class="dice-roll"><div class="dice-result"><div class="dice-formula">???</div><h4 class="dice-total">?</h4></div></div>'));
+  assert.ok(posted[0].content.includes('<div class="dice-roll" data-action="expandRoll"><div class="dice-result"><div class="dice-formula">???</div><h4 class="dice-total">?</h4></div></div>'));
   assert.ok(!posted[0].content.includes("dice-tooltip"));
   const gm = synced({ isGM: true });
   gm.table.addCard({ ...fixture.roll, roll_id: "b1", user: IDS.player, visibility: "blind" });

@@ -3,7 +3,7 @@
 // after a switch, and a system's roll panel as the roll dialog.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FakeClient, IDS, answerDialog, installFoundry } from "./foundry.stub.js";
+import { FakeClient, IDS, answerDialog, installFoundry, fire } from "./foundry.stub.js";
 import { panelFields } from "../core/roll-panel.js";
 import { SYSTEMS } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
@@ -155,10 +155,10 @@ test("the panel's control is named: a change of anything else in it switches not
 test("the roll buttons of the system the world plays: Moment of Truth's, a system's roll panel, none for a system without one", async () => {
   const { dialogs } = installFoundry({ isGM: true, actors, tokens });
   const main = await import("../scripts/main.js");
-  await Hooks.call("init");
+  await fire("init");
   const headerButtons = async () => {
     const buttons = [];
-    await Hooks.call("getActorSheetHeaderButtons", { actor: { id: "actor1" } }, buttons);
+    await fire("getActorSheetHeaderButtons", { actor: { id: "actor1" } }, buttons);
     return buttons;
   };
   assert.deepEqual((await headerButtons()).map((b) => b.label),
