@@ -26,9 +26,12 @@ def acting_tokens(combat: dict) -> list[str]:
 def check_turn(unit, token_id: str, field: str, name: str | None = None) -> None:
     """Refuse an action by ``token_id`` (named by ``field``) while a combat in
     its scene runs a turn that is not its own. A token outside the combat,
-    or a combat before its first turn, is not held to turns."""
+    or a combat before its first turn, is not held to turns; a player's
+    token not their own is left to the handler's refusal (``forbidden``)."""
     record = unit.tokens([token_id]).get(token_id)
     if record is None or record.get("scene_id") is None:
+        return
+    if not unit.identity.is_gm and not unit.store.owns_actor(unit.world_id, unit.identity.user, record["actor_id"]):
         return
     combat = unit.combat(record["scene_id"])
     if combat is None or combat.get("turn") is None:
