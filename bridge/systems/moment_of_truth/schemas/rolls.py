@@ -151,7 +151,14 @@ class RollRequest(RollSpec, CardRequest):
 
 
 class OddsRequest(RollSpec):
-    pass
+    """The chances of a roll as ``roll`` would make it: the actor's
+    ``conditions`` take their penalties off the pool (ch. 7) and each
+    Moment of Truth in ``moments`` adds 1d6 (ch. 5); nothing is charged."""
+
+    conditions = fields.List(
+        fields.Enum(Condition, by_value=True), load_default=list, validate=validate.Length(max=len(Condition))
+    )
+    moments = fields.Nested(MomentsSpent)
 
 
 # --- the roll (rules.moment_of_truth.rolls ``to_dict()``) --------------------
