@@ -18,6 +18,7 @@ from ..systems.moment_of_truth.schemas.positions import TokenMoved
 from ..systems.moment_of_truth.schemas.tokens import TokenChanged
 from ..systems.moment_of_truth.schemas.tracker import CombatChanged, TurnEnded, TurnStarted
 from . import pushes as out
+from .chat import ChatSendEntry, ChatSendRequest
 from .dice import DiceRollEntry, DiceRollRequest
 from .handoff import TokenOffered, TokenOfferRequest
 from .log import ChainLink, RollLinksRequest, RollLinksResult
@@ -33,6 +34,7 @@ from .requests import (
     TokenRevokeRequest,
     WorkerPingRequest,
 )
+from .scenes import SceneBackgroundRequest, SceneGetRequest, SceneTokenImageRequest, SceneView
 from .spec import RequestSpec, Shape
 from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, SystemSetRequest, SystemView
 
@@ -40,6 +42,7 @@ from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, Sy
 CARD_VIEW: Shape = (
     *(card.entry for system in installed().values() for card in system.cards.values()),
     DiceRollEntry,
+    ChatSendEntry,
     RollNotice,
 )
 
@@ -67,6 +70,10 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.ROLL_LOG.value: RequestSpec(RollLogRequest, RollLogResult),
     Request.ROLL_LINKS.value: RequestSpec(RollLinksRequest, RollLinksResult),
     Request.DICE_ROLL.value: RequestSpec(DiceRollRequest, DiceRollEntry),
+    Request.CHAT_SEND.value: RequestSpec(ChatSendRequest, card_view(ChatSendEntry)),
+    Request.SCENE_GET.value: RequestSpec(SceneGetRequest, SceneView),
+    Request.SCENE_BACKGROUND.value: RequestSpec(SceneBackgroundRequest, SceneView, gm_only=True),
+    Request.SCENE_TOKEN_IMAGE.value: RequestSpec(SceneTokenImageRequest, SceneView, gm_only=True),
     Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
     Request.TOKEN_REVOKE.value: RequestSpec(TokenRevokeRequest, out.TokenRevoked, gm_only=True),
@@ -100,6 +107,7 @@ PUSHES: dict[Push, Shape] = {
     Push.COMBAT_CHANGED: CombatChanged,
     Push.TURN_ENDED: TurnEnded,
     Push.TURN_STARTED: TurnStarted,
+    Push.SCENE_CHANGED: SceneView,
 }
 
 #: The ``auth`` object of the connection, and the refusal's ``connect_error`` data.
