@@ -87,7 +87,7 @@ function play(auth) {
   const skillList = new EventTarget();
   const app = {
     client, state, board, notices, asker, session: null, report, queued, refreshMap,
-    seats: seatBook(auth.world), weapons: arsenal.promise.then(() => weaponOptions), weaponSkill, skills, skillList, showCard,
+    seats: seatBook(auth.world), weapons: arsenal.promise.then(() => weaponOptions), weaponSkill, skills, skillList, showCard, firstSteps,
   };
   let selected = null;
   let weapons = new Map();

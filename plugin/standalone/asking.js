@@ -12,6 +12,8 @@ import { refusalSentence } from "./notices.js";
 
 /** How long between two askings of an answer the bridge has not given yet. */
 const ASK_AGAIN_MS = 3000;
+/** How long a button stays disabled after its answer, so a quick triple click is one request. */
+const SETTLE_MS = 600;
 /** Failures after which the request may still land: never reported as failures, asked again. */
 const STILL_WAITING = new Set(["timeout", "disconnected"]);
 
@@ -61,7 +63,8 @@ export class Asker {
       this.inFlight.delete(button);
       button.removeAttribute("aria-busy");
       button.classList.remove("in-flight");
-      button.disabled = false;
+      // Clicks that came with the first (a quick double or triple click) are not new requests.
+      setTimeout(() => { if (!this.inFlight.has(button)) button.disabled = false; }, SETTLE_MS);
     });
     this.inFlight.set(button, { event, payload, requestId, answer });
     return answer;

@@ -74,6 +74,7 @@ export function gmTools(app) {
     const fragment = new URLSearchParams({ world: client.auth.world, token: minted.token });
     $("#invite-link").value = `${location.origin}/table#${fragment}`;
     $("#invite-copy").disabled = false;
+    app.firstSteps();
   });
 
   submit("#background-form", async (form, element, button) => {

@@ -51,7 +51,7 @@ export function refusalSentence(error, { what = "", form = null, labels = {} } =
   const faults = flatten(error.fields ?? {});
   const parts = CODE_WORDS[error.code] && !faults.length ? [CODE_WORDS[error.code]]
     : faults.length
-      ? faults.map(({ path, messages }) => `${fieldWords(path, form, { ...FIELD_WORDS, ...labels })}: ${messages.map(gameWords).join("; ")}`)
+      ? faults.map(({ path, messages }) => `${fieldWords(path, form, labels)}: ${messages.map(gameWords).join("; ")}`)
       : [gameWords(error.message ?? error.code ?? "refused")];
   const sentence = parts.join(". ").replace(/\.*$/, ".");
   return what ? `Could not ${what}: ${sentence}` : capital(sentence);
@@ -121,7 +121,7 @@ function fieldWords(path, form, labels) {
   if (own) return own;
   for (let cut = path.length; cut > 0; cut--) {
     const name = path.slice(0, cut).join(".");
-    const label = labels[name] ?? labelIn(form, name);
+    const label = labels[name] ?? labelIn(form, name) ?? FIELD_WORDS[name];
     if (label) return [label, ...path.slice(cut).map((part) => `“${part}”`)].join(" ");
   }
   return path.map((part, index) => (index ? `“${part}”` : capital(part.replace(/_/g, " ")))).join(" ");
