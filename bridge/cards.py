@@ -20,6 +20,17 @@ def check_owner(unit: Unit, actor_id: str, field: str = "actor_id") -> None:
         raise RequestError(ErrorCode.FORBIDDEN, "you may only act for actors you own", {field: ["not yours"]})
 
 
+def check_audience(unit: Unit, card_request: dict) -> None:
+    """A whisper goes to users who have joined this world: a misspelled name
+    is refused on ``whisper_to`` rather than whispered to no one."""
+    unknown = [user for user in card_request.get("whisper_to") or ()
+               if unit.store.seat(unit.world_id, user) is None]
+    if unknown:
+        names = ", ".join(f"'{user}'" for user in unknown)
+        message = f"no one called {names} has joined this world: whisper to the users at the table"
+        raise RequestError(ErrorCode.INVALID, message, {"whisper_to": [message]})
+
+
 def new_card_id() -> str:
     """A card's id (``roll_id``), for a rule that must name its card before publishing it."""
     return secrets.token_hex(16)  # 32 hex digits, as uuid4().hex gave, without building a UUID

@@ -18,8 +18,8 @@ from .connections import announce_ended
 from .embedded_redis import AlreadyRunning, EmbeddedRedis, default_data_dir, running_url
 from .lineage import AlreadyServing
 from .reach import install_notes
-from .serving import Serving
 from .schemas.settings import default_settings
+from .serving import Serving
 from .store import Store, UnknownWorld, WorldExists
 from .systems import DEFAULT_SYSTEM, installed
 

@@ -105,6 +105,10 @@ class Request(str, Enum):
     MACRO_LIST = "macro.list"
     MACRO_RUN = "macro.run"
     MACRO_RELOAD = "macro.reload"
+    CHAT_SEND = "chat.send"
+    SCENE_GET = "scene.get"
+    SCENE_BACKGROUND = "scene.background"
+    SCENE_TOKEN_IMAGE = "scene.token_image"
 
 
 #: The requests every world shares, the table core's (``bridge.table.events``).
@@ -131,6 +135,7 @@ class Push(str, Enum):
     COMBAT_CHANGED = "combat.changed"
     TURN_ENDED = "turn.ended"
     TURN_STARTED = "turn.started"
+    SCENE_CHANGED = "scene.changed"
 
 
 class ErrorCode(str, Enum):

@@ -18,6 +18,7 @@ from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
 from .auth import Identity
+from .cards import check_audience
 from .encoded import Encoded, Unreadable
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
@@ -174,6 +175,7 @@ def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, f
 def _run(handler: Handler, data: dict, unit: Unit) -> dict:
     """The envelope, encoded once for the stored answer and the acknowledgement."""
     try:
+        check_audience(unit, data)
         return Encoded(success(data["request_id"], handler(unit, data)))
     except RequestError as refused:
         return Encoded(failure(data["request_id"], refused))

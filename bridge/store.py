@@ -28,6 +28,7 @@ Keys (``<w>`` is a world id):
 - ``vtt:world:<w>:positions``           hash: token id -> its square on the standalone map ``{x, y, version}`` (JSON)
 - ``vtt:world:<w>:system:<s>``          rule system ``s``'s state document (JSON)
 - ``vtt:world:<w>:system:<s>:<name>``   any other key of rule system ``s`` (``system_key``): the system names and shapes it
+- ``vtt:world:<w>:scenes``              hash: scene id -> its map background and token images (JSON)
 - ``vtt:receipt:<job>``                 a job's pushes, written with its effects (JSON; see ``bridge.unit``)
 """
 
@@ -383,6 +384,16 @@ class Store:
     def save_settings(self, world_id: str, settings: dict[str, Any]) -> None:
         self.world(world_id)
         self.redis.hset(world_key(world_id), "settings", dumps(settings))
+
+    # -- scene pictures ---------------------------------------------------
+
+    def scene(self, world_id: str, scene_id: str) -> dict | None:
+        """A scene's pictures (``bridge.events.scenes``), None when it has none yet."""
+        stored = self.redis.hget(f"{world_key(world_id)}:scenes", scene_id)
+        return loads(stored) if stored is not None else None
+
+    def save_scene(self, world_id: str, scene_id: str, scene: dict) -> None:
+        self.redis.hset(f"{world_key(world_id)}:scenes", scene_id, dumps(scene))
 
     # -- rule systems' state ----------------------------------------------
 

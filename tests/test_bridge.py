@@ -143,6 +143,24 @@ def test_whisper_reaches_only_its_audience(gm, player_for):
     assert all(entry["roll_id"] != roll_id for entry in carol.request("roll.log")["result"]["rolls"])
 
 
+def test_a_whisper_to_someone_not_at_the_table_is_refused_and_nothing_is_logged(gm, player_for):
+    alice = player_for("alice", ["hero"])
+    before = alice.request("roll.log")["result"]["rolls"]
+    answer = alice.request("roll", **SKILL_ROLL, visibility="whisper", whisper_to=["gm", "bbo"])
+    assert answer["error"]["code"] == "invalid" and list(answer["error"]["fields"]) == ["whisper_to"], answer
+    assert "'bbo'" in answer["error"]["fields"]["whisper_to"][0] and "'gm'" not in answer["error"]["message"]
+    assert alice.request("roll.log")["result"]["rolls"] == before
+
+
+def test_a_name_of_only_spaces_is_refused_on_name(gm):
+    statistics = dict.fromkeys(("endurance", "strength", "agility", "will", "perception", "education"), 3)
+    answer = gm.request("token.register", token_id="t", actor_id="a", name="   ", statistics=statistics)
+    assert answer["error"]["code"] == "invalid" and list(answer["error"]["fields"]) == ["name"], answer
+    assert gm.request("table.snapshot")["result"]["tokens"] == []
+    empty = gm.request("token.register", token_id="t", actor_id="a", name="Bo", statistics={**statistics, "agility": None})
+    assert list(empty["error"]["fields"]) == ["statistics"], empty
+
+
 def test_repeated_request_id_returns_the_first_answer(gm):
     first = gm.request("roll", request_id="same-click", **SKILL_ROLL)
     again = gm.request("roll", request_id="same-click", **SKILL_ROLL)

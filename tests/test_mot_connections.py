@@ -10,8 +10,8 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth.connections import (
     CONNECTIONS,
     Connection,
-    check_in_use,
     check_connections,
+    check_in_use,
     connection_event,
     roll_connection,
 )

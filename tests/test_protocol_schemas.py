@@ -32,7 +32,6 @@ from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.weapon_handling import FireMode
 from bridge.schemas import pushes
 from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
-from bridge.table import events as table_events
 from bridge.schemas.common import Inbound
 from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.settings import default_settings
@@ -40,6 +39,7 @@ from bridge.store import UnknownWorld
 from bridge.systems import DEFAULT_SYSTEM, installed
 from bridge.systems.moment_of_truth import events as flagship_events
 from bridge.systems.moment_of_truth.schemas.rolls import Helpers, OddsRequest, RollEntry, RollRequest
+from bridge.table import events as table_events
 from bridge.visibility import NOTICE_FIELDS, notice
 from workers import failures, push
 from workers import jobs as worker_jobs
@@ -381,6 +381,20 @@ EXAMPLES = [
     (Request.ROLL_LINKS, {"request_id": "k1", "limit": 501}, False),
     (Request.DICE_ROLL, {"request_id": "d1", "faces": 6, "number": 3, "label": "3d6"}, True),
     (Request.DICE_ROLL, {"request_id": "d1", "faces": 6, "number": 301}, False),
+    (Request.CHAT_SEND, {"request_id": "c1", "text": "Bo, behind you!"}, True),
+    (Request.CHAT_SEND, {"request_id": "c1", "text": "psst", "visibility": "whisper", "whisper_to": ["bo"]}, True),
+    (Request.CHAT_SEND, {"request_id": "c1", "text": ""}, False),
+    (Request.CHAT_SEND, {"request_id": "c1", "text": "x" * 2001}, False),
+    (Request.SCENE_GET, {"request_id": "s1", "scene_id": "table"}, True),
+    (Request.SCENE_GET, {"request_id": "s1"}, False),
+    (Request.SCENE_BACKGROUND, {"request_id": "s1", "scene_id": "table", "picture": {"url": "https://example.org/map.png"}}, True),
+    (Request.SCENE_BACKGROUND, {"request_id": "s1", "scene_id": "table", "picture": None}, True),
+    (Request.SCENE_BACKGROUND, {"request_id": "s1", "scene_id": "table", "picture": {"media_type": "image/png", "data": "iVBORw0KGgo="}}, True),
+    (Request.SCENE_BACKGROUND, {"request_id": "s1", "scene_id": "table", "picture": {"url": "javascript:alert(1)"}}, False),
+    (Request.SCENE_BACKGROUND, {"request_id": "s1", "scene_id": "table", "picture": {"url": "https://example.org/a.png", "media_type": "image/png", "data": "iVBORw0KGgo="}}, False),
+    (Request.SCENE_BACKGROUND, {"request_id": "s1", "scene_id": "table", "picture": {"media_type": "image/svg+xml", "data": "PHN2Zz4="}}, False),
+    (Request.SCENE_TOKEN_IMAGE, {"request_id": "s1", "scene_id": "table", "token_id": "bo", "picture": {"url": "http://example.org/bo.png"}}, True),
+    (Request.SCENE_TOKEN_IMAGE, {"request_id": "s1", "scene_id": "table", "picture": None}, False),
     (Request.ODDS, ODDS, True),
     (Request.ODDS, {**ODDS, "kind": "skill", "skill": {"name": "Lore", "level": 0}}, True),
     (Request.ODDS, {**ODDS, "actor_id": "a1"}, False),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sys
 import subprocess
+import sys
 import time
 
 import pytest
@@ -113,7 +113,6 @@ def _healthy(url: str) -> bool:
 
 def hold(seconds: float) -> str:
     """A job that takes its time, so its worker can be killed mid-way."""
-    import time
 
     time.sleep(seconds)
     return "held"

@@ -8,8 +8,8 @@ import uuid
 
 import pytest
 
-from bridge.schemas.settings import default_settings
 from bridge.encoded import Encoded
+from bridge.schemas.settings import default_settings
 from bridge.store import Commit, Store
 from bridge.visibility import readers
 

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from bridge.cli import main
 from bridge.rules.dice import FixedDice
-from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.conditions import Condition
+from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.health import Health
 from bridge.rules.moment_of_truth.house_rules import BOOK, HouseRules
 from bridge.rules.moment_of_truth.initiative import roll_initiative

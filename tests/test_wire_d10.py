@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 from bridge.rules.highest_d10 import Condition, Modifier, build_pool, read_roll, roll_odds
-from bridge.systems.moment_of_truth import ledger
 from bridge.rules.highest_d10.advanced import cumulative_successes
+from bridge.systems.moment_of_truth import ledger
 
 from .test_wire_odds import queued
 from .wire_schemas import assert_valid, ok

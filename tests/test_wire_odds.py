@@ -100,3 +100,21 @@ def test_bad_odds_fields_are_named(gm):
         assert answer["error"]["code"] == "invalid" and list(answer["error"]["fields"]) == [field], answer
     too_many = gm.request("odds.attack", **attack, modifiers=[{"source": "horde", "dice": 300}])
     assert too_many["error"]["code"] == "too_many_dice" and list(too_many["error"]["fields"]) == ["modifiers"]
+
+
+def test_odds_of_a_hurt_actor_are_those_of_its_roll(gm):
+    """The roll buttons of an injured token send its conditions, as its roll does:
+    the odds take the same penalties off the same pool (ch. 7), and MoTs add 1d6 each (ch. 5)."""
+    hurt = {**NIKITA, "statistic": {"name": "Agility", "value": 5}, "conditions": ["injured"]}
+    rolled = gm.request("roll", actor_id="nikita", **hurt)
+    assert rolled["ok"], rolled
+    pool = rolled["result"]["result"]["pool"]["dice"]
+    assert pool < 7, "the conditions cost dice"
+    report = queued(gm, "odds", **hurt)
+    assert report["pool"]["dice"] == pool
+    assert report["odds"] == roll_odds(pool, 2, RollKind.SKILL).to_dict()
+    spent = queued(gm, "odds", **hurt, moments={"own": 2})
+    assert spent["pool"]["dice"] == pool + 2
+    assert spent["odds"] == roll_odds(pool + 2, 2, RollKind.SKILL).to_dict()
+    negative = gm.request("odds", **hurt, moments={"own": -2})
+    assert negative["error"]["code"] == "invalid" and list(negative["error"]["fields"]) == ["moments"], negative

@@ -2,7 +2,7 @@
 ``init_app(app)``. Each rule system registers its own handlers (Moment of
 Truth's are in ``bridge.systems.moment_of_truth.events``)."""
 
-from . import dice, gm, handoff, jobs, log, session, systems
+from . import chat, dice, gm, handoff, jobs, log, scenes, session, systems
 
 #: The bridge's own areas, registered by the app factory before the rule systems'.
-MODULES = (session, gm, handoff, dice, jobs, log, systems)
+MODULES = (session, gm, handoff, dice, chat, scenes, jobs, log, systems)

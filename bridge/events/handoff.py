@@ -21,9 +21,9 @@ from ..auth import mint_player_token
 from ..cors import allowed_origins
 from ..protocol import ErrorCode, Request, RequestError
 from ..requests import handles, store
-from .gm import check_player_id
 from ..schemas.handoff import HandoffRedeem
 from ..store import UnknownWorld, world_key
+from .gm import check_player_id
 
 #: How long an offer waits for its secret, in seconds.
 OFFER_SECONDS = 300

@@ -14,6 +14,7 @@ from ..protocol import Push, Request
 from ..systems import installed
 from ..table import schemas as table
 from . import pushes as out
+from .chat import ChatSendEntry, ChatSendRequest
 from .dice import DiceRollEntry, DiceRollRequest
 from .handoff import TokenOffered, TokenOfferRequest
 from .log import ChainLink, RollLinksRequest, RollLinksResult
@@ -29,6 +30,7 @@ from .requests import (
     TokenRevokeRequest,
     WorkerPingRequest,
 )
+from .scenes import SceneBackgroundRequest, SceneGetRequest, SceneTokenImageRequest, SceneView
 from .spec import RequestSpec, Shape
 from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, SystemSetRequest, SystemView
 
@@ -36,6 +38,7 @@ from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, Sy
 CARD_VIEW: Shape = (
     *(card.entry for system in installed().values() for card in system.cards.values()),
     DiceRollEntry,
+    ChatSendEntry,
     RollNotice,
 )
 
@@ -63,6 +66,10 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.ROLL_LOG.value: RequestSpec(RollLogRequest, RollLogResult),
     Request.ROLL_LINKS.value: RequestSpec(RollLinksRequest, RollLinksResult),
     Request.DICE_ROLL.value: RequestSpec(DiceRollRequest, DiceRollEntry),
+    Request.CHAT_SEND.value: RequestSpec(ChatSendRequest, card_view(ChatSendEntry)),
+    Request.SCENE_GET.value: RequestSpec(SceneGetRequest, SceneView),
+    Request.SCENE_BACKGROUND.value: RequestSpec(SceneBackgroundRequest, SceneView, gm_only=True),
+    Request.SCENE_TOKEN_IMAGE.value: RequestSpec(SceneTokenImageRequest, SceneView, gm_only=True),
     Request.WORKER_PING.value: RequestSpec(WorkerPingRequest, out.JobQueued),
     Request.TOKEN_MINT.value: RequestSpec(TokenMintRequest, out.TokenMinted, gm_only=True),
     Request.TOKEN_REVOKE.value: RequestSpec(TokenRevokeRequest, out.TokenRevoked, gm_only=True),
@@ -107,6 +114,7 @@ PUSHES: dict[Push, Shape] = {
     Push.TURN_ENDED: table.Turn,
     Push.TURN_STARTED: table.Turn,
     **{push: shape for system in installed().values() for push, shape in system.pushes.items()},
+    Push.SCENE_CHANGED: SceneView,
 }
 
 #: The ``auth`` object of the connection, and the refusal's ``connect_error`` data.

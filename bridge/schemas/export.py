@@ -24,6 +24,7 @@ from .catalog import CONNECT_AUTH, CONNECT_REFUSAL, ENVELOPES, PUSHES, REQUESTS,
 from .common import Visibility
 from .pushes import Either
 from .requests import CardOptions, ConnectCredentials
+from .scenes import Picture
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _COMPONENTS = "#/components/schemas/"
@@ -39,6 +40,11 @@ CROSS_FIELD_RULES: dict[object, dict] = {
         "if": {"properties": {"whisper_to": {"minItems": 1}}, "required": ["whisper_to"]},
         "then": {"properties": {"visibility": {"const": Visibility.WHISPER.value}}, "required": ["visibility"]},
     },
+    # The upload's bytes (their type, their size once decoded) are checked by the bridge alone.
+    Picture.one_image: {"oneOf": [
+        {"required": ["url"], "not": {"anyOf": [{"required": ["media_type"]}, {"required": ["data"]}]}},
+        {"required": ["media_type", "data"], "not": {"required": ["url"]}},
+    ]},
 }
 
 

@@ -18,8 +18,8 @@ import redis
 
 from ..embedded_redis import default_data_dir
 from ..encoded import dumps, loads
-from ..store import world_key
 from ..rules.moment_of_truth.house_rules import BOOK, HouseRules
+from ..store import world_key
 
 #: Macro runs a user may start per window.
 RUNS_PER_WINDOW = 20

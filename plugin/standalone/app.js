@@ -9,7 +9,7 @@
 import { io } from "../vendor/socket.io.esm.min.js";
 import { BridgeClient } from "../core/bridge-client.js";
 import { TableState } from "../core/table-state.js";
-import { cardHTML } from "../core/cards.js";
+import { cardParts, escapeHTML } from "../core/cards.js";
 import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { conditionsOf } from "../core/conditions.js";
 import { STATISTICS, attack, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
@@ -19,6 +19,8 @@ import { combatPanel } from "./combat.js";
 import { gmTools } from "./gm.js";
 import { macroPanel } from "./macros.js";
 import { Notices, refusalSentence } from "./notices.js";
+import { readRange, rangeBands } from "./ruler.js";
+import { chatPanel } from "./chat.js";
 import { requestsPanel } from "./requests.js";
 import { simulationPanel } from "./simulation.js";
 import { systemPanel } from "./system.js";
@@ -30,6 +32,8 @@ const HEARTBEAT_MS = 2000;
 const HEARTBEAT_TIMEOUT_MS = 3000;
 /** A request's ack: waited for this long, asked once more with the same id, then "still asking" (asking.js). */
 const ACK_TIMEOUT_MS = 4000;
+/** The scene of the standalone table (combat.js's SCENE). */
+const TABLE_SCENE = "table";
 /** How long option changes settle before the odds are asked again. */
 const ODDS_SETTLE_MS = 250;
 
@@ -83,7 +87,7 @@ function play(auth) {
   const skillList = new EventTarget();
   const app = {
     client, state, board, notices, asker, session: null, report, queued, refreshMap,
-    seats: seatBook(auth.world), weapons: arsenal.promise.then(() => weaponOptions), weaponSkill, skills, skillList,
+    seats: seatBook(auth.world), weapons: arsenal.promise.then(() => weaponOptions), weaponSkill, skills, skillList, showCard, firstSteps,
   };
   let selected = null;
   let weapons = new Map();
@@ -104,10 +108,12 @@ function play(auth) {
     $("#gm-tools").hidden = detail.role !== "gm";
     fillTN(detail.settings.default_tn);
   });
-  client.addEventListener("resync", () => state.catchUp(client).then(() => plays(DEFAULT_SYSTEM) && refreshMap()).then(readArsenal).then(readSkills).catch(report));
+  client.addEventListener("resync", () => state.catchUp(client).then(() => plays(DEFAULT_SYSTEM) && refreshMap())
+    .then(readScene).then(readArsenal).then(readSkills).then(() => { showOdds(); firstSteps(); }).catch(report));
   client.addEventListener("push", ({ detail }) => {
     state.applyPush(detail.event, detail.data);
     if (detail.event === "token.moved") board.applyPosition(detail.data);
+    if (detail.event === "scene.changed" && detail.data.scene_id === TABLE_SCENE) board.applyScene(detail.data);
     if (detail.event === "settings.changed") readSkills().catch(report);
   });
 
@@ -116,6 +122,7 @@ function play(auth) {
     if (detail.state && !board.placed(detail.token_id)) refreshMap();
     if (detail.token_id === selected) showCharacter();
     knownUsers();
+    firstSteps();
   });
   state.addEventListener("moments", ({ detail }) => {
     showMoments(detail.balances);
@@ -137,8 +144,8 @@ function play(auth) {
     const name = state.tokens.get(tokenId)?.name ?? tokenId;
     for (let sent = null; wanted.get(tokenId) !== sent;) {
       sent = wanted.get(tokenId);
-      try {
-        board.applyPosition(await client.request("token.move", { token_id: tokenId, ...sent }));
+      try {  // a move slow to be answered is asked for again, never reported as failed: it may still land
+        board.applyPosition(await asker.answer(`move ${name}`, "token.move", { token_id: tokenId, ...sent }));
       } catch (error) {
         board.refused(tokenId);
         report(error, `move ${name}`);
@@ -151,8 +158,30 @@ function play(auth) {
   /** The map as the bridge keeps it (again), e.g. after a (re)connection or a new token. */
   let mapRead = null;
   function refreshMap() {
-    mapRead ??= client.request("map.get", {}).then((map) => board.applyMap(map)).catch(report).finally(() => { mapRead = null; });
+    mapRead ??= asker.answer("read the map", "map.get", {}).then((map) => board.applyMap(map)).catch(report).finally(() => { mapRead = null; });
     return mapRead;
+  }
+
+  /** The table scene's map background and token images, as the bridge keeps them. */
+  async function readScene() {
+    board.applyScene(await asker.answer("read the scene's pictures", "scene.get", { scene_id: TABLE_SCENE }));
+  }
+
+  /** The GM's first three steps, the one to do now in bold, until the GM has done them. */
+  function firstSteps() {
+    const gm = app.session?.role === "gm";
+    const done = { register: state.tokens.size > 0, invite: app.seats.users().length > 0, play: $("#log").children.length > 0 };
+    const steps = $("#first-steps");
+    steps.hidden = !gm || (done.register && done.invite);
+    let current = false;
+    for (const item of steps.querySelectorAll("li")) {
+      item.dataset.done = String(done[item.dataset.step]);
+      item.dataset.current = String(!done[item.dataset.step] && !current);
+      current ||= !done[item.dataset.step];
+    }
+    $("#character-empty").textContent = gm && !state.tokens.size
+      ? "No tokens yet: register one first (Register a token, in the GM panel)."
+      : "Click a token on the grid.";
   }
 
   /** The world's weapons (equipment.list), read once: the attack form's and the simulation's. */
@@ -196,7 +225,7 @@ function play(auth) {
     $("#character-name").textContent = token.name;
     $("#character-hp").textContent = healthWords(token);
     $("#character-hp").dataset.remaining = String(token.health.remaining);
-    $("#character-conditions").replaceChildren(...conditionIcons(conditionsOf(token)));
+    $("#character-conditions").replaceChildren(...conditionIcons(conditionsOf(token), { named: true }));
     const chosen = $("#roll-options").statistic.value || "agility";
     $("#roll-options").statistic.replaceChildren(...STATISTICS.map((name) => new Option(statisticName(name), name, false, name === chosen)));
     $("#statistic-rolls").replaceChildren(...STATISTICS.map((name) =>
@@ -209,6 +238,34 @@ function play(auth) {
       .map((other) => new Option(other.name, other.token_id, false, other.token_id === aimed)));
     showOdds();
   }
+
+  /** The attack form's chance to hit, from the bridge (`attack.odds`, on a worker), asked again as the form changes. */
+  let attackRound = 0;
+  async function showAttackOdds() {
+    const round = ++attackRound;
+    const form = $("#attack-form");
+    const bar = $("#attack-odds");
+    const attacker = state.tokens.get(selected);
+    if (!attacker || !form.target.value || !form.weapon.value || !plays(DEFAULT_SYSTEM)) {
+      bar.dataset.state = "unknown";
+      bar.querySelector(".odds-text").textContent = "pick a target";
+      return;
+    }
+    bar.dataset.state = "asking";
+    bar.querySelector(".odds-text").textContent = "…";
+    const payload = { attacker: attacker.token_id, weapon: { name: form.weapon.value }, targets: [{ token_id: form.target.value }],
+      moments_spent: Number($("#roll-options").moments.value) || 0, defense_dice: Number(form.defense_dice.value) || 0 };
+    try {
+      const preview = await client.queued("attack.odds", payload);
+      if (round === attackRound) showChance(bar, preview.hit);
+    } catch (error) {
+      if (round !== attackRound) return;
+      bar.dataset.state = "unknown";
+      bar.querySelector(".odds-text").textContent = "—";
+      bar.title = refusalSentence(error, { what: "work out the chance to hit", form, labels: { moments_spent: "MoTs to spend", targets: "Target" } });
+    }
+  }
+  $("#attack-form").addEventListener("change", showAttackOdds);
 
   /** Whether the world plays a system (Moment of Truth until the bridge says). */
   function plays(name) {
@@ -239,7 +296,7 @@ function play(auth) {
     const whisper = options.visibility.value === "whisper";
     return {
       tn: options.tn.value ? Number(options.tn.value) : null,
-      moments: Number(options.moments.value),
+      moments: options.moments.value.trim() === "" ? 0 : Number(options.moments.value),
       stakesRaised: options.stakes.checked,
       visibility: options.visibility.value,
       whisperTo: whisper ? options.whisper_to.value.split(",").map((user) => user.trim()).filter(Boolean) : [],
@@ -265,6 +322,7 @@ function play(auth) {
 
   async function roll(button, token, statistic, skill) {
     const { event, payload } = rollChoice(token, statistic, skill);
+    if (rollOptions().moments < 0 || Number.isNaN(rollOptions().moments)) payload.moments = { own: rollOptions().moments };  // the bridge refuses it, naming the field
     if (payload.visibility === "whisper" && !payload.whisper_to) return notices.show("Could not roll: type who the whisper is to.");
     const card = await asker.ask(button, { what: `roll ${payload.label}`, event, payload, form: $("#roll-options"),
       labels: { moments: "MoTs to spend", difficulty: "TN", stakes_raised: "Raise the stakes" } });
@@ -284,6 +342,7 @@ function play(auth) {
         const [kind, name] = button.dataset.roll.split(":");
         const skill = kind === "skill" ? { name, level: token.skills[name] } : null;
         const { payload } = rollChoice(token, kind === "skill" ? $("#roll-options").statistic.value : name, skill);
+        // The odds are pooled as the roll is: with the token's conditions and the MoTs spent (docs/protocol.md, odds).
         const { actor_id: _actor, label: _label, visibility: _visibility, whisper_to: _whisper, ...asked } = payload;
         const bar = button.parentElement.querySelector(".odds");
         bar.dataset.state = "asking";
@@ -296,6 +355,7 @@ function play(auth) {
         }
       }
     }, ODDS_SETTLE_MS);
+    showAttackOdds();
   }
   $("#roll-options").addEventListener("change", showOdds);
   $("#roll-options").addEventListener("input", (event) => {
@@ -318,6 +378,10 @@ function play(auth) {
     $("#status").textContent = shown;
     $("#status").dataset.state = shown;
     $("#status").title = stalled ? "the bridge has stopped answering: waiting for it" : "";
+    const banner = $("#connection-banner");
+    banner.hidden = shown === "connected" || shown === "closed";
+    banner.textContent = shown === "connecting" ? "Connecting to the bridge…"
+      : "The bridge is not answering: reconnecting. What you click waits and is sent again; nothing is lost.";
   }
   setInterval(async () => {
     if (client.state !== "connected" || !client.socket) return;
@@ -340,12 +404,46 @@ function play(auth) {
   function showCard(entry) {
     const names = Object.fromEntries([...state.tokens.values()].flatMap((token) => [[token.token_id, token.name], [token.actor_id, token.name]]));
     const item = document.createElement("li");
-    item.innerHTML = cardHTML(entry, { verdicts: VERDICTS, names });
+    item.innerHTML = entry.rule === "chat.send" ? chatLine(entry) : tableCard(entry, names);
+    item.querySelector(".vb-why")?.addEventListener("click", (event) => {
+      const card = event.currentTarget.closest(".vb-card");
+      card.classList.toggle("why-open");
+      event.currentTarget.setAttribute("aria-expanded", String(card.classList.contains("why-open")));
+    });
     const log = $("#log");
     log.append(item);
     log.scrollTop = log.scrollHeight;
   }
 
+  /** The ruler: on while its button is pressed; the bands are the attack form's ranged weapon's. */
+  $("#ruler-toggle").addEventListener("click", (event) => {
+    const on = event.currentTarget.getAttribute("aria-pressed") !== "true";
+    event.currentTarget.setAttribute("aria-pressed", String(on));
+    $("#ruler-hint").hidden = !on;
+    board.measure(on ? rulerWords : null);
+  });
+  function rulerWords(metres) {
+    const weapon = weapons.get($("#attack-form").weapon.value);
+    const distance = `${metres.toFixed(1)} m`;
+    if (!weapon?.ranged) return `${distance}: pick a ranged weapon for its range bands`;
+    return `${distance}: ${readRange(metres, rangeBands(weapon)).words} (${weapon.name})`;
+  }
+
+  /** The invite link's copy button. */
+  $("#invite-copy").addEventListener("click", async (event) => {
+    const link = $("#invite-link");
+    const button = event.currentTarget;
+    try {
+      await navigator.clipboard.writeText(link.value);
+    } catch {
+      link.select();
+      document.execCommand("copy");
+    }
+    button.textContent = "Copied";
+    setTimeout(() => { button.textContent = "Copy link"; }, 2000);
+  });
+
+  chatPanel(app);
   systemPanel(app);
   requestsPanel(app);
   gmTools(app);
@@ -368,6 +466,52 @@ function showMoments(balances) {
     item.textContent = `${player}: ${count} MoT`;
     return item;
   }));
+}
+
+/** What a card's rule is, in the table's words (never the request's name). */
+const RULE_WORDS = {
+  roll: "Roll", attack: "Attack", "hazard.explosion": "Explosion", "hazard.fire.ignite": "Fire", "hazard.fire.burn": "Fire",
+  "hazard.fall": "Fall", "hazard.vacuum.enter": "Vacuum", "hazard.vacuum.second": "Vacuum", "combat.initiative": "Initiative",
+  "macro.run": "Macro", "dice.roll": "Dice", "roll.reveal": "Revealed", contest: "Contest", maneuver: "Maneuver", damage: "Damage",
+};
+
+function ruleWords(rule) {
+  const words = RULE_WORDS[rule] ?? String(rule).split(".").pop().replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A user as the table calls them: the GM, or their user id. */
+function userWords(user) {
+  return user === "gm" ? "the GM" : user;
+}
+
+/**
+ * A card as this page lays it out: the verdict, who made it (a hazard or an initiative is the
+ * GM's or its roller's, never its target's), its dice shown at once, and its working behind "Why".
+ */
+function tableCard(entry, names) {
+  const { classes, verdict, summary, working } = cardParts(entry, { verdicts: VERDICTS, names });
+  const actor = names[entry.actor_id];
+  const credited = /^(hazard|combat|map)\./.test(entry.rule) || !actor || entry.actor_id === entry.user
+    ? `by ${userWords(entry.user)}` : `${userWords(entry.user)} for ${actor}`;
+  const seen = entry.visibility && entry.visibility !== "public"
+    ? `<span class="vb-card-visibility">${entry.visibility === "blind" ? "to the GM only" : `whispered to ${escapeHTML((entry.whisper_to ?? []).map(userWords).join(", ") || "the GM")}`}</span>` : "";
+  const head = `<header class="vb-card-head"><strong class="vb-card-label">${escapeHTML(entry.label || ruleWords(entry.rule))}</strong>`
+    + `<span class="vb-card-who">${escapeHTML(credited)}</span><span class="vb-card-rule">${escapeHTML(ruleWords(entry.rule))}</span>${seen}</header>`;
+  const headline = verdict ? `<p class="vb-verdict vb-tone-${escapeHTML(verdict.tone)}">${escapeHTML(verdict.text)}</p>` : "";
+  const why = working && /vb-explanation/.test(working) ? '<button type="button" class="vb-why" aria-expanded="false">Why</button>' : "";
+  return `<article class="${classes}" data-roll-id="${escapeHTML(entry.roll_id)}">${head}${headline}${summary}`
+    + (working ? `<div class="vb-working vb-shown">${working}</div>${why}` : "") + "</article>";
+}
+
+/** A chat line (`chat.send`): who said it, to whom, and what. */
+function chatLine(entry) {
+  const to = entry.visibility === "whisper" ? ` whispers to ${(entry.whisper_to ?? []).map(userWords).join(", ")}`
+    : entry.visibility === "blind" ? " says to the GM" : "";
+  const who = `${userWords(entry.user)}${to}`;
+  return `<article class="vb-card vb-chat" data-roll-id="${escapeHTML(entry.roll_id)}" data-visibility="${escapeHTML(entry.visibility)}">`
+    + `<header class="vb-card-head"><strong class="vb-card-who">${escapeHTML(who.charAt(0).toUpperCase() + who.slice(1))}</strong></header>`
+    + `<p>${escapeHTML(entry.result?.text ?? "")}</p></article>`;
 }
 
 /** A roll button with its odds bar beside it. */

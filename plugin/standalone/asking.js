@@ -1,8 +1,10 @@
 /**
  * Asking the bridge from a button, as a person at the table needs it: the button shows its
- * request is in flight, and a repeated click sends the same request id again (the bridge answers
- * a request id once, so one click's roll is one roll). An answer slow to come says so and keeps
- * being asked for; when it comes late, the notice goes and the answer is used. A queued request
+ * request is pending and stays disabled until it is answered (three quick clicks make one roll),
+ * and each request ends in exactly one outcome: its answer, or its refusal as a sentence. An
+ * answer slow to come is never a failure: the page says it is still waiting and asks again with
+ * the same request id (the bridge answers an id once) until the answer comes, which replaces the
+ * waiting notice. A queued request
  * is listed with what it waits for (the bridge, a worker, the work itself, with its progress)
  * and, where the bridge allows it, a Cancel.
  */
@@ -10,6 +12,10 @@ import { refusalSentence } from "./notices.js";
 
 /** How long between two askings of an answer the bridge has not given yet. */
 const ASK_AGAIN_MS = 3000;
+/** How long a button stays disabled after its answer, so a quick triple click is one request. */
+const SETTLE_MS = 600;
+/** Failures after which the request may still land: never reported as failures, asked again. */
+const STILL_WAITING = new Set(["timeout", "disconnected"]);
 
 export class Asker {
   /**
@@ -48,7 +54,8 @@ export class Asker {
     const requestId = this.client.newId();
     button.setAttribute("aria-busy", "true");
     button.classList.add("in-flight");
-    const asked = queued ? this.job(what, event, payload, { requestId, cancel }) : this._answer(requestId, what, event, payload);
+    button.disabled = true;
+    const asked = queued ? this.job(what, event, payload, { requestId, cancel }) : this.answer(what, event, payload, requestId);
     const answer = asked.catch((error) => {
       this.notices.show(refusalSentence(error, { what, form, labels }));
       return undefined;
@@ -56,21 +63,30 @@ export class Asker {
       this.inFlight.delete(button);
       button.removeAttribute("aria-busy");
       button.classList.remove("in-flight");
+      // Clicks that came with the first (a quick double or triple click) are not new requests.
+      setTimeout(() => { if (!this.inFlight.has(button)) button.disabled = false; }, SETTLE_MS);
     });
     this.inFlight.set(button, { event, payload, requestId, answer });
     return answer;
   }
 
-  /** The ack's result; after a timeout, asked again with the same id until it comes. */
-  async _answer(requestId, what, event, payload) {
+  /**
+   * The ack's result; after a timeout or a lost connection, asked again with the same id until it
+   * comes (the request may still land), the page saying meanwhile that it still waits.
+   * @param {string} what what was asked, as a sentence's end ("move Gunman")
+   * @param {string} event
+   * @param {object} payload
+   * @param {string} [requestId]
+   */
+  async answer(what, event, payload, requestId = this.client.newId()) {
     let waiting = null;
     try {
       for (;;) {
         try {
           return await this.client.request(event, payload, requestId);
         } catch (error) {
-          if (error.code !== "timeout") throw error;
-          waiting ??= this.notices.show(`No answer from the bridge to “${what}” yet: still asking…`, { tone: "waiting", ms: null });
+          if (!STILL_WAITING.has(error.code)) throw error;
+          waiting ??= this.notices.show(`No answer from the bridge to “${what}” yet: still waiting, and asking again…`, { tone: "waiting", ms: null });
           await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
         }
       }

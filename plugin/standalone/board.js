@@ -31,6 +31,10 @@ export class Board extends EventTarget {
     this._size();
     this.blasts = Object.assign(document.createElement("div"), { className: "blasts" });
     element.append(this.blasts);
+    /** The ruler's line and its label, shown while measuring (`measure`). */
+    this.ruler = null;
+    /** Each token's image (`scene.changed`), by token id. */
+    this.images = {};
     element.addEventListener("pointerdown", (event) => this._pointerDown(event));
     element.addEventListener("keydown", (event) => this._key(event));
     element.addEventListener("contextmenu", (event) => { if (this.placing) event.preventDefault(); });
@@ -88,6 +92,7 @@ export class Board extends EventTarget {
       token.innerHTML = '<span class="token-name"></span><span class="hp"><span class="hp-value"></span></span><ul class="conditions"></ul>';
       this.element.append(token);
       this._put(token);
+      this._image(token);
     }
     const { value, max } = hpBar(state);
     token.querySelector(".token-name").textContent = state.name;
@@ -173,7 +178,62 @@ export class Board extends EventTarget {
     Object.assign(ring.style, { left: `${x - half}px`, top: `${y - half}px` });
   }
 
+  /** The scene's pictures (`scene.get`, `scene.changed`): the map background and the tokens' images. */
+  applyScene({ background, token_images: images }) {
+    this.element.style.setProperty("--background", background ? `url(${JSON.stringify(background.url)})` : "none");
+    this.element.classList.toggle("has-background", Boolean(background));
+    this.images = images;
+    for (const token of this.element.querySelectorAll(".token")) this._image(token);
+  }
+
+  _image(token) {
+    const image = this.images[token.dataset.tokenId];
+    token.style.backgroundImage = image ? `url(${JSON.stringify(image.url)})` : "";
+    token.classList.toggle("has-image", Boolean(image));
+  }
+
+  /**
+   * The ruler: while on, a drag on the grid draws a line, labelled by `label(metres)`.
+   * @param {((metres: number) => string)|null} label null turns the ruler off
+   */
+  measure(label) {
+    this.ruler?.remove();
+    this.ruler = null;
+    this.measuring = label;
+    this.element.classList.toggle("measuring", Boolean(label));
+  }
+
+  _measureFrom(down) {
+    this.ruler?.remove();
+    const start = this._point(down);
+    const line = Object.assign(document.createElement("div"), { className: "ruler-line" });
+    const words = Object.assign(document.createElement("output"), { className: "ruler-label" });
+    this.ruler = Object.assign(document.createElement("div"), { className: "ruler" });
+    this.ruler.append(line, words);
+    this.element.append(this.ruler);
+    this.element.setPointerCapture?.(down.pointerId);
+    const move = (event) => {
+      const end = this._point(event);
+      const length = Math.hypot(end.x - start.x, end.y - start.y);
+      Object.assign(line.style, { left: `${start.x}px`, top: `${start.y}px`, width: `${length}px`,
+        transform: `rotate(${Math.atan2(end.y - start.y, end.x - start.x)}rad)` });
+      Object.assign(words.style, { left: `${(start.x + end.x) / 2}px`, top: `${(start.y + end.y) / 2}px` });
+      words.textContent = this.measuring(this.metres(start, end));
+    };
+    const up = () => {
+      this.element.removeEventListener("pointermove", move);
+      this.element.removeEventListener("pointerup", up);
+    };
+    move(down);
+    this.element.addEventListener("pointermove", move);
+    this.element.addEventListener("pointerup", up);
+  }
+
   _pointerDown(event) {
+    if (this.measuring) {
+      event.preventDefault();
+      return this._measureFrom(event);
+    }
     if (this.placing) {
       event.preventDefault();
       if (event.button === 2) return this.placing.finish(null);
@@ -284,15 +344,16 @@ export function healthWords(state) {
   return `${value} / ${max} HP`;
 }
 
-/** Icons of the conditions, each with its label. */
-export function conditionIcons(ids) {
+/** Icons of the conditions, each with its label (written beside it with `named`: the character panel's badges). */
+export function conditionIcons(ids, { named = false } = {}) {
   return ids.map((id) => {
     const item = document.createElement("li");
     const icon = document.createElement("img");
     const { label, icon: path } = CONDITIONS[id] ?? { label: id, icon: "" };
-    Object.assign(icon, { src: `../${path}`, alt: label, title: label });
+    Object.assign(icon, { src: `../${path}`, alt: named ? "" : label, title: label });
     item.dataset.condition = id;
     item.append(icon);
+    if (named) item.append(Object.assign(document.createElement("span"), { className: "condition-name", textContent: label }));
     return item;
   });
 }

@@ -33,12 +33,13 @@ export function gmTools(app) {
   });
 
   submit("#register-form", async (form, element, button) => {
-    const name = form.get("name").trim();
+    const typed = form.get("name");
+    const name = typed.trim();
     let skills, fresh;
     try {
       ({ skills, fresh } = checkedSkills(form.get("skills"), app.skills(), form.get("own_skills") === "on"));
     } catch (error) {
-      return notices.show(`Could not register ${name}: Skills: ${error.message}`);
+      return notices.show(`Could not register ${name || "the token"}: Skills: ${error.message}`);
     }
     if (fresh.length) {  // new skills of this world: the world's setting first, so the bridge knows them
       const settingSkills = [...app.skills().world, ...fresh];
@@ -50,12 +51,13 @@ export function gmTools(app) {
       token_id: `${slug(name)}-${Math.random().toString(16).slice(2, 6)}`,
       actor_id: form.get("actor_id").trim() || slug(name),
       scene_id: SCENE,
-      name,
-      statistics: Object.fromEntries(STATISTICS.map((s) => [s, Number(form.get(s))])),
+      name: name || typed,  // a name of only spaces is sent as typed: the bridge refuses it, naming the field
+      // An empty statistic is sent empty (null), never as 0: the bridge refuses it, naming the statistic.
+      statistics: Object.fromEntries(STATISTICS.map((s) => [s, numberOrNull(form.get(s))])),
       skills,
-      hit_points: form.get("hit_points") ? Number(form.get("hit_points")) : null,
+      hit_points: numberOrNull(form.get("hit_points")),
     };
-    const made = await asker.ask(button, { what: `register ${name}`, event: "token.register", payload, form: element });
+    const made = await asker.ask(button, { what: `register ${name || "the token"}`, event: "token.register", payload, form: element });
     if (!made) return;
     state.applyToken(made);
     app.refreshMap();
@@ -71,6 +73,29 @@ export function gmTools(app) {
     for (const actor of actors) app.seats.remember(actor, user);
     const fragment = new URLSearchParams({ world: client.auth.world, token: minted.token });
     $("#invite-link").value = `${location.origin}/table#${fragment}`;
+    $("#invite-copy").disabled = false;
+    app.firstSteps();
+  });
+
+  submit("#background-form", async (form, element, button) => {
+    const picture = await pictureOf(form);
+    if (picture === undefined) return notices.show("Could not set the background: type an image's address or pick a file.");
+    const scene = await asker.ask(button, { what: "set the map background", event: "scene.background", payload: { scene_id: SCENE, picture },
+      form: element, labels: { "picture.url": "Image address", "picture.data": "The file", "picture.media_type": "The file" } });
+    if (scene) element.reset();
+  });
+  $("#background-clear").addEventListener("click", (event) => asker.ask(event.currentTarget,
+    { what: "take the map background away", event: "scene.background", payload: { scene_id: SCENE, picture: null } }));
+
+  submit("#token-image-form", async (form, element, button) => {
+    const tokenIds = [...board.selected].filter((id) => state.tokens.has(id));
+    if (tokenIds.length !== 1) return notices.show("Could not set the image: pick one token on the grid.");
+    const picture = await pictureOf(form);
+    if (picture === undefined) return notices.show("Could not set the image: type an image's address or pick a file.");
+    const scene = await asker.ask(button, { what: `set ${state.tokens.get(tokenIds[0]).name}'s image`, event: "scene.token_image",
+      payload: { scene_id: SCENE, token_id: tokenIds[0], picture },
+      form: element, labels: { "picture.url": "Token image", "picture.data": "The file", "picture.media_type": "The file" } });
+    if (scene) element.reset();
   });
 
   submit("#explosion-form", async (form) => {
@@ -129,8 +154,9 @@ export function gmTools(app) {
     $("#blast-cancel").onclick = close;
     $("#blast-go").onclick = (event) => {
       const button = event.currentTarget;
+      const by = client.session.user === "gm" ? "the GM" : client.session.user;
       const payload = { actor_id: client.session.user, center, dice, charge, cover,
-        label: `Explosion: ${dice}d6 ${charge.replace(/_/g, " ")}, set off by ${client.session.user}` };
+        label: `Explosion: ${dice}d6 ${charge.replace(/_/g, " ")}, set off by ${by}` };
       close();
       asker.ask(button, { what: "set off the explosion", event: "map.blast", payload, queued: true });
     };
@@ -199,6 +225,24 @@ function onMap({ x, y }) {
   const board = document.querySelector("#board");
   const within = (value, size) => Math.max(0, Math.min(value / SQUARE, size / SQUARE));
   return { x: within(x, board.clientWidth), y: within(y, board.clientHeight) };
+}
+
+/** A number field's value; empty: null (the bridge says what it wants there). */
+function numberOrNull(value) {
+  return String(value ?? "").trim() === "" ? null : Number(value);
+}
+
+/** A picture from a form with `url` and `file`: `{url}`, an upload `{media_type, data}`, or undefined when neither is given. */
+async function pictureOf(form) {
+  const file = form.get("file");
+  if (file && file.size) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = "";
+    for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    return { media_type: file.type, data: btoa(binary) };
+  }
+  const url = String(form.get("url") ?? "").trim();
+  return url ? { url } : undefined;
 }
 
 /** A name as an id (A-Z a-z 0-9 . _ : -). */

@@ -195,7 +195,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
             for each in pages.values():
                 expect(card(each, made)).to_have_count(1)
                 expect(card(each, made).locator(".vb-verdict")).to_have_text(re.compile(r"^(Hit|Miss)$"))
-                expect(card(each, made).locator("details.vb-working")).not_to_have_attribute("open", "")
+                expect(card(each, made).locator(".vb-die").first).to_be_visible()  # the dice without a click
                 shown = card(each, made).text_content()
                 assert not any(token_id in shown for token_id in ids.values()), f"an id on a card: {shown}"
             health_agrees(pages, oracle)
@@ -209,6 +209,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
         expect(page.locator("#defense-form")).to_be_hidden()
 
     # --- explosion: preview, Escape, then placed and confirmed ---------------------------------
+    gm.locator("#hazard-details summary").click()
     gm.fill("#explosion-form [name=dice]", "3")
     gm.click("#place-blast")
     gm.mouse.move(*box_center(token(gm, ids["Thug"])))
@@ -225,6 +226,8 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     reach = sorted(tid for tid, square in at.items() if max(1, -(-(((square[0] - thug[0]) ** 2 + (square[1] - thug[1]) ** 2) ** 0.5 // 1))) <= 3)
     listed = gm.locator("#blast-tokens li").evaluate_all("items => items.map(i => i.dataset.tokenId)")
     assert sorted(listed) == reach
+    dialog, grid = gm.locator("#blast-confirm").bounding_box(), gm.locator("#board").bounding_box()
+    assert dialog["y"] >= grid["y"] + grid["height"] or dialog["x"] >= grid["x"] + grid["width"], "the confirm step covers the map"
     snap(gm, "07-blast-confirm", gm.locator("#board-wrap"))
     before = last_roll(oracle)
     gm.click("#blast-go")
@@ -232,10 +235,12 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     assert blast["rule"] == "hazard.explosion" and sorted(each["token_id"] for each in blast["result"]["tokens"]) == reach
     for page in pages.values():
         expect(card(page, blast).locator(".vb-verdict")).to_have_count(1)
-        expect(card(page, blast).locator(".vb-card-label")).to_have_text("Explosion: 3d6 shrapnel, set off by gm")
+        expect(card(page, blast).locator(".vb-card-label")).to_have_text("Explosion: 3d6 shrapnel, set off by the GM")
+        expect(card(page, blast).locator(".vb-card-who")).to_have_text("by the GM")
     health_agrees(pages, oracle)
 
     # --- simulation, with the worker stalled: the page says what it waits for; cancelled -------
+    gm.locator("#simulation-form").locator("xpath=ancestor::details/summary").click()
     sides(gm, [ids["Nikita"]], [ids["Ricardo"], ids["Thug"]])
     gm.fill("#simulation-form [name=fights]", "100000")
     signal_tree(worker.process, signal.SIGSTOP)
@@ -271,20 +276,27 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     signal_tree(bridge.process, signal.SIGSTOP)
     for page in pages.values():
         expect(page.locator("#status")).to_have_text("reconnecting", timeout=STALL_MS)
+    for page in pages.values():
+        expect(page.locator("#connection-banner")).to_contain_text("reconnecting")
     button = allison.locator('[data-roll="statistic:agility"]')
     button.click()
     expect(button).to_have_attribute("aria-busy", "true")
-    button.click()
-    expect(allison.locator("#notices .notice-waiting")).to_contain_text("No answer from the bridge", timeout=STALL_MS)
+    expect(button).to_be_disabled()  # pending: a second click sends nothing new
+    drag(allison, ids["Nikita"], (2, 9))  # a move during the stall: pending, never a false failure
+    expect(allison.locator("#notices .notice-waiting").first).to_contain_text("No answer from the bridge", timeout=STALL_MS)
+    expect(allison.locator("#notices .notice-waiting").first).to_contain_text("still waiting")
     allison.evaluate("window.scrollTo(0, 0)")
     snap(allison, "10-bridge-stalled")
     signal_tree(bridge.process, signal.SIGCONT)
+    wait_for_square(pages, ids["Nikita"], (2, 9))
     made = wait_new_roll(oracle, before)
     expect(card(allison, made)).to_have_count(1, timeout=STALL_MS)
     expect(allison.locator("#notices .notice-waiting")).to_have_count(0)
     expect(button).not_to_have_attribute("aria-busy", "true")
     for page in pages.values():
         expect(page.locator("#status")).to_have_text("connected", timeout=STALL_MS)
+        expect(page.locator("#connection-banner")).to_be_hidden()
+    expect(allison.locator('[data-roll="statistic:agility"] + .odds')).to_have_attribute("data-state", "known", timeout=STALL_MS)
     rolls = [entry["roll_id"] for entry in oracle.request("roll.log", limit=10)["result"]["rolls"]]
     assert rolls[rolls.index(before["roll_id"]) + 1:] == [made["roll_id"]], "two clicks, one roll"
 

@@ -20,6 +20,7 @@ from .dials import Dials
 from .rolls import ImpossibleRoll, Modifier, RollKind, RollResult, resolve_roll
 from .statistics import Derived, Statistic, derive
 
+
 def forced_roll(
     statistic: int,
     default_tn: int,

@@ -5,8 +5,8 @@ plays at the table in ``table``, and its ledger's keys in ``ledger``."""
 
 from __future__ import annotations
 
-from .. import RuleSystem
 from ...protocol import Push
+from .. import RuleSystem
 from .schemas import CARDS, CROSS_FIELD_RULES, JOB_RESULTS, REQUESTS
 from .schemas.moments import MomentsChange
 from .settings import MomentOfTruthSettings

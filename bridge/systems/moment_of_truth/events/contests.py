@@ -13,8 +13,8 @@ from ....rules.moment_of_truth import RollKind, spend_moments
 from ....rules.moment_of_truth.contests import Contestant, check_sides, contest
 from ....rules.moment_of_truth.moments import RollSpending
 from ....schemas.common import Visibility
-from ..world_rules import world_dials
 from ..roll_spec import pool_of
+from ..world_rules import world_dials
 from .moments import charge_moments, roll_rewards, with_rewards
 
 _dice = RandomDice()

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ....cards import new_card_id, publish
-from ..combat_changes import running_combat
 from ....protocol import Request, against_the_rules
 from ....refusals import refused_as
 from ....requests import handles
@@ -20,6 +19,7 @@ from ....rules.moment_of_truth.statistics import Statistic
 from ....rules.moment_of_truth.tokens import TokenState, with_health
 from ....rules.moment_of_truth.tracker import check_can_act
 from ....rules.refusal import RulesRefusal
+from ..combat_changes import running_combat
 from ..token_changes import change_tokens, check_token_owner, owned_token, tracked
 from ..world_rules import world_dials
 from .moments import charge_moments, roll_with_dying_moments

@@ -6,7 +6,6 @@ brings or ends (and a crush's damage) back to the tokens."""
 from __future__ import annotations
 
 from ....cards import new_card_id, publish
-from ..combat_changes import running_combat
 from ....protocol import Request, against_the_rules
 from ....refusals import refused_as
 from ....requests import handles
@@ -43,6 +42,7 @@ from ....rules.moment_of_truth.tokens import (
 from ....rules.moment_of_truth.tracker import Combat, stance_of
 from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
+from ..combat_changes import running_combat
 from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of

@@ -30,12 +30,12 @@ from ....rules.moment_of_truth.connections import (
 )
 from ....rules.moment_of_truth.dials import Dials
 from ....rules.moment_of_truth.moments import (
+    TAKES,
     Contribution,
     Entry,
+    HeldReward,
     LedgerUpdate,
     MomentsLedger,
-    TAKES,
-    HeldReward,
     Reward,
     RollSpending,
     RuleNotInUse,
@@ -44,8 +44,8 @@ from ....rules.moment_of_truth.moments import (
     award_role_playing,
     check_failure_takeable,
     check_takeable,
-    credit_held,
     create_npc,
+    credit_held,
     dice_reward,
     earn_dice_reward,
     first_session,
@@ -65,10 +65,10 @@ from ....rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use
 from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
 from ....visibility import view_for
-from ..world_rules import world_dials
 from ..ledger import MomentsRead, MomentsWrite, balances, change_moments, history
 from ..roll_spec import pool_of, statistic_of, target_of
 from ..schemas.moments import Award, Spent, Taken
+from ..world_rules import world_dials
 
 _dice = RandomDice()
 #: The kinds of ledger entry kept by roll id (``ledger.change_moments(setback_of=...)``): one take per roll.

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from ....events.jobs import queue_job
-from ....protocol import Request
+from ....protocol import ErrorCode, Request, RequestError
 from ....requests import handles
+from ....rules.moment_of_truth.conditions import skill_penalties
+from ....rules.moment_of_truth.rolls import MOMENT_OF_TRUTH
 from ....schemas.catalog import REQUESTS
-from ..roll_spec import pool_of
+from ..roll_spec import pool_of, statistic_of
+from ..world_rules import world_dials
 
 
 def _roll_job(unit, event: Request, request: dict, job) -> dict:
@@ -18,8 +21,28 @@ def _roll_job(unit, event: Request, request: dict, job) -> dict:
 
 
 def odds(unit, odds_request: dict) -> dict:
-    """Exact odds of a roll, computed by a worker and pushed as ``job.result``."""
-    return _roll_job(unit, Request.ODDS, odds_request, "workers.moment_of_truth.jobs.odds")
+    """Exact odds of a roll as ``roll`` would pool it, computed by a worker and
+    pushed as ``job.result``: the actor's conditions and the Moments of Truth
+    spent are read here into the pool's modifiers."""
+    return _roll_job(unit, Request.ODDS, as_rolled(unit, odds_request), "workers.moment_of_truth.jobs.odds")
+
+
+def as_rolled(unit, odds_request: dict) -> dict:
+    """The odds request with its conditions' penalties (ch. 7, by the roll's
+    statistic) and its Moments of Truth (+1d6 each, ch. 5) as modifiers."""
+    conditions, spent = odds_request.pop("conditions"), odds_request.pop("moments", {})
+    added = []
+    if conditions:
+        statistic = statistic_of(odds_request)
+        if statistic is None:
+            message = "conditions go by the roll's statistic: name one of the six statistics or a derived one"
+            raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"statistic": [message]})
+        added += [{"source": penalty.source, "dice": penalty.dice, "penalty": True}
+                  for penalty in skill_penalties(conditions, statistic, world_dials(unit))]
+    moments = spent.get("own", 0) + sum(given["dice"] for given in spent.get("contributions", ()))
+    if moments:
+        added.append({"source": MOMENT_OF_TRUTH, "dice": moments, "penalty": False})
+    return {**odds_request, "modifiers": [*odds_request["modifiers"], *added]}
 
 
 def odds_damage(unit, odds_request: dict) -> dict:

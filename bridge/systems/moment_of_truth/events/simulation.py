@@ -12,8 +12,8 @@ from ....protocol import ErrorCode, Request, RequestError
 from ....refusals import refused_as
 from ....requests import handles
 from ....rules.moment_of_truth.encounter import Combatant, Side, check_sides
-from ..world_rules import world_dials
 from ..schemas.simulation import SEED_MAX
+from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of, statistics_of, weapon_of
 
 #: The job that runs the fights.

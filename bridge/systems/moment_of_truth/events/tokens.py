@@ -4,7 +4,6 @@ last change by hand; anyone at the table catches up with a snapshot."""
 
 from __future__ import annotations
 
-from ..combat_changes import running_combat
 from ....protocol import ErrorCode, Request, RequestError
 from ....requests import handles
 from ....rules.moment_of_truth.conditions import Condition
@@ -26,9 +25,10 @@ from ....scripting import shelf
 from ....store import TableRead
 from ....table.events import snapshot as table_snapshot
 from ....table.tokens import not_tracked
+from ..combat_changes import running_combat
 from ..token_changes import change_tokens, push_changes
-from ..world_rules import world_dials
 from ..view import token_view
+from ..world_rules import world_dials
 from .moments import ledger_view
 
 _STAT_BLOCK = ("scene_id", "skills", "armor", "shield")

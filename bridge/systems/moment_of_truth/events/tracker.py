@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....cards import publish
-from ..combat_changes import change_combat, running_combat
 from ....protocol import ErrorCode, Push, Request, RequestError
 from ....refusals import refused_as
 from ....requests import handles
@@ -37,8 +36,9 @@ from ....rules.moment_of_truth.tracker import (
 )
 from ....scripting import shelf
 from ....table.tokens import cause_of
-from ..token_changes import change_tokens, owned_token, tracked
 from ....unit import Unit
+from ..combat_changes import change_combat, running_combat
+from ..token_changes import change_tokens, owned_token, tracked
 from ..world_rules import world_dials
 
 _dice = RandomDice()

@@ -36,9 +36,13 @@ def _dice(**kwargs):
     return fields.Integer(validate=validate.Range(0, MAX_DICE_PER_ROLL), **kwargs)
 
 
+#: A name shows on every card: one that is only spaces would show as nothing.
+_NOT_BLANK = validate.Regexp(r"^\s*\S", error="type a name: letters or digits, not only spaces")
+
+
 def name_field(**kwargs):
-    """A combatant's or an item's name."""
-    return fields.String(validate=validate.Length(min=1, max=NAME_MAX_CHARS), **kwargs)
+    """A combatant's or an item's name, not blank."""
+    return fields.String(validate=[validate.Length(min=1, max=NAME_MAX_CHARS), _NOT_BLANK], **kwargs)
 
 
 def conditions_field():

@@ -19,8 +19,8 @@ from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier
 from ....schemas.pushes import Out, card_entry
 from ....schemas.requests import MODIFIERS_MAX, RATING_MAX, CardOptions
-from ..settings import DIAL_MAX
 from ....schemas.spec import CardSpec
+from ..settings import DIAL_MAX
 from .rolls import PoolModifier, RollResult
 
 #: Highest hit points a world's dials can give (base + per Endurance x 20).

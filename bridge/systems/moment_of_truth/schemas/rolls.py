@@ -14,7 +14,15 @@ from ....rules.moment_of_truth.rolls import SIDES
 from ....rules.moment_of_truth.statistics import Statistic as BasicStatistic
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import CardEntry, Chance, JobEvent, JobQueued, Out, _const
-from ....schemas.requests import HELPER_NAME_MAX_CHARS, LABEL_MAX_CHARS, MODIFIERS_MAX, PLAYERS_MAX, RATING_MAX, CardRequest, RequestSchema
+from ....schemas.requests import (
+    HELPER_NAME_MAX_CHARS,
+    LABEL_MAX_CHARS,
+    MODIFIERS_MAX,
+    PLAYERS_MAX,
+    RATING_MAX,
+    CardRequest,
+    RequestSchema,
+)
 from ....schemas.spec import CardSpec, RequestSpec
 
 #: Most characters helping one roll.
@@ -151,7 +159,14 @@ class RollRequest(RollSpec, CardRequest):
 
 
 class OddsRequest(RollSpec):
-    pass
+    """The chances of a roll as ``roll`` would make it: the actor's
+    ``conditions`` take their penalties off the pool (ch. 7) and each
+    Moment of Truth in ``moments`` adds 1d6 (ch. 5); nothing is charged."""
+
+    conditions = fields.List(
+        fields.Enum(Condition, by_value=True), load_default=list, validate=validate.Length(max=len(Condition))
+    )
+    moments = fields.Nested(MomentsSpent)
 
 
 # --- the roll (rules.moment_of_truth.rolls ``to_dict()``) --------------------
