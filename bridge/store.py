@@ -77,39 +77,6 @@ PENDING = "pending"
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them.
 _WORLD_FIELDS = ("name", "gm_key_hash", "settings", "system", "signing_secret")
 
-#: Lua: tokens ``ids``, then the first one's scene and the scene's combat
-#: (from the tokens hash and the combats hash), and the plain keys
-#: ``extra`` (``GET``), named: ``{tokens, scene, combat, extra}`` (null: none).
-_READ_FIGHT_FUNCTION = """
-local function null(value) if value then return value end return cjson.null end
-local function read_fight(tokens, combats, ids, extra)
-  local states = redis.call('HMGET', tokens, unpack(ids))
-  local scene = states[1] and cjson.decode(states[1])['scene_id']
-  if scene == cjson.null then scene = false end
-  local read = {tokens = {}, scene = null(scene), combat = cjson.null, extra = {}}
-  for i = 1, #ids do read.tokens[i] = null(states[i]) end
-  if scene then read.combat = null(redis.call('HGET', combats, scene)) end
-  for i = 1, #extra do read.extra[i] = null(redis.call('GET', extra[i])) end
-  return read
-end
-"""
-
-#: Claim a request id (KEYS[1]) and read its world's fields (KEYS[2]), with
-#: a fight's keys (KEYS[3:4], then its extra keys) the fight of some tokens,
-#: in one round trip. One argument, JSON: ``{pending, ttl, fields, fight?:
-#: [token id, ...], extra?: count}``. Returns JSON: ``{claimed: false}`` when
-#: it was taken, else ``{claimed: true, world: [the fields' values], fight?: read_fight's}``.
-_CLAIM = _READ_FIGHT_FUNCTION + """
-local doc = cjson.decode(ARGV[1])
-if not redis.call('SET', KEYS[1], doc.pending, 'NX', 'EX', doc.ttl) then return cjson.encode({claimed = false}) end
-local world = redis.call('HMGET', KEYS[2], unpack(doc.fields))
-local claimed = {claimed = true, world = {}}
-for i = 1, #doc.fields do claimed.world[i] = null(world[i]) end
-if doc.fight then claimed.fight = read_fight(KEYS[3], KEYS[4], doc.fight, {unpack(KEYS, 5)}) end
-return cjson.encode(claimed)
-"""
-
-
 #: Write only if what was read is still what is stored. One argument, a
 #: JSON document (``_Commit`` builds it); KEYS: every key it names.
 #: ``expect``: ``{key, field?, value}`` (``value`` null: absent; a field: in
@@ -191,13 +158,6 @@ for _, token_id in ipairs(cjson.decode(ARGV[1]).tokens) do
   if redis.call('HEXISTS', KEYS[1], token_id) == 0 then missing[#missing + 1] = token_id end
 end
 return cjson.encode({untracked = missing})
-"""
-
-
-#: Read a fight in one round trip: one argument, JSON ``{tokens: [id, ...]}``.
-#: KEYS: the tokens hash, the combats hash, then the extra keys. Returns ``read_fight``'s, as JSON.
-_READ_FIGHT = _READ_FIGHT_FUNCTION + """
-return cjson.encode(read_fight(KEYS[1], KEYS[2], cjson.decode(ARGV[1]).tokens, {unpack(KEYS, 3)}))
 """
 
 
@@ -331,9 +291,7 @@ class Store:
 
     def __init__(self, redis_client: redis.Redis):
         self.redis = redis_client
-        self._claim = redis_client.register_script(_CLAIM)
         self._commit_script = redis_client.register_script(_COMMIT)
-        self._read_fight = redis_client.register_script(_READ_FIGHT)
         self._untracked = redis_client.register_script(_UNTRACKED)
 
     @classmethod
@@ -432,19 +390,24 @@ class Store:
 
     # -- request ids ------------------------------------------------------
 
-    def claim(self, key: str, world_id: str, fight: list[str] | None = None,
-              extra: list[str] = ()) -> tuple[list, dict | None] | None:
-        """Claim the request id under ``key`` while its answer is computed, and
-        read its world's fields (for ``world_of``) and, with ``fight`` (token
-        ids), their fight and the plain keys ``extra`` (for ``fight_of``), in
-        one round trip. None: the id was claimed already (``await_answer``)."""
-        keys, doc = [key, world_key(world_id)], {"pending": PENDING, "ttl": CLAIM_TTL_SECONDS, "fields": _WORLD_FIELDS}
-        if fight:
-            keys, doc["fight"] = keys + _fight_keys(world_id) + list(extra), fight
-        claimed = loads(self._claim(keys=keys, args=[dumps(doc)]))
-        if not claimed["claimed"]:
-            return None
-        return claimed["world"], claimed.get("fight")
+    def read_request(self, key: str, world_id: str, fight: list[str] | None = None,
+                     extra: list[str] = ()) -> tuple[str | None, list, dict | None]:
+        """What a request starts from, in one round trip: the answer already
+        kept under its id's ``key`` (None: none; ``PENDING``: claimed), its
+        world's fields (for ``world_of``) and, with ``fight`` (token ids),
+        their fight and the plain keys ``extra`` (for ``fight_of``)."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.get(key)
+            pipe.hmget(world_key(world_id), _WORLD_FIELDS)
+            if fight:
+                _queue_fight(pipe, world_id, fight, extra)
+            kept, world, *read = pipe.execute()
+        return kept, world, _fight_read(fight, read) if fight else None
+
+    def claim(self, key: str) -> bool:
+        """Claim a request id while its answer is computed (a request with an
+        effect outside its unit, a queued job): False when it was claimed or answered."""
+        return bool(self.redis.set(key, PENDING, nx=True, ex=CLAIM_TTL_SECONDS))
 
     def commit(self, commit: Commit) -> str:
         """Run ``commit``: ``WRITTEN``, ``CONFLICT`` (something read changed:
@@ -568,8 +531,10 @@ class Store:
     def read_fight(self, world_id: str, token_ids: list[str], extra: list[str] = ()) -> tuple[TableRead, dict[str, str | None]]:
         """Tokens, the combat in the first one's scene, and the plain keys
         ``extra`` (by key; None: absent), in one round trip."""
-        keys = _fight_keys(world_id) + list(extra)
-        return fight_of(token_ids, extra, loads(self._read_fight(keys=keys, args=[dumps({"tokens": token_ids})])))
+        with self.redis.pipeline(transaction=False) as pipe:
+            _queue_fight(pipe, world_id, token_ids, extra)
+            read = pipe.execute()
+        return fight_of(token_ids, extra, _fight_read(token_ids, read))
 
 
 def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) -> redis.BlockingConnectionPool:
@@ -584,6 +549,22 @@ def world_of(world_id: str, fields: list) -> World:
     if None in (name, gm_key_hash, settings, signing_secret):
         raise UnknownWorld(world_id)
     return World(world_id, name, gm_key_hash, signing_secret, settings, system or DEFAULT_SYSTEM)
+
+
+def _queue_fight(pipe, world_id: str, token_ids: list[str], extra: list[str]) -> None:
+    """Queue a fight's reads on ``pipe``: the tokens, every running combat (a
+    world runs few: one per scene at most), the plain keys ``extra``."""
+    pipe.hmget(_tokens_key(world_id), token_ids)
+    pipe.hgetall(_combats_key(world_id))
+    for key in extra:
+        pipe.get(key)
+
+
+def _fight_read(token_ids: list[str], read: list) -> dict:
+    """The fight ``_queue_fight`` read: ``{tokens, scene, combat, extra}``, the first token's scene's combat."""
+    tokens, combats, *extra = read
+    scene = loads(tokens[0]).get("scene_id") if tokens and tokens[0] else None
+    return {"tokens": tokens, "scene": scene, "combat": combats.get(scene) if scene else None, "extra": extra}
 
 
 def fight_of(token_ids: list[str], extra: list[str], read: dict) -> tuple[TableRead, dict[str, str | None]]:
@@ -652,11 +633,6 @@ def _card_key(world_id: str, card_id: str) -> str:
 
 def receipt_key(job_id: str) -> str:
     return f"vtt:receipt:{job_id}"
-
-
-def _fight_keys(world_id: str) -> list[str]:
-    """What a fight is read from: the tokens, the combats."""
-    return [_tokens_key(world_id), _combats_key(world_id)]
 
 
 def _combats_key(world_id: str) -> str:

@@ -64,8 +64,9 @@ class Unit:
     """See the module's docstring. ``sid``: the requesting connection (None in a job)."""
 
     def __init__(self, store: Store, identity: Identity, sid: str | None = None,
-                 world_fields: list | None = None, fight: tuple[list[str], dict] | None = None):
-        self.store, self.identity, self.sid = store, identity, sid
+                 world_fields: list | None = None, fight: tuple[list[str], list[str], dict] | None = None,
+                 request_id: RequestId | None = None):
+        self.store, self.identity, self.sid, self._request_id = store, identity, sid, request_id
         self._world = world_of(identity.world_id, world_fields) if world_fields is not None else None
         self._claimed_fight = fight
         self._tokens: dict[str, list] = {}  # token id -> [text read, text now]
@@ -89,6 +90,12 @@ class Unit:
         if self._world is None:
             self._world = self.store.world(self.world_id)
         return self._world
+
+    def claim(self) -> None:
+        """Make sure this request's id runs once from here on, before an effect
+        that leaves the unit (a queued job); a job's unit has no id to claim."""
+        if self._request_id is not None:
+            self._request_id.claim()
 
     # -- what it tells ---------------------------------------------------------
 
@@ -276,30 +283,57 @@ class Unit:
         return commit
 
 
+class AnsweredElsewhere(Exception):
+    """Another run of the same request id claimed it first."""
+
+
+class RequestId:
+    """A request id's key, and whether this request claimed it (``Unit.claim``), across its runs."""
+
+    def __init__(self, store: Store, key: str):
+        self.store, self.key, self.claimed = store, key, False
+
+    def claim(self) -> None:
+        if not self.claimed:
+            if not self.store.claim(self.key):
+                raise AnsweredElsewhere(self.key)
+            self.claimed = True
+
+    def replaces(self) -> str:
+        """What the answer may replace when written: this request's claim, or nothing."""
+        return PENDING if self.claimed else ""
+
+
 def answer_once(store: Store, identity: Identity, key: str, run: Callable[[Unit], Any],
                 fight: list[str] | None = None, sid: str | None = None, extra: list[str] = ()) -> tuple[Unit | None, Any]:
     """The first answer to a request id, under ``key``: ``run(unit)``'s,
-    written with the unit's changes (``settle``), ``run`` running only once
-    for the id. The claim of the id reads the world and, with ``fight``
-    (token ids), their fight, for the first unit. ``(the unit written, its
-    answer)``, or ``(None, the answer already stored)`` for a repeat, which
-    waits for the first (at most ``CLAIM_TTL_SECONDS``). If ``run`` raises,
-    nothing is written and the id may be sent again. An answer larger than
-    ``ANSWER_MAX_BYTES`` is kept as an ``answer_not_kept`` refusal."""
-    claimed = store.claim(key, identity.world_id, fight, extra)
-    if claimed is None:
+    written with the unit's changes and the answer in one compare-and-set
+    (``settle``), unless an answer is there by then. One read first brings
+    the answer kept under ``key``, the world and, with ``fight`` (token
+    ids), their fight. ``(the unit written, its answer)``, or ``(None, the
+    answer already stored)`` for a repeat, which waits for the first (at
+    most ``CLAIM_TTL_SECONDS``). A handler whose effect leaves its unit (a
+    queued job) claims the id first (``Unit.claim``), so that it runs once.
+    If ``run`` raises, nothing is written and the id may be sent again. An
+    answer larger than ``ANSWER_MAX_BYTES`` is kept as an ``answer_not_kept`` refusal."""
+    kept, world_fields, fight_read = store.read_request(key, identity.world_id, fight, extra)
+    if kept is not None:
         return None, store.await_answer(key)
-    world_fields, fight_read = claimed
+    request_id = RequestId(store, key)
 
     def unit(attempt: int) -> Unit:
         prefetched = (fight, list(extra), fight_read) if fight_read is not None and not attempt else None
-        return Unit(store, identity, sid, world_fields, prefetched)
+        return Unit(store, identity, sid, world_fields, prefetched, request_id)
 
     try:
-        return settle(store, unit, run, key, ANSWER_TTL_SECONDS, PENDING, _kept_answer)
+        written, answer = settle(store, unit, run, key, ANSWER_TTL_SECONDS, request_id.replaces, _kept_answer)
+    except AnsweredElsewhere:
+        return None, store.await_answer(key)
     except BaseException:
-        store.release(key)
+        if request_id.claimed:
+            store.release(key)
         raise
+    return (written, answer) if written is not None else (None, store.await_answer(key))
 
 
 def _kept_answer(envelope: dict) -> str:
@@ -313,17 +347,17 @@ def _kept_answer(envelope: dict) -> str:
 
 
 def settle(store: Store, make: Callable[[int], Unit], run: Callable[[Unit], Any], receipt_key: str,
-           ttl: int, replaces: str = "", kept: Callable[[Any], str] = dumps) -> tuple[Unit | None, Any]:
+           ttl: int, replaces: Callable[[], str] = str, kept: Callable[[Any], str] = dumps) -> tuple[Unit | None, Any]:
     """Run ``run(unit)`` on ``make(attempt)`` and write the unit with ``run``'s
     result as the receipt under ``receipt_key`` (``kept(result)``, kept ``ttl``
-    seconds; ``replaces``: a value it may replace, a request's claim). On a conflict,
+    seconds; ``replaces()``: a value it may replace, a request's claim). On a conflict,
     a fresh unit runs again. ``(the unit written, its result)``, or ``(None,
     the receipt already there)``. If ``run`` raises, nothing is written."""
     for attempt in range(CHANGE_ATTEMPTS):
         unit = make(attempt)
         result = run(unit)
         commit = unit.commit()
-        commit.receipt(receipt_key, kept(result), ttl, replaces)
+        commit.receipt(receipt_key, kept(result), ttl, replaces())
         status = store.commit(commit)
         if status == WRITTEN:
             return unit, result

@@ -39,6 +39,7 @@ def offer_token(unit, offer: dict) -> dict:
     """Offer ``user`` a token for the secret behind ``digest``; a digest already offered is refused.
     The offer is written at once, on its own (``SET NX``): the unit reads nothing it could conflict with."""
     check_player_id(unit, offer["user"])
+    unit.claim()
     if not unit.store.redis.set(_offer_key(unit.world_id, offer["digest"]), offer["user"], nx=True, ex=OFFER_SECONDS):
         raise RequestError(ErrorCode.INVALID, "this digest is already offered", {"digest": ["already offered"]})
     return {"user": offer["user"], "expires_at": int(time.time()) + OFFER_SECONDS}

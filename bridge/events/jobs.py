@@ -13,6 +13,7 @@ def queue_job(unit, request_id: str, job: str, **arguments) -> dict:
     """Queue the job named ``job`` (a dotted path) for the sender's request;
     the ack says queued, the job's pushes follow; ``busy`` when the world has its share of jobs pending."""
     reply = ReplyTo(unit.world_id, unit.identity.user, request_id, job_id(unit.world_id, unit.identity.user, request_id))
+    unit.claim()
     try:
         enqueue(current_app.extensions["vtt_queue"], job, reply, **arguments)
     except Busy:

@@ -90,6 +90,7 @@ def ping(_unit, request_data) -> dict:
 def revoke_token(unit, revoke_request: dict) -> dict:
     """Void every token the user holds and close the user's player connections (in every web process)."""
     user = revoke_request["user"]
+    unit.claim()
     generation = unit.store.revoke_tokens(unit.world_id, user)
     announce_ended(unit.store.redis, unit.world_id, user)
     return {"user": user, "generation": generation}
