@@ -96,9 +96,14 @@ class Worker:
         self.process = subprocess.Popen([sys.executable, "-m", "workers"], env=_env(redis_url, **(extra_env or {})))
 
     def stop(self) -> None:
+        """A warm shutdown (SIGTERM lets a running job finish), killed after 10 s: a test's last job may be long."""
         if self.process.poll() is None:
             self.process.terminate()
-        self.process.wait(10)
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
 
 
 def descendants(pid: int) -> list[int]:
