@@ -46,18 +46,25 @@ class Table:
     ``map.blast`` offers, by name, the first the default.
     ``metres_per_square``: the map's scale."""
 
-    schemas: Mapping[str, type[Schema]] = {}
     handlers: Mapping[str, Callable] = {}
     turn_actions: Mapping[str, str] = {}
     hazards: Mapping[str, AreaHazard] = {}
     metres_per_square: float = 1.0
 
+    @property
+    def schemas(self) -> Mapping[str, type[Schema]]:
+        """The base game's sheet: conditions by name, nothing else unchecked."""
+        from .schemas import BaseSheet  # the table's schemas import the bridge's, which import the systems
+
+        return {"token.register": BaseSheet}
+
     def register(self, previous: dict | None, token: dict, sheet: dict) -> dict:
         """A token's record from the core's fields (``token``) and the rest of
         its ``token.register`` request (``sheet``); ``previous``: its record
-        before (None: new). The base game keeps the sheet and the conditions."""
+        before (None: new). The base game keeps the sheet as its schema
+        loaded it, and the conditions it had unless the sheet names them."""
         kept = previous.get("conditions", []) if previous else []
-        return {**sheet, **token, "conditions": kept}
+        return {**sheet, **token, "conditions": sheet.get("conditions", kept)}
 
     def view(self, record: dict) -> dict:
         """How the token shows on every page: ``{conditions: [{label, icon,

@@ -9,7 +9,7 @@ token's or a combat's record whole: the table's fields, then its system's.
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, fields, validate
+from marshmallow import INCLUDE, RAISE, fields, validate
 
 from ..schemas.common import Identifier, Inbound
 from ..schemas.pushes import ChangeCause, Out
@@ -22,6 +22,8 @@ ROWS = 12
 #: Most combatants in one fight.
 COMBATANTS_MAX = 200
 NAME_MAX_CHARS = 100
+#: Most conditions the base game's sheet names.
+CONDITIONS_MAX = 20
 
 
 class Shared(RequestSchema):
@@ -46,6 +48,15 @@ class TokenRegisterRequest(Shared):
     actor_id = Identifier(required=True)
     name = Named(required=True)
     scene_id = Identifier(load_default=None, allow_none=True)
+
+
+class BaseSheet(TokenRegisterRequest):
+    """The base game's sheet: a token's conditions by name, and nothing else."""
+
+    class Meta:
+        unknown = RAISE
+
+    conditions = fields.List(Named(), validate=validate.Length(max=CONDITIONS_MAX))
 
 
 class TokenMoveRequest(RequestSchema):
