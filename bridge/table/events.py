@@ -100,9 +100,11 @@ def metres(unit, across: float, down: float) -> float:
 
 
 def map_get(unit, _request: dict) -> dict:
-    """The grid, its scale and every tracked token's square."""
-    scale = table_of(unit.world.system).metres_per_square
-    return {"columns": COLUMNS, "rows": ROWS, "metres_per_square": scale, "positions": positions(unit)}
+    """The grid, its scale and range bands, and every tracked token's square."""
+    table = table_of(unit.world.system)
+    bands = [{"name": name, "up_to_metres": metres} for name, metres in table.range_bands]
+    return {"columns": COLUMNS, "rows": ROWS, "metres_per_square": table.metres_per_square, "range_bands": bands,
+            "positions": positions(unit)}
 
 
 def blast(unit, blast_request: dict) -> dict:

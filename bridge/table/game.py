@@ -44,12 +44,15 @@ class Table:
     the events that need their acting token's turn in a running combat, each
     with the field naming that token. ``hazards``: the area hazards
     ``map.blast`` offers, by name, the first the default.
-    ``metres_per_square``: the map's scale."""
+    ``metres_per_square``: the map's scale; ``range_bands``: the system's
+    names for distances, each ``(name, up to metres)``, nearest first (the
+    ruler shows them; none: metres alone)."""
 
     handlers: Mapping[str, Callable] = {}
     turn_actions: Mapping[str, str] = {}
     hazards: Mapping[str, AreaHazard] = {}
     metres_per_square: float = 1.0
+    range_bands: tuple[tuple[str, float], ...] = ()
 
     @property
     def schemas(self) -> Mapping[str, type[Schema]]:
@@ -83,7 +86,3 @@ class Table:
         shows how it was set (None: no card). The base game: seats in the
         order their first combatant was seated."""
         return list(dict.fromkeys(combatant["seat"] for combatant in combat["combatants"])), None
-
-    def distance_label(self, metres: float) -> str:
-        """A distance in the system's own terms (a range band), for the ruler."""
-        return f"{metres:g} m"

@@ -243,12 +243,21 @@ class TokenMoved(Position):
     cause = fields.Nested(ChangeCause, required=True)
 
 
+class RangeBand(Out):
+    """A distance as the system names it: up to `up_to_metres`."""
+
+    name = fields.String(required=True)
+    up_to_metres = fields.Float(required=True)
+
+
 class TableMap(Out):
-    """The grid, its scale in the system's terms, and every tracked token's square."""
+    """The grid, its scale, the system's range bands (nearest first; none:
+    the ruler shows metres) and every tracked token's square."""
 
     columns = fields.Integer(required=True)
     rows = fields.Integer(required=True)
     metres_per_square = fields.Float(required=True)
+    range_bands = fields.List(fields.Nested(RangeBand), required=True)
     positions = fields.List(fields.Nested(Position), required=True)
 
 
