@@ -99,7 +99,11 @@ def authenticate(store: Store, credentials: dict, now: float | None = None) -> A
 
 def grounds_now(store: Store, identity: Identity) -> tuple:
     """What an admission of ``identity`` would rest on now (see ``Admission.grounds``)."""
-    world = store.world(identity.world_id)
+    return grounds_of(store, store.world(identity.world_id), identity)
+
+
+def grounds_of(store: Store, world, identity: Identity) -> tuple:
+    """What an admission of ``identity`` rests on in ``world`` as read (a player's token generation read now)."""
     if identity.is_gm:
         return (world.gm_key_hash,)
     return world.signing_secret, store.token_generation(identity.world_id, identity.user)

@@ -9,6 +9,13 @@ is caught up on when it listens again, by checking each open connection's
 credentials anew. A connection that opened Engine.IO but never
 authenticated is closed after ``HANDSHAKE_SECONDS``. A world and a user hold a bounded number of
 connections (``Config.connections_per_world``, ``connections_per_user``).
+
+Nothing here waits on a client: a connection is ended the way Engine.IO
+ends one whose client stopped answering pings (``Socket.close(wait=False)``),
+never by ``Server.disconnect``, which waits for the client to take its close
+packet and so blocks for good on a long-polling client that never polls again.
+Each open connection's requests are checked against its credentials too
+(``standing``), so a connection missed here still acts for no one.
 """
 
 from __future__ import annotations
@@ -112,7 +119,10 @@ class Connections:
             for sid in ended:
                 del self._open[sid]
         for sid in ended:
-            self.server.disconnect(sid, namespace=NAMESPACE)
+            eio_sid = self.server.manager.eio_sid_from_sid(sid, NAMESPACE)
+            self.server.disconnect(sid, namespace=NAMESPACE)  # queues the client's disconnect packet; waits for nothing
+            if eio_sid is not None:
+                close_without_waiting(self.server.eio, eio_sid)
 
     def _end_idle_handshakes(self, now: float) -> None:
         """Close each Engine.IO session that has not authenticated within ``HANDSHAKE_SECONDS``."""
@@ -121,7 +131,15 @@ class Connections:
         self._handshakes = {eio_sid: self._handshakes.get(eio_sid, now) for eio_sid in waiting}
         for eio_sid, first_seen in self._handshakes.items():
             if now - first_seen >= HANDSHAKE_SECONDS:
-                eio.disconnect(eio_sid)
+                close_without_waiting(eio, eio_sid)
+
+
+def close_without_waiting(eio, eio_sid: str) -> None:
+    """Close Engine.IO session ``eio_sid`` without waiting for its client, as
+    Engine.IO's own ping timeout does; Engine.IO's service task forgets it."""
+    socket = eio.sockets.get(eio_sid)
+    if socket is not None:
+        socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
 
 
 def init_app(app) -> None:

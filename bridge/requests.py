@@ -17,7 +17,8 @@ from typing import Any, Callable
 from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
-from .auth import Identity
+from . import standing
+from .auth import Admission, Identity
 from .encoded import Encoded, Unreadable
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
@@ -39,8 +40,13 @@ def socketio():
     return current_app.extensions["socketio"]
 
 
+def current_admission() -> Admission:
+    """What the requesting connection was admitted on (``bridge.events.session``)."""
+    return socketio().server.get_session(request.sid)["admission"]
+
+
 def current_identity() -> Identity:
-    return socketio().server.get_session(request.sid)["identity"]
+    return current_admission().identity
 
 
 def handles(app, event: Request | str, fight: Callable[[dict], list[str]] | None = None):
@@ -82,14 +88,15 @@ def _played(system: str | None, handler: Handler) -> Handler:
 def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, arguments: tuple, fight=None) -> dict:
     """The envelope answering ``arguments``, the event's (one payload object, if the client kept to the protocol)."""
     started = time.perf_counter()
-    identity = current_identity()
+    admission = current_admission()
+    identity = admission.identity
     payload = arguments[0] if len(arguments) == 1 else None
     request_id = payload.get("request_id") if isinstance(payload, dict) else None
     try:
         if len(arguments) > 1:
             message = f"send one payload object, not {len(arguments)} arguments"
             raise RequestError(ErrorCode.INVALID, message, {"_schema": [message]})
-        envelope = _answer(event, schema, gm_only, handler, identity, payload, fight)
+        envelope = _answer(event, schema, gm_only, handler, admission, payload, fight)
     except RequestError as refused:
         envelope = failure(request_id, refused)
     except Exception:
@@ -99,7 +106,8 @@ def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, argument
     return envelope
 
 
-def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, fight) -> dict:
+def _answer(event: str, schema, gm_only, handler, admission: Admission, payload, fight) -> dict:
+    identity = admission.identity
     if isinstance(payload, Unreadable):
         message = f"the payload could not be read: {payload.reason}"
         raise RequestError(ErrorCode.INVALID, message, {"_schema": [payload.reason]})
@@ -113,7 +121,7 @@ def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, f
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event}'")
     key = f"vtt:answer:{identity.world_id}:{identity.user}:{event}:{data['request_id']}"
     token_ids = fight(data) if fight is not None else None
-    run = partial(_run, handler, data)
+    run = partial(_run, handler, data, admission)
     written, answer = answer_once(current_app.extensions["vtt_store"], identity, key, run, token_ids, request.sid)
     if written is not None:  # not another run's answer: this run's pushes are told
         sio = current_app.extensions["socketio"]
@@ -122,9 +130,11 @@ def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, f
     return answer
 
 
-def _run(handler: Handler, data: dict, unit: Unit) -> dict:
-    """The envelope, encoded once for the stored answer and the acknowledgement."""
+def _run(handler: Handler, data: dict, admission: Admission, unit: Unit) -> dict:
+    """The envelope, encoded once for the stored answer and the acknowledgement;
+    refused unless the connection's credentials still hold (``bridge.standing``)."""
     try:
+        standing.require(unit, admission)
         return Encoded(success(data["request_id"], handler(unit, data)))
     except RequestError as refused:
         return Encoded(failure(data["request_id"], refused))

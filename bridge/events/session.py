@@ -13,7 +13,7 @@ from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, join_room
 from marshmallow import ValidationError
 
-from ..auth import AuthError, authenticate, grounds_now
+from ..auth import Admission, AuthError, authenticate, grounds_now
 from ..connections import Connections, announce_ended
 from ..protocol import PROTOCOL_VERSION, Push, RefusalCode, Request
 from ..requests import handles, socketio, store, unknown_event
@@ -30,12 +30,13 @@ def connections() -> Connections:
 
 def on_connect(auth=None):
     try:
-        identity = _admit(auth)
+        admission = _admit(auth)
+        identity = admission.identity
         world = store().world(identity.world_id)
     except redis.RedisError:
         connections().forget(request.sid)
         raise ConnectionRefusedError(*_refusal(RefusalCode.UNAVAILABLE, "the service is unavailable; try again shortly", {})) from None
-    socketio().server.save_session(request.sid, {"identity": identity})
+    socketio().server.save_session(request.sid, {"admission": admission})
     join_room(world_room(identity.world_id))
     join_room(user_room(identity.world_id, identity.user))
     if identity.is_gm:
@@ -55,8 +56,8 @@ def on_disconnect(*_reason):
     connections().forget(request.sid)
 
 
-def _admit(auth):
-    """The identity ``auth`` admits, held until its credentials end; a rotation
+def _admit(auth) -> Admission:
+    """The admission ``auth`` earns, held until its credentials end; a rotation
     or revocation between reading them and holding it refuses it."""
     try:
         credentials = _credentials.load(auth if isinstance(auth, dict) else {})
@@ -74,7 +75,7 @@ def _admit(auth):
     if grounds_now(store(), admission.identity) != admission.grounds:
         connections().forget(request.sid)
         raise ConnectionRefusedError(*_refusal(RefusalCode.UNAUTHORIZED, "the credentials were revoked", {}))
-    return admission.identity
+    return admission
 
 
 def _refusal(code: RefusalCode, message: str, fields: dict) -> tuple[str, dict]:
