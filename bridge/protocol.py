@@ -152,6 +152,7 @@ class RefusalCode(str, Enum):
     UNAUTHORIZED = "unauthorized"
     TOKEN_EXPIRED = "token_expired"
     TOO_MANY_CONNECTIONS = "too_many_connections"
+    TOO_MANY_ATTEMPTS = "too_many_attempts"
     UNAVAILABLE = "unavailable"
 
 

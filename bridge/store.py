@@ -8,7 +8,8 @@ read, with its roll-log entries and its answer or receipt.
 Keys (``<w>`` is a world id):
 
 - ``vtt:worlds``                        set of world ids
-- ``vtt:world:<w>``                     hash: name, gm_key_hash, signing_secret, settings (JSON), system, created_at
+- ``vtt:world:<w>``                     hash: name, gm_key_hash (a keyed digest), signing_epoch, settings (JSON), system,
+                                        created_at; no secret (``bridge.keyring``: they derive from the server's keys)
 - ``vtt:world:<w>:token_generations``   hash: user -> how many times the GM revoked the user's tokens
 - ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
 - ``vtt:world:<w>:seats``               hash: user id -> the role it first connected with (gm, player)
@@ -45,6 +46,7 @@ from typing import Any, Callable
 import redis
 
 from . import chain, keys
+from .keyring import Keyring
 from .encoded import dumps, loads
 from .systems import DEFAULT_SYSTEM
 from .visibility import readers
@@ -81,7 +83,7 @@ PENDING = "pending"
 
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them; last, a
 #: plain ``gm_key`` from before keys were hashed, hashed when first read.
-_WORLD_FIELDS = ("name", "gm_key_hash", "settings", "system", "signing_secret", "gm_key")
+_WORLD_FIELDS = ("name", "gm_key_hash", "settings", "system", "signing_epoch", "gm_key")
 
 #: Lua: tokens ``ids``, then the first one's scene, the scene's combat and
 #: the world's arsenal (from the tokens hash, the combats hash and the
@@ -367,7 +369,7 @@ class World:
     world_id: str
     name: str
     gm_key_hash: str
-    signing_secret: str
+    signing_secret: str  # derived from the server's key and the world's signing epoch (``bridge.keyring``)
     settings_json: str  # as stored; ``settings`` decodes it when first asked
     system: str = DEFAULT_SYSTEM  # the rule system it plays (``bridge.systems``)
     gm_key: str | None = None
@@ -380,17 +382,18 @@ class World:
 class Store:
     """Reads and writes the bridge's state; one instance per process."""
 
-    def __init__(self, redis_client: redis.Redis):
+    def __init__(self, redis_client: redis.Redis, keyring: Keyring | None = None):
         self.redis = redis_client
+        self.keyring = keyring or Keyring.from_env()
         self._claim = redis_client.register_script(_CLAIM)
         self._commit_script = redis_client.register_script(_COMMIT)
         self._read_fight = redis_client.register_script(_READ_FIGHT)
         self._untracked = redis_client.register_script(_UNTRACKED)
 
     @classmethod
-    def from_url(cls, url: str, connections: int = POOL_CONNECTIONS) -> "Store":
+    def from_url(cls, url: str, connections: int = POOL_CONNECTIONS, keyring: Keyring | None = None) -> "Store":
         """A store on ``url`` with at most ``connections`` at once (see ``connection_pool``)."""
-        return cls(redis.Redis(connection_pool=connection_pool(url, connections, decode_responses=True)))
+        return cls(redis.Redis(connection_pool=connection_pool(url, connections, decode_responses=True)), keyring)
 
     # -- worlds -----------------------------------------------------------
 
@@ -398,8 +401,8 @@ class Store:
         key, gm_key = world_key(world_id), keys.new_gm_key()
         fields = {
             "name": name,
-            "gm_key_hash": keys.hash_gm_key(gm_key),
-            "signing_secret": keys.new_signing_secret(),
+            "gm_key_hash": self.keyring.gm_key_digest(world_id, gm_key),
+            "signing_epoch": self.keyring.new_epoch(),
             "settings": dumps(settings),
             "system": system,
             "created_at": str(time.time()),
@@ -411,20 +414,35 @@ class Store:
         return dataclasses.replace(self.world(world_id), gm_key=gm_key)
 
     def world(self, world_id: str) -> World:
-        """The world, a plain GM key stored before keys were hashed hashed first."""
+        """The world; one stored by an older bridge is brought up to date first (``_bring_up_to_date``)."""
         fields = self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
-        if fields[1] is None and fields[5] is not None:
-            self._hash_plain_gm_key(world_id, fields[5])
+        if fields[0] is not None and (fields[4] is None or fields[5] is not None):
+            self._bring_up_to_date(world_id, fields[5])
             fields = self.redis.hmget(world_key(world_id), _WORLD_FIELDS)
-        return world_of(world_id, fields)
+        return world_of(world_id, fields, self.keyring)
 
-    def _hash_plain_gm_key(self, world_id: str, gm_key: str) -> None:
-        """Keep a world's plain GM key (stored before keys were hashed) only
-        as its hash, beside a new signing secret: its old tokens end."""
+    def _bring_up_to_date(self, world_id: str, plain_gm_key: str | None) -> None:
+        """A world stored by an older bridge: its signing secret (kept in Redis
+        then) gives way to a signing epoch, so its old tokens end; a plain GM
+        key is kept only as its digest."""
         key = world_key(world_id)
-        self.redis.hsetnx(key, "signing_secret", keys.new_signing_secret())
-        self.redis.hsetnx(key, "gm_key_hash", keys.hash_gm_key(gm_key))
-        self.redis.hdel(key, "gm_key")
+        self.redis.hsetnx(key, "signing_epoch", self.keyring.new_epoch())
+        self.redis.hdel(key, "signing_secret")
+        if plain_gm_key is not None:
+            self.redis.hsetnx(key, "gm_key_hash", self.keyring.gm_key_digest(world_id, plain_gm_key))
+            self.redis.hdel(key, "gm_key")
+
+    def replace_gm_key_hash(self, world_id: str, stored: str, digest: str) -> None:
+        """Keep ``digest`` in place of ``stored`` (an older bridge's hash of the same GM key), unless it changed meanwhile."""
+        with self.redis.pipeline() as pipe:
+            try:
+                pipe.watch(world_key(world_id))
+                if pipe.hget(world_key(world_id), "gm_key_hash") == stored:
+                    pipe.multi()
+                    pipe.hset(world_key(world_id), "gm_key_hash", digest)
+                    pipe.execute()
+            except redis.WatchError:
+                pass  # rotated meanwhile: the new key's digest stands
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -433,7 +451,7 @@ class Store:
         """Replace the GM key and the signing secret: every player token minted before dies."""
         self.world(world_id)
         gm_key = keys.new_gm_key()
-        fields = {"gm_key_hash": keys.hash_gm_key(gm_key), "signing_secret": keys.new_signing_secret()}
+        fields = {"gm_key_hash": self.keyring.gm_key_digest(world_id, gm_key), "signing_epoch": self.keyring.new_epoch()}
         self.redis.hset(world_key(world_id), mapping=fields)
         return dataclasses.replace(self.world(world_id), gm_key=gm_key)
 
@@ -730,12 +748,12 @@ def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) ->
     return redis.BlockingConnectionPool.from_url(url, max_connections=connections, timeout=POOL_WAIT_SECONDS, **options)
 
 
-def world_of(world_id: str, fields: list) -> World:
+def world_of(world_id: str, fields: list, keyring: Keyring) -> World:
     """The world from its fields as ``Store.claim`` or ``Store.world`` read them."""
-    name, gm_key_hash, settings, system, signing_secret, _plain_gm_key = fields
-    if None in (name, gm_key_hash, settings, signing_secret):
+    name, gm_key_hash, settings, system, signing_epoch, _plain_gm_key = fields
+    if None in (name, gm_key_hash, settings, signing_epoch):
         raise UnknownWorld(world_id)
-    return World(world_id, name, gm_key_hash, signing_secret, settings, system or DEFAULT_SYSTEM)
+    return World(world_id, name, gm_key_hash, keyring.signing_secret(world_id, signing_epoch), settings, system or DEFAULT_SYSTEM)
 
 
 def fight_of(token_ids: list[str], read: dict) -> tuple[TableRead, dict[str, list[dict]]]:

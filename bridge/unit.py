@@ -65,7 +65,7 @@ class Unit:
     def __init__(self, store: Store, identity: Identity, sid: str | None = None,
                  world_fields: list | None = None, fight: tuple[list[str], dict] | None = None):
         self.store, self.identity, self.sid = store, identity, sid
-        self._world = world_of(identity.world_id, world_fields) if world_fields is not None else None
+        self._world = world_of(identity.world_id, world_fields, store.keyring) if world_fields is not None else None
         self._claimed_fight = fight
         self._tokens: dict[str, list] = {}  # token id -> [text read, text now]
         self._combats: dict[str, list] = {}  # scene id -> [text read, text now]

@@ -16,7 +16,6 @@ import pytest
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from bridge.auth import TOKEN_SALT, mint_player_token
-from bridge.keys import gm_key_matches
 from bridge.schemas.settings import default_settings
 from bridge.store import Store, world_key
 
@@ -87,8 +86,8 @@ def test_the_cli_revokes_one_players_tokens(redis_server, bridge, world, gm, pla
 def test_redis_holds_no_gm_key_and_world_show_prints_none(redis_server, store, world):
     stored = store.redis.hgetall(world_key(world.world_id))
     assert not any(world.gm_key in value for value in stored.values())
-    assert stored["gm_key_hash"].startswith("scrypt$") and gm_key_matches(world.gm_key, stored["gm_key_hash"])
-    assert stored["signing_secret"] != world.gm_key
+    assert stored["gm_key_hash"].startswith("hmac-sha256$") and store.keyring.gm_key_matches(world.world_id, world.gm_key, stored["gm_key_hash"])
+    assert "signing_secret" not in stored
     shown = cli(redis_server, "world", "show", world.world_id)
     assert world.gm_key not in shown.stdout + shown.stderr
     assert "gm_key" not in json.loads(shown.stdout)
@@ -116,7 +115,7 @@ def test_a_world_stored_with_a_plain_key_keeps_only_its_hash_after_first_use(bri
     assert answers(connect(world=world_id, gm_key=plain))
     stored = store.redis.hgetall(world_key(world_id))
     assert "gm_key" not in stored and not any(plain in value for value in stored.values())
-    assert gm_key_matches(plain, stored["gm_key_hash"])
+    assert store.keyring.gm_key_matches(world_id, plain, stored["gm_key_hash"])
 
 
 def test_a_rotation_the_bridge_did_not_hear_still_closes_the_connections(tmp_path):

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from marshmallow import ValidationError, fields
 
 from bridge.auth import AuthError, authenticate, mint_player_token
-from bridge.keys import hash_gm_key
+from bridge.keyring import Keyring
 from bridge import chain, events
 from bridge.events import session
 from bridge.systems.moment_of_truth import events as flagship_events
@@ -773,7 +773,8 @@ def test_error_envelopes_match_the_envelope_schema():
 
 
 class FakeStore:
-    gm_key_hash = hash_gm_key("key")
+    keyring = Keyring(fixed=bytes(32))
+    gm_key_hash = keyring.gm_key_digest("t1", "key")
 
     def world(self, world_id):
         if world_id != "t1":

@@ -14,7 +14,7 @@ from flask_socketio import ConnectionRefusedError, join_room
 from marshmallow import ValidationError
 
 from ..auth import Admission, AuthError, authenticate, grounds_now
-from ..connections import Connections, announce_ended
+from ..connections import Connections, announce_ended, close_without_waiting
 from ..protocol import PROTOCOL_VERSION, Push, RefusalCode, Request
 from ..requests import handles, socketio, store, unknown_event
 from ..rooms import gm_room, user_room, world_room
@@ -22,6 +22,7 @@ from ..schemas.requests import ConnectCredentials
 from ..systems import title_of
 
 _credentials = ConnectCredentials()
+
 
 
 def connections() -> Connections:
@@ -67,15 +68,27 @@ def _admit(auth) -> Admission:
         raise ConnectionRefusedError(
             *_refusal(RefusalCode.PROTOCOL_MISMATCH, f"this bridge speaks protocol {PROTOCOL_VERSION}", {"protocol": [f"must be {PROTOCOL_VERSION}"]})
         )
+    address, connection = request.remote_addr or "", socketio().server.manager.eio_sid_from_sid(request.sid, "/")
+    if connections().attempts.refused(address, connection):
+        socketio().start_background_task(_close_after_refusal, socketio(), connection)
+        raise ConnectionRefusedError(*_refusal(RefusalCode.TOO_MANY_ATTEMPTS, "too many failed connects; wait a minute", {}))
     try:
         admission = authenticate(store(), credentials)
         connections().admit(request.sid, admission)
     except AuthError as refused:
+        if refused.code in (RefusalCode.UNAUTHORIZED, RefusalCode.TOKEN_EXPIRED) and connections().attempts.failed(address, connection):
+            socketio().start_background_task(_close_after_refusal, socketio(), connection)
         raise ConnectionRefusedError(*_refusal(refused.code, refused.message, {})) from None
     if grounds_now(store(), admission.identity) != admission.grounds:
         connections().forget(request.sid)
         raise ConnectionRefusedError(*_refusal(RefusalCode.UNAUTHORIZED, "the credentials were revoked", {}))
     return admission
+
+
+def _close_after_refusal(sio, connection: str) -> None:
+    """Close an Engine.IO connection that used up its connects, once its last refusal has been sent."""
+    sio.sleep(0)  # the refusal is queued before this runs; the close goes after it
+    close_without_waiting(sio.server.eio, connection)
 
 
 def _refusal(code: RefusalCode, message: str, fields: dict) -> tuple[str, dict]:
