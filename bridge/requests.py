@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import time
+
+import redis
 from functools import partial
 from typing import Any, Callable
 
@@ -23,6 +25,7 @@ from .encoded import Encoded, Unreadable
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
 from .systems import system_of_event, title_of
+from .store import ANSWER_MAX_BYTES
 from .unit import Unit, answer_once
 
 log = logging.getLogger("bridge.requests")
@@ -93,12 +96,18 @@ def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, argument
     payload = arguments[0] if len(arguments) == 1 else None
     request_id = payload.get("request_id") if isinstance(payload, dict) else None
     try:
+        current_app.extensions["vtt_budgets"].admit(identity)
         if len(arguments) > 1:
             message = f"send one payload object, not {len(arguments)} arguments"
             raise RequestError(ErrorCode.INVALID, message, {"_schema": [message]})
         envelope = _answer(event, schema, gm_only, handler, admission, payload, fight)
     except RequestError as refused:
         envelope = failure(request_id, refused)
+    except (redis.OutOfMemoryError, redis.ConnectionError, redis.TimeoutError) as lost:
+        log.warning("request refused: Redis cannot take it", extra={"event": event, "error": str(lost)})
+        full = isinstance(lost, redis.OutOfMemoryError)
+        message = "the bridge's storage is full; the GM is told (/healthz)" if full else "the service is unavailable; try again shortly"
+        envelope = failure(request_id, RequestError(ErrorCode.UNAVAILABLE, message))
     except Exception:
         log.exception("request failed", extra={"event": event, "request_id": request_id})
         envelope = failure(request_id, RequestError(ErrorCode.INTERNAL, "the bridge failed on this request"))
@@ -124,6 +133,7 @@ def _answer(event: str, schema, gm_only, handler, admission: Admission, payload,
     run = partial(_run, handler, data, admission)
     written, answer = answer_once(current_app.extensions["vtt_store"], identity, key, run, token_ids, request.sid)
     if written is not None:  # not another run's answer: this run's pushes are told
+        current_app.extensions["vtt_budgets"].spend(identity, min(len(answer.json), ANSWER_MAX_BYTES), len(written.entries))
         sio = current_app.extensions["socketio"]
         for pushed, payload, where in written.pushes:
             sio.emit(pushed, payload, **where)

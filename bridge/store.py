@@ -52,11 +52,12 @@ from .systems import DEFAULT_SYSTEM
 from .visibility import readers
 
 #: How long the first answer to a request id is kept, in seconds: a client's
-#: retries (after a reconnect) come within it; a later send of the id is a new request.
-ANSWER_TTL_SECONDS = 3600
+#: retries (after a reconnect) come within it; a later send of the id is a new
+#: request. Short, and evicted first when Redis is full (``bridge.embedded_redis``).
+ANSWER_TTL_SECONDS = 600
 #: The largest answer kept for retries, in bytes of JSON; a larger one is
 #: kept as a short ``answer_not_kept`` refusal (``bridge.unit.answer_once``).
-ANSWER_MAX_BYTES = 64 * 1024
+ANSWER_MAX_BYTES = 16 * 1024
 #: How long a request id stays claimed while its first answer is computed, in seconds.
 CLAIM_TTL_SECONDS = 60
 #: How often a repeated request polls for the first answer, in seconds.
