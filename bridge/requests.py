@@ -19,7 +19,7 @@ from typing import Any, Callable
 from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
-from . import standing
+from . import request_ids, standing
 from .auth import Admission, Identity
 from .encoded import Encoded, Unreadable
 from .protocol import ErrorCode, Request, RequestError, failure, success
@@ -128,6 +128,7 @@ def _answer(event: str, schema, gm_only, handler, admission: Admission, payload,
         raise RequestError(ErrorCode.INVALID, "the request has invalid fields", invalid.normalized_messages()) from None
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event}'")
+    request_ids.bind(current_app.extensions["vtt_store"], identity, data["request_id"], event)
     key = f"vtt:answer:{identity.world_id}:{identity.user}:{event}:{data['request_id']}"
     token_ids = fight(data) if fight is not None else None
     run = partial(_run, handler, data, admission)

@@ -15,7 +15,7 @@ from typing import Any
 from .cards import check_owner
 from .protocol import ErrorCode, Push, Request, RequestError
 from .refusals import refused_as
-from .rooms import world_room
+from .visibility import full_view_rooms
 from .rules.moment_of_truth.tokens import TokenChange, TokenState
 from .rules.moment_of_truth.tracker import check_can_act
 from .store import TableRead
@@ -89,11 +89,16 @@ def change_tokens(unit: Unit, rule: Request, request: dict, token_ids: Mapping[s
 
 
 def push_changes(unit: Unit, rule: Request, request: dict, made: Iterable[TokenChange]) -> None:
-    """One ``token.changed`` per change, to everyone at the table (the sender
-    too: a client applies every change the same way, by version)."""
+    """One ``token.changed`` per change, to whoever sees the request's card in
+    full: everyone at the table for a public one (the sender too: a client
+    applies every change the same way, by version); for a blind or whispered
+    one, only those its card reaches whole, so the change tells no one else its outcome."""
     cause = cause_of(unit, rule, request)
+    seen_by = {"world": unit.world_id, "visibility": request.get("visibility", "public"), "user": unit.identity.user,
+               "whisper_to": request.get("whisper_to", [])}
+    rooms = full_view_rooms(seen_by)
     for token_change in made:
-        unit.emit(Push.TOKEN_CHANGED.value, token_change.to_dict() | {"cause": cause}, to=world_room(unit.world_id))
+        unit.emit(Push.TOKEN_CHANGED.value, token_change.to_dict() | {"cause": cause}, to=rooms if len(rooms) > 1 else rooms[0])
 
 
 def cause_of(unit: Unit, rule: Request, request: dict) -> dict[str, Any]:
