@@ -588,9 +588,14 @@ class Store:
     def card(self, world_id: str, card_id: str) -> dict | None:
         """The logged card ``card_id`` (its ``roll_id``), in two steps whatever
         the log's length; None: no such card, or trimmed from the log."""
+        found = self.card_link(world_id, card_id)
+        return found.entry if found else None
+
+    def card_link(self, world_id: str, card_id: str) -> chain.Link | None:
+        """The logged card ``card_id`` with its place in the chain (its salt included); None as ``card``."""
         logged_as = self.redis.get(_card_key(world_id, card_id))
         found = self._links(world_id, [logged_as]) if logged_as else []
-        return found[0].entry if found else None
+        return found[0] if found else None
 
     def rolls_seen(self, world_id: str, user: str | None, count: int) -> list[chain.Link]:
         """The newest ``count`` entries ``user`` sees (whole or as a notice;
@@ -612,9 +617,12 @@ class Store:
         return [_link(row) for row in self.redis.xrange(_roll_keys(world_id)["log"], min=f"({log_id}" if log_id else "-", count=count)]
 
     def chain_ends(self, world_id: str) -> tuple[str, str | None]:
-        """The link before the oldest entry kept, and the head (None: no entry yet)."""
-        head = self.log_head(world_id)
-        return self.redis.get(_roll_keys(world_id)["trimmed"]) or chain.genesis(world_id), head
+        """The link before the oldest entry kept, and the head as stored (None:
+        none), read only: a log found without its head is not chained again here."""
+        keys = _roll_keys(world_id)
+        with self.redis.pipeline(transaction=False) as pipe:
+            trimmed, head = pipe.get(keys["trimmed"]).get(keys["head"]).execute()
+        return trimmed or chain.genesis(world_id), head
 
     def _links(self, world_id: str, log_ids: list[str]) -> list[chain.Link]:
         """The entries of ``log_ids`` still kept, in that order."""
