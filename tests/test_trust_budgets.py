@@ -5,7 +5,6 @@ socket goes, then an hour of rolls at the fastest rate let through."""
 from __future__ import annotations
 
 import time
-import uuid
 
 from bridge.auth import Identity, Role
 from bridge.budgets import ANSWER_BYTES, ANSWER_WINDOW_SECONDS, LOG_ENTRIES, REQUEST_BURST, Budgets

@@ -19,20 +19,20 @@ import time
 import uuid
 
 import pytest
+import websocket
 from itsdangerous import URLSafeSerializer
 
 from bridge.attempts import PER_ADDRESS, PER_CONNECTION
 from bridge.auth import TOKEN_SALT
-from bridge.keyring import Keyring, secret_file
+from bridge.keyring import secret_file
 from bridge.schemas.settings import default_settings
-from bridge.store import world_key
+from bridge.store import Store, world_key
 
-from .services import Bridge, wait_until
+from .services import Bridge
 from .test_bridge import refusal
 from .test_hostile_inputs import FRAME_TIMEOUT_SECONDS
+from .table import TableClient
 from .test_keys_and_tokens import answers
-
-import websocket
 
 
 def forged(secret: str, world_id: str, user: str) -> str:
@@ -94,16 +94,12 @@ def test_the_server_key_rotates_and_a_retired_one_opens_nothing(redis_server, tm
     old_env = os.environ.copy()
     os.environ.update(env)
     try:
-        from bridge.store import Store
-
         store = Store.from_url(redis_server.url)
         world = store.create_world(f"w-{uuid.uuid4().hex[:12]}", "Rotating", default_settings())
         first_key = store.keyring.current()
         assert cli(redis_server, "secret", "rotate").returncode == 0
         assert store.keyring.current() != first_key
         assert refusal(web, world=world.world_id, gm_key="wrong")["code"] == "unauthorized"
-        from .table import TableClient
-
         TableClient(web.url, {"world": world.world_id, "gm_key": world.gm_key}).close()  # the old key still opens its world
         assert cli(redis_server, "secret", "retire", first_key).returncode == 0
         assert refusal(web, world=world.world_id, gm_key=world.gm_key)["code"] == "unauthorized"

@@ -7,9 +7,7 @@ and the banner an answer carries."""
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
-import time
 import urllib.request
 
 from .test_handoff import redeem
@@ -50,7 +48,8 @@ def test_a_pending_handoff_offer_dies_with_a_rotation(bridge, store, world, gm):
 
 
 def test_moments_offered_to_no_one_or_beyond_what_the_giver_holds_are_refused(gm, player_for):
-    alice, bob = player_for("alice", ["a1"]), player_for("bob", ["b1"])
+    player_for("alice", ["a1"])  # alice has joined: an offer may go to her
+    bob = player_for("bob", ["b1"])
     ok(gm, "moments.award", award="role_playing", player="bob", moments=3, reason="kind")
     nobody = bob.request("moments.offer", to="nobody-at-all", dice=1)
     assert nobody["error"]["code"] == "invalid" and list(nobody["error"]["fields"]) == ["to"], nobody
