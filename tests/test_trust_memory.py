@@ -128,6 +128,28 @@ def test_a_chunked_body_of_unknown_length_is_refused_unread(fresh_bridge, path):
     assert growth < GROWTH_MAX, f"the web process grew by {growth} bytes before any login"
 
 
+def test_one_address_holds_a_bounded_number_of_websockets_and_all_of_them_sending_grows_little(fresh_bridge):
+    before = kernel_memory(fresh_bridge, "VmRSS")
+    bound = Config.from_env().sockets_per_address
+    held = [ws_open(fresh_bridge.url) for _ in range(bound)]
+    with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+        ws_open(fresh_bridge.url)
+    assert refused.value.status_code == 429
+
+    def attack(raw):
+        header = websocket.ABNF(fin=1, opcode=websocket.ABNF.OPCODE_TEXT, data=b"").format()[:1] + bytes([0x80 | 127])
+        raw.sock.sendall(header + ATTACK_BYTES.to_bytes(8, "big") + b"\x00" * 4)
+        send_until_cut_off_raw(raw.sock)
+
+    attackers = [threading.Thread(target=attack, args=(raw,)) for raw in held]
+    for attacker in attackers:
+        attacker.start()
+    for attacker in attackers:
+        attacker.join(120)
+    growth = kernel_memory(fresh_bridge, "VmHWM") - before
+    assert growth < GROWTH_MAX, f"the web process grew by {growth} bytes before any login"
+
+
 def test_the_cap_sits_at_the_seam_it_was_built_for(redis_server):
     """If an upgrade of python-engineio moves where it wraps a WebSocket, this fails: read bridge/websocket_cap.py."""
     sio = create_app(Config(redis_url=redis_server.url)).extensions["socketio"]
