@@ -1,4 +1,7 @@
-"""The one path every request takes: validate, authorize, answer once, log.
+"""The one path every request takes: within the player's budget
+(``bridge.budgets``), validate, authorize, bind the request id to its event
+(``bridge.request_ids``), check the connection's credentials as they stand
+(``bridge.standing``), answer once, log.
 
 A handler is ``handler(unit, request) -> result`` (``unit``: the request's
 ``bridge.unit.Unit``, its one way to the world); it raises
@@ -11,11 +14,10 @@ from __future__ import annotations
 
 import logging
 import time
-
-import redis
 from functools import partial
 from typing import Any, Callable
 
+import redis
 from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
