@@ -31,8 +31,10 @@ def bridge(redis_server):
     web = Bridge(redis_server.url)
     worker = Worker(redis_server.url)
     yield web
-    worker.stop()
-    web.stop()
+    try:
+        worker.stop()
+    finally:  # a worker slow to stop must not leave the web process running
+        web.stop()
 
 
 @pytest.fixture
