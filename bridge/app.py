@@ -10,6 +10,7 @@ from redis import Redis
 from socketio import RedisManager
 
 from . import connections, cors, encoded, events, health, limits, logs, plugin_files, systems
+from .budgets import Budgets
 from .config import Config
 from .protocol import SOCKETIO_CHANNEL
 from .queue import WorldQueues
@@ -26,6 +27,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
     app.config["SECRET_KEY"] = secrets.token_hex(32)  # no cookie outlives the process
     app.extensions["vtt_config"] = config
     app.extensions["vtt_store"] = Store.from_url(config.redis_url)
+    app.extensions["vtt_budgets"] = Budgets()  # what each player may take (bridge.requests spends it)
     # RQ needs raw bytes from Redis, the store wants text: two clients.
     app.extensions["vtt_queue"] = WorldQueues(config.queue_name, Redis.from_url(config.redis_url))
     app.extensions["socketio"] = SocketIO(

@@ -1,7 +1,8 @@
 """Who is at the table: the GM by the world's key, players by signed tokens.
 
-A player token is signed (HMAC-SHA256) with the world's signing secret
-(``bridge.keys``), which rotating the GM key replaces, so rotation voids
+The GM key is checked against its keyed digest (``bridge.keyring``). A
+player token is signed (HMAC-SHA256) with the world's signing secret
+(``bridge.keyring``), which rotating the GM key replaces, so rotation voids
 every token minted before; ``token.revoke`` voids one user's tokens by
 counting up that user's generation, which each token carries. The token names
 its world, its user, its generation and its expiry; it carries no secret.
@@ -91,7 +92,7 @@ def authenticate(store: Store, credentials: dict, now: float | None = None) -> A
     except UnknownWorld:
         raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials") from None
     if "gm_key" in credentials:
-        return _seated(store, _gm_admission(world.gm_key_hash, world_id, credentials))
+        return _seated(store, _gm_admission(store, world.gm_key_hash, world_id, credentials))
     if "token" in credentials:
         return _seated(store, _player_admission(store, world.signing_secret, world_id, credentials["token"], now))
     raise AuthError(RefusalCode.UNAUTHORIZED, "credentials need a gm_key or a player token")
@@ -99,7 +100,11 @@ def authenticate(store: Store, credentials: dict, now: float | None = None) -> A
 
 def grounds_now(store: Store, identity: Identity) -> tuple:
     """What an admission of ``identity`` would rest on now (see ``Admission.grounds``)."""
-    world = store.world(identity.world_id)
+    return grounds_of(store, store.world(identity.world_id), identity)
+
+
+def grounds_of(store: Store, world, identity: Identity) -> tuple:
+    """What an admission of ``identity`` rests on in ``world`` as read (a player's token generation read now)."""
     if identity.is_gm:
         return (world.gm_key_hash,)
     return world.signing_secret, store.token_generation(identity.world_id, identity.user)
@@ -116,9 +121,15 @@ def _seated(store: Store, admission: Admission) -> Admission:
     return admission
 
 
-def _gm_admission(gm_key_hash: str, world_id: str, credentials: dict) -> Admission:
+def _gm_admission(store: Store, gm_key_hash: str, world_id: str, credentials: dict) -> Admission:
     offered = credentials["gm_key"]
-    if not isinstance(offered, str) or not keys.gm_key_matches(offered, gm_key_hash):
+    if not isinstance(offered, str):
+        raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials")
+    if keys.is_scrypt_hash(gm_key_hash) and keys.scrypt_hash_matches(offered, gm_key_hash):
+        digest = store.keyring.gm_key_digest(world_id, offered)  # an older bridge's hash, replaced once
+        store.replace_gm_key_hash(world_id, gm_key_hash, digest)
+        gm_key_hash = store.world(world_id).gm_key_hash
+    if not store.keyring.gm_key_matches(world_id, offered, gm_key_hash):
         raise AuthError(RefusalCode.UNAUTHORIZED, "unknown world or bad credentials")
     user = credentials.get("user") or GM_USER
     if not isinstance(user, str):

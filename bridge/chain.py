@@ -10,7 +10,10 @@
 
 Deleting or editing an entry changes its commitment or drops its link, so the
 next entry's ``prev`` no longer matches; the head (the newest link, kept
-apart) catches the newest entries deleted. ``verify`` names the first break.
+apart) catches the newest entries deleted. ``verify`` names the first break
+and only reads. The salts are stored beside the entries, so whoever can
+write Redis can also recompute a consistent chain: the chain holds against
+them only for clients that kept the links they saw (docs/protocol.md, Security).
 docs/protocol.md, "The roll log's chain", is the same scheme for clients.
 """
 
@@ -82,6 +85,8 @@ def verify(store, world_id: str, page: int = 1000) -> tuple[int, str | None]:
     """Check the world's whole log (``store``: a ``bridge.store.Store``),
     ``page`` entries per read: the entries checked, and the first break (None: none)."""
     prev, head = store.chain_ends(world_id)
+    if head is None and store.links_after(world_id, None, 1):
+        return 0, "the chain's head is missing: the log was emptied of it (or predates the chain and was never read)"
     checked, after = 0, None
     while links := store.links_after(world_id, after, page):
         problem = broken(links, prev)

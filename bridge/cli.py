@@ -1,4 +1,4 @@
-"""``vtt-bridge``: serve, web, worker, world and schemas commands."""
+"""``vtt-bridge``: serve, web, worker, world, secret, log and schemas commands."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from . import logs
 from .config import Config
 from .connections import announce_ended
 from .embedded_redis import AlreadyRunning, EmbeddedRedis, default_data_dir, running_url
+from .keyring import Keyring, UnknownKey
 from .lineage import AlreadyServing
 from .reach import install_notes
 from .schemas.settings import default_settings
@@ -36,6 +37,8 @@ def main(ctx: click.Context, data_dir: pathlib.Path | None, log_level: str) -> N
     """Rules backend for virtual tabletops."""
     logs.configure(log_level.upper())
     ctx.obj = {"data_dir": data_dir or default_data_dir(), "config": Config.from_env()}
+    # the server's keys (bridge.keyring) beside the data, for this process and every one it starts
+    os.environ.setdefault("VTT_BRIDGE_SECRET_FILE", str(ctx.obj["data_dir"] / "secrets.json"))
 
 
 @main.command()
@@ -166,6 +169,28 @@ def world_scripts(obj: dict, world_id: str, folder: pathlib.Path | None, reload_
             click.echo(loaded.stdout, nl=False)
             if loaded.returncode:
                 raise SystemExit(loaded.returncode)
+
+
+@main.group("secret")
+def secret() -> None:
+    """The server's keys, kept outside Redis (bridge.keyring)."""
+
+
+@secret.command("rotate")
+def secret_rotate() -> None:
+    """A new server key for new GM keys and rotated worlds; the old keys still open what they made."""
+    click.echo(f"new server key '{Keyring.from_env().rotate()}'; retire an old one once every world is rotated", err=True)
+
+
+@secret.command("retire")
+@click.argument("key_id")
+def secret_retire(key_id: str) -> None:
+    """Drop server key KEY_ID: every GM key and player token made with it stops working (rotate those worlds)."""
+    try:
+        Keyring.from_env().retire(key_id)
+    except (ValueError, UnknownKey) as refused:
+        raise click.ClickException(f"cannot retire '{key_id}': {refused}") from None
+    click.echo(f"server key '{key_id}' retired", err=True)
 
 
 @main.group("log")

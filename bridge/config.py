@@ -56,6 +56,8 @@ class Config:
     connections_per_user: int = 8
     #: Open connections a world may hold, per web process.
     connections_per_world: int = 64
+    #: WebSockets one address may hold open at once, per web process (0: no bound; behind a proxy, the proxy bounds).
+    sockets_per_address: int = 32
 
     @property
     def base_url(self) -> str:
@@ -84,4 +86,5 @@ class Config:
             redis_maxmemory=env.get("VTT_BRIDGE_REDIS_MAXMEMORY", DEFAULT_REDIS_MAXMEMORY),
             connections_per_user=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_USER", 8)),
             connections_per_world=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_WORLD", 64)),
+            sockets_per_address=int(env.get("VTT_BRIDGE_SOCKETS_PER_ADDRESS", 32)),
         )

@@ -7,8 +7,16 @@ announced on ``CHANNEL`` (the CLI announces too), which every web process
 hears; an announcement made while a process was not listening (Redis away)
 is caught up on when it listens again, by checking each open connection's
 credentials anew. A connection that opened Engine.IO but never
-authenticated is closed after ``HANDSHAKE_SECONDS``. A world and a user hold a bounded number of
+authenticated is closed after ``HANDSHAKE_SECONDS``, and one address holds at most
+``HANDSHAKES_PER_ADDRESS`` such connections. A world and a user hold a bounded number of
 connections (``Config.connections_per_world``, ``connections_per_user``).
+
+Nothing here waits on a client: a connection is ended the way Engine.IO
+ends one whose client stopped answering pings (``Socket.close(wait=False)``),
+never by ``Server.disconnect``, which waits for the client to take its close
+packet and so blocks for good on a long-polling client that never polls again.
+Each open connection's requests are checked against its credentials too
+(``standing``), so a connection missed here still acts for no one.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from dataclasses import dataclass
 
 import redis
 
+from .attempts import Attempts
 from .auth import Admission, AuthError, Identity, grounds_now
 from .protocol import NAMESPACE, RefusalCode
 from .store import Store
@@ -33,6 +42,8 @@ CHANNEL = "vtt-bridge:credentials"
 WATCH_SECONDS = 0.5
 #: How long a connection may stay open without authenticating, in seconds.
 HANDSHAKE_SECONDS = 10.0
+#: Connections one address may hold open unauthenticated at once (each may hold a message up to the cap, ``bridge.limits``).
+HANDSHAKES_PER_ADDRESS = 32
 
 
 def announce_ended(client: redis.Redis, world_id: str, user: str | None = None) -> None:
@@ -55,6 +66,7 @@ class Connections:
         self.per_world, self.per_user = per_world, per_user
         self._open: dict[str, Open] = {}
         self._handshakes: dict[str, float] = {}  # Engine.IO session -> when the watcher first saw it unauthenticated
+        self.attempts = Attempts()  # failed connects (bridge.events.session counts them)
         self._lock = threading.Lock()
 
     def admit(self, sid: str, admission: Admission) -> None:
@@ -112,16 +124,32 @@ class Connections:
             for sid in ended:
                 del self._open[sid]
         for sid in ended:
-            self.server.disconnect(sid, namespace=NAMESPACE)
+            eio_sid = self.server.manager.eio_sid_from_sid(sid, NAMESPACE)
+            self.server.disconnect(sid, namespace=NAMESPACE)  # queues the client's disconnect packet; waits for nothing
+            if eio_sid is not None:
+                close_without_waiting(self.server.eio, eio_sid)
 
     def _end_idle_handshakes(self, now: float) -> None:
         """Close each Engine.IO session that has not authenticated within ``HANDSHAKE_SECONDS``."""
         eio = self.server.eio
-        waiting = {eio_sid for eio_sid in list(eio.sockets) if self.server.manager.sid_from_eio_sid(eio_sid, NAMESPACE) is None}
+        live = list(eio.sockets)
+        self.attempts.keep_only(live)
+        waiting = {eio_sid for eio_sid in live if self.server.manager.sid_from_eio_sid(eio_sid, NAMESPACE) is None}
         self._handshakes = {eio_sid: self._handshakes.get(eio_sid, now) for eio_sid in waiting}
-        for eio_sid, first_seen in self._handshakes.items():
-            if now - first_seen >= HANDSHAKE_SECONDS:
-                eio.disconnect(eio_sid)
+        by_address: dict[str, int] = {}
+        for eio_sid, first_seen in sorted(self._handshakes.items(), key=lambda item: item[1]):
+            address = (self.server.environ.get(eio_sid) or {}).get("REMOTE_ADDR", "")
+            by_address[address] = by_address.get(address, 0) + 1
+            if now - first_seen >= HANDSHAKE_SECONDS or by_address[address] > HANDSHAKES_PER_ADDRESS:
+                close_without_waiting(eio, eio_sid)
+
+
+def close_without_waiting(eio, eio_sid: str) -> None:
+    """Close Engine.IO session ``eio_sid`` without waiting for its client, as
+    Engine.IO's own ping timeout does; Engine.IO's service task forgets it."""
+    socket = eio.sockets.get(eio_sid)
+    if socket is not None:
+        socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
 
 
 def init_app(app) -> None:

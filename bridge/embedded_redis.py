@@ -1,7 +1,10 @@
 """A private Redis for ``serve``: loopback only, password-protected, append-only,
-with a memory limit (``maxmemory``) past which writes are refused and nothing
-is ever evicted (``noeviction``): game state has no expiry to evict it by,
-and losing it silently would be worse than a refused request.
+with a memory limit (``maxmemory``). Near it, only what expires anyway is
+evicted, soonest to expire first (``volatile-ttl``): kept answers, claims,
+offers, finished jobs. Game state has no expiry, so it is never evicted; once
+nothing else is left, writes are refused (requests answer ``unavailable``,
+and ``/healthz`` says Redis is full): losing game state silently would be
+worse than a refused request.
 
 The server's configuration (including its password) is passed on stdin, so it
 never shows up in ``ps``. The URL is written to ``<data_dir>/redis.url``
@@ -214,7 +217,7 @@ class EmbeddedRedis:
             "appendfsync everysec",
             'save ""',
             f"maxmemory {self.maxmemory}",
-            "maxmemory-policy noeviction",
+            "maxmemory-policy volatile-ttl",
             f"dir {_quote(self._redis_dir)}",
             f"logfile {_quote(self._log_file)}",
             "",

@@ -150,6 +150,10 @@ class ErrorCode(str, Enum):
     WRONG_SYSTEM = "wrong_system"
     BUSY = "busy"
     ANSWER_NOT_KEPT = "answer_not_kept"
+    UNAUTHORIZED = "unauthorized"
+    TOKEN_EXPIRED = "token_expired"
+    TOO_MANY_REQUESTS = "too_many_requests"
+    UNAVAILABLE = "unavailable"
     JOB_FAILED = "job_failed"
     INTERNAL = "internal"
 
@@ -162,6 +166,7 @@ class RefusalCode(str, Enum):
     UNAUTHORIZED = "unauthorized"
     TOKEN_EXPIRED = "token_expired"
     TOO_MANY_CONNECTIONS = "too_many_connections"
+    TOO_MANY_ATTEMPTS = "too_many_attempts"
     UNAVAILABLE = "unavailable"
 
 

@@ -1,4 +1,7 @@
-"""The one path every request takes: validate, authorize, answer once, log.
+"""The one path every request takes: within the player's budget
+(``bridge.budgets``), validate, authorize, bind the request id to its event
+(``bridge.request_ids``), check the connection's credentials as they stand
+(``bridge.standing``), answer once, log.
 
 A handler is ``handler(unit, request) -> result`` (``unit``: the request's
 ``bridge.unit.Unit``, its one way to the world); it raises
@@ -14,14 +17,17 @@ import time
 from functools import partial
 from typing import Any, Callable
 
+import redis
 from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
-from .auth import Identity
+from . import request_ids, standing
+from .auth import Admission, Identity
 from .cards import check_audience
 from .encoded import Encoded, Unreadable
 from .protocol import ErrorCode, Request, RequestError, failure, success
 from .schemas.catalog import REQUESTS
+from .store import ANSWER_MAX_BYTES
 from .systems import system_of_event, table_of, title_of
 from .table.combats import check_turn
 from .unit import Unit, answer_once
@@ -41,8 +47,13 @@ def socketio():
     return current_app.extensions["socketio"]
 
 
+def current_admission() -> Admission:
+    """What the requesting connection was admitted on (``bridge.events.session``)."""
+    return socketio().server.get_session(request.sid)["admission"]
+
+
 def current_identity() -> Identity:
-    return socketio().server.get_session(request.sid)["identity"]
+    return current_admission().identity
 
 
 def handles(app, event: Request | str, fight: Callable[[dict], list[str]] | None = None,
@@ -119,18 +130,25 @@ def answer(event: str, schema: Schema, gm_only: bool, handler: Handler, argument
            with_payload: bool = False) -> dict:
     """The envelope answering ``arguments``, the event's (one payload object, if the client kept to the protocol)."""
     started = time.perf_counter()
-    identity = current_identity()
+    admission = current_admission()
+    identity = admission.identity
     payload = arguments[0] if len(arguments) == 1 else None
     request_id = payload.get("request_id") if isinstance(payload, dict) else None
     try:
+        current_app.extensions["vtt_budgets"].admit(identity)
         if len(arguments) > 1:
             message = f"send one payload object, not {len(arguments)} arguments"
             raise RequestError(ErrorCode.INVALID, message, {"_schema": [message]})
         if with_payload:
             handler = partial(_with_payload, handler, payload)
-        envelope = _answer(event, schema, gm_only, handler, identity, payload, fight, extra)
+        envelope = _answer(event, schema, gm_only, handler, admission, payload, fight, extra)
     except RequestError as refused:
         envelope = failure(request_id, refused)
+    except (redis.OutOfMemoryError, redis.ConnectionError, redis.TimeoutError) as lost:
+        log.warning("request refused: Redis cannot take it", extra={"event": event, "error": str(lost)})
+        full = isinstance(lost, redis.OutOfMemoryError)
+        message = "the bridge's storage is full; the GM is told (/healthz)" if full else "the service is unavailable; try again shortly"
+        envelope = failure(request_id, RequestError(ErrorCode.UNAVAILABLE, message))
     except Exception:
         log.exception("request failed", extra={"event": event, "request_id": request_id})
         envelope = failure(request_id, RequestError(ErrorCode.INTERNAL, "the bridge failed on this request"))
@@ -150,7 +168,8 @@ def _load(schema: Schema, payload) -> dict:
         raise RequestError(ErrorCode.INVALID, "the request has invalid fields", invalid.normalized_messages()) from None
 
 
-def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, fight, extra) -> dict:
+def _answer(event: str, schema, gm_only, handler, admission: Admission, payload, fight, extra) -> dict:
+    identity = admission.identity
     if isinstance(payload, Unreadable):
         message = f"the payload could not be read: {payload.reason}"
         raise RequestError(ErrorCode.INVALID, message, {"_schema": [payload.reason]})
@@ -159,22 +178,26 @@ def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, f
     data = _load(schema, payload)
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event}'")
+    request_ids.bind(current_app.extensions["vtt_store"], identity, data["request_id"], event)
     key = f"vtt:answer:{identity.world_id}:{identity.user}:{event}:{data['request_id']}"
     token_ids = fight(data) if fight is not None else None
     keys = extra(identity.world_id) if extra is not None and token_ids else []
-    run = partial(_run, handler, data)
+    run = partial(_run, handler, data, admission)
     store = current_app.extensions["vtt_store"]
     written, answer = answer_once(store, identity, key, run, token_ids, request.sid, keys)
     if written is not None:  # not another run's answer: this run's pushes are told
+        current_app.extensions["vtt_budgets"].spend(identity, min(len(answer.json), ANSWER_MAX_BYTES), len(written.entries))
         sio = current_app.extensions["socketio"]
         for pushed, payload, where in written.pushes:
             sio.emit(pushed, payload, **where)
     return answer
 
 
-def _run(handler: Handler, data: dict, unit: Unit) -> dict:
-    """The envelope, encoded once for the stored answer and the acknowledgement."""
+def _run(handler: Handler, data: dict, admission: Admission, unit: Unit) -> dict:
+    """The envelope, encoded once for the stored answer and the acknowledgement;
+    refused unless the connection's credentials still hold (``bridge.standing``)."""
     try:
+        standing.require(unit, admission)
         check_audience(unit, data)
         return Encoded(success(data["request_id"], handler(unit, data)))
     except RequestError as refused:

@@ -8,7 +8,8 @@ read, with its roll-log entries and its answer or receipt.
 Keys (``<w>`` is a world id):
 
 - ``vtt:worlds``                        set of world ids
-- ``vtt:world:<w>``                     hash: name, gm_key_hash, signing_secret, settings (JSON), system, created_at
+- ``vtt:world:<w>``                     hash: name, gm_key_hash (a keyed digest), signing_epoch, settings (JSON), system,
+                                        created_at; no secret (``bridge.keyring``: they derive from the server's keys)
 - ``vtt:world:<w>:token_generations``   hash: user -> how many times the GM revoked the user's tokens
 - ``vtt:world:<w>:actors:<user>``       set of actor ids the user owns
 - ``vtt:world:<w>:seats``               hash: user id -> the role it first connected with (gm, player)
@@ -44,14 +45,16 @@ import redis
 
 from . import chain, keys
 from .encoded import dumps, loads
+from .keyring import Keyring
 from .systems import DEFAULT_SYSTEM
 
 #: How long the first answer to a request id is kept, in seconds: a client's
-#: retries (after a reconnect) come within it; a later send of the id is a new request.
-ANSWER_TTL_SECONDS = 3600
+#: retries (after a reconnect) come within it; a later send of the id is a new
+#: request. Short, and evicted first when Redis is full (``bridge.embedded_redis``).
+ANSWER_TTL_SECONDS = 600
 #: The largest answer kept for retries, in bytes of JSON; a larger one is
 #: kept as a short ``answer_not_kept`` refusal (``bridge.unit.answer_once``).
-ANSWER_MAX_BYTES = 64 * 1024
+ANSWER_MAX_BYTES = 16 * 1024
 #: How long a request id stays claimed while its first answer is computed, in seconds.
 CLAIM_TTL_SECONDS = 60
 #: How often a repeated request polls for the first answer, in seconds.
@@ -75,7 +78,7 @@ AS_READ: Any = object()
 PENDING = "pending"
 
 #: A world's fields that ``World`` holds, as ``HMGET`` reads them.
-_WORLD_FIELDS = ("name", "gm_key_hash", "settings", "system", "signing_secret")
+_WORLD_FIELDS = ("name", "gm_key_hash", "settings", "system", "signing_epoch")
 
 #: Write only if what was read is still what is stored. One argument, a
 #: JSON document (``_Commit`` builds it); KEYS: every key it names.
@@ -276,7 +279,7 @@ class World:
     world_id: str
     name: str
     gm_key_hash: str
-    signing_secret: str
+    signing_secret: str  # derived from the server's key and the world's signing epoch (``bridge.keyring``)
     settings_json: str  # as stored; ``settings`` decodes it when first asked
     system: str = DEFAULT_SYSTEM  # the rule system it plays (``bridge.systems``)
     gm_key: str | None = None
@@ -289,15 +292,16 @@ class World:
 class Store:
     """Reads and writes the bridge's state; one instance per process."""
 
-    def __init__(self, redis_client: redis.Redis):
+    def __init__(self, redis_client: redis.Redis, keyring: Keyring | None = None):
         self.redis = redis_client
+        self.keyring = keyring or Keyring.from_env()
         self._commit_script = redis_client.register_script(_COMMIT)
         self._untracked = redis_client.register_script(_UNTRACKED)
 
     @classmethod
-    def from_url(cls, url: str, connections: int = POOL_CONNECTIONS) -> "Store":
+    def from_url(cls, url: str, connections: int = POOL_CONNECTIONS, keyring: Keyring | None = None) -> "Store":
         """A store on ``url`` with at most ``connections`` at once (see ``connection_pool``)."""
-        return cls(redis.Redis(connection_pool=connection_pool(url, connections, decode_responses=True)))
+        return cls(redis.Redis(connection_pool=connection_pool(url, connections, decode_responses=True)), keyring)
 
     # -- worlds -----------------------------------------------------------
 
@@ -305,8 +309,8 @@ class Store:
         key, gm_key = world_key(world_id), keys.new_gm_key()
         fields = {
             "name": name,
-            "gm_key_hash": keys.hash_gm_key(gm_key),
-            "signing_secret": keys.new_signing_secret(),
+            "gm_key_hash": self.keyring.gm_key_digest(world_id, gm_key),
+            "signing_epoch": self.keyring.new_epoch(),
             "settings": dumps(settings),
             "system": system,
             "created_at": str(time.time()),
@@ -318,7 +322,19 @@ class Store:
         return dataclasses.replace(self.world(world_id), gm_key=gm_key)
 
     def world(self, world_id: str) -> World:
-        return world_of(world_id, self.redis.hmget(world_key(world_id), _WORLD_FIELDS))
+        return world_of(world_id, self.redis.hmget(world_key(world_id), _WORLD_FIELDS), self.keyring)
+
+    def replace_gm_key_hash(self, world_id: str, stored: str, digest: str) -> None:
+        """Keep ``digest`` in place of ``stored`` (an older bridge's hash of the same GM key), unless it changed meanwhile."""
+        with self.redis.pipeline() as pipe:
+            try:
+                pipe.watch(world_key(world_id))
+                if pipe.hget(world_key(world_id), "gm_key_hash") == stored:
+                    pipe.multi()
+                    pipe.hset(world_key(world_id), "gm_key_hash", digest)
+                    pipe.execute()
+            except redis.WatchError:
+                pass  # rotated meanwhile: the new key's digest stands
 
     def world_ids(self) -> list[str]:
         return sorted(self.redis.smembers("vtt:worlds"))
@@ -327,7 +343,7 @@ class Store:
         """Replace the GM key and the signing secret: every player token minted before dies."""
         self.world(world_id)
         gm_key = keys.new_gm_key()
-        fields = {"gm_key_hash": keys.hash_gm_key(gm_key), "signing_secret": keys.new_signing_secret()}
+        fields = {"gm_key_hash": self.keyring.gm_key_digest(world_id, gm_key), "signing_epoch": self.keyring.new_epoch()}
         self.redis.hset(world_key(world_id), mapping=fields)
         return dataclasses.replace(self.world(world_id), gm_key=gm_key)
 
@@ -444,9 +460,14 @@ class Store:
     def card(self, world_id: str, card_id: str) -> dict | None:
         """The logged card ``card_id`` (its ``roll_id``), in two steps whatever
         the log's length; None: no such card, or trimmed from the log."""
+        found = self.card_link(world_id, card_id)
+        return found.entry if found else None
+
+    def card_link(self, world_id: str, card_id: str) -> chain.Link | None:
+        """The logged card ``card_id`` with its place in the chain (its salt included); None as ``card``."""
         logged_as = self.redis.get(_card_key(world_id, card_id))
         found = self._links(world_id, [logged_as]) if logged_as else []
-        return found[0].entry if found else None
+        return found[0] if found else None
 
     def rolls_seen(self, world_id: str, user: str | None, count: int) -> list[chain.Link]:
         """The newest ``count`` entries ``user`` sees (whole or as a notice;
@@ -467,9 +488,12 @@ class Store:
         return [_link(row) for row in self.redis.xrange(_roll_keys(world_id)["log"], min=f"({log_id}" if log_id else "-", count=count)]
 
     def chain_ends(self, world_id: str) -> tuple[str, str | None]:
-        """The link before the oldest entry kept, and the head (None: no entry yet)."""
-        head = self.log_head(world_id)
-        return self.redis.get(_roll_keys(world_id)["trimmed"]) or chain.genesis(world_id), head
+        """The link before the oldest entry kept, and the head as stored (None:
+        none), read only: a log found without its head is not chained again here."""
+        keys = _roll_keys(world_id)
+        with self.redis.pipeline(transaction=False) as pipe:
+            trimmed, head = pipe.get(keys["trimmed"]).get(keys["head"]).execute()
+        return trimmed or chain.genesis(world_id), head
 
     def _links(self, world_id: str, log_ids: list[str]) -> list[chain.Link]:
         """The entries of ``log_ids`` still kept, in that order."""
@@ -543,12 +567,12 @@ def connection_pool(url: str, connections: int = POOL_CONNECTIONS, **options) ->
     return redis.BlockingConnectionPool.from_url(url, max_connections=connections, timeout=POOL_WAIT_SECONDS, **options)
 
 
-def world_of(world_id: str, fields: list) -> World:
+def world_of(world_id: str, fields: list, keyring: Keyring) -> World:
     """The world from its fields as ``Store.claim`` or ``Store.world`` read them."""
-    name, gm_key_hash, settings, system, signing_secret = fields
-    if None in (name, gm_key_hash, settings, signing_secret):
+    name, gm_key_hash, settings, system, signing_epoch = fields
+    if None in (name, gm_key_hash, settings, signing_epoch):
         raise UnknownWorld(world_id)
-    return World(world_id, name, gm_key_hash, signing_secret, settings, system or DEFAULT_SYSTEM)
+    return World(world_id, name, gm_key_hash, keyring.signing_secret(world_id, signing_epoch), settings, system or DEFAULT_SYSTEM)
 
 
 def _queue_fight(pipe, world_id: str, token_ids: list[str], extra: list[str]) -> None:

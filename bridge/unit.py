@@ -67,7 +67,7 @@ class Unit:
                  world_fields: list | None = None, fight: tuple[list[str], list[str], dict] | None = None,
                  request_id: RequestId | None = None):
         self.store, self.identity, self.sid, self._request_id = store, identity, sid, request_id
-        self._world = world_of(identity.world_id, world_fields) if world_fields is not None else None
+        self._world = world_of(identity.world_id, world_fields, store.keyring) if world_fields is not None else None
         self._claimed_fight = fight
         self._tokens: dict[str, list] = {}  # token id -> [text read, text now]
         self._combats: dict[str, list] = {}  # scene id -> [text read, text now]

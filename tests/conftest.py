@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import threading
 import uuid
 
@@ -12,6 +14,9 @@ from bridge.store import Store
 
 from .services import Bridge, RedisServer, Worker
 from .table import TableClient
+
+# The server's keys (bridge.keyring) for this run: the tests' own stores, the bridges and the workers they start share them.
+os.environ["VTT_BRIDGE_SECRET_FILE"] = os.path.join(tempfile.mkdtemp(prefix="vtt-keys-"), "secrets.json")
 
 
 @pytest.fixture(scope="session")
@@ -26,8 +31,10 @@ def bridge(redis_server):
     web = Bridge(redis_server.url)
     worker = Worker(redis_server.url)
     yield web
-    worker.stop()
-    web.stop()
+    try:
+        worker.stop()
+    finally:  # a worker slow to stop must not leave the web process running
+        web.stop()
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from marshmallow import ValidationError, fields
 from bridge import chain, events
 from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge.events import session
-from bridge.keys import hash_gm_key
+from bridge.keyring import Keyring
 from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
 from bridge.queue import job_id
 from bridge.requests import unknown_event
@@ -810,7 +810,8 @@ def test_error_envelopes_match_the_envelope_schema():
 
 
 class FakeStore:
-    gm_key_hash = hash_gm_key("key")
+    keyring = Keyring(fixed=bytes(32))
+    gm_key_hash = keyring.gm_key_digest("t1", "key")
 
     def world(self, world_id):
         if world_id != "t1":

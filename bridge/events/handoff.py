@@ -6,12 +6,16 @@ token for that user to whoever shows the secret (``token.offer``, GM only);
 the page redeems the secret directly here (``POST /handoff``) for its token.
 An offer is used once and lives ``OFFER_SECONDS``. Hearing the digest, the
 user's id or the offer gives nothing: only the secret, which never leaves the
-page but to come here, redeems it.
+page but to come here, redeems it. An offer holds the user's token
+generation and a seal made with the world's signing secret when it was made:
+a ``token.revoke`` or a rotation of the GM key since voids it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
+import json
 import time
 
 from flask import Response, current_app, jsonify, request
@@ -40,22 +44,43 @@ def offer_token(unit, offer: dict) -> dict:
     The offer is written at once, on its own (``SET NX``): the unit reads nothing it could conflict with."""
     check_player_id(unit, offer["user"])
     unit.claim()
-    if not unit.store.redis.set(_offer_key(unit.world_id, offer["digest"]), offer["user"], nx=True, ex=OFFER_SECONDS):
+    standing = {"user": offer["user"], "generation": unit.store.token_generation(unit.world_id, offer["user"]),
+                "seal": _seal(unit.world.signing_secret, offer["digest"])}
+    if not unit.store.redis.set(_offer_key(unit.world_id, offer["digest"]), json.dumps(standing), nx=True, ex=OFFER_SECONDS):
         raise RequestError(ErrorCode.INVALID, "this digest is already offered", {"digest": ["already offered"]})
     return {"user": offer["user"], "expires_at": int(time.time()) + OFFER_SECONDS}
 
 
 def redeem(sent: dict) -> dict:
-    """The token for the secret's offer, which is used up: refused unless it was offered for ``user``."""
-    offered = store().redis.getdel(_offer_key(sent["world"], hashlib.sha256(sent["secret"].encode()).hexdigest()))
-    if offered is None or offered != sent["user"]:
+    """The token for the secret's offer, which is used up: refused unless it was offered for ``user``
+    and neither the user's tokens were revoked nor the GM key rotated since."""
+    digest = hashlib.sha256(sent["secret"].encode()).hexdigest()
+    stored = store().redis.getdel(_offer_key(sent["world"], digest))
+    standing = _standing(stored)
+    if standing is None or standing["user"] != sent["user"]:
         raise PermissionError("no offer for this secret and user (never made, used, or expired)")
-    world = store().world(sent["world"])
+    world, offered = store().world(sent["world"]), standing["user"]
     generation = store().token_generation(world.world_id, offered)
+    if generation != standing["generation"] or not hmac.compare_digest(standing["seal"], _seal(world.signing_secret, digest)):
+        raise PermissionError("no offer for this secret and user (never made, used, or expired)")
     token, expires_at = mint_player_token(
         world.signing_secret, world.world_id, offered, generation, world.settings["player_token_ttl_seconds"]
     )
     return {"user": offered, "token": token, "expires_at": expires_at}
+
+
+def _seal(signing_secret: str, digest: str) -> str:
+    """What ties an offer to the world's signing secret of the moment (it tells nothing of the secret)."""
+    return hmac.new(signing_secret.encode(), f"handoff offer\n{digest}".encode(), hashlib.sha256).hexdigest()
+
+
+def _standing(stored: str | None) -> dict | None:
+    """An offer as stored (None: none, or one from before offers were sealed)."""
+    try:
+        standing = json.loads(stored) if stored else None
+    except ValueError:
+        return None
+    return standing if isinstance(standing, dict) else None
 
 
 def handoff() -> Response:

@@ -13,8 +13,8 @@ from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, join_room
 from marshmallow import ValidationError
 
-from ..auth import AuthError, authenticate, grounds_now
-from ..connections import Connections, announce_ended
+from ..auth import Admission, AuthError, authenticate, grounds_now
+from ..connections import Connections, announce_ended, close_without_waiting
 from ..protocol import PROTOCOL_VERSION, Push, RefusalCode, Request
 from ..requests import handles, socketio, store, unknown_event
 from ..rooms import gm_room, user_room, world_room
@@ -24,18 +24,20 @@ from ..systems import title_of
 _credentials = ConnectCredentials()
 
 
+
 def connections() -> Connections:
     return current_app.extensions["vtt_connections"]
 
 
 def on_connect(auth=None):
     try:
-        identity = _admit(auth)
+        admission = _admit(auth)
+        identity = admission.identity
         world = store().world(identity.world_id)
     except redis.RedisError:
         connections().forget(request.sid)
         raise ConnectionRefusedError(*_refusal(RefusalCode.UNAVAILABLE, "the service is unavailable; try again shortly", {})) from None
-    socketio().server.save_session(request.sid, {"identity": identity})
+    socketio().server.save_session(request.sid, {"admission": admission})
     join_room(world_room(identity.world_id))
     join_room(user_room(identity.world_id, identity.user))
     if identity.is_gm:
@@ -55,8 +57,8 @@ def on_disconnect(*_reason):
     connections().forget(request.sid)
 
 
-def _admit(auth):
-    """The identity ``auth`` admits, held until its credentials end; a rotation
+def _admit(auth) -> Admission:
+    """The admission ``auth`` earns, held until its credentials end; a rotation
     or revocation between reading them and holding it refuses it."""
     try:
         credentials = _credentials.load(auth if isinstance(auth, dict) else {})
@@ -66,15 +68,27 @@ def _admit(auth):
         raise ConnectionRefusedError(
             *_refusal(RefusalCode.PROTOCOL_MISMATCH, f"this bridge speaks protocol {PROTOCOL_VERSION}", {"protocol": [f"must be {PROTOCOL_VERSION}"]})
         )
+    address, connection = request.remote_addr or "", socketio().server.manager.eio_sid_from_sid(request.sid, "/")
+    if connections().attempts.refused(address, connection):
+        socketio().start_background_task(_close_after_refusal, socketio(), connection)
+        raise ConnectionRefusedError(*_refusal(RefusalCode.TOO_MANY_ATTEMPTS, "too many failed connects; wait a minute", {}))
     try:
         admission = authenticate(store(), credentials)
         connections().admit(request.sid, admission)
     except AuthError as refused:
+        if refused.code in (RefusalCode.UNAUTHORIZED, RefusalCode.TOKEN_EXPIRED) and connections().attempts.failed(address, connection):
+            socketio().start_background_task(_close_after_refusal, socketio(), connection)
         raise ConnectionRefusedError(*_refusal(refused.code, refused.message, {})) from None
     if grounds_now(store(), admission.identity) != admission.grounds:
         connections().forget(request.sid)
         raise ConnectionRefusedError(*_refusal(RefusalCode.UNAUTHORIZED, "the credentials were revoked", {}))
-    return admission.identity
+    return admission
+
+
+def _close_after_refusal(sio, connection: str) -> None:
+    """Close an Engine.IO connection that used up its connects, once its last refusal has been sent."""
+    sio.sleep(0)  # the refusal is queued before this runs; the close goes after it
+    close_without_waiting(sio.server.eio, connection)
 
 
 def _refusal(code: RefusalCode, message: str, fields: dict) -> tuple[str, dict]:

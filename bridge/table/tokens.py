@@ -8,7 +8,7 @@ from collections.abc import Container, Mapping
 from typing import Any
 
 from ..protocol import ErrorCode, Push, RequestError
-from ..rooms import world_room
+from ..visibility import full_view_rooms
 
 #: The fields of a token's record that are the table's; every other is its system's.
 CORE_FIELDS = ("token_id", "actor_id", "name", "scene_id", "version")
@@ -53,12 +53,18 @@ def cause_of(unit, rule: str, request: dict) -> dict[str, Any]:
 
 
 def push_changed(unit, view, rule: str, request: dict, record: dict, changes: list[dict]) -> dict:
-    """Tell everyone at the table (the sender too: a client applies every
-    change the same way, by version) that a token is now ``record``;
-    ``view(record)``: how it shows. The push, without its cause."""
+    """Tell whoever sees the request's card in full that a token is now
+    ``record`` (``view(record)``: how it shows): everyone at the table for a
+    public request (the sender too: a client applies every change the same
+    way, by version); for a blind or whispered one, only those its card
+    reaches whole, so the change tells no one else its outcome. The push, without its cause."""
     changed = {"token_id": record["token_id"], "version": record["version"], "changes": changes, "state": record,
                "view": view(record)}
-    unit.emit(Push.TOKEN_CHANGED.value, changed | {"cause": cause_of(unit, rule, request)}, to=world_room(unit.world_id))
+    seen_by = {"world": unit.world_id, "visibility": request.get("visibility") or "public",
+               "user": unit.identity.user, "whisper_to": request.get("whisper_to", [])}
+    rooms = full_view_rooms(seen_by)
+    unit.emit(Push.TOKEN_CHANGED.value, changed | {"cause": cause_of(unit, rule, request)},
+              to=rooms if len(rooms) > 1 else rooms[0])
     return changed
 
 

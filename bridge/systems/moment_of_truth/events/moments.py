@@ -427,8 +427,15 @@ def moments_offer(unit, offer_request: dict) -> dict:
     (ch. 5), which that roll may take as its contribution; paid when rolled."""
     _check_holds_moments(unit, "to")
     giver, roller, dice = unit.identity.user, offer_request["to"], offer_request["dice"]
+    if unit.store.seat(unit.world_id, roller) != "player":
+        message = f"no player '{roller}' has joined this world"
+        raise RequestError(ErrorCode.INVALID, message, {"to": [message]})
 
     def offer(ledger: MomentsLedger, uses: dict) -> tuple[LedgerUpdate, dict]:
+        holds = dict(ledger.balances).get(giver, 0)
+        if dice and dice + 1 > holds:  # ch. 5: one more MoT than dice, paid when the roll is made
+            message = f"{dice} dice cost {dice + 1} Moments of Truth; {giver} holds {holds}"
+            raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"dice": [message]})
         offers = offer_dice(uses.get("offers", {}), giver, roller, dice)
         return LedgerUpdate(ledger, ()), {**uses, "offers": offers}
 

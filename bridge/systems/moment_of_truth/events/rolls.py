@@ -24,7 +24,8 @@ def reveal(unit, reveal_request: dict) -> dict:
     maneuver...), once, as a public card; its held rewards are credited then
     (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
     roll_id = reveal_request["roll_id"]
-    entry = unit.store.card(unit.world_id, roll_id)
+    logged = unit.store.card_link(unit.world_id, roll_id)
+    entry = logged.entry if logged else None
     if entry is None or entry["visibility"] == Visibility.PUBLIC:
         message = "no blind or whispered card has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
@@ -32,6 +33,7 @@ def reveal(unit, reveal_request: dict) -> dict:
     shown = f"the GM reveals {entry['user']}'s {entry['visibility']} roll"
     card = {
         "revealed": entry,
+        "opened": logged.shown(opened=True),  # its salt: anyone may check it against the commitment they were shown
         "rewards": [reward.to_dict() for reward in rewards],
         "explanation": [shown, *(reward.line for reward in rewards)],
     }

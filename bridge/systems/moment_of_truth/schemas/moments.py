@@ -12,6 +12,7 @@ from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.connections import SIDES
 from ....rules.moment_of_truth.moments import Reward, Spend
 from ....schemas.common import Identifier, Inbound
+from ....schemas.log import ChainLink
 from ....schemas.pushes import CardEntry, Out, _const
 from ....schemas.requests import LABEL_MAX_CHARS, PLAYERS_MAX, CardRequest, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
@@ -185,9 +186,11 @@ class RollRevealRequest(RequestSchema):
 
 
 class RevealedRoll(Out):
-    """The hidden card in full (as its own ``rule``'s card) and the held rewards now credited."""
+    """The hidden card in full (as its own ``rule``'s card), its place in the
+    roll log's chain with its salt (``opened``), and the held rewards now credited."""
 
     revealed = fields.Dict(keys=fields.String(), required=True)
+    opened = fields.Nested(ChainLink, required=True)
     rewards = fields.List(fields.Nested(MomentsEntry), required=True)
     explanation = fields.List(fields.String(), required=True)
 
