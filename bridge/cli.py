@@ -18,6 +18,7 @@ from .connections import announce_ended
 from .embedded_redis import AlreadyRunning, EmbeddedRedis, default_data_dir, running_url
 from .keyring import Keyring, UnknownKey
 from .lineage import AlreadyServing
+from .migrate import migrate as migrate_store
 from .reach import install_notes
 from .schemas.settings import default_settings
 from .serving import Serving
@@ -103,6 +104,16 @@ def world_create(obj: dict, world_id: str, name: str | None, default_tn: str, sy
         except WorldExists:
             raise click.ClickException(f"world '{world_id}' already exists")
         _print_world(created)
+
+
+@main.command()
+@click.pass_obj
+def migrate(obj: dict) -> None:
+    """Bring the data an earlier bridge wrote up to date (serve does it at every start)."""
+    with _store(obj) as store:
+        done = migrate_store(store)
+    for line in done or ["nothing to do: the data is current"]:
+        click.echo(line)
 
 
 @world.command("list")
@@ -272,11 +283,10 @@ def _run_web(config: Config) -> None:
 
 
 def _prepare_worlds(store: Store) -> None:
-    """Read every world (a GM key stored in plain text is hashed then); create a first one if there is none."""
-    world_ids = store.world_ids()
-    for world_id in world_ids:
-        store.world(world_id)
-    if world_ids:
+    """Bring an earlier bridge's data up to date (``migrate``); create a first world if there is none."""
+    for done in migrate_store(store):
+        click.echo(f"migrated: {done}", err=True)
+    if store.world_ids():
         return
     created = store.create_world(FIRST_WORLD_ID, "My world", default_settings())
     click.echo("created a first world; connect your GM client with (the GM key is shown only now):", err=True)

@@ -27,6 +27,7 @@ from bridge.auth import TOKEN_SALT
 from bridge.keyring import secret_file
 from bridge.schemas.settings import default_settings
 from bridge.store import Store, world_key
+from bridge.systems.moment_of_truth import ledger
 
 from .services import Bridge
 from .table import TableClient
@@ -66,8 +67,9 @@ def test_a_gm_key_digest_planted_in_redis_opens_nothing(bridge, store, world):
         assert refusal(bridge, world=world.world_id, gm_key=mine)["code"] == "unauthorized", planted
 
 
-def test_a_world_left_by_an_older_bridge_keeps_its_gm_key_but_not_its_redis_secret(bridge, store, connect):
-    """An older bridge kept an scrypt hash and the signing secret itself in Redis."""
+def test_a_world_left_by_an_older_bridge_keeps_its_gm_key_but_not_its_redis_secret(bridge, store, connect, redis_server):
+    """An older bridge kept an scrypt hash and the signing secret itself in Redis:
+    ``vtt-bridge migrate`` drops the secret, and the GM's next connect the scrypt hash."""
     world_id, gm_key, old_secret = f"w-{uuid.uuid4().hex[:12]}", uuid.uuid4().hex, uuid.uuid4().hex
     salt = os.urandom(16)
     scrypted = hashlib.scrypt(gm_key.encode(), salt=salt, n=2**14, r=8, p=1, maxmem=64 * 1024 * 1024, dklen=32)
@@ -75,6 +77,8 @@ def test_a_world_left_by_an_older_bridge_keeps_its_gm_key_but_not_its_redis_secr
     store.redis.hset(world_key(world_id), mapping={"name": "Old", "gm_key_hash": old_hash, "signing_secret": old_secret,
                                                    "settings": json.dumps(default_settings()), "system": "moment_of_truth"})
     store.redis.sadd("vtt:worlds", world_id)
+    migrated = cli(redis_server, "migrate")
+    assert migrated.returncode == 0 and f"{world_id}: player tokens now signed from a signing epoch" in migrated.stdout
     assert refusal(bridge, world=world_id, token=forged(old_secret, world_id, "mallory"))["code"] == "unauthorized"
     assert answers(connect(world=world_id, gm_key=gm_key))
     stored = store.redis.hgetall(world_key(world_id))
@@ -169,3 +173,20 @@ def test_a_gm_key_is_checked_as_a_keyed_digest_not_a_slow_hash(store, world):
     assert store.keyring.gm_key_matches(world.world_id, world.gm_key, stored)
     assert not store.keyring.gm_key_matches(world.world_id, world.gm_key + "x", stored)
     assert not store.keyring.gm_key_matches("another-world", world.gm_key, stored)
+
+
+def test_migrate_keeps_a_plain_gm_key_as_its_digest_and_moves_the_flagships_keys(store, connect, redis_server):
+    """An earlier bridge kept a plain GM key, and Moment of Truth's ledger beside the world's keys."""
+    world_id, plain = f"w-{uuid.uuid4().hex[:12]}", uuid.uuid4().hex
+    store.redis.hset(world_key(world_id), mapping={"name": "Old", "gm_key": plain, "signing_secret": uuid.uuid4().hex,
+                                                   "settings": json.dumps(default_settings()), "system": "moment_of_truth"})
+    store.redis.sadd("vtt:worlds", world_id)
+    store.redis.hset(f"{world_key(world_id)}:moments:balances", "ann", 3)
+    migrated = cli(redis_server, "migrate")
+    assert migrated.returncode == 0 and "the GM key is kept only as its digest" in migrated.stdout, migrated
+    stored = store.redis.hgetall(world_key(world_id))
+    assert "gm_key" not in stored and not any(plain in value for value in stored.values())
+    assert store.keyring.gm_key_matches(world_id, plain, stored["gm_key_hash"])
+    assert ledger.balances(store, world_id) == {"ann": 3}
+    assert answers(connect(world=world_id, gm_key=plain))
+    assert world_id not in cli(redis_server, "migrate").stdout  # once is enough
