@@ -41,9 +41,9 @@ class Out(Schema):
 
 
 def _const(value):
-    """A field that always holds ``value``."""
+    """A field that always holds ``value`` (written as ``value`` when the value dumped has no such attribute)."""
     field_class = fields.Boolean if isinstance(value, bool) else fields.String
-    return field_class(required=True, validate=validate.Equal(value))
+    return field_class(required=True, validate=validate.Equal(value), dump_default=value)
 
 
 # --- envelopes and refusals -------------------------------------------------

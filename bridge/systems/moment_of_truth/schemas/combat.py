@@ -163,13 +163,13 @@ class AttackRange(Out):
 class CombatPool(Out):
     """The attack's pool: every modifier named in `pool.parts`."""
 
-    weapon = fields.String(required=True)
+    weapon = fields.String(required=True, attribute="weapon.name")
     kind = fields.Enum(RollKind, by_value=True, required=True)
     ranged = fields.Boolean(required=True)
     pool = fields.Nested(Pool, required=True)
     strength = fields.Integer(required=True)
     skill_level = fields.Integer(required=True, allow_none=True)
-    range = fields.Nested(AttackRange, required=True, allow_none=True)
+    range = fields.Nested(AttackRange, required=True, allow_none=True, attribute="range_reading")
     desperate = fields.Boolean(required=True)
     explanation = fields.List(fields.String(), required=True)
 
@@ -219,7 +219,9 @@ class AttackResult(Out):
     combat = fields.Nested(CombatPool, required=True)
     to_hit = fields.Nested(ToHit, required=True)
     roll = fields.Nested(RollResult, required=True)
-    fire = fields.String(required=True, validate=validate.OneOf(["single", *(mode.value for mode in FireMode)]))
+    fire = fields.String(
+        required=True, validate=validate.OneOf(["single", *(mode.value for mode in FireMode)]), attribute="fire_name"
+    )
     hits = fields.List(fields.Nested(AttackHit), required=True)
     conditions = fields.List(fields.Nested(ConditionCaused), required=True)
     scatter_faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
