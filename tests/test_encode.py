@@ -121,9 +121,16 @@ def _attacks():
     rifle, vest = BOOK.ranged_weapon("M-16 (5.56mm)"), BOOK.armor_named("Ballistic Vest")
     pool = combat_pool(STATS, 3, rifle, dials=DIALS, range_reading=weapon_range(rifle, 40))
     head = to_hit(dials=DIALS, ranged=True, called_shot=CalledShot.HEAD)
-    yield resolve_attack(pool, head, Target("thug", endurance=3), dials=DIALS, dice=FixedDice([5, 6, 5, 6, 1, 2] + [4] * 30))
-    yield resolve_attack(pool, to_hit(dials=DIALS, ranged=True), Target("thug", armor=vest), dials=DIALS,
-                         dice=FixedDice([1, 1, 2, 3, 4, 1] + [3] * 30))
+    yield resolve_attack(
+        pool, head, Target("thug", endurance=3), dials=DIALS, dice=FixedDice([5, 6, 5, 6, 1, 2] + [4] * 30)
+    )
+    yield resolve_attack(
+        pool,
+        to_hit(dials=DIALS, ranged=True),
+        Target("thug", armor=vest),
+        dials=DIALS,
+        dice=FixedDice([1, 1, 2, 3, 4, 1] + [3] * 30),
+    )
 
 
 CARDS = [

@@ -33,8 +33,8 @@ from bridge.rules.moment_of_truth.weapon_handling import FireMode
 from bridge.schemas import pushes
 from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
 from bridge.schemas.common import Inbound
-from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.encode import dump
+from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.settings import default_settings
 from bridge.store import UnknownWorld
 from bridge.systems import DEFAULT_SYSTEM, installed

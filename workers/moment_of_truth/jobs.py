@@ -14,7 +14,8 @@ from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Side, simulate
 from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth.roll_spec import pool_of, target_of
-from bridge.systems.moment_of_truth.schemas import odds as odds_shapes, rolls
+from bridge.systems.moment_of_truth.schemas import odds as odds_shapes
+from bridge.systems.moment_of_truth.schemas import rolls
 
 from .. import push
 

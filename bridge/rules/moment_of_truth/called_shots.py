@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
 from .conditions import Condition
