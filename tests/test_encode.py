@@ -17,11 +17,20 @@ from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.rules.moment_of_truth.defense import to_hit
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.moments import (
+    Contribution,
+    HeldReward,
+    MomentsLedger,
+    Reward,
+    RollSpending,
+    take_failure,
+)
 from bridge.rules.moment_of_truth.ranges import weapon_range
 from bridge.rules.moment_of_truth.statistics import Statistic
+from bridge.rules.moment_of_truth.talents import Talent, TalentUses, use_talent
 from bridge.schemas.encode import dump
 from bridge.schemas.pushes import _const
-from bridge.systems.moment_of_truth.schemas import combat, odds, rolls
+from bridge.systems.moment_of_truth.schemas import combat, moments, odds, rolls
 
 
 class Colour(str, Enum):
@@ -140,6 +149,21 @@ CARDS = [
     (rolls.Odds, roll_odds(5, 2, RollKind.SKILL)),
     (odds.DamageOdds, damage_odds(DamageDice(6, 3, 4), 2)),
     (odds.AttackOdds, attack_odds(5, 3, RollKind.SKILL, DamageDice(12, 3, 4), 6)),
+    (moments.MomentsChange, take_failure(MomentsLedger((("Allison", 1),)), "Allison", DIALS, roll_id="r-7")),
+    (moments.MomentsLedger, take_failure(MomentsLedger((("Allison", 1),)), "Allison", DIALS).ledger),
+    (rolls.RollSpending, RollSpending("Allison", 1, (Contribution("Seamus", 2),), talent_moments=1)),
+    (rolls.HeldReward, HeldReward("Allison", Reward.TAKE_FAILURE, 2)),
+    (
+        rolls.TalentUse,
+        use_talent(
+            Talent("Liar", "lying", skills=("Lying",)),
+            TalentUses(),
+            RollKind.SKILL,
+            Statistic.WILL,
+            "Lying",
+            dials=DIALS,
+        ),
+    ),
 ]
 
 

@@ -13,8 +13,10 @@ from ....rules.moment_of_truth import RollKind, spend_moments
 from ....rules.moment_of_truth.contests import Contestant, check_sides, contest
 from ....rules.moment_of_truth.moments import RollSpending
 from ....schemas.common import Visibility
-from ..world_rules import world_dials
+from ....schemas.encode import dump
 from ..roll_spec import pool_of
+from ..schemas.rolls import RollSpending as RollSpendingShape
+from ..world_rules import world_dials
 from .moments import charge_moments, roll_rewards, with_rewards
 
 _dice = RandomDice()
@@ -39,7 +41,7 @@ def contested_roll(unit, contest_request: dict) -> dict:
                                  roll_id=card_id, hidden=hidden)
     card = result.to_dict()
     if charged:
-        card["moments"] = RollSpending(unit.identity.user, moments).to_dict()
+        card["moments"] = dump(RollSpendingShape, RollSpending(unit.identity.user, moments))
         card["explanation"] = [*card["explanation"], *card["moments"]["explanation"]]
     with_rewards(card, rewards, held)
     return publish(unit, contest_request, Request.CONTEST, card, card_id=card_id)

@@ -6,6 +6,8 @@ from ....cards import check_owner, new_card_id, publish
 from ....protocol import ErrorCode, Request, RequestError
 from ....requests import handles
 from ....schemas.common import Visibility
+from ....schemas.encode import dump_many
+from ..schemas.rolls import MomentsEntry
 from ..world_rules import world_dials
 from .moments import credit_revealed, roll_with_options
 
@@ -32,7 +34,7 @@ def reveal(unit, reveal_request: dict) -> dict:
     shown = f"the GM reveals {entry['user']}'s {entry['visibility']} roll"
     card = {
         "revealed": entry,
-        "rewards": [reward.to_dict() for reward in rewards],
+        "rewards": dump_many(MomentsEntry, rewards),
         "explanation": [shown, *(reward.line for reward in rewards)],
     }
     card_request = {

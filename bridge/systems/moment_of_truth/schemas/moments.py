@@ -93,7 +93,7 @@ class MomentsChange(Out):
 class MomentsLedger(Out):
     """Every player's MoTs and the newest entries of the history, oldest first."""
 
-    balances = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    balances = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, attribute="by_player")
     history = fields.List(fields.Nested(MomentsEntry), required=True)
 
 

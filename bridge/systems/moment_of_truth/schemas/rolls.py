@@ -209,7 +209,9 @@ class MomentsEntry(Out):
     ``lost_to``) or a spend (``spent``); ``balance`` is the player's after it."""
 
     player = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf([*(r.value for r in Reward), *(s.value for s in Spend)]))
+    kind = fields.String(
+        required=True, validate=validate.OneOf([*(r.value for r in Reward), *(s.value for s in Spend)]), attribute="kind_name"
+    )
     asked = fields.Integer(required=True)
     gained = fields.Integer(required=True)
     lost = fields.Integer(required=True)
@@ -225,7 +227,7 @@ class HeldReward(Out):
     (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
 
     player = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf([r.value for r in Reward]))
+    kind = fields.Enum(Reward, by_value=True, required=True)
     moments = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
@@ -254,14 +256,14 @@ class UsedTalent(Out):
     name = fields.String(required=True)
     circumstances = fields.String(required=True)
     skills = fields.List(fields.String(), required=True)
-    statistic = fields.String(required=True, allow_none=True)
+    statistic = fields.Enum(BasicStatistic, by_value=True, required=True, allow_none=True)
 
 
 class TalentUses(Out):
     """This session's uses of each of the actor's talents, by name."""
 
     session = fields.Integer(required=True)
-    counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, attribute="by_talent")
 
 
 class TalentUse(Out):
