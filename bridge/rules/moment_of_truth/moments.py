@@ -403,6 +403,10 @@ class HeldReward:
     moments: int
 
     @property
+    def kind_name(self) -> str:
+        return self.kind.value
+
+    @property
     def line(self) -> str:
         return f"{self.player} earns {_moments(self.moments)} for {self.kind.value.replace('_', ' ')}, held until the GM reveals the roll"
 

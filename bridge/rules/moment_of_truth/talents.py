@@ -47,6 +47,10 @@ class Talent:
         """The +3d6 a use adds to the pool."""
         return Modifier(f"talent: {self.name}", TALENT_DICE)
 
+    @property
+    def statistic_name(self) -> str | None:
+        return self.statistic.value if self.statistic else None
+
     def names_skill(self, skill: str) -> bool:
         return skill.casefold() in {named.casefold() for named in self.skills}
 

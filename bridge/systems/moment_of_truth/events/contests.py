@@ -15,6 +15,7 @@ from ....rules.moment_of_truth.moments import RollSpending
 from ....schemas.common import Visibility
 from ....schemas.encode import dump
 from ..roll_spec import pool_of
+from ..schemas.maneuvers import ManeuverContest
 from ..schemas.rolls import RollSpending as RollSpendingShape
 from ..world_rules import world_dials
 from .moments import charge_moments, roll_rewards, with_rewards
@@ -39,7 +40,7 @@ def contested_roll(unit, contest_request: dict) -> dict:
     hidden = contest_request["visibility"] is not Visibility.PUBLIC
     rewards, held = roll_rewards(unit, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised,
                                  roll_id=card_id, hidden=hidden)
-    card = result.to_dict()
+    card = dump(ManeuverContest, result)
     if charged:
         card["moments"] = dump(RollSpendingShape, RollSpending(unit.identity.user, moments))
         card["explanation"] = [*card["explanation"], *card["moments"]["explanation"]]

@@ -227,7 +227,7 @@ class HeldReward(Out):
     (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
 
     player = fields.String(required=True)
-    kind = fields.Enum(Reward, by_value=True, required=True)
+    kind = fields.String(required=True, validate=validate.OneOf([r.value for r in Reward]), attribute="kind_name")
     moments = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
@@ -256,7 +256,7 @@ class UsedTalent(Out):
     name = fields.String(required=True)
     circumstances = fields.String(required=True)
     skills = fields.List(fields.String(), required=True)
-    statistic = fields.Enum(BasicStatistic, by_value=True, required=True, allow_none=True)
+    statistic = fields.String(required=True, allow_none=True, attribute="statistic_name")
 
 
 class TalentUses(Out):
