@@ -44,15 +44,6 @@ class ConditionRoll:
             f"{self.condition.value} {verdict}",
         ]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "condition": self.condition.value,
-            "statistic": self.statistic.value,
-            "roll": self.roll.to_dict(),
-            "ends": self.ends,
-            "explanation": self.explanation,
-        }
-
 
 def condition_roll(
     condition: Condition,
@@ -87,13 +78,6 @@ class TurnEnd:
     def explanation(self) -> list[str]:
         lines = [line for roll in self.rolls for line in roll.explanation]
         return lines or ["no condition ends on a roll at the end of this turn"]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rolls": [roll.to_dict() for roll in self.rolls],
-            "conditions": sorted(condition.value for condition in self.conditions),
-            "explanation": self.explanation,
-        }
 
 
 def end_turn(

@@ -35,8 +35,10 @@ from ....rules.moment_of_truth.tracker import (
     with_initiative,
     with_reserve,
 )
+from ....schemas.encode import dump
 from ....scripting import shelf
 from ....table.tokens import cause_of
+from ..schemas.tracker import TurnEndedToken
 from ..token_changes import change_tokens, owned_token, tracked
 from ....unit import Unit
 from ..world_rules import world_dials
@@ -171,10 +173,16 @@ def next_turn(unit, next_request: dict) -> dict:
     before, after = change_combat(unit, Request.COMBAT_NEXT, next_request, scene_id, advance)
     dials, round_number = world_dials(unit), before.round
     ended = _each_token(unit, Request.COMBAT_NEXT, next_request, seat_tokens(before, before.seat),
-                        lambda state, dice: turn_ended(state, dials, round_number, dice=dice))
+                        lambda state, dice: _ended(turn_ended(state, dials, round_number, dice=dice)))
     ended = _push(unit, Push.TURN_ENDED, Request.COMBAT_NEXT, next_request, before, {"tokens": ended})
     turn = _start_turn(unit, Request.COMBAT_NEXT, next_request, after, new_round=after.round != before.round)
     return {"ended": ended, "started": turn}
+
+
+def _ended(ended: tuple) -> tuple:
+    """A token's turn end, its result as ``turn.ended`` carries it."""
+    made, result = ended
+    return made, dump(TurnEndedToken, result)
 
 
 def _start_turn(unit, rule: Request, request: dict, combat: Combat, *, new_round: bool) -> dict:

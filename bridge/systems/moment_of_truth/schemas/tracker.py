@@ -8,13 +8,17 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
+from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.defense import Charge
 from ....rules.moment_of_truth.initiative import Direction, GmReaction
 from ....rules.moment_of_truth.rolls import SIDES
+from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import CardEntry, ChangeCause, Out, _const
 from ....schemas.requests import CardOptions, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
+from .health import Bleeding
+from .rolls import RollResult
 
 #: Most seats round one table.
 SEATS_MAX = 50
@@ -173,6 +177,32 @@ class InitiativeEntry(CardEntry):
 
 
 # --- turns ---------------------------------------------------------------------------
+
+
+# --- a turn's end (``turn.ended``'s ``tokens``) -------------------------------------
+
+
+class ConditionRoll(Out):
+    """An end-of-turn roll to shake off a condition (ch. 7, Condition Summary):
+    `roll` null when the pool could not reach the TN (the condition goes on)."""
+
+    condition = fields.Enum(Condition, by_value=True, required=True)
+    statistic = fields.Enum(Statistic, by_value=True, required=True)
+    roll = fields.Nested(RollResult, required=True, allow_none=True)
+    ends = fields.Boolean(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class TurnEndedToken(Out):
+    """What the end of its turn did to one token: its condition rolls, its
+    bleeding roll (null: not bleeding), its fire's tick (null: not burning)."""
+
+    token_id = fields.String(required=True)
+    name = fields.String(required=True)
+    out_of_action = fields.Boolean(required=True)
+    condition_rolls = fields.List(fields.Nested(ConditionRoll), required=True)
+    bleeding = fields.Nested(Bleeding, required=True, allow_none=True)
+    fire = fields.Dict(required=True, allow_none=True)
 
 
 CARDS = {Request.COMBAT_INITIATIVE: CardSpec(CombatInitiativeRequest, InitiativeEntry, gm_only=True)}
