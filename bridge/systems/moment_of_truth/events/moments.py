@@ -69,7 +69,7 @@ from ....visibility import view_for
 from ..ledger import MomentsRead, MomentsWrite, balances, change_moments, history
 from ..roll_spec import pool_of, statistic_of, target_of
 from ..schemas import rolls
-from ..schemas.moments import Award, MomentsChange, Spent, Taken
+from ..schemas.moments import Award, ConnectionRoll, ConnectionsCheck, MomentsChange, Spent, Taken
 from ..world_rules import world_dials
 
 _dice = RandomDice()
@@ -525,14 +525,14 @@ def connection_roll(unit, roll_request: dict) -> dict:
         check_in_use(world_dials(unit))
     except RulesRefusal as off:
         raise against_the_rules(off, "_schema") from None
-    return publish(unit, roll_request, Request.CONNECTION_ROLL, roll_connection(dice=_dice).to_dict())
+    return publish(unit, roll_request, Request.CONNECTION_ROLL, dump(ConnectionRoll, roll_connection(dice=_dice)))
 
 
 def connection_check(unit, check_request: dict) -> dict:
     """Whether a character has two connections with PCs and two with distinct NPCs."""
     try:
         connections = [Connection(**connection) for connection in check_request["connections"]]
-        return check_connections(connections, world_dials(unit)).to_dict()
+        return dump(ConnectionsCheck, check_connections(connections, world_dials(unit)))
     except RulesRefusal as broken:
         raise against_the_rules(broken, "connections") from None
 
