@@ -38,9 +38,15 @@ from bridge.rules.moment_of_truth.tracker import (
     with_reserve,
 )
 from bridge.schemas.encode import dump
-from bridge.systems.moment_of_truth.schemas.tracker import TurnEndedToken
+from bridge.systems.moment_of_truth.schemas.tracker import TurnEndedToken, TurnStartedToken
 
 DIALS = Dials()
+
+
+def start_of_turn(state, dials, round_number, *, dice):
+    """``turn_started``, its result as ``turn.started`` carries it."""
+    change, result = turn_started(state, dials, round_number, dice=dice)
+    return change, dump(TurnStartedToken, result)
 
 
 def ended(state, dials, round_number, *, dice):
@@ -185,8 +191,8 @@ def test_a_condition_lasting_rounds_ends_at_the_start_of_the_turn_its_rounds_are
     before_the_fight = replace(entry, since_round=None)
     assert [rounds_over(before_the_fight, r) for r in (1, 2, 3)] == [False, False, True]
     state = with_condition(token(), entry).after
-    assert turn_started(state, DIALS, 4, dice=FixedDice([]))[0] is None
-    change, result = turn_started(state, DIALS, 5, dice=FixedDice([]))
+    assert start_of_turn(state, DIALS, 4, dice=FixedDice([]))[0] is None
+    change, result = start_of_turn(state, DIALS, 5, dice=FixedDice([]))
     assert change.after.conditions == () and [(c.condition, c.gained) for c in change.changes] == [
         (Condition.SUPPRESSED, False)
     ]
@@ -229,7 +235,7 @@ def test_an_unconscious_token_still_ticks_but_is_out_of_action():
     out = token(dials=dials, serious=12)
     change, result = ended(out, dials, 1, dice=FixedDice([1, 1, 1]))
     assert result["out_of_action"] and result["bleeding"]["serious_lost"] == 1
-    assert turn_started(change.after, dials, 2, dice=FixedDice([]))[1]["allowance"]["actions"] == 0
+    assert start_of_turn(change.after, dials, 2, dice=FixedDice([]))[1]["allowance"]["actions"] == 0
     with pytest.raises(ValueError, match="unconscious"):
         check_can_act(out)
     check_can_act(token())
@@ -245,7 +251,7 @@ def test_a_burning_token_burns_at_the_end_of_its_turn():
 
 def test_a_suffocating_token_gasps_at_the_start_of_its_turn():
     choking = start_suffocating(token(), DIALS, dice=FixedDice([1, 1, 1]))[0].after
-    change, result = turn_started(choking, DIALS, 1, dice=FixedDice([]))
+    change, result = start_of_turn(choking, DIALS, 1, dice=FixedDice([]))
     tick = breath_tick(choking, DIALS, round_number=1, dice=FixedDice([]))
     assert result["breath"] == tick[1] and change.after == replace(tick[0].after, version=choking.version + 1)
     assert ended(choking, DIALS, 1, dice=FixedDice([]))[0] is None  # no breath at the end

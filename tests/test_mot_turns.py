@@ -20,6 +20,8 @@ from bridge.rules.moment_of_truth.turns import (
     suppression_penalty,
     turn_allowance,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import tracker
 
 END, WILL = Statistic.ENDURANCE, Statistic.WILL
 STATS = {END: 3, WILL: 2, Statistic.AGILITY: 4}
@@ -96,7 +98,7 @@ def test_prone_halves_move_dropping_fractions():
 def test_unconscious_characters_take_no_actions_and_do_not_move():
     allowance = turn_allowance(5, {Condition.UNCONSCIOUS, Condition.PRONE})
     assert (allowance.actions, allowance.moves, allowance.meters_per_move) == (0, 0, 0)
-    assert json.loads(json.dumps(allowance.to_dict()))["explanation"][-1] == "no action and no move this turn"
+    assert json.loads(json.dumps(dump(tracker.Allowance, allowance)))["explanation"][-1] == "no action and no move this turn"
 
 
 def test_turn_allowance_refuses_a_negative_move():

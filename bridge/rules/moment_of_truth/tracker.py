@@ -25,7 +25,7 @@ from .rolls import ImpossibleRoll
 from .statistics import Derived, Statistic, derive
 from .token_hazards import breath_tick, burn_tick
 from .tokens import ConditionEntry, Ending, TokenChange, TokenState, changed, with_health, without_condition
-from .turns import ConditionRoll, condition_roll, turn_allowance
+from .turns import Allowance, ConditionRoll, condition_roll, turn_allowance
 
 
 @dataclass(frozen=True)
@@ -285,9 +285,22 @@ def rounds_over(entry: ConditionEntry, round_number: int) -> bool:
     return entry.ending is Ending.ROUNDS and round_number - (entry.since_round or 1) >= entry.rounds
 
 
+class TurnStarted(NamedTuple):
+    """What the start of its turn did to one token: the conditions whose
+    rounds were over (``ended``), its breath's tick (the gasp's card, None:
+    not suffocating) and what the turn allows."""
+
+    token_id: str
+    name: str
+    out_of_action: bool
+    ended: tuple[ConditionEntry, ...]
+    breath: dict[str, Any] | None
+    allowance: Allowance
+
+
 def turn_started(
     state: TokenState, dials: Dials, round_number: int, *, dice: DiceSource
-) -> tuple[TokenChange | None, dict[str, Any]]:
+) -> tuple[TokenChange | None, TurnStarted]:
     """The start of the token's turn: conditions whose rounds are over end;
     a suffocating token gasps (its damage comes at the start of each turn:
     docs/rules/moment_of_truth.md, Suffocating); then what the turn allows (ch. 7, Time and Space)."""
@@ -297,14 +310,10 @@ def turn_started(
     current = ticked[0].after if ticked else current
     made = changed(state, current) if current != state else None
     move = derive(Derived.MOVE, dict(state.statistics), dials)
-    return made, {
-        "token_id": state.token_id,
-        "name": state.name,
-        "out_of_action": out_of_action(current.present) is not None,
-        "ended": [{"condition": e.condition.value, "source": e.source, "rounds": e.rounds} for e in ended],
-        "breath": ticked[1] if ticked else None,
-        "allowance": turn_allowance(move, current.present).to_dict(),
-    }
+    return made, TurnStarted(
+        state.token_id, state.name, out_of_action(current.present) is not None, ended,
+        ticked[1] if ticked else None, turn_allowance(move, current.present),
+    )
 
 
 class UnrolledCondition(NamedTuple):

@@ -8,7 +8,7 @@ on a statistic roll at the end of each turn, success ends the condition.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from ..dice import DiceSource
@@ -113,9 +113,6 @@ class Allowance:
             *self.reasons,
             f"one move and one action, or two moves, of {self.meters_per_move} m each",
         ]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "reasons": list(self.reasons), "explanation": self.explanation}
 
 
 def turn_allowance(move: int, conditions: Iterable[Condition]) -> Allowance:

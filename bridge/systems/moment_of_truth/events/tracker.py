@@ -38,7 +38,7 @@ from ....rules.moment_of_truth.tracker import (
 from ....schemas.encode import dump
 from ....scripting import shelf
 from ....table.tokens import cause_of
-from ..schemas.tracker import TurnEndedToken
+from ..schemas.tracker import TurnEndedToken, TurnStartedToken
 from ..token_changes import change_tokens, owned_token, tracked
 from ....unit import Unit
 from ..world_rules import world_dials
@@ -179,6 +179,12 @@ def next_turn(unit, next_request: dict) -> dict:
     return {"ended": ended, "started": turn}
 
 
+def _started(started: tuple) -> tuple:
+    """A token's turn start, its result as ``turn.started`` carries it."""
+    made, result = started
+    return made, dump(TurnStartedToken, result)
+
+
 def _ended(ended: tuple) -> tuple:
     """A token's turn end, its result as ``turn.ended`` carries it."""
     made, result = ended
@@ -189,7 +195,7 @@ def _start_turn(unit, rule: Request, request: dict, combat: Combat, *, new_round
     """The start of the turn of ``combat``'s seat: push ``turn.started``."""
     dials = world_dials(unit)
     tokens = _each_token(unit, rule, request, seat_tokens(combat, combat.seat),
-                         lambda state, dice: turn_started(state, dials, combat.round, dice=dice))
+                         lambda state, dice: _started(turn_started(state, dials, combat.round, dice=dice)))
     return _push(unit, Push.TURN_STARTED, rule, request, combat, {"new_round": new_round, "tokens": tokens})
 
 

@@ -179,7 +179,39 @@ class InitiativeEntry(CardEntry):
 # --- turns ---------------------------------------------------------------------------
 
 
-# --- a turn's end (``turn.ended``'s ``tokens``) -------------------------------------
+# --- a turn's start and end (``turn.started``'s and ``turn.ended``'s ``tokens``) --------
+
+
+class EndedCondition(Out):
+    """A condition whose rounds were over at the start of the token's turn."""
+
+    condition = fields.Enum(Condition, by_value=True, required=True)
+    source = fields.String(required=True)
+    rounds = fields.Integer(required=True, allow_none=True)
+
+
+class Allowance(Out):
+    """What a turn allows (ch. 7, Time and Space): `actions` and up to
+    `moves` moves of `meters_per_move` each, and why."""
+
+    actions = fields.Integer(required=True)
+    moves = fields.Integer(required=True)
+    meters_per_move = fields.Integer(required=True)
+    reasons = fields.List(fields.String(), required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class TurnStartedToken(Out):
+    """What the start of its turn did to one token: conditions ended, its
+    breath's tick (null: not suffocating), what the turn allows."""
+
+    token_id = fields.String(required=True)
+    name = fields.String(required=True)
+    out_of_action = fields.Boolean(required=True)
+    ended = fields.List(fields.Nested(EndedCondition), required=True)
+    breath = fields.Dict(required=True, allow_none=True)
+    allowance = fields.Nested(Allowance, required=True)
+
 
 
 class ConditionRoll(Out):
