@@ -12,11 +12,14 @@ from bridge.rules.moment_of_truth import RollKind, resolve_roll, roll_odds
 from bridge.rules.moment_of_truth.attacks import Target, resolve_attack
 from bridge.rules.moment_of_truth.called_shots import CalledShot
 from bridge.rules.moment_of_truth.combat_pool import combat_pool
+from bridge.rules.moment_of_truth.conditions import Condition
+from bridge.rules.moment_of_truth.connections import check_connections, roll_connection
 from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.rules.moment_of_truth.defense import to_hit
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.healing import recovery_wait
 from bridge.rules.moment_of_truth.moments import (
     Contribution,
     HeldReward,
@@ -28,9 +31,10 @@ from bridge.rules.moment_of_truth.moments import (
 from bridge.rules.moment_of_truth.ranges import weapon_range
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.talents import Talent, TalentUses, use_talent
+from bridge.rules.moment_of_truth.turns import condition_roll, turn_allowance
 from bridge.schemas.encode import dump
 from bridge.schemas.pushes import _const
-from bridge.systems.moment_of_truth.schemas import combat, moments, odds, rolls
+from bridge.systems.moment_of_truth.schemas import combat, health, moments, odds, rolls, tracker
 
 
 class Colour(str, Enum):
@@ -153,6 +157,11 @@ CARDS = [
     (moments.MomentsLedger, take_failure(MomentsLedger((("Allison", 1),)), "Allison", DIALS).ledger),
     (rolls.RollSpending, RollSpending("Allison", 1, (Contribution("Seamus", 2),), talent_moments=1)),
     (rolls.HeldReward, HeldReward("Allison", Reward.TAKE_FAILURE, 2)),
+    (moments.ConnectionRoll, roll_connection(dice=FixedDice([2, 5]))),
+    (moments.ConnectionsCheck, check_connections([], Dials(connections=True))),
+    (health.Recovery, recovery_wait(dice=FixedDice([3, 4]))),
+    (tracker.Allowance, turn_allowance(5, {Condition.PRONE})),
+    (tracker.ConditionRoll, condition_roll(Condition.STUNNED, STATS, DIALS, dice=FixedDice([5, 2, 6]))),
     (
         rolls.TalentUse,
         use_talent(
