@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -147,6 +146,3 @@ class TurnFlags:
     attacks on them ignore their defense dice until their next turn."""
 
     charge: Charge | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"charge": self.charge.value if self.charge else None}
