@@ -117,7 +117,7 @@ def card_entry(event, result: type[Schema], doc: str = "", name: str = "") -> ty
     return type(name, (CardEntry,), body)
 
 
-# --- odds (rules.moment_of_truth.odds ``Odds.to_dict()``) --------------------
+# --- chances (rules.judging ``Chance``) ------------------------------------------
 
 
 class Chance(Out):

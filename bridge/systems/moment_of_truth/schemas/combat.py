@@ -1,6 +1,6 @@
 """An attack over the wire (ch. 7, Attacking and Defending ... Aiming; ch. 9;
-ch. 10): the request naming tracked tokens, and the card mirroring
-``AttackResult.to_dict()`` with the attacker's weapon and what each target took."""
+ch. 10): the request naming tracked tokens, and the card: the rules'
+``AttackResult`` written by its schema, with the attacker's weapon and what each target took."""
 
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ def _fields_by_kind(kind_field: str, kinds: type[Enum], needs: dict, allows: dic
     return fields_fit_the_kind, {"allOf": [rule(kind) for kind in kinds]}
 
 
-# --- the ledger (rules.moment_of_truth.moments ``to_dict()``) -----------------
+# --- the ledger (rules.moment_of_truth.moments, written by ``schemas.encode``) ----
 
 
 class MomentsChange(Out):

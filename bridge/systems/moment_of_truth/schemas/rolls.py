@@ -154,7 +154,7 @@ class OddsRequest(RollSpec):
     pass
 
 
-# --- the roll (rules.moment_of_truth.rolls ``to_dict()``) --------------------
+# --- the roll (rules.moment_of_truth.rolls, written by ``schemas.encode``) -------
 
 
 class PoolPart(Out):
@@ -309,7 +309,7 @@ class RollEntry(CardEntry):
     result = fields.Nested(RollResult, required=True)
 
 
-# --- odds (rules.moment_of_truth.odds ``Odds.to_dict()``) --------------------
+# --- odds (rules.moment_of_truth.odds ``Odds``) ------------------------------------
 
 
 class Odds(Out):
