@@ -69,6 +69,10 @@ class Tree:
     def branches(self) -> list[Leaf]:
         return list(reversed(self.leaves))
 
+    @property
+    def heaviest(self) -> Leaf | None:
+        return max(self.leaves, key=lambda leaf: leaf.weight, default=None)
+
 
 class LeafShape(Schema):
     colour = fields.Enum(Colour, by_value=True, required=True)
@@ -87,6 +91,7 @@ class TreeShape(Schema):
     height = fields.Integer(required=True)
     depth = fields.Integer(required=True, attribute="nested.depth")
     crown_weight = fields.Method("weight_of_crown")
+    heaviest = fields.Pluck(LeafShape, "colour", required=True, allow_none=True)
     version = fields.Constant(1)
     rings = fields.Integer()  # no such attribute: left out, as marshmallow leaves it
 
@@ -98,6 +103,18 @@ def _trees():
     leaves = (Leaf(Colour.RED, 3), Leaf(Colour.BLUE, 4))
     yield Tree("oak", leaves, leaves[0], {Colour.RED: 1, Colour.BLUE: 2}, ("old", "tall"))
     yield Tree("sapling", (), None, {})
+
+
+def test_what_it_does_not_write_is_refused_when_its_writer_is_made():
+    class Partial(Schema):
+        leaves = fields.List(fields.Nested(LeafShape, only=("weight",)), required=True)
+
+    class Pairs(Schema):
+        pair = fields.Tuple((fields.Integer(), fields.Integer()), required=True)
+
+    for schema in (Partial, Pairs):
+        with pytest.raises(TypeError, match="not written"):
+            dump(schema, None)
 
 
 def _json_types_only(value):

@@ -12,6 +12,7 @@ methods). ``tests/test_encode.py`` holds it to ``Schema.dump``.
 
 What each field writes:
 - ``Nested`` (``many`` too) and ``List``/``Dict`` of them: the nested schema's dump;
+  ``Pluck``: that dump's one field (``Nested``'s ``only`` and ``exclude``, and ``Tuple``, are refused);
 - ``Enum``: the member's value (``by_value``) or its name;
 - ``List``: a new list; ``Dict``: a new dict, keys through the key field;
 - ``Method``/``Function``: what the schema's method or the function returns;
@@ -62,7 +63,7 @@ def dumper(schema: type[Schema]) -> Callable[[Any], dict]:
 
 
 class _Source:
-    """The generated function's text and the names it refers to."""
+    """The names the generated function refers to (nested dumpers, defaults, methods)."""
 
     def __init__(self, namespace: dict[str, Any]):
         self.namespace = namespace
@@ -98,7 +99,6 @@ def _build(schema: type[Schema], namespace: dict[str, Any]) -> Callable[[Any], d
         lines.append(f"    if found is not _missing: out[{key!r}] = {_write(field, 'found', source, 'v0')}")
     if optional:
         lines.append("    return out")
-    namespace["__source__"] = "\n".join(lines)
     exec("\n".join(lines), namespace)  # noqa: S102 - text made above from the schema's own fields
     return namespace["dump"]
 
@@ -132,8 +132,16 @@ def _write(field: fields.Field, read: str, source: _Source, var: str) -> str:
 def _converter(field: fields.Field, source: _Source, var: str) -> str | None:
     """A format string of ``{0}`` writing a value as ``field`` says; None: the value as it is."""
     if isinstance(field, fields.Nested):
-        write = source.bind(dumper(_schema_class(field)))
-        return f"[{write}(item) for item in {{0}}]" if field.many else f"{write}({{0}})"
+        if not isinstance(field, fields.Pluck) and (field.only or field.exclude):
+            raise TypeError(f"{field!r}: a nested schema's only and exclude are not written by schemas.encode")
+        nested = type(field.schema)
+        write = source.bind(dumper(nested))
+        if isinstance(field, fields.Pluck):
+            plucked = nested().fields[field.field_name]
+            write = f"{write}({{0}})[{(plucked.data_key or field.field_name)!r}]"
+        else:
+            write = f"{write}({{0}})"
+        return f"[{write.format('item')} for item in {{0}}]" if field.many else write
     if isinstance(field, fields.Enum):
         return "{0}._value_" if field.by_value else "{0}._name_"
     if isinstance(field, fields.List):
@@ -142,6 +150,8 @@ def _converter(field: fields.Field, source: _Source, var: str) -> str | None:
         if inner is None:
             return "list({0})"
         return f"[{_none_guard(field.inner, inner, item)} for {item} in {{0}}]"
+    if isinstance(field, fields.Tuple):
+        raise TypeError(f"{field!r}: Tuple fields are not written by schemas.encode")
     if isinstance(field, fields.Dict):
         keys = _converter(field.key_field, source, "k") if field.key_field else None
         values = _converter(field.value_field, source, "v") if field.value_field else None
@@ -157,14 +167,3 @@ def _none_guard(field: fields.Field, inner: str, var: str) -> str:
 
 def _deeper(var: str) -> str:
     return f"v{int(var[1:]) + 1}"
-
-
-def _schema_class(field: fields.Nested) -> type[Schema]:
-    nested = field.nested
-    if isinstance(nested, Schema):
-        return type(nested)
-    if callable(nested) and not isinstance(nested, type):
-        nested = nested()
-    if isinstance(nested, str):
-        return type(field.schema)
-    return nested
