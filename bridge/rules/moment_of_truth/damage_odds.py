@@ -43,6 +43,11 @@ DEFAULT_TRIALS = 10_000
 MAX_TRIALS = 100_000
 
 
+def _chances_of(ways: str) -> property:
+    """The counts in the attribute ``ways``, out of ``total``, as the wire carries chances."""
+    return property(lambda odds: chances(getattr(odds, ways), odds.total))
+
+
 @dataclass(frozen=True)
 class DamageOdds:
     """Face tuples out of ``total`` (6**dice) by hit points lost
@@ -75,17 +80,9 @@ class DamageOdds:
         return Fraction(self._lost_sum(), self.total)
 
     # Each distribution as the wire carries it, and the mean as one exact number.
-    @property
-    def hit_points_lost_chances(self) -> tuple[Chance, ...]:
-        return chances(self.lost_ways, self.total)
-
-    @property
-    def serious_chances(self) -> tuple[Chance, ...]:
-        return chances(self.serious_ways, self.total)
-
-    @property
-    def minor_chances(self) -> tuple[Chance, ...]:
-        return chances(self.minor_ways, self.total)
+    hit_points_lost_chances = _chances_of("lost_ways")
+    serious_chances = _chances_of("serious_ways")
+    minor_chances = _chances_of("minor_ways")
 
     @property
     def mean_chance(self) -> Chance:
@@ -198,13 +195,8 @@ class TargetOdds:
     total: int
 
     # ``at_least`` and ``serious_at_least`` as the wire carries them.
-    @property
-    def at_least_chances(self) -> tuple[Chance, ...]:
-        return chances(self.at_least, self.total)
-
-    @property
-    def serious_at_least_chances(self) -> tuple[Chance, ...]:
-        return chances(self.serious_at_least, self.total)
+    at_least_chances = _chances_of("at_least")
+    serious_at_least_chances = _chances_of("serious_at_least")
 
 
 @dataclass(frozen=True)
