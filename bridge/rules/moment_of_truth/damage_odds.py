@@ -128,7 +128,7 @@ class AttackOdds:
     # ``hit``, ``at_least`` and ``serious_at_least`` as the wire carries them.
     @property
     def hit_chance(self) -> Chance:
-        return Chance(self.roll.ways[0], self.roll.total)
+        return self.roll.success_chance
 
     @property
     def at_least_chances(self) -> tuple[Chance, ...]:
