@@ -18,7 +18,6 @@ from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.schemas.catalog import REQUESTS
 from bridge.schemas.common import Visibility
-from bridge.schemas.encode import dump
 from bridge.schemas.settings import world_settings_schema
 from bridge.scripting import shelf
 from bridge.scripting.api import API_VERSION, MacroError, Table
@@ -27,7 +26,6 @@ from bridge.scripting.loader import Blame, declared_by, load_file, summary
 from bridge.store import Store
 from bridge.systems.moment_of_truth.combat_changes import change_fight, read_fight
 from bridge.systems.moment_of_truth.events.moments import award_for_role_playing
-from bridge.systems.moment_of_truth.schemas.moments import MomentsChange
 from bridge.systems.moment_of_truth.world_rules import world_dials
 from bridge.unit import Unit
 
@@ -139,7 +137,7 @@ def _run(unit: Unit, request: dict) -> dict:
     if record["awards"]:
         awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]
         try:
-            moments = dump(MomentsChange, award_for_role_playing(unit, awarded, dials, "arguments"))
+            moments = award_for_role_playing(unit, awarded, dials, "arguments")
         except RequestError as refused:
             raise MacroFailed(Blame(shown["file"], None, f"the rules refused an award: {refused.message}"),
                               outcome.printed) from None

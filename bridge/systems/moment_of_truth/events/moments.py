@@ -196,7 +196,7 @@ def moments_award(unit, award_request: dict) -> dict:
     dials, award = world_dials(unit), award_request["award"]
     if award is Award.ROLE_PLAYING:
         awarded = [(award_request["player"], award_request["moments"], award_request["reason"])]
-        return dump(MomentsChange, award_for_role_playing(unit, awarded, dials, "reason"))
+        return award_for_role_playing(unit, awarded, dials, "reason")
     if award is Award.SESSION_START:
         change = lambda ledger, uses: _session_start(ledger, uses, dials)
         return dump(MomentsChange, _record(unit, award_request["players"], change, "players", first_sessions=True))
@@ -206,9 +206,10 @@ def moments_award(unit, award_request: dict) -> dict:
     return dump(MomentsChange, _record(unit, [dead, *gifts], change, "hit_points" if hit_points >= 0 else "gifts"))
 
 
-def award_for_role_playing(unit, awarded: list[tuple[str, int, str]], dials: Dials, field: str) -> LedgerUpdate:
+def award_for_role_playing(unit, awarded: list[tuple[str, int, str]], dials: Dials, field: str) -> dict:
     """The GM's role-playing awards, ``(player, moments, reason)`` each (ch. 5),
-    by the world's ``dials``, in one change of the ledger; a refusal names ``field``."""
+    by the world's ``dials``, in one change of the ledger, as the table is
+    told it (``MomentsChange``); a refusal names ``field``."""
 
     def change(ledger: MomentsLedger) -> LedgerUpdate:
         entries: list = []
@@ -217,7 +218,7 @@ def award_for_role_playing(unit, awarded: list[tuple[str, int, str]], dials: Dia
             ledger, entries = update.ledger, [*entries, *update.entries]
         return LedgerUpdate(ledger, tuple(entries))
 
-    return _record(unit, [player for player, _, _ in awarded], _ledger_only(change), field)
+    return dump(MomentsChange, _record(unit, [player for player, _, _ in awarded], _ledger_only(change), field))
 
 
 def _session_start(ledger: MomentsLedger, uses: dict, dials: Dials) -> tuple[LedgerUpdate, dict]:
