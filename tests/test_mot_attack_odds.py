@@ -26,6 +26,8 @@ from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.ranges import weapon_range
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.weapon_handling import FireMode, Magazine
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import odds
 
 DIALS = Dials()
 BOOK = Arsenal.book()
@@ -48,10 +50,10 @@ def chances(wire: list[dict]) -> list[Fraction]:
 
 
 def test_nikitas_45_against_the_vest_is_the_exact_engines_answer():
-    preview = preview_attack(shot(), dials=DIALS).to_dict()
+    preview = dump(odds.AttackPreview, preview_attack(shot(), dials=DIALS))
     exact = attack_odds(5, 2, RollKind.SKILL, DamageDice(12, 3, 4), 6)
     assert preview["method"] == "exact" and preview["trials"] is None and preview["seed"] is None
-    assert preview["odds"] == exact.to_dict()
+    assert preview["odds"] == dump(odds.AttackOdds, exact)
     assert Fraction(preview["hit"]["exact"]) == roll_odds(5, 2, RollKind.SKILL).success == Fraction(131, 243)
     (thug,) = preview["targets"]
     assert (thug["target"], thug["damage"]["notation"], thug["damage_reduction"]) == ("thug", "12d6 (3,4)", 6)
@@ -82,7 +84,7 @@ def test_the_exact_answer_takes_the_called_shot_and_the_moments_on_damage():
 def test_what_the_exact_engine_cannot_count_is_simulated(changes):
     attack = shot(weapon=M16, distance=15, **changes)
     assert not attack.exact
-    preview = preview_attack(attack, dials=DIALS, trials=200, seed=1).to_dict()
+    preview = dump(odds.AttackPreview, preview_attack(attack, dials=DIALS, trials=200, seed=1))
     assert (preview["method"], preview["trials"], preview["seed"], preview["odds"]) == ("simulated", 200, 1, None)
     assert [target["target"] for target in preview["targets"]] == [receiver.name for receiver in attack.receivers]
 
@@ -93,15 +95,15 @@ def test_vhi_rof_rolls_damage_twice_so_it_is_simulated():
 
 def test_the_same_seed_gives_the_same_simulation():
     spray = shot(weapon=M16, distance=15, fire=FireMode.SPRAYING, others=(Target("t2", tn=2), Target("t3", tn=2)))
-    first = preview_attack(spray, dials=DIALS, trials=500, seed=42).to_dict()
-    assert preview_attack(spray, dials=DIALS, trials=500, seed=42).to_dict() == first
-    assert preview_attack(spray, dials=DIALS, trials=500, seed=43).to_dict() != first
+    first = dump(odds.AttackPreview, preview_attack(spray, dials=DIALS, trials=500, seed=42))
+    assert dump(odds.AttackPreview, preview_attack(spray, dials=DIALS, trials=500, seed=42)) == first
+    assert dump(odds.AttackPreview, preview_attack(spray, dials=DIALS, trials=500, seed=43)) != first
 
 
 def test_a_simulation_of_a_single_shot_comes_close_to_the_exact_answer():
     """20,000 trials: the hit rate within 4 standard errors of 131/243."""
     trials, exact = 20_000, float(Fraction(131, 243))
-    simulated = simulate_attack(shot(), dials=DIALS, trials=trials, seed=5).to_dict()
+    simulated = dump(odds.AttackPreview, simulate_attack(shot(), dials=DIALS, trials=trials, seed=5))
     error = (exact * (1 - exact) / trials) ** 0.5
     assert abs(simulated["hit"]["value"] - exact) < 4 * error
     assert simulated["targets"][0]["at_least"][0] == simulated["hit"]
@@ -113,7 +115,7 @@ def test_spraying_fire_hits_each_further_target_on_one_more_success():
     spray = shot(weapon=M16, distance=15, target=Target("t1", tn=2), fire=FireMode.SPRAYING,
                  others=(Target("t2", tn=2), Target("t3", tn=2)))
     trials, roll = 20_000, roll_odds(spray.combat.pool.dice, 2, RollKind.SKILL)
-    preview = simulate_attack(spray, dials=DIALS, trials=trials, seed=9).to_dict()
+    preview = dump(odds.AttackPreview, simulate_attack(spray, dials=DIALS, trials=trials, seed=9))
     for n, target in enumerate(preview["targets"]):
         exact = float(sum(roll.successes[2 + n :]))
         error = (exact * (1 - exact) / trials) ** 0.5

@@ -18,6 +18,9 @@ from bridge.rules.moment_of_truth.equipment import Arsenal, Quality, RangedWeapo
 from bridge.rules.moment_of_truth.ranges import weapon_range
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.weapon_handling import FireMode
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import combat as shapes
+from bridge.systems.moment_of_truth.schemas import rolls
 
 DIALS = Dials()
 BOOK = Arsenal.book()
@@ -268,8 +271,8 @@ def test_result_is_json_ready_and_explained():
     tn = to_hit(dials=DIALS, ranged=True, called_shot=CalledShot.HEAD)
     result = attack(ranged_pool(DODGERS_RIFLE, 40, skill=3, moments=4), [5, 6, 5, 6, 1, 2, 3, 4, 2, 3] + [2] * 21,
                     target=THUG, tn=tn)
-    card = json.loads(json.dumps(result.to_dict()))
-    assert card["combat"]["pool"] == card["roll"]["pool"] == result.combat.pool.to_dict()  # one dict serves both
+    card = json.loads(json.dumps(dump(shapes.AttackResult, result)))
+    assert card["combat"]["pool"] == card["roll"]["pool"] == dump(rolls.Pool, result.combat.pool)
     assert card["conditions"] == [{"target": "thug", "condition": "dead"}]
     assert card["hits"][0]["damage"]["faces"] == [2] * 21
     assert "head shot: +4d6, damage numbers -1 (never below 2): 21d6 (2,2)" in card["hits"][0]["reason"]

@@ -13,6 +13,8 @@ from bridge.rules.moment_of_truth.conditions import Condition
 from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import combat
 
 DIALS = Dials()
 BOOK = Arsenal.book()
@@ -90,7 +92,7 @@ def test_damage_to_the_head_calls_for_an_endurance_roll():
     assert kept.endurance_roll.counting.faces == [5, 5, 1]
     stunned = consequences(CalledShot.HEAD, [3], target_endurance=3, dice=FixedDice([5, 4, 1]))
     assert stunned.conditions == (Condition.STUNNED,)
-    assert stunned.to_dict()["conditions"] == ["stunned"]
+    assert dump(combat.CalledOutcome, stunned)["conditions"] == ["stunned"]
 
 
 def test_no_damage_to_the_head_no_roll():

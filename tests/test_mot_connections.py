@@ -17,6 +17,8 @@ from bridge.rules.moment_of_truth.connections import (
 )
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.moments import RuleNotInUse
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import moments
 
 DIALS = Dials(connections=True)
 
@@ -57,7 +59,7 @@ def test_a_roll_shows_both_faces_and_reads_the_table(column, row):
     result = roll_connection(dice=FixedDice([column, row]))
     assert result.faces == [column, row]
     assert result.event == connection_event(column, row)
-    assert json.loads(json.dumps(result.to_dict()))["faces"] == [column, row]
+    assert json.loads(json.dumps(dump(moments.ConnectionRoll, result)))["faces"] == [column, row]
 
 
 def test_the_roll_explains_itself():
@@ -90,7 +92,7 @@ def test_npcs_must_be_unique():
 def test_no_connections_at_all():
     check = check_connections([], DIALS)
     assert check.missing == ["2 more with PCs", "2 more with NPCs"]
-    assert json.loads(json.dumps(check.to_dict()))["complete"] is False
+    assert json.loads(json.dumps(dump(moments.ConnectionsCheck, check)))["complete"] is False
 
 
 def test_connections_are_optional_and_off_by_default():

@@ -27,6 +27,8 @@ from bridge.rules.moment_of_truth.rolls import (
     spend_moments,
     target_number,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.maneuvers import ManeuverContest
 
 SKILL, UNSKILLED, STATISTIC = RollKind.SKILL, RollKind.UNSKILLED, RollKind.STATISTIC
 GRITTY = Dials(default_tn=2)
@@ -204,7 +206,7 @@ def test_contest_refuses_nonsense():
 
 def test_result_is_a_json_ready_tree():
     result = run(side("Nikita", 2, Party.PC), side("Dodger", 2, Party.PC), [5, 6, 6, 5, 6, 6, 5, 2])
-    tree = json.loads(json.dumps(result.to_dict()))
+    tree = json.loads(json.dumps(dump(ManeuverContest, result)))
     assert (tree["winner"], tree["winner_name"], tree["ruling"], tree["decision"]) == (
         "first",
         "Nikita",

@@ -10,6 +10,8 @@ from bridge.rules.moment_of_truth.conditions import Condition
 from bridge.rules.moment_of_truth.defense import Charge, defense_sets, to_hit
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import combat
 
 BOOK = Arsenal.book()
 VEST = BOOK.armor_named("Ballistic Vest")
@@ -194,7 +196,7 @@ def test_every_step_is_named():
         ("called shot: legs", 1),
         ("prone", 1),
     ]
-    assert tn.to_dict()["value"] == 5
+    assert dump(combat.ToHit, tn)["value"] == 5
 
 
 @given(st.integers(0, 40), st.booleans(), st.sampled_from([None, CalledShot.LEGS, CalledShot.HEAD]), st.sets(st.sampled_from(list(Condition))))
@@ -206,6 +208,6 @@ def test_tn_is_at_least_1_and_defense_dice_never_lower_it(dice, ranged, shot, co
 
 @given(st.sets(st.sampled_from(list(Condition))), st.booleans())
 def test_each_step_of_the_tn_to_hit_shows_every_field(conditions, ranged):
-    """``Step.to_dict`` is spelled out for speed: it must hold what ``_asdict`` has."""
+    """The card's steps hold every field of the rules' steps."""
     steps = to_hit(dials=Dials(), ranged=ranged, defense_dice=3, target_conditions=conditions).steps
-    assert [step.to_dict() for step in steps] == [step._asdict() for step in steps]
+    assert [dump(combat.ToHitStep, step) for step in steps] == [step._asdict() for step in steps]

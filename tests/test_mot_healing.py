@@ -19,6 +19,8 @@ from bridge.rules.moment_of_truth.healing import (
 )
 from bridge.rules.moment_of_truth.health import Health, take_damage
 from bridge.rules.moment_of_truth.rolls import ImpossibleRoll, Modifier
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import health as shapes
 
 DIALS = Dials()
 
@@ -169,7 +171,7 @@ def test_rest_heals_no_more_minor_than_was_taken():
 
 def test_the_wait_is_two_d6_minutes():
     wait = recovery_wait(dice=FixedDice([3, 4]))
-    assert wait.minutes == 7 and wait.to_dict()["faces"] == [3, 4]
+    assert wait.minutes == 7 and dump(shapes.Recovery, wait)["faces"] == [3, 4]
 
 
 def test_waking_heals_minor_and_at_positive_hit_points_the_character_is_up_and_prone():
@@ -246,10 +248,10 @@ def test_a_rescue_pool_below_the_tn_is_an_impossible_roll():
 
 def test_results_are_json_ready():
     result = medic_roll(hurt(serious=5), 2, 1, DIALS, dice=FixedDice([5, 6, 2]))
-    wire = json.loads(json.dumps(result.to_dict()))
+    wire = json.loads(json.dumps(dump(shapes.Healing, result)))
     assert wire["roll"]["faces"] == [5, 6, 2]
     assert wire["healed_serious"] == 2
     assert wire["change"]["after"]["serious"] == 3
     assert wire["explanation"][0] == "medic roll: every success heals 1 serious"
     rescued = rescue(dead_dodger(), 3, 1, 2, DIALS, dice=FixedDice([5, 6, 6, 5, 1, 2]))
-    assert json.loads(json.dumps(rescued.to_dict()))["rescued"] is True
+    assert json.loads(json.dumps(dump(shapes.Rescue, rescued)))["rescued"] is True

@@ -28,6 +28,8 @@ from bridge.rules.moment_of_truth.maneuvers import (
 )
 from bridge.rules.moment_of_truth.rolls import RollKind
 from bridge.rules.moment_of_truth.statistics import Derived, Statistic
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import maneuvers
 
 DIALS = Dials()
 GRAPPLED, RESTRAINED, PRONE = Condition.GRAPPLED, Condition.RESTRAINED, Condition.PRONE
@@ -312,10 +314,10 @@ def test_results_are_json_ready():
         play(take_down, ANN, held(BO), DIALS, faces=[5, 5, 1, 2, 3, 6, 5, 2]),
         play(crush, ANN, held(BO, SUFFOCATING), faces=[6, 5, 2], held_since_earlier_turn=True),
     ):
-        payload = json.loads(json.dumps(result.to_dict()))
+        payload = json.loads(json.dumps(dump(maneuvers.RESULTS[type(result)], result)))
         assert payload["explanation"] == result.explanation
         assert payload["maneuver"] in {maneuver.value for maneuver in Maneuver}
-    take = play(take_down, ANN, held(BO), DIALS, faces=[5, 5, 1, 2, 3, 6, 5, 2]).to_dict()
+    take = dump(maneuvers.ContestedResult, play(take_down, ANN, held(BO), DIALS, faces=[5, 5, 1, 2, 3, 6, 5, 2]))
     assert take["winner"] is None
     assert {"who": "Ann", "condition": "prone", "gained": True} in take["changes"]
 

@@ -14,6 +14,9 @@ from bridge.rules.dice import MAX_DICE_PER_ROLL, TooManyDice
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import odds as odds_shapes
+from bridge.systems.moment_of_truth.schemas import rolls
 
 SKILL, UNSKILLED = RollKind.SKILL, RollKind.UNSKILLED
 VERDICTS = ("success", "critical_success", "critical_failure", "setback")
@@ -86,7 +89,7 @@ def test_odds_equal_judging_every_face_tuple(pool, kind):
 
 
 def test_odds_are_json_ready_with_exact_values():
-    tree = json.loads(json.dumps(roll_odds(1, 1, SKILL).to_dict()))
+    tree = json.loads(json.dumps(dump(rolls.Odds, roll_odds(1, 1, SKILL))))
     assert (tree["pool"], tree["tn"], tree["kind"]) == (1, 1, "skill")
     assert tree["success"] == {"exact": "1/3", "value": pytest.approx(1 / 3)}
     assert tree["successes"][0]["exact"] == "2/3"
@@ -282,7 +285,7 @@ def test_negative_damage_reduction_is_refused():
 
 
 def test_damage_odds_are_json_ready_with_exact_values():
-    tree = json.loads(json.dumps(attack_odds(2, 1, SKILL, DamageDice.parse("1d6 (3,4)")).to_dict()))
+    tree = json.loads(json.dumps(dump(odds_shapes.AttackOdds, attack_odds(2, 1, SKILL, DamageDice.parse("1d6 (3,4)")))))
     assert tree["hit"]["exact"] == "5/9"
     assert tree["damage"]["damage"]["notation"] == "1d6 (3,4)"
     assert tree["damage"]["mean"]["exact"] == "7/6"
@@ -337,18 +340,18 @@ def wire(chances):
 
 
 @given(pools, tns, kinds, st.booleans())
-def test_roll_odds_to_dict_is_the_chances_reduced(pool, tn, kind, stakes_raised):
+def test_roll_odds_on_the_wire_are_the_chances_reduced(pool, tn, kind, stakes_raised):
     odds = roll_odds(pool, tn, kind, stakes_raised)
-    tree = odds.to_dict()
+    tree = dump(rolls.Odds, odds)
     names = ("success", "critical_success", "critical_failure", "setback", "failure")
     assert [tree[name] for name in names] == wire(getattr(odds, name) for name in names)
     assert tree["successes"] == wire(odds.successes)
 
 
 @given(st.integers(0, 20), st.integers(1, 8), damages, reductions)
-def test_attack_odds_to_dict_is_the_chances_reduced(pool, tn, damage, damage_reduction):
+def test_attack_odds_on_the_wire_are_the_chances_reduced(pool, tn, damage, damage_reduction):
     odds = attack_odds(pool, tn, SKILL, damage, damage_reduction)
-    tree = odds.to_dict()
+    tree = dump(odds_shapes.AttackOdds, odds)
     assert (tree["pool"], tree["tn"], [tree["hit"]]) == (pool, tn, wire([odds.hit]))
     assert (tree["at_least"], tree["serious_at_least"]) == (wire(odds.at_least), wire(odds.serious_at_least))
     harm = tree["damage"]

@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 
 from bridge.rules.moment_of_truth.equipment import Arsenal, Quality
 from bridge.rules.moment_of_truth.ranges import OutOfRange, RangeBand, read_range, weapon_range
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.combat import AttackRange
 
 # The M-40 sniper rifle of the book's example: C-2m, 50m, 100m (5).
 SNIPER = dict(close=2, optimal=50, long_range=100, increments=5)
@@ -60,7 +62,7 @@ def test_explanation_names_the_band():
         "250 m: long range increment 1 of 200 m, doubled by the scope, -1d6"
     ]
     assert read_range(10, **SNIPER).explanation == ["10 m: optimal range, no modifier"]
-    assert read_range(1, **SNIPER).to_dict()["band"] == "close"
+    assert dump(AttackRange, read_range(1, **SNIPER))["band"] == "close"
 
 
 @pytest.mark.parametrize(

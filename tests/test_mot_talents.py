@@ -11,6 +11,8 @@ from bridge.rules.moment_of_truth.moments import MomentsLedger, RollSpending, aw
 from bridge.rules.moment_of_truth.rolls import RollKind, build_pool
 from bridge.rules.moment_of_truth.statistics import Derived, Statistic
 from bridge.rules.moment_of_truth.talents import Talent, TalentUses, free_uses, use_talent
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import rolls
 
 DIALS = Dials()
 SKILL, STATISTIC = RollKind.SKILL, RollKind.STATISTIC
@@ -80,7 +82,7 @@ def test_uses_are_counted_per_talent():
 def test_uses_survive_a_json_round_trip():
     uses = uses_in_a_row(3)[-1].uses.next_session()
     uses = lie(uses).uses
-    assert TalentUses.from_dict(json.loads(json.dumps(uses.to_dict()))) == uses
+    assert TalentUses.from_dict(json.loads(json.dumps(dump(rolls.TalentUses, uses)))) == uses
 
 
 # --- off-spirit uses ------------------------------------------------------

@@ -37,9 +37,22 @@ from bridge.rules.moment_of_truth.tracker import (
     with_initiative,
     with_reserve,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.tracker import TurnEndedToken, TurnStartedToken
 
 DIALS = Dials()
 
+
+def start_of_turn(state, dials, round_number, *, dice):
+    """``turn_started``, its result as ``turn.started`` carries it."""
+    change, result = turn_started(state, dials, round_number, dice=dice)
+    return change, dump(TurnStartedToken, result)
+
+
+def ended(state, dials, round_number, *, dice):
+    """``turn_ended``, its result as ``turn.ended`` carries it."""
+    change, result = turn_ended(state, dials, round_number, dice=dice)
+    return change, dump(TurnEndedToken, result)
 
 def statistics(agility: int, will: int, endurance: int = 3) -> dict[Statistic, int]:
     return {**{s: 3 for s in Statistic}, Statistic.AGILITY: agility, Statistic.WILL: will, Statistic.ENDURANCE: endurance}
@@ -178,8 +191,8 @@ def test_a_condition_lasting_rounds_ends_at_the_start_of_the_turn_its_rounds_are
     before_the_fight = replace(entry, since_round=None)
     assert [rounds_over(before_the_fight, r) for r in (1, 2, 3)] == [False, False, True]
     state = with_condition(token(), entry).after
-    assert turn_started(state, DIALS, 4, dice=FixedDice([]))[0] is None
-    change, result = turn_started(state, DIALS, 5, dice=FixedDice([]))
+    assert start_of_turn(state, DIALS, 4, dice=FixedDice([]))[0] is None
+    change, result = start_of_turn(state, DIALS, 5, dice=FixedDice([]))
     assert change.after.conditions == () and [(c.condition, c.gained) for c in change.changes] == [
         (Condition.SUPPRESSED, False)
     ]
@@ -189,19 +202,19 @@ def test_a_condition_lasting_rounds_ends_at_the_start_of_the_turn_its_rounds_are
 
 def test_a_stunned_token_shakes_it_off_on_a_successful_endurance_roll():
     stunned = with_condition(token(), ConditionEntry(Condition.STUNNED, "flash-bang", Ending.TURN_END_ROLL)).after
-    change, result = turn_ended(stunned, DIALS, 1, dice=FixedDice([5, 6, 1]))
+    change, result = ended(stunned, DIALS, 1, dice=FixedDice([5, 6, 1]))
     (roll,) = result["condition_rolls"]
     assert (roll["condition"], roll["statistic"], roll["roll"]["faces"], roll["ends"]) == ("stunned", "endurance", [5, 6, 1], True)
     assert change.after.present == frozenset() and change.after.version == stunned.version + 1
-    change, result = turn_ended(stunned, DIALS, 1, dice=FixedDice([5, 2, 1]))
+    change, result = ended(stunned, DIALS, 1, dice=FixedDice([5, 2, 1]))
     assert change is None and result["condition_rolls"][0]["ends"] is False
 
 
 def test_a_stunned_set_until_cleared_makes_no_roll_and_an_impossible_roll_goes_on():
     held = with_condition(token(), ConditionEntry(Condition.STUNNED, "GM", Ending.CLEARED)).after
-    assert turn_ended(held, DIALS, 1, dice=FixedDice([]))[1]["condition_rolls"] == []
+    assert ended(held, DIALS, 1, dice=FixedDice([]))[1]["condition_rolls"] == []
     weak = with_condition(token(endurance=1), ConditionEntry(Condition.STUNNED, "GM", Ending.TURN_END_ROLL)).after
-    change, result = turn_ended(weak, DIALS, 1, dice=FixedDice([]))
+    change, result = ended(weak, DIALS, 1, dice=FixedDice([]))
     assert change is None and result["condition_rolls"][0]["roll"] is None
 
 
@@ -209,20 +222,20 @@ def test_a_bleeding_token_loses_a_serious_on_a_failed_endurance_roll():
     dials = replace(DIALS, bleeding=True)
     bleeding = token(dials=dials, serious=4)
     assert Condition.BLEEDING in bleeding.present
-    change, result = turn_ended(bleeding, dials, 2, dice=FixedDice([1, 2, 3]))
+    change, result = ended(bleeding, dials, 2, dice=FixedDice([1, 2, 3]))
     assert result["bleeding"]["roll"]["faces"] == [1, 2, 3] and result["bleeding"]["serious_lost"] == 1
     assert change.after.health.serious == 5
-    change, result = turn_ended(bleeding, dials, 2, dice=FixedDice([5, 6, 3]))
+    change, result = ended(bleeding, dials, 2, dice=FixedDice([5, 6, 3]))
     assert change is None and result["bleeding"]["serious_lost"] == 0
-    assert turn_ended(bleeding, DIALS, 2, dice=FixedDice([]))[1]["bleeding"] is None  # the optional rule is off
+    assert ended(bleeding, DIALS, 2, dice=FixedDice([]))[1]["bleeding"] is None  # the optional rule is off
 
 
 def test_an_unconscious_token_still_ticks_but_is_out_of_action():
     dials = replace(DIALS, bleeding=True)
     out = token(dials=dials, serious=12)
-    change, result = turn_ended(out, dials, 1, dice=FixedDice([1, 1, 1]))
+    change, result = ended(out, dials, 1, dice=FixedDice([1, 1, 1]))
     assert result["out_of_action"] and result["bleeding"]["serious_lost"] == 1
-    assert turn_started(change.after, dials, 2, dice=FixedDice([]))[1]["allowance"]["actions"] == 0
+    assert start_of_turn(change.after, dials, 2, dice=FixedDice([]))[1]["allowance"]["actions"] == 0
     with pytest.raises(ValueError, match="unconscious"):
         check_can_act(out)
     check_can_act(token())
@@ -231,14 +244,14 @@ def test_an_unconscious_token_still_ticks_but_is_out_of_action():
 def test_a_burning_token_burns_at_the_end_of_its_turn():
     burning = ignite(token(), 2, DIALS, dice=FixedDice([2, 2]))[0].after
     faces = [2, 2, 2, 5, 6, 1, 3, 4, 2, 2, 2, 2]
-    change, result = turn_ended(burning, DIALS, 1, dice=FixedDice(faces))
+    change, result = ended(burning, DIALS, 1, dice=FixedDice(faces))
     tick = burn_tick(burning, DIALS, round_number=1, dice=FixedDice(faces))
     assert result["fire"] == tick[1] and change.after == replace(tick[0].after, version=burning.version + 1)
 
 
 def test_a_suffocating_token_gasps_at_the_start_of_its_turn():
     choking = start_suffocating(token(), DIALS, dice=FixedDice([1, 1, 1]))[0].after
-    change, result = turn_started(choking, DIALS, 1, dice=FixedDice([]))
+    change, result = start_of_turn(choking, DIALS, 1, dice=FixedDice([]))
     tick = breath_tick(choking, DIALS, round_number=1, dice=FixedDice([]))
     assert result["breath"] == tick[1] and change.after == replace(tick[0].after, version=choking.version + 1)
-    assert turn_ended(choking, DIALS, 1, dice=FixedDice([]))[0] is None  # no breath at the end
+    assert ended(choking, DIALS, 1, dice=FixedDice([]))[0] is None  # no breath at the end

@@ -20,6 +20,8 @@ from bridge.rules.moment_of_truth.turns import (
     suppression_penalty,
     turn_allowance,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import tracker
 
 END, WILL = Statistic.ENDURANCE, Statistic.WILL
 STATS = {END: 3, WILL: 2, Statistic.AGILITY: 4}
@@ -75,7 +77,6 @@ def test_end_turn_rolls_for_confused_then_stunned_and_keeps_the_rest():
     assert dice.remaining == 0
     assert [roll.condition for roll in result.rolls] == [Condition.CONFUSED, Condition.STUNNED]
     assert result.conditions == {Condition.CONFUSED, Condition.PRONE}
-    assert json.loads(json.dumps(result.to_dict()))["conditions"] == ["confused", "prone"]
 
 
 def test_end_turn_without_such_conditions_rolls_nothing():
@@ -97,7 +98,7 @@ def test_prone_halves_move_dropping_fractions():
 def test_unconscious_characters_take_no_actions_and_do_not_move():
     allowance = turn_allowance(5, {Condition.UNCONSCIOUS, Condition.PRONE})
     assert (allowance.actions, allowance.moves, allowance.meters_per_move) == (0, 0, 0)
-    assert json.loads(json.dumps(allowance.to_dict()))["explanation"][-1] == "no action and no move this turn"
+    assert json.loads(json.dumps(dump(tracker.Allowance, allowance)))["explanation"][-1] == "no action and no move this turn"
 
 
 def test_turn_allowance_refuses_a_negative_move():
@@ -130,8 +131,7 @@ def test_after_a_charge_attacks_ignore_the_chargers_defense_dice_until_their_nex
     charged = to_hit(dials=GRITTY, ranged=False, defense_dice=4, target_charge=flags.charge)
     next_turn = to_hit(dials=GRITTY, ranged=False, defense_dice=4, target_charge=TurnFlags().charge)
     assert (charged.value, next_turn.value) == (2, 4)
-    assert flags.to_dict() == {"charge": "charged"}
-    assert TurnFlags().to_dict() == {"charge": None}
+    assert flags.charge is Charge.CHARGED and TurnFlags().charge is None
 
 
 @given(st.integers(0, 40), st.sets(st.sampled_from(list(Condition))))

@@ -29,6 +29,8 @@ from bridge.rules.moment_of_truth.weapon_handling import (
     reload_muzzle_loader,
     second_shot_allowed,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import combat, combat_weapons
 
 BOOK = Arsenal.book()
 DIALS = Dials()
@@ -63,7 +65,7 @@ def test_failed_ready_roll_spends_the_next_turn_readying():
     )
     assert not check.passed
     assert "spent readying" in check.explanation[-1]
-    assert json.loads(json.dumps(check.to_dict()))["passed"] is False
+    assert json.loads(json.dumps(dump(combat_weapons.WeaponRoll, check)))["passed"] is False
 
 
 def test_ready_roll_without_the_skill_is_unskilled():
@@ -119,7 +121,7 @@ def test_muzzle_loader_reload_is_six_rounds_minus_successes():
     reload = reload_muzzle_loader(BOOK.ranged_weapon("Flintlock Pistol"), agility=3, skill_level=2, dials=DIALS, dice=dice)
     assert dice.remaining == 0
     assert (reload.counting.successes, reload.rounds) == (2, 4)
-    assert reload.to_dict()["faces"] == [5, 6, 2, 1, 3]
+    assert dump(combat_weapons.TimedTask, reload)["faces"] == [5, 6, 2, 1, 3]
 
 
 def test_muzzle_loader_reload_takes_at_least_the_worlds_minimum():
@@ -192,7 +194,7 @@ def test_fewer_than_half_the_rolled_rounds_makes_an_ordinary_attack():
     m16 = BOOK.ranged_weapon("M-16 (5.56mm)")
     roll = ammo_roll(m16, FireMode.AUTOMATIC, Magazine(4, 30), dials=AMMO, dice=fixed([4, 5]))
     assert not roll.allowed and roll.rounds_fired == 0 and roll.after == Magazine(4, 30)
-    assert "ordinary attack" in roll.to_dict()["explanation"][-1]
+    assert "ordinary attack" in dump(combat.AmmoRoll, roll)["explanation"][-1]
 
 
 def test_ammo_rolls_only_with_the_optional_rule_and_a_fast_weapon():

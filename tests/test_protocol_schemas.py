@@ -33,11 +33,13 @@ from bridge.rules.moment_of_truth.weapon_handling import FireMode
 from bridge.schemas import pushes
 from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
 from bridge.schemas.common import Inbound
+from bridge.schemas.encode import dump
 from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.settings import default_settings
 from bridge.store import UnknownWorld
 from bridge.systems import DEFAULT_SYSTEM, installed
 from bridge.systems.moment_of_truth import events as flagship_events
+from bridge.systems.moment_of_truth.schemas import rolls as mot_rolls
 from bridge.systems.moment_of_truth.schemas.rolls import Helpers, OddsRequest, RollEntry, RollRequest
 from bridge.table import events as table_events
 from bridge.visibility import NOTICE_FIELDS, notice
@@ -720,7 +722,7 @@ def test_a_notice_is_not_a_whole_entry_and_has_the_visibility_fields():
 
 @pytest.mark.parametrize(("dice", "tn", "kind"), [(5, 2, RollKind.SKILL), (0, 1, RollKind.UNSKILLED), (12, 3, RollKind.STATISTIC)])
 def test_real_odds_match_the_odds_schema(dice, tn, kind):
-    definition("push.job.result.json", "Odds").validate(roll_odds(dice, tn, kind).to_dict())
+    definition("push.job.result.json", "Odds").validate(dump(mot_rolls.Odds, roll_odds(dice, tn, kind)))
 
 
 class RecordingPusher(push.Pusher):

@@ -11,6 +11,8 @@ from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.damage_odds import DEFAULT_TRIALS, attack_odds
 from bridge.rules.moment_of_truth.tracker import Stance
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import odds
 
 from .test_wire_combat import DODGER_TOKEN, NIKITA, NIKITA_TOKEN, SCENE, THUG_TOKEN, attack, register, start_fight, thug
 from .test_wire_odds import chance, queued
@@ -34,7 +36,7 @@ def test_a_single_shot_is_the_exact_engines_answer_with_the_attacks_numbers(gm, 
     preview = queued(gm, "attack.odds", **NIKITA)
     assert (preview["method"], preview["trials"], preview["seed"]) == ("exact", None, None)
     assert preview["combat"]["pool"]["dice"] == 7 and preview["to_hit"]["value"] == 3
-    assert preview["odds"] == attack_odds(7, 3, RollKind.SKILL, DamageDice(12, 3, 4), 6).to_dict()
+    assert preview["odds"] == dump(odds.AttackOdds, attack_odds(7, 3, RollKind.SKILL, DamageDice(12, 3, 4), 6))
     assert chance(preview["hit"]) == roll_odds(7, 3, RollKind.SKILL).success == Fraction(313, 729)
     (thug,) = preview["targets"]
     assert (thug["target"], thug["damage"]["notation"], thug["damage_reduction"]) == ("thug-1", "12d6 (3,4)", 6)

@@ -8,6 +8,8 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import Modifier, healing, health
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.health import Health
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import health as health_shapes
 
 from .wire_schemas import assert_valid, ok
 
@@ -17,6 +19,12 @@ STATISTICS = {"endurance": 5, "strength": 3, "agility": 3, "will": 2, "perceptio
 HERO = {"token_id": "hero-1", "actor_id": "hero", "name": "Dodger", "statistics": STATISTICS}
 DOC = {**HERO, "token_id": "doc-1", "actor_id": "doc", "name": "Doc", "skills": {"Medic": 2}}
 HEALTH_FIELDS = ("hit_points", "minor", "serious", "treated", "bandaged", "dead", "beyond_rescue")
+
+
+
+def shown(result) -> dict:
+    """A health step's result as its card shows it."""
+    return dump(health_shapes.RESULTS[type(result)], result)
 
 
 def card(client, event, **request):
@@ -79,7 +87,7 @@ def test_a_medic_roll_is_replayed_from_its_faces_and_stored_and_the_gm_sees_it(g
         )
         modifiers = [Modifier("injured", -1, penalty=True), Modifier("dark", -1, penalty=True)]
         replayed = healing.medic_roll(before, 3, 2, Dials(), circumstances=1, modifiers=modifiers, dice=faces(result))
-        assert result == {"token_id": "hero-1", "healer": "doc-1", **replayed.to_dict()}
+        assert result == {"token_id": "hero-1", "healer": "doc-1", **shown(replayed)}
         token = stored(gm, result)
         assert token["health"]["treated"]
         seen = gm.wait_for("token.changed", lambda push, now=token: push["state"] == now)
@@ -96,11 +104,11 @@ def test_an_hours_and_a_days_rest_heal_the_token_by_its_endurance(gm, player_for
         before = hurt(gm, minor=3, serious=2)
         rest = card(alice, "health.rest", token_id="hero-1", circumstances=2)
         replayed = healing.rest_hour(before, 5, Dials(), circumstances=2, dice=faces(rest))
-        assert rest == {"token_id": "hero-1", **replayed.to_dict()}
+        assert rest == {"token_id": "hero-1", **shown(replayed)}
         before = health_of(stored(gm, rest, seen_by=gm))
         daily = card(alice, "health.daily_recovery", token_id="hero-1")
         replayed = healing.daily_recovery(before, 5, Dials(), dice=faces(daily))
-        assert daily == {"token_id": "hero-1", **replayed.to_dict()}
+        assert daily == {"token_id": "hero-1", **shown(replayed)}
         stored(gm, daily, seen_by=gm)
     hurt(gm, minor=1)
     waved = card(gm, "health.rest", token_id="hero-1", hand_wave=True)
@@ -132,11 +140,11 @@ def test_waking_up_leaves_the_token_prone(gm):
     before = hurt(gm, minor=16)
     assert conditions(state(gm)) == ["unconscious"]
     wait = card(gm, "health.recovery_wait", token_id="hero-1")
-    assert wait == {"token_id": "hero-1", **healing.recovery_wait(dice=FixedDice(wait["faces"])).to_dict()}
+    assert wait == {"token_id": "hero-1", **dump(health_shapes.Recovery, healing.recovery_wait(dice=FixedDice(wait["faces"])))}
     for _ in range(20):
         waking = card(gm, "health.regain_consciousness", token_id="hero-1")
         replayed = healing.regain_consciousness(before, 5, Dials(), dice=faces(waking))
-        assert waking == {"token_id": "hero-1", **replayed.to_dict()}
+        assert waking == {"token_id": "hero-1", **shown(replayed)}
         token = stored(gm, waking)
         if token["health"]["remaining"] > 0:
             break
@@ -170,14 +178,14 @@ def test_bleeding_is_rolled_with_the_tokens_endurance_and_bandaging_stops_it(gm,
     for spent in (1, 0, 0):
         result = card(alice, "health.bleed", token_id="hero-1", moments_spent=spent)
         replayed = health.bleed(before, 5, dials, moments_spent=spent, dice=faces(result))
-        assert result == {"token_id": "hero-1", **replayed.to_dict()}
+        assert result == {"token_id": "hero-1", **shown(replayed)}
         assert len(result["roll"]["faces"]) == 5 + spent
         before = health_of(stored(gm, result, seen_by=gm))
     assert ok(gm, "moments.get")["balances"]["alice"] == 0
     code, fields = refusal(alice, "health.bleed", token_id="hero-1", moments_spent=1)
     assert code == "against_the_rules" and list(fields) == ["moments_spent"]
     bandaged = card(alice, "health.bandage", token_id="hero-1")
-    assert bandaged == {"token_id": "hero-1", **health.bandage(before, dials).to_dict()}
+    assert bandaged == {"token_id": "hero-1", **shown(health.bandage(before, dials))}
     token = stored(gm, bandaged, seen_by=gm)
     assert token["health"]["bandaged"] and "bleeding" not in conditions(token)
 
@@ -191,7 +199,7 @@ def test_a_heroic_death_needs_hit_points_below_zero_and_is_beyond_rescue(gm, pla
     assert code == "against_the_rules" and list(fields) == ["token_id"]
     before = hurt(gm, serious=1)
     result = card(alice, "health.heroic_death", token_id="hero-1")
-    assert result == {"token_id": "hero-1", **health.declare_heroic_death(before, Dials()).to_dict()}
+    assert result == {"token_id": "hero-1", **shown(health.declare_heroic_death(before, Dials()))}
     token = stored(gm, result, seen_by=gm)
     assert conditions(token) == ["dead"] and token["health"]["beyond_rescue"]
     code, fields = refusal(gm, "health.rescue", token_id="hero-1", healer="doc-1", statistic="agility")
@@ -207,7 +215,7 @@ def test_the_harsh_death_rescue_is_replayed_and_stored(gm):
         before = health_of(state(gm))
         result = card(gm, "health.rescue", token_id="hero-1", healer="doc-1", statistic="agility")
         replayed = healing.rescue(before, 3, 2, 0, Dials(), dice=faces(result))  # no player owns the hero: no MoTs
-        assert result == {"token_id": "hero-1", "healer": "doc-1", **replayed.to_dict()}
+        assert result == {"token_id": "hero-1", "healer": "doc-1", **shown(replayed)}
         token = stored(gm, result)
         if not result["rescued"]:
             assert token["health"]["beyond_rescue"]
@@ -245,7 +253,7 @@ def test_the_rescue_adds_and_spends_exactly_the_dying_players_moments_from_the_l
         assert result["roll"]["pool"]["dice"] == sum(part["dice"] for part in parts) == 3 + 2 + held
         assert len(result["roll"]["faces"]) == 3 + 2 + held
         replayed = healing.rescue(before, 3, 2, held, Dials(), dice=faces(result))
-        assert result == {"token_id": token_id, "healer": "doc-1", **replayed.to_dict()}
+        assert result == {"token_id": token_id, "healer": "doc-1", **shown(replayed)}
         stored(gm, result, seen_by=alice, token_id=token_id)
         if held:
             spent.append({"player": "alice", "spent": held, "balance": 0, "roll_id": answer["roll_id"]})

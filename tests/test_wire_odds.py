@@ -10,6 +10,8 @@ from itertools import product
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas import odds, rolls
 
 from .wire_schemas import assert_valid
 
@@ -37,10 +39,10 @@ def chance(wire: dict) -> Fraction:
 def test_raised_stakes_make_every_failure_critical(gm):
     report = queued(gm, "odds", **NIKITA, stakes_raised=True)
     assert report["stakes_raised"] is True and report["pool"]["dice"] == 5 and report["target"]["value"] == 2
-    assert report["odds"] == roll_odds(5, 2, RollKind.SKILL, stakes_raised=True).to_dict()
+    assert report["odds"] == dump(rolls.Odds, roll_odds(5, 2, RollKind.SKILL, stakes_raised=True))
     assert chance(report["odds"]["critical_failure"]) == chance(report["odds"]["failure"]) == Fraction(112, 243)
     calm = queued(gm, "odds", **NIKITA)
-    assert calm["stakes_raised"] is False and calm["odds"] == roll_odds(5, 2, RollKind.SKILL).to_dict()
+    assert calm["stakes_raised"] is False and calm["odds"] == dump(rolls.Odds, roll_odds(5, 2, RollKind.SKILL))
     assert chance(calm["odds"]["critical_failure"]) < chance(calm["odds"]["failure"])
 
 
@@ -52,7 +54,7 @@ def test_damage_odds_of_nikitas_pistol_against_a_vest(gm):
         ({"dice": 20, "minor_at": 5, "serious_at": None}, DamageDice(20, 5, None), 0),
     ):
         result = queued(gm, "odds.damage", **request)
-        assert result == damage_odds(counted, dr).to_dict()
+        assert result == dump(odds.DamageOdds, damage_odds(counted, dr))
         assert result["damage"]["notation"] == counted.notation and result["damage_reduction"] == dr
         assert sum(map(chance, result["hit_points_lost"])) == 1
 
@@ -71,7 +73,7 @@ def test_damage_odds_agree_with_every_face_tuple(gm):
 def test_attack_odds_hit_and_harm(gm):
     report = queued(gm, "odds.attack", **NIKITA, **PISTOL, damage_reduction=6, difficulty=1)
     assert report["pool"]["dice"] == 5 and report["target"]["value"] == 3
-    assert report["odds"] == attack_odds(5, 3, RollKind.SKILL, DamageDice(12, 3, 4), 6).to_dict()
+    assert report["odds"] == dump(odds.AttackOdds, attack_odds(5, 3, RollKind.SKILL, DamageDice(12, 3, 4), 6))
     hit = chance(report["odds"]["hit"])
     assert hit == roll_odds(5, 3, RollKind.SKILL).success
     lost = [chance(wire) for wire in report["odds"]["damage"]["hit_points_lost"]]
@@ -81,7 +83,7 @@ def test_attack_odds_hit_and_harm(gm):
 def test_a_players_odds_reach_only_that_player(gm, player_for):
     alice = player_for("alice", ["hero"])
     result = queued(alice, "odds.damage", **PISTOL)
-    assert result == damage_odds(DamageDice(12, 3, 4)).to_dict()
+    assert result == dump(odds.DamageOdds, damage_odds(DamageDice(12, 3, 4)))
     assert not any(push["kind"] == "odds.damage" for push in gm.received("job.result"))
 
 

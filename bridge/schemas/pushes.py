@@ -41,9 +41,9 @@ class Out(Schema):
 
 
 def _const(value):
-    """A field that always holds ``value``."""
+    """A field that always holds ``value`` (written as ``value`` when the value dumped has no such attribute)."""
     field_class = fields.Boolean if isinstance(value, bool) else fields.String
-    return field_class(required=True, validate=validate.Equal(value))
+    return field_class(required=True, validate=validate.Equal(value), dump_default=value)
 
 
 # --- envelopes and refusals -------------------------------------------------
@@ -117,7 +117,7 @@ def card_entry(event, result: type[Schema], doc: str = "", name: str = "") -> ty
     return type(name, (CardEntry,), body)
 
 
-# --- odds (rules.moment_of_truth.odds ``Odds.to_dict()``) --------------------
+# --- chances (rules.judging ``Chance``) ------------------------------------------
 
 
 class Chance(Out):

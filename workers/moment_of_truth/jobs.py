@@ -12,7 +12,10 @@ from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds, preview_attack
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Side, simulate
+from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth.roll_spec import pool_of, target_of
+from bridge.systems.moment_of_truth.schemas import odds as odds_shapes
+from bridge.systems.moment_of_truth.schemas import rolls
 
 from .. import push
 
@@ -23,10 +26,10 @@ def odds(reply: dict, spec: dict, default_tn: int) -> dict:
     pool, target = pool_of(spec), target_of(spec, default_tn)
     chances = roll_odds(pool.dice, target.value, RollKind(spec["kind"]), spec["stakes_raised"])
     result = {
-        "pool": pool.to_dict(),
-        "target": target.to_dict(),
+        "pool": dump(rolls.Pool, pool),
+        "target": dump(rolls.TargetNumber, target),
         "stakes_raised": spec["stakes_raised"],
-        "odds": chances.to_dict(),
+        "odds": dump(rolls.Odds, chances),
     }
     pusher.result(reply_to, Request.ODDS.value, result)
     return result
@@ -35,7 +38,7 @@ def odds(reply: dict, spec: dict, default_tn: int) -> dict:
 def odds_damage(reply: dict, spec: dict) -> dict:
     """Exact chances of what a damage roll does through armor (ch. 7)."""
     reply_to, pusher = push.started(reply)
-    result = damage_odds(*_damage(spec)).to_dict()
+    result = dump(odds_shapes.DamageOdds, damage_odds(*_damage(spec)))
     pusher.result(reply_to, Request.ODDS_DAMAGE.value, result)
     return result
 
@@ -45,7 +48,7 @@ def odds_attack(reply: dict, spec: dict, default_tn: int) -> dict:
     reply_to, pusher = push.started(reply)
     pool, target = pool_of(spec), target_of(spec, default_tn)
     chances = attack_odds(pool.dice, target.value, RollKind(spec["kind"]), *_damage(spec))
-    result = {"pool": pool.to_dict(), "target": target.to_dict(), "odds": chances.to_dict()}
+    result = {"pool": dump(rolls.Pool, pool), "target": dump(rolls.TargetNumber, target), "odds": dump(odds_shapes.AttackOdds, chances)}
     pusher.result(reply_to, Request.ODDS_ATTACK.value, result)
     return result
 
@@ -55,7 +58,7 @@ def attack_odds_preview(reply: dict, attack: Attack, dials: dict, trials: int, s
     roll meets one target with one damage roll, else ``trials`` attacks
     resolved with dice seeded by ``seed``."""
     reply_to, pusher = push.started(reply)
-    result = preview_attack(attack, dials=Dials.from_settings(dials), trials=trials, seed=seed).to_dict()
+    result = dump(odds_shapes.AttackPreview, preview_attack(attack, dials=Dials.from_settings(dials), trials=trials, seed=seed))
     pusher.result(reply_to, Request.ATTACK_ODDS.value, result)
     return result
 

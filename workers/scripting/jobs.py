@@ -137,7 +137,7 @@ def _run(unit: Unit, request: dict) -> dict:
     if record["awards"]:
         awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]
         try:
-            moments = award_for_role_playing(unit, awarded, dials, "arguments").to_dict()
+            moments = award_for_role_playing(unit, awarded, dials, "arguments")
         except RequestError as refused:
             raise MacroFailed(Blame(shown["file"], None, f"the rules refused an award: {refused.message}"),
                               outcome.printed) from None

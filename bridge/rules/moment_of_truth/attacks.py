@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -63,16 +63,19 @@ class Hit:
 
     @property
     def explanation(self) -> list[str]:
-        return _hit_lines(self.to_dict())
+        lines = [f"hit on {self.target}: {self.reason}", *self.damage.explanation]
+        if self.armor_note:
+            lines.append(self.armor_note)
+        if self.called:
+            lines += self.called.explanation
+        return lines
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "target": self.target,
-            "reason": self.reason,
-            "damage": self.damage.to_dict(),
-            "armor_note": self.armor_note,
-            "called": self.called.to_dict() if self.called else None,
-        }
+
+class ConditionCaused(NamedTuple):
+    """A condition an attack put on one of its targets."""
+
+    target: str
+    condition: Condition
 
 
 class AttackResult(NamedTuple):
@@ -81,54 +84,30 @@ class AttackResult(NamedTuple):
     roll: RollResult
     fire: FireMode | None
     hits: tuple[Hit, ...]
-    conditions: tuple[tuple[str, Condition], ...]
+    conditions: tuple[ConditionCaused, ...]
     scatter_faces: tuple[int, ...] = ()
     jammed: bool = False
     hit_grappler: bool = False
 
     @property
-    def explanation(self) -> list[str]:
-        return self.to_dict()["explanation"]
+    def fire_name(self) -> str:
+        """The fire mode as the card names it: ``single`` for none."""
+        return self.fire._value_ if self.fire else "single"
 
-    def to_dict(self) -> dict[str, Any]:
-        """The card. Its explanation is the lines of its parts as the card
-        shows them, so each part's lines are worked out once; the roll rolls
-        the combat's pool, so one dict of it serves both."""
-        roll = self.roll.to_dict()
-        combat, to_hit = self.combat.to_dict(pool=roll["pool"]), self.to_hit.to_dict()
-        hits = [hit.to_dict() for hit in self.hits]
-        lines = [*combat["explanation"], *to_hit["explanation"], *roll["explanation"]]
+    @property
+    def explanation(self) -> list[str]:
+        """The lines of its parts as the card shows them, then what the attack caused."""
+        lines = [*self.combat.explanation, *self.to_hit.explanation, *self.roll.explanation]
         if self.hit_grappler:
             lines.append("critical failure against a grappled target: the grappler is hit instead")
         if self.scatter_faces:
             lines.append(f"indiscriminate: excess successes scattered by {' '.join(map(str, self.scatter_faces))}")
-        for hit in hits:
-            lines += _hit_lines(hit)
+        for hit in self.hits:
+            lines += hit.explanation
         lines += [f"{name}: {condition._value_}" for name, condition in self.conditions]
         if self.jammed:
             lines.append("unreliable: 1s equal or exceed successes, the weapon jams")
-        return {
-            "combat": combat,
-            "to_hit": to_hit,
-            "roll": roll,
-            "fire": self.fire._value_ if self.fire else "single",  # ``_value_`` as in RollResult.to_dict
-            "hits": hits,
-            "conditions": [{"target": name, "condition": condition._value_} for name, condition in self.conditions],
-            "scatter_faces": list(self.scatter_faces),
-            "jammed": self.jammed,
-            "hit_grappler": self.hit_grappler,
-            "explanation": lines,
-        }
-
-
-def _hit_lines(hit: dict[str, Any]) -> list[str]:
-    """A hit's lines of the explanation, from the hit as the card shows it."""
-    lines = [f"hit on {hit['target']}: {hit['reason']}", *hit["damage"]["explanation"]]
-    if hit["armor_note"]:
-        lines.append(hit["armor_note"])
-    if hit["called"]:
-        lines += hit["called"]["explanation"]
-    return lines
+        return lines
 
 
 def resolve_attack(
@@ -344,13 +323,13 @@ def _armor(combat: CombatPool, armor: Armor | None, shot: CalledShot | None) -> 
 
 def _conditions(
     combat: CombatPool, target: Target, others: Sequence[Target], fire: FireMode | None, hits: tuple[Hit, ...]
-) -> tuple[tuple[str, Condition], ...]:
+) -> tuple[ConditionCaused, ...]:
     """Conditions the called shots caused, then suppressed on everyone a
     suppressive weapon was fired at (ch. 10)."""
-    caused = [(hit.target, condition) for hit in hits if hit.called for condition in hit.called.conditions]
+    caused = [ConditionCaused(hit.target, condition) for hit in hits if hit.called for condition in hit.called.conditions]
     if Quality.SUPPRESSIVE in combat.weapon.qualities:
         fired_at = [target, *others] if fire is FireMode.SPRAYING else [target]
-        caused += [(each.name, Condition.SUPPRESSED) for each in fired_at]
+        caused += [ConditionCaused(each.name, Condition.SUPPRESSED) for each in fired_at]
     return tuple(dict.fromkeys(caused))
 
 

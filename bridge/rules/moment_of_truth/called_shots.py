@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -63,13 +62,6 @@ class CalledOutcome:
     conditions: tuple[Condition, ...] = ()
     endurance_roll: RollResult | None = None
     explanation: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "conditions": [condition.value for condition in self.conditions],
-            "endurance_roll": self.endurance_roll.to_dict() if self.endurance_roll else None,
-            "explanation": list(self.explanation),
-        }
 
 
 def called_consequences(

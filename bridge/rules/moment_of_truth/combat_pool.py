@@ -10,7 +10,7 @@ statistic alone), and the damage roll counts the skill as 0.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..refusal import RulesRefusal
 from .conditions import Condition, attack_pool_changes, skill_penalties
@@ -57,20 +57,6 @@ class CombatPool(NamedTuple):
         if self.range_reading:
             lines += self.range_reading.explanation
         return lines + list(self.notes)
-
-    def to_dict(self, pool: dict[str, Any] | None = None) -> dict[str, Any]:
-        """``pool``: the pool's dict when the caller has made it already."""
-        return {
-            "weapon": self.weapon.name,
-            "kind": self.kind._value_,  # as in RollResult.to_dict
-            "ranged": self.ranged,
-            "pool": self.pool.to_dict() if pool is None else pool,
-            "strength": self.strength,
-            "skill_level": self.skill_level,
-            "range": self.range_reading.to_dict() if self.range_reading else None,
-            "desperate": self.desperate,
-            "explanation": self.explanation,
-        }
 
 
 def combat_pool(

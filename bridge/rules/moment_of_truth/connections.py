@@ -5,8 +5,7 @@ die picks the column, the second the row."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -55,9 +54,6 @@ class ConnectionRoll:
     def explanation(self) -> list[str]:
         return [f"rolled {self.column} {self.row}: column {self.column}, row {self.row}: {self.event}"]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "faces": self.faces, "explanation": self.explanation}
-
 
 def check_in_use(dials: Dials) -> None:
     """Connections are optional (ch. 5): refuse them where the world does not use them."""
@@ -99,9 +95,6 @@ class ConnectionsCheck:
     def missing(self) -> list[str]:
         needs = ((WITH_PCS_NEEDED - self.with_pcs, "PCs"), (WITH_NPCS_NEEDED - self.with_npcs, "NPCs"))
         return [f"{count} more with {whom}" for count, whom in needs if count > 0]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "complete": self.complete, "missing": self.missing}
 
 
 def check_connections(connections: Iterable[Connection], dials: Dials) -> ConnectionsCheck:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -80,17 +79,6 @@ class Contestant:
         if self.pool.dice < 1:
             raise RulesRefusal(f"{self.name} must roll at least one die in a contest")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "party": self.party.value,
-            "kind": self.kind.value,
-            "pool": self.pool.to_dict(),
-            "resisting": self.resisting,
-            "cautious": self.cautious,
-            "stakes_raised": self.stakes_raised,
-        }
-
 
 @dataclass(frozen=True)
 class ContestRound:
@@ -100,14 +88,6 @@ class ContestRound:
     second: RollResult
     winner: Side
     decision: Decision
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "first": self.first.to_dict(),
-            "second": self.second.to_dict(),
-            "winner": self.winner.value,
-            "decision": self.decision.value,
-        }
 
 
 @dataclass(frozen=True)
@@ -136,21 +116,6 @@ class ContestResult:
     @property
     def explanation(self) -> list[str]:
         return explain(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": "moment_of_truth",
-            "first": self.first.to_dict(),
-            "second": self.second.to_dict(),
-            "target": self.target.to_dict(),
-            "rounds": [round_.to_dict() for round_ in self.rounds],
-            "winner": self.winner.value,
-            "winner_name": self.winner_name,
-            "decision": self.decision.value,
-            "ruling": self.ruling.value if self.ruling else None,
-            "target_noticed": self.target_noticed,
-            "explanation": self.explanation,
-        }
 
 
 def contest(first: Contestant, second: Contestant, dials: Dials, *, dice: DiceSource) -> ContestResult:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..dice import DiceSource, check_count
@@ -124,7 +124,7 @@ class DamageResult:
     def hit_points_lost(self) -> int:
         return self.serious + self.minor
 
-    @property
+    @cached_property  # read by the card's damage and again by the attack's lines of its hit
     def explanation(self) -> list[str]:
         damage = self.damage
         lines = [

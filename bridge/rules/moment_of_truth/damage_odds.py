@@ -28,10 +28,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 from operator import mul
-from typing import Any
 
 from ..dice import SeededDice
-from ..judging import chances_to_dict
+from ..judging import Chance, chances
 from ..refusal import RulesRefusal
 from .attacks import Attack, HitDamage
 from .damage import SIDES, DamageDice, _meets
@@ -42,6 +41,11 @@ from .rolls import RollKind
 #: Trials of a simulated attack unless asked otherwise, and at most.
 DEFAULT_TRIALS = 10_000
 MAX_TRIALS = 100_000
+
+
+def _chances_of(ways: str) -> property:
+    """The counts in the attribute ``ways``, out of ``total``, as the wire carries chances."""
+    return property(lambda odds: chances(getattr(odds, ways), odds.total))
 
 
 @dataclass(frozen=True)
@@ -75,16 +79,14 @@ class DamageOdds:
     def mean(self) -> Fraction:
         return Fraction(self._lost_sum(), self.total)
 
-    def to_dict(self) -> dict[str, Any]:
-        total = self.total
-        return {
-            "damage": self.damage.to_dict(),
-            "damage_reduction": self.damage_reduction,
-            "hit_points_lost": chances_to_dict(self.lost_ways, total),
-            "serious": chances_to_dict(self.serious_ways, total),
-            "minor": chances_to_dict(self.minor_ways, total),
-            "mean": chances_to_dict((self._lost_sum(),), total)[0],
-        }
+    # Each distribution as the wire carries it, and the mean as one exact number.
+    hit_points_lost_chances = _chances_of("lost_ways")
+    serious_chances = _chances_of("serious_ways")
+    minor_chances = _chances_of("minor_ways")
+
+    @property
+    def mean_chance(self) -> Chance:
+        return Chance(self._lost_sum(), self.total)
 
     def _lost_sum(self) -> int:
         return sum(map(mul, range(len(self.lost_ways)), self.lost_ways))
@@ -123,16 +125,18 @@ class AttackOdds:
     def serious_at_least(self) -> tuple[Fraction, ...]:
         return _fractions(*self._hit_and(self.damage.serious_ways))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "pool": self.pool,
-            "tn": self.tn,
-            "kind": self.kind.value,
-            "hit": chances_to_dict(self.roll.ways[:1], self.roll.total)[0],
-            "damage": self.damage.to_dict(),
-            "at_least": chances_to_dict(*self._hit_and(self.damage.lost_ways)),
-            "serious_at_least": chances_to_dict(*self._hit_and(self.damage.serious_ways)),
-        }
+    # ``hit``, ``at_least`` and ``serious_at_least`` as the wire carries them.
+    @property
+    def hit_chance(self) -> Chance:
+        return self.roll.success_chance
+
+    @property
+    def at_least_chances(self) -> tuple[Chance, ...]:
+        return chances(*self._hit_and(self.damage.lost_ways))
+
+    @property
+    def serious_at_least_chances(self) -> tuple[Chance, ...]:
+        return chances(*self._hit_and(self.damage.serious_ways))
 
     def _hit_and(self, ways: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
         """Tuples of both rolls that hit and do each amount of ``ways`` or more,
@@ -190,15 +194,9 @@ class TargetOdds:
     serious_at_least: tuple[int, ...]
     total: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "target": self.target,
-            "damage": self.damage.dice.to_dict(),
-            "damage_reduction": self.damage.reduction,
-            "armor_note": self.damage.armor_note,
-            "at_least": chances_to_dict(self.at_least, self.total),
-            "serious_at_least": chances_to_dict(self.serious_at_least, self.total),
-        }
+    # ``at_least`` and ``serious_at_least`` as the wire carries them.
+    at_least_chances = _chances_of("at_least")
+    serious_at_least_chances = _chances_of("serious_at_least")
 
 
 @dataclass(frozen=True)
@@ -219,19 +217,24 @@ class AttackPreview:
     def exact(self) -> bool:
         return self.odds is not None
 
-    def to_dict(self) -> dict[str, Any]:
+    @property
+    def method(self) -> str:
+        return "exact" if self.exact else "simulated"
+
+    @property
+    def trials(self) -> int | None:
+        """The attacks resolved; None when counted exactly."""
+        return None if self.exact else self.total
+
+    @property
+    def fire_name(self) -> str:
+        """The fire mode as the card names it: ``single`` for none."""
         fire = self.attack.fire
-        return {
-            "method": "exact" if self.exact else "simulated",
-            "trials": None if self.exact else self.total,
-            "seed": self.seed,
-            "combat": self.attack.combat.to_dict(),
-            "to_hit": self.attack.to_hit.to_dict(),
-            "fire": fire.value if fire else "single",
-            "hit": chances_to_dict((self.hit,), self.total)[0],
-            "targets": [target.to_dict() for target in self.targets],
-            "odds": self.odds.to_dict() if self.odds else None,
-        }
+        return fire.value if fire else "single"
+
+    @property
+    def hit_chance(self) -> Chance:
+        return Chance(self.hit, self.total)
 
 
 def preview_attack(attack: Attack, *, dials: Dials, trials: int = DEFAULT_TRIALS, seed: int = 0) -> AttackPreview:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..refusal import RulesRefusal
 from .called_shots import CalledShot, called_shot_tn
@@ -41,9 +41,6 @@ class Step(NamedTuple):
     change: int
     note: str = ""
 
-    def to_dict(self) -> dict[str, Any]:  # spelled out: dataclasses.asdict deep-copies, slower on every attack card
-        return {"source": self.source, "change": self.change, "note": self.note}
-
 
 class ToHit(NamedTuple):
     """The TN to hit, step by step; ``target`` is the TN as the roll
@@ -61,14 +58,6 @@ class ToHit(NamedTuple):
     def explanation(self) -> list[str]:
         lines = [f"{step.source} {step.change:+d}" + (f" ({step.note})" if step.note else "") for step in self.steps]
         return [*lines, f"TN to hit {self.value}" + (", never below 1" if self.target.floored else "")]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "value": self.value,
-            "called_shot": self.called_shot._value_ if self.called_shot else None,  # as in RollResult.to_dict
-            "steps": [step.to_dict() for step in self.steps],
-            "explanation": self.explanation,
-        }
 
 
 PAIR = 2

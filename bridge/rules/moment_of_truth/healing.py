@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -43,17 +42,6 @@ class HealingResult:
         if self.withheld_serious:
             lines.append("the last point of serious damage never heals without medical treatment (poor healing)")
         return lines + self.change.explanation
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "reason": self.reason,
-            "roll": self.roll.to_dict() if self.roll else None,
-            "healed_minor": self.healed_minor,
-            "healed_serious": self.healed_serious,
-            "withheld_serious": self.withheld_serious,
-            "change": self.change.to_dict(),
-            "explanation": self.explanation,
-        }
 
 
 def _circumstances(dice: int, *, penalty_allowed: bool) -> list[Modifier]:
@@ -166,9 +154,6 @@ class RecoveryWait:
     def minutes(self) -> int:
         return sum(self.faces)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"faces": list(self.faces), "minutes": self.minutes, "explanation": self.explanation}
-
     @property
     def explanation(self) -> list[str]:
         return [f"unconscious for 2d6 minutes: {' + '.join(map(str, self.faces))} = {self.minutes}"]
@@ -207,15 +192,6 @@ class RescueResult:
         else:
             lines.append("no critical success: the character is dead")
         return lines + self.change.explanation
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "roll": self.roll.to_dict(),
-            "moments_spent": self.moments_spent,
-            "rescued": self.rescued,
-            "change": self.change.to_dict(),
-            "explanation": self.explanation,
-        }
 
 
 def rescue(

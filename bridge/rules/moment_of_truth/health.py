@@ -294,14 +294,6 @@ class BleedingResult:
         verdict = "bleeds: 1 serious damage" if self.serious_lost else "the bleeding holds"
         return ["bleeding: Endurance statistic roll", *roll_lines(self.roll), verdict, *self.change.explanation]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "roll": self.roll.to_dict() if self.roll else None,
-            "serious_lost": self.serious_lost,
-            "change": self.change.to_dict(),
-            "explanation": self.explanation,
-        }
-
 
 def roll_lines(roll: RollResult | None) -> list[str]:
     """A forced roll's working, or why it was not rolled."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -106,13 +105,6 @@ class ConditionChange:
     def line(self) -> str:
         return f"{self.who} {'is now' if self.gained else 'is no longer'} {self.condition.value}"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"who": self.who, "condition": self.condition.value, "gained": self.gained}
-
-
-def _changes_to_dict(changes: tuple[ConditionChange, ...]) -> list[dict[str, Any]]:
-    return [change.to_dict() for change in changes]
-
 
 def _change_lines(changes: tuple[ConditionChange, ...]) -> list[str]:
     return [change.line for change in changes] or ["no condition changes"]
@@ -142,19 +134,6 @@ class GrappleResult:
             *_change_lines(self.changes),
         ]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "maneuver": Maneuver.GRAPPLE.value,
-            "attacker": self.attacker,
-            "target": self.target,
-            "skill": self.skill.value if self.skill else None,
-            "to_hit": self.to_hit.to_dict(),
-            "roll": self.roll.to_dict(),
-            "grappled": self.grappled,
-            "changes": _changes_to_dict(self.changes),
-            "explanation": self.explanation,
-        }
-
 
 @dataclass(frozen=True)
 class ManeuverResult:
@@ -174,22 +153,14 @@ class ManeuverResult:
         return self.contest.winner_name
 
     @property
+    def maneuver_name(self) -> str:
+        return self.maneuver.value
+
+    @property
     def explanation(self) -> list[str]:
         title = f"{self.maneuver.value.replace('_', ' ')}: {self.actor} against {self.opponent}"
         ruling = [self.ruling] if self.ruling else []
         return [title, *self.pools, *self.contest.explanation, *ruling, *_change_lines(self.changes)]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "maneuver": self.maneuver.value,
-            "actor": self.actor,
-            "opponent": self.opponent,
-            "contest": self.contest.to_dict(),
-            "winner": self.winner,
-            "changes": _changes_to_dict(self.changes),
-            "ruling": self.ruling,
-            "explanation": self.explanation,
-        }
 
 
 @dataclass(frozen=True)
@@ -203,15 +174,6 @@ class CrushResult:
     @property
     def explanation(self) -> list[str]:
         return [f"{self.strangler} crushes {self.target}'s neck: strength (5,6)", *self.damage.explanation]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "maneuver": Maneuver.CRUSH.value,
-            "strangler": self.strangler,
-            "target": self.target,
-            "damage": self.damage.to_dict(),
-            "explanation": self.explanation,
-        }
 
 
 # --- the maneuvers ----------------------------------------------------------

@@ -128,19 +128,10 @@ class Entry:
         lost = f"; {self.lost} lost beyond the {self.lost_to}" if self.lost else ""
         return f"{self.player} gains {gained} for {what}{lost} (now {self.balance})"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "kind": self.kind.value,
-            "asked": self.asked,
-            "gained": self.gained,
-            "lost": self.lost,
-            "spent": self.spent,
-            "balance": self.balance,
-            "reason": self.reason,
-            "roll_id": self.roll_id,
-            "lost_to": self.lost_to,
-        }
+    @property
+    def kind_name(self) -> str:
+        """The reward or spend as the ledger names it."""
+        return self.kind.value
 
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> Entry:
@@ -182,6 +173,10 @@ class MomentsLedger:
         return tuple(player for player, _ in self.balances)
 
     @property
+    def by_player(self) -> dict[str, int]:
+        return dict(self.balances)
+
+    @property
     def total(self) -> int:
         """All the MoTs on the table, which the table limit caps."""
         return sum(moments for _, moments in self.balances)
@@ -200,11 +195,6 @@ class MomentsLedger:
         )
         return MomentsLedger(balances, (*self.history, entry))
 
-    def to_dict(self, recent: int | None = None) -> dict[str, Any]:
-        """The balances and the history, or only its ``recent`` newest entries."""
-        history = self.history if recent is None else self.history[len(self.history) - recent :]
-        return {"balances": dict(self.balances), "history": [entry.to_dict() for entry in history]}
-
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> MomentsLedger:
         history = tuple(Entry.from_dict(entry) for entry in stored["history"])
@@ -222,12 +212,10 @@ class LedgerUpdate:
     def explanation(self) -> list[str]:
         return [entry.line for entry in self.entries] or ["no Moments of Truth change hands"]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "entries": [entry.to_dict() for entry in self.entries],
-            "balances": dict(self.ledger.balances),
-            "explanation": self.explanation,
-        }
+    @property
+    def balances(self) -> dict[str, int]:
+        """Every player's MoTs after the operation."""
+        return dict(self.ledger.balances)
 
 
 def _gain(
@@ -415,11 +403,12 @@ class HeldReward:
     moments: int
 
     @property
+    def kind_name(self) -> str:
+        return self.kind.value
+
+    @property
     def line(self) -> str:
         return f"{self.player} earns {_moments(self.moments)} for {self.kind.value.replace('_', ' ')}, held until the GM reveals the roll"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "kind": self.kind.value, "moments": self.moments}
 
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> HeldReward:
@@ -476,9 +465,6 @@ class Contribution:
     def moments(self) -> int:
         return self.dice + 1
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "dice": self.dice, "moments": self.moments}
-
 
 @dataclass(frozen=True)
 class RollSpending:
@@ -523,18 +509,6 @@ class RollSpending:
             for contribution in self.contributions
         ]
         return lines
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "roller": self.roller,
-            "own_dice": self.own_dice,
-            "contributions": [contribution.to_dict() for contribution in self.contributions],
-            "talent_moments": self.talent_moments,
-            "stakes_raised": self.stakes_raised,
-            "dice": self.dice,
-            "moments": self.moments,
-            "explanation": self.explanation,
-        }
 
 
 def offer_dice(offers: Mapping[str, Mapping[str, int]], giver: str, roller: str, dice: int) -> dict[str, dict[str, int]]:

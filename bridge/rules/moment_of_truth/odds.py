@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Any
 
 from ..dice import check_count
-from ..judging import chances_to_dict
+from ..judging import Chance, chances
 from .rolls import SIDES, RollKind, judge
 
 VERDICTS = ("success", "critical_success", "critical_failure", "setback", "failure")
@@ -27,6 +26,10 @@ VERDICTS = ("success", "critical_success", "critical_failure", "setback", "failu
 
 def _verdict(index: int) -> property:
     return property(lambda odds: Fraction(odds.ways[index], odds.total), doc=f"The chance of {VERDICTS[index]}.")
+
+
+def _verdict_chance(index: int) -> property:
+    return property(lambda odds: Chance(odds.ways[index], odds.total))
 
 
 @dataclass(frozen=True)
@@ -48,20 +51,21 @@ class Odds:
     setback = _verdict(3)
     failure = _verdict(4)
 
+    # Each verdict's chance as the wire carries it.
+    success_chance = _verdict_chance(0)
+    critical_success_chance = _verdict_chance(1)
+    critical_failure_chance = _verdict_chance(2)
+    setback_chance = _verdict_chance(3)
+    failure_chance = _verdict_chance(4)
+
     @property
     def successes(self) -> tuple[Fraction, ...]:
         """``successes[k]``: the chance of exactly k successes."""
         return tuple(Fraction(ways, self.total) for ways in self.by_successes)
 
-    def to_dict(self) -> dict[str, Any]:
-        verdicts = dict(zip(VERDICTS, chances_to_dict(self.ways, self.total)))
-        return {
-            "pool": self.pool,
-            "tn": self.tn,
-            "kind": self.kind.value,
-            **verdicts,
-            "successes": chances_to_dict(self.by_successes, self.total),
-        }
+    @property
+    def successes_chances(self) -> tuple[Chance, ...]:
+        return chances(self.by_successes, self.total)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .equipment import Quality, RangedWeapon
@@ -49,17 +48,6 @@ class RangeReading:
             ]
         modifier = f"{self.dice}d6" if self.dice else "no modifier"
         return [f"{self.distance:g} m: {self.band.value} range, {modifier}"]
-
-    def to_dict(self) -> dict[str, Any]:  # spelled out: dataclasses.asdict deep-copies, slower on ranged attack cards
-        return {
-            "distance": self.distance,
-            "band": self.band.value,
-            "increment": self.increment,
-            "dice": self.dice,
-            "long_range": self.long_range,
-            "scope": self.scope,
-            "explanation": self.explanation,
-        }
 
 
 def read_range(

@@ -47,16 +47,12 @@ class Talent:
         """The +3d6 a use adds to the pool."""
         return Modifier(f"talent: {self.name}", TALENT_DICE)
 
+    @property
+    def statistic_name(self) -> str | None:
+        return self.statistic.value if self.statistic else None
+
     def names_skill(self, skill: str) -> bool:
         return skill.casefold() in {named.casefold() for named in self.skills}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "circumstances": self.circumstances,
-            "skills": list(self.skills),
-            "statistic": self.statistic.value if self.statistic else None,
-        }
 
 
 def free_uses(dials: Dials) -> int:
@@ -74,6 +70,10 @@ class TalentUses:
     def used(self, talent: str) -> int:
         return dict(self.counts).get(talent, 0)
 
+    @property
+    def by_talent(self) -> dict[str, int]:
+        return dict(self.counts)
+
     def next_session(self) -> TalentUses:
         """A new session: every talent's uses start again."""
         return TalentUses(self.session + 1)
@@ -81,9 +81,6 @@ class TalentUses:
     def _with_use(self, talent: str) -> TalentUses:
         counts = {**dict(self.counts), talent: self.used(talent) + 1}
         return TalentUses(self.session, tuple(counts.items()))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"session": self.session, "counts": dict(self.counts)}
 
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> TalentUses:
@@ -106,23 +103,15 @@ class TalentUse:
         return self.talent.modifier
 
     @property
+    def dice(self) -> int:
+        return TALENT_DICE
+
+    @property
     def explanation(self) -> list[str]:
         how = "off-spirit use" if self.off_spirit else "use"
         free = "a free use" if self.free else "the free uses are gone"
         cost = f"{self.moments} MoT" if self.moments == 1 else f"{self.moments} MoTs"
         return [f"talent {self.talent.name}: +{TALENT_DICE}d6, {how} {self.use} this session ({free}), costs {cost}"]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "talent": self.talent.to_dict(),
-            "off_spirit": self.off_spirit,
-            "use": self.use,
-            "free": self.free,
-            "moments": self.moments,
-            "dice": TALENT_DICE,
-            "uses": self.uses.to_dict(),
-            "explanation": self.explanation,
-        }
 
 
 def use_talent(

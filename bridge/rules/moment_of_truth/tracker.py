@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -19,13 +19,13 @@ from .conditions import Condition, ends_on_roll, out_of_action
 from .conditions import check_can_act as _check_can_act
 from .defense import Charge
 from .dials import Dials
-from .health import bleed, is_bleeding, roll_lines
+from .health import BleedingResult, bleed, is_bleeding, roll_lines
 from .initiative import Initiative
 from .rolls import ImpossibleRoll
 from .statistics import Derived, Statistic, derive
 from .token_hazards import breath_tick, burn_tick
 from .tokens import ConditionEntry, Ending, TokenChange, TokenState, changed, with_health, without_condition
-from .turns import condition_roll, turn_allowance
+from .turns import Allowance, ConditionRoll, condition_roll, turn_allowance
 
 
 @dataclass(frozen=True)
@@ -285,9 +285,22 @@ def rounds_over(entry: ConditionEntry, round_number: int) -> bool:
     return entry.ending is Ending.ROUNDS and round_number - (entry.since_round or 1) >= entry.rounds
 
 
+class TurnStarted(NamedTuple):
+    """What the start of its turn did to one token: the conditions whose
+    rounds were over (``ended``), its breath's tick (the gasp's card, None:
+    not suffocating) and what the turn allows."""
+
+    token_id: str
+    name: str
+    out_of_action: bool
+    ended: tuple[ConditionEntry, ...]
+    breath: dict[str, Any] | None
+    allowance: Allowance
+
+
 def turn_started(
     state: TokenState, dials: Dials, round_number: int, *, dice: DiceSource
-) -> tuple[TokenChange | None, dict[str, Any]]:
+) -> tuple[TokenChange | None, TurnStarted]:
     """The start of the token's turn: conditions whose rounds are over end;
     a suffocating token gasps (its damage comes at the start of each turn:
     docs/rules/moment_of_truth.md, Suffocating); then what the turn allows (ch. 7, Time and Space)."""
@@ -297,19 +310,38 @@ def turn_started(
     current = ticked[0].after if ticked else current
     made = changed(state, current) if current != state else None
     move = derive(Derived.MOVE, dict(state.statistics), dials)
-    return made, {
-        "token_id": state.token_id,
-        "name": state.name,
-        "out_of_action": out_of_action(current.present) is not None,
-        "ended": [{"condition": e.condition.value, "source": e.source, "rounds": e.rounds} for e in ended],
-        "breath": ticked[1] if ticked else None,
-        "allowance": turn_allowance(move, current.present).to_dict(),
-    }
+    return made, TurnStarted(
+        state.token_id, state.name, out_of_action(current.present) is not None, ended,
+        ticked[1] if ticked else None, turn_allowance(move, current.present),
+    )
+
+
+class UnrolledCondition(NamedTuple):
+    """An end-of-turn roll whose pool cannot reach the TN: not rolled, the
+    condition goes on (ch. 1, Impossible Rolls)."""
+
+    condition: Condition
+    statistic: Statistic
+    explanation: list[str]
+    roll: None = None
+    ends: bool = False
+
+
+class TurnEnded(NamedTuple):
+    """What the end of its turn did to one token: its condition rolls, its
+    bleeding roll (None: not bleeding) and its fire's tick (the burn's card, None: not burning)."""
+
+    token_id: str
+    name: str
+    out_of_action: bool
+    condition_rolls: tuple[ConditionRoll | UnrolledCondition, ...]
+    bleeding: BleedingResult | None
+    fire: dict[str, Any] | None
 
 
 def turn_ended(
     state: TokenState, dials: Dials, round_number: int, *, dice: DiceSource
-) -> tuple[TokenChange | None, dict[str, Any]]:
+) -> tuple[TokenChange | None, TurnEnded]:
     """The end of the token's turn, in order: the rolls against stunned and
     confused (ch. 7, Condition Summary), the bleeding roll (ch. 7, Bleeding,
     optional), then the fire's tick (ch. 8). One
@@ -319,25 +351,20 @@ def turn_ended(
     for condition in _rolled_off(state):
         roll = _shake_off(condition, current, dials, dice)
         rolls.append(roll)
-        if roll["ends"]:
+        if roll.ends:
             current = without_condition(current, condition, _roll_sources(current, condition)).after
     bleeding = None
     if is_bleeding(current.health, dials):
-        result = bleed(current.health, current.statistics[Statistic.ENDURANCE], dials, dice=dice)
-        bleeding = result.to_dict()
-        if result.serious_lost:
-            current = with_health(current, result.change.after, dials, round_number=round_number).after
+        bleeding = bleed(current.health, current.statistics[Statistic.ENDURANCE], dials, dice=dice)
+        if bleeding.serious_lost:
+            current = with_health(current, bleeding.change.after, dials, round_number=round_number).after
     ticked = burn_tick(current, dials, round_number=round_number, dice=dice)
     current = ticked[0].after if ticked else current
     made = changed(state, current) if current != state else None
-    return made, {
-        "token_id": state.token_id,
-        "name": state.name,
-        "out_of_action": out_of_action(state.present) is not None,
-        "condition_rolls": rolls,
-        "bleeding": bleeding,
-        "fire": ticked[1] if ticked else None,
-    }
+    return made, TurnEnded(
+        state.token_id, state.name, out_of_action(state.present) is not None, tuple(rolls), bleeding,
+        ticked[1] if ticked else None,
+    )
 
 
 def _rolled_off(state: TokenState) -> list[Condition]:
@@ -350,17 +377,13 @@ def _roll_sources(state: TokenState, condition: Condition) -> list[str]:
     return [e.source for e in state.conditions if e.condition is condition and e.ending is Ending.TURN_END_ROLL]
 
 
-def _shake_off(condition: Condition, state: TokenState, dials: Dials, dice: DiceSource) -> dict[str, Any]:
+def _shake_off(
+    condition: Condition, state: TokenState, dials: Dials, dice: DiceSource
+) -> ConditionRoll | UnrolledCondition:
     """One end-of-turn roll; a pool that cannot reach the TN is not rolled
     and the condition goes on (ch. 1, Impossible Rolls)."""
     try:
-        return condition_roll(condition, state.statistics, dials, dice=dice).to_dict()
+        return condition_roll(condition, state.statistics, dials, dice=dice)
     except ImpossibleRoll:
-        statistic = ends_on_roll(condition)
-        return {
-            "condition": condition.value,
-            "statistic": statistic.value,
-            "roll": None,
-            "ends": False,
-            "explanation": [*roll_lines(None), f"{condition.value} goes on into the next turn"],
-        }
+        lines = [*roll_lines(None), f"{condition.value} goes on into the next turn"]
+        return UnrolledCondition(condition, ends_on_roll(condition), lines)

@@ -8,8 +8,7 @@ on a statistic roll at the end of each turn, success ends the condition.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -43,15 +42,6 @@ class ConditionRoll:
             *self.roll.explanation,
             f"{self.condition.value} {verdict}",
         ]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "condition": self.condition.value,
-            "statistic": self.statistic.value,
-            "roll": self.roll.to_dict(),
-            "ends": self.ends,
-            "explanation": self.explanation,
-        }
 
 
 def condition_roll(
@@ -88,13 +78,6 @@ class TurnEnd:
         lines = [line for roll in self.rolls for line in roll.explanation]
         return lines or ["no condition ends on a roll at the end of this turn"]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rolls": [roll.to_dict() for roll in self.rolls],
-            "conditions": sorted(condition.value for condition in self.conditions),
-            "explanation": self.explanation,
-        }
-
 
 def end_turn(
     conditions: Iterable[Condition], statistics: Mapping[Statistic, int], dials: Dials, *, dice: DiceSource
@@ -130,9 +113,6 @@ class Allowance:
             f"one move and one action, or two moves, of {self.meters_per_move} m each",
         ]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "reasons": list(self.reasons), "explanation": self.explanation}
-
 
 def turn_allowance(move: int, conditions: Iterable[Condition]) -> Allowance:
     """The turn's actions and moves (ch. 7, Time and Space). Unconscious (or
@@ -166,6 +146,3 @@ class TurnFlags:
     attacks on them ignore their defense dice until their next turn."""
 
     charge: Charge | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"charge": self.charge.value if self.charge else None}

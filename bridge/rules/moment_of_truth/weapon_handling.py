@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -85,15 +84,6 @@ class WeaponCheck:
             verdict = "can attack this turn" if self.passed else "cannot attack with it this turn"
             head = f"{self.weapon} is two-handed and unwieldy, held in one hand: Strength statistic roll"
         return [head, *self.roll.explanation, f"{self.weapon} {verdict}"]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "check": self.check.value,
-            "weapon": self.weapon,
-            "passed": self.passed,
-            "roll": self.roll.to_dict(),
-            "explanation": self.explanation,
-        }
 
 
 def ready_after_attack(
@@ -174,21 +164,6 @@ class TimedTask:
                 f"{_count(self.rounds, 'round', 'rounds')}"
             ),
         ]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "task": self.task.value,
-            "weapon": self.weapon,
-            "kind": self.kind.value,
-            "pool": self.pool.to_dict(),
-            "faces": self.counting.faces,
-            "dice": [die.to_dict() for die in self.counting.dice],
-            "successes": self.counting.successes,
-            "base_rounds": self.base_rounds,
-            "minimum_rounds": self.minimum_rounds,
-            "rounds": self.rounds,
-            "explanation": self.explanation,
-        }
 
 
 def _timed_task(
@@ -293,9 +268,6 @@ class Magazine:
         """A fresh magazine of the same capacity: :data:`MAGAZINE_CHANGE_ROUNDS`."""
         return Magazine(self.capacity, self.capacity)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"rounds": self.rounds, "capacity": self.capacity, "empty": self.empty}
-
 
 class FireMode(str, Enum):
     AUTOMATIC = "automatic"
@@ -351,19 +323,6 @@ class AmmoRoll:
             return [*lines, "too few rounds: the attack becomes an ordinary attack"]
         emptied = ", the magazine is empty" if self.after.empty else ""
         return [*lines, f"{self.rounds_fired} rounds fired, {self.after.rounds} left{emptied}"]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "weapon": self.weapon,
-            "mode": self.mode.value,
-            "faces": list(self.faces),
-            "rounds_rolled": self.rounds_rolled,
-            "allowed": self.allowed,
-            "rounds_fired": self.rounds_fired,
-            "before": self.before.to_dict(),
-            "after": self.after.to_dict(),
-            "explanation": self.explanation,
-        }
 
 
 def ammo_roll(weapon: RangedWeapon, mode: FireMode, magazine: Magazine, *, dials: Dials, dice: DiceSource) -> AmmoRoll:

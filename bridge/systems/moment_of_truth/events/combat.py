@@ -68,8 +68,10 @@ from ....rules.moment_of_truth.weapon_state import (
     with_weapon,
 )
 from ....rules.refusal import RulesRefusal
+from ....schemas.encode import dump
 from ..combat_changes import Fight, change_fight, read_fight
 from ..ledger import arsenal
+from ..schemas import combat as shapes
 from ..schemas.simulation import SEED_MAX
 from ..token_changes import check_token_owner
 from ..world_rules import world_dials
@@ -214,8 +216,8 @@ def attack(unit, attack_request: dict) -> dict:
         return made, _stances_after(combat, attack_request, attacker.token_id, result.combat.ranged, result), taken
 
     tokens = change_fight(unit, Request.ATTACK, attack_request, read, leave_behind)
-    card = result.to_dict()
-    card["ammo"] = ammo.to_dict() if ammo else None
+    card = dump(shapes.AttackResult, result)
+    card["ammo"] = dump(shapes.AmmoRoll, ammo) if ammo else None
     card["weapon_state"] = {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)}
     card["tokens"] = [tokens[state.token_id] for state in plan.aimed] + _grappler_hit(attack_request, result, tokens)
     return publish(unit, attack_request, Request.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)

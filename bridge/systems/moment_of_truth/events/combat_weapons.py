@@ -34,6 +34,8 @@ from ....rules.moment_of_truth.weapon_state import (
     weapon_state,
     with_weapon,
 )
+from ....schemas.encode import dump
+from ..schemas import combat_weapons as shapes
 from ..token_changes import change_tokens, owned_token
 from ..world_rules import world_dials
 from .combat import arsenal_of, skill_level, weapon_of
@@ -93,7 +95,7 @@ def weapon_ready(unit, ready_request: dict) -> dict:
                     skill_level=skill_level(token, weapon), dials=dials, modifiers=_modifiers(ready_request),
                     moments_spent=ready_request["moments_spent"], dice=_dice,
                 )
-            after, result = readied(held, weapon, check, rolled.passed), rolled.to_dict()
+            after, result = readied(held, weapon, check, rolled.passed), dump(shapes.WeaponRoll, rolled)
     return _kept(unit, Request.WEAPON_READY, ready_request, token, weapon, after, result)
 
 
@@ -113,7 +115,7 @@ def weapon_reload(unit, reload_request: dict) -> dict:
         else:
             task, rounds = None, MAGAZINE_CHANGE_ROUNDS
             lines = [f"a fresh magazine of {after.magazine.capacity} rounds: one combat round (a move, no second action)"]
-    result = {"weapon": weapon.name, "task": task.to_dict() if task else None, "rounds": rounds, "explanation": lines}
+    result = {"weapon": weapon.name, "task": dump(shapes.TimedTask, task) if task else None, "rounds": rounds, "explanation": lines}
     return _kept(unit, Request.WEAPON_RELOAD, reload_request, token, weapon, after, result)
 
 
@@ -126,7 +128,7 @@ def weapon_clear_jam(unit, jam_request: dict) -> dict:
             weapon, agility=token.statistics[Statistic.AGILITY], skill_level=skill_level(token, weapon),
             modifiers=_modifiers(jam_request), moments_spent=jam_request["moments_spent"], dice=_dice,
         )
-    return _kept(unit, Request.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, result.to_dict())
+    return _kept(unit, Request.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, dump(shapes.TimedTask, result))
 
 
 def init_app(app) -> None:

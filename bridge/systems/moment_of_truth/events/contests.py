@@ -13,7 +13,10 @@ from ....rules.moment_of_truth import RollKind, spend_moments
 from ....rules.moment_of_truth.contests import Contestant, check_sides, contest
 from ....rules.moment_of_truth.moments import RollSpending
 from ....schemas.common import Visibility
+from ....schemas.encode import dump
 from ..roll_spec import pool_of
+from ..schemas.maneuvers import ManeuverContest
+from ..schemas.rolls import RollSpending as RollSpendingShape
 from ..world_rules import world_dials
 from .moments import charge_moments, roll_rewards, with_rewards
 
@@ -37,9 +40,9 @@ def contested_roll(unit, contest_request: dict) -> dict:
     hidden = contest_request["visibility"] is not Visibility.PUBLIC
     rewards, held = roll_rewards(unit, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised,
                                  roll_id=card_id, hidden=hidden)
-    card = result.to_dict()
+    card = dump(ManeuverContest, result)
     if charged:
-        card["moments"] = RollSpending(unit.identity.user, moments).to_dict()
+        card["moments"] = dump(RollSpendingShape, RollSpending(unit.identity.user, moments))
         card["explanation"] = [*card["explanation"], *card["moments"]["explanation"]]
     with_rewards(card, rewards, held)
     return publish(unit, contest_request, Request.CONTEST, card, card_id=card_id)

@@ -19,7 +19,9 @@ from ....rules.moment_of_truth.statistics import Statistic
 from ....rules.moment_of_truth.tokens import TokenState, with_health
 from ....rules.moment_of_truth.tracker import check_can_act
 from ....rules.refusal import RulesRefusal
+from ....schemas.encode import dump
 from ..combat_changes import running_combat
+from ..schemas import health as shapes
 from ..token_changes import change_tokens, check_token_owner, owned_token, tracked
 from ..world_rules import world_dials
 from .moments import charge_moments, roll_with_dying_moments
@@ -80,7 +82,7 @@ def _written(
 
     with refused_as("token_id", pool=pool):
         result = change_tokens(unit, rule, request, {token_id: "token_id"}, write)
-    card = {"token_id": token_id, **shown, **result.to_dict()}
+    card = {"token_id": token_id, **shown, **dump(shapes.RESULTS[type(result)], result)}
     return publish(unit, request, rule, card, card_id=card_id, actor_id=state.actor_id)
 
 
@@ -209,7 +211,7 @@ def recovery_wait(unit, request: dict) -> dict:
     state = _patient(unit, request)
     if Condition.UNCONSCIOUS not in state.present:
         raise against_the_rules(RulesRefusal("the token is not unconscious: it has no wait before waking"), "token_id")
-    wait = {"token_id": state.token_id, **healing.recovery_wait(dice=_dice).to_dict()}
+    wait = {"token_id": state.token_id, **dump(shapes.Recovery, healing.recovery_wait(dice=_dice))}
     return publish(unit, request, Request.HEALTH_RECOVERY_WAIT, wait, actor_id=state.actor_id)
 
 

@@ -42,7 +42,9 @@ from ....rules.moment_of_truth.tokens import (
 from ....rules.moment_of_truth.tracker import Combat, stance_of
 from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
+from ....schemas.encode import dump
 from ..combat_changes import running_combat
+from ..schemas import maneuvers as shapes
 from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of
@@ -78,7 +80,7 @@ def maneuver(unit, maneuver_request: dict) -> dict:
         unit, Request.MANEUVER, maneuver_request, ids,
         lambda now: _changes(maneuver_request, now, result, actor, dials, round_number, breath),
     )
-    card = result.to_dict() | {"actor_token": actor_state.token_id, "opponent_token": opponent_state.token_id}
+    card = dump(shapes.RESULTS[type(result)], result) | {"actor_token": actor_state.token_id, "opponent_token": opponent_state.token_id}
     if suffocation:
         card["suffocation"] = suffocation
     hidden = maneuver_request["visibility"] is not Visibility.PUBLIC

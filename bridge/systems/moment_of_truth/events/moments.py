@@ -64,10 +64,12 @@ from ....rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNu
 from ....rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use_talent
 from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
+from ....schemas.encode import dump, dump_many
 from ....visibility import view_for
 from ..ledger import MomentsRead, MomentsWrite, balances, change_moments, history
 from ..roll_spec import pool_of, statistic_of, target_of
-from ..schemas.moments import Award, Spent, Taken
+from ..schemas import rolls
+from ..schemas.moments import Award, ConnectionRoll, ConnectionsCheck, MomentsChange, Spent, Taken
 from ..world_rules import world_dials
 
 _dice = RandomDice()
@@ -96,7 +98,7 @@ def _record(unit, seated: list[str], change: Change, field: str, **marks) -> Led
                 ledger = ledger.with_player(player)
         uses_before = read.uses or {"session": 1, "actors": {}}
         update, uses = change(ledger, uses_before)
-        entries = [entry.to_dict() for entry in update.entries]
+        entries = dump_many(rolls.MomentsEntry, update.entries)
         written = MomentsWrite(
             dict(update.ledger.balances),
             uses if uses != read.uses else None,
@@ -113,7 +115,7 @@ def _record(unit, seated: list[str], change: Change, field: str, **marks) -> Led
     except RulesRefusal as broken:
         raise against_the_rules(broken, field) from None
     if update.entries:
-        unit.emit(Push.MOMENTS_CHANGED.value, update.to_dict(), to=world_room(unit.world_id))
+        unit.emit(Push.MOMENTS_CHANGED.value, dump(MomentsChange, update), to=world_room(unit.world_id))
     return update
 
 
@@ -135,7 +137,7 @@ def _player(unit, moments_request: dict) -> str:
 
 
 def ledger_view(unit, recent: int) -> dict:
-    """Every player's MoTs and the ``recent`` newest entries of the history, as ``MomentsLedger.to_dict`` shows them."""
+    """Every player's MoTs and the ``recent`` newest entries of the history (``schemas.moments.MomentsLedger``)."""
     return {"balances": balances(unit.store, unit.world_id), "history": history(unit.store, unit.world_id, recent)}
 
 
@@ -161,7 +163,7 @@ def moments_take(unit, take_request: dict) -> dict:
         change = lambda ledger: take_failure(ledger, player, dials, roll_id=roll_id)
     else:
         change = lambda ledger: take_critical_failure(ledger, player, dials, roll_id=roll_id)
-    return _record(unit, [player], _ledger_only(change), "roll_id", setback_of=roll_id).to_dict()
+    return dump(MomentsChange, _record(unit, [player], _ledger_only(change), "roll_id", setback_of=roll_id))
 
 
 def _logged_roll(unit, player: str, roll_id: str) -> dict:
@@ -194,19 +196,20 @@ def moments_award(unit, award_request: dict) -> dict:
     dials, award = world_dials(unit), award_request["award"]
     if award is Award.ROLE_PLAYING:
         awarded = [(award_request["player"], award_request["moments"], award_request["reason"])]
-        return award_for_role_playing(unit, awarded, dials, "reason").to_dict()
+        return award_for_role_playing(unit, awarded, dials, "reason")
     if award is Award.SESSION_START:
         change = lambda ledger, uses: _session_start(ledger, uses, dials)
-        return _record(unit, award_request["players"], change, "players", first_sessions=True).to_dict()
+        return dump(MomentsChange, _record(unit, award_request["players"], change, "players", first_sessions=True))
     dead, hit_points = award_request["player"], award_request["hit_points"]
     gifts = {gift["player"]: gift["moments"] for gift in award_request["gifts"]}
     change = _ledger_only(lambda ledger: heroic_death(ledger, dead, hit_points, dials, gifts))
-    return _record(unit, [dead, *gifts], change, "hit_points" if hit_points >= 0 else "gifts").to_dict()
+    return dump(MomentsChange, _record(unit, [dead, *gifts], change, "hit_points" if hit_points >= 0 else "gifts"))
 
 
-def award_for_role_playing(unit, awarded: list[tuple[str, int, str]], dials: Dials, field: str) -> LedgerUpdate:
+def award_for_role_playing(unit, awarded: list[tuple[str, int, str]], dials: Dials, field: str) -> dict:
     """The GM's role-playing awards, ``(player, moments, reason)`` each (ch. 5),
-    by the world's ``dials``, in one change of the ledger; a refusal names ``field``."""
+    by the world's ``dials``, in one change of the ledger, as the table is
+    told it (``MomentsChange``); a refusal names ``field``."""
 
     def change(ledger: MomentsLedger) -> LedgerUpdate:
         entries: list = []
@@ -215,7 +218,7 @@ def award_for_role_playing(unit, awarded: list[tuple[str, int, str]], dials: Dia
             ledger, entries = update.ledger, [*entries, *update.entries]
         return LedgerUpdate(ledger, tuple(entries))
 
-    return _record(unit, [player for player, _, _ in awarded], _ledger_only(change), field)
+    return dump(MomentsChange, _record(unit, [player for player, _, _ in awarded], _ledger_only(change), field))
 
 
 def _session_start(ledger: MomentsLedger, uses: dict, dials: Dials) -> tuple[LedgerUpdate, dict]:
@@ -232,7 +235,7 @@ def moments_spend(unit, spend_request: dict) -> dict:
     else:
         npc = spend_request["npc"]
         change = _ledger_only(lambda ledger: create_npc(ledger, player, npc))
-    return _record(unit, [player], change, "spend").to_dict()
+    return dump(MomentsChange, _record(unit, [player], change, "spend"))
 
 
 # --- a roll's options ------------------------------------------------------------
@@ -305,9 +308,9 @@ def with_rewards(card: dict, rewards, held: HeldReward | None) -> dict:
     reward it holds, each with its line in the explanation."""
     lines = [entry.line for entry in rewards]
     if rewards:
-        card["rewards"] = [entry.to_dict() for entry in rewards]
+        card["rewards"] = dump_many(rolls.MomentsEntry, rewards)
     if held:
-        card["held"] = [held.to_dict()]
+        card["held"] = [dump(rolls.HeldReward, held)]
         lines.append(held.line)
     if lines:
         card["explanation"] = [*card["explanation"], *lines]
@@ -410,7 +413,7 @@ def credit_revealed(unit, entry: dict) -> tuple:
         if read.setback is not None:
             raise RulesRefusal("this roll was revealed already")
         update = credit_held(MomentsLedger(tuple(read.balances.items())), held, dials, roll_id=roll_id)
-        entries = [entry.to_dict() for entry in update.entries]
+        entries = dump_many(rolls.MomentsEntry, update.entries)
         return MomentsWrite(dict(update.ledger.balances), None, entries, {}, {mark: {"roll_id": roll_id}}), update
 
     try:
@@ -418,7 +421,7 @@ def credit_revealed(unit, entry: dict) -> tuple:
     except RulesRefusal as broken:
         raise against_the_rules(broken, "roll_id") from None
     if update.entries:
-        unit.emit(Push.MOMENTS_CHANGED.value, update.to_dict(), to=world_room(unit.world_id))
+        unit.emit(Push.MOMENTS_CHANGED.value, dump(MomentsChange, update), to=world_room(unit.world_id))
     return update.entries
 
 
@@ -508,12 +511,12 @@ def _card(result: RollResult, spending: RollSpending | None, use: TalentUse | No
           held: HeldReward | None) -> dict:
     """The roll as the card shows it, with the MoTs spent (``spending``, if
     any), the talent used, the rewards and the reward held."""
-    card, lines = result.to_dict(), []
+    card, lines = dump(rolls.RollResult, result), []
     if spending:
-        card["moments"] = spending.to_dict()
+        card["moments"] = dump(rolls.RollSpending, spending)
         lines += spending.explanation
     if use:
-        card["talent"] = use.to_dict()
+        card["talent"] = dump(rolls.TalentUse, use)
         lines += use.explanation
     if lines:
         card["explanation"] = [*card["explanation"], *lines]
@@ -530,14 +533,14 @@ def connection_roll(unit, roll_request: dict) -> dict:
         check_in_use(world_dials(unit))
     except RulesRefusal as off:
         raise against_the_rules(off, "_schema") from None
-    return publish(unit, roll_request, Request.CONNECTION_ROLL, roll_connection(dice=_dice).to_dict())
+    return publish(unit, roll_request, Request.CONNECTION_ROLL, dump(ConnectionRoll, roll_connection(dice=_dice)))
 
 
 def connection_check(unit, check_request: dict) -> dict:
     """Whether a character has two connections with PCs and two with distinct NPCs."""
     try:
         connections = [Connection(**connection) for connection in check_request["connections"]]
-        return check_connections(connections, world_dials(unit)).to_dict()
+        return dump(ConnectionsCheck, check_connections(connections, world_dials(unit)))
     except RulesRefusal as broken:
         raise against_the_rules(broken, "connections") from None
 

@@ -6,6 +6,8 @@ from ....cards import check_owner, new_card_id, publish
 from ....protocol import ErrorCode, Request, RequestError
 from ....requests import handles
 from ....schemas.common import Visibility
+from ....schemas.encode import dump_many
+from ..schemas.rolls import MomentsEntry
 from ..world_rules import world_dials
 from .moments import credit_revealed, roll_with_options
 
@@ -34,7 +36,7 @@ def reveal(unit, reveal_request: dict) -> dict:
     card = {
         "revealed": entry,
         "opened": logged.shown(opened=True),  # its salt: anyone may check it against the commitment they were shown
-        "rewards": [reward.to_dict() for reward in rewards],
+        "rewards": dump_many(MomentsEntry, rewards),
         "explanation": [shown, *(reward.line for reward in rewards)],
     }
     card_request = {

@@ -34,10 +34,12 @@ from ....rules.moment_of_truth.tracker import (
     with_initiative,
     with_reserve,
 )
+from ....schemas.encode import dump
 from ....scripting import shelf
 from ....table.tokens import cause_of
 from ....unit import Unit
 from ..combat_changes import change_combat, running_combat
+from ..schemas.tracker import TurnEndedToken, TurnStartedToken
 from ..token_changes import change_tokens, owned_token, tracked
 from ..world_rules import world_dials
 
@@ -171,17 +173,29 @@ def next_turn(unit, next_request: dict) -> dict:
     before, after = change_combat(unit, Request.COMBAT_NEXT, next_request, scene_id, advance)
     dials, round_number = world_dials(unit), before.round
     ended = _each_token(unit, Request.COMBAT_NEXT, next_request, seat_tokens(before, before.seat),
-                        lambda state, dice: turn_ended(state, dials, round_number, dice=dice))
+                        lambda state, dice: _ended(turn_ended(state, dials, round_number, dice=dice)))
     ended = _push(unit, Push.TURN_ENDED, Request.COMBAT_NEXT, next_request, before, {"tokens": ended})
     turn = _start_turn(unit, Request.COMBAT_NEXT, next_request, after, new_round=after.round != before.round)
     return {"ended": ended, "started": turn}
+
+
+def _started(started: tuple) -> tuple:
+    """A token's turn start, its result as ``turn.started`` carries it."""
+    made, result = started
+    return made, dump(TurnStartedToken, result)
+
+
+def _ended(ended: tuple) -> tuple:
+    """A token's turn end, its result as ``turn.ended`` carries it."""
+    made, result = ended
+    return made, dump(TurnEndedToken, result)
 
 
 def _start_turn(unit, rule: Request, request: dict, combat: Combat, *, new_round: bool) -> dict:
     """The start of the turn of ``combat``'s seat: push ``turn.started``."""
     dials = world_dials(unit)
     tokens = _each_token(unit, rule, request, seat_tokens(combat, combat.seat),
-                         lambda state, dice: turn_started(state, dials, combat.round, dice=dice))
+                         lambda state, dice: _started(turn_started(state, dials, combat.round, dice=dice)))
     return _push(unit, Push.TURN_STARTED, rule, request, combat, {"new_round": new_round, "tokens": tokens})
 
 

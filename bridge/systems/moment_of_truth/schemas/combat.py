@@ -1,6 +1,6 @@
 """An attack over the wire (ch. 7, Attacking and Defending ... Aiming; ch. 9;
-ch. 10): the request naming tracked tokens, and the card mirroring
-``AttackResult.to_dict()`` with the attacker's weapon and what each target took."""
+ch. 10): the request naming tracked tokens, and the card: the rules'
+``AttackResult`` written by its schema, with the attacker's weapon and what each target took."""
 
 from __future__ import annotations
 
@@ -167,13 +167,13 @@ class AttackRange(Out):
 class CombatPool(Out):
     """The attack's pool: every modifier named in `pool.parts`."""
 
-    weapon = fields.String(required=True)
+    weapon = fields.String(required=True, attribute="weapon.name")
     kind = fields.Enum(RollKind, by_value=True, required=True)
     ranged = fields.Boolean(required=True)
     pool = fields.Nested(Pool, required=True)
     strength = fields.Integer(required=True)
     skill_level = fields.Integer(required=True, allow_none=True)
-    range = fields.Nested(AttackRange, required=True, allow_none=True)
+    range = fields.Nested(AttackRange, required=True, allow_none=True, attribute="range_reading")
     desperate = fields.Boolean(required=True)
     explanation = fields.List(fields.String(), required=True)
 
@@ -223,7 +223,9 @@ class AttackResult(Out):
     combat = fields.Nested(CombatPool, required=True)
     to_hit = fields.Nested(ToHit, required=True)
     roll = fields.Nested(RollResult, required=True)
-    fire = fields.String(required=True, validate=validate.OneOf(["single", *(mode.value for mode in FireMode)]))
+    fire = fields.String(
+        required=True, validate=validate.OneOf(["single", *(mode.value for mode in FireMode)]), attribute="fire_name"
+    )
     hits = fields.List(fields.Nested(AttackHit), required=True)
     conditions = fields.List(fields.Nested(ConditionCaused), required=True)
     scatter_faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)

@@ -93,16 +93,22 @@ class WeaponClearJamRequest(WeaponTaskRequest):
     """Clearing a jammed weapon: 4 rounds less the successes, at least 1 (ch. 10, Unreliable)."""
 
 
-class WeaponCheck(Out):
+class WeaponRoll(Out):
     """A pass-or-fail weapon roll (null: the turn spent readying it, no
-    roll): `passed` says whether the weapon is ready; `weapon_state` is the
-    token's weapon after it."""
+    roll): `passed` says whether the weapon is ready."""
 
     check = fields.Enum(Check, by_value=True, required=True)
     weapon = fields.String(required=True)
     passed = fields.Boolean(required=True)
     roll = fields.Nested(RollResult, required=True, allow_none=True)
     explanation = fields.List(fields.String(), required=True)
+
+
+class WeaponCheck(WeaponRoll):
+    """A pass-or-fail weapon roll (null: the turn spent readying it, no
+    roll): `passed` says whether the weapon is ready; `weapon_state` is the
+    token's weapon after it."""
+
     weapon_state = fields.Nested(WeaponState, required=True)
 
 
@@ -113,9 +119,9 @@ class TimedTask(Out):
     weapon = fields.String(required=True)
     kind = fields.Enum(RollKind, by_value=True, required=True)
     pool = fields.Nested(Pool, required=True)
-    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
-    dice = fields.List(fields.Nested(Die), required=True)
-    successes = fields.Integer(required=True)
+    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True, attribute="counting.faces")
+    dice = fields.List(fields.Nested(Die), required=True, attribute="counting.dice")
+    successes = fields.Integer(required=True, attribute="counting.successes")
     base_rounds = fields.Integer(required=True)
     minimum_rounds = fields.Integer(required=True)
     rounds = fields.Integer(required=True)

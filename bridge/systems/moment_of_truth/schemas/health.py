@@ -12,6 +12,7 @@ from marshmallow import fields, validate
 
 from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
+from ....rules.moment_of_truth import healing, health
 from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.healing import MAX_CIRCUMSTANCES
 from ....rules.moment_of_truth.rolls import SIDES
@@ -94,14 +95,19 @@ class BleedRequest(TokenHealthRequest):
     moments_spent = dice_count()
 
 
-class BleedingResult(Out):
-    """`roll` is null when the pool could not reach the TN: a failure unrolled."""
+class Bleeding(Out):
+    """The bleeding roll as the rules resolve it (``BleedingResult`` without the card's fields)."""
 
-    token_id = fields.String(required=True)
     roll = fields.Nested(RollResult, required=True, allow_none=True)
     serious_lost = fields.Integer(required=True, validate=validate.Range(0, 1))
     change = fields.Nested(HealthChange, required=True)
     explanation = fields.List(fields.String(), required=True)
+
+
+class BleedingResult(Bleeding):
+    """`roll` is null when the pool could not reach the TN: a failure unrolled."""
+
+    token_id = fields.String(required=True)
 
 
 # --- healing ---------------------------------------------------------------------
@@ -152,11 +158,9 @@ class RegainConsciousnessRequest(TokenHealthRequest):
     """After the wait: the token's Endurance, each success heals 1 minor; above 0 HP it wakes, prone."""
 
 
-class HealingResult(Out):
-    """A healing step: its roll (null for the GM's hand-wave), what it healed,
-    and the serious point poor healing withholds."""
+class Healing(Out):
+    """A healing step as the rules resolve it (``HealingResult`` without the card's fields)."""
 
-    token_id = fields.String(required=True)
     reason = fields.String(required=True)
     roll = fields.Nested(RollResult, required=True, allow_none=True)
     healed_minor = fields.Integer(required=True, validate=validate.Range(min=0))
@@ -166,17 +170,22 @@ class HealingResult(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
+class HealingResult(Healing):
+    """A healing step: its roll (null for the GM's hand-wave), what it healed,
+    and the serious point poor healing withholds."""
+
+    token_id = fields.String(required=True)
+
+
 class MedicResult(HealingResult):
     """A medic roll by the token `healer`."""
 
     healer = fields.String(required=True)
 
 
-class RescueResult(Out):
-    """`rescued` on a critical success: damage brought to 2 x HP, one from death."""
+class Rescue(Out):
+    """The rescue roll as the rules resolve it (``RescueResult`` without the card's fields)."""
 
-    token_id = fields.String(required=True)
-    healer = fields.String(required=True)
     roll = fields.Nested(RollResult, required=True)
     moments_spent = fields.Integer(required=True)
     rescued = fields.Boolean(required=True)
@@ -184,18 +193,38 @@ class RescueResult(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
+class RescueResult(Rescue):
+    """`rescued` on a critical success: damage brought to 2 x HP, one from death."""
+
+    token_id = fields.String(required=True)
+    healer = fields.String(required=True)
+
+
 class RecoveryWaitRequest(TokenHealthRequest):
     """Roll the 2d6 minutes an unconscious token lies still."""
 
 
-class RecoveryWait(Out):
-    """The 2d6 minutes an unconscious token lies still before the waking roll."""
+class Recovery(Out):
+    """The wait as the rules roll it (``RecoveryWait`` without the card's fields)."""
 
-    token_id = fields.String(required=True)
     faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
     minutes = fields.Integer(required=True, validate=validate.Range(2, 2 * SIDES))
     explanation = fields.List(fields.String(), required=True)
 
+
+class RecoveryWait(Recovery):
+    """The 2d6 minutes an unconscious token lies still before the waking roll."""
+
+    token_id = fields.String(required=True)
+
+
+#: Each health step's result as the rules give it, and the schema of its card's rules part.
+RESULTS = {
+    health.HealthChange: HealthChange,
+    health.BleedingResult: Bleeding,
+    healing.HealingResult: Healing,
+    healing.RescueResult: Rescue,
+}
 
 _HEALING = "a healing step in full"
 CARDS = {

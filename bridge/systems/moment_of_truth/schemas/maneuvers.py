@@ -10,6 +10,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
+from ....rules.moment_of_truth import maneuvers as rules
 from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.contests import Decision, Party, Ruling, Side
 from ....rules.moment_of_truth.maneuvers import BREAK_FREE_STATISTICS, STRANGLE_STATISTICS, GrappleSkill, Maneuver
@@ -141,9 +142,8 @@ class RolledManeuver(TokenSides):
     held = fields.List(fields.Nested(HeldReward))
 
 
-class GrappleRoll(RolledManeuver):
-    """A grapple: melee attack + brawling or martial arts against the TN to hit
-    (the opponent's defense dice kept back in a running combat count)."""
+class GrappleResult(Out):
+    """A grapple as the rules resolve it (``GrappleRoll`` without the card's fields)."""
 
     maneuver = _const(Maneuver.GRAPPLE.value)
     attacker = fields.String(required=True)
@@ -154,6 +154,11 @@ class GrappleRoll(RolledManeuver):
     grappled = fields.Boolean(required=True)
     changes = fields.List(fields.Nested(GrapplingChange), required=True)
     explanation = fields.List(fields.String(), required=True)
+
+
+class GrappleRoll(RolledManeuver, GrappleResult):
+    """A grapple: melee attack + brawling or martial arts against the TN to hit
+    (the opponent's defense dice kept back in a running combat count)."""
 
 
 #: The maneuvers settled by a contest: all but the grapple (a roll to hit) and the crush (damage).
@@ -167,30 +172,45 @@ class StrangledBreath(HazardResult):
     state = fields.Nested(Breath, required=True)
 
 
-class ContestedManeuver(RolledManeuver):
-    """A contested maneuver; `winner` is null on a deadlock (a take-down's
-    tie); `suffocation` when a won strangle started the opponent's breath."""
+class ContestedResult(Out):
+    """A contested maneuver as the rules resolve it (``ContestedManeuver`` without the card's fields)."""
 
-    maneuver = fields.String(required=True, validate=validate.OneOf([m.value for m in CONTESTED]))
+    maneuver = fields.String(
+        required=True, validate=validate.OneOf([m.value for m in CONTESTED]), attribute="maneuver_name"
+    )
     actor = fields.String(required=True)
     opponent = fields.String(required=True)
     contest = fields.Nested(ManeuverContest, required=True)
     winner = fields.String(required=True, allow_none=True)
     changes = fields.List(fields.Nested(GrapplingChange), required=True)
     ruling = fields.String(required=True)
-    suffocation = fields.Nested(StrangledBreath)
     explanation = fields.List(fields.String(), required=True)
 
 
-class CrushDamage(TokenSides):
-    """A crush: strength (5,6) damage, the opponent's armor taken off; the
-    damage is stored on the opponent's token."""
+class ContestedManeuver(RolledManeuver, ContestedResult):
+    """A contested maneuver; `winner` is null on a deadlock (a take-down's
+    tie); `suffocation` when a won strangle started the opponent's breath."""
+
+    suffocation = fields.Nested(StrangledBreath)
+
+
+class CrushResult(Out):
+    """A crush as the rules resolve it (``CrushDamage`` without the card's fields)."""
 
     maneuver = _const(Maneuver.CRUSH.value)
     strangler = fields.String(required=True)
     target = fields.String(required=True)
     damage = fields.Nested(DamageResult, required=True)
     explanation = fields.List(fields.String(), required=True)
+
+
+class CrushDamage(TokenSides, CrushResult):
+    """A crush: strength (5,6) damage, the opponent's armor taken off; the
+    damage is stored on the opponent's token."""
+
+
+#: Each maneuver's result as the rules give it, and the schema of its card's rules part.
+RESULTS = {rules.GrappleResult: GrappleResult, rules.ManeuverResult: ContestedResult, rules.CrushResult: CrushResult}
 
 
 class ManeuverEntry(CardEntry):

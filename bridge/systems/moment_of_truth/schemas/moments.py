@@ -80,7 +80,7 @@ def _fields_by_kind(kind_field: str, kinds: type[Enum], needs: dict, allows: dic
     return fields_fit_the_kind, {"allOf": [rule(kind) for kind in kinds]}
 
 
-# --- the ledger (rules.moment_of_truth.moments ``to_dict()``) -----------------
+# --- the ledger (rules.moment_of_truth.moments, written by ``schemas.encode``) ----
 
 
 class MomentsChange(Out):
@@ -94,7 +94,7 @@ class MomentsChange(Out):
 class MomentsLedger(Out):
     """Every player's MoTs and the newest entries of the history, oldest first."""
 
-    balances = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    balances = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, attribute="by_player")
     history = fields.List(fields.Nested(MomentsEntry), required=True)
 
 

@@ -51,8 +51,8 @@ class Exact(Out):
     value = fields.Float(required=True, validate=validate.Range(min=0))
 
 
-def _chances():
-    return fields.List(fields.Nested(Chance), required=True)
+def _chances(attribute: str):
+    return fields.List(fields.Nested(Chance), required=True, attribute=attribute)
 
 
 class DamageOdds(Out):
@@ -63,10 +63,10 @@ class DamageOdds(Out):
 
     damage = fields.Nested(DamageDice, required=True)
     damage_reduction = fields.Integer(required=True, validate=validate.Range(min=0))
-    hit_points_lost = _chances()
-    serious = _chances()
-    minor = _chances()
-    mean = fields.Nested(Exact, required=True)
+    hit_points_lost = _chances("hit_points_lost_chances")
+    serious = _chances("serious_chances")
+    minor = _chances("minor_chances")
+    mean = fields.Nested(Exact, required=True, attribute="mean_chance")
 
 
 class AttackOdds(Out):
@@ -76,10 +76,10 @@ class AttackOdds(Out):
     pool = fields.Integer(required=True)
     tn = fields.Integer(required=True)
     kind = fields.Enum(RollKind, by_value=True, required=True)
-    hit = fields.Nested(Chance, required=True)
+    hit = fields.Nested(Chance, required=True, attribute="hit_chance")
     damage = fields.Nested(DamageOdds, required=True)
-    at_least = _chances()
-    serious_at_least = _chances()
+    at_least = _chances("at_least_chances")
+    serious_at_least = _chances("serious_at_least_chances")
 
 
 class AttackOddsReport(Out):
@@ -98,11 +98,11 @@ class TargetOdds(Out):
     `serious_at_least[k]` k serious damage or more."""
 
     target = fields.String(required=True)
-    damage = fields.Nested(DamageDice, required=True)
-    damage_reduction = fields.Integer(required=True, validate=validate.Range(min=0))
-    armor_note = fields.String(required=True)
-    at_least = _chances()
-    serious_at_least = _chances()
+    damage = fields.Nested(DamageDice, required=True, attribute="damage.dice")
+    damage_reduction = fields.Integer(required=True, validate=validate.Range(min=0), attribute="damage.reduction")
+    armor_note = fields.String(required=True, attribute="damage.armor_note")
+    at_least = _chances("at_least_chances")
+    serious_at_least = _chances("serious_at_least_chances")
 
 
 class AttackPreview(Out):
@@ -116,10 +116,12 @@ class AttackPreview(Out):
     method = fields.String(required=True, validate=validate.OneOf(["exact", "simulated"]))
     trials = fields.Integer(required=True, allow_none=True)
     seed = fields.Integer(required=True, allow_none=True)
-    combat = fields.Nested(CombatPool, required=True)
-    to_hit = fields.Nested(ToHit, required=True)
-    fire = fields.String(required=True, validate=validate.OneOf(["single", *(mode.value for mode in FireMode)]))
-    hit = fields.Nested(Chance, required=True)
+    combat = fields.Nested(CombatPool, required=True, attribute="attack.combat")
+    to_hit = fields.Nested(ToHit, required=True, attribute="attack.to_hit")
+    fire = fields.String(
+        required=True, validate=validate.OneOf(["single", *(mode.value for mode in FireMode)]), attribute="fire_name"
+    )
+    hit = fields.Nested(Chance, required=True, attribute="hit_chance")
     targets = fields.List(fields.Nested(TargetOdds), required=True)
     odds = fields.Nested(AttackOdds, required=True, allow_none=True)
 

@@ -169,7 +169,7 @@ class OddsRequest(RollSpec):
     moments = fields.Nested(MomentsSpent)
 
 
-# --- the roll (rules.moment_of_truth.rolls ``to_dict()``) --------------------
+# --- the roll (rules.moment_of_truth.rolls, written by ``schemas.encode``) -------
 
 
 class PoolPart(Out):
@@ -224,7 +224,9 @@ class MomentsEntry(Out):
     ``lost_to``) or a spend (``spent``); ``balance`` is the player's after it."""
 
     player = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf([*(r.value for r in Reward), *(s.value for s in Spend)]))
+    kind = fields.String(
+        required=True, validate=validate.OneOf([*(r.value for r in Reward), *(s.value for s in Spend)]), attribute="kind_name"
+    )
     asked = fields.Integer(required=True)
     gained = fields.Integer(required=True)
     lost = fields.Integer(required=True)
@@ -240,7 +242,7 @@ class HeldReward(Out):
     (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
 
     player = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf([r.value for r in Reward]))
+    kind = fields.String(required=True, validate=validate.OneOf([r.value for r in Reward]), attribute="kind_name")
     moments = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
@@ -269,14 +271,14 @@ class UsedTalent(Out):
     name = fields.String(required=True)
     circumstances = fields.String(required=True)
     skills = fields.List(fields.String(), required=True)
-    statistic = fields.String(required=True, allow_none=True)
+    statistic = fields.String(required=True, allow_none=True, attribute="statistic_name")
 
 
 class TalentUses(Out):
     """This session's uses of each of the actor's talents, by name."""
 
     session = fields.Integer(required=True)
-    counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, attribute="by_talent")
 
 
 class TalentUse(Out):
@@ -303,10 +305,10 @@ class RollResult(Out):
     kind = fields.Enum(RollKind, by_value=True, required=True)
     pool = fields.Nested(Pool, required=True)
     target = fields.Nested(TargetNumber, required=True)
-    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
-    dice = fields.List(fields.Nested(Die), required=True)
-    successes = fields.Integer(required=True)
-    ones = fields.Integer(required=True)
+    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True, attribute="counting.faces")
+    dice = fields.List(fields.Nested(Die), required=True, attribute="counting.dice")
+    successes = fields.Integer(required=True, attribute="counting.successes")
+    ones = fields.Integer(required=True, attribute="counting.ones")
     outcome = fields.Nested(Outcome, required=True)
     explanation = fields.List(fields.String(), required=True)
     moments = fields.Nested(RollSpending)
@@ -322,7 +324,7 @@ class RollEntry(CardEntry):
     result = fields.Nested(RollResult, required=True)
 
 
-# --- odds (rules.moment_of_truth.odds ``Odds.to_dict()``) --------------------
+# --- odds (rules.moment_of_truth.odds ``Odds``) ------------------------------------
 
 
 class Odds(Out):
@@ -331,12 +333,12 @@ class Odds(Out):
     pool = fields.Integer(required=True)
     tn = fields.Integer(required=True)
     kind = fields.Enum(RollKind, by_value=True, required=True)
-    success = fields.Nested(Chance, required=True)
-    critical_success = fields.Nested(Chance, required=True)
-    critical_failure = fields.Nested(Chance, required=True)
-    setback = fields.Nested(Chance, required=True)
-    failure = fields.Nested(Chance, required=True)
-    successes = fields.List(fields.Nested(Chance), required=True)
+    success = fields.Nested(Chance, required=True, attribute="success_chance")
+    critical_success = fields.Nested(Chance, required=True, attribute="critical_success_chance")
+    critical_failure = fields.Nested(Chance, required=True, attribute="critical_failure_chance")
+    setback = fields.Nested(Chance, required=True, attribute="setback_chance")
+    failure = fields.Nested(Chance, required=True, attribute="failure_chance")
+    successes = fields.List(fields.Nested(Chance), required=True, attribute="successes_chances")
 
 
 class OddsReport(Out):

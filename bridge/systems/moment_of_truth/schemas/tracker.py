@@ -8,13 +8,17 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
+from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.defense import Charge
 from ....rules.moment_of_truth.initiative import Direction, GmReaction
 from ....rules.moment_of_truth.rolls import SIDES
+from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import CardEntry, ChangeCause, Out, _const
 from ....schemas.requests import CardOptions, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
+from .health import Bleeding
+from .rolls import RollResult
 
 #: Most seats round one table.
 SEATS_MAX = 50
@@ -173,6 +177,64 @@ class InitiativeEntry(CardEntry):
 
 
 # --- turns ---------------------------------------------------------------------------
+
+
+# --- a turn's start and end (``turn.started``'s and ``turn.ended``'s ``tokens``) --------
+
+
+class EndedCondition(Out):
+    """A condition whose rounds were over at the start of the token's turn."""
+
+    condition = fields.Enum(Condition, by_value=True, required=True)
+    source = fields.String(required=True)
+    rounds = fields.Integer(required=True, allow_none=True)
+
+
+class Allowance(Out):
+    """What a turn allows (ch. 7, Time and Space): `actions` and up to
+    `moves` moves of `meters_per_move` each, and why."""
+
+    actions = fields.Integer(required=True)
+    moves = fields.Integer(required=True)
+    meters_per_move = fields.Integer(required=True)
+    reasons = fields.List(fields.String(), required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class TurnStartedToken(Out):
+    """What the start of its turn did to one token: conditions ended, its
+    breath's tick (null: not suffocating), what the turn allows."""
+
+    token_id = fields.String(required=True)
+    name = fields.String(required=True)
+    out_of_action = fields.Boolean(required=True)
+    ended = fields.List(fields.Nested(EndedCondition), required=True)
+    breath = fields.Dict(required=True, allow_none=True)
+    allowance = fields.Nested(Allowance, required=True)
+
+
+
+class ConditionRoll(Out):
+    """An end-of-turn roll to shake off a condition (ch. 7, Condition Summary):
+    `roll` null when the pool could not reach the TN (the condition goes on)."""
+
+    condition = fields.Enum(Condition, by_value=True, required=True)
+    statistic = fields.Enum(Statistic, by_value=True, required=True)
+    roll = fields.Nested(RollResult, required=True, allow_none=True)
+    ends = fields.Boolean(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
+class TurnEndedToken(Out):
+    """What the end of its turn did to one token: its condition rolls, its
+    bleeding roll (null: not bleeding), its fire's tick (null: not burning)."""
+
+    token_id = fields.String(required=True)
+    name = fields.String(required=True)
+    out_of_action = fields.Boolean(required=True)
+    condition_rolls = fields.List(fields.Nested(ConditionRoll), required=True)
+    bleeding = fields.Nested(Bleeding, required=True, allow_none=True)
+    fire = fields.Dict(required=True, allow_none=True)
 
 
 CARDS = {Request.COMBAT_INITIATIVE: CardSpec(CombatInitiativeRequest, InitiativeEntry, gm_only=True)}
