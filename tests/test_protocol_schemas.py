@@ -557,6 +557,30 @@ def test_a_mappings_entry_count_is_bounded_alike(event, payload, accepted):
     assert (marshmallow_accepts, validator(f"request.{event}.json").is_valid(payload)) == (accepted, accepted)
 
 
+#: Rule systems' requests, each accepted and refused alike by marshmallow and its exported JSON Schema.
+SYSTEM_EXAMPLES = [
+    ("2d20.round.start", {"request_id": "r1", "parties": [["ann", "bo"], ["thug"]]}, True),
+    ("2d20.round.start", {"request_id": "r1", "parties": []}, False),
+    ("2d20.round.start", {"request_id": "r1", "parties": [[]]}, False),
+    ("2d20.action", {"request_id": "r1", "actor_id": "ann", "action": "minor", "zone": "bar"}, True),
+    ("2d20.action", {"request_id": "r1", "actor_id": "ann", "action": "free"}, False),
+    ("2d20.turn.end", {"request_id": "r1"}, True),
+    ("2d20.turn.end", {"request_id": "r1", "actor_id": "no spaces"}, False),
+    ("2d20.zones", {"request_id": "r1", "zones": {"bar": ["street"], "street": []}, "positions": {"ann": "bar"}}, True),
+    ("2d20.zones", {"request_id": "r1", "zones": {}}, False),
+]
+
+
+@pytest.mark.parametrize(("event", "payload", "accepted"), SYSTEM_EXAMPLES)
+def test_system_request_schemas_agree_with_marshmallow(event, payload, accepted):
+    try:
+        REQUESTS[event].schema().load(payload)
+        marshmallow_accepts = True
+    except ValidationError:
+        marshmallow_accepts = False
+    assert (marshmallow_accepts, validator(f"request.{event}.json").is_valid(payload)) == (accepted, accepted)
+
+
 #: What the examples lack: unknown keys at each level, nested values that are not objects
 #: (marshmallow's own load), nulls, newlines in ids.
 ODD_PAYLOADS = [

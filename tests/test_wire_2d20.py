@@ -107,9 +107,11 @@ def test_a_short_scene(gm, player_for, store, world):
     # Spends: a question for Momentum (anyone), Chaos (the GM only), Determination given and spent.
     momentum = state_of(alice)["momentum"]["tokens"]
     refused(alice, "2d20.spend", "forbidden", ["pool"], pool="chaos", spend="question")
-    if momentum:
+    if momentum and state_of(alice)["after_test"]:
         asked = ok(alice, "2d20.spend", pool="momentum", spend="question")
         assert asked["state"]["momentum"]["tokens"] == momentum - 1
+    elif not state_of(alice)["after_test"]:
+        refused(alice, "2d20.spend", "against_the_rules", ["pool"], pool="momentum", spend="question")
     ok(gm, "2d20.spend", pool="chaos", spend="trait", trait={"name": "Smoke", "about": "location", "difficulty": 1})
     refused(alice, "2d20.determination.award", "forbidden", [], actor_id="ann", reason="a fine speech")
     ok(gm, "2d20.determination.award", actor_id="ann", reason="a fine speech")
