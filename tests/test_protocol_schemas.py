@@ -568,6 +568,12 @@ SYSTEM_EXAMPLES = [
     ("2d20.turn.end", {"request_id": "r1", "actor_id": "no spaces"}, False),
     ("2d20.zones", {"request_id": "r1", "zones": {"bar": ["street"], "street": []}, "positions": {"ann": "bar"}}, True),
     ("2d20.zones", {"request_id": "r1", "zones": {}}, False),
+    ("d10.roll", {"request_id": "r1", "actor_id": "leroy", "rating": "Pistol", "tn": 8}, True),
+    ("d10.roll", {"request_id": "r1", "actor_id": "leroy", "rating": " "}, False),
+    ("d10.cumulative", {"request_id": "r1", "actor_id": "leroy", "rating": "Pistol", "goal": "total", "target": 20, "rolls": 3},
+     True),
+    ("d10.encounter.start", {"request_id": "e1", "roll_initiative": {"rating": "Reflexes", "characters": ["leroy"]}}, True),
+    ("d10.encounter.start", {"request_id": "e1", "roll_initiative": {"rating": "Reflexes", "characters": []}}, False),
 ]
 
 
