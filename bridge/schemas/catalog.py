@@ -17,6 +17,9 @@ from ..systems.moment_of_truth.schemas.moments import MomentsChange
 from ..systems.moment_of_truth.schemas.positions import TokenMoved
 from ..systems.moment_of_truth.schemas.tokens import TokenChanged
 from ..systems.moment_of_truth.schemas.tracker import CombatChanged, TurnEnded, TurnStarted
+from ..scripting.schemas import CARDS as MACRO_CARDS
+from ..scripting.schemas import JOB_RESULTS as MACRO_JOB_RESULTS
+from ..scripting.schemas import REQUESTS as MACRO_REQUESTS
 from . import pushes as out
 from .dice import DiceRollEntry, DiceRollRequest
 from .handoff import TokenOffered, TokenOfferRequest
@@ -39,6 +42,7 @@ from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, Sy
 #: Any card as one reader sees it: whole, or a blind card's notice.
 CARD_VIEW: Shape = (
     *(card.entry for system in installed().values() for card in system.cards.values()),
+    *(card.entry for card in MACRO_CARDS.values()),
     DiceRollEntry,
     RollNotice,
 )
@@ -77,6 +81,7 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.SYSTEM_GET.value: RequestSpec(SystemGetRequest, SystemView),
     Request.SYSTEM_SET.value: RequestSpec(SystemSetRequest, SystemView, gm_only=True),
     Request.SYSTEM_REQUESTS.value: RequestSpec(SystemRequestsRequest, SystemRequests),
+    **{event.value: spec for event, spec in {**card_requests(MACRO_CARDS), **MACRO_REQUESTS}.items()},
     **{
         getattr(event, "value", event): spec
         for system in installed().values()
@@ -91,7 +96,7 @@ PUSHES: dict[Push, Shape] = {
     Push.SETTINGS_CHANGED: out.SettingsResult,
     Push.SYSTEM_CHANGED: SystemView,
     Push.JOB_PROGRESS: out.JobProgress,
-    Push.JOB_RESULT: (out.JobEchoResult, *JOB_RESULTS,
+    Push.JOB_RESULT: (out.JobEchoResult, *JOB_RESULTS, *MACRO_JOB_RESULTS,
                       *(job_result(system.odds.event, system.odds.result) for system in installed().values() if system.odds)),
     Push.JOB_FAILED: out.JobFailed,
     Push.MOMENTS_CHANGED: MomentsChange,

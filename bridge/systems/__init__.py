@@ -56,6 +56,7 @@ class RuleSystem:
     docs: str = ""  # its protocol reference, relative to the project
     cross_field_rules: Mapping[object, dict] = field(default_factory=dict)
     odds: Odds | None = None
+    scripting: str = ""  # the module whose ``HOOK`` offers macros its rolls and effects (``bridge.scripting.hooks``)
 
     def events(self) -> set[str]:
         return {_name(event) for event in (*self.cards, *self.requests, *([self.odds.event] if self.odds else []))}

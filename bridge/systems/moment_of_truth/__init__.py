@@ -25,4 +25,5 @@ SYSTEM = RuleSystem(
     requests=REQUESTS,
     docs="docs/mot/README.md",
     cross_field_rules=CROSS_FIELD_RULES,
+    scripting="bridge.systems.moment_of_truth.scripting",
 )

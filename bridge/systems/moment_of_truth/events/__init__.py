@@ -16,7 +16,6 @@ from . import (
     odds,
     positions,
     rolls,
-    scripting,
     simulation,
     tokens,
     tracker,
@@ -24,4 +23,4 @@ from . import (
 
 #: The areas, each registering its handlers with ``init_app(app)``.
 AREAS = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens,
-         tracker, simulation, scripting, positions)
+         tracker, simulation, positions)

@@ -27,14 +27,13 @@ from . import (
     odds,
     positions,
     rolls,
-    scripting,
     simulation,
     tokens,
     tracker,
 )
 
 AREAS = (rolls, damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
-         simulation, scripting, positions)
+         simulation, positions)
 
 #: The rules areas' cards, by request.
 CARDS = {event: card for area in AREAS for event, card in area.CARDS.items()}
