@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import RuleSystem
 from .schemas import CARDS, CROSS_FIELD_RULES, REQUESTS
+from .schemas.experience import MotState
 
 
 def _init_app(app) -> None:
@@ -25,5 +26,6 @@ SYSTEM = RuleSystem(
     requests=REQUESTS,
     docs="docs/mot/README.md",
     cross_field_rules=CROSS_FIELD_RULES,
+    state=MotState,
     scripting="bridge.systems.moment_of_truth.scripting",
 )

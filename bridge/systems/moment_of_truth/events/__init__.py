@@ -9,6 +9,7 @@ from . import (
     combat_weapons,
     contests,
     damage,
+    experience,
     hazards,
     health,
     maneuvers,
@@ -23,4 +24,4 @@ from . import (
 
 #: The areas, each registering its handlers with ``init_app(app)``.
 AREAS = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens,
-         tracker, simulation, positions)
+         tracker, simulation, positions, experience)

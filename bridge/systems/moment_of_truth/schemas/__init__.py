@@ -20,6 +20,7 @@ from . import (
     combat_weapons,
     contests,
     damage,
+    experience,
     hazards,
     health,
     maneuvers,
@@ -33,7 +34,7 @@ from . import (
 )
 
 AREAS = (rolls, damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
-         simulation, positions)
+         simulation, positions, experience)
 
 #: The rules areas' cards, by request.
 CARDS = {event: card for area in AREAS for event, card in area.CARDS.items()}
