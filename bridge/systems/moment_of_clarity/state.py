@@ -19,6 +19,7 @@ from bridge.rules.refusal import RulesRefusal
 from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
 from ...rules.moment_of_clarity import chips as chip_rules
+from ...rules.moment_of_clarity.characteristics import full_tokens, spend_token
 from ...rules.moment_of_clarity.cards import Card, bead_value, beads_shifted, draw, left_in_deck, session_draw
 from ...rules.moment_of_clarity.elements import Archetype, Element
 from ...rules.moment_of_clarity.health import Health, Hit, end_of_scene
@@ -62,7 +63,8 @@ def register(sheet: dict) -> Change:
         Health(sheet["body"], sheet["toughness"], sheet["l_score"], **sheet["tracks"])  # checks them
         kept = {
             key: old.get(key, empty)
-            for key, empty in (("hand", []), ("choosing", []), ("chips", _NO_CHIPS), ("beads", {}))
+            for key, empty in (("hand", []), ("choosing", []), ("chips", _NO_CHIPS), ("beads", {}),
+                               ("tokens", full_tokens(sheet["characteristics"])))
         }
         entry = {**{k: v for k, v in sheet.items() if k != "actor_id"}, **kept, "dazed": old.get("dazed", False)}
         bead_rules.allocate(Archetype(sheet["archetype"]), _scene_beads(entry), _placed(entry))  # checks the placement
@@ -359,5 +361,36 @@ def change_health(actor_id: str, heal: Callable[[Health], Health | Hit]) -> Chan
         if isinstance(after, Hit) and after.dazed:
             entry["dazed"] = True
         return state, (entry, after)
+
+    return change
+
+
+# --- what a roll from the sheet costs -------------------------------------------------
+
+
+def pay_for_roll(actor_id: str, token: str | None, element: Element | None, beads: int, white_chip: bool = False) -> Change:
+    """Before or after a roll from the sheet: a token of the primary ``token``,
+    ``beads`` from ``element`` (a dazed character plays none), a white chip."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        if token is not None:
+            try:
+                entry["tokens"] = spend_token(entry.get("tokens", {}), token)
+            except RulesRefusal as none:
+                raise Refused("token", str(none)) from None
+        if beads:
+            if entry["dazed"]:
+                raise Refused("beads.element", "a dazed character cannot play beads")
+            held = entry["beads"].get(element.value, 0)
+            if beads > held:
+                raise Refused("beads.element", f"{held} {element.value} beads left, not {beads}")
+            entry["beads"][element.value] = held - beads
+        if white_chip:
+            if entry["chips"]["white"] < 1:
+                raise Refused("chip", "no white chip left")
+            entry["chips"]["white"] -= 1
+        return state, entry
 
     return change

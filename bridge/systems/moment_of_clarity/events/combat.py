@@ -6,6 +6,7 @@ from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
 from ....requests import handles
 from ....rules.dice import RandomDice
+from ....rules.moment_of_clarity.characteristics import to_hit_tn
 from ....rules.moment_of_clarity.combat import Weapon, damage_pool, initiative_order, roll_damage
 from ....rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
 from ....rules.moment_of_clarity.levels import Difficulty
@@ -20,10 +21,11 @@ def attack(unit, request: dict) -> dict:
     """To hit, the damage pool its raises make, the damage roll, the
     target's resistance if it resists, and the levels on its tracks."""
     check_owner(unit, request["actor_id"])
-    registered(unit, request["target"], "target")
+    defender = registered(unit, request["target"], "target")
     modifier = request["location_modifier"]
+    tn = request["tn"] if "tn" in request else to_hit_tn(defender.get("characteristics", {}))
     with refused("weapon"):
-        to_hit = roll(request["dice"], request["sides"], request["tn"], _dice)
+        to_hit = roll(request["dice"], request["sides"], tn, _dice)
         pool = damage_pool(to_hit, Weapon(**request["weapon"]), modifier)
     damage = roll_damage(pool, _dice)
     levels = damage.successes if damage else 0

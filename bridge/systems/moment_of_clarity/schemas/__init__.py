@@ -22,6 +22,7 @@ from .cards import (
     MocHand,
     MocKeepRequest,
 )
+from .checks import MocCheckCard, MocCheckRequest, MocSuccessCard, MocSuccessRequest
 from .characters import MocCharacterRequest, MocSceneResult, MocSessionResult
 from .combat import (
     MocAttackCard,
@@ -53,6 +54,8 @@ CARDS = {
         ("moc.recover", MocRecoverRequest, MocRecoverCard),
         ("moc.initiative", MocInitiativeRequest, MocInitiativeCard),
         ("moc.trump", MocTrumpRequest, MocTrumpCard),
+        ("moc.check", MocCheckRequest, MocCheckCard),
+        ("moc.success", MocSuccessRequest, MocSuccessCard),
     )
 }
 

@@ -35,13 +35,14 @@ class MocResistance(Inbound):
 
 class MocAttackRequest(CardRequest):
     """``actor_id`` attacks the registered character ``target``: ``dice``
-    against ``tn`` (from the defender's AG), each raise a damage die, the
-    damage roll's successes levels of damage on the target's tracks."""
+    against the TN the defender's AG sets (7 + AG - 1; ``tn``: the GM's
+    override), each raise a damage die, the damage roll's successes levels
+    of damage on the target's tracks."""
 
     target = Identifier(required=True)
     dice = fields.Integer(required=True, validate=DICE)
     sides = fields.Integer(load_default=10, validate=validate.OneOf(SIDES))
-    tn = fields.Integer(load_default=7, validate=TN)
+    tn = fields.Integer(validate=TN)
     weapon = fields.Nested(MocWeapon, required=True)
     location_modifier = fields.Integer(load_default=0, validate=validate.Range(-TN_MAX, TN_MAX))
     resist = fields.Nested(MocResistance, load_default=None, allow_none=True)

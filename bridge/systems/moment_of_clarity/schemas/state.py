@@ -33,11 +33,13 @@ class MocSkillOut(Out):
     element = enum_of(Element, required=True)
     dice = fields.Integer(required=True)
     difficulty = fields.Integer(required=True)
+    primary = fields.String(required=True, allow_none=True)
+    secondary = fields.String(required=True, allow_none=True)
 
 
 class MocCharacter(Out):
-    """A character: its sheet, its hand (``choosing``: a Wildcard's 4 drawn,
-    3 to keep), chips, beads by Element, tracks, and whether it is dazed."""
+    """A character: its sheet, its characteristic tokens left (a primary's), its hand (``choosing``: a
+    Wildcard's 4 drawn, 3 to keep), chips, beads by Element, tracks, and whether it is dazed."""
 
     name = fields.String(required=True)
     archetype = fields.String(required=True)
@@ -47,6 +49,8 @@ class MocCharacter(Out):
     body = fields.Integer(required=True)
     toughness = fields.Integer(required=True)
     l_score = fields.Integer(required=True)
+    characteristics = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    tokens = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     skills = fields.List(fields.Nested(MocSkillOut), required=True)
     tracks = fields.Nested(MocTracksOut, required=True)
     hand = fields.List(fields.Nested(MocCardOut), required=True)

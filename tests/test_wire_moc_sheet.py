@@ -1,0 +1,98 @@
+"""Moment of Clarity's rolls from the sheet over real Socket.IO: the pool
+from a skill's cascade, a characteristic token, beads bought before the roll
+(dice, a lower TN, a free success) and after it (successes), a white chip's
+automatic Success, the to-hit TN read from the defender's AG; each spend
+taken from the state document, each refusal naming its field with nothing
+spent and nothing rolled."""
+
+from __future__ import annotations
+
+from bridge.rules.moment_of_clarity.levels import Level
+
+from .test_wire_moc import HARRY, card, refused
+from .wire_schemas import assert_valid, ok
+
+LANDON = {**HARRY, "actor_id": "landon", "name": "Landon", "characteristics": {"Body": 3, "Mind": 2, "T": 2, "R": 2, "At": 3},
+          "skills": [{"name": "Brawl", "element": "action", "dice": 2, "primary": "Body", "secondary": "T"},
+                     {"name": "Lore", "element": "plot", "dice": 1}]}
+
+
+def character(client, actor_id: str) -> dict:
+    return ok(client, "system.get")["state"]["characters"][actor_id]
+
+
+def parts(check: dict) -> list[tuple[str, int]]:
+    return [(part["source"], part["dice"]) for part in check["pool"]["parts"]]
+
+
+def test_rolls_from_the_sheet_with_tokens_beads_and_chips(gm, player_for):
+    alice = player_for("alice", ["landon"])
+    ok(gm, "system.set", system="moment_of_clarity")
+    ok(gm, "moc.character", **LANDON)
+    ok(gm, "moc.character", **{**HARRY, "actor_id": "goon", "name": "Goon", "characteristics": {"At": 4}})
+    ok(gm, "moc.scene")  # 3 beads for the primary dice + 3 for a Hero, all in Action
+    landon = character(alice, "landon")
+    assert (landon["tokens"], landon["beads"]) == ({"Body": 3, "Mind": 2, "Spirit": 1}, {"action": 6})
+
+    # The pool is the cascade's primary and the skill's dice; a Body token adds T.
+    plain = card(alice, "moc.check", actor_id="landon", skill="Brawl")["result"]
+    assert (parts(plain), plain["pool"]["tn"], plain["token"]) == ([("Body", 3), ("Brawl", 2)], 7, None)
+    assert plain["level"] == plain["roll"]["level"] and len([d for d in plain["roll"]["dice"] if d["kind"] == "skill"]) == 5
+    tokened = card(alice, "moc.check", actor_id="landon", skill="Brawl", token=True)["result"]
+    assert parts(tokened) == [("Body", 3), ("Brawl", 2), ("T (Body token)", 2)]
+    assert character(alice, "landon")["tokens"]["Body"] == 2
+
+    # Beads before the roll: two dice each in the skill's Element, two off the TN from the primary Element.
+    bought = card(alice, "moc.check", actor_id="landon", skill="Brawl", beads={"element": "action", "dice": 1, "tn": 2})["result"]
+    assert (parts(bought)[-1], bought["pool"]["tn"], bought["beads"]["spent"]) == (("1 beads", 2), 5, 3)
+    assert character(alice, "landon")["beads"]["action"] == 3
+    free = ok(alice, "moc.check", actor_id="landon", skill="Brawl", beads={"element": "action", "free_success": True})["result"]
+    assert (free["roll"], free["level"]) == (None, "marginal_success")
+    assert_valid("result.moc.check.json", ok(alice, "moc.check", actor_id="landon", skill="Brawl"))
+
+    # Refusals, nothing spent and nothing rolled: beads not held, a token not held, a skill not on the sheet.
+    rolls = len(ok(gm, "roll.log")["rolls"])
+    refused(alice, "moc.check", "against_the_rules", "beads.element", actor_id="landon", skill="Brawl",
+            beads={"element": "action", "dice": 3})
+    refused(alice, "moc.check", "against_the_rules", "beads.element", actor_id="landon", skill="Brawl",
+            beads={"element": "plot", "dice": 1})
+    refused(alice, "moc.check", "against_the_rules", "beads.tn", actor_id="landon", skill="Brawl", beads={"element": "plot", "tn": 2})
+    refused(alice, "moc.check", "invalid", "beads.free_success", actor_id="landon", skill="Brawl",
+            beads={"element": "action", "free_success": True, "dice": 1})
+    for _ in range(2):
+        ok(alice, "moc.check", actor_id="landon", skill="Brawl", token=True)
+    refused(alice, "moc.check", "against_the_rules", "token", actor_id="landon", skill="Brawl", token=True)
+    refused(alice, "moc.check", "against_the_rules", "skill", actor_id="landon", skill="Cryptography")
+    refused(alice, "moc.check", "against_the_rules", "skill", actor_id="landon", skill="Lore")  # no cascade on the sheet
+    refused(alice, "moc.check", "forbidden", "actor_id", actor_id="goon", skill="Brawl")
+    assert len(ok(gm, "roll.log")["rolls"]) == rolls + 2
+    assert (character(alice, "landon")["beads"]["action"], character(alice, "landon")["tokens"]["Body"]) == (2, 0)
+
+    # Untrained (Skill Thresholds): Mind 2 less the difficulty 2 keeps 1 die, on TN 9.
+    crypto = card(alice, "moc.check", actor_id="landon", skill="Cryptography",
+                  untrained={"difficulty": 2, "element": "plot", "primary": "Mind", "secondary": "R"})["result"]
+    assert (crypto["pool"]["dice"], crypto["pool"]["tn"]) == (1, 9)
+
+    # After the roll: a bead adds a success; a white chip makes it a Success.
+    after = card(alice, "moc.success", actor_id="landon", roll_id=plain_id(alice), beads={"element": "action", "count": 1})["result"]
+    assert after["successes"] == min(4, Level(after["before"]).successes + 1)
+    refused(alice, "moc.success", "against_the_rules", "chip", actor_id="landon", roll_id=plain_id(alice), chip="white")
+    ok(gm, "moc.chips.grant", actor_id="landon", chips=["white"])
+    chipped = card(alice, "moc.success", actor_id="landon", roll_id=plain_id(alice), chip="white")["result"]
+    assert chipped["successes"] >= 3 and character(alice, "landon")["chips"]["white"] == 0
+    refused(alice, "moc.success", "invalid", "beads", actor_id="landon", roll_id=plain_id(alice))
+
+
+def plain_id(client) -> str:
+    """The newest moc.check card's id."""
+    return [entry for entry in ok(client, "roll.log")["rolls"] if entry["rule"] == "moc.check"][-1]["roll_id"]
+
+
+def test_to_hit_reads_the_defenders_agility(gm):
+    ok(gm, "system.set", system="moment_of_clarity")
+    ok(gm, "moc.character", **LANDON)
+    ok(gm, "moc.character", **{**HARRY, "actor_id": "goon", "name": "Goon", "characteristics": {"At": 4}})
+    weapon = {"name": "club", "damage": 2, "lethality": 7, "lethal": False}
+    assert card(gm, "moc.attack", actor_id="landon", target="goon", dice=4, weapon=weapon)["result"]["attack"]["tn"] == 10
+    assert card(gm, "moc.attack", actor_id="goon", target="landon", dice=4, weapon=weapon)["result"]["attack"]["tn"] == 9
+    assert card(gm, "moc.attack", actor_id="goon", target="landon", dice=4, tn=6, weapon=weapon)["result"]["attack"]["tn"] == 6
