@@ -582,6 +582,13 @@ SYSTEM_EXAMPLES = [
      True),
     ("d10.encounter.start", {"request_id": "e1", "roll_initiative": {"rating": "Reflexes", "characters": ["leroy"]}}, True),
     ("d10.encounter.start", {"request_id": "e1", "roll_initiative": {"rating": "Reflexes", "characters": []}}, False),
+    ("moc.check", {"request_id": "c1", "actor_id": "landon", "skill": "Brawl", "token": True,
+                   "beads": {"element": "action", "dice": 1, "tn": 1}}, True),
+    ("moc.check", {"request_id": "c1", "actor_id": "landon", "skill": "Brawl", "beads": {"element": "fire"}}, False),
+    ("moc.success", {"request_id": "c2", "actor_id": "landon", "roll_id": "r1", "chip": "white"}, True),
+    ("moc.success", {"request_id": "c2", "actor_id": "landon", "roll_id": "r1", "chip": "red"}, False),
+    ("moc.character.check", {"request_id": "c3", "characteristics": {"Body": 3}, "skills": {"Brawl": 2}, "bits": 4}, True),
+    ("moc.character.check", {"request_id": "c3", "characteristics": {"Body": 0}}, False),
 ]
 
 

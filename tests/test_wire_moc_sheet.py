@@ -96,3 +96,15 @@ def test_to_hit_reads_the_defenders_agility(gm):
     assert card(gm, "moc.attack", actor_id="landon", target="goon", dice=4, weapon=weapon)["result"]["attack"]["tn"] == 10
     assert card(gm, "moc.attack", actor_id="goon", target="landon", dice=4, weapon=weapon)["result"]["attack"]["tn"] == 9
     assert card(gm, "moc.attack", actor_id="goon", target="landon", dice=4, tn=6, weapon=weapon)["result"]["attack"]["tn"] == 6
+
+
+def test_a_sheet_priced_in_character_points(gm, player_for):
+    alice = player_for("alice", ["landon"])
+    ok(gm, "system.set", system="moment_of_clarity")
+    priced = ok(alice, "moc.character.check", power_level="heroic", characteristics={"Body": 3, "Spirit": 3, "T": 2, "E": 3},
+                skills={"Brawl": 3}, advantages=[{"name": "Hand of Fate", "cost": 10}], disadvantages=[{"name": "Enemy", "cost": 5}],
+                bits=3, earned=1)
+    assert (priced["points"], priced["budget"]) == (25 + 25 + 6 + 15 + 6 + 10 - 5 + 1, 126)
+    assert (priced["left"], priced["within"]) == (126 - priced["points"], True)
+    over = ok(alice, "moc.character.check", characteristics={"Body": 6, "Mind": 6})
+    assert (over["points"], over["within"]) == (2 * (10 + 15 + 20 + 25 + 30), False)

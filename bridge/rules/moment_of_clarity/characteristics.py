@@ -73,7 +73,7 @@ def full_tokens(characteristics: Mapping[str, int]) -> dict[str, int]:
 
 def to_hit_tn(defender: Mapping[str, int], base: int = 7) -> int:
     """The to-hit TN from the defender's AG: the standard TN 7 at the free level 1, one more per level above it
-    (docs/rules/moment_of_clarity.md, To Hit)."""
+    (docs/rules/moment_of_clarity.md, Characteristics and rolls from the sheet)."""
     return base + level_of(defender, AGILITY) - 1
 
 

@@ -23,7 +23,7 @@ from .cards import (
     MocKeepRequest,
 )
 from .checks import MocCheckCard, MocCheckRequest, MocSuccessCard, MocSuccessRequest
-from .characters import MocCharacterRequest, MocSceneResult, MocSessionResult
+from .characters import MocCharacterChecked, MocCharacterCheckRequest, MocCharacterRequest, MocSceneResult, MocSessionResult
 from .combat import (
     MocAttackCard,
     MocAttackRequest,
@@ -61,6 +61,7 @@ CARDS = {
 
 REQUESTS = {
     "moc.character": RequestSpec(MocCharacterRequest, MocCharacter, gm_only=True),
+    "moc.character.check": RequestSpec(MocCharacterCheckRequest, MocCharacterChecked),
     "moc.session": RequestSpec(RequestSchema, MocSessionResult, gm_only=True),
     "moc.scene": RequestSpec(RequestSchema, MocSceneResult, gm_only=True),
     "moc.keep": RequestSpec(MocKeepRequest, MocHand),

@@ -66,6 +66,41 @@ class MocCharacterRequest(RequestSchema):
     draws_cards = fields.Boolean(load_default=True)
 
 
+class MocPriced(Inbound):
+    """An advantage, background or disadvantage and its price in character points (the GM's, by the text's examples)."""
+
+    name = fields.String(required=True, validate=NAME)
+    cost = fields.Integer(required=True, validate=validate.Range(0, 1000))
+
+
+class MocCharacterCheckRequest(RequestSchema):
+    """A sheet priced in character points (Character Generation): `characteristics` and `skills`
+    by level, `advantages`, `backgrounds` and `disadvantages` (each refunds its cost) at the GM's
+    prices, `bits` (3 a point), against the power level's points and the points `earned` since (a
+    blue chip for one at an arc's end)."""
+
+    power_level = fields.String(load_default=PowerLevel.STANDARD.value, validate=validate.OneOf([p.value for p in PowerLevel]))
+    characteristics = fields.Dict(keys=fields.String(validate=NAME), values=fields.Integer(validate=validate.Range(1, RATING_MAX)),
+                                  load_default=dict, validate=validate.Length(max=SKILLS_MAX))
+    skills = fields.Dict(keys=fields.String(validate=NAME), values=fields.Integer(validate=RATING), load_default=dict,
+                         validate=validate.Length(max=SKILLS_MAX))
+    advantages = fields.List(fields.Nested(MocPriced), load_default=list, validate=validate.Length(max=SKILLS_MAX))
+    backgrounds = fields.List(fields.Nested(MocPriced), load_default=list, validate=validate.Length(max=SKILLS_MAX))
+    disadvantages = fields.List(fields.Nested(MocPriced), load_default=list, validate=validate.Length(max=SKILLS_MAX))
+    bits = fields.Integer(load_default=0, validate=validate.Range(0, 3 * SKILLS_MAX))
+    earned = fields.Integer(load_default=0, validate=validate.Range(0, 1000))
+
+
+class MocCharacterChecked(Out):
+    """The sheet's cost, the budget, what is left (negative: over), and each line of the working."""
+
+    points = fields.Integer(required=True)
+    budget = fields.Integer(required=True)
+    left = fields.Integer(required=True)
+    within = fields.Boolean(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
 class MocSessionResult(Out):
     session = fields.Integer(required=True)
     drawn = fields.Integer(required=True)
