@@ -23,6 +23,7 @@ SHEET = {
     "power_level": "standard",
     "placed": {},
     "skills": [],
+    "characteristics": {},
     "draws_cards": True,
 }
 TRACKS = {"damage": 0, "pain": 0, "fatigue": 0}
@@ -200,3 +201,22 @@ def test_the_rabble_draws_no_cards():
     state = table(sheet("harry", "hero"), sheet("goon", "hero", draws_cards=False))
     state, dealt = moc.new_session(FixedDice([1, 1]))(state)
     assert dealt["drawn"] == 2 and state["characters"]["goon"]["hand"] == []
+
+
+def test_a_hit_leaves_no_primary_more_tokens_than_the_damage_level():
+    """Damage: "None may exceed the current damage level, all excess tokens are lost" (6 points less 4 of damage)."""
+    state = table(sheet("landon", "hero", characteristics={"Body": 4, "Mind": 2}))
+    assert state["characters"]["landon"]["tokens"] == {"Body": 4, "Mind": 2, "Spirit": 1}
+    state, _ = moc.change_health("landon", lambda health: take_hit(health, damage=4))(state)
+    assert state["characters"]["landon"]["tokens"] == {"Body": 2, "Mind": 2, "Spirit": 1}
+
+
+def test_fate_nominations_earn_a_chip_from_two_others():
+    from bridge.rules.moment_of_clarity.fate import experience_chips, nominate
+
+    held = nominate(nominate({}, "ann", "bo"), "cy", "bo")
+    assert experience_chips(nominate(held, "bo", "ann")) == ["bo"]
+    with pytest.raises(ValueError, match="not itself"):
+        nominate(held, "dee", "dee")
+    with pytest.raises(ValueError, match="has nominated"):
+        nominate(held, "ann", "cy")

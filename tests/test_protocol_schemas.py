@@ -589,6 +589,19 @@ SYSTEM_EXAMPLES = [
     ("moc.success", {"request_id": "c2", "actor_id": "landon", "roll_id": "r1", "chip": "red"}, False),
     ("moc.character.check", {"request_id": "c3", "characteristics": {"Body": 3}, "skills": {"Brawl": 2}, "bits": 4}, True),
     ("moc.character.check", {"request_id": "c3", "characteristics": {"Body": 0}}, False),
+    ("moc.initiative", {"request_id": "c4", "actor_id": "scene", "characters": ["landon", "goon"]}, True),
+    ("moc.turn.end", {"request_id": "c5"}, True),
+    ("moc.turn.end", {"request_id": "c5", "actor_id": ""}, False),
+    ("moc.move", {"request_id": "c6", "actor_id": "landon", "meters": 5, "mode": "other"}, True),
+    ("moc.move", {"request_id": "c6", "actor_id": "landon", "meters": 0}, False),
+    ("moc.fatigue", {"request_id": "c7", "actor_id": "landon", "levels": 2}, True),
+    ("moc.fatigue", {"request_id": "c7", "actor_id": "landon"}, False),
+    ("moc.fate.penalty", {"request_id": "c8", "actor_id": "landon", "chips": ["red"]}, True),
+    ("moc.fate.penalty", {"request_id": "c8", "actor_id": "landon", "chips": []}, False),
+    ("moc.fate.nominate", {"request_id": "c9", "actor_id": "landon", "nominee": "rissh"}, True),
+    ("moc.fate.nominate", {"request_id": "c9", "actor_id": "landon"}, False),
+    ("moc.fate.award", {"request_id": "c10"}, True),
+    ("moc.fate.award", {"request_id": "c10", "extra": 1}, False),
 ]
 
 

@@ -108,3 +108,53 @@ def test_a_sheet_priced_in_character_points(gm, player_for):
     assert (priced["left"], priced["within"]) == (126 - priced["points"], True)
     over = ok(alice, "moc.character.check", characteristics={"Body": 6, "Mind": 6})
     assert (over["points"], over["within"]) == (2 * (10 + 15 + 20 + 25 + 30), False)
+
+
+def test_turns_from_initiative_movement_fatigue_tokens_lost_to_damage_and_fate(gm, player_for):
+    alice, bob = player_for("alice", ["landon"]), player_for("bob", ["rissh"])
+    ok(gm, "system.set", system="moment_of_clarity")
+    ok(gm, "moc.character", **{**LANDON, "characteristics": {**LANDON["characteristics"], "Sp": 2}})  # moves 2 x 2 + 3 = 7 m
+    ok(gm, "moc.character", **{**HARRY, "actor_id": "rissh", "name": "Rissh"})
+    ok(gm, "moc.character", **{**HARRY, "actor_id": "goon", "name": "Goon"})
+
+    # Initiative from the sheets' Sp: the order's groups take turns; out of turn is refused on actor_id.
+    rolled = card(gm, "moc.initiative", actor_id="goon", characters=["landon", "rissh", "goon"])["result"]
+    assert sorted(name for group in rolled["order"] for name in group) == ["goon", "landon", "rissh"]
+    assert [len(entry["roll"]["faces"]) >= dice for entry, dice in zip(rolled["rolls"], (2, 1, 1))] == [True] * 3
+    turns = ok(gm, "system.get")["state"]["turns"]
+    assert (turns["order"], turns["acting"]) == (rolled["order"], rolled["order"][0])
+    weapon = {"name": "club", "damage": 2, "lethality": 7}
+    waiting = next(name for group in rolled["order"][1:] for name in group if name not in rolled["order"][0])
+    client = {"landon": alice, "rissh": bob, "goon": gm}[waiting]
+    refused(client, "moc.attack", "against_the_rules", "actor_id", actor_id=waiting, target="landon" if waiting != "landon" else "goon",
+            dice=3, weapon=weapon)
+    refused(client, "moc.move", "against_the_rules", "actor_id", actor_id=waiting, meters=1)
+    refused(client, "moc.turn.end", "against_the_rules", "actor_id", actor_id=waiting)
+    while "landon" not in ok(gm, "system.get")["state"]["turns"]["acting"]:
+        ok(gm, "moc.turn.end")
+
+    # Landon moves 7 m a turn by running: 5 then 2, an eighth metre refused; Rissh's 2 x 1 + 5 = 7 as well.
+    assert ok(alice, "moc.move", actor_id="landon", meters=5) == {"actor_id": "landon", "mode": "primary", "meters": 5,
+                                                                    "allowance": 7, "moved": 5, "left": 2}
+    assert ok(alice, "moc.move", actor_id="landon", meters=2)["left"] == 0
+    refused(alice, "moc.move", "against_the_rules", "meters", actor_id="landon", meters=1)
+    refused(bob, "moc.move", "forbidden", "actor_id", actor_id="landon", meters=1)
+
+    # Fatigue gained (the GM's).
+    assert alice.request("moc.fatigue", actor_id="landon", levels=1)["error"]["code"] == "forbidden"
+    assert ok(gm, "moc.fatigue", actor_id="landon", levels=2)["tracks"]["fatigue"] == 2
+
+    # Fate: the GM takes chips; secret nominations; two nominations of one character earn it a white chip.
+    ok(gm, "moc.chips.grant", actor_id="rissh", chips=["red"])
+    refused(gm, "moc.fate.penalty", "against_the_rules", "chips", actor_id="rissh", chips=["blue"])
+    assert ok(gm, "moc.fate.penalty", actor_id="rissh", chips=["red"])["chips"] == {"white": 0, "red": 0, "blue": 0}
+    ok(alice, "moc.fate.nominate", actor_id="landon", nominee="rissh")
+    refused(alice, "moc.fate.nominate", "against_the_rules", "nominee", actor_id="landon", nominee="goon")
+    refused(bob, "moc.fate.nominate", "against_the_rules", "nominee", actor_id="rissh", nominee="rissh")
+    refused(bob, "moc.fate.nominate", "forbidden", "actor_id", actor_id="goon", nominee="rissh")
+    assert "landon" not in str(ok(bob, "system.get")["state"].get("nominations", ""))  # nothing of it in the public state
+    ok(gm, "moc.fate.nominate", actor_id="goon", nominee="rissh")
+    assert alice.request("moc.fate.award")["error"]["code"] == "forbidden"
+    assert ok(gm, "moc.fate.award") == {"nominations": 2, "experience_chips": ["rissh"]}
+    assert ok(gm, "system.get")["state"]["characters"]["rissh"]["chips"]["white"] == 1
+    assert ok(gm, "moc.fate.award") == {"nominations": 0, "experience_chips": []}  # they start over

@@ -22,6 +22,8 @@ from .skills import PoolPart, SkillPool, SkillThreshold, skill_pool
 PRIMARY = ("Body", "Mind", "Spirit")
 #: The derived characteristic the to-hit TN reads (To Hit: "based on the defender's AG score").
 AGILITY = "At"
+#: The secondary characteristic initiative rolls (Initiative: "a Sp roll") and movement reads.
+SPEED = "Sp"
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,12 @@ def to_hit_tn(defender: Mapping[str, int], base: int = 7) -> int:
     """The to-hit TN from the defender's AG: the standard TN 7 at the free level 1, one more per level above it
     (docs/rules/moment_of_clarity.md, Characteristics and rolls from the sheet)."""
     return base + level_of(defender, AGILITY) - 1
+
+
+def movement_allowance(characteristics: Mapping[str, int], primary_mode: bool = True) -> int:
+    """Meters a turn (Movement): the primary mode (ML, normally running) 2 x Sp + B, any other mode Sp + B."""
+    speed, body = level_of(characteristics, SPEED), level_of(characteristics, "Body")
+    return (2 * speed if primary_mode else speed) + body
 
 
 def creation_cost(characteristics: Mapping[str, int], skills: Mapping[str, int], extras: Mapping[str, int], bits: int) -> dict[str, Any]:

@@ -19,16 +19,16 @@ from bridge.rules.refusal import RulesRefusal
 from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
 from ...rules.moment_of_clarity import chips as chip_rules
-from ...rules.moment_of_clarity.characteristics import full_tokens, spend_token
+from ...rules.moment_of_clarity.characteristics import full_tokens, movement_allowance, spend_token
 from ...rules.moment_of_clarity.cards import Card, bead_value, beads_shifted, draw, left_in_deck, session_draw
 from ...rules.moment_of_clarity.elements import Archetype, Element
-from ...rules.moment_of_clarity.health import Health, Hit, end_of_scene
+from ...rules.moment_of_clarity.health import Health, Hit, cap_tokens, end_of_scene
 from ...rules.moment_of_clarity.opposed import SecretSuccesses
 
 State = dict[str, Any]
 Change = Callable[[State | None], tuple[State, Any]]
 
-EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}}
+EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}, "turns": None}
 
 
 class Refused(RulesRefusal):
@@ -358,8 +358,10 @@ def change_health(actor_id: str, heal: Callable[[Health], Health | Hit]) -> Chan
         after = heal(health_of(entry))
         health = after.health if isinstance(after, Hit) else after
         entry["tracks"] = tracks_of(health)
-        if isinstance(after, Hit) and after.dazed:
-            entry["dazed"] = True
+        if isinstance(after, Hit):
+            # Damage: no primary characteristic keeps more tokens than the damage level (the hit's pain counted).
+            entry["tokens"] = cap_tokens(entry.get("tokens", {}), health.damage_level(after.pain))
+            entry["dazed"] = entry["dazed"] or after.dazed
         return state, (entry, after)
 
     return change
@@ -394,3 +396,98 @@ def pay_for_roll(actor_id: str, token: str | None, element: Element | None, bead
         return state, entry
 
     return change
+
+
+# --- turns ---------------------------------------------------------------------------
+
+
+def start_turns(order: list[list[str]]) -> Change:
+    """Turns in initiative order (Initiative): each group of principals acts together."""
+
+    def change(state):
+        state = fresh(state)
+        state["turns"] = {"order": order, "turn": 0, "acting": order[0], "moved": {}}
+        return state, state["turns"]
+
+    return change
+
+
+def check_turn(state: State, actor_id: str) -> None:
+    """While turns run, only an acting principal acts."""
+    turns = state.get("turns")
+    if turns and actor_id not in turns["acting"]:
+        raise RulesRefusal(f"it is {' and '.join(turns['acting'])}'s turn, not {actor_id}'s")
+
+
+def end_turn(actor_id: str | None) -> Change:
+    """The acting group's turn ends (``actor_id``: one of them, None for the GM); the next acts, the first after the last."""
+
+    def change(state):
+        state = fresh(state)
+        turns = state.get("turns")
+        if not turns:
+            raise RulesRefusal("no turns are running: the GM rolls initiative for the characters (moc.initiative)")
+        if actor_id is not None:
+            check_turn(state, actor_id)
+        turn = (turns["turn"] + 1) % len(turns["order"])
+        state["turns"] = {**turns, "turn": turn, "acting": turns["order"][turn], "moved": {}}
+        return state, state["turns"]
+
+    return change
+
+
+def gain_fatigue(actor_id: str, levels: int) -> Change:
+    """Levels of Fatigue an action or the story costs (Damage: "certain actions may also increase the fatigue level")."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        entry["tracks"] = {**entry["tracks"], "fatigue": entry["tracks"]["fatigue"] + levels}
+        return state, entry
+
+    return change
+
+
+def move(actor_id: str, meters: int, primary_mode: bool) -> Change:
+    """A move within the character's allowance a turn (Movement); while turns run, on its own turn,
+    the meters of its turn added up."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        allowance = movement_allowance(entry.get("characteristics", {}), primary_mode)
+        turns = state.get("turns")
+        if turns:
+            try:
+                check_turn(state, actor_id)
+            except RulesRefusal as refusal:
+                raise Refused("actor_id", str(refusal)) from None
+        before = turns["moved"].get(actor_id, 0) if turns else 0
+        if before + meters > allowance:
+            raise Refused("meters", f"{entry['name']} moves {allowance} m a turn this way; {before} m moved, {meters} more is too far")
+        if turns:
+            turns["moved"][actor_id] = before + meters
+        moved = {"actor_id": actor_id, "mode": "primary" if primary_mode else "other", "meters": meters, "allowance": allowance,
+                 "moved": before + meters, "left": allowance - before - meters}
+        return state, moved
+
+    return change
+
+
+# --- fate ---------------------------------------------------------------------------
+
+
+def penalize(actor_id: str, chips: list[chip_rules.Chip]) -> Change:
+    """Fate: the GM takes chips from a character whose play hurt the story."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        try:
+            entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take(chips))
+        except RulesRefusal as short:
+            raise Refused("chips", str(short)) from None
+        return state, entry
+
+    return change
+

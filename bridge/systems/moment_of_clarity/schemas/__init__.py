@@ -20,7 +20,11 @@ from .cards import (
     MocChipSpent,
     MocChipsTradeRequest,
     MocHand,
+    MocFateAwarded,
+    MocFatePenaltyRequest,
     MocKeepRequest,
+    MocNominated,
+    MocNominateRequest,
 )
 from .checks import MocCheckCard, MocCheckRequest, MocSuccessCard, MocSuccessRequest
 from .characters import MocCharacterChecked, MocCharacterCheckRequest, MocCharacterRequest, MocSceneResult, MocSessionResult
@@ -31,10 +35,14 @@ from .combat import (
     MocInitiativeRequest,
     MocRecoverCard,
     MocRecoverRequest,
+    MocTurnEndRequest,
+    MocFatigueRequest,
+    MocMoved,
+    MocMoveRequest,
 )
 from .rolls import MocDeclareCard, MocDeclareRequest, MocOpposedCard, MocOpposedRequest, MocRollCard, MocRollRequest
 from .splits import MocAugmentCard, MocAugmentRequest, MocSplitCard, MocSplitRequest
-from .state import MocCharacter, MocState
+from .state import MocCharacter, MocState, MocTurnsState
 from .trumps import CROSS_FIELD_RULES, MocTrumpCard, MocTrumpRequest
 
 __all__ = ["CARDS", "CROSS_FIELD_RULES", "REQUESTS", "MocState"]
@@ -71,4 +79,10 @@ REQUESTS = {
     "moc.chips.grant": RequestSpec(MocChipsGrantRequest, MocCharacter, gm_only=True),
     "moc.chips.spend": RequestSpec(MocChipSpendRequest, MocChipSpent),
     "moc.chips.trade": RequestSpec(MocChipsTradeRequest, MocCharacter),
+    "moc.turn.end": RequestSpec(MocTurnEndRequest, MocTurnsState),
+    "moc.move": RequestSpec(MocMoveRequest, MocMoved),
+    "moc.fate.penalty": RequestSpec(MocFatePenaltyRequest, MocCharacter, gm_only=True),
+    "moc.fate.nominate": RequestSpec(MocNominateRequest, MocNominated),
+    "moc.fate.award": RequestSpec(RequestSchema, MocFateAwarded, gm_only=True),
+    "moc.fatigue": RequestSpec(MocFatigueRequest, MocCharacter, gm_only=True),
 }

@@ -68,13 +68,24 @@ class MocSecretRoll(Out):
     declared = fields.Integer(required=True)
 
 
+class MocTurnsState(Out):
+    """The turns running (``moc.initiative`` for registered characters): the order's groups, the acting index and group, the meters each moved this turn."""
+
+    order = fields.List(fields.List(fields.String()), required=True)
+    turn = fields.Integer(required=True)
+    acting = fields.List(fields.String(), required=True)
+    moved = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+
+
 class MocState(Out):
     """Moment of Clarity's state document: session and scene counters, the
     cards out of the deck this session, the characters by actor id, the
-    secret rolls of opposed actions by card id."""
+    secret rolls of opposed actions by card id, and the turns running (null: none)."""
 
     session = fields.Integer(required=True)
     scene = fields.Integer(required=True)
     drawn = fields.List(fields.Nested(MocCardOut), required=True)
     characters = fields.Dict(keys=fields.String(), values=fields.Nested(MocCharacter), required=True)
     opposed = fields.Dict(keys=fields.String(), values=fields.Nested(MocSecretRoll), required=True)
+    turns = fields.Nested(MocTurnsState, required=True, allow_none=True)
+
