@@ -602,6 +602,8 @@ SYSTEM_EXAMPLES = [
     ("moc.fate.nominate", {"request_id": "c9", "actor_id": "landon"}, False),
     ("moc.fate.award", {"request_id": "c10"}, True),
     ("moc.fate.award", {"request_id": "c10", "extra": 1}, False),
+    ("moc.shift", {"request_id": "c11", "actor_id": "goon", "roll_id": "r1", "beads": {"element": "drama"}}, True),
+    ("moc.shift", {"request_id": "c11", "actor_id": "goon", "roll_id": "r1", "chip": "blue"}, False),
 ]
 
 

@@ -158,3 +158,29 @@ def test_turns_from_initiative_movement_fatigue_tokens_lost_to_damage_and_fate(g
     assert ok(gm, "moc.fate.award") == {"nominations": 2, "experience_chips": ["rissh"]}
     assert ok(gm, "system.get")["state"]["characters"]["rissh"]["chips"]["white"] == 1
     assert ok(gm, "moc.fate.award") == {"nominations": 0, "experience_chips": []}  # they start over
+
+
+def test_an_opponents_effect_modifier_makes_a_failure_spectacular_and_a_blue_chip_a_character_point(gm, player_for):
+    alice, bob = player_for("alice", ["landon"]), player_for("bob", ["rissh"])
+    ok(gm, "system.set", system="moment_of_clarity")
+    ok(gm, "moc.character", **LANDON)
+    ok(gm, "moc.character", **{**HARRY, "actor_id": "rissh", "name": "Rissh"})
+    ok(gm, "moc.scene")
+    # Brawl at TN 60 always fails; one with a 1 showing is spectacular already, so roll until a plain failure.
+    for _ in range(20):
+        failed = card(alice, "moc.check", actor_id="landon", skill="Brawl", tn=60)
+        if failed["result"]["level"] == "failure":
+            break
+    assert failed["result"]["level"] == "failure", "five d10 showing a 1 twenty times running"
+    refused(alice, "moc.shift", "against_the_rules", "actor_id", actor_id="landon", roll_id=failed["roll_id"], chip="white")
+    refused(bob, "moc.shift", "against_the_rules", "chip", actor_id="rissh", roll_id=failed["roll_id"], chip="white")
+    shifted = card(bob, "moc.shift", actor_id="rissh", roll_id=failed["roll_id"], beads={"element": "action"})["result"]
+    assert (shifted["before"], shifted["level"], shifted["roller"]) == ("failure", "spectacular_failure", "landon")
+    assert character(bob, "rissh")["beads"]["action"] == 5
+    easy = ok(alice, "moc.check", actor_id="landon", skill="Brawl", tn=1)
+    refused(bob, "moc.shift", "against_the_rules", "roll_id", actor_id="rissh", roll_id=easy["roll_id"], beads={"element": "action"})
+
+    ok(gm, "moc.chips.grant", actor_id="landon", chips=["blue", "white"])
+    refused(alice, "moc.chips.spend", "invalid", "use", actor_id="landon", chip="white", use="success")
+    ok(alice, "moc.chips.spend", actor_id="landon", chip="blue", use="character_point")
+    assert character(alice, "landon")["character_points"] == 1

@@ -66,7 +66,8 @@ def register(sheet: dict) -> Change:
             for key, empty in (("hand", []), ("choosing", []), ("chips", _NO_CHIPS), ("beads", {}),
                                ("tokens", full_tokens(sheet["characteristics"])))
         }
-        entry = {**{k: v for k, v in sheet.items() if k != "actor_id"}, **kept, "dazed": old.get("dazed", False)}
+        entry = {**{k: v for k, v in sheet.items() if k != "actor_id"}, **kept, "dazed": old.get("dazed", False),
+                 "character_points": old.get("character_points", 0)}
         bead_rules.allocate(Archetype(sheet["archetype"]), _scene_beads(entry), _placed(entry))  # checks the placement
         state["characters"][sheet["actor_id"]] = entry
         return state, entry
@@ -278,6 +279,8 @@ def spend_chip(
             if element is None:
                 raise Refused("element", "beads bought with a chip go to an Element")
             entry["beads"][element.value] = entry["beads"].get(element.value, 0) + bought
+        elif use is chip_rules.Use.CHARACTER_POINT:
+            entry["character_points"] = entry.get("character_points", 0) + bought
         return state, {"chip": chip.value, "use": use.value, "bought": bought, "cards": cards, "character": entry}
 
     return change

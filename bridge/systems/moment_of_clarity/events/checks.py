@@ -1,8 +1,10 @@
-"""Rolls from the sheet, the economy applied (``moc.check``, ``moc.success``):
+"""Rolls from the sheet, the economy applied (``moc.check``, ``moc.success``,
+``moc.shift``):
 the pool is the skill's cascade and dice from the character's sheet; beads
 spent before the roll add dice, lower the TN or buy a free success, a token
 of the primary characteristic adds the secondary's dice; after the roll,
-beads add successes and a white chip makes it a Success. What is spent is
+beads add successes and a white chip makes it a Success, and an opponent's
+Effect Modifier makes a failure spectacular. What is spent is
 taken from the state document before the dice are rolled (refused there,
 nothing is rolled)."""
 
@@ -84,6 +86,31 @@ def success(unit, request: dict) -> dict:
     return publish(unit, request, "moc.success", card)
 
 
+def shift(unit, request: dict) -> dict:
+    """An opponent plays an Effect Modifier (a bead or a white chip) on another's failed roll: a spectacular failure
+    (Levels of success: "zero successes rolled and one or more opponents play an EM to shift the level")."""
+    opponent = request["actor_id"]
+    check_owner(unit, opponent)
+    if ("beads" in request) == ("chip" in request):
+        raise _invalid("beads", "play a bead or a white chip, one of the two")
+    entry = logged_card(unit, request["roll_id"], ("moc.check", "moc.roll", "moc.success"))
+    if entry["actor_id"] == opponent:
+        raise _against("actor_id", "an opponent shifts another's roll, not its own")
+    before = Level(entry["result"]["level"])
+    if before is not Level.FAILURE:
+        raise _against("roll_id", f"only a failure is shifted to a spectacular one, not a {before.words}")
+    if "beads" in request:
+        changed(unit, moc.pay_for_roll(opponent, None, request["beads"]["element"], 1), "beads")
+        paid = f"a {request['beads']['element'].value} bead"
+    else:
+        changed(unit, moc.pay_for_roll(opponent, None, None, 0, white_chip=True), "chip")
+        paid = "a white chip"
+    card = {"system": "moment_of_clarity", "roll_id": request["roll_id"], "roller": entry["actor_id"], "before": before.value,
+            "level": Level.SPECTACULAR_FAILURE.value, "paid": paid,
+            "explanation": [f"{opponent} plays {paid} on {entry['actor_id']}'s failure: a spectacular failure"]}
+    return publish(unit, request, "moc.shift", card)
+
+
 def _skill(sheet: dict, request: dict) -> tuple[Cascade, int | None, SkillThreshold | None, Element | None]:
     """The skill's cascade, dice, untrained difficulty and Element: from the sheet, or as ``untrained`` names them."""
     found = [skill for skill in sheet["skills"] if skill["name"] == request["skill"]]
@@ -111,3 +138,4 @@ def _against(field: str, message: str) -> RequestError:
 def init_app(app) -> None:
     handles(app, "moc.check")(check)
     handles(app, "moc.success")(success)
+    handles(app, "moc.shift")(shift)

@@ -26,7 +26,7 @@ from .cards import (
     MocNominated,
     MocNominateRequest,
 )
-from .checks import MocCheckCard, MocCheckRequest, MocSuccessCard, MocSuccessRequest
+from .checks import MocCheckCard, MocCheckRequest, MocShiftCard, MocShiftRequest, MocSuccessCard, MocSuccessRequest
 from .characters import MocCharacterChecked, MocCharacterCheckRequest, MocCharacterRequest, MocSceneResult, MocSessionResult
 from .combat import (
     MocAttackCard,
@@ -64,6 +64,7 @@ CARDS = {
         ("moc.trump", MocTrumpRequest, MocTrumpCard),
         ("moc.check", MocCheckRequest, MocCheckCard),
         ("moc.success", MocSuccessRequest, MocSuccessCard),
+        ("moc.shift", MocShiftRequest, MocShiftCard),
     )
 }
 

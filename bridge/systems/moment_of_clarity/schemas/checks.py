@@ -102,3 +102,26 @@ class MocSuccessCard(Out):
     beads = fields.Nested(MocBeadsAfterOut, required=True, allow_none=True)
     chip = fields.String(required=True, allow_none=True)
     explanation = fields.List(fields.String(), required=True)
+
+
+class MocBeadPlayed(Inbound):
+    element = enum_of(Element, required=True)
+
+
+class MocShiftRequest(CardRequest):
+    """The opponent ``actor_id`` plays an Effect Modifier, one bead (``beads.element``) or a white
+    ``chip``, on another's failed roll ``roll_id``: it becomes a spectacular failure."""
+
+    roll_id = fields.String(required=True, validate=validate.Length(1, 64))
+    beads = fields.Nested(MocBeadPlayed)
+    chip = fields.String(validate=validate.OneOf(["white"]))
+
+
+class MocShiftCard(Out):
+    system = _const("moment_of_clarity")
+    roll_id = fields.String(required=True)
+    roller = fields.String(required=True)
+    before = enum_of(Level, required=True)
+    level = enum_of(Level, required=True)
+    paid = fields.String(required=True)
+    explanation = fields.List(fields.String(), required=True)

@@ -58,6 +58,7 @@ class MocCharacter(Out):
     chips = fields.Nested(MocChipsOut, required=True)
     beads = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     dazed = fields.Boolean(required=True)
+    character_points = fields.Integer(required=True, metadata={"description": "character points earned in play (a blue chip each), to spend on the sheet"})
     draws_cards = fields.Boolean(required=True)
 
 
