@@ -25,6 +25,7 @@ SHEET = {
     "skills": [],
     "characteristics": {},
     "draws_cards": True,
+    "card_pool": None,
 }
 TRACKS = {"damage": 0, "pain": 0, "fatigue": 0}
 
@@ -220,3 +221,17 @@ def test_fate_nominations_earn_a_chip_from_two_others():
         nominate(held, "dee", "dee")
     with pytest.raises(ValueError, match="has nominated"):
         nominate(held, "ann", "cy")
+
+
+def test_villains_sharing_a_card_pool_draw_into_it_and_play_from_it():
+    """Cards: "a group of villains in a single encounter may share a card pool"."""
+    state = table(sheet("santana", "hero", card_pool="gang"), sheet("goon", "hero", card_pool="gang"), sheet("harry", "hero"))
+    state, _ = moc.new_session(FixedDice(list(range(1, 53))))(state)
+    pool = state["card_pools"]["gang"]
+    assert (len(pool), state["characters"]["santana"]["hand"], len(state["characters"]["harry"]["hand"])) == (4, [], 2)
+    card = Card.of(pool[0])
+    state, _ = moc.card_as_beads("goon", card, before_scene=False)(state)
+    assert len(state["card_pools"]["gang"]) == 3
+    with pytest.raises(ValueError, match="not in this hand"):
+        moc.card_as_beads("santana", card, before_scene=False)(state)
+    MocState().load(state)

@@ -28,7 +28,7 @@ from ...rules.moment_of_clarity.opposed import SecretSuccesses
 State = dict[str, Any]
 Change = Callable[[State | None], tuple[State, Any]]
 
-EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}, "turns": None}
+EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}, "turns": None, "card_pools": {}}
 
 
 class Refused(RulesRefusal):
@@ -96,11 +96,17 @@ def new_session(dice: DiceSource) -> Change:
     def change(state):
         state = fresh(state)
         state["session"] += 1
-        state["drawn"], state["opposed"] = [], {}
+        state["drawn"], state["opposed"], state["card_pools"] = [], {}, {}
         for entry in state["characters"].values():
             if not entry["draws_cards"]:
                 continue
             archetype = Archetype(entry["archetype"])
+            if entry.get("card_pool"):  # a villain of a group sharing a pool: its cards go to the pool
+                cards = [card.to_dict() for card in draw(_left(state), archetype.cards_kept, dice)]
+                state["drawn"] += cards
+                state["card_pools"].setdefault(entry["card_pool"], []).extend(cards)
+                entry["hand"], entry["choosing"] = [], []
+                continue
             cards = [card.to_dict() for card in draw(_left(state), archetype.cards_drawn, dice)]
             state["drawn"] += cards
             choosing = archetype.cards_drawn != archetype.cards_kept
@@ -130,12 +136,21 @@ def keep(actor_id: str, kept: list[Card]) -> Change:
     return change
 
 
-def take_card(entry: dict, card: Card) -> None:
-    """Play ``card`` from the hand: it is gone for the session."""
-    hand = [Card.of(held) for held in entry["hand"]]
+def hand_of(state: State, entry: dict) -> list:
+    """The cards a character plays from: its own hand, or its group's shared pool (Cards: "a group of
+    villains in a single encounter may share a card pool")."""
+    if entry.get("card_pool"):
+        return state.setdefault("card_pools", {}).setdefault(entry["card_pool"], [])
+    return entry["hand"]
+
+
+def take_card(state: State, entry: dict, card: Card) -> None:
+    """Play ``card`` from the hand (or the shared pool): it is gone for the session."""
+    held = hand_of(state, entry)
+    hand = [Card.of(each) for each in held]
     if card not in hand:
         raise Refused("card", f"the {card.name} is not in this hand")
-    del entry["hand"][hand.index(card)]
+    del held[hand.index(card)]
 
 
 def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
@@ -144,7 +159,7 @@ def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
     def change(state):
         state = fresh(state)
         entry = character(state, actor_id)
-        take_card(entry, card)
+        take_card(state, entry, card)
         element, beads = card.suit.element, bead_value(card, before_scene)
         entry["beads"][element.value] = entry["beads"].get(element.value, 0) + beads
         return state, {"card": card.to_dict(), "element": element.value, "beads": beads, "character": entry}
@@ -159,7 +174,7 @@ def card_shifts_beads(actor_id: str, card: Card, source: Element, target: Elemen
     def change(state):
         state = fresh(state)
         entry = character(state, actor_id)
-        take_card(entry, card)
+        take_card(state, entry, card)
         moved, held = beads_shifted(card), entry["beads"].get(source.value, 0)
         if source is target or moved > held:
             raise Refused("source", f"the {card.name} moves {moved} beads out of {source.value}, which holds {held}")
@@ -181,7 +196,7 @@ def play(
         state = fresh(state)
         entry = character(state, actor_id)
         if card is not None:
-            take_card(entry, card)
+            take_card(state, entry, card)
         if chip is not None:
             entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take([chip]))
         if back:
@@ -273,7 +288,7 @@ def spend_chip(
         cards = []
         if use is chip_rules.Use.CARDS:
             cards = [card.to_dict() for card in draw(_left(state), bought, dice)]
-            entry["hand"] += cards
+            hand_of(state, entry).extend(cards)
             state["drawn"] += cards
         elif use is chip_rules.Use.BEADS:
             if element is None:

@@ -42,7 +42,7 @@ class MocCharacterRequest(RequestSchema):
     text's short names, as ``At``; 1 when not listed), a token per level of
     each primary; ``body``, ``toughness``, ``l_score``: B, T and L, which size
     the Pain track; ``draws_cards``: false for the rabble (only the most
-    powerful villains have cards). A registered character keeps its hand, chips and beads."""
+    powerful villains have cards); ``card_pool``: the name of a group of villains sharing their cards. A registered character keeps its hand, chips and beads."""
 
     actor_id = Identifier(required=True)
     name = fields.String(required=True, validate=NAME)
@@ -64,6 +64,7 @@ class MocCharacterRequest(RequestSchema):
     skills = fields.List(fields.Nested(MocSheetSkill), load_default=list, validate=validate.Length(max=SKILLS_MAX))
     tracks = fields.Nested(MocTracks, load_default=lambda: {"damage": 0, "pain": 0, "fatigue": 0})
     draws_cards = fields.Boolean(load_default=True)
+    card_pool = fields.String(load_default=None, allow_none=True, validate=NAME)
 
 
 class MocPriced(Inbound):

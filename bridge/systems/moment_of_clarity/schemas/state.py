@@ -58,6 +58,7 @@ class MocCharacter(Out):
     chips = fields.Nested(MocChipsOut, required=True)
     beads = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     dazed = fields.Boolean(required=True)
+    card_pool = fields.String(required=True, allow_none=True)
     character_points = fields.Integer(required=True, metadata={"description": "character points earned in play (a blue chip each), to spend on the sheet"})
     draws_cards = fields.Boolean(required=True)
 
@@ -89,4 +90,5 @@ class MocState(Out):
     characters = fields.Dict(keys=fields.String(), values=fields.Nested(MocCharacter), required=True)
     opposed = fields.Dict(keys=fields.String(), values=fields.Nested(MocSecretRoll), required=True)
     turns = fields.Nested(MocTurnsState, required=True, allow_none=True)
+    card_pools = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(MocCardOut)), required=True)
 
