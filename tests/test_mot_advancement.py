@@ -6,7 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridge.rules.moment_of_truth.advancement import OffTheTable, moment_buyback, skill_advancement, statistic_advancement
+from bridge.rules.moment_of_truth.advancement import (
+    OffTheTable,
+    moment_buyback,
+    skill_advancement,
+    statistic_advancement,
+)
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.statistics import Statistic
 

@@ -13,13 +13,12 @@ import pytest
 from jsonschema import Draft202012Validator
 from marshmallow import ValidationError, fields
 
-from bridge.auth import AuthError, authenticate, mint_player_token
-from bridge.keys import hash_gm_key
 from bridge import chain, events
+from bridge.auth import AuthError, authenticate, mint_player_token
 from bridge.events import session
-from bridge.systems.moment_of_truth import events as flagship_events
-from bridge.systems.moment_of_truth.schemas.rolls import Helpers, OddsRequest, RollEntry, RollRequest
+from bridge.keys import hash_gm_key
 from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
+from bridge.queue import job_id
 from bridge.requests import unknown_event
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import Modifier, RollKind, resolve_roll, roll_odds
@@ -38,10 +37,11 @@ from bridge.schemas.export import DIALECT, render, write_schemas
 from bridge.schemas.settings import default_settings
 from bridge.store import UnknownWorld
 from bridge.systems import DEFAULT_SYSTEM, installed
+from bridge.systems.moment_of_truth import events as flagship_events
+from bridge.systems.moment_of_truth.schemas.rolls import Helpers, OddsRequest, RollEntry, RollRequest
 from bridge.visibility import NOTICE_FIELDS, notice
 from workers import failures, push
 from workers import jobs as worker_jobs
-from bridge.queue import job_id
 
 from .wire_schemas import SCHEMA_DIR, SCHEMAS, assert_valid, definition, validator
 

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from bridge.cli import main
 from bridge.rules.dice import FixedDice
-from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.conditions import Condition
+from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.health import Health
 from bridge.rules.moment_of_truth.house_rules import BOOK, HouseRules
 from bridge.rules.moment_of_truth.initiative import roll_initiative
@@ -22,9 +22,9 @@ from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.tokens import ConditionEntry, TokenState, registered
 from bridge.scripting import shelf
 from bridge.scripting.api import DICE_MAX, EFFECTS_MAX, MacroError
-from bridge.systems.moment_of_truth.scripting import MomentOfTruthTable as Table
-from bridge.scripting.applied import apply_effects
 from bridge.scripting.loader import summary
+from bridge.systems.moment_of_truth.scripting import MomentOfTruthTable as Table
+from bridge.systems.moment_of_truth.scripting import apply_effects
 from workers.scripting import sandbox
 
 from .wire_schemas import definition

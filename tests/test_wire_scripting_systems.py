@@ -11,7 +11,6 @@ from bridge.rules.highest_d10 import build_pool, read_roll
 from bridge.rules.moment_of_clarity.effect import DieKind, RolledDie
 from bridge.rules.moment_of_clarity.rolls import judge_dice
 from bridge.rules.two_d20 import read_test
-
 from bridge.scripting import shelf
 
 from .test_wire_2d20 import state_of

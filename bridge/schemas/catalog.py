@@ -11,15 +11,15 @@ from __future__ import annotations
 from marshmallow import fields
 
 from ..protocol import Push, Request
+from ..scripting.schemas import CARDS as MACRO_CARDS
+from ..scripting.schemas import JOB_RESULTS as MACRO_JOB_RESULTS
+from ..scripting.schemas import REQUESTS as MACRO_REQUESTS
 from ..systems import installed
 from ..systems.moment_of_truth.schemas import JOB_RESULTS
 from ..systems.moment_of_truth.schemas.moments import MomentsChange
 from ..systems.moment_of_truth.schemas.positions import TokenMoved
 from ..systems.moment_of_truth.schemas.tokens import TokenChanged
 from ..systems.moment_of_truth.schemas.tracker import CombatChanged, TurnEnded, TurnStarted
-from ..scripting.schemas import CARDS as MACRO_CARDS
-from ..scripting.schemas import JOB_RESULTS as MACRO_JOB_RESULTS
-from ..scripting.schemas import REQUESTS as MACRO_REQUESTS
 from . import pushes as out
 from .dice import DiceRollEntry, DiceRollRequest
 from .handoff import TokenOffered, TokenOfferRequest

@@ -12,7 +12,6 @@ from bridge.requests import handles
 from bridge.rules.dice import RandomDice
 from bridge.rules.highest_d10 import Condition, Modifier, Pool, SkillRoll, build_pool, roll_skill
 from bridge.rules.highest_d10.actions import FASTDRAW, aiming
-from bridge.rules.highest_d10.initiative import rating, roll_initiative
 from bridge.rules.highest_d10.advanced import (
     Goal,
     additive,
@@ -21,6 +20,7 @@ from bridge.rules.highest_d10.advanced import (
     subtractive,
     target_for_allies,
 )
+from bridge.rules.highest_d10.initiative import rating, roll_initiative
 from bridge.systems.state import change_state
 
 from ...unit import Unit

@@ -19,8 +19,8 @@ from bridge.rules.refusal import RulesRefusal
 from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
 from ...rules.moment_of_clarity import chips as chip_rules
-from ...rules.moment_of_clarity.characteristics import full_tokens, movement_allowance, spend_token
 from ...rules.moment_of_clarity.cards import Card, bead_value, beads_shifted, draw, left_in_deck, session_draw
+from ...rules.moment_of_clarity.characteristics import full_tokens, movement_allowance, spend_token
 from ...rules.moment_of_clarity.elements import Archetype, Element
 from ...rules.moment_of_clarity.health import Health, Hit, cap_tokens, end_of_scene
 from ...rules.moment_of_clarity.opposed import SecretSuccesses

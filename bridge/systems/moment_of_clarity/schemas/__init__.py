@@ -19,26 +19,32 @@ from .cards import (
     MocChipSpendRequest,
     MocChipSpent,
     MocChipsTradeRequest,
-    MocHand,
     MocFateAwarded,
     MocFatePenaltyRequest,
+    MocHand,
     MocKeepRequest,
     MocNominated,
     MocNominateRequest,
 )
+from .characters import (
+    MocCharacterChecked,
+    MocCharacterCheckRequest,
+    MocCharacterRequest,
+    MocSceneResult,
+    MocSessionResult,
+)
 from .checks import MocCheckCard, MocCheckRequest, MocShiftCard, MocShiftRequest, MocSuccessCard, MocSuccessRequest
-from .characters import MocCharacterChecked, MocCharacterCheckRequest, MocCharacterRequest, MocSceneResult, MocSessionResult
 from .combat import (
     MocAttackCard,
     MocAttackRequest,
+    MocFatigueRequest,
     MocInitiativeCard,
     MocInitiativeRequest,
+    MocMoved,
+    MocMoveRequest,
     MocRecoverCard,
     MocRecoverRequest,
     MocTurnEndRequest,
-    MocFatigueRequest,
-    MocMoved,
-    MocMoveRequest,
 )
 from .rolls import MocDeclareCard, MocDeclareRequest, MocOpposedCard, MocOpposedRequest, MocRollCard, MocRollRequest
 from .splits import MocAugmentCard, MocAugmentRequest, MocSplitCard, MocSplitRequest

@@ -8,7 +8,7 @@ from marshmallow import fields, validate
 from ....rules.moment_of_clarity.characteristics import PRIMARY
 from ....rules.moment_of_clarity.elements import Element
 from ....rules.moment_of_clarity.levels import Level
-from ....schemas.common import Identifier, Inbound
+from ....schemas.common import Inbound
 from ....schemas.pushes import Out, _const
 from ....schemas.requests import RATING_MAX, CardRequest
 from .common import NAME, TN, enum_of
