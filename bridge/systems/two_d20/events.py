@@ -103,13 +103,16 @@ def reroll_test(unit, request: dict) -> dict:
 
 
 def contest(unit, request: dict) -> dict:
-    """The actor the active side, the opponent the passive; the pools are the GM's to settle."""
+    """The actor the active side, the opponent the passive; the pools are the GM's to settle. The
+    winner's successful test opens the moment Momentum may be spent in (if a PC won)."""
     check_owner(unit, request["actor_id"])
     active = _target(_sheet(unit, request["actor_id"])[0], request)
     opponent = request["opponent"]
     passive = _target(_sheet(unit, opponent["actor_id"], "opponent")[0], opponent, "opponent")
     card = {**roll_contest(active, passive, dice=_dice).to_dict(), "passive_id": opponent["actor_id"]}
-    return publish(unit, request, "2d20.contest", card)
+    card_id, winner = new_card_id(), request["actor_id"] if card["winner"] == "active" else opponent["actor_id"]
+    _settled(unit, lambda during: state.after_test_in(during, winner, card_id, True))  # the winner's test succeeded
+    return publish(unit, request, "2d20.contest", card, card_id=card_id)
 
 
 def attack(unit, request: dict) -> dict:
