@@ -235,3 +235,20 @@ def test_villains_sharing_a_card_pool_draw_into_it_and_play_from_it():
     with pytest.raises(ValueError, match="not in this hand"):
         moc.card_as_beads("santana", card, before_scene=False)(state)
     MocState().load(state)
+
+
+def test_a_character_with_no_fatigue_recovers_one_token_at_a_scenes_end():
+    """Recovery: "If a character has no Fatigue, they may recover one characteristic token of their choice"."""
+    state = table(sheet("landon", "hero", characteristics={"Mind": 2}), sheet("tired", "hero", tracks={**TRACKS, "fatigue": 2}))
+    state["characters"]["landon"]["tokens"]["Mind"] = 0
+    with pytest.raises(ValueError, match="recovers no token now"):
+        moc.recover_token("landon", "Mind")(state)
+    state, _ = moc.new_scene(state)
+    state, _ = moc.new_scene(state)  # the end of the first scene
+    state, _ = moc.recover_token("landon", "Mind")(state)
+    assert state["characters"]["landon"]["tokens"]["Mind"] == 1
+    with pytest.raises(ValueError, match="recovers no token now"):
+        moc.recover_token("landon", "Mind")(state)  # once
+    with pytest.raises(ValueError, match="recovers no token now"):
+        moc.recover_token("tired", "Body")(state)  # it recovered a level of Fatigue instead
+    MocState().load(state)

@@ -604,6 +604,8 @@ SYSTEM_EXAMPLES = [
     ("moc.fate.award", {"request_id": "c10", "extra": 1}, False),
     ("moc.shift", {"request_id": "c11", "actor_id": "goon", "roll_id": "r1", "beads": {"element": "drama"}}, True),
     ("moc.shift", {"request_id": "c11", "actor_id": "goon", "roll_id": "r1", "chip": "blue"}, False),
+    ("moc.token.recover", {"request_id": "c12", "actor_id": "landon", "characteristic": "Mind"}, True),
+    ("moc.token.recover", {"request_id": "c12", "actor_id": "landon", "characteristic": "R"}, False),
 ]
 
 

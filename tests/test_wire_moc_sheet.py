@@ -184,3 +184,16 @@ def test_an_opponents_effect_modifier_makes_a_failure_spectacular_and_a_blue_chi
     refused(alice, "moc.chips.spend", "invalid", "use", actor_id="landon", chip="white", use="success")
     ok(alice, "moc.chips.spend", actor_id="landon", chip="blue", use="character_point")
     assert character(alice, "landon")["character_points"] == 1
+
+
+def test_a_token_spent_comes_back_at_a_scenes_end_without_fatigue(gm, player_for):
+    alice = player_for("alice", ["landon"])
+    ok(gm, "system.set", system="moment_of_clarity")
+    ok(gm, "moc.character", **LANDON)
+    ok(gm, "moc.scene")
+    ok(alice, "moc.check", actor_id="landon", skill="Brawl", token=True)
+    refused(alice, "moc.token.recover", "against_the_rules", "actor_id", actor_id="landon", characteristic="Body")
+    assert ok(gm, "moc.scene")["token_recovery"] == ["landon"]
+    refused(alice, "moc.token.recover", "against_the_rules", "characteristic", actor_id="landon", characteristic="Mind")
+    assert ok(alice, "moc.token.recover", actor_id="landon", characteristic="Body")["tokens"]["Body"] == 3
+    refused(alice, "moc.token.recover", "against_the_rules", "actor_id", actor_id="landon", characteristic="Body")

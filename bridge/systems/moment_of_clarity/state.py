@@ -225,6 +225,7 @@ def new_scene(state: State | None) -> tuple[State, dict]:
             entry["tracks"] = tracks_of(health)
             if token:
                 recovered.append(actor_id)
+            entry["token_recovery"] = token  # until it recovers one (moc.token.recover) or the next scene
         entry["dazed"] = False
         extra = chip_rules.Chips(**entry["chips"]).over_scene_limit()
         if extra:
@@ -509,3 +510,23 @@ def penalize(actor_id: str, chips: list[chip_rules.Chip]) -> Change:
 
     return change
 
+
+
+def recover_token(actor_id: str, characteristic: str) -> Change:
+    """Recovery: a character with no Fatigue at a scene's end recovers one token of the primary
+    characteristic of its choice, never above the characteristic's level."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        if not entry.get("token_recovery"):
+            raise Refused("actor_id", f"{entry['name']} recovers no token now: only with no Fatigue at a scene's end, once")
+        most = full_tokens(entry["characteristics"])[characteristic]
+        tokens = entry.get("tokens", {})
+        if tokens.get(characteristic, 0) >= most:
+            raise Refused("characteristic", f"{entry['name']} holds all {most} {characteristic} tokens")
+        entry["tokens"] = {**tokens, characteristic: tokens.get(characteristic, 0) + 1}
+        entry["token_recovery"] = False
+        return state, entry
+
+    return change

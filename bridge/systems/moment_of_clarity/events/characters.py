@@ -1,7 +1,8 @@
-"""``moc.character``, ``moc.character.check``, ``moc.session`` and ``moc.scene``."""
+"""``moc.character``, ``moc.character.check``, ``moc.token.recover``, ``moc.session`` and ``moc.scene``."""
 
 from __future__ import annotations
 
+from ....cards import check_owner
 from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.beads import PowerLevel
@@ -30,6 +31,12 @@ def check_character(unit, request: dict) -> dict:
     return {"points": cost["points"], "budget": budget, "left": left, "within": left >= 0, "explanation": lines}
 
 
+def recover_token(unit, request: dict) -> dict:
+    """A characteristic token recovered at a scene's end, by a character with no Fatigue (Recovery)."""
+    check_owner(unit, request["actor_id"])
+    return changed(unit, moc.recover_token(request["actor_id"], request["characteristic"]), "characteristic")
+
+
 def new_session(unit, _request: dict) -> dict:
     return changed(unit, moc.new_session(_dice), "_schema")
 
@@ -41,5 +48,6 @@ def new_scene(unit, _request: dict) -> dict:
 def init_app(app) -> None:
     handles(app, "moc.character")(register_character)
     handles(app, "moc.character.check")(check_character)
+    handles(app, "moc.token.recover")(recover_token)
     handles(app, "moc.session")(new_session)
     handles(app, "moc.scene")(new_scene)

@@ -32,6 +32,7 @@ from .characters import (
     MocCharacterRequest,
     MocSceneResult,
     MocSessionResult,
+    MocTokenRecoverRequest,
 )
 from .checks import MocCheckCard, MocCheckRequest, MocShiftCard, MocShiftRequest, MocSuccessCard, MocSuccessRequest
 from .combat import (
@@ -77,6 +78,7 @@ CARDS = {
 REQUESTS = {
     "moc.character": RequestSpec(MocCharacterRequest, MocCharacter, gm_only=True),
     "moc.character.check": RequestSpec(MocCharacterCheckRequest, MocCharacterChecked),
+    "moc.token.recover": RequestSpec(MocTokenRecoverRequest, MocCharacter),
     "moc.session": RequestSpec(RequestSchema, MocSessionResult, gm_only=True),
     "moc.scene": RequestSpec(RequestSchema, MocSceneResult, gm_only=True),
     "moc.keep": RequestSpec(MocKeepRequest, MocHand),

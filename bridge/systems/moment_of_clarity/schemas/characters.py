@@ -102,6 +102,13 @@ class MocCharacterChecked(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
+class MocTokenRecoverRequest(RequestSchema):
+    """A character with no Fatigue at a scene's end recovers a token of ``characteristic`` (Body, Mind or Spirit)."""
+
+    actor_id = Identifier(required=True)
+    characteristic = fields.String(required=True, validate=validate.OneOf(PRIMARY))
+
+
 class MocSessionResult(Out):
     session = fields.Integer(required=True)
     drawn = fields.Integer(required=True)

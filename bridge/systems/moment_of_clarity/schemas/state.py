@@ -59,6 +59,7 @@ class MocCharacter(Out):
     beads = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     dazed = fields.Boolean(required=True)
     card_pool = fields.String(required=True, allow_none=True)
+    token_recovery = fields.Boolean(metadata={"description": "it may recover a characteristic token (moc.token.recover)"})
     character_points = fields.Integer(required=True, metadata={"description": "character points earned in play (a blue chip each), to spend on the sheet"})
     draws_cards = fields.Boolean(required=True)
 
