@@ -9,6 +9,7 @@ from bridge.rules.two_d20 import Payer, Target, roll_skill_test
 from bridge.rules.two_d20.combat import AttackKind, roll_defended_attack
 from bridge.rules.two_d20.determination import DeterminationUse
 from bridge.rules.two_d20.momentum import MomentumSpend, NotEnough
+from bridge.rules.two_d20.rounds import Action
 from bridge.rules.two_d20.traits import Trait, TraitSubject
 from bridge.systems.two_d20 import state
 from bridge.systems.two_d20.schemas import TwoD20State
@@ -112,8 +113,57 @@ def test_what_a_side_can_afford():
     assert state.afford(document, "thug", MomentumSpend.BONUS_DAMAGE, 9) == 4  # the GM's 4 Chaos
 
 
+def after_a_passed_test(document: dict) -> dict:
+    state.after_test_in(document, "ann", "card-1", passed=True)
+    return document
+
+
+def test_momentum_is_spent_only_immediately_after_a_pc_s_successful_test():
+    document = table(momentum=3)
+    with pytest.raises(ValueError, match="immediately after a successful skill test"):
+        state.spend_pool(document, "momentum", MomentumSpend.QUESTION, 1)
+    state.after_test_in(document, "ann", "card-1", passed=False)
+    with pytest.raises(ValueError, match="immediately after"):
+        state.spend_pool(document, "momentum", MomentumSpend.QUESTION, 1)
+    state.after_test_in(document, "thug", "card-2", passed=True)  # an NPC's test opens no moment for the party's pool
+    assert document["after_test"] is None
+    state.after_test_in(document, "ann", "card-3", passed=True)
+    assert document["after_test"] == {"roll_id": "card-3", "actor_id": "ann"}
+    spent, _ = state.spend_pool(document, "momentum", MomentumSpend.QUESTION, 1)
+    assert spent["momentum"]["tokens"] == 2
+    ended, _ = state.end_round(document)  # anything else closes the moment
+    with pytest.raises(ValueError, match="immediately after"):
+        state.spend_pool(ended, "momentum", MomentumSpend.QUESTION, 1)
+    assert state.spend_pool(document, "chaos", MomentumSpend.QUESTION, 1)[0]["chaos"]["tokens"] == 3  # Chaos has no such moment
+
+
+def test_a_round_of_turns_actions_and_moves_between_zones():
+    document, _ = state.start_round(table(momentum=3), [["ann"], ["thug"]])
+    with pytest.raises(ValueError, match="not a registered"):
+        state.start_round(document, [["ann"], ["ghost"]])
+    state.take_action_in(document, "ann", Action.MINOR)
+    with pytest.raises(ValueError, match="ann's turn"):
+        state.take_action_in(document, "thug", Action.MAJOR)
+    with pytest.raises(ValueError, match="ann's turn"):
+        state.end_turn(document, "thug")
+    document, changes = state.end_turn(document, "ann")
+    assert (document["round"]["acting"], changes) == ("thug", [])
+    document, changes = state.end_turn(document, None)  # the last turn: the round ends, 1 Momentum lost
+    assert (document["round"]["number"], document["round"]["acting"], document["momentum"]["tokens"]) == (2, "ann", 2)
+    document, _ = state.set_zones(document, {"bar": ["street"], "street": ["roof"], "roof": []}, {"ann": "bar"})
+    assert state.move_in(document, "ann", "street") == "nearby"
+    assert document["zones"]["positions"] == {"ann": "street"}
+    state.move_in(document, "ann", "bar")
+    with pytest.raises(ValueError, match="distant"):
+        state.move_in(document, "ann", "roof")
+    with pytest.raises(ValueError, match="in no zone"):
+        state.move_in(document, "thug", "bar")
+    assert not TwoD20State().validate(document)
+    assert state.end_scene(document)[0]["round"] is None
+
+
 def test_spends_of_momentum_and_chaos():
-    document, changes = state.spend_pool(table(momentum=3), "momentum", MomentumSpend.QUESTION, 2)
+    document, changes = state.spend_pool(after_a_passed_test(table(momentum=3)), "momentum", MomentumSpend.QUESTION, 2)
     assert (document["momentum"]["tokens"], changes[0]["reason"]) == (1, "question x2 for 2")
     document, _ = state.spend_pool(document, "chaos", MomentumSpend.TRAIT, 1)
     assert document["chaos"]["tokens"] == 2

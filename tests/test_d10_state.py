@@ -196,3 +196,14 @@ def test_the_encounter_ends_and_the_aim_with_it():
     assert valid(now)["characters"]["leroy"]["aiming"] == 0
     with pytest.raises(Refused, match="no encounter"):
         state.end_phase(now)
+
+
+def test_initiative_is_rolled_from_each_sheet_and_kept_for_every_phase():
+    from bridge.rules.dice import FixedDice
+    from bridge.rules.highest_d10.initiative import rating, roll_initiative
+
+    sheet = {"attributes": {"Reflexes": 3, "Pistol": 9}, "skills": {"Pistol": 2}}
+    assert (rating(sheet, "Pistol"), rating(sheet, "Reflexes")) == (2, 3)  # a skill before an attribute
+    rolls = roll_initiative({"leroy": 3, "earl": 2}, FixedDice([9, 4, 9, 1, 1]))
+    assert {name: roll.total for name, roll in rolls.items()} == {"leroy": 10, "earl": 2}
+    assert not rolls["earl"].stressful and rolls["earl"].mishap is None  # two 1s of two dice: no botch when not stressful

@@ -23,7 +23,9 @@ SHEET = {
     "power_level": "standard",
     "placed": {},
     "skills": [],
+    "characteristics": {},
     "draws_cards": True,
+    "card_pool": None,
 }
 TRACKS = {"damage": 0, "pain": 0, "fatigue": 0}
 
@@ -200,3 +202,53 @@ def test_the_rabble_draws_no_cards():
     state = table(sheet("harry", "hero"), sheet("goon", "hero", draws_cards=False))
     state, dealt = moc.new_session(FixedDice([1, 1]))(state)
     assert dealt["drawn"] == 2 and state["characters"]["goon"]["hand"] == []
+
+
+def test_a_hit_leaves_no_primary_more_tokens_than_the_damage_level():
+    """Damage: "None may exceed the current damage level, all excess tokens are lost" (6 points less 4 of damage)."""
+    state = table(sheet("landon", "hero", characteristics={"Body": 4, "Mind": 2}))
+    assert state["characters"]["landon"]["tokens"] == {"Body": 4, "Mind": 2, "Spirit": 1}
+    state, _ = moc.change_health("landon", lambda health: take_hit(health, damage=4))(state)
+    assert state["characters"]["landon"]["tokens"] == {"Body": 2, "Mind": 2, "Spirit": 1}
+
+
+def test_fate_nominations_earn_a_chip_from_two_others():
+    from bridge.rules.moment_of_clarity.fate import experience_chips, nominate
+
+    held = nominate(nominate({}, "ann", "bo"), "cy", "bo")
+    assert experience_chips(nominate(held, "bo", "ann")) == ["bo"]
+    with pytest.raises(ValueError, match="not itself"):
+        nominate(held, "dee", "dee")
+    with pytest.raises(ValueError, match="has nominated"):
+        nominate(held, "ann", "cy")
+
+
+def test_villains_sharing_a_card_pool_draw_into_it_and_play_from_it():
+    """Cards: "a group of villains in a single encounter may share a card pool"."""
+    state = table(sheet("santana", "hero", card_pool="gang"), sheet("goon", "hero", card_pool="gang"), sheet("harry", "hero"))
+    state, _ = moc.new_session(FixedDice(list(range(1, 53))))(state)
+    pool = state["card_pools"]["gang"]
+    assert (len(pool), state["characters"]["santana"]["hand"], len(state["characters"]["harry"]["hand"])) == (4, [], 2)
+    card = Card.of(pool[0])
+    state, _ = moc.card_as_beads("goon", card, before_scene=False)(state)
+    assert len(state["card_pools"]["gang"]) == 3
+    with pytest.raises(ValueError, match="not in this hand"):
+        moc.card_as_beads("santana", card, before_scene=False)(state)
+    MocState().load(state)
+
+
+def test_a_character_with_no_fatigue_recovers_one_token_at_a_scenes_end():
+    """Recovery: "If a character has no Fatigue, they may recover one characteristic token of their choice"."""
+    state = table(sheet("landon", "hero", characteristics={"Mind": 2}), sheet("tired", "hero", tracks={**TRACKS, "fatigue": 2}))
+    state["characters"]["landon"]["tokens"]["Mind"] = 0
+    with pytest.raises(ValueError, match="recovers no token now"):
+        moc.recover_token("landon", "Mind")(state)
+    state, _ = moc.new_scene(state)
+    state, _ = moc.new_scene(state)  # the end of the first scene
+    state, _ = moc.recover_token("landon", "Mind")(state)
+    assert state["characters"]["landon"]["tokens"]["Mind"] == 1
+    with pytest.raises(ValueError, match="recovers no token now"):
+        moc.recover_token("landon", "Mind")(state)  # once
+    with pytest.raises(ValueError, match="recovers no token now"):
+        moc.recover_token("tired", "Body")(state)  # it recovered a level of Fatigue instead
+    MocState().load(state)

@@ -123,3 +123,30 @@ def test_doubling_doubles_exactly(current, desired):
         return
     plain = statistic_advancement(Statistic.PERCEPTION, current, desired, PLAIN).experience
     assert statistic_advancement(Statistic.PERCEPTION, current, desired, DIALS).experience == 2 * plain
+
+
+def test_an_experience_account_gains_awards_and_buybacks_and_pays_for_raises():
+    from bridge.rules.moment_of_truth.experience import ExperienceAccount, ExperienceKind, NotEnoughExperience
+
+    account, entry = ExperienceAccount().award(12, "session 1")
+    assert (account.balance, entry.kind, entry.change) == (12, ExperienceKind.AWARD, 12)
+    with pytest.raises(NotEnoughExperience, match="costs 15"):
+        account.raise_by(skill_advancement("stealth", None, 1))  # 5 + 10
+    account, entry = account.raise_by(skill_advancement("stealth", None, 0))
+    assert (account.balance, entry.change, entry.reason) == (7, -5, "stealth none -> 0")
+    account, entry = account.buy_back(3, Dials(moment_buyback_xp=2))
+    assert (account.balance, entry.kind) == (13, ExperienceKind.BUYBACK)
+    with pytest.raises(ValueError, match="at least 1"):
+        account.award(0, "nothing")
+    with pytest.raises(ValueError, match="reason"):
+        account.award(2, " ")
+    assert ExperienceAccount.from_dict(json.loads(json.dumps(account.to_dict()))) == account
+
+
+def test_moments_bought_back_leave_the_ledger():
+    from bridge.rules.moment_of_truth.moments import MomentsLedger, NotEnoughMoments, Spend, buy_back
+
+    update = buy_back(MomentsLedger((("alice", 3),)), "alice", 2)
+    assert (update.ledger.balance("alice"), update.entries[0].kind) == (1, Spend.BUYBACK)
+    with pytest.raises(NotEnoughMoments):
+        buy_back(update.ledger, "alice", 2)

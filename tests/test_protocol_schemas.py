@@ -530,6 +530,14 @@ EXAMPLES = [
     (Request.MACRO_RUN, {"request_id": "m2", "macro": "../scripts/molotov.py"}, False),
     (Request.MACRO_RUN, {"request_id": "m2", "macro": "molotov", "code": "print(1)"}, False),
     (Request.MACRO_RUN, {"request_id": "m2", "macro": "molotov", "token_ids": ["t1", "t1"]}, False),
+    (Request.EXPERIENCE_AWARD, {"request_id": "x1", "actor_id": "ann", "experience": 3, "reason": "session 1"}, True),
+    (Request.EXPERIENCE_AWARD, {"request_id": "x1", "actor_id": "ann", "experience": 0, "reason": "session 1"}, False),
+    (Request.EXPERIENCE_SPEND, {"request_id": "x2", "token_id": "t1", "skill": {"name": "stealth", "desired": 1}}, True),
+    (Request.EXPERIENCE_SPEND, {"request_id": "x2", "token_id": "t1", "statistic": {"name": "endurance", "desired": 4}}, True),
+    (Request.EXPERIENCE_SPEND, {"request_id": "x2", "token_id": "t1"}, False),
+    (Request.EXPERIENCE_SPEND, {"request_id": "x2", "token_id": "t1", "statistic": {"name": "luck", "desired": 4}}, False),
+    (Request.EXPERIENCE_BUYBACK, {"request_id": "x3", "actor_id": "ann", "moments": 2}, True),
+    (Request.EXPERIENCE_BUYBACK, {"request_id": "x3", "actor_id": "ann", "moments": 0}, False),
     (Request.MACRO_RELOAD, {"request_id": "m3"}, True),
     (Request.MACRO_RELOAD, {"request_id": "m3", "folder": "/tmp"}, False),
 ]
@@ -564,6 +572,60 @@ SHEET = {"request_id": "c1", "actor_id": "ann", "name": "Ann", "styles": {"Boldl
 )
 def test_a_mappings_entry_count_is_bounded_alike(event, payload, accepted):
     """marshmallow's Length on a Dict counts its entries: JSON Schema's minProperties / maxProperties."""
+    try:
+        REQUESTS[event].schema().load(payload)
+        marshmallow_accepts = True
+    except ValidationError:
+        marshmallow_accepts = False
+    assert (marshmallow_accepts, validator(f"request.{event}.json").is_valid(payload)) == (accepted, accepted)
+
+
+#: Rule systems' requests, each accepted and refused alike by marshmallow and its exported JSON Schema.
+SYSTEM_EXAMPLES = [
+    ("2d20.round.start", {"request_id": "r1", "parties": [["ann", "bo"], ["thug"]]}, True),
+    ("2d20.round.start", {"request_id": "r1", "parties": []}, False),
+    ("2d20.round.start", {"request_id": "r1", "parties": [[]]}, False),
+    ("2d20.action", {"request_id": "r1", "actor_id": "ann", "action": "minor", "zone": "bar"}, True),
+    ("2d20.action", {"request_id": "r1", "actor_id": "ann", "action": "free"}, False),
+    ("2d20.turn.end", {"request_id": "r1"}, True),
+    ("2d20.turn.end", {"request_id": "r1", "actor_id": "no spaces"}, False),
+    ("2d20.zones", {"request_id": "r1", "zones": {"bar": ["street"], "street": []}, "positions": {"ann": "bar"}}, True),
+    ("2d20.zones", {"request_id": "r1", "zones": {}}, False),
+    ("d10.roll", {"request_id": "r1", "actor_id": "leroy", "rating": "Pistol", "tn": 8}, True),
+    ("d10.roll", {"request_id": "r1", "actor_id": "leroy", "rating": " "}, False),
+    ("d10.cumulative", {"request_id": "r1", "actor_id": "leroy", "rating": "Pistol", "goal": "total", "target": 20, "rolls": 3},
+     True),
+    ("d10.encounter.start", {"request_id": "e1", "roll_initiative": {"rating": "Reflexes", "characters": ["leroy"]}}, True),
+    ("d10.encounter.start", {"request_id": "e1", "roll_initiative": {"rating": "Reflexes", "characters": []}}, False),
+    ("moc.check", {"request_id": "c1", "actor_id": "landon", "skill": "Brawl", "token": True,
+                   "beads": {"element": "action", "dice": 1, "tn": 1}}, True),
+    ("moc.check", {"request_id": "c1", "actor_id": "landon", "skill": "Brawl", "beads": {"element": "fire"}}, False),
+    ("moc.success", {"request_id": "c2", "actor_id": "landon", "roll_id": "r1", "chip": "white"}, True),
+    ("moc.success", {"request_id": "c2", "actor_id": "landon", "roll_id": "r1", "chip": "red"}, False),
+    ("moc.character.check", {"request_id": "c3", "characteristics": {"Body": 3}, "skills": {"Brawl": 2}, "bits": 4}, True),
+    ("moc.character.check", {"request_id": "c3", "characteristics": {"Body": 0}}, False),
+    ("moc.initiative", {"request_id": "c4", "actor_id": "scene", "characters": ["landon", "goon"]}, True),
+    ("moc.turn.end", {"request_id": "c5"}, True),
+    ("moc.turn.end", {"request_id": "c5", "actor_id": ""}, False),
+    ("moc.move", {"request_id": "c6", "actor_id": "landon", "meters": 5, "mode": "other"}, True),
+    ("moc.move", {"request_id": "c6", "actor_id": "landon", "meters": 0}, False),
+    ("moc.fatigue", {"request_id": "c7", "actor_id": "landon", "levels": 2}, True),
+    ("moc.fatigue", {"request_id": "c7", "actor_id": "landon"}, False),
+    ("moc.fate.penalty", {"request_id": "c8", "actor_id": "landon", "chips": ["red"]}, True),
+    ("moc.fate.penalty", {"request_id": "c8", "actor_id": "landon", "chips": []}, False),
+    ("moc.fate.nominate", {"request_id": "c9", "actor_id": "landon", "nominee": "rissh"}, True),
+    ("moc.fate.nominate", {"request_id": "c9", "actor_id": "landon"}, False),
+    ("moc.fate.award", {"request_id": "c10"}, True),
+    ("moc.fate.award", {"request_id": "c10", "extra": 1}, False),
+    ("moc.shift", {"request_id": "c11", "actor_id": "goon", "roll_id": "r1", "beads": {"element": "drama"}}, True),
+    ("moc.shift", {"request_id": "c11", "actor_id": "goon", "roll_id": "r1", "chip": "blue"}, False),
+    ("moc.token.recover", {"request_id": "c12", "actor_id": "landon", "characteristic": "Mind"}, True),
+    ("moc.token.recover", {"request_id": "c12", "actor_id": "landon", "characteristic": "R"}, False),
+]
+
+
+@pytest.mark.parametrize(("event", "payload", "accepted"), SYSTEM_EXAMPLES)
+def test_system_request_schemas_agree_with_marshmallow(event, payload, accepted):
     try:
         REQUESTS[event].schema().load(payload)
         marshmallow_accepts = True

@@ -21,9 +21,10 @@ from bridge.rules.moment_of_truth.initiative import roll_initiative
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.tokens import ConditionEntry, TokenState, registered
 from bridge.scripting import shelf
-from bridge.scripting.api import DICE_MAX, EFFECTS_MAX, MacroError, Table
-from bridge.scripting.applied import apply_effects
+from bridge.scripting.api import DICE_MAX, EFFECTS_MAX, MacroError
 from bridge.scripting.loader import summary
+from bridge.systems.moment_of_truth.scripting import MomentOfTruthTable as Table
+from bridge.systems.moment_of_truth.scripting import apply_effects
 from workers.scripting import sandbox
 
 from .wire_schemas import definition
@@ -39,8 +40,14 @@ def token(token_id: str = "t1") -> TokenState:
 
 def test_the_docs_show_each_shipped_example_whole():
     doc = (ROOT / "docs" / "scripting.md").read_text()
-    for script in sorted(EXAMPLES.glob("*.py")):
+    for script in sorted(EXAMPLES.rglob("*.py")):
         assert script.read_text().rstrip() in doc, script.name
+
+
+def test_each_systems_examples_load_into_its_macros():
+    for system, names in {"two_d20": ["ambush"], "highest_d10": ["spot_check"], "moment_of_clarity": ["keen_eyes"]}.items():
+        loaded = summary(EXAMPLES / system)
+        assert (sorted(loaded["macros"]), loaded["errors"]) == (names, []), system
 
 
 def test_the_examples_load_into_macros_and_a_hit_point_table():

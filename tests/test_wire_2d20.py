@@ -99,18 +99,24 @@ def test_a_short_scene(gm, player_for, store, world):
     refused(alice, "2d20.reroll", "against_the_rules", ["actor_id"], actor_id="ann", dice=[1])
 
     # A contest, Ann active: read again, the active side winning a draw with a success of its own.
-    contest = ok(alice, "2d20.contest", actor_id="ann", opponent={"actor_id": "thug", **FIGHT}, **FIGHT)["result"]
+    contested = ok(alice, "2d20.contest", actor_id="ann", opponent={"actor_id": "thug", **FIGHT}, **FIGHT)
+    contest = contested["result"]
     read_again(contest["active"])
     read_again(contest["passive"])
     active, passive = contest["active"]["successes"], contest["passive"]["successes"]
     assert contest["winner"] == ("active" if contest["active"]["passed"] and active >= passive else "passive")
+    # Ann's win opens the moment to spend Momentum in; the thug's (an NPC's) closes it.
+    won = {"roll_id": contested["roll_id"], "actor_id": "ann"} if contest["winner"] == "active" else None
+    assert state_of(alice)["after_test"] == won
 
     # Spends: a question for Momentum (anyone), Chaos (the GM only), Determination given and spent.
     momentum = state_of(alice)["momentum"]["tokens"]
     refused(alice, "2d20.spend", "forbidden", ["pool"], pool="chaos", spend="question")
-    if momentum:
+    if momentum and state_of(alice)["after_test"]:
         asked = ok(alice, "2d20.spend", pool="momentum", spend="question")
         assert asked["state"]["momentum"]["tokens"] == momentum - 1
+    elif not state_of(alice)["after_test"]:
+        refused(alice, "2d20.spend", "against_the_rules", ["pool"], pool="momentum", spend="question")
     ok(gm, "2d20.spend", pool="chaos", spend="trait", trait={"name": "Smoke", "about": "location", "difficulty": 1})
     refused(alice, "2d20.determination.award", "forbidden", [], actor_id="ann", reason="a fine speech")
     ok(gm, "2d20.determination.award", actor_id="ann", reason="a fine speech")

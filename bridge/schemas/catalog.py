@@ -11,6 +11,9 @@ from __future__ import annotations
 from marshmallow import fields
 
 from ..protocol import Push, Request
+from ..scripting.schemas import CARDS as MACRO_CARDS
+from ..scripting.schemas import JOB_RESULTS as MACRO_JOB_RESULTS
+from ..scripting.schemas import REQUESTS as MACRO_REQUESTS
 from ..systems import installed
 from ..table import schemas as table
 from . import pushes as out
@@ -37,6 +40,7 @@ from .systems import SystemGetRequest, SystemRequests, SystemRequestsRequest, Sy
 #: Any card as one reader sees it: whole, or a blind card's notice.
 CARD_VIEW: Shape = (
     *(card.entry for system in installed().values() for card in system.cards.values()),
+    *(card.entry for card in MACRO_CARDS.values()),
     DiceRollEntry,
     ChatSendEntry,
     RollNotice,
@@ -80,6 +84,7 @@ REQUESTS: dict[str, RequestSpec] = {
     Request.SYSTEM_GET.value: RequestSpec(SystemGetRequest, SystemView),
     Request.SYSTEM_SET.value: RequestSpec(SystemSetRequest, SystemView, gm_only=True),
     Request.SYSTEM_REQUESTS.value: RequestSpec(SystemRequestsRequest, SystemRequests),
+    **{event.value: spec for event, spec in {**card_requests(MACRO_CARDS), **MACRO_REQUESTS}.items()},
     **{
         getattr(event, "value", event): spec
         for system in installed().values()
@@ -105,7 +110,7 @@ PUSHES: dict[Push, Shape] = {
     Push.SETTINGS_CHANGED: out.SettingsResult,
     Push.SYSTEM_CHANGED: SystemView,
     Push.JOB_PROGRESS: out.JobProgress,
-    Push.JOB_RESULT: (out.JobEchoResult, *(shape for system in installed().values() for shape in system.job_results),
+    Push.JOB_RESULT: (out.JobEchoResult, *(shape for system in installed().values() for shape in system.job_results), *MACRO_JOB_RESULTS,
                       *(job_result(system.odds.event, system.odds.result) for system in installed().values() if system.odds)),
     Push.JOB_FAILED: out.JobFailed,
     Push.TOKEN_CHANGED: table.TokenChanged,

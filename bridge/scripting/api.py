@@ -2,10 +2,11 @@
 
 A script declares macros with :func:`macro` and house rules with
 :func:`house_rule` and :func:`dials`. A macro is ``run(table) -> None``:
-``table`` (a :class:`Table`) shows the targets and the world's dials, rolls
-with the world's rules, and *records* effects. Nothing a macro records is
-applied until it returns; one that raises or runs out of time applies
-nothing. See docs/scripting.md.
+``table`` is the :class:`Table` of the world's rule system (its scripting
+hook, ``bridge.scripting.hooks``): it shows the targets, rolls with the
+system's rules, and *records* effects. Nothing a macro records is applied
+until it returns; one that raises or runs out of time applies nothing. See
+docs/scripting.md.
 """
 
 from __future__ import annotations
@@ -18,13 +19,6 @@ from typing import Any
 from marshmallow import Schema
 
 from ..rules.dice import DiceSource
-from ..rules.moment_of_truth import RollKind, resolve_roll
-from ..rules.moment_of_truth.conditions import Condition, skill_penalties
-from ..rules.moment_of_truth.damage import DamageDice, DamageResult, roll_damage
-from ..rules.moment_of_truth.dials import Dials
-from ..rules.moment_of_truth.rolls import SIDES, RollResult
-from ..rules.moment_of_truth.statistics import Statistic
-from ..rules.moment_of_truth.tokens import TokenState
 
 #: Bumped when a change would break an existing script.
 API_VERSION = 1
@@ -36,8 +30,6 @@ OUTPUT_MAX_CHARS = 4000
 DICE_MAX = 1000
 #: Most sides a die rolled with ``roll`` may have.
 SIDES_MAX = 1000
-#: Most starting dice of a fire a macro may start (ch. 8's largest fire is far smaller).
-FIRE_DICE_MAX = 30
 
 
 class Who(str, Enum):
@@ -49,7 +41,7 @@ class Who(str, Enum):
 
 
 class Hook(str, Enum):
-    """The rules' hook points a house rule may take over."""
+    """The rules' hook points a house rule may take over (Moment of Truth's: a world of another system loads them unused)."""
 
     HIT_POINTS = "hit_points"  # hit_points(endurance) -> int, instead of base + per_endurance x Endurance
     REACTION_TIME = "reaction_time"  # reaction_time(agility, will, perception) -> int, the dice initiative rolls
@@ -130,13 +122,17 @@ class CountedDice:
 
 
 class Table:
-    """What a running macro sees and does. ``arguments``: its arguments as
-    its schema loaded them; ``targets``: the tokens it was run on (read-only
-    states, in the order sent); ``dials``: the world's settings; ``user``:
-    who ran it."""
+    """What a running macro sees and does, in a world of any rule system.
+    ``arguments``: its arguments as its schema loaded them; ``targets``: what
+    it was run on (read-only, in the order sent; each system says what they
+    are); ``user``: who ran it. Each rule system's table (its scripting hook,
+    docs/scripting.md) adds that system's own rolls and effects."""
 
-    def __init__(self, arguments: dict, targets: tuple[TokenState, ...], dials: Dials, user: str, dice: DiceSource):
-        self.arguments, self.targets, self.dials, self.user = arguments, targets, dials, user
+    #: The rule system whose table this is.
+    system = ""
+
+    def __init__(self, arguments: dict, targets: tuple, user: str, dice: DiceSource):
+        self.arguments, self.targets, self.user = arguments, targets, user
         self._dice = CountedDice(dice)
         self.rolls: list[dict] = []
         self.effects: list[dict] = []
@@ -144,9 +140,7 @@ class Table:
         self.said: list[str] = []
         self._output = 0
 
-    # -- rolling ----------------------------------------------------------
-
-    def roll(self, count: int, sides: int = SIDES, label: str = "") -> list[int]:
+    def roll(self, count: int, sides: int = 6, label: str = "") -> list[int]:
         """``count`` dice of ``sides`` sides, shown on the card."""
         if not 2 <= sides <= SIDES_MAX:
             raise MacroError(f"a die has 2 to {SIDES_MAX} sides, not {sides}")
@@ -154,74 +148,29 @@ class Table:
         self.rolls.append({"label": label, "kind": "dice", "sides": sides, "faces": faces})
         return faces
 
-    def skill_roll(
-        self, target: TokenState, statistic: str, skill: str | None = None, difficulty: int = 0, label: str = ""
-    ) -> RollResult:
-        """``target`` rolls ``statistic`` (with ``skill`` at its level; unskilled
-        when it lacks it) at the world's TN + ``difficulty`` (ch. 1), its
-        conditions' skill penalties on the pool (ch. 7: never on a statistic roll)."""
-        rolled = Statistic(statistic)
-        value = target.statistics[rolled]
-        if skill is None:
-            kind, level = RollKind.STATISTIC, None
-        else:
-            level = target.skills.get(skill)
-            kind = RollKind.SKILL if level is not None else RollKind.UNSKILLED
-        penalties = skill_penalties(target.present, rolled, self.dials)
-        result = resolve_roll(kind, value, level, self.dials.default_tn, difficulty, penalties, dice=self._dice,
-                              setbacks=self.dials.setbacks)
-        self.rolls.append({"label": label or f"{target.name}: {statistic}", "kind": "roll", "token_id": target.token_id,
-                           "roll": result.to_dict()})
-        return result
-
-    def damage(self, notation: str, damage_reduction: int = 0, label: str = "") -> DamageResult:
-        """A damage roll such as ``"5d6 (3,4)"`` through ``damage_reduction`` (ch. 7)."""
-        result = roll_damage(DamageDice.parse(notation), damage_reduction, dice=self._dice)
-        self.rolls.append({"label": label or notation, "kind": "damage", "damage": result.to_dict()})
-        return result
-
-    # -- effects, applied when the macro returns --------------------------
-
-    def hurt(self, target: TokenState, minor: int = 0, serious: int = 0) -> None:
-        """Damage taken, as ``token.damage`` takes it."""
-        self._record("hurt", target, minor=_count(minor), serious=_count(serious))
-
-    def heal(self, target: TokenState, minor: int = 0, serious: int = 0) -> None:
-        """Damage healed, as ``token.heal`` heals it."""
-        self._record("heal", target, minor=_count(minor), serious=_count(serious))
-
-    def set_condition(self, target: TokenState, condition: str, source: str = "macro", rounds: int | None = None) -> None:
-        """A condition set as ``token.condition.set`` sets it (``rounds``: it ends after that many of its turns)."""
-        self._record("set_condition", target, condition=Condition(condition).value, source=source, rounds=rounds)
-
-    def clear_condition(self, target: TokenState, condition: str, source: str | None = None) -> None:
-        """A condition cleared as ``token.condition.clear`` clears it."""
-        self._record("clear_condition", target, condition=Condition(condition).value, source=source)
-
-    def ignite(self, target: TokenState, starting_dice: int, grease: bool = False) -> None:
-        """The token catches fire, as ``hazard.fire.ignite`` starts one (ch. 8)."""
-        if not 1 <= starting_dice <= FIRE_DICE_MAX:
-            raise MacroError(f"a fire starts with 1 to {FIRE_DICE_MAX} dice, not {starting_dice}")
-        self._record("ignite", target, starting_dice=starting_dice, grease=bool(grease))
-
-    def award(self, player: str, moments: int, reason: str) -> None:
-        """Moments of Truth awarded to ``player`` for role-playing, as the GM's
-        ``moments.award`` awards them (ch. 5); only a macro the GM runs may."""
-        self._check_room()
-        if not isinstance(moments, int) or moments < 1:
-            raise MacroError(f"an award is a whole number of Moments of Truth, at least 1, not {moments!r}")
-        self.awards.append({"player": str(player), "moments": moments, "reason": str(reason)})
-
     def say(self, text: str) -> None:
         """A line on the macro's chat card."""
         self._count_output(len(text))
         self.said.append(str(text))
 
-    def _record(self, effect: str, target: TokenState, **details: Any) -> None:
-        if target.token_id not in {t.token_id for t in self.targets}:
-            raise MacroError(f"{target.token_id!r} is not among the macro's targets")
+    def rolled(self, label: str, target_id: str | None, roll: dict, kind: str = "roll") -> None:
+        """A roll by the system's rules, shown on the card with its faces (for a system's table)."""
+        shown = {"label": label, "kind": kind, kind: roll}
+        if target_id is not None:
+            shown["token_id"] = target_id
+        self.rolls.append(shown)
+
+    def _record(self, effect: str, target_id: str, **details: Any) -> None:
+        """An effect on one of the targets, made when the macro returns (for a system's table)."""
+        if target_id not in {self.target_id(target) for target in self.targets}:
+            raise MacroError(f"{target_id!r} is not among the macro's targets")
         self._check_room()
-        self.effects.append({"effect": effect, "token_id": target.token_id, **details})
+        self.effects.append({"effect": effect, "token_id": target_id, **details})
+
+    @staticmethod
+    def target_id(target: Any) -> str:
+        """A target's id: a token's, or a character's actor id."""
+        return getattr(target, "token_id", None) or target["actor_id"]
 
     def _check_room(self) -> None:
         """Effects and awards count together towards ``EFFECTS_MAX``."""

@@ -65,6 +65,7 @@ class RuleSystem:
     pushes: Mapping[str, object] = field(default_factory=dict)
     job_results: tuple = ()
     settings: type[Schema] | None = None
+    scripting: str = ""  # the module whose ``HOOK`` offers macros its rolls and effects (``bridge.scripting.hooks``)
 
     def events(self) -> set[str]:
         """Its own events (a shared request's card, such as an initiative's, is the table's event)."""

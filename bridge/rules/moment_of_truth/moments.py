@@ -94,6 +94,7 @@ class Spend(str, Enum):
     CREATE_NPC = "create_npc"
     GIFT = "gift"  # ch. 7: a dying PC's MoTs given to others
     RESCUE = "rescue"  # ch. 7: a dying PC's unspent MoTs, all used on the harsh-death rescue
+    BUYBACK = "buyback"  # ch. 11: unspent MoTs bought back for experience
 
 
 DETAIL_MOMENTS = 2
@@ -630,3 +631,11 @@ def _check_gifts(ledger: MomentsLedger, dead: str, gifts: Mapping[str, int]) -> 
             raise RulesRefusal(f"a gift is at least 1 MoT, not {moments}")
     if sum(gifts.values()) > ledger.balance(dead):
         raise NotEnoughMoments(f"{dead} has {_moments(ledger.balance(dead))} and cannot give {sum(gifts.values())}")
+
+
+def buy_back(ledger: MomentsLedger, player: str, moments: int) -> LedgerUpdate:
+    """A player's unspent MoTs bought back for experience (ch. 11, Awarding Experience); refused beyond the balance."""
+    if moments < 1:
+        raise RulesRefusal(f"buy back at least 1 MoT, not {moments}")
+    ledger, entry = _spend(ledger, player, Spend.BUYBACK, moments, "bought back for experience")
+    return LedgerUpdate(ledger, (entry,))

@@ -4,13 +4,15 @@ The character with the initiative in the fiction goes first (the GM says
 who); then the parties alternate turns. Each turn holds one major and one
 minor action; Determination's "another action" adds one more major action.
 At the end of each round the party loses 1 Momentum (``Momentum.end_of_round``).
-Zones abstract distance: how many minor actions reach a distant point, or
-whether a skill test does, is the GM's call.
+Zones abstract distance: moving to a nearby zone is a minor action; a
+distant one takes several (one zone each, docs/rules/two_d20.md) or a
+skill test, the GM's call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import zip_longest
@@ -72,3 +74,89 @@ def turn_order(parties: Sequence[Sequence[str]]) -> list[str]:
     if len(set(order)) < len(order):
         raise RulesRefusal(f"a character takes one turn a round: {order}")
     return order
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round in progress: the order of turns, whose turn it is (``turn``,
+    an index of ``order``) and the actions taken in it."""
+
+    number: int
+    order: tuple[str, ...]
+    turn: int = 0
+    current: Turn | None = None
+
+    @classmethod
+    def first(cls, parties: Sequence[Sequence[str]]) -> Round:
+        order = tuple(turn_order(parties))
+        if not order:
+            raise RulesRefusal("a round needs at least one character")
+        return cls(1, order, 0, Turn(order[0]))
+
+    @property
+    def acting(self) -> str:
+        return self.order[self.turn]
+
+    def take(self, character: str, action: Action) -> Round:
+        """``character`` takes ``action``: only on their own turn."""
+        if character != self.acting:
+            raise RulesRefusal(f"it is {self.acting}'s turn, not {character}'s")
+        return replace(self, current=self._turn().take(action))
+
+    def another_action(self, character: str) -> Round:
+        """Determination's "take another action immediately": on the spender's turn, one more major action."""
+        if character != self.acting:
+            raise RulesRefusal(f"another action is taken on one's own turn; it is {self.acting}'s")
+        return replace(self, current=self._turn().another_action())
+
+    def end_turn(self) -> tuple[Round, bool]:
+        """The next character's turn; after the last, a new round from the first. True when the round ended."""
+        if self.turn + 1 < len(self.order):
+            return replace(self, turn=self.turn + 1, current=Turn(self.order[self.turn + 1])), False
+        return replace(self, number=self.number + 1, turn=0, current=Turn(self.order[0])), True
+
+    def _turn(self) -> Turn:
+        return self.current or Turn(self.acting)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "order": list(self.order), "turn": self.turn, "acting": self.acting,
+                "current": self._turn().to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Round:
+        current = data["current"]
+        turn = Turn(current["character"], tuple(Action(each) for each in current["taken"]), current["extra_actions"])
+        return cls(data["number"], tuple(data["order"]), data["turn"], turn)
+
+
+def zones_apart(links: Mapping[str, Sequence[str]], start: str, end: str) -> int:
+    """How many zones lie between ``start`` and ``end`` on the scene's map of
+    zones (each zone's neighbours; a link goes both ways)."""
+    both: dict[str, set[str]] = {zone: set() for zone in links}
+    for zone, neighbours in links.items():
+        for neighbour in neighbours:
+            if neighbour not in both:
+                raise RulesRefusal(f"zone {zone!r} links to {neighbour!r}, which is not on the map")
+            both[zone].add(neighbour)
+            both[neighbour].add(zone)
+    for zone in (start, end):
+        if zone not in both:
+            raise RulesRefusal(f"there is no zone {zone!r} on the map")
+    seen, queue = {start: 0}, deque([start])
+    while queue:
+        zone = queue.popleft()
+        for neighbour in both[zone]:
+            if neighbour not in seen:
+                seen[neighbour] = seen[zone] + 1
+                queue.append(neighbour)
+    if end not in seen:
+        raise RulesRefusal(f"no way leads from {start!r} to {end!r}")
+    return seen[end]
+
+
+def move(links: Mapping[str, Sequence[str]], start: str, end: str) -> Range:
+    """A move as a minor action: to a nearby zone (0-1 away); a distant one is refused."""
+    reached = range_of(zones_apart(links, start, end))
+    if reached is Range.DISTANT:
+        raise RulesRefusal(f"{end!r} is distant from {start!r}: one minor action moves one zone")
+    return reached

@@ -26,4 +26,5 @@ SYSTEM = RuleSystem(
     state=schemas.D10State,
     docs="docs/systems/highest_d10.md",
     odds=ODDS,
+    scripting="bridge.systems.highest_d10.scripting",
 )

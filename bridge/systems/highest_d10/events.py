@@ -20,6 +20,7 @@ from bridge.rules.highest_d10.advanced import (
     subtractive,
     target_for_allies,
 )
+from bridge.rules.highest_d10.initiative import rating, roll_initiative
 from bridge.systems.state import change_state
 
 from ...unit import Unit
@@ -38,6 +39,7 @@ def init_app(app) -> None:
 def skill_roll(unit: Unit, request: dict) -> dict:
     """A skill roll; an aimed shot spends the aiming, a secondary skill makes it advanced."""
     check_owner(unit, request["actor_id"])
+    request = _from_sheet(unit, request)
     extra = [_secondary(request["secondary"])] if "secondary" in request else []
     if request["aimed"]:
         _pool(request)  # refused before the aiming is spent
@@ -52,6 +54,7 @@ def skill_roll(unit: Unit, request: dict) -> dict:
 def cumulative(unit: Unit, request: dict) -> dict:
     """``rolls`` rolls toward a very high TN or a number of successes (Advanced Skill Rolls)."""
     check_owner(unit, request["actor_id"])
+    request = _from_sheet(unit, request)
     successes = request["goal"] is Goal.SUCCESSES
     if successes and "tn" not in request:
         raise _invalid("tn", "a roll for successes judges each roll against a TN")
@@ -61,6 +64,25 @@ def cumulative(unit: Unit, request: dict) -> dict:
     else:
         effort = cumulative_total(rolls, request["target"])
     return publish(unit, request, "d10.cumulative", effort.to_dict())
+
+
+def _from_sheet(unit: Unit, request: dict) -> dict:
+    """The request with its dice: the level of the sheet's ``rating``, or the GM's ``dice`` (one of the two)."""
+    if ("dice" in request) == ("rating" in request):
+        raise _invalid("rating", "name a rating of the sheet, or (the GM) give the dice")
+    if "dice" in request:
+        if not unit.identity.is_gm:
+            raise RequestError(ErrorCode.FORBIDDEN, "a player rolls from the sheet: dice are the GM's override", {"dice": ["the GM's"]})
+        return request
+    sheet = ((unit.system_state(SYSTEM) or {}).get("characters") or {}).get(request["actor_id"])
+    if sheet is None:
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, f"{request['actor_id']} is not a registered character",
+                           {"actor_id": ["not registered (d10.character.register)"]})
+    try:
+        return {**request, "dice": rating(sheet, request["rating"])}
+    except KeyError:
+        message = f"{sheet['name']} has no skill or attribute {request['rating']!r}"
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"rating": [message]}) from None
 
 
 def _secondary(secondary: dict) -> Modifier:
@@ -112,11 +134,32 @@ def declare(unit: Unit, request: dict) -> dict:
 
 
 def start_encounter(unit: Unit, request: dict) -> dict:
-    return _change(unit, lambda now: state.start_encounter(now, request["initiative"]))
+    """Phase 1, its initiative totals declared by the GM or rolled from the sheets."""
+    if ("initiative" in request) == ("roll_initiative" in request):
+        raise _invalid("initiative", "give the initiative totals or roll_initiative, one of the two")
+    if "initiative" in request:
+        return {**_change(unit, lambda now: state.start_encounter(now, request["initiative"])), "initiative_rolls": None}
+    rolled = request["roll_initiative"]
+    totals, rolls = _initiative_rolled(unit, rolled)
+    made = _change(unit, lambda now: state.start_encounter(now, totals, rolled))
+    return {**made, "initiative_rolls": rolls}
 
 
 def end_phase(unit: Unit, request: dict) -> dict:
-    return _change(unit, lambda now: state.end_phase(now, request.get("initiative")))
+    """The next phase, its initiative declared, rolled again as the encounter rolls it, or kept."""
+    rolled = None if "initiative" in request else state.rolling(unit.system_state(SYSTEM))
+    totals, rolls = _initiative_rolled(unit, rolled) if rolled else (request.get("initiative"), None)
+    return {**_change(unit, lambda now: state.end_phase(now, totals, rolled)), "initiative_rolls": rolls}
+
+
+def _initiative_rolled(unit: Unit, rolled: dict) -> tuple[dict[str, int], dict[str, dict]]:
+    """Each character's initiative rolled from the rating of its sheet: the totals and the rolls."""
+    try:
+        pools = state.initiative_pools(unit.system_state(SYSTEM), rolled["characters"], rolled["rating"])
+    except state.Refused as refused:
+        raise against_the_rules(refused, refused.field) from None
+    rolls = roll_initiative(pools, RandomDice())
+    return {actor_id: roll.total for actor_id, roll in rolls.items()}, {actor_id: roll.to_dict() for actor_id, roll in rolls.items()}
 
 
 def end_encounter(unit: Unit, request: dict) -> dict:

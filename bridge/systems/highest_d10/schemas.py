@@ -93,7 +93,15 @@ class D10Secondary(Inbound):
     halved = fields.Boolean(load_default=False)
 
 
-class D10RollRequest(D10Pool, CardRequest):
+class D10FromSheet(Inbound):
+    """The pool from the actor's sheet: ``rating``, a skill (else an attribute) by
+    name, its level the dice; ``dice`` instead is the GM's override (one of the two)."""
+
+    dice = fields.Integer(validate=validate.Range(-MAX_DICE_PER_ROLL, MAX_DICE_PER_ROLL))
+    rating = _name()
+
+
+class D10RollRequest(D10FromSheet, D10Pool, CardRequest):
     """A skill roll for ``actor_id``; ``aimed``: the shot spends the character's
     aiming (+1 a phase, up to 3); ``secondary``: an additive or subtractive roll."""
 
@@ -101,7 +109,7 @@ class D10RollRequest(D10Pool, CardRequest):
     secondary = fields.Nested(D10Secondary)
 
 
-class D10CumulativeRequest(D10Pool, CardRequest):
+class D10CumulativeRequest(D10FromSheet, D10Pool, CardRequest):
     """``rolls`` skill rolls toward a very high TN (``goal`` total: their totals
     summed to ``target``) or ``target`` successes against ``tn`` each."""
 
@@ -140,15 +148,24 @@ class D10DeclareRequest(CardRequest):
     fastdraw = fields.Nested(D10PoolAgainstTn)
 
 
-class D10EncounterStartRequest(RequestSchema):
-    """Begin an encounter on phase 1: each character's initiative total (actor id -> total)."""
+class D10InitiativeRoll(Inbound):
+    """Initiative rolled from the sheets: each of ``characters`` rolls its ``rating`` (a skill, else an attribute)."""
 
-    initiative = _initiative(required=True)
+    rating = _name(required=True)
+    characters = fields.List(Identifier(), required=True, validate=validate.Length(1, CHARACTERS_MAX))
+
+
+class D10EncounterStartRequest(RequestSchema):
+    """Begin an encounter on phase 1: each character's initiative total declared
+    (actor id -> total), or ``roll_initiative`` from the sheets, rolled again each phase."""
+
+    initiative = _initiative()
+    roll_initiative = fields.Nested(D10InitiativeRoll)
 
 
 class D10PhaseEndRequest(RequestSchema):
     """Resolve this phase and open the next; ``initiative``: the next phase's
-    totals (initiative is rolled each phase), else this phase's again."""
+    totals declared; else rolled again if the encounter rolls them, or this phase's kept."""
 
     initiative = _initiative()
 
@@ -337,6 +354,13 @@ class D10InitiativeOrder(Out):
     initiative = fields.Integer(required=True)
 
 
+class D10InitiativeRollOut(Out):
+    """What each phase's initiative is rolled with (null: the GM declares the totals)."""
+
+    rating = fields.String(required=True)
+    characters = fields.List(Identifier(), required=True)
+
+
 class D10Encounter(Out):
     """The phase under way: the declaration order (lowest initiative first),
     who has declared, who declares next (null: all have; the GM ends the
@@ -351,6 +375,7 @@ class D10Encounter(Out):
     declarations = fields.List(fields.Nested(D10Underway), required=True)
     underway = fields.List(fields.Nested(D10Underway), required=True)
     last_phase = fields.Nested(D10PhasePlan, required=True, allow_none=True)
+    initiative_roll = fields.Nested(D10InitiativeRollOut, required=True, allow_none=True)
 
 
 class D10State(Out):
@@ -369,9 +394,10 @@ class D10CharacterRegistered(Out):
 
 
 class D10EncounterResult(Out):
-    """The encounter as it now stands (null once ended)."""
+    """The encounter as it now stands (null once ended); the initiative rolls, each with its faces (null: declared)."""
 
     encounter = fields.Nested(D10Encounter, required=True, allow_none=True)
+    initiative_rolls = fields.Dict(keys=Identifier(), values=fields.Nested(D10SkillRoll), allow_none=True)
 
 
 class D10PhaseEnded(Out):
@@ -379,6 +405,7 @@ class D10PhaseEnded(Out):
 
     resolved = fields.Nested(D10PhasePlan, required=True)
     encounter = fields.Nested(D10Encounter, required=True)
+    initiative_rolls = fields.Dict(keys=Identifier(), values=fields.Nested(D10SkillRoll), required=True, allow_none=True)
 
 
 CARDS = {

@@ -30,6 +30,7 @@ from bridge.rules.highest_d10.declarations import (
     fastdraw,
     plan_phase,
 )
+from bridge.rules.highest_d10.initiative import rating
 from bridge.rules.highest_d10.phases import ActionTime, clock
 from bridge.rules.refusal import RulesRefusal
 
@@ -61,12 +62,33 @@ def register(state: State | None, actor_id: str, name: str, attributes: dict, sk
     return {**state, "characters": characters}, {"actor_id": actor_id, "character": characters[actor_id]}
 
 
-def start_encounter(state: State | None, initiative: Mapping[str, int]) -> tuple[State, dict]:
-    """Begin an encounter on phase 1 (Actions) with these initiative totals; aiming starts afresh."""
+def start_encounter(state: State | None, initiative: Mapping[str, int], rolled: dict | None = None) -> tuple[State, dict]:
+    """Begin an encounter on phase 1 (Actions) with these initiative totals; aiming starts afresh.
+    ``rolled``: the rating the totals were rolled with and each roll; each phase rolls it again."""
     state = state or EMPTY
     characters = {actor_id: {**character, "aiming": 0} for actor_id, character in state["characters"].items()}
-    encounter = _open_phase(characters, 1, initiative, [], None)
+    encounter = _open_phase(characters, 1, initiative, [], None, rolled)
     return {"characters": characters, "encounter": encounter}, {"encounter": encounter}
+
+
+def initiative_pools(state: State | None, characters: Sequence[str], name: str) -> dict[str, int]:
+    """The dice each character rolls for initiative: the sheet's rating ``name``."""
+    known = (state or EMPTY)["characters"]
+    pools = {}
+    for actor_id in characters:
+        if actor_id not in known:
+            raise Refused("roll_initiative.characters", f"{actor_id} is not a registered character")
+        try:
+            pools[actor_id] = rating(known[actor_id], name)
+        except KeyError:
+            raise Refused("roll_initiative.rating", f"{known[actor_id]['name']} has no skill or attribute {name!r}") from None
+    return pools
+
+
+def rolling(state: State | None) -> dict | None:
+    """The encounter's initiative roll (rating and characters) when its totals are rolled each phase."""
+    encounter = (state or EMPTY)["encounter"]
+    return encounter.get("initiative_roll") if encounter else None
 
 
 def end_encounter(state: State | None) -> tuple[State, dict]:
@@ -103,9 +125,9 @@ def declare(
     return {**state, "encounter": encounter}, made
 
 
-def end_phase(state: State | None, initiative: Mapping[str, int] | None = None) -> tuple[State, dict]:
+def end_phase(state: State | None, initiative: Mapping[str, int] | None = None, rolled: dict | None = None) -> tuple[State, dict]:
     """Resolve this phase's actions, shortest first, and open the next phase
-    with new initiative totals (``None``: the same as this phase's)."""
+    with new initiative totals (``None``: the same as this phase's; ``rolled``: they were rolled)."""
     state = _playing(state)
     encounter = state["encounter"]
     plan = plan_phase(
@@ -120,7 +142,8 @@ def end_phase(state: State | None, initiative: Mapping[str, int] | None = None) 
     if initiative is None:
         initiative = {entry["actor_id"]: entry["initiative"] for entry in encounter["order"]}
     resolved = plan.to_dict()
-    opened = _open_phase(characters, encounter["phase"] + 1, initiative, carrying_on, resolved)
+    rolled = rolled or encounter.get("initiative_roll")  # a phase the GM declares keeps the encounter's roll for the next
+    opened = _open_phase(characters, encounter["phase"] + 1, initiative, carrying_on, resolved, rolled)
     return {"characters": characters, "encounter": opened}, {"resolved": resolved, "encounter": opened}
 
 
@@ -145,7 +168,8 @@ def _playing(state: State | None) -> State:
     return state
 
 
-def _open_phase(characters: dict, phase: int, initiative: Mapping[str, int], underway: list, last: dict | None) -> dict:
+def _open_phase(characters: dict, phase: int, initiative: Mapping[str, int], underway: list, last: dict | None,
+                rolled: dict | None = None) -> dict:
     unknown = [actor_id for actor_id in initiative if actor_id not in characters]
     if unknown:
         raise Refused("initiative", f"not registered characters: {', '.join(unknown)}")
@@ -154,7 +178,7 @@ def _open_phase(characters: dict, phase: int, initiative: Mapping[str, int], und
         for actor_id, total in declaration_order(initiative)
     ]
     return {"phase": phase, "clock": clock(phase).to_dict(), "order": order, "declared": [],
-            "next": _next(order, []), "declarations": [], "underway": underway, "last_phase": last}
+            "next": _next(order, []), "declarations": [], "underway": underway, "last_phase": last, "initiative_roll": rolled}
 
 
 def _check_turn(encounter: dict, actor_id: str) -> None:

@@ -24,5 +24,5 @@ SYSTEM = RuleSystem(
     state=MocState,
     docs="docs/systems/moment_of_clarity.md",
     cross_field_rules=CROSS_FIELD_RULES,
-    odds=ODDS,
+    odds=ODDS,    scripting="bridge.systems.moment_of_clarity.scripting",
 )

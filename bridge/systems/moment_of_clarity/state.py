@@ -20,14 +20,15 @@ from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
 from ...rules.moment_of_clarity import chips as chip_rules
 from ...rules.moment_of_clarity.cards import Card, bead_value, beads_shifted, draw, left_in_deck, session_draw
+from ...rules.moment_of_clarity.characteristics import full_tokens, movement_allowance, spend_token
 from ...rules.moment_of_clarity.elements import Archetype, Element
-from ...rules.moment_of_clarity.health import Health, Hit, end_of_scene
+from ...rules.moment_of_clarity.health import Health, Hit, cap_tokens, end_of_scene
 from ...rules.moment_of_clarity.opposed import SecretSuccesses
 
 State = dict[str, Any]
 Change = Callable[[State | None], tuple[State, Any]]
 
-EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}}
+EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}, "turns": None, "card_pools": {}}
 
 
 class Refused(RulesRefusal):
@@ -62,9 +63,11 @@ def register(sheet: dict) -> Change:
         Health(sheet["body"], sheet["toughness"], sheet["l_score"], **sheet["tracks"])  # checks them
         kept = {
             key: old.get(key, empty)
-            for key, empty in (("hand", []), ("choosing", []), ("chips", _NO_CHIPS), ("beads", {}))
+            for key, empty in (("hand", []), ("choosing", []), ("chips", _NO_CHIPS), ("beads", {}),
+                               ("tokens", full_tokens(sheet["characteristics"])))
         }
-        entry = {**{k: v for k, v in sheet.items() if k != "actor_id"}, **kept, "dazed": old.get("dazed", False)}
+        entry = {**{k: v for k, v in sheet.items() if k != "actor_id"}, **kept, "dazed": old.get("dazed", False),
+                 "character_points": old.get("character_points", 0)}
         bead_rules.allocate(Archetype(sheet["archetype"]), _scene_beads(entry), _placed(entry))  # checks the placement
         state["characters"][sheet["actor_id"]] = entry
         return state, entry
@@ -93,11 +96,17 @@ def new_session(dice: DiceSource) -> Change:
     def change(state):
         state = fresh(state)
         state["session"] += 1
-        state["drawn"], state["opposed"] = [], {}
+        state["drawn"], state["opposed"], state["card_pools"] = [], {}, {}
         for entry in state["characters"].values():
             if not entry["draws_cards"]:
                 continue
             archetype = Archetype(entry["archetype"])
+            if entry.get("card_pool"):  # a villain of a group sharing a pool: its cards go to the pool
+                cards = [card.to_dict() for card in draw(_left(state), archetype.cards_kept, dice)]
+                state["drawn"] += cards
+                state["card_pools"].setdefault(entry["card_pool"], []).extend(cards)
+                entry["hand"], entry["choosing"] = [], []
+                continue
             cards = [card.to_dict() for card in draw(_left(state), archetype.cards_drawn, dice)]
             state["drawn"] += cards
             choosing = archetype.cards_drawn != archetype.cards_kept
@@ -127,12 +136,21 @@ def keep(actor_id: str, kept: list[Card]) -> Change:
     return change
 
 
-def take_card(entry: dict, card: Card) -> None:
-    """Play ``card`` from the hand: it is gone for the session."""
-    hand = [Card.of(held) for held in entry["hand"]]
+def hand_of(state: State, entry: dict) -> list:
+    """The cards a character plays from: its own hand, or its group's shared pool (Cards: "a group of
+    villains in a single encounter may share a card pool")."""
+    if entry.get("card_pool"):
+        return state.setdefault("card_pools", {}).setdefault(entry["card_pool"], [])
+    return entry["hand"]
+
+
+def take_card(state: State, entry: dict, card: Card) -> None:
+    """Play ``card`` from the hand (or the shared pool): it is gone for the session."""
+    held = hand_of(state, entry)
+    hand = [Card.of(each) for each in held]
     if card not in hand:
         raise Refused("card", f"the {card.name} is not in this hand")
-    del entry["hand"][hand.index(card)]
+    del held[hand.index(card)]
 
 
 def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
@@ -141,7 +159,7 @@ def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
     def change(state):
         state = fresh(state)
         entry = character(state, actor_id)
-        take_card(entry, card)
+        take_card(state, entry, card)
         element, beads = card.suit.element, bead_value(card, before_scene)
         entry["beads"][element.value] = entry["beads"].get(element.value, 0) + beads
         return state, {"card": card.to_dict(), "element": element.value, "beads": beads, "character": entry}
@@ -156,7 +174,7 @@ def card_shifts_beads(actor_id: str, card: Card, source: Element, target: Elemen
     def change(state):
         state = fresh(state)
         entry = character(state, actor_id)
-        take_card(entry, card)
+        take_card(state, entry, card)
         moved, held = beads_shifted(card), entry["beads"].get(source.value, 0)
         if source is target or moved > held:
             raise Refused("source", f"the {card.name} moves {moved} beads out of {source.value}, which holds {held}")
@@ -178,7 +196,7 @@ def play(
         state = fresh(state)
         entry = character(state, actor_id)
         if card is not None:
-            take_card(entry, card)
+            take_card(state, entry, card)
         if chip is not None:
             entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take([chip]))
         if back:
@@ -207,6 +225,7 @@ def new_scene(state: State | None) -> tuple[State, dict]:
             entry["tracks"] = tracks_of(health)
             if token:
                 recovered.append(actor_id)
+            entry["token_recovery"] = token  # until it recovers one (moc.token.recover) or the next scene
         entry["dazed"] = False
         extra = chip_rules.Chips(**entry["chips"]).over_scene_limit()
         if extra:
@@ -270,12 +289,14 @@ def spend_chip(
         cards = []
         if use is chip_rules.Use.CARDS:
             cards = [card.to_dict() for card in draw(_left(state), bought, dice)]
-            entry["hand"] += cards
+            hand_of(state, entry).extend(cards)
             state["drawn"] += cards
         elif use is chip_rules.Use.BEADS:
             if element is None:
                 raise Refused("element", "beads bought with a chip go to an Element")
             entry["beads"][element.value] = entry["beads"].get(element.value, 0) + bought
+        elif use is chip_rules.Use.CHARACTER_POINT:
+            entry["character_points"] = entry.get("character_points", 0) + bought
         return state, {"chip": chip.value, "use": use.value, "bought": bought, "cards": cards, "character": entry}
 
     return change
@@ -356,8 +377,156 @@ def change_health(actor_id: str, heal: Callable[[Health], Health | Hit]) -> Chan
         after = heal(health_of(entry))
         health = after.health if isinstance(after, Hit) else after
         entry["tracks"] = tracks_of(health)
-        if isinstance(after, Hit) and after.dazed:
-            entry["dazed"] = True
+        if isinstance(after, Hit):
+            # Damage: no primary characteristic keeps more tokens than the damage level (the hit's pain counted).
+            entry["tokens"] = cap_tokens(entry.get("tokens", {}), health.damage_level(after.pain))
+            entry["dazed"] = entry["dazed"] or after.dazed
         return state, (entry, after)
+
+    return change
+
+
+# --- what a roll from the sheet costs -------------------------------------------------
+
+
+def pay_for_roll(actor_id: str, token: str | None, element: Element | None, beads: int, white_chip: bool = False) -> Change:
+    """Before or after a roll from the sheet: a token of the primary ``token``,
+    ``beads`` from ``element`` (a dazed character plays none), a white chip."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        if token is not None:
+            try:
+                entry["tokens"] = spend_token(entry.get("tokens", {}), token)
+            except RulesRefusal as none:
+                raise Refused("token", str(none)) from None
+        if beads:
+            if entry["dazed"]:
+                raise Refused("beads.element", "a dazed character cannot play beads")
+            held = entry["beads"].get(element.value, 0)
+            if beads > held:
+                raise Refused("beads.element", f"{held} {element.value} beads left, not {beads}")
+            entry["beads"][element.value] = held - beads
+        if white_chip:
+            if entry["chips"]["white"] < 1:
+                raise Refused("chip", "no white chip left")
+            entry["chips"]["white"] -= 1
+        return state, entry
+
+    return change
+
+
+# --- turns ---------------------------------------------------------------------------
+
+
+def start_turns(order: list[list[str]]) -> Change:
+    """Turns in initiative order (Initiative): each group of principals acts together."""
+
+    def change(state):
+        state = fresh(state)
+        state["turns"] = {"order": order, "turn": 0, "acting": order[0], "moved": {}}
+        return state, state["turns"]
+
+    return change
+
+
+def check_turn(state: State, actor_id: str) -> None:
+    """While turns run, only an acting principal acts."""
+    turns = state.get("turns")
+    if turns and actor_id not in turns["acting"]:
+        raise RulesRefusal(f"it is {' and '.join(turns['acting'])}'s turn, not {actor_id}'s")
+
+
+def end_turn(actor_id: str | None) -> Change:
+    """The acting group's turn ends (``actor_id``: one of them, None for the GM); the next acts, the first after the last."""
+
+    def change(state):
+        state = fresh(state)
+        turns = state.get("turns")
+        if not turns:
+            raise RulesRefusal("no turns are running: the GM rolls initiative for the characters (moc.initiative)")
+        if actor_id is not None:
+            check_turn(state, actor_id)
+        turn = (turns["turn"] + 1) % len(turns["order"])
+        state["turns"] = {**turns, "turn": turn, "acting": turns["order"][turn], "moved": {}}
+        return state, state["turns"]
+
+    return change
+
+
+def gain_fatigue(actor_id: str, levels: int) -> Change:
+    """Levels of Fatigue an action or the story costs (Damage: "certain actions may also increase the fatigue level")."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        entry["tracks"] = {**entry["tracks"], "fatigue": entry["tracks"]["fatigue"] + levels}
+        return state, entry
+
+    return change
+
+
+def move(actor_id: str, meters: int, primary_mode: bool) -> Change:
+    """A move within the character's allowance a turn (Movement); while turns run, on its own turn,
+    the meters of its turn added up."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        allowance = movement_allowance(entry.get("characteristics", {}), primary_mode)
+        turns = state.get("turns")
+        if turns:
+            try:
+                check_turn(state, actor_id)
+            except RulesRefusal as refusal:
+                raise Refused("actor_id", str(refusal)) from None
+        before = turns["moved"].get(actor_id, 0) if turns else 0
+        if before + meters > allowance:
+            raise Refused("meters", f"{entry['name']} moves {allowance} m a turn this way; {before} m moved, {meters} more is too far")
+        if turns:
+            turns["moved"][actor_id] = before + meters
+        moved = {"actor_id": actor_id, "mode": "primary" if primary_mode else "other", "meters": meters, "allowance": allowance,
+                 "moved": before + meters, "left": allowance - before - meters}
+        return state, moved
+
+    return change
+
+
+# --- fate ---------------------------------------------------------------------------
+
+
+def penalize(actor_id: str, chips: list[chip_rules.Chip]) -> Change:
+    """Fate: the GM takes chips from a character whose play hurt the story."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        try:
+            entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take(chips))
+        except RulesRefusal as short:
+            raise Refused("chips", str(short)) from None
+        return state, entry
+
+    return change
+
+
+
+def recover_token(actor_id: str, characteristic: str) -> Change:
+    """Recovery: a character with no Fatigue at a scene's end recovers one token of the primary
+    characteristic of its choice, never above the characteristic's level."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        if not entry.get("token_recovery"):
+            raise Refused("actor_id", f"{entry['name']} recovers no token now: only with no Fatigue at a scene's end, once")
+        most = full_tokens(entry["characteristics"])[characteristic]
+        tokens = entry.get("tokens", {})
+        if tokens.get(characteristic, 0) >= most:
+            raise Refused("characteristic", f"{entry['name']} holds all {most} {characteristic} tokens")
+        entry["tokens"] = {**tokens, characteristic: tokens.get(characteristic, 0) + 1}
+        entry["token_recovery"] = False
+        return state, entry
 
     return change

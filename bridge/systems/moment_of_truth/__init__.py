@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...protocol import Push
 from .. import RuleSystem
 from .schemas import CARDS, CROSS_FIELD_RULES, JOB_RESULTS, REQUESTS
+from .schemas.experience import MotState
 from .schemas.moments import MomentsChange
 from .settings import MomentOfTruthSettings
 from .table import TABLE
@@ -32,4 +33,6 @@ SYSTEM = RuleSystem(
     pushes={Push.MOMENTS_CHANGED: MomentsChange},
     job_results=JOB_RESULTS,
     settings=MomentOfTruthSettings,
+    state=MotState,
+    scripting="bridge.systems.moment_of_truth.scripting",
 )

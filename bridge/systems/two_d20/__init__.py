@@ -21,5 +21,5 @@ SYSTEM = RuleSystem(
     requests=REQUESTS,
     state=TwoD20State,
     docs="docs/systems/two_d20.md",
-    odds=ODDS,
+    odds=ODDS,    scripting="bridge.systems.two_d20.scripting",
 )

@@ -16,6 +16,7 @@ from ...rules.two_d20.combat import roll_attack, roll_defended_attack
 from ...rules.two_d20.contests import roll_contest
 from ...rules.two_d20.determination import DeterminationUse, critical_die, die_to_turn, reroll
 from ...rules.two_d20.momentum import MomentumSpend
+from ...rules.two_d20.rounds import Action, Round
 from ...rules.two_d20.skill_tests import Target, read_test, roll_skill_test
 from ...rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
 from .. import state as system_state
@@ -63,6 +64,7 @@ def skill_test(unit, request: dict) -> dict:
         with refused_as("critical_die"):
             spent = state.spend_determination_in(during, actor_id, DeterminationUse.CRITICAL_DIE) if turned is not None else None
         state.remember_test_in(during, actor_id, card_id)
+        state.after_test_in(during, actor_id, card_id, test.passed)
         return [change for change in (paid, spent, state.bank_momentum_in(during, actor_id, test.momentum)) if change]
 
     pools = _settled(unit, settle)
@@ -90,6 +92,7 @@ def reroll_test(unit, request: dict) -> dict:
         with refused_as("actor_id"):
             spent = state.spend_determination_in(during, actor_id, DeterminationUse.REROLL)
             state.remember_test_in(during, actor_id, card_id, rerolled=last)
+        state.after_test_in(during, actor_id, card_id, test.passed)
         banked = state.bank_momentum_in(during, actor_id, max(0, test.momentum - before["momentum"]), "extra successes of a re-roll")
         return [change for change in (spent, banked) if change]
 
@@ -100,13 +103,16 @@ def reroll_test(unit, request: dict) -> dict:
 
 
 def contest(unit, request: dict) -> dict:
-    """The actor the active side, the opponent the passive; the pools are the GM's to settle."""
+    """The actor the active side, the opponent the passive; the pools are the GM's to settle. The
+    winner's successful test opens the moment Momentum may be spent in (if a PC won)."""
     check_owner(unit, request["actor_id"])
     active = _target(_sheet(unit, request["actor_id"])[0], request)
     opponent = request["opponent"]
     passive = _target(_sheet(unit, opponent["actor_id"], "opponent")[0], opponent, "opponent")
     card = {**roll_contest(active, passive, dice=_dice).to_dict(), "passive_id": opponent["actor_id"]}
-    return publish(unit, request, "2d20.contest", card)
+    card_id, winner = new_card_id(), request["actor_id"] if card["winner"] == "active" else opponent["actor_id"]
+    _settled(unit, lambda during: state.after_test_in(during, winner, card_id, True))  # the winner's test succeeded
+    return publish(unit, request, "2d20.contest", card, card_id=card_id)
 
 
 def attack(unit, request: dict) -> dict:
@@ -119,7 +125,9 @@ def attack(unit, request: dict) -> dict:
     for choice in ("defence", "negative_trait", "counter_attack"):
         if choice in request:
             check_owner(unit, target_id, choice)
-    attacker = _target(_sheet(unit, attacker_id)[0], request)
+    attacker_sheet, before = _sheet(unit, attacker_id)
+    attacker = _target(attacker_sheet, request)
+    _check_turn(before, attacker_id, Action.MAJOR)
     defender_sheet = _sheet(unit, target_id, "target_id")[0]
     if "counter_attack" in request and "defence" not in request:
         raise _invalid("counter_attack", "only a defended melee attack can be countered", ErrorCode.AGAINST_THE_RULES)
@@ -133,7 +141,16 @@ def attack(unit, request: dict) -> dict:
         test = roll_attack(kind, attacker, dice=_dice)
     hit = defence.hit if defence else test.passed
 
+    card_id = new_card_id()
+
     def settle(during: dict) -> dict:
+        with refused_as("actor_id"):
+            state.take_action_in(during, attacker_id, Action.MAJOR)
+        if defence:
+            winner = attacker_id if hit else target_id
+            state.after_test_in(during, winner, card_id, True)
+        else:
+            state.after_test_in(during, attacker_id, card_id, test.passed)
         banked = state.bank_momentum_in(during, attacker_id, test.momentum) if test else None
         worked = {"pools": [banked] if banked else [], "damage": None, "counter_attack": None, "notes": []}
         if hit:
@@ -163,7 +180,7 @@ def attack(unit, request: dict) -> dict:
             "outcome": {"label": "hit" if hit else "miss"}, **worked}
     struck = worked["damage"] or worked["counter_attack"]
     card["explanation"] = [*(rolled or contested)["explanation"], *_lines(worked["pools"]), *notes, *(struck["explanation"] if struck else [])]
-    return publish(unit, request, "2d20.attack", card)
+    return publish(unit, request, "2d20.attack", card, card_id=card_id)
 
 
 def spend(unit, request: dict) -> dict:
@@ -179,6 +196,9 @@ def spend(unit, request: dict) -> dict:
         raise _invalid("actor_id", "only a trait goes on a character")
 
     def step(before):
+        started = state.not_started(before)
+        with refused_as("pool"):
+            state.check_moment(started, request["pool"])
         after, changes = state.spend_pool(before, request["pool"], request["spend"], request["amount"])
         if is_trait:
             with refused_as("trait"):
@@ -210,6 +230,8 @@ def spend_determination(unit, request: dict) -> dict:
         after, changes = state.spend_determination(before, actor_id, use)
         with refused_as(changing[0] if changing else "use"):
             _change_trait_with_determination(after, actor_id, request)
+            if use is DeterminationUse.EXTRA_ACTION:
+                state.another_action_in(after, actor_id)
         return after, changes
 
     return _changed(unit, "actor_id", step)
@@ -250,6 +272,57 @@ def change_trait(unit, request: dict) -> dict:
         return after, []
 
     return _changed(unit, "trait" if "trait" in request else "remove", change)
+
+
+def start_round(unit, request: dict) -> dict:
+    """The GM starts a round: the parties in order, the first holding the initiative."""
+    return _changed(unit, "parties", lambda before: state.start_round(before, request["parties"]))
+
+
+def take_action(unit, request: dict) -> dict:
+    """The acting character takes their major or minor action; a minor one may move them a zone."""
+    actor_id, action = request["actor_id"], request["action"]
+    check_owner(unit, actor_id)
+    if "zone" in request and action is not Action.MINOR:
+        raise _invalid("zone", "moving to a nearby zone is a minor action", ErrorCode.AGAINST_THE_RULES)
+
+    def step(before):
+        after = state.copied(before)
+        with refused_as("actor_id"):
+            state.character(after, actor_id)
+            _check_turn(after, actor_id)
+        with refused_as("action"):
+            state.take_action_in(after, actor_id, action)
+        if "zone" in request:
+            with refused_as("zone"):
+                state.move_in(after, actor_id, request["zone"])
+        return after, []
+
+    return _changed(unit, "action", step)
+
+
+def end_turn(unit, request: dict) -> dict:
+    """The acting character's turn ends: their owner names them, the GM may end anyone's."""
+    actor_id = request.get("actor_id")
+    if actor_id is None and not unit.identity.is_gm:
+        raise _invalid("actor_id", "name the character whose turn ends")
+    if actor_id is not None:
+        check_owner(unit, actor_id)
+    return _changed(unit, "actor_id", lambda before: state.end_turn(before, actor_id))
+
+
+def set_zones(unit, request: dict) -> dict:
+    return _changed(unit, "zones", lambda before: state.set_zones(before, request["zones"], request["positions"]))
+
+
+def _check_turn(document: dict | None, actor_id: str, action: Action | None = None) -> None:
+    """In a round, only the acting character acts, and ``action`` is one they have left (Rounds & Zones)."""
+    current = (document or {}).get("round")
+    if current and current["acting"] != actor_id:
+        raise _invalid("actor_id", f"it is {current['acting']}'s turn, not {actor_id}'s", ErrorCode.AGAINST_THE_RULES)
+    if current and action is not None:
+        with refused_as("actor_id"):
+            Round.from_dict(current).take(actor_id, action)
 
 
 def end_round(unit, _request: dict) -> dict:
@@ -349,6 +422,10 @@ def init_app(app) -> None:
         "2d20.determination.award": award_determination,
         "2d20.mana": spend_mana,
         "2d20.trait": change_trait,
+        "2d20.round.start": start_round,
+        "2d20.action": take_action,
+        "2d20.turn.end": end_turn,
+        "2d20.zones": set_zones,
         "2d20.round.end": end_round,
         "2d20.scene.end": end_scene,
     }.items():

@@ -8,6 +8,7 @@ from ...rules.two_d20.combat import AttackKind
 from ...rules.two_d20.determination import MAXIMUM as DETERMINATION_MAXIMUM
 from ...rules.two_d20.determination import DeterminationUse
 from ...rules.two_d20.momentum import MomentumSpend
+from ...rules.two_d20.rounds import Action
 from ...rules.two_d20.skill_tests import EXTRA_DICE_COST, MAX_DIFFICULTY, SIDES, CountsAs, Payer
 from ...rules.two_d20.traits import TraitSubject
 from ...schemas.common import Identifier, Inbound
@@ -20,6 +21,9 @@ NAME = fields.String(required=True, validate=validate.Length(1, 40))
 PLAYERS_MAX = ASSISTANTS_MAX = SHEET_MAX = 20
 #: Most traits named on one test; most damage or tokens in one request.
 TRAITS_MAX, AMOUNT_MAX = 20, 40
+#: Most parties in a round, characters in one, zones on a scene and neighbours of one zone.
+PARTIES_MAX, PARTY_MAX, ZONES_MAX, LINKS_MAX = 6, 40, 40, 12
+ZONE = fields.String(validate=validate.Length(1, 40))
 BOUGHT_MAX = max(EXTRA_DICE_COST)
 
 
@@ -178,6 +182,36 @@ class TwoD20EndRequest(RequestSchema):
     pass
 
 
+class TwoD20RoundStartRequest(RequestSchema):
+    """The GM starts a round: `parties` (lists of registered characters), the
+    first holding the initiative; turns alternate between the parties."""
+
+    parties = fields.List(fields.List(Identifier(), validate=validate.Length(1, PARTY_MAX)), required=True,
+                          validate=validate.Length(1, PARTIES_MAX))
+
+
+class TwoD20ActionRequest(RequestSchema):
+    """The acting character takes their `major` or `minor` action; a minor one may move them to a nearby `zone`."""
+
+    actor_id = Identifier(required=True)
+    action = fields.Enum(Action, by_value=True, required=True)
+    zone = ZONE
+
+
+class TwoD20TurnEndRequest(RequestSchema):
+    """The acting character's turn ends (`actor_id`: theirs; the GM may leave it out)."""
+
+    actor_id = Identifier()
+
+
+class TwoD20ZonesRequest(RequestSchema):
+    """The GM draws the scene's `zones` (each zone's neighbours) and places characters in them (`positions`)."""
+
+    zones = fields.Dict(keys=ZONE, values=fields.List(ZONE, validate=validate.Length(max=LINKS_MAX)), required=True,
+                        validate=validate.Length(1, ZONES_MAX))
+    positions = fields.Dict(keys=Identifier(), values=ZONE, load_default=dict, validate=validate.Length(max=PARTIES_MAX * PARTY_MAX))
+
+
 # --- the state document -----------------------------------------------------
 
 
@@ -223,13 +257,45 @@ class TwoD20Character(Out):
     last_test = fields.String(required=True, allow_none=True)
 
 
+class TwoD20AfterTest(Out):
+    """The successful test (its card) Momentum may be spent after."""
+
+    roll_id = fields.String(required=True)
+    actor_id = Identifier(required=True)
+
+
+class TwoD20Turn(Out):
+    character = Identifier(required=True)
+    taken = fields.List(fields.Enum(Action, by_value=True), required=True)
+    extra_actions = fields.Integer(required=True)
+
+
+class TwoD20Round(Out):
+    """The round in progress: the order of turns, whose turn it is (`turn`, an index of `order`), the actions taken."""
+
+    number = fields.Integer(required=True, validate=validate.Range(min=1))
+    order = fields.List(Identifier(), required=True)
+    turn = fields.Integer(required=True)
+    acting = Identifier(required=True)
+    current = fields.Nested(TwoD20Turn, required=True)
+
+
+class TwoD20Zones(Out):
+    links = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True)
+    positions = fields.Dict(keys=Identifier(), values=fields.String(), required=True)
+
+
 class TwoD20State(Out):
-    """The party's Momentum, the GM's Chaos, the scene's traits, each character by actor id."""
+    """The party's Momentum, the GM's Chaos, the scene's traits, each character by actor id,
+    the test Momentum may be spent after, the round in progress and the scene's zones."""
 
     momentum = fields.Nested(TwoD20Momentum, required=True)
     chaos = fields.Nested(TwoD20Chaos, required=True)
     traits = fields.List(fields.Nested(TwoD20Trait), required=True)
     characters = fields.Dict(keys=Identifier(), values=fields.Nested(TwoD20Character), required=True)
+    after_test = fields.Nested(TwoD20AfterTest, required=True, allow_none=True)
+    round = fields.Nested(TwoD20Round, required=True, allow_none=True)
+    zones = fields.Nested(TwoD20Zones, required=True)
 
 
 class TwoD20PoolChange(Out):
@@ -397,6 +463,10 @@ REQUESTS = {
     "2d20.determination.award": RequestSpec(TwoD20AwardRequest, TwoD20Changed, gm_only=True),
     "2d20.mana": RequestSpec(TwoD20ManaRequest, TwoD20Changed),
     "2d20.trait": RequestSpec(TwoD20TraitRequest, TwoD20Changed, gm_only=True),
+    "2d20.round.start": RequestSpec(TwoD20RoundStartRequest, TwoD20Changed, gm_only=True),
+    "2d20.action": RequestSpec(TwoD20ActionRequest, TwoD20Changed),
+    "2d20.turn.end": RequestSpec(TwoD20TurnEndRequest, TwoD20Changed),
+    "2d20.zones": RequestSpec(TwoD20ZonesRequest, TwoD20Changed, gm_only=True),
     "2d20.round.end": RequestSpec(TwoD20EndRequest, TwoD20Changed, gm_only=True),
     "2d20.scene.end": RequestSpec(TwoD20EndRequest, TwoD20Changed, gm_only=True),
 }

@@ -1,8 +1,10 @@
 """The 2d20 variant's state document and its changes, as pure functions.
 
 The document (``TwoD20State``): the party's ``momentum``, the GM's
-``chaos``, the scene's ``traits`` and each registered character by actor id
-(sheet, Stress, Armor, Mana, Determination, traits). Each change takes the
+``chaos``, the scene's ``traits``, each registered character by actor id
+(sheet, Stress, Armor, Mana, Determination, traits), the successful test
+Momentum may be spent after (``after_test``), the ``round`` in progress and
+the scene's ``zones``. Each change takes the
 document and returns ``(document after, changes)``, ``changes`` the pools'
 ``PoolChange`` lines, each naming its character when it has one; a rules
 refusal is a ``RulesRefusal`` (``NotEnough`` for a pool that cannot pay).
@@ -19,6 +21,7 @@ from ...rules.two_d20.chaos import Chaos
 from ...rules.two_d20.combat import Defence, Hit, Vitals, counter_attack, mana_maximum, stress_maximum
 from ...rules.two_d20.determination import AT_SESSION_START, Determination, DeterminationUse
 from ...rules.two_d20.momentum import Momentum, MomentumSpend, PoolChange, spend_cost
+from ...rules.two_d20.rounds import Action, Round, move
 from ...rules.two_d20.skill_tests import Payer, SkillTest
 from ...rules.two_d20.traits import Trait, TraitSubject
 
@@ -55,7 +58,8 @@ def start_session(state: dict | None, players: int) -> tuple[dict, Changes]:
     """Momentum empty for ``players``, 2 Chaos each, every character at one
     Determination with Stress, Armor and Mana restored."""
     momentum, chaos = Momentum(0, players), Chaos.at_start(players)
-    after = {"momentum": momentum.to_dict(), "chaos": chaos.to_dict(), "traits": [], "characters": {}}
+    after = {"momentum": momentum.to_dict(), "chaos": chaos.to_dict(), "traits": [], "characters": {}, "after_test": None,
+             "round": None, "zones": {"links": {}, "positions": {}}}
     changes = [_line(PoolChange("momentum", _tokens(state, "momentum"), 0, "start of session")),
                _line(PoolChange("chaos", _tokens(state, "chaos"), chaos.tokens, f"start of session: 2 Chaos x {players} players"))]
     for actor_id, sheet in (state or {}).get("characters", {}).items():
@@ -120,10 +124,25 @@ def remember_test_in(state: dict, actor_id: str, card_id: str, rerolled: str | N
     sheet["last_test"] = card_id
 
 
+def after_test_in(state: dict, actor_id: str, card_id: str, passed: bool) -> None:
+    """A test rolled, in place: a PC's successful test opens the moment Momentum
+    may be spent in; any other test closes it (Momentum, docs/rules/two_d20.md)."""
+    passed_pc = passed and not character(state, actor_id)["npc"]
+    state["after_test"] = {"roll_id": card_id, "actor_id": actor_id} if passed_pc else None
+
+
 def spend_pool(state: dict | None, pool: str, spend: MomentumSpend, amount: int) -> tuple[dict, Changes]:
-    """The party spends Momentum, or the GM Chaos."""
+    """The party spends Momentum (only immediately after a successful test), or the GM Chaos."""
     after = copied(state)
+    check_moment(after, pool)
     return after, [_spend(after, pool, spend, amount)]
+
+
+def check_moment(state: dict, pool: str) -> None:
+    """Momentum is spent only while a PC's successful test is the last thing that happened."""
+    if pool == "momentum" and not not_started(state).get("after_test"):
+        raise RulesRefusal("Momentum may be spent only immediately after a successful skill test, and the last test failed "
+                           "or something else happened since")
 
 
 def gain_chaos(state: dict | None, prevented: int, tokens: int, reason: str) -> tuple[dict, Changes]:
@@ -211,18 +230,82 @@ def counter_attack_in(state: dict, defence: Defence, defender_id: str) -> dict:
 
 
 def end_round(state: dict | None) -> tuple[dict, Changes]:
-    """1 Momentum is lost at the end of each round."""
+    """1 Momentum is lost at the end of each round; a round in progress starts again from its first turn."""
     after = copied(state)
     momentum, change = _momentum(after).end_of_round()
-    after["momentum"] = momentum.to_dict()
+    after["momentum"], after["after_test"] = momentum.to_dict(), None
+    if after.get("round"):
+        ended = Round.from_dict(after["round"])
+        after["round"] = Round(ended.number + 1, ended.order).to_dict()
     return after, [_line(change)]
 
 
+def start_round(state: dict | None, parties: list[list[str]]) -> tuple[dict, Changes]:
+    """The GM starts round 1: the first party has the initiative, then the parties alternate."""
+    after = copied(state)
+    for party in parties:
+        for actor_id in party:
+            character(after, actor_id)
+    after["round"], after["after_test"] = Round.first(parties).to_dict(), None
+    return after, []
+
+
+def take_action_in(state: dict, actor_id: str, action: Action) -> None:
+    """``actor_id`` takes a major or minor action of their turn, in place (none outside a round)."""
+    if state.get("round"):
+        state["round"] = Round.from_dict(state["round"]).take(actor_id, action).to_dict()
+
+
+def another_action_in(state: dict, actor_id: str) -> None:
+    """Determination's another action, in place: one more major action this turn (none outside a round)."""
+    if state.get("round"):
+        state["round"] = Round.from_dict(state["round"]).another_action(actor_id).to_dict()
+
+
+def end_turn(state: dict | None, actor_id: str | None) -> tuple[dict, Changes]:
+    """The acting character's turn ends (``actor_id``: theirs, or None for the GM
+    ending it); after the last turn the round ends and Momentum loses 1."""
+    after = copied(state)
+    if not after.get("round"):
+        raise RulesRefusal("no round is in progress: the GM sends 2d20.round.start")
+    current = Round.from_dict(after["round"])
+    if actor_id is not None and actor_id != current.acting:
+        raise RulesRefusal(f"it is {current.acting}'s turn, not {actor_id}'s")
+    if current.turn + 1 == len(current.order):
+        return end_round(after)
+    after["round"], after["after_test"] = current.end_turn()[0].to_dict(), None
+    return after, []
+
+
+def set_zones(state: dict | None, links: dict[str, list[str]], positions: dict[str, str]) -> tuple[dict, Changes]:
+    """The GM draws the scene's zones (each with its neighbours) and places characters in them."""
+    after = copied(state)
+    for actor_id, zone in positions.items():
+        character(after, actor_id)
+        if zone not in links:
+            raise RulesRefusal(f"there is no zone {zone!r} on the map")
+    after["zones"] = {"links": links, "positions": positions}
+    return after, []
+
+
+def move_in(state: dict, actor_id: str, zone: str) -> str:
+    """``actor_id`` moves to a nearby zone, in place; the range it was at."""
+    zones = state.get("zones") or {"links": {}, "positions": {}}
+    start = zones["positions"].get(actor_id)
+    if start is None:
+        raise RulesRefusal(f"{actor_id} is in no zone: the GM places them (2d20.zones)")
+    reached = move(zones["links"], start, zone)
+    zones["positions"][actor_id] = zone
+    state["zones"] = zones
+    return reached.value
+
+
 def end_scene(state: dict | None) -> tuple[dict, Changes]:
-    """1 Momentum lost; Stress, Armor and Mana restored; the scene's traits go with it."""
+    """1 Momentum lost; Stress, Armor and Mana restored; the scene's traits, round and zones go with it."""
     after = copied(state)
     momentum, change = _momentum(after).end_of_scene()
-    after["momentum"], after["traits"] = momentum.to_dict(), []
+    after["momentum"], after["traits"], after["after_test"], after["round"] = momentum.to_dict(), [], None, None
+    after["zones"] = {"links": {}, "positions": {}}
     after["characters"] = {actor_id: _restored(sheet) for actor_id, sheet in after["characters"].items()}
     return after, [_line(change)]
 

@@ -5,9 +5,11 @@
 from __future__ import annotations
 
 from ....cards import check_owner, publish
+from ....protocol import ErrorCode, RequestError
 from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.cards import Card, Suiting, suiting
+from ....rules.moment_of_clarity.chips import Use
 from ....rules.moment_of_clarity.elements import Archetype
 from ....rules.moment_of_clarity.trumps import BeadPlay, CardPlay, ChipPlay, trump
 from .. import state as moc
@@ -47,6 +49,9 @@ def grant_chips(unit, request: dict) -> dict:
 
 def spend_chip(unit, request: dict) -> dict:
     check_owner(unit, request["actor_id"])
+    if request["use"] is Use.SUCCESS:
+        message = "a white chip's Success is played on the roll: moc.success"
+        raise RequestError(ErrorCode.INVALID, message, {"use": [message]})
     change = moc.spend_chip(request["actor_id"], request["chip"], request["use"], request["element"], _dice)
     return changed(unit, change, "chip")
 

@@ -1,11 +1,14 @@
-"""``moc.character``, ``moc.session`` and ``moc.scene``."""
+"""``moc.character``, ``moc.character.check``, ``moc.token.recover``, ``moc.session`` and ``moc.scene``."""
 
 from __future__ import annotations
 
+from ....cards import check_owner
 from ....requests import handles
 from ....rules.dice import RandomDice
+from ....rules.moment_of_clarity.beads import PowerLevel
+from ....rules.moment_of_clarity.characteristics import creation_cost
 from .. import state as moc
-from .common import changed
+from .common import changed, refused
 
 _dice = RandomDice()
 
@@ -14,6 +17,24 @@ def register_character(unit, sheet: dict) -> dict:
     sheet = {key: value for key, value in sheet.items() if key != "request_id"}
     sheet["skills"] = [{**skill, "element": skill["element"].value} for skill in sheet["skills"]]
     return changed(unit, moc.register(sheet), "placed")
+
+
+def check_character(unit, request: dict) -> dict:
+    """What a sheet costs in character points against the power level's budget (Character Generation)."""
+    extras = {f"{kind[:-1]}: {each['name']}": (-1 if kind == "disadvantages" else 1) * each["cost"]
+              for kind in ("advantages", "backgrounds", "disadvantages") for each in request[kind]}
+    with refused("characteristics"):
+        cost = creation_cost(request["characteristics"], request["skills"], extras, request["bits"])
+    budget = PowerLevel(request["power_level"]).starting_points + request["earned"]
+    left = budget - cost["points"]
+    lines = [*cost["lines"], f"{cost['points']} of {budget} character points: {left} left"]
+    return {"points": cost["points"], "budget": budget, "left": left, "within": left >= 0, "explanation": lines}
+
+
+def recover_token(unit, request: dict) -> dict:
+    """A characteristic token recovered at a scene's end, by a character with no Fatigue (Recovery)."""
+    check_owner(unit, request["actor_id"])
+    return changed(unit, moc.recover_token(request["actor_id"], request["characteristic"]), "characteristic")
 
 
 def new_session(unit, _request: dict) -> dict:
@@ -26,5 +47,7 @@ def new_scene(unit, _request: dict) -> dict:
 
 def init_app(app) -> None:
     handles(app, "moc.character")(register_character)
+    handles(app, "moc.character.check")(check_character)
+    handles(app, "moc.token.recover")(recover_token)
     handles(app, "moc.session")(new_session)
     handles(app, "moc.scene")(new_scene)

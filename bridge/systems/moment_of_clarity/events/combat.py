@@ -6,12 +6,13 @@ from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
 from ....requests import handles
 from ....rules.dice import RandomDice
+from ....rules.moment_of_clarity.characteristics import SPEED, level_of, to_hit_tn
 from ....rules.moment_of_clarity.combat import Weapon, damage_pool, initiative_order, roll_damage
 from ....rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
 from ....rules.moment_of_clarity.levels import Difficulty
 from ....rules.moment_of_clarity.rolls import open_up, roll
 from .. import state as moc
-from .common import changed, refused, registered
+from .common import changed, read_state, refused, registered
 
 _dice = RandomDice()
 
@@ -20,10 +21,13 @@ def attack(unit, request: dict) -> dict:
     """To hit, the damage pool its raises make, the damage roll, the
     target's resistance if it resists, and the levels on its tracks."""
     check_owner(unit, request["actor_id"])
-    registered(unit, request["target"], "target")
+    defender = registered(unit, request["target"], "target")
+    with refused("actor_id"):
+        moc.check_turn(read_state(unit), request["actor_id"])
     modifier = request["location_modifier"]
+    tn = request["tn"] if "tn" in request else to_hit_tn(defender.get("characteristics", {}))
     with refused("weapon"):
-        to_hit = roll(request["dice"], request["sides"], request["tn"], _dice)
+        to_hit = roll(request["dice"], request["sides"], tn, _dice)
         pool = damage_pool(to_hit, Weapon(**request["weapon"]), modifier)
     damage = roll_damage(pool, _dice)
     levels = damage.successes if damage else 0
@@ -87,15 +91,24 @@ def recover(unit, request: dict) -> dict:
 
 
 def initiative(unit, request: dict) -> dict:
-    """GM: each principal's Sp roll; most successes first, then the dice's total, then simultaneous."""
-    names = [principal["name"] for principal in request["principals"]]
+    """GM: each principal's Sp roll; most successes first, then the dice's total, then simultaneous.
+    Registered ``characters`` roll their sheet's Sp and start the turns; typed ``principals`` only order."""
+    if ("principals" in request) == ("characters" in request):
+        raise RequestError(ErrorCode.INVALID, "give principals or characters, one of the two", {"principals": ["one of the two"]})
+    if "characters" in request:
+        sheets = {actor_id: registered(unit, actor_id, "characters") for actor_id in request["characters"]}
+        principals = [{"name": actor_id, "dice": level_of(sheet.get("characteristics", {}), SPEED), "sides": 10}
+                      for actor_id, sheet in sheets.items()]
+    else:
+        principals = request["principals"]
+    names = [principal["name"] for principal in principals]
     if len(set(names)) < len(names):
         raise RequestError(ErrorCode.INVALID, "principals are told apart by name", {"principals": ["two share a name"]})
     with refused("principals"):
-        rolls = {
-            each["name"]: roll(each["dice"], each["sides"], request["tn"], _dice) for each in request["principals"]
-        }
+        rolls = {each["name"]: roll(each["dice"], each["sides"], request["tn"], _dice) for each in principals}
     order = initiative_order(rolls)
+    if "characters" in request:
+        changed(unit, moc.start_turns([list(group) for group in order]), "characters")
     lines = [
         f"{turn}. {' and '.join(group)}{' (together)' if len(group) > 1 else ''}" for turn, group in enumerate(order, 1)
     ]
@@ -107,7 +120,31 @@ def initiative(unit, request: dict) -> dict:
     return publish(unit, request, "moc.initiative", result)
 
 
+def move(unit, request: dict) -> dict:
+    """A move of the character's own, within its allowance a turn."""
+    check_owner(unit, request["actor_id"])
+    return changed(unit, moc.move(request["actor_id"], request["meters"], request["mode"] == "primary"), "meters")
+
+
+def gain_fatigue(unit, request: dict) -> dict:
+    """GM: levels of Fatigue an action or the story costs a character."""
+    return changed(unit, moc.gain_fatigue(request["actor_id"], request["levels"]), "actor_id")
+
+
+def end_turn(unit, request: dict) -> dict:
+    """The acting principals' turn ends (their owner, or the GM); after the last, the order begins again."""
+    actor_id = request.get("actor_id")
+    if actor_id is None and not unit.identity.is_gm:
+        raise RequestError(ErrorCode.INVALID, "name the character whose turn ends", {"actor_id": ["required"]})
+    if actor_id is not None:
+        check_owner(unit, actor_id)
+    return changed(unit, moc.end_turn(actor_id), "actor_id")
+
+
 def init_app(app) -> None:
     handles(app, "moc.attack")(attack)
     handles(app, "moc.recover")(recover)
     handles(app, "moc.initiative")(initiative)
+    handles(app, "moc.turn.end")(end_turn)
+    handles(app, "moc.move")(move)
+    handles(app, "moc.fatigue")(gain_fatigue)

@@ -19,21 +19,37 @@ from .cards import (
     MocChipSpendRequest,
     MocChipSpent,
     MocChipsTradeRequest,
+    MocFateAwarded,
+    MocFatePenaltyRequest,
     MocHand,
     MocKeepRequest,
+    MocNominated,
+    MocNominateRequest,
 )
-from .characters import MocCharacterRequest, MocSceneResult, MocSessionResult
+from .characters import (
+    MocCharacterChecked,
+    MocCharacterCheckRequest,
+    MocCharacterRequest,
+    MocSceneResult,
+    MocSessionResult,
+    MocTokenRecoverRequest,
+)
+from .checks import MocCheckCard, MocCheckRequest, MocShiftCard, MocShiftRequest, MocSuccessCard, MocSuccessRequest
 from .combat import (
     MocAttackCard,
     MocAttackRequest,
+    MocFatigueRequest,
     MocInitiativeCard,
     MocInitiativeRequest,
+    MocMoved,
+    MocMoveRequest,
     MocRecoverCard,
     MocRecoverRequest,
+    MocTurnEndRequest,
 )
 from .rolls import MocDeclareCard, MocDeclareRequest, MocOpposedCard, MocOpposedRequest, MocRollCard, MocRollRequest
 from .splits import MocAugmentCard, MocAugmentRequest, MocSplitCard, MocSplitRequest
-from .state import MocCharacter, MocState
+from .state import MocCharacter, MocState, MocTurnsState
 from .trumps import CROSS_FIELD_RULES, MocTrumpCard, MocTrumpRequest
 
 __all__ = ["CARDS", "CROSS_FIELD_RULES", "REQUESTS", "MocState"]
@@ -53,11 +69,16 @@ CARDS = {
         ("moc.recover", MocRecoverRequest, MocRecoverCard),
         ("moc.initiative", MocInitiativeRequest, MocInitiativeCard),
         ("moc.trump", MocTrumpRequest, MocTrumpCard),
+        ("moc.check", MocCheckRequest, MocCheckCard),
+        ("moc.success", MocSuccessRequest, MocSuccessCard),
+        ("moc.shift", MocShiftRequest, MocShiftCard),
     )
 }
 
 REQUESTS = {
     "moc.character": RequestSpec(MocCharacterRequest, MocCharacter, gm_only=True),
+    "moc.character.check": RequestSpec(MocCharacterCheckRequest, MocCharacterChecked),
+    "moc.token.recover": RequestSpec(MocTokenRecoverRequest, MocCharacter),
     "moc.session": RequestSpec(RequestSchema, MocSessionResult, gm_only=True),
     "moc.scene": RequestSpec(RequestSchema, MocSceneResult, gm_only=True),
     "moc.keep": RequestSpec(MocKeepRequest, MocHand),
@@ -67,4 +88,10 @@ REQUESTS = {
     "moc.chips.grant": RequestSpec(MocChipsGrantRequest, MocCharacter, gm_only=True),
     "moc.chips.spend": RequestSpec(MocChipSpendRequest, MocChipSpent),
     "moc.chips.trade": RequestSpec(MocChipsTradeRequest, MocCharacter),
+    "moc.turn.end": RequestSpec(MocTurnEndRequest, MocTurnsState),
+    "moc.move": RequestSpec(MocMoveRequest, MocMoved),
+    "moc.fate.penalty": RequestSpec(MocFatePenaltyRequest, MocCharacter, gm_only=True),
+    "moc.fate.nominate": RequestSpec(MocNominateRequest, MocNominated),
+    "moc.fate.award": RequestSpec(RequestSchema, MocFateAwarded, gm_only=True),
+    "moc.fatigue": RequestSpec(MocFatigueRequest, MocCharacter, gm_only=True),
 }

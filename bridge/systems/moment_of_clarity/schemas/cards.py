@@ -105,3 +105,26 @@ class MocChipSpent(Out):
     bought = fields.Integer(required=True)
     cards = fields.List(fields.Nested(MocCardOut), required=True)
     character = fields.Nested(MocCharacter, required=True)
+
+
+class MocFatePenaltyRequest(MocActorRequest):
+    """GM: chips taken from a character whose play hurt the story (Fate)."""
+
+    chips = fields.List(enum_of(Chip), required=True, validate=validate.Length(1, CHIPS_MAX))
+
+
+class MocNominateRequest(MocActorRequest):
+    """After a session, the character ``actor_id`` secretly nominates ``nominee`` for an experience chip (once a session)."""
+
+    nominee = Identifier(required=True)
+
+
+class MocNominated(Out):
+    nominated = fields.Boolean(required=True)
+
+
+class MocFateAwarded(Out):
+    """How many nominations were made, and who earned an experience chip (a white chip)."""
+
+    nominations = fields.Integer(required=True)
+    experience_chips = fields.List(Identifier(), required=True)

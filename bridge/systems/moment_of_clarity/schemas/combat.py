@@ -9,7 +9,7 @@ from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import SIDES
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out
-from ....schemas.requests import CardRequest
+from ....schemas.requests import CardRequest, RequestSchema
 from .common import DICE, NAME, TN, TN_MAX, enum_of
 from .rolls import MocRoll
 from .state import MocTracksOut
@@ -35,13 +35,14 @@ class MocResistance(Inbound):
 
 class MocAttackRequest(CardRequest):
     """``actor_id`` attacks the registered character ``target``: ``dice``
-    against ``tn`` (from the defender's AG), each raise a damage die, the
-    damage roll's successes levels of damage on the target's tracks."""
+    against the TN the defender's AG sets (7 + AG - 1; ``tn``: the GM's
+    override), each raise a damage die, the damage roll's successes levels
+    of damage on the target's tracks."""
 
     target = Identifier(required=True)
     dice = fields.Integer(required=True, validate=DICE)
     sides = fields.Integer(load_default=10, validate=validate.OneOf(SIDES))
-    tn = fields.Integer(load_default=7, validate=TN)
+    tn = fields.Integer(validate=TN)
     weapon = fields.Nested(MocWeapon, required=True)
     location_modifier = fields.Integer(load_default=0, validate=validate.Range(-TN_MAX, TN_MAX))
     resist = fields.Nested(MocResistance, load_default=None, allow_none=True)
@@ -55,10 +56,45 @@ class MocPrincipal(Inbound):
 
 class MocInitiativeRequest(CardRequest):
     """GM: each principal's Sp roll against ``tn``; ``actor_id`` is the
-    card's actor (the scene, say). Names differ."""
+    card's actor (the scene, say). ``characters``: registered characters
+    rolling their sheet's Sp, whose turns then run (``moc.turn.end``);
+    ``principals``: names and dice typed, ordered only. Names differ."""
 
-    principals = fields.List(fields.Nested(MocPrincipal), required=True, validate=validate.Length(1, 50))
+    principals = fields.List(fields.Nested(MocPrincipal), validate=validate.Length(1, 50))
+    characters = fields.List(Identifier(), validate=validate.Length(1, 50))
     tn = fields.Integer(load_default=7, validate=TN)
+
+
+class MocTurnEndRequest(RequestSchema):
+    """The acting principals' turn ends: ``actor_id``, one of them (the GM may leave it out)."""
+
+    actor_id = Identifier()
+
+
+class MocMoveRequest(RequestSchema):
+    """``actor_id`` moves ``meters`` by its primary mode (2 x Sp + B a turn) or another (Sp + B)."""
+
+    actor_id = Identifier(required=True)
+    meters = fields.Integer(required=True, validate=validate.Range(1, 1000))
+    mode = fields.String(load_default="primary", validate=validate.OneOf(["primary", "other"]))
+
+
+class MocMoved(Out):
+    """The move, the allowance a turn, the meters moved this turn and those left."""
+
+    actor_id = Identifier(required=True)
+    mode = fields.String(required=True)
+    meters = fields.Integer(required=True)
+    allowance = fields.Integer(required=True)
+    moved = fields.Integer(required=True)
+    left = fields.Integer(required=True)
+
+
+class MocFatigueRequest(RequestSchema):
+    """GM: ``levels`` of Fatigue a character gains from an action or the story."""
+
+    actor_id = Identifier(required=True)
+    levels = fields.Integer(required=True, validate=validate.Range(1, 20))
 
 
 class MocRecoverRequest(CardRequest):

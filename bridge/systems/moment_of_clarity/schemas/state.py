@@ -33,11 +33,13 @@ class MocSkillOut(Out):
     element = enum_of(Element, required=True)
     dice = fields.Integer(required=True)
     difficulty = fields.Integer(required=True)
+    primary = fields.String(required=True, allow_none=True)
+    secondary = fields.String(required=True, allow_none=True)
 
 
 class MocCharacter(Out):
-    """A character: its sheet, its hand (``choosing``: a Wildcard's 4 drawn,
-    3 to keep), chips, beads by Element, tracks, and whether it is dazed."""
+    """A character: its sheet, its characteristic tokens left (a primary's), its hand (``choosing``: a
+    Wildcard's 4 drawn, 3 to keep), chips, beads by Element, tracks, and whether it is dazed."""
 
     name = fields.String(required=True)
     archetype = fields.String(required=True)
@@ -47,6 +49,8 @@ class MocCharacter(Out):
     body = fields.Integer(required=True)
     toughness = fields.Integer(required=True)
     l_score = fields.Integer(required=True)
+    characteristics = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    tokens = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     skills = fields.List(fields.Nested(MocSkillOut), required=True)
     tracks = fields.Nested(MocTracksOut, required=True)
     hand = fields.List(fields.Nested(MocCardOut), required=True)
@@ -54,6 +58,9 @@ class MocCharacter(Out):
     chips = fields.Nested(MocChipsOut, required=True)
     beads = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     dazed = fields.Boolean(required=True)
+    card_pool = fields.String(required=True, allow_none=True)
+    token_recovery = fields.Boolean(metadata={"description": "it may recover a characteristic token (moc.token.recover)"})
+    character_points = fields.Integer(required=True, metadata={"description": "character points earned in play (a blue chip each), to spend on the sheet"})
     draws_cards = fields.Boolean(required=True)
 
 
@@ -64,13 +71,25 @@ class MocSecretRoll(Out):
     declared = fields.Integer(required=True)
 
 
+class MocTurnsState(Out):
+    """The turns running (``moc.initiative`` for registered characters): the order's groups, the acting index and group, the meters each moved this turn."""
+
+    order = fields.List(fields.List(fields.String()), required=True)
+    turn = fields.Integer(required=True)
+    acting = fields.List(fields.String(), required=True)
+    moved = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+
+
 class MocState(Out):
     """Moment of Clarity's state document: session and scene counters, the
     cards out of the deck this session, the characters by actor id, the
-    secret rolls of opposed actions by card id."""
+    secret rolls of opposed actions by card id, and the turns running (null: none)."""
 
     session = fields.Integer(required=True)
     scene = fields.Integer(required=True)
     drawn = fields.List(fields.Nested(MocCardOut), required=True)
     characters = fields.Dict(keys=fields.String(), values=fields.Nested(MocCharacter), required=True)
     opposed = fields.Dict(keys=fields.String(), values=fields.Nested(MocSecretRoll), required=True)
+    turns = fields.Nested(MocTurnsState, required=True, allow_none=True)
+    card_pools = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(MocCardOut)), required=True)
+

@@ -9,13 +9,13 @@ from . import (
     combat_weapons,
     contests,
     damage,
+    experience,
     hazards,
     health,
     maneuvers,
     moments,
     odds,
     rolls,
-    scripting,
     simulation,
     tokens,
     tracker,
@@ -23,4 +23,4 @@ from . import (
 
 #: The areas, each registering its handlers with ``init_app(app)``.
 AREAS = (rolls, odds, damage, characters, health, combat, maneuvers, combat_weapons, hazards, moments, contests, tokens,
-         tracker, simulation, scripting)
+         tracker, simulation, experience)

@@ -1,5 +1,5 @@
 """Hazards (ch. 8), the GM's: each request is checked here, its tokens
-tracked, then queued to a worker (``workers.hazards``), which pushes the
+tracked, then queued to a worker (``workers.moment_of_truth.hazards``), which pushes the
 card, one ``token.changed`` per token changed, and ``job.result``."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from ....requests import handles
 from ....schemas.catalog import REQUESTS
 from ..token_changes import check_tracked
 
-#: The hazard requests, each resolved by ``workers.hazards``.
+#: The hazard requests, each resolved by ``workers.moment_of_truth.hazards``.
 HAZARDS = (
     Request.HAZARD_FALL,
     Request.HAZARD_EXPLOSION,

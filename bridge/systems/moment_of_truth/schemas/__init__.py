@@ -20,20 +20,20 @@ from . import (
     combat_weapons,
     contests,
     damage,
+    experience,
     hazards,
     health,
     maneuvers,
     moments,
     odds,
     rolls,
-    scripting,
     simulation,
     tokens,
     tracker,
 )
 
 AREAS = (rolls, damage, combat, maneuvers, combat_weapons, characters, health, hazards, odds, moments, contests, tokens, tracker,
-         simulation, scripting)
+         simulation, experience)
 
 #: The rules areas' cards, by request.
 CARDS = {event: card for area in AREAS for event, card in area.CARDS.items()}

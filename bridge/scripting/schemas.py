@@ -1,28 +1,24 @@
-"""Macros over the wire (docs/scripting.md): listing the macros a user may
-run, running one by name with its arguments, and the GM's reload of the
-world's scripts. No code and no path ever travels: a macro is named by an
-identifier, and its arguments are checked against the schema it declares."""
+"""Macros over the wire, in a world of any rule system (docs/scripting.md):
+listing the macros a user may run, running one by name with its arguments,
+and the GM's reload of the world's scripts. No code and no path ever
+travels: a macro is named by an identifier, and its arguments are checked
+against the schema it declares. What a macro rolls and makes is its world's
+system's (``bridge.scripting.hooks``): the card carries it as that system's
+own cards and changes show it."""
 
 from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate
 
-from ....protocol import Request
-from ....rules.moment_of_truth.conditions import Condition
-from ....schemas.common import Identifier
-from ....schemas.pushes import JobEvent, JobQueued, Out, _const, card_entry
-from ....schemas.requests import CardOptions, RequestSchema
-from ....schemas.spec import CardSpec, RequestSpec
-from ....scripting.api import DICE_MAX, OUTPUT_MAX_CHARS, SIDES_MAX, Who
-from .damage import DamageResult
-from .hazards import TOKENS_MAX, Fire, HazardResult
-from .health import ConditionChange
-from .moments import MomentsChange
-from .rolls import RollResult
-from .tokens import TokenStateChange
+from ..protocol import Request
+from ..schemas.common import Identifier
+from ..schemas.pushes import JobEvent, JobQueued, Out, _const, card_entry, job_result
+from ..schemas.requests import CardOptions, RequestSchema
+from ..schemas.spec import CardSpec, RequestSpec
+from .api import DICE_MAX, EFFECTS_MAX, OUTPUT_MAX_CHARS, SIDES_MAX, Who
 
-#: Most top-level arguments a macro run may carry.
-ARGUMENTS_MAX = 50
+#: Most top-level arguments a macro run may carry; most targets one run names.
+ARGUMENTS_MAX, TOKENS_MAX = 50, 50
 
 
 def _each_once(token_ids: list[str]) -> None:
@@ -35,8 +31,9 @@ class MacroListRequest(RequestSchema):
 
 
 class MacroRunRequest(CardOptions):
-    """Run the macro `macro` on the tracked tokens `token_ids` (its targets)
-    with `arguments`, which must meet the JSON Schema `macro.list` gives for it."""
+    """Run the macro `macro` on `token_ids` (its targets: tracked tokens in a Moment of Truth world,
+    registered characters by actor id in another system's) with `arguments`, which must meet the
+    JSON Schema `macro.list` gives for it."""
 
     macro = Identifier(required=True, metadata={"description": "a macro's name as macro.list gives it"})
     arguments = fields.Dict(keys=fields.String(validate=validate.Length(1, 64)), load_default=dict,
@@ -76,37 +73,38 @@ class MacroList(Out):
 
 
 class MacroRoll(Out):
-    """A roll a macro made: raw `faces` (`kind` dice), a `roll` by the book (`kind` roll), or a `damage` roll."""
+    """A roll a macro made: raw `faces` (`kind` dice), a `roll` by the world's system (`kind` roll,
+    shaped as that system's cards show the roll), or a Moment of Truth `damage` roll."""
 
     label = fields.String(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(["dice", "roll", "damage"]))
     sides = fields.Integer(validate=validate.Range(2, SIDES_MAX))
     faces = fields.List(fields.Integer(validate=validate.Range(min=1)))
     token_id = fields.String()
-    roll = fields.Nested(RollResult)
-    damage = fields.Nested(DamageResult)
-
-
-class MacroFire(HazardResult):
-    """An ``ignite``'s fire, as ``hazard.fire.ignite`` lights it: the burn at once and the fire's `state` after."""
-
-    state = fields.Nested(Fire, required=True)
+    roll = fields.Dict()
+    damage = fields.Dict()
 
 
 class MacroEffect(Out):
-    """An effect a macro recorded, as made, in order: `hurt`, `heal`, `set_condition`, `clear_condition`, `ignite` (with the fire's `fire` result)."""
+    """An effect a macro recorded, as made, in order: `effect` names it (the system's: Moment of
+    Truth's `hurt`, `heal`, `set_condition`, `clear_condition`, `ignite`; the 2d20 variant's
+    `stress`), `token_id` its target, then its details and what it changed."""
 
-    effect = fields.String(required=True, validate=validate.OneOf(["hurt", "heal", "set_condition", "clear_condition", "ignite"]))
+    effect = fields.String(required=True)
     token_id = fields.String(required=True)
+    # Moment of Truth's: damage, a condition, a fire, and the condition changes made
     minor = fields.Integer()
     serious = fields.Integer()
-    condition = fields.Enum(Condition, by_value=True)
+    condition = fields.String()
     source = fields.String(allow_none=True)
     rounds = fields.Integer(allow_none=True)
     starting_dice = fields.Integer()
     grease = fields.Boolean()
-    fire = fields.Nested(MacroFire)
-    changes = fields.List(fields.Nested(ConditionChange), required=True)
+    fire = fields.Dict(metadata={"description": "an ignite's fire, as hazard.fire.ignite's card shows it"})
+    changes = fields.List(fields.Dict())
+    # the 2d20 variant's: damage dealt and the hit it made, as 2d20.attack's card shows it
+    damage = fields.Integer()
+    hit = fields.Dict()
 
 
 class MacroAward(Out):
@@ -124,15 +122,17 @@ class MacroResult(Out):
 
     macro = Identifier(required=True)
     api_version = fields.Integer(required=True)
+    system = fields.String(required=True, metadata={"description": "the world's rule system the macro ran in"})
     rolls = fields.List(fields.Nested(MacroRoll), required=True)
-    effects = fields.List(fields.Nested(MacroEffect), required=True)
+    effects = fields.List(fields.Nested(MacroEffect), required=True, validate=validate.Length(max=EFFECTS_MAX))
     awards = fields.List(fields.Nested(MacroAward), required=True)
-    moments = fields.Nested(MomentsChange, required=True, allow_none=True, metadata={
-        "description": "the ledger's change the awards made (null: none awarded)"})
+    moments = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "Moment of Truth: the ledger's change the awards made, as moments.changed shows it (null: none awarded)"})
     said = fields.List(fields.String(), required=True)
     printed = fields.String(required=True, validate=validate.Length(max=OUTPUT_MAX_CHARS))
     dice_rolled = fields.Integer(required=True, validate=validate.Range(0, DICE_MAX))
-    tokens = fields.List(fields.Nested(TokenStateChange), required=True, validate=validate.Length(max=TOKENS_MAX))
+    tokens = fields.List(fields.Dict(), required=True, validate=validate.Length(max=TOKENS_MAX), metadata={
+        "description": "Moment of Truth: each token's change, as token.changed shows it"})
     error = fields.Nested(ScriptError, required=True, allow_none=True)
 
 
@@ -158,5 +158,13 @@ REQUESTS = {
     Request.MACRO_LIST: RequestSpec(MacroListRequest, MacroList),
     Request.MACRO_RELOAD: RequestSpec(MacroReloadRequest, JobQueued, gm_only=True),
 }
-JOB_RESULTS = (JobMacroReload,)
-CROSS_FIELD_RULES: dict = {}
+
+
+
+class QueuedMacro(Out):
+    """The card a macro run made; the card itself comes as ``roll.result``."""
+
+    roll_id = fields.String(required=True)
+
+
+JOB_RESULTS = (JobMacroReload, job_result(Request.MACRO_RUN.value, QueuedMacro, "the card it made, by id"))

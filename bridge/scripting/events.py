@@ -1,6 +1,7 @@
-"""Macros: the table lists the macros a user may run and runs one by name;
-the GM reloads the world's scripts. The web process never runs a script:
-it reads what the last load kept (``scripting.shelf``), checks a run's
+"""Macros, in a world of any rule system: the table lists the macros a user
+may run and runs one by name; the GM reloads the world's scripts. The web
+process never runs a script: it reads what the last load kept (``shelf``),
+has the world's system check the targets (``hooks``), checks a run's
 arguments against the macro's JSON Schema, and queues the run to a worker
 (``workers.scripting.jobs``)."""
 
@@ -8,13 +9,13 @@ from __future__ import annotations
 
 from jsonschema import Draft202012Validator
 
-from ....events.jobs import queue_job
-from ....protocol import ErrorCode, Request, RequestError
-from ....requests import handles
-from ....schemas.catalog import REQUESTS
-from ....scripting import shelf
-from ....scripting.api import Who
-from ..token_changes import check_token_owner, check_tracked, tracked
+from ..events.jobs import queue_job
+from ..protocol import ErrorCode, Request, RequestError
+from ..requests import handles
+from . import shelf
+from .api import Who
+from .hooks import hook_of
+from .schemas import MacroRunRequest
 
 
 def _may_run(unit, shown: dict) -> bool:
@@ -33,7 +34,7 @@ def macro_list(unit, _request: dict) -> dict:
 
 def macro_run(unit, run_request: dict) -> dict:
     """Refuse an unknown macro, one the sender may not run, targets they may
-    not touch and arguments its schema refuses; queue the rest, at most
+    not name and arguments its schema refuses; queue the rest, at most
     ``shelf.RUNS_PER_WINDOW`` per user and window."""
     client, name = unit.store.redis, run_request["macro"]
     shown = shelf.macro(client, unit.world_id, name)
@@ -41,22 +42,13 @@ def macro_run(unit, run_request: dict) -> dict:
         raise RequestError(ErrorCode.INVALID, f"no macro {name!r} is loaded", {"macro": ["no such macro"]})
     if not _may_run(unit, shown):
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may run {name!r}", {"macro": ["GM only"]})
-    _check_targets(unit, shown, run_request["token_ids"])
+    named = {token_id: f"token_ids.{n}" for n, token_id in enumerate(run_request["token_ids"])}
+    hook_of(unit.world.system).check_targets(unit, named, shown["who"] == Who.OWNER.value)
     _check_arguments(shown, run_request["arguments"])
     if not shelf.allow_run(client, unit.world_id, unit.identity.user):
         raise RequestError(ErrorCode.BUSY, f"at most {shelf.RUNS_PER_WINDOW} macro runs per {shelf.RUN_WINDOW_SECONDS} s")
-    spec = REQUESTS[Request.MACRO_RUN.value].schema().dump(run_request)
+    spec = MacroRunRequest().dump(run_request)
     return queue_job(unit, run_request["request_id"], "workers.scripting.jobs.run_macro", sender=unit.identity.to_dict(), request=spec)
-
-
-def _check_targets(unit, shown: dict, token_ids: list[str]) -> None:
-    """Targets are tracked tokens; an owner's macro only on the sender's own."""
-    named = {token_id: f"token_ids.{n}" for n, token_id in enumerate(token_ids)}
-    if shown["who"] != Who.OWNER.value:
-        check_tracked(unit, named)
-        return
-    for token_id, state in tracked(unit, named).items():
-        check_token_owner(unit, state, named[token_id])
 
 
 def _check_arguments(shown: dict, arguments: dict) -> None:
