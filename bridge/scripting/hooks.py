@@ -6,8 +6,8 @@ its world's macros (``ScriptingHook``), named by the ``RuleSystem``'s
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -42,12 +42,15 @@ class ScriptingHook:
     ``table(arguments, targets, user, dice)`` builds the system's ``Table``;
     back in the worker, ``apply(unit, request, record, targets)`` makes what
     the macro recorded, in the unit, and gives the card's ``effects``,
-    ``tokens``, ``awards`` and ``moments`` (raising ``EffectRefused``)."""
+    ``tokens``, ``awards`` and ``moments`` (raising ``EffectRefused``).
+    ``house_rules``: how each house-rule hook point of the system (``api.Hook``)
+    is worked out, when the scripts load, into the table its rules read."""
 
     check_targets: Callable[[Any, dict[str, str], bool], None]
     read: Callable[[Any, list[str]], Targets]
     table: Callable[[dict, Targets, str, DiceSource], Table]
     apply: Callable[[Any, dict, dict, Targets], dict]
+    house_rules: Mapping[str, Callable[[Callable], Any]] = field(default_factory=dict)
 
 
 def nothing_made(_unit, _request: dict, record: dict, _targets: Targets) -> dict:
@@ -75,6 +78,11 @@ def hook_of(system: str) -> ScriptingHook:
     if found is None or not found.scripting:
         return PLAIN
     return importlib.import_module(found.scripting).HOOK
+
+
+def house_rule_tables() -> dict[str, Callable[[Callable], Any]]:
+    """How every installed system's house-rule hook points are worked out into tables, by hook point."""
+    return {point: build for system in installed().values() for point, build in hook_of(system.name).house_rules.items()}
 
 
 def registered_characters(system: str, table_of: Callable[[dict, Targets, str, DiceSource], Table],

@@ -12,14 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..rules.dice import MAX_DICE_PER_ROLL
 from ..schemas.common import IDENTIFIER_PATTERN
 from ..schemas.export import schema_document
-from ..schemas.requests import RATING_MAX
 from ..schemas.settings import world_settings_schema
-from ..systems.moment_of_truth.schemas.health import HIT_POINTS_MAX
 from . import api
 from .api import Declared, Hook
+from .hooks import house_rule_tables
 
 
 @dataclass(frozen=True)
@@ -76,7 +74,7 @@ def declared_by(path: Path, folder: Path) -> dict:
     (checked as ``settings.update`` checks them); raises what the script raised."""
     declared = load_file(path)
     shown = {macro.name: _shown_macro(macro, path, folder) for macro in declared.macros}
-    tables = {hook.value: TABLES[hook](rule) for hook, rule in declared.hooks.items()}
+    tables = {hook.value: house_rule_tables()[hook.value](rule) for hook, rule in declared.hooks.items()}
     world_settings_schema()(partial=True).load(declared.dials)
     return {"macros": shown, "house_rules": tables, "dials": declared.dials}
 
@@ -121,24 +119,10 @@ def _shown_macro(macro: api.Macro, path: Path, folder: Path) -> dict:
     }
 
 
-def _checked(rule, low: int, high: int, *inputs: int) -> int:
+def checked(rule, low: int, high: int, *inputs: int) -> int:
+    """What a house rule gives for ``inputs``, refused unless a whole number from ``low`` to ``high``."""
     value = rule(*inputs)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         called = f"{rule.__name__}({', '.join(map(str, inputs))})"
         raise api.MacroError(f"{called} gave {value!r}: a whole number {low}-{high} is needed")
     return value
-
-
-def _hit_points(rule) -> dict[str, int]:
-    """The hit-point rule for each Endurance a token may have."""
-    return {str(endurance): _checked(rule, 1, HIT_POINTS_MAX, endurance) for endurance in range(RATING_MAX + 1)}
-
-
-def _reaction_time(rule) -> list[list[list[int]]]:
-    """The reaction-time rule for each Agility, Will and Perception a token may have."""
-    ratings = range(RATING_MAX + 1)
-    return [[[_checked(rule, 0, MAX_DICE_PER_ROLL, a, w, p) for p in ratings] for w in ratings] for a in ratings]
-
-
-#: How each hook's rule is worked out into a table (``HouseRules``' fields).
-TABLES = {Hook.HIT_POINTS: _hit_points, Hook.REACTION_TIME: _reaction_time}

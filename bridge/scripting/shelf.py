@@ -2,7 +2,7 @@
 
 - ``vtt:world:<w>`` field ``scripts``     the world's scripts folder (set by the CLI only)
 - ``vtt:world:<w>:macros``                hash: macro name -> how the table sees it, with its file (JSON)
-- ``vtt:world:<w>:house_rules``           the house rules as tables (``HouseRules.to_dict``, JSON)
+- ``vtt:world:<w>:house_rules``           the house rules as tables by hook point (JSON; Moment of Truth's: ``HouseRules``)
 - ``vtt:world:<w>:script_errors``         the scripts that failed at the last load, with their lines (JSON)
 - ``vtt:world:<w>:macro_runs:<user>:<n>`` the user's macro runs in rate window ``n``
 
@@ -18,7 +18,6 @@ import redis
 
 from ..embedded_redis import default_data_dir
 from ..encoded import dumps, loads
-from ..rules.moment_of_truth.house_rules import BOOK, HouseRules
 from ..store import world_key
 
 #: Macro runs a user may start per window.
@@ -68,9 +67,10 @@ def script_errors(client: redis.Redis, world_id: str) -> list[dict]:
     return loads(stored) if stored else []
 
 
-def house_rules(client: redis.Redis, world_id: str) -> HouseRules:
+def house_rules(client: redis.Redis, world_id: str) -> dict:
+    """The world's house rules as tables, by hook point (``{}``: the books' rules); its system reads its own."""
     stored = client.get(f"{world_key(world_id)}:house_rules")
-    return HouseRules.from_dict(loads(stored)) if stored else BOOK
+    return loads(stored) if stored else {}
 
 
 def allow_run(client: redis.Redis, world_id: str, user: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...protocol import Request, RequestError
-from ...rules.dice import DiceSource, RandomDice
+from ...rules.dice import MAX_DICE_PER_ROLL, DiceSource, RandomDice
 from ...rules.moment_of_truth import RollKind, resolve_roll, token_hazards
 from ...rules.moment_of_truth.conditions import Condition, skill_penalties
 from ...rules.moment_of_truth.damage import DamageDice, DamageResult, roll_damage
@@ -30,10 +30,13 @@ from ...rules.moment_of_truth.tokens import (
     with_health,
     without_condition,
 )
-from ...scripting.api import MacroError, Table
+from ...schemas.requests import RATING_MAX
+from ...scripting.api import Hook, MacroError, Table
 from ...scripting.hooks import EffectRefused, ScriptingHook, Targets
+from ...scripting.loader import checked
 from .combat_changes import change_fight, read_fight
 from .events.moments import award_for_role_playing
+from .schemas.health import HIT_POINTS_MAX
 from .token_changes import check_token_owner, check_tracked, tracked
 from .world_rules import world_dials
 
@@ -209,4 +212,16 @@ def apply(unit, request: dict, record: dict, targets: Targets) -> dict:
     return {"effects": made_effects, "tokens": tokens, "awards": record["awards"], "moments": moments}
 
 
-HOOK = ScriptingHook(check_targets=check_targets, read=read, table=table, apply=apply)
+def _hit_points(rule) -> dict[str, int]:
+    """The hit-point rule for each Endurance a token may have."""
+    return {str(endurance): checked(rule, 1, HIT_POINTS_MAX, endurance) for endurance in range(RATING_MAX + 1)}
+
+
+def _reaction_time(rule) -> list[list[list[int]]]:
+    """The reaction-time rule for each Agility, Will and Perception a token may have."""
+    ratings = range(RATING_MAX + 1)
+    return [[[checked(rule, 0, MAX_DICE_PER_ROLL, a, w, p) for p in ratings] for w in ratings] for a in ratings]
+
+
+HOOK = ScriptingHook(check_targets=check_targets, read=read, table=table, apply=apply,
+                     house_rules={Hook.HIT_POINTS.value: _hit_points, Hook.REACTION_TIME.value: _reaction_time})

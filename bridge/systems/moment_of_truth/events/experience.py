@@ -17,8 +17,8 @@ from ....rules.moment_of_truth.experience import ExperienceAccount
 from ....rules.moment_of_truth.moments import buy_back
 from ....rules.moment_of_truth.statistics import Statistic
 from ....rules.moment_of_truth.tokens import changed, registered
-from ....scripting import shelf
 from ....systems.state import change_state
+from ..house_rules import world_house_rules
 from ..token_changes import change_tokens, owned_token
 from ..world_rules import world_dials
 from .moments import _ledger_only, _player, _record
@@ -48,7 +48,7 @@ def spend(unit, request: dict) -> dict:
         field = f"{raised}.desired" if broken.field in ("desired", "current") else f"{raised}.{broken.field}"
         raise against_the_rules(broken, field) from None
     entry, account = _account_change(unit, token.actor_id, f"{raised}.desired", lambda held: held.raise_by(cost))
-    house_rules = shelf.house_rules(unit.store.redis, unit.world_id)
+    house_rules = world_house_rules(unit)
 
     def change(states):
         before = states[token.token_id]

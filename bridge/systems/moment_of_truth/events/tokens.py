@@ -21,11 +21,11 @@ from ....rules.moment_of_truth.tokens import (
     with_health,
     without_condition,
 )
-from ....scripting import shelf
 from ....store import TableRead
 from ....table.events import snapshot as table_snapshot
 from ....table.tokens import not_tracked
 from ..combat_changes import running_combat
+from ..house_rules import world_house_rules
 from ..token_changes import change_tokens, push_changes
 from ..view import token_view
 from ..world_rules import world_dials
@@ -41,7 +41,7 @@ def register(unit, register_request: dict) -> dict:
     points by the world's house rule, if its scripts set one."""
     _check_skills(unit, register_request["skills"])
     dials, token_id = world_dials(unit), register_request["token_id"]
-    house_rules = shelf.house_rules(unit.store.redis, unit.world_id)
+    house_rules = world_house_rules(unit)
     statistics = {Statistic(name): value for name, value in register_request["statistics"].items()}
 
     def track(read: TableRead) -> tuple[dict, None, TokenChange]:

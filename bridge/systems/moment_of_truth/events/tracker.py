@@ -35,10 +35,10 @@ from ....rules.moment_of_truth.tracker import (
     with_reserve,
 )
 from ....schemas.encode import dump
-from ....scripting import shelf
 from ....table.tokens import cause_of
 from ....unit import Unit
 from ..combat_changes import change_combat, running_combat
+from ..house_rules import world_house_rules
 from ..schemas.tracker import TurnEndedToken, TurnStartedToken
 from ..token_changes import change_tokens, owned_token, tracked
 from ..world_rules import world_dials
@@ -136,7 +136,7 @@ def initiative(unit, initiative_request: dict) -> dict:
     gm_tokens = seat_tokens(combat, combat.gm_seat)
     gm = GmSide(combat.gm_seat, {t: statistics[t] for t in gm_tokens}, initiative_request["pick"],
                 initiative_request["named"]) if gm_tokens else None
-    house_rules = shelf.house_rules(unit.store.redis, unit.world_id)
+    house_rules = world_house_rules(unit)
     with refused_as("named"):
         rolled = roll_initiative(seats, players, gm, dials, dice=_dice, house_rules=house_rules)
 

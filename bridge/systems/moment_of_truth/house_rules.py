@@ -1,0 +1,12 @@
+"""The world's house rules as Moment of Truth's rules read them (its scripts' tables, ``bridge.scripting.shelf``)."""
+
+from __future__ import annotations
+
+from ...rules.moment_of_truth.house_rules import BOOK, HouseRules
+from ...scripting import shelf
+
+
+def world_house_rules(unit) -> HouseRules:
+    """The world's house rules as its scripts set them (the book's where they set none)."""
+    tables = shelf.house_rules(unit.store.redis, unit.world_id)
+    return HouseRules.from_dict(tables) if tables else BOOK
