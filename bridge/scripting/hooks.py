@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from types import MappingProxyType
 from typing import Any
 
@@ -50,7 +51,7 @@ class ScriptingHook:
     read: Callable[[Any, list[str]], Targets]
     table: Callable[[dict, Targets, str, DiceSource], Table]
     apply: Callable[[Any, dict, dict, Targets], dict]
-    house_rules: Mapping[str, Callable[[Callable], Any]] = field(default_factory=dict)
+    house_rules: Mapping[str, Callable[[Callable], Any]] = dataclass_field(default_factory=dict)
 
 
 def nothing_made(_unit, _request: dict, record: dict, _targets: Targets) -> dict:
