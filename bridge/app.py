@@ -27,7 +27,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
     app.config["SECRET_KEY"] = secrets.token_hex(32)  # no cookie outlives the process
     app.extensions["vtt_config"] = config
     app.extensions["vtt_store"] = Store.from_url(config.redis_url)
-    app.extensions["vtt_budgets"] = Budgets()  # what each player may take (bridge.requests spends it)
+    app.extensions["vtt_budgets"] = Budgets(config.player_requests_per_second)  # what each player may take (bridge.requests spends it)
     # RQ needs raw bytes from Redis, the store wants text: two clients.
     app.extensions["vtt_queue"] = WorldQueues(config.queue_name, Redis.from_url(config.redis_url))
     app.extensions["socketio"] = SocketIO(

@@ -50,11 +50,14 @@ _BUCKETS = {
 
 
 class Budgets:
-    """This process's buckets by (world, player); thread-safe."""
+    """This process's buckets by (world, player); thread-safe. ``requests_per_second``:
+    a player's request rate (bursts of six seconds' worth); the other buckets are fixed."""
 
-    def __init__(self):
+    def __init__(self, requests_per_second: float = REQUESTS_PER_SECOND):
         self._lock = threading.Lock()
         self._buckets: dict[tuple[str, str, str], _Bucket] = {}
+        rate = requests_per_second
+        self._sizes = {**_BUCKETS, "requests": (rate * REQUEST_BURST / REQUESTS_PER_SECOND, rate, _BUCKETS["requests"][2])}
 
     def admit(self, identity, now: float | None = None) -> None:
         """Take one request from ``identity``'s budget, or refuse it (``too_many_requests``) if any bucket is empty."""
@@ -64,7 +67,7 @@ class Budgets:
         with self._lock:
             if len(self._buckets) > PLAYERS_KEPT:
                 self._forget_full(now)
-            for name, (capacity, per_second, says) in _BUCKETS.items():
+            for name, (capacity, per_second, says) in self._sizes.items():
                 bucket = self._buckets.setdefault((identity.world_id, identity.user, name), _Bucket(capacity, now))
                 if bucket.fill(capacity, per_second, now) < 1:
                     message = f"'{identity.user}' sent {says.format(capacity)} lately; wait a little"
@@ -83,6 +86,6 @@ class Budgets:
 
     def _forget_full(self, now: float) -> None:
         for key, bucket in list(self._buckets.items()):
-            capacity, per_second, _ = _BUCKETS[key[2]]
+            capacity, per_second, _ = self._sizes[key[2]]
             if bucket.fill(capacity, per_second, now) >= capacity:
                 del self._buckets[key]

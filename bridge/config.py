@@ -58,6 +58,8 @@ class Config:
     connections_per_world: int = 64
     #: WebSockets one address may hold open at once, per web process (0: no bound; behind a proxy, the proxy bounds).
     sockets_per_address: int = 32
+    #: Requests a second one player may send, in bursts of six seconds' worth (``bridge.budgets``).
+    player_requests_per_second: float = 10.0
 
     @property
     def base_url(self) -> str:
@@ -87,4 +89,5 @@ class Config:
             connections_per_user=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_USER", 8)),
             connections_per_world=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_WORLD", 64)),
             sockets_per_address=int(env.get("VTT_BRIDGE_SOCKETS_PER_ADDRESS", 32)),
+            player_requests_per_second=float(env.get("VTT_BRIDGE_PLAYER_REQUESTS_PER_SECOND", 10)),
         )

@@ -32,7 +32,7 @@ SLACK_BYTES = 64
 def alone(tmp_path):
     """A Redis server and a bridge of this test's own: nothing else moves bytes."""
     server = RedisServer(tmp_path)
-    web = Bridge(server.url)
+    web = Bridge(server.url, extra_env={"VTT_BRIDGE_PLAYER_REQUESTS_PER_SECOND": "1000"})  # a campaign in a minute
     yield server, web
     web.stop()
     server.stop()

@@ -172,7 +172,7 @@ def test_the_cli_shows_sets_and_loads_a_worlds_scripts_folder(redis_server, stor
     folder, loaded = moved.output.split("\n", 1)
     assert folder == str(EXAMPLES)
     assert json.loads(loaded) == {"folder": str(EXAMPLES), "macros": ["molotov", "sleeping_gas"], "errors": []}
-    assert shelf.house_rules(store.redis, world.world_id).hit_points_for(4, Dials()) == 22
+    assert HouseRules.from_dict(shelf.house_rules(store.redis, world.world_id)).hit_points_for(4, Dials()) == 22
 
 
 def test_code_that_will_not_stop_at_its_time_limit_is_killed(tmp_path):

@@ -12,6 +12,7 @@ from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth.schemas import odds, rolls
+from bridge.systems.moment_of_truth.schemas.rolls import Odds
 
 from .wire_schemas import assert_valid
 
@@ -114,9 +115,9 @@ def test_odds_of_a_hurt_actor_are_those_of_its_roll(gm):
     assert pool < 7, "the conditions cost dice"
     report = queued(gm, "odds", **hurt)
     assert report["pool"]["dice"] == pool
-    assert report["odds"] == roll_odds(pool, 2, RollKind.SKILL).to_dict()
+    assert report["odds"] == dump(Odds, roll_odds(pool, 2, RollKind.SKILL))
     spent = queued(gm, "odds", **hurt, moments={"own": 2})
     assert spent["pool"]["dice"] == pool + 2
-    assert spent["odds"] == roll_odds(pool + 2, 2, RollKind.SKILL).to_dict()
+    assert spent["odds"] == dump(Odds, roll_odds(pool + 2, 2, RollKind.SKILL))
     negative = gm.request("odds", **hurt, moments={"own": -2})
     assert negative["error"]["code"] == "invalid" and list(negative["error"]["fields"]) == ["moments"], negative

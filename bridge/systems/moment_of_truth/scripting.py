@@ -206,7 +206,7 @@ def apply(unit, request: dict, record: dict, targets: Targets) -> dict:
     if record["awards"]:
         awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]
         try:
-            moments = award_for_role_playing(unit, awarded, dials, "arguments").to_dict()
+            moments = award_for_role_playing(unit, awarded, dials, "arguments")
         except RequestError as refused:
             raise EffectRefused(f"the rules refused an award: {refused.message}") from None
     return {"effects": made_effects, "tokens": tokens, "awards": record["awards"], "moments": moments}

@@ -17,8 +17,10 @@ from ....rules.moment_of_truth.experience import ExperienceAccount
 from ....rules.moment_of_truth.moments import buy_back
 from ....rules.moment_of_truth.statistics import Statistic
 from ....rules.moment_of_truth.tokens import changed, registered
+from ....schemas.encode import dump
 from ....systems.state import change_state
 from ..house_rules import world_house_rules
+from ..schemas.moments import MomentsChange
 from ..token_changes import change_tokens, owned_token
 from ..world_rules import world_dials
 from .moments import _ledger_only, _player, _record
@@ -73,7 +75,7 @@ def buyback(unit, request: dict) -> dict:
     moments = request["moments"]
     update = _record(unit, [player], _ledger_only(lambda ledger: buy_back(ledger, player, moments)), "moments")
     entry, account = _account_change(unit, actor_id, "moments", lambda held: held.buy_back(moments, world_dials(unit)))
-    return {**_answer(actor_id, entry, account), "moments": update.to_dict()}
+    return {**_answer(actor_id, entry, account), "moments": dump(MomentsChange, update)}
 
 
 def _account_change(unit, actor_id: str, field: str, change):
