@@ -30,6 +30,7 @@ from .schemas.catalog import REQUESTS
 from .store import ANSWER_MAX_BYTES
 from .systems import system_of_event, table_of, title_of
 from .table.combats import check_turn
+from .table.schemas import BASE_GAME_SCHEMAS
 from .unit import Unit, answer_once
 
 log = logging.getLogger("bridge.requests")
@@ -89,7 +90,7 @@ def handles_shared(app, event: Request, default: Handler) -> None:
 
     def shared(unit: Unit, data: dict, payload: dict):
         table = table_of(unit.world.system)
-        refined = table.schemas.get(name)
+        refined = table.schemas.get(name, BASE_GAME_SCHEMAS.get(name))
         return table.handlers.get(name, default)(unit, _load(refined(), payload) if refined else data)
 
     checked = _in_turn(name, shared, with_payload=True)

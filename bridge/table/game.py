@@ -17,9 +17,6 @@ from typing import Any
 
 from marshmallow import Schema
 
-#: The severities a condition shows with, mildest first.
-SEVERITIES = ("info", "minor", "serious", "critical")
-
 
 @dataclass(frozen=True)
 class AreaHazard:
@@ -39,7 +36,7 @@ class Table:
 
     ``schemas``: the system's request schema of a shared request, by event,
     loading the whole payload (the core's own schema checked only the
-    fields it needs). ``handlers``: the system's own handler of a shared
+    fields it needs; without one, the base game's: ``BASE_GAME_SCHEMAS``). ``handlers``: the system's own handler of a shared
     request, by event, where the base game's will not do. ``turn_actions``:
     the events that need their acting token's turn in a running combat, each
     with the field naming that token. ``hazards``: the area hazards
@@ -48,18 +45,12 @@ class Table:
     names for distances, each ``(name, up to metres)``, nearest first (the
     ruler shows them; none: metres alone)."""
 
+    schemas: Mapping[str, type[Schema]] = {}
     handlers: Mapping[str, Callable] = {}
     turn_actions: Mapping[str, str] = {}
     hazards: Mapping[str, AreaHazard] = {}
     metres_per_square: float = 1.0
     range_bands: tuple[tuple[str, float], ...] = ()
-
-    @property
-    def schemas(self) -> Mapping[str, type[Schema]]:
-        """The base game's sheet: conditions by name, nothing else unchecked."""
-        from .schemas import BaseSheet  # the table's schemas import the bridge's, which import the systems
-
-        return {"token.register": BaseSheet}
 
     def register(self, previous: dict | None, token: dict, sheet: dict) -> dict:
         """A token's record from the core's fields (``token``) and the rest of

@@ -14,8 +14,9 @@ from marshmallow import INCLUDE, RAISE, fields, validate
 from ..schemas.common import Identifier, Inbound
 from ..schemas.pushes import ChangeCause, Out
 from ..schemas.requests import CardOptions, RequestSchema
-from .game import SEVERITIES
 
+#: The severities a condition shows with, mildest first.
+SEVERITIES = ("info", "minor", "serious", "critical")
 #: The map's size in squares.
 COLUMNS = 16
 ROWS = 12
@@ -304,3 +305,7 @@ class HazardOutcome(Out):
 
     class Meta:
         unknown = INCLUDE
+
+
+#: The base game's schemas of the shared requests (``bridge.table.game.Table.schemas``).
+BASE_GAME_SCHEMAS = {"token.register": BaseSheet}
