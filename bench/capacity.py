@@ -50,12 +50,14 @@ from bridge.schemas.settings import default_settings
 from bridge.server import gunicorn_command
 from bridge.store import Store
 from tests.services import RedisServer, free_port, wait_until
+from tests.test_proxy import HAProxy
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NODE_ECHO = ROOT / "bench" / "node_echo"
 #: The bridge as shipped, the bridge on the other servers Flask-SocketIO documents, and the anchors.
-SUBJECTS = ("bridge", "bridge-gthread", "bridge-geventws", "bridge-pywsgi", "threaded-echo", "async-echo", "node-echo")
-DEFAULT_SUBJECTS = ("bridge", "threaded-echo", "async-echo", "node-echo")
+SUBJECTS = ("bridge", "bridge-2web", "bridge-gthread", "bridge-geventws", "bridge-pywsgi", "threaded-echo", "async-echo",
+            "node-echo")
+DEFAULT_SUBJECTS = ("bridge", "bridge-2web", "threaded-echo", "async-echo", "node-echo")
 CLIENTS_PER_WORLD = 5
 #: A human's pace: one roll every this many seconds per client.
 PACE_SECONDS = 2.0
@@ -82,7 +84,7 @@ GTHREAD_THREADS = 1100
 class Subject:
     name: str
     url: str
-    process: subprocess.Popen
+    processes: list[subprocess.Popen]  # the server's, and for bridge-2web the second web process and the proxy
     store: Store | None = None  # the bridge's, to make its worlds
 
     def worlds(self, count: int) -> list[dict]:
@@ -94,9 +96,9 @@ class Subject:
         return [{"protocol": PROTOCOL_VERSION, "world": world.world_id, "gm_key": world.gm_key} for world in made]
 
     def footprint(self) -> tuple[float, int]:
-        """RSS in MB and threads, summed over the server's process tree."""
+        """RSS in MB and threads, summed over the server's process trees."""
         rss_kb = threads = 0
-        for pid in _tree(self.process.pid):
+        for pid in (pid for process in self.processes for pid in _tree(process.pid)):
             try:
                 status = pathlib.Path(f"/proc/{pid}/status").read_text().splitlines()
             except OSError:
@@ -125,8 +127,11 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
         redis_server = RedisServer(workdir)
         store = Store.from_url(redis_server.url)
         env["REDIS_URL"] = redis_server.url
-    if name == "bridge":
+    if name == "bridge":  # as serve runs it: the only web process on its Redis
+        env["VTT_BRIDGE_SOLE_WEB_PROCESS"] = "1"
         command = gunicorn_command("127.0.0.1", port)
+    elif name == "bridge-2web":  # docs/deploy.md: two web processes on one Redis, behind HAProxy (started below)
+        command = gunicorn_command("127.0.0.1", free_port())
     elif name == "bridge-gthread":
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--threads", str(GTHREAD_THREADS),
                    "--workers", "1", "--bind", f"127.0.0.1:{port}", "--no-control-socket",
@@ -141,17 +146,27 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
         command = ["node", str(NODE_ECHO / "echo.js"), str(port)]
     else:
         command = [sys.executable, "-m", "bench.anchors", name.removesuffix("-echo"), str(port)]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=logs, stderr=logs)
-    subject = Subject(name, f"http://127.0.0.1:{port}", process, store)
+    processes = [subprocess.Popen(command, cwd=ROOT, env=env, stdout=logs, stderr=logs)]
+    subject = Subject(name, f"http://127.0.0.1:{port}", processes, store)
     try:
-        wait_until(lambda: _listening(port, process), what=name)
+        if name == "bridge-2web":
+            first = int(command[command.index("--bind") + 1].rsplit(":", 1)[1])
+            second = free_port()
+            processes.append(subprocess.Popen(gunicorn_command("127.0.0.1", second), cwd=ROOT, env=env,
+                                              stdout=logs, stderr=logs))
+            for web_port, web in ((first, processes[0]), (second, processes[1])):
+                wait_until(lambda: _listening(web_port, web), what=name)
+            haproxy = HAProxy(pathlib.Path(workdir), port, first, second)
+            processes.append(haproxy.process)
+        wait_until(lambda: _listening(port, processes[-1]), what=name)
         yield subject
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        for process in reversed(processes):
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
         if redis_server:
             redis_server.stop()
 

@@ -56,6 +56,11 @@ class Config:
     connections_per_user: int = 8
     #: Open connections a world may hold, per web process.
     connections_per_world: int = 64
+    #: This web process is the only one on its Redis (``VTT_BRIDGE_SOLE_WEB_PROCESS=1``; ``serve``
+    #: sets it unless told ``0``): its pushes go straight to its clients, not through the Redis
+    #: channel every web process listens to (python-socketio's ``ignore_queue``). The workers'
+    #: pushes still come through the channel.
+    sole_web_process: bool = False
 
     @property
     def base_url(self) -> str:
@@ -84,4 +89,5 @@ class Config:
             redis_maxmemory=env.get("VTT_BRIDGE_REDIS_MAXMEMORY", DEFAULT_REDIS_MAXMEMORY),
             connections_per_user=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_USER", 8)),
             connections_per_world=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_WORLD", 64)),
+            sole_web_process=env.get("VTT_BRIDGE_SOLE_WEB_PROCESS", "0") == "1",
         )

@@ -116,9 +116,9 @@ def _answer(event: str, schema, gm_only, handler, identity: Identity, payload, f
     run = partial(_run, handler, data)
     written, answer = answer_once(current_app.extensions["vtt_store"], identity, key, run, token_ids, request.sid)
     if written is not None:  # not another run's answer: this run's pushes are told
-        sio = current_app.extensions["socketio"]
+        sio, sole = current_app.extensions["socketio"], current_app.extensions["vtt_config"].sole_web_process
         for pushed, payload, where in written.pushes:
-            sio.emit(pushed, payload, **where)
+            sio.emit(pushed, payload, ignore_queue=sole, **where)
     return answer
 
 
