@@ -8,6 +8,7 @@ import json
 import logging
 
 from bridge import logs
+from bridge.queue import SHARDS
 from workers.worker import MAINTENANCE_INTERVAL_SECONDS
 
 from .services import wait_until
@@ -35,8 +36,7 @@ def test_an_idle_serve_writes_its_maintenance_only_at_debug(tmp_path):
         assert gm.request("roll", **SKILL_ROLL)["ok"]
         gm.close()
         # Both idle side by side until the DEBUG one shows two rounds of clean-ups (every queue, twice).
-        queues = 16
-        wait_until(lambda: cleanings(verbose.log_path) >= 2 * queues,
+        wait_until(lambda: cleanings(verbose.log_path) >= 2 * SHARDS,
                    timeout=6 * MAINTENANCE_INTERVAL_SECONDS, what="two rounds of RQ's maintenance")
     finally:
         quiet.stop()

@@ -91,5 +91,6 @@ def run_worker(redis_url: str, queue_name: str, name: str | None = None) -> None
     )
     logs.demote("rq.worker")
     log.info("worker started", extra={"worker": worker.name, "queues": len(worker.queues)})
-    worker.work(with_scheduler=False)
+    # RQ sets its worker's logger to INFO on import; its documented ``logging_level`` sets it to ours
+    worker.work(with_scheduler=False, logging_level=logging.getLogger().level)
     log.info("worker stopped", extra={"worker": worker.name})
