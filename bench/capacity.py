@@ -73,6 +73,7 @@ SETTLE_SECONDS = 2
 HOPELESS_P99_MS = 2000
 ROLL = {"actor_id": "hero", "kind": "skill", "statistic": {"name": "Agility", "value": 3},
         "skill": {"name": "Firearms", "level": 2}}
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 #: The gthread alternative's threads: one per connection it holds.
 GTHREAD_THREADS = 1100
 
@@ -86,6 +87,7 @@ class Subject:
     url: str
     processes: list[subprocess.Popen]  # the server's, and for bridge-2web the second web process and the proxy
     store: Store | None = None  # the bridge's, to make its worlds
+    redis_pid: int | None = None  # the bridge's redis-server: its CPU is the bridge's too, its memory is not counted
 
     def worlds(self, count: int) -> list[dict]:
         """``count`` fresh worlds, as each client's ``auth`` but for its user."""
@@ -107,6 +109,16 @@ class Subject:
             rss_kb += int(fields.get("VmRSS", "0 kB").split()[0])
             threads += int(fields.get("Threads", "0"))
         return rss_kb / 1024, threads
+
+    def cpu_seconds(self) -> float:
+        """CPU (user + system) used so far by the server's process trees and, for the bridge, its redis-server."""
+        pids = [pid for process in self.processes for pid in _tree(process.pid)] + [self.redis_pid] * bool(self.redis_pid)
+        used = 0.0
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                used += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        return used
 
 
 def _tree(pid: int) -> list[int]:
@@ -149,7 +161,8 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
     else:
         command = [sys.executable, "-m", "bench.anchors", name.removesuffix("-echo"), str(port)]
     processes = [subprocess.Popen(command, cwd=ROOT, env=env, stdout=logs, stderr=logs)]
-    subject = Subject(name, f"http://127.0.0.1:{port}", processes, store)
+    subject = Subject(name, f"http://127.0.0.1:{port}", processes, store,
+                      redis_server.process.pid if redis_server else None)
     try:
         if name == "bridge-2web":
             first = int(command[command.index("--bind") + 1].rsplit(":", 1)[1])
@@ -203,6 +216,7 @@ class Row:
     seconds: float = 0.0
     rss_mb: float = 0.0
     threads: int = 0
+    cpu_seconds: float = 0.0
     losses: int = 0
     duplicates: int = 0
 
@@ -217,6 +231,7 @@ class Row:
             "push_losses": self.losses, "push_duplicates": self.duplicates,
             "rolls_per_s": round(len(ordered) / self.seconds, 1) if self.seconds else 0.0,
             "rss_mb": round(self.rss_mb, 1), "threads": self.threads,
+            "cpu_ms_per_roll": round(self.cpu_seconds * 1000 / len(ordered), 2) if ordered else None,
         }
 
 
@@ -299,9 +314,9 @@ async def load_row(subject: Subject, mode: str, worlds: int, seconds: float) -> 
         while loop.time() < ends:
             await player.roll(row)
 
-    begun = loop.time()
+    begun, cpu_before = loop.time(), subject.cpu_seconds()
     await asyncio.gather(*map(paced if mode == "paced" else burst, players))
-    row.seconds = loop.time() - begun
+    row.seconds, row.cpu_seconds = loop.time() - begun, subject.cpu_seconds() - cpu_before
     await asyncio.sleep(SETTLE_SECONDS)
     stop.set()
     await sampler
@@ -333,7 +348,7 @@ async def idle_row(subject: Subject, connections: int) -> Row:
 
 
 HEADER = (f"{'subject':<16}{'mode':<6}{'worlds':>7}{'clients':>8}{'p50 ms':>8}{'p99 ms':>9}{'errors':>7}"
-          f"{'losses':>7}{'rolls/s':>9}{'RSS MB':>8}{'threads':>8}")
+          f"{'losses':>7}{'rolls/s':>9}{'RSS MB':>8}{'threads':>8}{'CPU ms/roll':>12}")
 
 
 def show(figures: dict) -> str:
@@ -344,6 +359,7 @@ def show(figures: dict) -> str:
     return (f"{figures['subject']:<16}{figures['mode']:<6}{figures['worlds']:>7}{figures['clients']:>8}"
             f"{ms(figures['p50_ms']):>8}{ms(figures['p99_ms']):>9}{figures['errors']:>7}{figures['push_losses']:>7}"
             f"{figures['rolls_per_s']:>9.1f}{figures['rss_mb']:>8.1f}{figures['threads']:>8}"
+            f"{ms(figures['cpu_ms_per_roll']):>12}"
             + (f"  ({kinds})" if kinds else ""))
 
 
