@@ -50,12 +50,14 @@ from bridge.schemas.settings import default_settings
 from bridge.server import gunicorn_command
 from bridge.store import Store
 from tests.services import RedisServer, free_port, wait_until
+from tests.test_proxy import HAProxy
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NODE_ECHO = ROOT / "bench" / "node_echo"
 #: The bridge as shipped, the bridge on the other servers Flask-SocketIO documents, and the anchors.
-SUBJECTS = ("bridge", "bridge-gthread", "bridge-geventws", "bridge-pywsgi", "threaded-echo", "async-echo", "node-echo")
-DEFAULT_SUBJECTS = ("bridge", "threaded-echo", "async-echo", "node-echo")
+SUBJECTS = ("bridge", "bridge-queued", "bridge-2web", "bridge-gthread", "bridge-geventws", "bridge-pywsgi", "threaded-echo", "async-echo",
+            "node-echo")
+DEFAULT_SUBJECTS = ("bridge", "bridge-2web", "threaded-echo", "async-echo", "node-echo")
 CLIENTS_PER_WORLD = 5
 #: A human's pace: one roll every this many seconds per client.
 PACE_SECONDS = 2.0
@@ -71,6 +73,7 @@ SETTLE_SECONDS = 2
 HOPELESS_P99_MS = 2000
 ROLL = {"actor_id": "hero", "kind": "skill", "statistic": {"name": "Agility", "value": 3},
         "skill": {"name": "Firearms", "level": 2}}
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 #: The gthread alternative's threads: one per connection it holds.
 GTHREAD_THREADS = 1100
 
@@ -82,8 +85,9 @@ GTHREAD_THREADS = 1100
 class Subject:
     name: str
     url: str
-    process: subprocess.Popen
+    processes: list[subprocess.Popen]  # the server's, and for bridge-2web the second web process and the proxy
     store: Store | None = None  # the bridge's, to make its worlds
+    redis_pid: int | None = None  # the bridge's redis-server: its CPU is the bridge's too, its memory is not counted
 
     def worlds(self, count: int) -> list[dict]:
         """``count`` fresh worlds, as each client's ``auth`` but for its user."""
@@ -94,9 +98,9 @@ class Subject:
         return [{"protocol": PROTOCOL_VERSION, "world": world.world_id, "gm_key": world.gm_key} for world in made]
 
     def footprint(self) -> tuple[float, int]:
-        """RSS in MB and threads, summed over the server's process tree."""
+        """RSS in MB and threads, summed over the server's process trees."""
         rss_kb = threads = 0
-        for pid in _tree(self.process.pid):
+        for pid in (pid for process in self.processes for pid in _tree(process.pid)):
             try:
                 status = pathlib.Path(f"/proc/{pid}/status").read_text().splitlines()
             except OSError:
@@ -105,6 +109,16 @@ class Subject:
             rss_kb += int(fields.get("VmRSS", "0 kB").split()[0])
             threads += int(fields.get("Threads", "0"))
         return rss_kb / 1024, threads
+
+    def cpu_seconds(self) -> float:
+        """CPU (user + system) used so far by the server's process trees and, for the bridge, its redis-server."""
+        pids = [pid for process in self.processes for pid in _tree(process.pid)] + [self.redis_pid] * bool(self.redis_pid)
+        used = 0.0
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                used += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        return used
 
 
 def _tree(pid: int) -> list[int]:
@@ -125,8 +139,13 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
         redis_server = RedisServer(workdir)
         store = Store.from_url(redis_server.url)
         env["REDIS_URL"] = redis_server.url
-    if name == "bridge":
+    if name == "bridge":  # as serve runs it: the only web process on its Redis
+        env["VTT_BRIDGE_SOLE_WEB_PROCESS"] = "1"
         command = gunicorn_command("127.0.0.1", port)
+    elif name == "bridge-queued":  # one web process as `vtt-bridge web` runs it: pushes through Redis's channel
+        command = gunicorn_command("127.0.0.1", port)
+    elif name == "bridge-2web":  # docs/deploy.md: two web processes on one Redis, behind HAProxy (started below)
+        command = gunicorn_command("127.0.0.1", free_port())
     elif name == "bridge-gthread":
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--threads", str(GTHREAD_THREADS),
                    "--workers", "1", "--bind", f"127.0.0.1:{port}", "--no-control-socket",
@@ -141,17 +160,28 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
         command = ["node", str(NODE_ECHO / "echo.js"), str(port)]
     else:
         command = [sys.executable, "-m", "bench.anchors", name.removesuffix("-echo"), str(port)]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=logs, stderr=logs)
-    subject = Subject(name, f"http://127.0.0.1:{port}", process, store)
+    processes = [subprocess.Popen(command, cwd=ROOT, env=env, stdout=logs, stderr=logs)]
+    subject = Subject(name, f"http://127.0.0.1:{port}", processes, store,
+                      redis_server.process.pid if redis_server else None)
     try:
-        wait_until(lambda: _listening(port, process), what=name)
+        if name == "bridge-2web":
+            first = int(command[command.index("--bind") + 1].rsplit(":", 1)[1])
+            second = free_port()
+            processes.append(subprocess.Popen(gunicorn_command("127.0.0.1", second), cwd=ROOT, env=env,
+                                              stdout=logs, stderr=logs))
+            for web_port, web in ((first, processes[0]), (second, processes[1])):
+                wait_until(lambda: _listening(web_port, web), what=name)
+            haproxy = HAProxy(pathlib.Path(workdir), port, first, second)
+            processes.append(haproxy.process)
+        wait_until(lambda: _listening(port, processes[-1]), what=name)
         yield subject
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        for process in reversed(processes):
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
         if redis_server:
             redis_server.stop()
 
@@ -186,6 +216,7 @@ class Row:
     seconds: float = 0.0
     rss_mb: float = 0.0
     threads: int = 0
+    cpu_seconds: float = 0.0
     losses: int = 0
     duplicates: int = 0
 
@@ -200,6 +231,7 @@ class Row:
             "push_losses": self.losses, "push_duplicates": self.duplicates,
             "rolls_per_s": round(len(ordered) / self.seconds, 1) if self.seconds else 0.0,
             "rss_mb": round(self.rss_mb, 1), "threads": self.threads,
+            "cpu_ms_per_roll": round(self.cpu_seconds * 1000 / len(ordered), 2) if ordered else None,
         }
 
 
@@ -282,9 +314,9 @@ async def load_row(subject: Subject, mode: str, worlds: int, seconds: float) -> 
         while loop.time() < ends:
             await player.roll(row)
 
-    begun = loop.time()
+    begun, cpu_before = loop.time(), subject.cpu_seconds()
     await asyncio.gather(*map(paced if mode == "paced" else burst, players))
-    row.seconds = loop.time() - begun
+    row.seconds, row.cpu_seconds = loop.time() - begun, subject.cpu_seconds() - cpu_before
     await asyncio.sleep(SETTLE_SECONDS)
     stop.set()
     await sampler
@@ -316,7 +348,7 @@ async def idle_row(subject: Subject, connections: int) -> Row:
 
 
 HEADER = (f"{'subject':<16}{'mode':<6}{'worlds':>7}{'clients':>8}{'p50 ms':>8}{'p99 ms':>9}{'errors':>7}"
-          f"{'losses':>7}{'rolls/s':>9}{'RSS MB':>8}{'threads':>8}")
+          f"{'losses':>7}{'rolls/s':>9}{'RSS MB':>8}{'threads':>8}{'CPU ms/roll':>12}")
 
 
 def show(figures: dict) -> str:
@@ -327,6 +359,7 @@ def show(figures: dict) -> str:
     return (f"{figures['subject']:<16}{figures['mode']:<6}{figures['worlds']:>7}{figures['clients']:>8}"
             f"{ms(figures['p50_ms']):>8}{ms(figures['p99_ms']):>9}{figures['errors']:>7}{figures['push_losses']:>7}"
             f"{figures['rolls_per_s']:>9.1f}{figures['rss_mb']:>8.1f}{figures['threads']:>8}"
+            f"{ms(figures['cpu_ms_per_roll']):>12}"
             + (f"  ({kinds})" if kinds else ""))
 
 
@@ -374,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
                 with started(name, workdir, logs) as subject:
                     everything += asyncio.run(run_subject(subject, args, report))
     print(f"largest paced N (worlds x {CLIENTS_PER_WORLD}) with p99 < {HELD_P99_MS} ms, no error, no loss:")
-    for name in args.subjects:
+    for name in dict.fromkeys(args.subjects):  # a subject named twice (alternating runs) once
         counts = [row["worlds"] for row in everything if row["subject"] == name and row["mode"] == "paced" and held(row)]
         print(f"  {name:<16}{max(counts) if counts else 'none'}")
     return 0

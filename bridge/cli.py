@@ -55,7 +55,9 @@ def serve(obj: dict, host: str | None, port: int | None, worker_count: int) -> N
             if serving.embedded is not None:
                 click.echo(f"embedded Redis: data in {obj['data_dir']}", err=True)
             _prepare_worlds(Store.from_url(serving.redis_url))
-            _run_web(_config(obj, serving.redis_url, host, port))
+            # serve runs one web process: unless told otherwise, the only one on its Redis
+            sole = os.environ.get("VTT_BRIDGE_SOLE_WEB_PROCESS", "1") == "1"
+            _run_web(dataclasses.replace(_config(obj, serving.redis_url, host, port), sole_web_process=sole))
     except (AlreadyServing, AlreadyRunning) as busy:
         raise click.ClickException(str(busy)) from None
     if serving.failed:

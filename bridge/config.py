@@ -60,6 +60,11 @@ class Config:
     sockets_per_address: int = 32
     #: Requests a second one player may send, in bursts of six seconds' worth (``bridge.budgets``).
     player_requests_per_second: float = 10.0
+    #: This web process is the only one on its Redis (``VTT_BRIDGE_SOLE_WEB_PROCESS=1``; ``serve``
+    #: sets it unless told ``0``): its pushes go straight to its clients, not through the Redis
+    #: channel every web process listens to (python-socketio's ``ignore_queue``). The workers'
+    #: pushes still come through the channel.
+    sole_web_process: bool = False
 
     @property
     def base_url(self) -> str:
@@ -90,4 +95,5 @@ class Config:
             connections_per_world=int(env.get("VTT_BRIDGE_CONNECTIONS_PER_WORLD", 64)),
             sockets_per_address=int(env.get("VTT_BRIDGE_SOCKETS_PER_ADDRESS", 32)),
             player_requests_per_second=float(env.get("VTT_BRIDGE_PLAYER_REQUESTS_PER_SECOND", 10)),
+            sole_web_process=env.get("VTT_BRIDGE_SOLE_WEB_PROCESS", "0") == "1",
         )

@@ -1,4 +1,9 @@
-"""Structured logs: one JSON object per line on stderr."""
+"""Structured logs: one JSON object per line on stderr.
+
+At INFO a person sees what they act on: start, stop, warnings, errors and one
+line per request. A library's routine reports (RQ's worker announcing each
+registry clean-up and each job) are DEBUG records.
+"""
 
 from __future__ import annotations
 
@@ -35,6 +40,25 @@ def library_logger(name: str) -> logging.Logger:
     if logger.level == logging.NOTSET:
         logger.setLevel(logging.ERROR)
     return logger
+
+
+class Demoted(logging.Filter):
+    """Makes a library logger's INFO records DEBUG records: they show only when
+    the logs are at DEBUG. (A logging filter may change the records it is
+    given, Python's ``logging`` documentation says.)"""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno != logging.INFO:
+            return True
+        record.levelno, record.levelname = logging.DEBUG, logging.getLevelName(logging.DEBUG)
+        return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+
+
+def demote(name: str) -> None:
+    """The logger ``name``'s INFO records become DEBUG records (``Demoted``)."""
+    logger = logging.getLogger(name)
+    if not any(isinstance(present, Demoted) for present in logger.filters):
+        logger.addFilter(Demoted())
 
 
 def configure(level: str = "INFO") -> None:

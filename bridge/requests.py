@@ -188,9 +188,9 @@ def _answer(event: str, schema, gm_only, handler, admission: Admission, payload,
     written, answer = answer_once(store, identity, key, run, token_ids, request.sid, keys)
     if written is not None:  # not another run's answer: this run's pushes are told
         current_app.extensions["vtt_budgets"].spend(identity, min(len(answer.json), ANSWER_MAX_BYTES), len(written.entries))
-        sio = current_app.extensions["socketio"]
+        sio, sole = current_app.extensions["socketio"], current_app.extensions["vtt_config"].sole_web_process
         for pushed, payload, where in written.pushes:
-            sio.emit(pushed, payload, **where)
+            sio.emit(pushed, payload, ignore_queue=sole, **where)
     return answer
 
 

@@ -47,6 +47,7 @@ def run(config: Config) -> None:
         "PORT": str(config.port),
         "VTT_BRIDGE_QUEUE": config.queue_name,
         "VTT_BRIDGE_CORS_ORIGINS": ",".join(config.cors_origins),
+        "VTT_BRIDGE_SOLE_WEB_PROCESS": "1" if config.sole_web_process else "0",
     }
     # gunicorn ends with this process, even on its kill -9 (gunicorn's worker follows its master)
     web = subprocess.Popen(gunicorn_command(config.host, config.port), env=env,

@@ -29,15 +29,16 @@ HEAL_TIMEOUT_SECONDS = 60
 class Serve:
     """`vtt-bridge serve` on a data directory of its own, with a world made before."""
 
-    def __init__(self, data_dir, workers: int = 1):
+    def __init__(self, data_dir, workers: int = 1, log_level: str = "WARNING"):
         self.data_dir, self.port = data_dir, free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"} | {"LOG_LEVEL": "WARNING"}
+        self.env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"} | {"LOG_LEVEL": log_level}
         self.bridge = [sys.executable, "-m", "bridge", "--data-dir", str(data_dir)]
         if not (data_dir / "redis").exists():
             made = subprocess.run([*self.bridge, "world", "create", "table"], env=self.env, capture_output=True, text=True, check=True)
             self.gm_key = json.loads(made.stdout)["gm_key"]
-        self.log = open(data_dir.parent / f"serve-{self.port}.log", "w")
+        self.log_path = data_dir.parent / f"serve-{self.port}.log"
+        self.log = open(self.log_path, "w")
         self.process = subprocess.Popen([*self.bridge, "serve", "--port", str(self.port), "--workers", str(workers)],
                                         env=self.env, stderr=self.log)
         wait_until(self.healthy, timeout=HEAL_TIMEOUT_SECONDS, what="serve to be healthy")

@@ -11,17 +11,23 @@ RQ's defaults notice a dead worker's job after minutes (maintenance every
 ``HEARTBEAT_GRACE_SECONDS`` after the last beat, and every live worker runs
 maintenance every ``MAINTENANCE_INTERVAL_SECONDS``: a job whose worker was
 killed is failed or retried within about 15 s.
+
+RQ's worker reports each of those clean-ups, and each job, at INFO (a line
+per queue every 5 s); here they are DEBUG records (``bridge.logs.demote``),
+and the worker says itself when it starts and stops.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 
 from redis import Redis
 from rq import SimpleWorker
 from rq.worker import RoundRobinWorker, WorkerStatus
 
+from bridge import logs
 from bridge.queue import WorldQueues
 
 from . import effects, push
@@ -35,6 +41,8 @@ MAINTENANCE_INTERVAL_SECONDS = 5
 #: Seconds a worker's own registration lives without a heartbeat; RQ blocks
 #: on the queue for this minus 15 s between maintenance checks.
 WORKER_TTL_SECONDS = 20
+
+log = logging.getLogger("workers.worker")
 
 
 class BridgeWorker(RoundRobinWorker, SimpleWorker):
@@ -80,4 +88,8 @@ def run_worker(redis_url: str, queue_name: str, name: str | None = None) -> None
         maintenance_interval=MAINTENANCE_INTERVAL_SECONDS,
         job_monitoring_interval=JOB_HEARTBEAT_SECONDS,
     )
-    worker.work(with_scheduler=False)
+    logs.demote("rq.worker")
+    log.info("worker started", extra={"worker": worker.name, "queues": len(worker.queues)})
+    # RQ sets its worker's logger to INFO on import; its documented ``logging_level`` sets it to ours
+    worker.work(with_scheduler=False, logging_level=logging.getLogger().level)
+    log.info("worker stopped", extra={"worker": worker.name})

@@ -50,7 +50,7 @@ def on_connect(auth=None):
         "settings": world.settings,
         "system": {"name": world.system, "title": title_of(world.system)},
     }
-    socketio().emit(Push.SESSION_READY.value, ready, to=request.sid)
+    socketio().emit(Push.SESSION_READY.value, ready, to=request.sid, ignore_queue=True)  # its client is here
 
 
 def on_disconnect(*_reason):

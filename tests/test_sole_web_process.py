@@ -1,0 +1,90 @@
+"""The web process `serve` runs is the only one on its Redis
+(``VTT_BRIDGE_SOLE_WEB_PROCESS=1``): its pushes go straight to its clients,
+never through the Socket.IO channel in Redis (python-socketio's
+``ignore_queue``), while the workers' pushes still come through it. A web
+process that may have others beside it (``vtt-bridge web``'s default)
+publishes each push on the channel for every web process to hear."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import redis
+
+from bridge.protocol import SOCKETIO_CHANNEL
+from bridge.schemas.settings import default_settings
+from bridge.store import Store
+
+from .services import Bridge, RedisServer, Worker, wait_until
+from .table import TableClient
+from .test_bridge import SKILL_ROLL
+
+
+class Channel:
+    """Every message published on the Socket.IO channel, heard from a subscriber of its own."""
+
+    def __init__(self, redis_url: str):
+        self.messages: list[bytes] = []
+        self._pubsub = redis.Redis.from_url(redis_url).pubsub()
+        self._pubsub.subscribe(SOCKETIO_CHANNEL)
+        wait_until(lambda: self._pubsub.get_message(timeout=0.1) is not None, what="the subscription")
+        self._thread = threading.Thread(target=self._hear, daemon=True)
+        self._running = True
+        self._thread.start()
+
+    def _hear(self) -> None:
+        while self._running:
+            message = self._pubsub.get_message(timeout=0.1)
+            if message and message["type"] == "message":
+                self.messages.append(message["data"])
+
+    def stop(self) -> None:
+        self._running = False
+        self._thread.join()
+        self._pubsub.close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    """``served(sole)``: a Redis, one web process told whether it is the only one, a worker, and a world."""
+    started = []
+
+    def start(sole: bool):
+        redis_server = RedisServer(tmp_path)
+        started.append(redis_server)
+        web = Bridge(redis_server.url, extra_env={"VTT_BRIDGE_SOLE_WEB_PROCESS": "1" if sole else "0"})
+        started.append(web)
+        started.append(Worker(redis_server.url))
+        world = Store.from_url(redis_server.url).create_world("table", "Table", default_settings())
+        return redis_server, web, world
+
+    yield start
+    for service in reversed(started):
+        service.stop()
+
+
+@pytest.mark.parametrize("sole", [True, False], ids=["sole", "among-several"])
+def test_pushes_reach_the_table_through_the_channel_only_when_other_web_processes_may_listen(served, sole):
+    redis_server, web, world = served(sole)
+    gm = TableClient(web.url, {"world": world.world_id, "gm_key": world.gm_key})
+    minted = gm.request("token.mint", user="alice")["result"]["token"]
+    alice = TableClient(web.url, {"world": world.world_id, "token": minted})
+    channel = Channel(redis_server.url)
+    try:
+        rolled = gm.request("roll", **SKILL_ROLL)
+        assert rolled["ok"], rolled
+        card = alice.wait_for("roll.result", lambda entry: entry["roll_id"] == rolled["result"]["roll_id"])
+        assert card["result"]["faces"] == rolled["result"]["result"]["faces"]
+        queued = gm.request("worker.ping", echo="through the channel")["result"]
+        result = gm.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"])
+        assert result["result"] == {"echo": "through the channel"}
+        from_the_web = [message for message in channel.messages if b"roll.result" in message]
+        from_the_worker = [message for message in channel.messages if b"job.result" in message]
+        assert len(from_the_worker) == 1  # the worker's push always goes through Redis
+        assert len(from_the_web) == (0 if sole else 1)
+        assert len(alice.received("roll.result")) == 1
+    finally:
+        channel.stop()
+        gm.close()
+        alice.close()
