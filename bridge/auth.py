@@ -103,11 +103,14 @@ def grounds_now(store: Store, identity: Identity) -> tuple:
     return grounds_of(store, store.world(identity.world_id), identity)
 
 
-def grounds_of(store: Store, world, identity: Identity) -> tuple:
-    """What an admission of ``identity`` rests on in ``world`` as read (a player's token generation read now)."""
+def grounds_of(store: Store, world, identity: Identity, generation: int | None = None) -> tuple:
+    """What an admission of ``identity`` rests on in ``world`` as read (a
+    player's token generation: ``generation``, else read now)."""
     if identity.is_gm:
         return (world.gm_key_hash,)
-    return world.signing_secret, store.token_generation(identity.world_id, identity.user)
+    if generation is None:
+        generation = store.token_generation(identity.world_id, identity.user)
+    return world.signing_secret, generation
 
 
 def _seated(store: Store, admission: Admission) -> Admission:

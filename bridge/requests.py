@@ -179,13 +179,13 @@ def _answer(event: str, schema, gm_only, handler, admission: Admission, payload,
     data = _load(schema, payload)
     if gm_only and not identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, f"only the GM may send '{event}'")
-    request_ids.bind(current_app.extensions["vtt_store"], identity, data["request_id"], event)
     key = f"vtt:answer:{identity.world_id}:{identity.user}:{event}:{data['request_id']}"
     token_ids = fight(data) if fight is not None else None
     keys = extra(identity.world_id) if extra is not None and token_ids else []
     run = partial(_run, handler, data, admission)
     store = current_app.extensions["vtt_store"]
-    written, answer = answer_once(store, identity, key, run, token_ids, request.sid, keys)
+    bound = (request_ids.key(identity, data["request_id"]), event)
+    written, answer = answer_once(store, identity, key, run, token_ids, request.sid, keys, bound)
     if written is not None:  # not another run's answer: this run's pushes are told
         current_app.extensions["vtt_budgets"].spend(identity, min(len(answer.json), ANSWER_MAX_BYTES), len(written.entries))
         sio, sole = current_app.extensions["socketio"], current_app.extensions["vtt_config"].sole_web_process

@@ -22,5 +22,5 @@ def require(unit, admission: Admission, now: float | None = None) -> None:
     """Refuse the request ``unit`` runs unless ``admission`` still holds (``RequestError``)."""
     if admission.expires_at is not None and admission.expires_at <= (time.time() if now is None else now):
         raise RequestError(ErrorCode.TOKEN_EXPIRED, "this connection's token has expired; ask the GM for a new one")
-    if grounds_of(unit.store, unit.world, admission.identity) != admission.grounds:
+    if grounds_of(unit.store, unit.world, admission.identity, unit.token_generation()) != admission.grounds:
         raise RequestError(ErrorCode.UNAUTHORIZED, "this connection's credentials were revoked or rotated")

@@ -165,6 +165,19 @@ return cjson.encode({untracked = missing})
 
 
 @dataclass(frozen=True)
+class RequestRead:
+    """What ``Store.read_request`` read: the kept answer (None: none), the
+    event the id was bound to before (None: this one, just now), the world's
+    fields, the sender's token generation and the fight (None: none asked)."""
+
+    kept: str | None
+    bound_to: str | None
+    world: list
+    generation: int
+    fight: dict | None
+
+
+@dataclass(frozen=True)
 class TableRead:
     """Tokens (by id) and a scene's combat as read, raw JSON (None: absent)."""
 
@@ -406,19 +419,23 @@ class Store:
 
     # -- request ids ------------------------------------------------------
 
-    def read_request(self, key: str, world_id: str, fight: list[str] | None = None,
-                     extra: list[str] = ()) -> tuple[str | None, list, dict | None]:
+    def read_request(self, key: str, world_id: str, user: str, bound: tuple[str, str], fight: list[str] | None = None,
+                     extra: list[str] = ()) -> RequestRead:
         """What a request starts from, in one round trip: the answer already
-        kept under its id's ``key`` (None: none; ``PENDING``: claimed), its
-        world's fields (for ``world_of``) and, with ``fight`` (token ids),
-        their fight and the plain keys ``extra`` (for ``fight_of``)."""
+        kept under its id's ``key`` (None: none; ``PENDING``: claimed); the
+        binding of its id to its event (``bound``: ``(key, event)``, set unless
+        set, kept as long as answers are); the world's fields; ``user``'s
+        token generation; and, with ``fight`` (token ids), their fight and the
+        plain keys ``extra`` (for ``fight_of``)."""
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.get(key)
+            pipe.set(bound[0], bound[1], nx=True, ex=ANSWER_TTL_SECONDS, get=True)
             pipe.hmget(world_key(world_id), _WORLD_FIELDS)
+            pipe.hget(_token_generations_key(world_id), user)
             if fight:
                 _queue_fight(pipe, world_id, fight, extra)
-            kept, world, *read = pipe.execute()
-        return kept, world, _fight_read(fight, read) if fight else None
+            kept, bound_to, world, generation, *read = pipe.execute()
+        return RequestRead(kept, bound_to, world, int(generation or 0), _fight_read(fight, read) if fight else None)
 
     def claim(self, key: str) -> bool:
         """Claim a request id while its answer is computed (a request with an

@@ -65,8 +65,9 @@ class Unit:
 
     def __init__(self, store: Store, identity: Identity, sid: str | None = None,
                  world_fields: list | None = None, fight: tuple[list[str], list[str], dict] | None = None,
-                 request_id: RequestId | None = None):
+                 request_id: RequestId | None = None, token_generation: int | None = None):
         self.store, self.identity, self.sid, self._request_id = store, identity, sid, request_id
+        self._generation = token_generation
         self._world = world_of(identity.world_id, world_fields, store.keyring) if world_fields is not None else None
         self._claimed_fight = fight
         self._tokens: dict[str, list] = {}  # token id -> [text read, text now]
@@ -90,6 +91,12 @@ class Unit:
         if self._world is None:
             self._world = self.store.world(self.world_id)
         return self._world
+
+    def token_generation(self) -> int:
+        """How many times the GM revoked the sender's tokens (read with the request, else now)."""
+        if self._generation is None:
+            self._generation = self.store.token_generation(self.world_id, self.identity.user)
+        return self._generation
 
     def claim(self) -> None:
         """Make sure this request's id runs once from here on, before an effect
@@ -305,7 +312,8 @@ class RequestId:
 
 
 def answer_once(store: Store, identity: Identity, key: str, run: Callable[[Unit], Any],
-                fight: list[str] | None = None, sid: str | None = None, extra: list[str] = ()) -> tuple[Unit | None, Any]:
+                fight: list[str] | None = None, sid: str | None = None, extra: list[str] = (),
+                bound: tuple[str, str] | None = None) -> tuple[Unit | None, Any]:
     """The first answer to a request id, under ``key``: ``run(unit)``'s,
     written with the unit's changes and the answer in one compare-and-set
     (``settle``), unless an answer is there by then. One read first brings
@@ -316,14 +324,19 @@ def answer_once(store: Store, identity: Identity, key: str, run: Callable[[Unit]
     queued job) claims the id first (``Unit.claim``), so that it runs once.
     If ``run`` raises, nothing is written and the id may be sent again. An
     answer larger than ``ANSWER_MAX_BYTES`` is kept as an ``answer_not_kept`` refusal."""
-    kept, world_fields, fight_read = store.read_request(key, identity.world_id, fight, extra)
-    if kept is not None:
+    bound = bound or (f"{key}:event", key)
+    read = store.read_request(key, identity.world_id, identity.user, bound, fight, extra)
+    if read.bound_to is not None and read.bound_to != bound[1]:
+        message = f"this request id was sent with '{read.bound_to}': a new request needs a new id"
+        raise RequestError(ErrorCode.INVALID, message, {"request_id": [message]})
+    if read.kept is not None:
         return None, store.await_answer(key)
+    world_fields, fight_read = read.world, read.fight
     request_id = RequestId(store, key)
 
     def unit(attempt: int) -> Unit:
         prefetched = (fight, list(extra), fight_read) if fight_read is not None and not attempt else None
-        return Unit(store, identity, sid, world_fields, prefetched, request_id)
+        return Unit(store, identity, sid, world_fields, prefetched, request_id, read.generation if not attempt else None)
 
     try:
         written, answer = settle(store, unit, run, key, ANSWER_TTL_SECONDS, request_id.replaces, _kept_answer)
