@@ -8,6 +8,7 @@ publishes each push on the channel for every web process to hear."""
 from __future__ import annotations
 
 import threading
+import uuid
 
 import pytest
 import redis
@@ -16,7 +17,7 @@ from bridge.protocol import SOCKETIO_CHANNEL
 from bridge.schemas.settings import default_settings
 from bridge.store import Store
 
-from .services import Bridge, RedisServer, Worker, wait_until
+from .services import Bridge, wait_until
 from .table import TableClient
 from .test_bridge import SKILL_ROLL
 
@@ -46,22 +47,21 @@ class Channel:
 
 
 @pytest.fixture
-def served(tmp_path):
-    """``served(sole)``: a Redis, one web process told whether it is the only one, a worker, and a world."""
+def served(bridge, redis_server):
+    """``served(sole)``: a web process of its own, told whether it is the only one, on the session's
+    Redis and worker (``bridge`` starts the worker), and a world."""
     started = []
 
     def start(sole: bool):
-        redis_server = RedisServer(tmp_path)
-        started.append(redis_server)
         web = Bridge(redis_server.url, extra_env={"VTT_BRIDGE_SOLE_WEB_PROCESS": "1" if sole else "0"})
         started.append(web)
-        started.append(Worker(redis_server.url))
-        world = Store.from_url(redis_server.url).create_world("table", "Table", default_settings())
+        world = Store.from_url(redis_server.url).create_world(f"sole-{uuid.uuid4().hex[:10]}", "Table",
+                                                               default_settings())
         return redis_server, web, world
 
     yield start
-    for service in reversed(started):
-        service.stop()
+    for web in started:
+        web.stop()
 
 
 @pytest.mark.parametrize("sole", [True, False], ids=["sole", "among-several"])
@@ -79,8 +79,9 @@ def test_pushes_reach_the_table_through_the_channel_only_when_other_web_processe
         queued = gm.request("worker.ping", echo="through the channel")["result"]
         result = gm.wait_for("job.result", lambda push: push["job_id"] == queued["job_id"])
         assert result["result"] == {"echo": "through the channel"}
-        from_the_web = [message for message in channel.messages if b"roll.result" in message]
-        from_the_worker = [message for message in channel.messages if b"job.result" in message]
+        from_the_web = [message for message in channel.messages if rolled["result"]["roll_id"].encode() in message]
+        from_the_worker = [message for message in channel.messages if queued["job_id"].encode() in message
+                           and b"job.result" in message]
         assert len(from_the_worker) == 1  # the worker's push always goes through Redis
         assert len(from_the_web) == (0 if sole else 1)
         assert len(alice.received("roll.result")) == 1
