@@ -5,6 +5,7 @@ pure rules in ``bridge.rules.two_d20``, its ``2d20.``-prefixed requests in
 from .. import RuleSystem
 from .odds import ODDS
 from .schemas import CARDS, REQUESTS, TwoD20State
+from .table import TABLE
 
 
 def init_app(app) -> None:
@@ -22,4 +23,5 @@ SYSTEM = RuleSystem(
     state=TwoD20State,
     docs="docs/systems/two_d20.md",
     odds=ODDS,
+    table=TABLE,
 )
