@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ....requests import handles
 from ....rules.dice import RandomDice
 from .. import state as moc
-from .common import changed
+from .common import changed, handles
 
 _dice = RandomDice()
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.combat import Weapon, damage_pool, initiative_order, roll_damage
 from ....rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
 from ....rules.moment_of_clarity.levels import Difficulty
 from ....rules.moment_of_clarity.rolls import open_up, roll
 from .. import state as moc
-from .common import changed, refused, registered
+from .common import changed, handles, refused, registered
 
 _dice = RandomDice()
 
