@@ -9,6 +9,7 @@ from bridge.systems import RuleSystem
 
 from . import schemas
 from .odds import ODDS
+from .table import TABLE
 
 
 def _init_app(app: Flask) -> None:
@@ -26,4 +27,5 @@ SYSTEM = RuleSystem(
     state=schemas.D10State,
     docs="docs/systems/highest_d10.md",
     odds=ODDS,
+    table=TABLE,
 )
