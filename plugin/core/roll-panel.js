@@ -59,12 +59,12 @@ export function panelValues({ fields }, raw) {
  * The request of the panel's roll for the values typed (without request_id: the client adds it).
  * @param {{fields: object[], build: Function}} panel
  * @param {Object<string, unknown>} raw the form's values
- * @param {{actorId: string, tokenId?: string|null}} context who rolls, and the token acting (at the
- *   table: held to its turn in a fight)
+ * @param {{actorId: string, tokenId?: string|null, sheet?: object|null}} context who rolls, the token
+ *   acting (at the table: held to its turn in a fight) and its character's sheet (the state document's)
  * @returns {{event: string, payload: object}}
  */
-export function panelRequest(panel, raw, { actorId, tokenId = null }) {
-  return panel.build(panelValues(panel, raw), { actorId, tokenId });
+export function panelRequest(panel, raw, { actorId, tokenId = null, sheet = null }) {
+  return panel.build(panelValues(panel, raw), { actorId, tokenId, sheet });
 }
 
 function readValue(field, raw) {

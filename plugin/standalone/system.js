@@ -2,8 +2,8 @@
  * The System panel of the standalone tabletop: the rule system the world plays, its state as the
  * system draws it (Momentum and Chaos, cards and chips…: core/systems/<name>.js `poolsHTML`), drawn
  * again at each `system.changed`; the GM's choice of system (`system.set`); and, in a world playing
- * a system with a roll panel, that panel as the roll form (core/roll-panel.js), its attack panel as
- * the attack form, each field naming a list of the sheet (`list`: skills, styles, targets…)
+ * a system with a roll panel, that panel as the roll form (core/roll-panel.js), its action panel (an
+ * attack, a declaration) as the action form, each field naming a list of the sheet (`list`: skills, styles, targets…)
  * offering what the picked token's character has (the system's `sheetLists`), and the request sent
  * for the picked token (held to its turn in a fight); the GM puts a registered character on the map
  * with the fields its system asks (`tokenFields`). An element with `data-plays` shows only while
@@ -20,7 +20,7 @@ export function systemPanel(app) {
   const { client, state, board, report } = app;
   const choice = $("#system-switch select");
   const form = $("#system-roll");
-  const attackForm = $("#system-attack");
+  const actionForm = $("#system-action");
   const tokenForm = $("#system-token-form");
   /** The token picked on the grid, when it is the one acting for the roll form's actor. */
   let pickedToken = null;
@@ -36,9 +36,9 @@ export function systemPanel(app) {
     listSheet();
   });
   form.actor.addEventListener("change", listSheet);
-  attackForm.addEventListener("submit", (event) => {
+  actionForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    send(attackForm, "attack", "#system-attack-fields", systemFor(form.dataset.system).attackPanel);
+    send(actionForm, systemFor(form.dataset.system).actionPanel?.what ?? "act", "#system-action-fields", systemFor(form.dataset.system).actionPanel);
   });
   tokenForm.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -70,24 +70,26 @@ export function systemPanel(app) {
   }
 
   /** The roll and attack forms of a system with those panels, and its token fields; hidden for any other. */
-  function drawRoll({ name, rollPanel, attackPanel, tokenFields = [] }) {
+  function drawRoll({ name, rollPanel, actionPanel, tokenFields = [] }) {
     form.dataset.system = name;
     form.hidden = !rollPanel;
     $("#system-roll-title").textContent = rollPanel?.title ?? "";
     $("#system-roll-fields").replaceChildren(...(rollPanel ? panelFields(rollPanel).map(control) : []));
-    attackForm.hidden = !attackPanel;
-    $("#system-attack-title").textContent = attackPanel?.title ?? "";
-    $("#system-attack-fields").replaceChildren(...(attackPanel ? panelFields(attackPanel).map(control) : []));
+    actionForm.hidden = !actionPanel;
+    $("#system-action-title").textContent = actionPanel?.title ?? "";
+    actionForm.querySelector("button[type=submit]").textContent = actionPanel?.submit ?? "Go";
+    $("#system-action-fields").replaceChildren(...(actionPanel ? panelFields(actionPanel).map(control) : []));
     $("#system-token-fields").replaceChildren(...panelFields({ fields: tokenFields }).map(control));
   }
 
-  /** Sends the form's request (`what`: "roll", "attack") for the roll form's actor and the token picked. */
+  /** Sends the form's request (`what`: "roll", "attack"…) for the roll form's actor and the token picked, with its sheet. */
   async function send(sent, what, fields, panel) {
     const actorId = form.actor.value.trim();
     const tokenId = pickedToken?.actor_id === actorId ? pickedToken.token_id : null;
     let request;
     try {
-      request = panelRequest(panel, valuesOf(fields), { actorId, tokenId });
+      const sheet = state.system?.state?.characters?.[actorId] ?? null;
+      request = panelRequest(panel, valuesOf(fields), { actorId, tokenId, sheet });
     } catch (error) {
       report(error);
       return;

@@ -38,9 +38,32 @@ def shows_every_token_as_kept(pages, gm) -> None:
                 expect(token.locator(f'.conditions li[data-condition="{name}"]')).to_have_count(1)
 
 
+def put_on_the_map(gm_page, pages, actor_ids, **fields) -> None:
+    """The GM's "Put a character on the map" for each character, with its system's token fields."""
+    for actor_id in actor_ids:
+        gm_page.select_option("#system-token-form [name=actor_id]", actor_id)
+        for name, value in fields.get(actor_id, {}).items():
+            gm_page.fill(f"#system-token-form [name={name}]", str(value))
+        gm_page.click("#system-token-form button[type=submit]")
+        for page in pages:
+            expect(token_on(page, f"{actor_id}-token")).to_be_visible()
+
+
+def start_the_fight(gm_page, seats: dict[str, str]) -> None:
+    """The GM picks the fighters on the grid (shift-click), seats each and starts the fight, then sets its order."""
+    for n, token_id in enumerate(seats):
+        token_on(gm_page, token_id).click(modifiers=["Shift"] if n else [])
+    inputs = gm_page.locator("#combat-seats input")
+    expect(inputs).to_have_count(len(seats))
+    for n, seat in enumerate(seats.values()):
+        inputs.nth(n).fill(seat)
+    gm_page.click("#combat-start-button")
+    gm_page.click("#combat-initiative")
+
+
 def attack_from_the_sheet(page, token_id: str, target: str, damage: int, trait: str = "") -> None:
     token_on(page, token_id).click()
-    form = page.locator("#system-attack")
+    form = page.locator("#system-action")
     form.locator("[name=target]").fill(target)
     form.locator("[name=skill]").fill("Fight")
     form.locator("[name=style]").fill("Boldly")
@@ -61,22 +84,11 @@ def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, op
     pages = (gm_page, alice, bob)
 
     # The GM puts each character on the map; the sheet is the character's.
-    for actor_id in ("ann", "bo", "thug"):
-        gm_page.select_option("#system-token-form [name=actor_id]", actor_id)
-        gm_page.click("#system-token-form button[type=submit]")
-        for page in pages:
-            expect(token_on(page, f"{actor_id}-token")).to_be_visible()
+    put_on_the_map(gm_page, pages, ("ann", "bo", "thug"))
     shows_every_token_as_kept(pages, gm)
 
     # The fight: Ann and Bob on their players' seats, the thug on the GM's; Ann has the initiative.
-    for n, token_id in enumerate(("ann-token", "bo-token", "thug-token")):
-        token_on(gm_page, token_id).click(modifiers=["Shift"] if n else [])
-    seats = gm_page.locator("#combat-seats input")
-    expect(seats).to_have_count(3)
-    for n, seat in enumerate(("alice", "bob", "gm")):
-        seats.nth(n).fill(seat)
-    gm_page.click("#combat-start-button")
-    gm_page.click("#combat-initiative")
+    start_the_fight(gm_page, {"ann-token": "alice", "bo-token": "bob", "thug-token": "gm"})
     for page in pages:
         expect(page.locator("#combat-order li")).to_have_text([re.compile("^alice"), re.compile("^GM|^gm"), re.compile("^bob")])
         expect(page.locator("#combat-round")).to_have_text("round 1")

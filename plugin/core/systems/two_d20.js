@@ -197,8 +197,10 @@ export const rollPanel = {
  * the attacker's sheet, the weapon's damage, bonus damage bought with Momentum if it hits, and the
  * negative trait the target takes if it cuts the damage.
  */
-export const attackPanel = {
+export const actionPanel = {
   title: "2d20 attack",
+  submit: "Attack",
+  what: "attack",
   fields: [
     { name: "target", label: "Target", type: "text", value: "", list: "targets" },
     { name: "kind", label: "Attack", type: "select", options: [["melee", "Melee"], ["ranged", "Ranged"]], value: "melee" },
