@@ -2,8 +2,8 @@
  * The System panel of the standalone tabletop: the rule system the world plays, its state as the
  * system draws it (Momentum and Chaos, cards and chips…: core/systems/<name>.js `poolsHTML`), drawn
  * again at each `system.changed`; the GM's choice of system (`system.set`); and, in a world playing
- * a system with a roll panel, that panel as the roll form (core/roll-panel.js), its action panel (an
- * attack, a declaration) as the action form, each field naming a list of the sheet (`list`: skills, styles, targets…)
+ * a system with a roll panel, that panel as the roll form (core/roll-panel.js), its action panels
+ * (an attack, a declaration, a resource spent) as forms, each field naming a list of the sheet (`list`: skills, styles, targets…)
  * offering what the picked token's character has (the system's `sheetLists`), and the request sent
  * for the picked token (held to its turn in a fight); the GM puts a registered character on the map
  * with the fields its system asks (`tokenFields`). An element with `data-plays` shows only while
@@ -20,7 +20,6 @@ export function systemPanel(app) {
   const { client, state, board, report } = app;
   const choice = $("#system-switch select");
   const form = $("#system-roll");
-  const actionForm = $("#system-action");
   const tokenForm = $("#system-token-form");
   /** The token picked on the grid, when it is the one acting for the roll form's actor. */
   let pickedToken = null;
@@ -36,10 +35,6 @@ export function systemPanel(app) {
     listSheet();
   });
   form.actor.addEventListener("change", listSheet);
-  actionForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    send(actionForm, systemFor(form.dataset.system).actionPanel?.what ?? "act", "#system-action-fields", systemFor(form.dataset.system).actionPanel);
-  });
   tokenForm.addEventListener("submit", (event) => {
     event.preventDefault();
     putOnTheMap();
@@ -70,16 +65,28 @@ export function systemPanel(app) {
   }
 
   /** The roll and attack forms of a system with those panels, and its token fields; hidden for any other. */
-  function drawRoll({ name, rollPanel, actionPanel, tokenFields = [] }) {
+  function drawRoll({ name, rollPanel, actionPanels = [], tokenFields = [] }) {
     form.dataset.system = name;
     form.hidden = !rollPanel;
     $("#system-roll-title").textContent = rollPanel?.title ?? "";
     $("#system-roll-fields").replaceChildren(...(rollPanel ? panelFields(rollPanel).map(control) : []));
-    actionForm.hidden = !actionPanel;
-    $("#system-action-title").textContent = actionPanel?.title ?? "";
-    actionForm.querySelector("button[type=submit]").textContent = actionPanel?.submit ?? "Go";
-    $("#system-action-fields").replaceChildren(...(actionPanel ? panelFields(actionPanel).map(control) : []));
+    $("#system-actions").replaceChildren(...actionPanels.map(actionForm));
     $("#system-token-fields").replaceChildren(...panelFields({ fields: tokenFields }).map(control));
+  }
+
+  /** An action panel's form (`data-what`: its verb), sending its request for the picked token. */
+  function actionForm(panel) {
+    const sent = Object.assign(document.createElement("form"), { className: "system-action", noValidate: true });
+    sent.dataset.what = panel.what;
+    const fields = Object.assign(document.createElement("div"), { className: "system-action-fields" });
+    fields.replaceChildren(...panelFields(panel).map(control));
+    const button = Object.assign(document.createElement("button"), { type: "submit", textContent: panel.submit });
+    sent.append(Object.assign(document.createElement("h3"), { textContent: panel.title }), fields, button);
+    sent.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send(sent, panel.what, `#system-actions form[data-what="${panel.what}"] .system-action-fields`, panel);
+    });
+    return sent;
   }
 
   /** Sends the form's request (`what`: "roll", "attack"…) for the roll form's actor and the token picked, with its sheet. */

@@ -1,7 +1,7 @@
 """The 2d20 variant played on /table, in Debian's Chromium against a real bridge and Redis: the GM
 puts two player characters and a thug on the map, starts the fight and sets its order; Alice and
 Bob test and attack from their sheets on their turns, Alice spends Determination, the thug hits
-back; an attack out of turn is refused with a sentence; two rounds pass, the round's end taking
+back and the GM spends Chaos; an attack out of turn is refused with a sentence; two rounds pass, the round's end taking
 Momentum; every page shows each token's Stress, Armor and traits as the bridge keeps them."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def start_the_fight(gm_page, seats: dict[str, str]) -> None:
 
 def attack_from_the_sheet(page, token_id: str, target: str, damage: int, trait: str = "") -> None:
     token_on(page, token_id).click()
-    form = page.locator("#system-action")
+    form = page.locator("#system-actions form[data-what=attack]")
     form.locator("[name=target]").fill(target)
     form.locator("[name=skill]").fill("Fight")
     form.locator("[name=style]").fill("Boldly")
@@ -115,6 +115,14 @@ def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, op
         # The thug (the GM's) hits Ann, who takes a negative trait to cut the damage.
         attack_from_the_sheet(gm_page, "thug-token", "ann", 6, "Gashed" if round_number == 1 else "")
         expect(gm_page.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number - 1)
+        if round_number == 1:  # the GM spends Chaos on the thug's special move
+            chaos = state_of(gm)["chaos"]["tokens"]
+            spend = gm_page.locator("#system-actions form[data-what=spend]")
+            spend.locator("[name=pool]").select_option("chaos")
+            spend.locator("[name=spend]").select_option("special_move")
+            spend.locator("button[type=submit]").click()
+            for page in pages:
+                expect(page.locator("#system-pools .vb-2d20-chaos")).to_have_text(str(chaos - 1))
         gm_page.click("#combat-next")
         attack_from_the_sheet(bob, "bo-token", "thug", 3)
         expect(bob.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number)

@@ -158,7 +158,7 @@ export const rollPanel = {
 };
 
 /** The declaration form: this phase's action (a sample action, or any other with its time) and a note. */
-export const actionPanel = {
+const declarePanel = {
   title: "Declare this phase's action",
   submit: "Declare",
   what: "declare",
@@ -173,6 +173,9 @@ export const actionPanel = {
     return declare({ actorId, tokenId, actions });
   },
 };
+
+/** The forms of a character's actions at the table: its declaration (its roll is the roll form; an aimed shot spends its aiming). */
+export const actionPanels = [declarePanel];
 
 /** The sample actions of the text's table (Sample Actions) but Fastdraw, whose roll goes with it, for the declaration form. */
 const SAMPLE_ACTIONS = ["Aiming", "Draw Weapon", "Firing Semi-Auto", "Ready Firearm", "Speak", "Targeting"];

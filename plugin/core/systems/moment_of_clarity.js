@@ -95,7 +95,7 @@ export const rollPanel = {
 };
 
 /** The attack form: a target (a registered character), the attacker's dice (a skill of its sheet, else typed), the TN, the weapon. */
-export const actionPanel = {
+const attackPanel = {
   title: "Moment of Clarity attack",
   submit: "Attack",
   what: "attack",
@@ -117,6 +117,24 @@ export const actionPanel = {
     });
   },
 };
+
+/** Beads of an Element spent (Storytelling beads on the story, not on a roll). */
+const beadsPanel = {
+  title: "Spend beads",
+  submit: "Spend",
+  what: "spend beads",
+  fields: [
+    { name: "element", label: "Element", type: "select", options: [["action", "Action"], ["drama", "Drama"], ["plot", "Plot"], ["storytelling", "Storytelling"]], value: "action" },
+    { name: "beads", label: "Beads", type: "number", min: 1, max: 30, value: 1 },
+    { name: "storytelling", label: "On the story", type: "checkbox", value: false },
+  ],
+  build(values, { actorId }) {
+    return spendBeads({ actorId, element: values.element, beads: values.beads, storytelling: values.storytelling });
+  },
+};
+
+/** The forms of a character's actions at the table: its attack, and its beads spent. */
+export const actionPanels = [attackPanel, beadsPanel];
 
 /**
  * What a character's sheet offers to pick from: its skills with their dice, every other registered character as a target.

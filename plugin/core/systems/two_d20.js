@@ -197,7 +197,7 @@ export const rollPanel = {
  * the attacker's sheet, the weapon's damage, bonus damage bought with Momentum if it hits, and the
  * negative trait the target takes if it cuts the damage.
  */
-export const actionPanel = {
+const attackPanel = {
   title: "2d20 attack",
   submit: "Attack",
   what: "attack",
@@ -217,6 +217,26 @@ export const actionPanel = {
     });
   },
 };
+
+/**
+ * The GM's Chaos spent on a question or a special move, or the party's Momentum (anyone).
+ */
+const spendPanel = {
+  title: "Spend Momentum or Chaos",
+  submit: "Spend",
+  what: "spend",
+  fields: [
+    { name: "pool", label: "Pool", type: "select", options: [["momentum", "Momentum"], ["chaos", "Chaos (GM)"]], value: "momentum" },
+    { name: "spend", label: "On", type: "select", options: [["question", "a question"], ["special_move", "a special move"]], value: "question" },
+    { name: "amount", label: "Amount", type: "number", min: 1, max: 6, value: 1 },
+  ],
+  build(values) {
+    return spend({ pool: values.pool, spend: values.spend, amount: values.amount });
+  },
+};
+
+/** The forms of a character's actions at the table: its attack, and spending the pools. */
+export const actionPanels = [attackPanel, spendPanel];
 
 /**
  * What a character's sheet offers to pick from (the forms' lists): its skills, styles and
