@@ -30,9 +30,10 @@ def test_two_player_characters_and_a_goon_declare_lowest_initiative_first(gm, pl
     alice, bob = player_for("alice", ["leroy"]), player_for("bob", ["earl"])
     clients = {"leroy-t": (alice, "leroy"), "earl-t": (bob, "earl"), "goon-t": (gm, "goon")}
 
-    ok(gm, "combat.start", scene_id="bar", combatants=[{"token_id": t} for t in clients])
+    seats = {"leroy-t": "alice", "earl-t": "bob", "goon-t": "gm"}  # seats are not tokens: the encounter follows the tokens' characters
+    ok(gm, "combat.start", scene_id="bar", combatants=[{"token_id": t, "seat": seats[t]} for t in clients])
     ordered = ok(gm, "combat.initiative", scene_id="bar", declared={"leroy-t": 16, "earl-t": 21, "goon-t": 30})
-    assert ordered["combat"]["order"] == ["leroy-t", "earl-t", "goon-t"]
+    assert ordered["combat"]["order"] == ["alice", "bob", "gm"]
     assert ordered["card"]["result"]["explanation"][1:] == ["Leroy: 16 (declared)", "Earl: 21 (declared)", "Goon: 30 (declared)"]
     assert ok(gm, "system.get")["state"]["encounter"]["next"] == "leroy"
 
@@ -52,13 +53,15 @@ def test_two_player_characters_and_a_goon_declare_lowest_initiative_first(gm, pl
     assert combat["round"] == 2 and encounter["phase"] == 2
     totals = [entry["initiative"] for entry in encounter["order"]]
     assert totals == sorted(totals)
-    assert combat["order"] == [f"{entry['actor_id']}-t" for entry in encounter["order"]] and combat["seat"] == combat["order"][0]
+    seat_of = {"leroy": "alice", "earl": "bob", "goon": "gm"}
+    assert combat["order"] == [seat_of[entry["actor_id"]] for entry in encounter["order"]] and combat["seat"] == combat["order"][0]
     views = ok(alice, "table.snapshot", scene_id="bar")["views"]
     assert {seat: views[seat]["bars"] for seat in clients} == {seat: [{"label": "Aiming", "value": 1, "max": 3}] for seat in clients}, ok(gm, "system.get")["state"]
 
-    first = combat["order"][0]
+    token_of = {seat: token_id for token_id, seat in seats.items()}
+    first = token_of[combat["order"][0]]
     client, actor_id = clients[first]
-    late = next(seat for seat in combat["order"][1:] if seat != "goon-t")
+    late = next(token_of[seat] for seat in combat["order"][1:] if seat != "gm")
     assert refused(clients[late][0], "d10.roll", actor_id=clients[late][1], dice=2, tn=5)[0] == "out_of_turn"
     rolled = ok(client, "d10.roll", actor_id=actor_id, token_id=first, dice=3, tn=5, aimed=True)
     outcome = rolled["result"]["outcome"]["label"]

@@ -80,16 +80,19 @@ def register(unit, request: dict) -> dict:
     return at_table.register(unit, request, character, mirror, "d10.character.register")
 
 
-def _totals(unit, card: dict) -> dict[str, int]:
-    """The card's initiative totals, by the seat's character."""
-    records = unit.tokens([entry["seat"] for entry in card["initiative"]])
-    return {records[entry["seat"]]["actor_id"]: entry["total"] for entry in card["initiative"] if entry["seat"] in records}
+def _totals(unit, combat: dict, card: dict) -> dict[str, int]:
+    """The card's initiative totals, by the character of each seat's first token, lowest first."""
+    first = {}
+    for combatant in combat["combatants"]:
+        first.setdefault(combatant["seat"], combatant["token_id"])
+    records = unit.tokens(list(first.values()))
+    return {records[first[entry["seat"]]]["actor_id"]: entry["total"] for entry in card["initiative"]}
 
 
 def initiative(unit, request: dict) -> dict:
     """The core's, then the encounter's phase 1 declared in the same order."""
     ordered = table_events.initiative(unit, request)
-    totals = _totals(unit, ordered["card"]["result"])
+    totals = _totals(unit, ordered["combat"], ordered["card"]["result"])
     change_state(unit, SYSTEM, lambda now: state.start_encounter(now, totals))
     at_table.show_characters(unit, TABLE.view, Request.COMBAT_INITIATIVE, request, shown(unit, request, {}))
     return ordered
@@ -110,7 +113,7 @@ def next_turn(unit, request: dict) -> dict:
     unit.change_table([], scene_id, lambda read: ({}, after, None))
     push_combat(unit, Request.COMBAT_NEXT, request, scene_id, combat, after)
     if (unit.system_state(SYSTEM) or {}).get("encounter"):
-        change_state(unit, SYSTEM, lambda now: state.end_phase(now, _totals(unit, card)))
+        change_state(unit, SYSTEM, lambda now: state.end_phase(now, _totals(unit, after, card)))
         at_table.show_characters(unit, TABLE.view, Request.COMBAT_NEXT, request, shown(unit, request, {}))
     passed["started"] = passed["started"] | {"seat": after["seat"]}
     return passed
