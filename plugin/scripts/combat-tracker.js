@@ -76,7 +76,7 @@ export async function startCombat(client, table, combat) {
  * Writes the bridge's order to the Combatants (the first seat highest) and puts Foundry's turn on the
  * first combatant of the seat whose turn it is (`seat`; by default the order's first).
  * @param {ReturnType<typeof vtt.combatData>} combat
- * @param {{token_id: string, seat: string}[]} seated
+ * @param {{token_id: string|null, seat: string}[]} seated
  * @param {string[]} order
  * @param {string} [seat]
  */

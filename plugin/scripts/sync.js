@@ -134,7 +134,7 @@ export async function registerScene(client, table, { again = false, actorId = nu
     if (!token.actorId || (actorId && token.actorId !== actorId) || (!again && table.tokens.has(token.id))) continue;
     const actor = vtt.actor(token.actorId);
     try {
-      const payload = actor && (truth ? registration(token, vtt.actorData(actor)) : characterToken(table, token, actor));
+      const payload = actor && (truth ? registration(token, vtt.actorData(actor)) : characterToken(table, token, { id: actor.id ?? token.actorId, flags: actor.flags }));
       if (payload) table.applyToken(await client.request("token.register", payload));
     } catch (error) {
       const fields = Object.entries(error.fields ?? {}).map(([field, faults]) => `${field}: ${faults.join(", ")}`);
@@ -209,7 +209,7 @@ async function readTable(client, table, role) {
 export function characterToken(table, token, actor) {
   if (!table.system?.state?.characters?.[actor.id]) return null;
   const flags = actor.flags?.[vtt.MODULE_ID] ?? {};
-  const { tokenFields = [] } = systemFor(table.system.name);
+  const { tokenFields = [] } = /** @type {{tokenFields?: {name: string, value: number}[]}} */ (systemFor(table.system.name));
   const fields = Object.fromEntries(tokenFields.map((field) => [field.name, Number(flags[field.name] ?? field.value)]));
   return { token_id: token.id, actor_id: actor.id, scene_id: token.sceneId, name: token.name.slice(0, 60) || actor.id, ...fields };
 }

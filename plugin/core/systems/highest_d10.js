@@ -77,7 +77,7 @@ function actionsHTML(heading, actions) {
  * remove a die, modifiers, `tn` if any, `aimed` to spend the character's aiming, `secondary` for an
  * additive or subtractive roll.
  */
-export function roll({ actorId, tokenId = null, aimed = false, secondary = /** @type {object|null} */ (null), label = "", ...rolled }) {
+export function roll({ actorId, tokenId = /** @type {string|null} */ (null), aimed = false, secondary = /** @type {object|null} */ (null), label = "", ...rolled }) {
   /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, label, ...pool(rolled), aimed };
   if (secondary) payload.secondary = secondary;
@@ -102,7 +102,7 @@ export function odds({ tn, ...rolled }) {
  * A `d10.declare` request: this phase's actions (`{action, time?, note?}`; a sample action takes its
  * time from the table), and a Fastdraw's roll (`{dice, tn, ...}`) when one is declared.
  */
-export function declare({ actorId, tokenId = null, actions, fastdraw = null, label = "" }) {
+export function declare({ actorId, tokenId = /** @type {string|null} */ (null), actions, fastdraw = null, label = "" }) {
   /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, label, actions };
   if (fastdraw) payload.fastdraw = pool(fastdraw);
@@ -148,6 +148,10 @@ export const rollPanel = {
     { name: "stressful", label: "Stressful situation", type: "checkbox", value: true },
     { name: "aimed", label: "Aimed shot (spends the aiming)", type: "checkbox", value: false },
   ],
+  /**
+   * @param {Object<string, any>} values
+   * @param {{actorId: string, tokenId?: string|null, sheet?: any}} context
+   */
   build(values, { actorId, tokenId = null, sheet = null }) {
     const conditions = values.conditions.split(",").map((each) => each.trim()).filter(Boolean);
     const modifiers = values.modifier ? [{ source: "modifier", value: values.modifier }] : [];
@@ -184,7 +188,7 @@ const SAMPLE_ACTIONS = ["Aiming", "Draw Weapon", "Firing Semi-Auto", "Ready Fire
  * What a character's sheet offers to pick from: its attributes and skills with their levels, and the sample actions.
  * @param {object|null} state the state document
  * @param {string} actorId
- * @returns {Object<string, [string, string][]>}
+ * @returns {Object<string, string[][]>}
  */
 export function sheetLists(state, actorId) {
   const sheet = state?.characters?.[actorId];

@@ -83,6 +83,10 @@ export const rollPanel = {
     { name: "open_ended", label: "Open-ended 10s", type: "checkbox", value: true },
     { name: "label", label: "Label", type: "text", value: "" },
   ],
+  /**
+   * @param {Object<string, any>} values
+   * @param {{actorId: string, tokenId?: string|null, sheet?: any}} context
+   */
   build(values, { actorId, tokenId = null, sheet = null }) {
     const skill = values.skill ? sheet?.skills?.find((each) => each.name === values.skill) : null;
     return roll({
@@ -109,6 +113,10 @@ const attackPanel = {
     { name: "lethality", label: "Lethality (the damage roll's TN)", type: "number", min: 1, max: 60, value: 7 },
     { name: "lethal", label: "Lethal (a firearm)", type: "checkbox", value: false },
   ],
+  /**
+   * @param {Object<string, any>} values
+   * @param {{actorId: string, tokenId?: string|null, sheet?: any}} context
+   */
   build(values, { actorId, tokenId = null, sheet = null }) {
     const skill = values.skill ? sheet?.skills?.find((each) => each.name === values.skill) : null;
     return attack({
@@ -140,7 +148,7 @@ export const actionPanels = [attackPanel, beadsPanel];
  * What a character's sheet offers to pick from: its skills with their dice, every other registered character as a target.
  * @param {object|null} state the state document
  * @param {string} actorId
- * @returns {Object<string, [string, string][]>}
+ * @returns {Object<string, string[][]>}
  */
 export function sheetLists(state, actorId) {
   const sheet = state?.characters?.[actorId];
@@ -154,7 +162,7 @@ export function sheetLists(state, actorId) {
 export const tokenFields = [{ name: "speed", label: "Sp (Speed) dice", type: "number", min: 1, max: 30, value: 3 }];
 
 /** `moc.roll`: the pool's `parts` ({source, dice}) against `tn`; `untrained`: the skill's difficulty level. */
-export function roll({ actorId, tokenId = null, parts, sides = 10, tn = 7, untrained = /** @type {number|null} */ (null), openEnded = true, label = "" }) {
+export function roll({ actorId, tokenId = /** @type {string|null} */ (null), parts, sides = 10, tn = 7, untrained = /** @type {number|null} */ (null), openEnded = true, label = "" }) {
   const payload = { actor_id: actorId, label, parts, sides, tn, untrained, open_ended: openEnded };
   return { event: "moc.roll", payload: tokenId ? { ...payload, token_id: tokenId } : payload };
 }
@@ -185,7 +193,7 @@ export function declare({ actorId, rollId, successes, against = "", resists = nu
 }
 
 /** `moc.attack`: `dice` against `tn` with `weapon` ({name, damage, lethality, lethal?}) on character `target`. */
-export function attack({ actorId, tokenId = null, target, dice, weapon, sides = 10, tn = 7, locationModifier = 0, resist = null, label = "" }) {
+export function attack({ actorId, tokenId = /** @type {string|null} */ (null), target, dice, weapon, sides = 10, tn = 7, locationModifier = 0, resist = null, label = "" }) {
   const payload = { actor_id: actorId, label, target, dice, sides, tn, weapon, location_modifier: locationModifier, resist };
   return { event: "moc.attack", payload: tokenId ? { ...payload, token_id: tokenId } : payload };
 }

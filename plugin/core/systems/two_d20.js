@@ -65,7 +65,7 @@ function approach({ skill, style, focus = "" }) {
  * (`{actorId, skill, style, focus?}`), d20s `bought` (0-3) and who pays (`paidBy`: "momentum", or
  * "chaos" for the GM), `criticalDie`: a Determination token turns the die that gains most.
  */
-export function test({ actorId, tokenId = null, skill, style, focus = "", difficulty, traits = /** @type {string[]} */ ([]), assistants = /** @type {object[]} */ ([]), bought = 0, paidBy = /** @type {string|null} */ (null), criticalDie = false, label = "" }) {
+export function test({ actorId, tokenId = /** @type {string|null} */ (null), skill, style, focus = "", difficulty, traits = /** @type {string[]} */ ([]), assistants = /** @type {object[]} */ ([]), bought = 0, paidBy = /** @type {string|null} */ (null), criticalDie = false, label = "" }) {
   /** @type {Object<string, unknown>} */
   const payload = {
     actor_id: actorId, label, ...approach({ skill, style, focus }), difficulty: Number(difficulty), traits,
@@ -95,7 +95,7 @@ export function contest({ actorId, skill, style, focus = "", opponent, label = "
  * `bonusDamage` bought if it hits; the defender's choices: `defence` (`{skill, style, focus?}`, melee
  * only), `negativeTrait` (taken if it cuts the damage to 2), `counterDamage` (a counter-attack on a successful defence).
  */
-export function attack({ actorId, tokenId = null, targetId, kind, skill, style, focus = "", damage, bonusDamage = 0, defence = null, negativeTrait = "", counterDamage = null, label = "" }) {
+export function attack({ actorId, tokenId = /** @type {string|null} */ (null), targetId, kind, skill, style, focus = "", damage, bonusDamage = 0, defence = null, negativeTrait = "", counterDamage = null, label = "" }) {
   /** @type {Object<string, unknown>} */
   const payload = {
     actor_id: actorId, label, target_id: targetId, kind, ...approach({ skill, style, focus }),
@@ -243,7 +243,7 @@ export const actionPanels = [attackPanel, spendPanel];
  * focuses with their ratings, and every registered character as a target.
  * @param {object|null} state the state document
  * @param {string} actorId
- * @returns {Object<string, [string, string][]>}
+ * @returns {Object<string, string[][]>}
  */
 export function sheetLists(state, actorId) {
   const sheet = state?.characters?.[actorId];
