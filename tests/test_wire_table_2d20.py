@@ -48,7 +48,12 @@ def test_two_player_characters_and_a_thug_fight_by_the_2d20_rules(gm, player_for
     assert refused(ann, "2d20.test", actor_id="ann", token_id="ann-t", difficulty=1, **FIGHT) == (
         "out_of_turn", {"token_id": ["not this token's turn"]})
     assert refused(ann, "2d20.test", actor_id="ann", difficulty=1, **FIGHT) == ("out_of_turn", {"actor_id": ["not this token's turn"]})
-    assert refused(bo, "2d20.test", actor_id="bo", token_id="ann-t", difficulty=1, **FIGHT)[0] in ("forbidden", "invalid")
+    assert refused(bo, "2d20.test", actor_id="bo", token_id="ann-t", difficulty=1, **FIGHT) == (
+        "invalid", {"token_id": ["not bo's token"]})  # Bob's turn, Ann's token named to act for Bo
+    assert refused(ann, "2d20.attack", actor_id="bo", token_id="bo-t", target_id="thug", kind="melee", damage=3, **FIGHT) == (
+        "forbidden", {"actor_id": ["not yours"]})  # Alice for Bob's character, on Bob's turn
+    assert refused(bo, "2d20.test", actor_id="bo", token_id="nobody", difficulty=1, **FIGHT) == (
+        "not_tracked", {"token_id": ["not tracked"]})
     hit = ok(bo, "2d20.attack", actor_id="bo", token_id="bo-t", target_id="thug", kind="melee", damage=3, **FIGHT)["result"]
     lost = hit["damage"]["stress_lost"] if hit["hit"] else 0
     if lost:
