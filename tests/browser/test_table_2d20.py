@@ -58,7 +58,9 @@ def start_the_fight(gm_page, seats: dict[str, str]) -> None:
     for n, seat in enumerate(seats.values()):
         inputs.nth(n).fill(seat)
     gm_page.click("#combat-start-button")
+    expect(gm_page.locator("#combat-round")).to_have_text("initiative not rolled")
     gm_page.click("#combat-initiative")
+    expect(gm_page.locator("#combat-round")).to_have_text("round 1")
 
 
 def attack_from_the_sheet(page, token_id: str, target: str, damage: int, trait: str = "") -> None:
