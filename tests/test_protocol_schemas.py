@@ -700,6 +700,32 @@ def test_a_shared_request_is_checked_whole_by_the_worlds_system(event, payload):
         flagship().load({"request_id": "r1", **payload})
 
 
+TOKEN = {"token_id": "t1", "actor_id": "a1", "name": "Ann"}
+
+#: Payloads the table core lets through that another system's schema of the
+#: shared request refuses, by system: a token's sheet is its character's
+#: (with the dice its initiative rolls), and each system's order options.
+OTHER_SYSTEMS_REFUSE = [
+    ("two_d20", Request.TOKEN_REGISTER, {**TOKEN, "stress": 3}),
+    ("two_d20", Request.COMBAT_INITIATIVE, {**SCENE, "first": ""}),
+    ("two_d20", Request.COMBAT_INITIATIVE, {**SCENE, "pick": "lowest"}),
+    ("moment_of_clarity", Request.TOKEN_REGISTER, TOKEN),
+    ("moment_of_clarity", Request.TOKEN_REGISTER, {**TOKEN, "speed": -1}),
+    ("highest_d10", Request.TOKEN_REGISTER, TOKEN),
+    ("highest_d10", Request.TOKEN_REGISTER, {**TOKEN, "initiative_dice": 2, "initiative_bonus": "high"}),
+    ("highest_d10", Request.COMBAT_INITIATIVE, {**SCENE, "declared": {"t1": "first"}}),
+    ("highest_d10", Request.COMBAT_NEXT, {**SCENE, "declared": []}),
+]
+
+
+@pytest.mark.parametrize(("system", "event", "payload"), OTHER_SYSTEMS_REFUSE)
+def test_a_shared_request_is_checked_whole_by_each_systems_table(system, event, payload):
+    core, system_schema = REQUESTS[event.value].schema, installed()[system].table.schemas[event.value]
+    core().load({"request_id": "r1", **payload})
+    with pytest.raises(ValidationError):
+        system_schema().load({"request_id": "r1", **payload})
+
+
 def test_every_schema_a_request_loads_is_inbound():
     """Requests, and every object they nest, load with ``Inbound``."""
     pending = [spec.schema for spec in REQUESTS.values()] + [CONNECT_AUTH]

@@ -12,13 +12,14 @@ import { BridgeError } from "./bridge-client.js";
  * - a number: `number: true, value, min, max, step: 1` (whole numbers);
  * - a checkbox: `checkbox: true, value` (checked or not);
  * - a select: `options: [{value, label, selected}]` (its `value`, else its first option, selected);
- * - text: `value`.
+ * - text: `value`;
+ * and `list` when the panel names a list of the character's sheet (skills, styles…) to pick from.
  * @param {{fields: object[]}} panel a system's `rollPanel`
  * @returns {object[]}
  */
 export function panelFields({ fields }) {
   return fields.map((field) => {
-    const shown = { name: field.name, label: field.label };
+    const shown = { name: field.name, label: field.label, ...(field.list ? { list: field.list } : {}) };
     if (field.type === "number") {
       return { ...shown, number: true, value: field.value ?? field.min ?? 0, min: field.min, max: field.max, step: 1 };
     }
@@ -58,11 +59,12 @@ export function panelValues({ fields }, raw) {
  * The request of the panel's roll for the values typed (without request_id: the client adds it).
  * @param {{fields: object[], build: Function}} panel
  * @param {Object<string, unknown>} raw the form's values
- * @param {{actorId: string}} context who rolls
+ * @param {{actorId: string, tokenId?: string|null, sheet?: object|null}} context who rolls, the token
+ *   acting (at the table: held to its turn in a fight) and its character's sheet (the state document's)
  * @returns {{event: string, payload: object}}
  */
-export function panelRequest(panel, raw, { actorId }) {
-  return panel.build(panelValues(panel, raw), { actorId });
+export function panelRequest(panel, raw, { actorId, tokenId = null, sheet = null }) {
+  return panel.build(panelValues(panel, raw), { actorId, tokenId, sheet });
 }
 
 function readValue(field, raw) {

@@ -6,7 +6,7 @@
  * @module core/table-state
  */
 
-import { DEFAULT_SYSTEM, systemFor } from "./systems.js";
+import { systemFor } from "./systems.js";
 
 /** The newest ledger entries kept, as `moments.get` gives at most. */
 const HISTORY_KEPT = 200;
@@ -28,6 +28,8 @@ export class TableState extends EventTarget {
     super();
     /** @type {Map<string, object>} token states by token_id */
     this.tokens = new Map();
+    /** @type {Map<string, {conditions: object[], bars: object[]}>} how each token shows, by token_id, as its system says (`view`) */
+    this.views = new Map();
     /** @type {Map<string, {version: number, state: object|null}>} combats by scene_id */
     this.combats = new Map();
     /** @type {{balances: Object<string, number>, history: object[]}} */
@@ -42,14 +44,13 @@ export class TableState extends EventTarget {
 
   /**
    * Reads the table again after a (re)connection (BridgeClient's `resync`) or a switch of system:
-   * `system.get`, then `table.snapshot` when the world plays Moment of Truth (whose request it is),
-   * then the last `cards` cards of `roll.log`, kept with `catchingUp` true.
+   * `system.get`, then `table.snapshot` (the table's in every world), then the last `cards` cards of `roll.log`, kept with `catchingUp` true.
    * @param {{request: Function}} client a BridgeClient
    * @param {{cards?: number}} [options]
    */
   async catchUp(client, { cards = CARDS_READ } = {}) {
     this.applySystem(await client.request("system.get", {}));
-    if (this.system?.name === DEFAULT_SYSTEM) this.applySnapshot(await client.request("table.snapshot", {}));
+    this.applySnapshot(await client.request("table.snapshot", {}));
     const { rolls } = await client.request("roll.log", { limit: cards });
     this.catchingUp = true;
     try {
@@ -60,15 +61,18 @@ export class TableState extends EventTarget {
   }
 
   /**
-   * Replaces tokens, combats and the ledger with `table.snapshot`'s result.
-   * @param {{tokens: object[], combats: object[], moments: {balances: object, history: object[]}}} snapshot
+   * Replaces tokens, how they show, combats and (in a Moment of Truth world) the ledger with
+   * `table.snapshot`'s result.
+   * @param {{tokens: object[], views?: Object<string, object>, combats: object[], moments?: {balances: object, history: object[]}}} snapshot
    */
-  applySnapshot({ tokens, combats, moments }) {
+  applySnapshot({ tokens, views = {}, combats, moments }) {
     const gone = new Set(this.tokens.keys());
     this.tokens.clear();
+    this.views.clear();
     for (const state of tokens) {
       gone.delete(state.token_id);
       this.tokens.set(state.token_id, state);
+      if (views[state.token_id]) this.views.set(state.token_id, views[state.token_id]);
       this._emit("token", { token_id: state.token_id, state, changes: [] });
     }
     for (const tokenId of gone) this._emit("token", { token_id: tokenId, state: null, changes: [] });
@@ -79,17 +83,18 @@ export class TableState extends EventTarget {
       this._setCombat(combat.scene_id, combat.version, combat);
     }
     for (const sceneId of ended) this._emit("combat", { scene_id: sceneId, state: null });
-    this.applyMoments(moments);
+    if (moments) this.applyMoments(moments);
   }
 
   /**
    * Applies a `token.changed` push (or a request's token change) when its version is newer.
-   * @param {{token_id: string, version: number, changes: object[], state: object}} change
+   * @param {{token_id: string, version: number, changes: object[], state: object, view?: object}} change
    * @returns {boolean} whether it was applied
    */
-  applyToken({ token_id, version, changes = [], state }) {
+  applyToken({ token_id, version, changes = [], state, view }) {
     if (version <= (this.tokens.get(token_id)?.version ?? 0)) return false;
     this.tokens.set(token_id, state);
+    if (view) this.views.set(token_id, view);
     this._emit("token", { token_id, state, changes });
     return true;
   }

@@ -1,13 +1,15 @@
 /**
- * Foundry's Combat Tracker driving the bridge's combat (docs/mot/tracker.md): Begin Combat starts the
- * bridge's combat for the encounter's scene with its combatants' tokens (`combat.start`) and rolls its
- * initiative (`combat.initiative`, the book's seating rule), written to the Combatants so that Foundry's
- * turn order is the bridge's; Next Turn / Next Round pass the bridge's turn (`combat.next`) when the
- * turn goes to another seat; deleting the encounter ends it (`combat.end`). The bridge's round and turn
- * are shown at the top of the tracker.
+ * Foundry's Combat Tracker driving the bridge's combat (docs/protocol.md, The table; docs/mot/tracker.md):
+ * Begin Combat starts the bridge's combat for the encounter's scene with its combatants' tokens
+ * (`combat.start`) and sets its order (`combat.initiative`, as the world's rule system sets it: Moment of
+ * Truth's seating rule, the 2d20 variant's alternating sides, Moment of Clarity's Sp rolls, the d10
+ * system's lowest initiative first), written to the Combatants so that Foundry's turn order is the
+ * bridge's; Next Turn / Next Round pass the bridge's turn (`combat.next`) when the turn goes to another
+ * seat, and follow a new order the bridge sets at a new round (the d10 system's phases); deleting the
+ * encounter ends it (`combat.end`). The bridge's round and turn are shown at the top of the tracker.
  *
- * All of it is Moment of Truth's: in a world the bridge says plays another system (or before it says), the
- * tracker sends nothing and shows no line.
+ * The combat requests are the table's in every world; before the bridge says which system the world
+ * plays, the tracker sends nothing and shows no line.
  *
  * Seats: each player owning a combatant's actor has a seat (Foundry's user list order, clockwise), the
  * GM's seat last, holding every combatant no player owns.
@@ -23,6 +25,14 @@ import * as vtt from "./adapter.js";
  */
 export function playsTruth(table) {
   return table.system?.name === DEFAULT_SYSTEM;
+}
+
+/**
+ * Whether the bridge said which system the world plays: the table's combat requests are then its own.
+ * @param {{system: {name: string}|null}} table
+ */
+export function playsKnown(table) {
+  return Boolean(table.system?.name);
 }
 
 /**
@@ -48,20 +58,35 @@ export function seating(combatants, { gm, owners }) {
  * @param {ReturnType<typeof vtt.combatData>} combat
  */
 export async function startCombat(client, table, combat) {
-  if (!playsTruth(table)) return null;
+  if (!playsKnown(table)) return null;
   const sceneId = combat.sceneId;
   const tracked = combat.combatants.filter((c) => c.tokenId && table.tokens.has(c.tokenId));
   const seats = seating(tracked, { gm: vtt.me().id, owners: vtt.ownedActors() });
-  await client.request("combat.start", { scene_id: sceneId, ...seats });
-  const card = await client.request("combat.initiative", { scene_id: sceneId, label: vtt.t("Combat.Initiative") });
-  const order = card.result.order;
+  // The seating and the GM's seat are Moment of Truth's (its initiative is rolled per seat, the GM's last).
+  const seated = playsTruth(table) ? seats : { combatants: seats.combatants };
+  await client.request("combat.start", { scene_id: sceneId, ...seated });
+  const answer = await client.request("combat.initiative", { scene_id: sceneId, label: vtt.t("Combat.Initiative") });
+  // Moment of Truth answers with its initiative card; the table's core with {combat, card, started}.
+  const order = answer.combat?.order ?? answer.result.order;
+  await followOrder(combat, seats.combatants, order);
+  return answer;
+}
+
+/**
+ * Writes the bridge's order to the Combatants (the first seat highest) and puts Foundry's turn on the
+ * first combatant of the seat whose turn it is (`seat`; by default the order's first).
+ * @param {ReturnType<typeof vtt.combatData>} combat
+ * @param {{token_id: string|null, seat: string}[]} seated
+ * @param {string[]} order
+ * @param {string} [seat]
+ */
+async function followOrder(combat, seated, order, seat = order[0]) {
   for (const combatant of combat.combatants) {
-    const seat = seats.combatants.find((c) => c.token_id === combatant.tokenId)?.seat;
-    if (seat && combatant.id && order.includes(seat)) await combat.setInitiative(combatant.id, order.length - order.indexOf(seat));
+    const on = seated.find((c) => c.token_id === combatant.tokenId)?.seat;
+    if (on && combatant.id && order.includes(on)) await combat.setInitiative(combatant.id, order.length - order.indexOf(on));
   }
-  const first = combat.turns.findIndex((c) => seats.combatants.some((s) => s.token_id === c.tokenId && s.seat === order[0]));
+  const first = combat.turns.findIndex((c) => seated.some((s) => s.token_id === c.tokenId && s.seat === seat));
   if (first >= 0) await combat.setTurn(first);
-  return card;
 }
 
 /**
@@ -73,17 +98,22 @@ export async function startCombat(client, table, combat) {
  * @param {number} turn the index in `combat.turns` of the combatant whose turn begins
  */
 export async function advanceCombat(client, table, combat, turn) {
-  const state = playsTruth(table) ? table.combats.get(combat.sceneId ?? "")?.state : null;
+  const state = playsKnown(table) ? table.combats.get(combat.sceneId ?? "")?.state : null;
   const next = combat.turns[turn];
   if (!state || !next) return null;
   const seat = state.combatants.find((c) => c.token_id === next.tokenId)?.seat;
   if (seat === state.seat) return null;
-  return client.request("combat.next", { scene_id: combat.sceneId, seat: state.seat });
+  const passed = await client.request("combat.next", { scene_id: combat.sceneId, seat: state.seat });
+  const after = table.combats.get(combat.sceneId ?? "")?.state;
+  if (passed?.started?.new_round && after && after.order.join() !== state.order.join()) {
+    await followOrder(combat, after.combatants, after.order, passed.started.seat);  // a new order at a new round
+  }
+  return passed;
 }
 
 /** Ends the bridge's combat for a deleted encounter, when the bridge runs one there. GM only. */
 export async function endCombat(client, table, combat) {
-  if (!playsTruth(table) || !table.combats.get(combat.sceneId ?? "")?.state) return null;
+  if (!playsKnown(table) || !table.combats.get(combat.sceneId ?? "")?.state) return null;
   return client.request("combat.end", { scene_id: combat.sceneId });
 }
 

@@ -17,7 +17,7 @@ import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "./adapter.js";
 import { BRIDGE_DICE, bridgeDice } from "./bridge-dice.js";
-import { advanceCombat, endCombat, playsTruth, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
+import { advanceCombat, endCombat, playsKnown, playsTruth, reserveDialog, startCombat, turnLine } from "./combat-tracker.js";
 import { credentials, forgetToken, playersDialog, showKeptOut } from "./connection.js";
 import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
@@ -131,7 +131,7 @@ function asActiveGM(fn) {
 
 vtt.once("init", () => {
   vtt.onChatCard(onChatCard);
-  vtt.onCombatTracker(() => (playsTruth(table) ? turnLine(table.combats.get(vtt.sceneId() ?? "")?.state ?? null) : ""));
+  vtt.onCombatTracker(() => (playsKnown(table) ? turnLine(table.combats.get(vtt.sceneId() ?? "")?.state ?? null) : ""));
   vtt.onCombat({
     start: connected((c, combat) => (vtt.me().isGM ? startCombat(c, table, combat) : null)),
     advance: connected((c, combat, turn) => advanceCombat(c, table, combat, turn)),
@@ -171,7 +171,7 @@ vtt.once("ready", () => {
   else showKeptOut();
   vtt.on("canvasReady", asActiveGM(async (c) => {
     await registerScene(c, table);
-    for (const [tokenId, state] of table.tokens) await showToken(tokenId, state, statuses);
+    for (const [tokenId, state] of table.tokens) await showToken(tokenId, state, statuses, table.views.get(tokenId));
   }));
   vtt.onTokenPlaced(asActiveGM((c) => registerScene(c, table)));
   vtt.onActorChanged(asActiveGM((c, actorId) => registerScene(c, table, { again: true, actorId })));

@@ -10,7 +10,7 @@
 
 import { cardParts, escapeHTML, facesOf } from "../core/cards.js";
 import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
-import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
+import { DEFAULT_SYSTEM, VERDICTS, systemFor } from "../core/systems.js";
 import { registration } from "./actors.js";
 import { handOutTokens } from "./connection.js";
 import * as vtt from "./adapter.js";
@@ -44,15 +44,34 @@ export function defineStatuses() {
 }
 
 /**
+ * The status effects a token of another system than Moment of Truth shows, by the severity of the
+ * conditions its `view` lists: a critical one (no Stress left, down) as unconscious, a serious one
+ * (dazed, a failed shot) as stunned.
+ */
+export const SEVERITY_STATUSES = { critical: "unconscious", serious: "stunned" };
+
+/**
  * Makes a Foundry token show a bridge token's state: its conditions as status effects (each turned
- * on or off to match) and its hit points in its HP bar.
+ * on or off to match) and its hit points in its HP bar. A token of another system (no `health`)
+ * shows its system's `view`: its first bar (Stress, Damage, Aiming…) in the HP bar, its worst
+ * conditions by severity (SEVERITY_STATUSES).
  * @param {string} tokenId
  * @param {object} state the TokenState
  * @param {Object<string, string>} statuses status id by condition (defineStatuses)
+ * @param {{conditions: object[], bars: object[]}} [view] how the token shows (`token.changed`'s `view`)
  */
-export async function showToken(tokenId, state, statuses) {
+export async function showToken(tokenId, state, statuses, view) {
   if (!vtt.token(tokenId)) return;
   const have = vtt.statusesOf(tokenId);
+  if (!state.health) {
+    const shown = view ?? { conditions: [], bars: [] };
+    const want = new Set(shown.conditions.map((c) => statuses[SEVERITY_STATUSES[c.severity]]).filter(Boolean));
+    for (const id of Object.values(statuses)) {
+      if (have.has(id) !== want.has(id)) await vtt.setStatus(tokenId, id, want.has(id));
+    }
+    if (shown.bars[0]) await vtt.setBar(tokenId, shown.bars[0]);
+    return;
+  }
   const want = new Set(conditionsOf(state).map((c) => statuses[c]));
   for (const id of Object.values(statuses)) {
     if (have.has(id) !== want.has(id)) await vtt.setStatus(tokenId, id, want.has(id));
@@ -99,21 +118,23 @@ export function postCard(entry) {
 }
 
 /**
- * Registers each token of the canvas scene whose actor has a stat block and that the bridge does
- * not track yet (or every one of them with `again`), then tells the bridge which actors each
- * player owns. GM only. Tokens are tracked with Moment of Truth's stat block: in a world playing
- * another system, only the owners are sent.
+ * Registers each token of the canvas scene whose actor has a sheet the world's system knows and that
+ * the bridge does not track yet (or every one of them with `again`), then tells the bridge which
+ * actors each player owns. GM only. In a Moment of Truth world a token is tracked with its actor's
+ * stat block; in another system's, a token whose actor is a character of the system's state (its
+ * actor id the Foundry actor's) with the fields its system asks (`tokenFields`: the actor's
+ * `vtt-bridge` flag of that name, else the field's default).
  * @param {{request: Function}} client
  * @param {import("../core/table-state.js").TableState} table
  * @param {{again?: boolean, actorId?: string|null}} [options] actorId: only that actor's tokens
  */
 export async function registerScene(client, table, { again = false, actorId = null } = {}) {
-  const tracking = plays(table, DEFAULT_SYSTEM);
-  for (const token of tracking ? vtt.sceneTokens() : []) {
+  const truth = plays(table, DEFAULT_SYSTEM);
+  for (const token of vtt.sceneTokens()) {
     if (!token.actorId || (actorId && token.actorId !== actorId) || (!again && table.tokens.has(token.id))) continue;
     const actor = vtt.actor(token.actorId);
     try {
-      const payload = actor && registration(token, vtt.actorData(actor));
+      const payload = actor && (truth ? registration(token, vtt.actorData(actor)) : characterToken(table, token, { id: actor.id ?? token.actorId, flags: actor.flags }));
       if (payload) table.applyToken(await client.request("token.register", payload));
     } catch (error) {
       const fields = Object.entries(error.fields ?? {}).map(([field, faults]) => `${field}: ${faults.join(", ")}`);
@@ -134,7 +155,7 @@ export async function registerScene(client, table, { again = false, actorId = nu
 export function syncTable(client, table, statuses) {
   onDetail(client, "push", ({ event, data }) => table.applyPush(event, data));
   onDetail(table, "token", ({ token_id, state }) => {
-    if (state && vtt.isActiveGM()) showToken(token_id, state, statuses);
+    if (state && vtt.isActiveGM()) showToken(token_id, state, statuses, table.views.get(token_id));
   });
   onDetail(table, "card", (entry) => {
     if (entry.rule === "dice.roll") return; // the faces of a Foundry roll (bridge-dice.js): that roll is the chat message
@@ -177,6 +198,20 @@ function onDetail(target, type, fn, options) {
 async function readTable(client, table, role) {
   await table.catchUp(client);
   if (role === "gm") await registerScene(client, table);
+}
+
+/**
+ * `token.register` for a token of a character of the world's system (null: its actor is none).
+ * @param {import("../core/table-state.js").TableState} table
+ * @param {{id: string, name: string, sceneId: string|null}} token
+ * @param {{id: string, flags?: object}} actor
+ */
+export function characterToken(table, token, actor) {
+  if (!table.system?.state?.characters?.[actor.id]) return null;
+  const flags = actor.flags?.[vtt.MODULE_ID] ?? {};
+  const { tokenFields = [] } = /** @type {{tokenFields?: {name: string, value: number}[]}} */ (systemFor(table.system.name));
+  const fields = Object.fromEntries(tokenFields.map((field) => [field.name, Number(flags[field.name] ?? field.value)]));
+  return { token_id: token.id, actor_id: actor.id, scene_id: token.sceneId, name: token.name.slice(0, 60) || actor.id, ...fields };
 }
 
 /** Whether the world plays a system (Moment of Truth until the bridge says). */

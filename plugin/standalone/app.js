@@ -14,7 +14,7 @@ import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { conditionsOf } from "../core/conditions.js";
 import { STATISTICS, attack, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { Asker } from "./asking.js";
-import { Board, conditionIcons, healthWords } from "./board.js";
+import { Board, conditionIcons, healthWords, viewConditions } from "./board.js";
 import { combatPanel } from "./combat.js";
 import { gmTools } from "./gm.js";
 import { macroPanel } from "./macros.js";
@@ -108,7 +108,7 @@ function play(auth) {
     $("#gm-tools").hidden = detail.role !== "gm";
     fillTN(detail.settings.default_tn);
   });
-  client.addEventListener("resync", () => state.catchUp(client).then(() => plays(DEFAULT_SYSTEM) && refreshMap())
+  client.addEventListener("resync", () => state.catchUp(client).then(() => refreshMap())
     .then(readScene).then(readArsenal).then(readSkills).then(() => { showOdds(); firstSteps(); }).catch(report));
   client.addEventListener("push", ({ detail }) => {
     state.applyPush(detail.event, detail.data);
@@ -118,7 +118,7 @@ function play(auth) {
   });
 
   state.addEventListener("token", ({ detail }) => {
-    board.show(detail.token_id, detail.state);
+    board.show(detail.token_id, detail.state, state.views.get(detail.token_id));
     if (detail.state && !board.placed(detail.token_id)) refreshMap();
     if (detail.token_id === selected) showCharacter();
     knownUsers();
@@ -223,6 +223,12 @@ function play(auth) {
     $("#character-sheet").hidden = !token;
     if (!token) return;
     $("#character-name").textContent = token.name;
+    if (!token.health) {  // another system's token: as its view shows it
+      const { bars, conditions } = state.views.get(token.token_id) ?? { bars: [], conditions: [] };
+      $("#character-hp").textContent = bars.map(({ label, value, max }) => `${label} ${value} / ${max}`).join(", ");
+      $("#character-conditions").replaceChildren(...viewConditions(conditions));
+      return;
+    }
     $("#character-hp").textContent = healthWords(token);
     $("#character-hp").dataset.remaining = String(token.health.remaining);
     $("#character-conditions").replaceChildren(...conditionIcons(conditionsOf(token), { named: true }));

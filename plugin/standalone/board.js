@@ -72,11 +72,13 @@ export class Board extends EventTarget {
   }
 
   /**
-   * Shows a token as its state says; `state` null removes it.
+   * Shows a token as its state says; `state` null removes it. A token of another system than
+   * Moment of Truth (no `health`) shows as its system's `view` says: its first bar, its conditions.
    * @param {string} tokenId
    * @param {object|null} state a TokenState
+   * @param {{conditions: object[], bars: object[]}} [view] how the token shows (`token.changed`'s `view`)
    */
-  show(tokenId, state) {
+  show(tokenId, state, view) {
     let token = this._token(tokenId);
     if (!state) {
       token?.remove();
@@ -94,8 +96,12 @@ export class Board extends EventTarget {
       this._put(token);
       this._image(token);
     }
-    const { value, max } = hpBar(state);
     token.querySelector(".token-name").textContent = state.name;
+    if (!state.health) {
+      showView(token, state, view ?? { conditions: [], bars: [] });
+      return;
+    }
+    const { value, max } = hpBar(state);
     token.title = `${state.name}: ${healthWords(state)}`;
     token.setAttribute("aria-label", `${state.name}, ${healthWords(state)}; arrow keys move it`);
     token.dataset.hp = `${value}/${max}`;
@@ -342,6 +348,34 @@ export function healthWords(state) {
   if (value < 0) return "unconscious, dying";
   if (value === 0) return "unconscious";
   return `${value} / ${max} HP`;
+}
+
+/**
+ * A token of a system other than Moment of Truth, as its `view` says: the first bar (Stress, Damage,
+ * Aiming…) as its bar, every bar in its title, each condition as a badge with its label and severity.
+ */
+function showView(token, state, { conditions, bars }) {
+  const words = bars.map(({ label, value, max }) => `${label} ${value} / ${max}`).concat(conditions.map(({ label }) => label)).join(", ");
+  token.title = `${state.name}${words ? `: ${words}` : ""}`;
+  token.setAttribute("aria-label", `${token.title}; arrow keys move it`);
+  const [bar] = bars;
+  token.dataset.hp = bar ? `${bar.value}/${bar.max}` : "";
+  token.querySelector(".hp").hidden = !bar;
+  if (bar) token.querySelector(".hp-value").style.width = `${bar.max > 0 ? Math.max(0, Math.min(1, bar.value / bar.max)) * 100 : 0}%`;
+  token.classList.remove("dead");
+  token.querySelector(".conditions").replaceChildren(...viewConditions(conditions));
+}
+
+/** A view's conditions as badges: the label written, the severity kept as `data-severity`. */
+export function viewConditions(conditions) {
+  return conditions.map(({ label, severity }) => {
+    const item = document.createElement("li");
+    item.dataset.condition = label;
+    item.dataset.severity = severity;
+    item.title = label;
+    item.append(Object.assign(document.createElement("span"), { className: "condition-name", textContent: label }));
+    return item;
+  });
 }
 
 /** Icons of the conditions, each with its label (written beside it with `named`: the character panel's badges). */

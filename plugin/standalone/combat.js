@@ -4,7 +4,8 @@
  * (`combat.initiative`), and passes turns and rounds or ends it; whose turn it is shows on every
  * page, in the order and on the grid. When a player's seat gets the turn, that player's page asks
  * whether their character keeps dice back for defense until its next turn (ch. 7, Defense Dice:
- * `combat.reserve`), which makes it harder to hit.
+ * `combat.reserve`), which makes it harder to hit. In a world of another system the same controls
+ * play its fight: the bridge seats and orders it as that system's rules say.
  */
 
 const $ = (selector) => document.querySelector(selector);
@@ -73,6 +74,7 @@ export function combatPanel(app) {
 
   function askDefense({ seat, tokens }) {
     const form = $("#defense-form");
+    if (state.system && state.system.name !== "moment_of_truth") return; // defense dice are Moment of Truth's (ch. 7)
     const mine = seat === client.session?.user && client.session?.role !== "gm";
     const able = tokens.find((token) => !token.out_of_action);
     form.hidden = !(mine && able);
@@ -96,7 +98,8 @@ export function combatPanel(app) {
       $("#combat-next").disabled = !myTurn;
       $("#combat-next-round").disabled = combat.seat === null;
     }
-    const seats = running ? (combat.order.length ? combat.order : combat.seating) : [];
+    const seated = running ? (combat.seating ?? [...new Set(combat.combatants.map((each) => each.seat))]) : [];
+    const seats = running && combat.order.length ? combat.order : seated;
     $("#combat-order").replaceChildren(...seats.map((seat) => seatItem(seat)));
     const turn = new Set(running && combat.seat ? combat.combatants.filter((each) => each.seat === combat.seat).map((each) => each.token_id) : []);
     board.markTurn(turn);

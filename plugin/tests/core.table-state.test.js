@@ -104,18 +104,28 @@ test("catching up after a (re)connection: the snapshot, then the logged cards, e
   assert.deepEqual(cards.at(-1), ["r3", false]);
 });
 
-test("catching up in a world of another system reads its state and no table.snapshot (Moment of Truth's request)", async () => {
+test("catching up in a world of another system reads its state and the table's snapshot, with how each token shows and no ledger", async () => {
   const state = new TableState();
   const sent = [];
   const pools = { momentum: 3, chaos: 4 };
-  const answers = { "system.get": { system: "two_d20", title: "2d20 variant", state: pools }, "roll.log": { rolls: [{ roll_id: "r1" }] } };
+  const view = { conditions: [{ label: "Gashed", icon: "circle", severity: "minor" }], bars: [{ label: "Stress", value: 9, max: 11 }] };
+  const answers = {
+    "system.get": { system: "two_d20", title: "2d20 variant", state: pools },
+    "table.snapshot": { tokens: [token("t1", 2)], views: { t1: view }, combats: [] },
+    "roll.log": { rolls: [{ roll_id: "r1" }] },
+  };
   const client = { request: async (event, payload) => { sent.push(event); return answers[event]; } };
   const seen = [];
   state.addEventListener("system", (e) => seen.push(e.detail));
   await state.catchUp(client);
-  assert.deepEqual(sent, ["system.get", "roll.log"]);
+  assert.deepEqual(sent, ["system.get", "table.snapshot", "roll.log"]);
   assert.deepEqual(seen, [{ name: "two_d20", title: "2d20 variant", state: pools, switched: false }]);
   assert.deepEqual([...state.cards.keys()], ["r1"]);
+  assert.deepEqual(state.views.get("t1"), view);
+  assert.deepEqual(state.moments, { balances: {}, history: [] });
+  const after = { ...view, bars: [{ label: "Stress", value: 7, max: 11 }] };
+  assert.equal(state.applyToken({ token_id: "t1", version: 3, changes: [], state: token("t1", 3), view: after }), true);
+  assert.deepEqual(state.views.get("t1"), after);
 });
 
 test("system.changed: a new state of the same system, then switches (the first system known is no switch); a push without a title keeps the one known", () => {

@@ -158,11 +158,10 @@ test("the bridge's turn at the top of the Combat Tracker as it renders, by Found
   assert.equal(turnLine(null), "");
 });
 
-test("in a world of another system the tracker sends nothing: Begin Combat, Next Turn and the end leave the bridge alone", async () => {
+test("before the bridge says which system the world plays the tracker sends nothing: Begin Combat, Next Turn and the end leave the bridge alone", async () => {
   const { calls } = installFoundry({ isGM: true, actors });
   const client = new FakeClient({ "combat.start": {}, "combat.initiative": { result: { order: [IDS.gm] } }, "combat.next": {}, "combat.end": {} });
   const table = new TableState();
-  table.applySystem({ system: "highest_d10", state: null });
   for (const token_id of ["tok1", "tok2", "tok3", "tok4"]) table.applyToken({ token_id, version: 1, state: { token_id } });
   table.applyPush("combat.changed", { scene_id: IDS.scene, version: 1, state: { scene_id: IDS.scene, seat: IDS.gm, round: 1, version: 1,
     combatants: [{ token_id: "tok2", seat: IDS.gm }, { token_id: "tok1", seat: IDS.player }] } });

@@ -26,7 +26,7 @@ const requestOf = (event) => requestMenu(asGM).groups.flatMap((group) => group.r
 async function table2d20({ isGM, answers }) {
   const foundry = installFoundry({ isGM, actors, tokens });
   canvas.tokens.controlled = [{ document: foundry.scene.tokens[0] }];
-  const client = new FakeClient({ "system.get": TWO_D20, "roll.log": { rolls: [] }, "actors.assign": (p) => p, ...answers });
+  const client = new FakeClient({ "system.get": TWO_D20, "roll.log": { rolls: [] }, "table.snapshot": { tokens: [], views: {}, combats: [] }, "actors.assign": (p) => p, ...answers });
   client.session.role = isGM ? "gm" : "player";
   const table = new TableState();
   syncTable(client, table, defineStatuses());

@@ -59,10 +59,11 @@ test("the system panel: the title, a select of the systems for the GM, the state
 test("a player's client shows the world's system when it catches up, and again at each system.changed", async () => {
   const { client, calls, panels } = synced({ isGM: false, dice3d: true }, {
     "system.get": { system: "two_d20", title: "2d20 variant", state: pools }, "roll.log": { rolls: [] },
+    "table.snapshot": { tokens: [], views: {}, combats: [] },
   });
   client.emit("resync", { role: "player" });
   await settle();
-  assert.deepEqual(client.sent, [["system.get", {}], ["roll.log", { limit: 50 }]]);
+  assert.deepEqual(client.sent, [["system.get", {}], ["table.snapshot", {}], ["roll.log", { limit: 50 }]]);
   const panel = panels[SYSTEM_PANEL];
   assert.equal(panel.hidden, false);
   assert.equal(panel.innerHTML, systemHTML({ name: "two_d20", title: "2d20 variant", state: pools },
@@ -70,7 +71,7 @@ test("a player's client shows the world's system when it catches up, and again a
   client.push("system.changed", { system: "two_d20", state: { ...pools, momentum: 1 } });
   await settle();
   assert.ok(panel.innerHTML.includes(SYSTEMS.two_d20.poolsHTML({ ...pools, momentum: 1 })));
-  assert.equal(client.sent.length, 2, "a new state of the same system is no reason to read the table again");
+  assert.equal(client.sent.length, 3, "a new state of the same system is no reason to read the table again");
   // Dice So Nice rolls d6, Moment of Truth's dice: another system's card shows its faces in the chat alone.
   client.push("roll.result", { roll_id: "t1", rule: "2d20.test", user: IDS.other, result: { faces: [17, 3], explanation: [] } });
   await settle();
@@ -102,7 +103,7 @@ test("the GM switches the world's system from the panel; a refusal is told and t
   assert.match(panel.innerHTML, /<option value="moment_of_truth" selected>/);
 });
 
-test("a switch pushed: the GM's client reads the table again for the new system, and registers no token for it", async () => {
+test("a switch pushed: the GM's client reads the table again for the new system, and registers no token whose actor is none of its characters", async () => {
   const { client, panels } = synced({ isGM: true }, {
     "system.get": { system: "moment_of_truth", title: "Moment of Truth", state: null },
     "table.snapshot": { tokens: [], combats: [], moments: { balances: {}, history: [] } },
@@ -116,7 +117,7 @@ test("a switch pushed: the GM's client reads the table again for the new system,
   client.answers["system.get"] = { system: "two_d20", title: "2d20 variant", state: pools };
   client.push("system.changed", { system: "two_d20", title: "2d20 variant", state: pools });
   await settle();
-  assert.deepEqual(client.sent.map(([event]) => event), ["system.get", "roll.log", "actors.assign", "actors.assign"]);
+  assert.deepEqual(client.sent.map(([event]) => event), ["system.get", "table.snapshot", "roll.log", "actors.assign", "actors.assign"]);
   assert.match(panels[SYSTEM_PANEL].innerHTML, /<option value="two_d20" selected>/);
 });
 

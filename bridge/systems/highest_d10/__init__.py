@@ -9,6 +9,7 @@ from bridge.systems import RuleSystem
 
 from . import schemas
 from .odds import ODDS
+from .table import TABLE
 
 
 def _init_app(app: Flask) -> None:
@@ -27,4 +28,5 @@ SYSTEM = RuleSystem(
     docs="docs/systems/highest_d10.md",
     odds=ODDS,
     scripting="bridge.systems.highest_d10.scripting",
+    table=TABLE,
 )

@@ -24,13 +24,15 @@ from bridge.rules.highest_d10.initiative import rating, roll_initiative
 from bridge.systems.state import change_state
 
 from ...unit import Unit
+from ..at_table import played
 from . import state
 from .schemas import SYSTEM
+from .table import TABLE, shown
 
 
 def init_app(app) -> None:
     for event, handler in HANDLERS.items():
-        handles(app, event)(handler)
+        handles(app, event)(played(TABLE, event, handler, shown))
 
 
 # --- rolls ----------------------------------------------------------------------

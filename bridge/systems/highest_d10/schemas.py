@@ -21,6 +21,7 @@ from bridge.schemas.requests import (
     RequestSchema,
 )
 from bridge.schemas.spec import CardSpec, RequestSpec
+from bridge.systems.at_table import ActingToken
 
 SYSTEM = "highest_d10"
 #: Most rolls one cumulative request makes.
@@ -101,7 +102,7 @@ class D10FromSheet(Inbound):
     rating = _name()
 
 
-class D10RollRequest(D10FromSheet, D10Pool, CardRequest):
+class D10RollRequest(D10FromSheet, D10Pool, CardRequest, ActingToken):
     """A skill roll for ``actor_id``; ``aimed``: the shot spends the character's
     aiming (+1 a phase, up to 3); ``secondary``: an additive or subtractive roll."""
 
@@ -139,7 +140,7 @@ class D10ActionSpec(Inbound):
     note = fields.String(load_default="", validate=validate.Length(max=LABEL_MAX_CHARS))
 
 
-class D10DeclareRequest(CardRequest):
+class D10DeclareRequest(CardRequest, ActingToken):
     """``actor_id`` declares this phase's actions, in its turn (lowest
     initiative first): at most one new action and one free action; none: it
     passes. ``fastdraw``: the roll of a Fastdraw among them."""

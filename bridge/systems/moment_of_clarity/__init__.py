@@ -6,6 +6,7 @@ state document's changes in ``state`` (docs/systems/moment_of_clarity.md)."""
 from .. import RuleSystem
 from .odds import ODDS
 from .schemas import CARDS, CROSS_FIELD_RULES, REQUESTS, MocState
+from .table import TABLE
 
 
 def _init_app(app) -> None:
@@ -24,5 +25,7 @@ SYSTEM = RuleSystem(
     state=MocState,
     docs="docs/systems/moment_of_clarity.md",
     cross_field_rules=CROSS_FIELD_RULES,
-    odds=ODDS,    scripting="bridge.systems.moment_of_clarity.scripting",
+    odds=ODDS,
+    scripting="bridge.systems.moment_of_clarity.scripting",
+    table=TABLE,
 )

@@ -5,6 +5,7 @@ pure rules in ``bridge.rules.two_d20``, its ``2d20.``-prefixed requests in
 from .. import RuleSystem
 from .odds import ODDS
 from .schemas import CARDS, REQUESTS, TwoD20State
+from .table import TABLE
 
 
 def init_app(app) -> None:
@@ -21,5 +22,7 @@ SYSTEM = RuleSystem(
     requests=REQUESTS,
     state=TwoD20State,
     docs="docs/systems/two_d20.md",
-    odds=ODDS,    scripting="bridge.systems.two_d20.scripting",
+    odds=ODDS,
+    scripting="bridge.systems.two_d20.scripting",
+    table=TABLE,
 )

@@ -20,7 +20,9 @@ from ...rules.two_d20.rounds import Action, Round
 from ...rules.two_d20.skill_tests import Target, read_test, roll_skill_test
 from ...rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
 from .. import state as system_state
+from ..at_table import played
 from . import state
+from .table import TABLE, shown
 
 NAME = "two_d20"
 _dice = RandomDice()
@@ -429,4 +431,4 @@ def init_app(app) -> None:
         "2d20.round.end": end_round,
         "2d20.scene.end": end_scene,
     }.items():
-        handles(app, event)(handler)
+        handles(app, event)(played(TABLE, event, handler, shown))

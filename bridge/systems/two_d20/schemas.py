@@ -15,6 +15,7 @@ from ...schemas.common import Identifier, Inbound
 from ...schemas.pushes import Out, _const, card_entry
 from ...schemas.requests import LABEL_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
 from ...schemas.spec import CardSpec, RequestSpec
+from ..at_table import ActingToken
 
 NAME = fields.String(required=True, validate=validate.Length(1, 40))
 #: Most players at one table, assistants on one test, entries on a sheet.
@@ -71,7 +72,7 @@ class TwoD20Assisting(TwoD20Approach):
     actor_id = Identifier(required=True)
 
 
-class TwoD20TestRequest(CardRequest, TwoD20Approach):
+class TwoD20TestRequest(CardRequest, TwoD20Approach, ActingToken):
     """A skill test: the GM's `difficulty` and the `traits` (by name) bearing
     on it, `assistants`, d20s `bought` and who pays (`paid_by`), and whether
     a Determination token turns a die to a critical success (`critical_die`)."""
@@ -103,7 +104,7 @@ class TwoD20CounterAttack(Inbound):
     damage = fields.Integer(required=True, validate=validate.Range(0, AMOUNT_MAX))
 
 
-class TwoD20AttackRequest(CardRequest, TwoD20Approach):
+class TwoD20AttackRequest(CardRequest, TwoD20Approach, ActingToken):
     """An attack by the actor on `target_id`: melee (difficulty 1) or ranged
     (2), the weapon's `damage` and the `bonus_damage` bought if it hits.
     The defender's choices (GM or the defender's owner): a melee `defence`

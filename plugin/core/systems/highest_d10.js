@@ -77,10 +77,11 @@ function actionsHTML(heading, actions) {
  * remove a die, modifiers, `tn` if any, `aimed` to spend the character's aiming, `secondary` for an
  * additive or subtractive roll.
  */
-export function roll({ actorId, aimed = false, secondary = /** @type {object|null} */ (null), label = "", ...rolled }) {
+export function roll({ actorId, tokenId = /** @type {string|null} */ (null), aimed = false, secondary = /** @type {object|null} */ (null), label = "", ...rolled }) {
   /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, label, ...pool(rolled), aimed };
   if (secondary) payload.secondary = secondary;
+  if (tokenId) payload.token_id = tokenId;
   return { event: "d10.roll", payload };
 }
 
@@ -101,10 +102,11 @@ export function odds({ tn, ...rolled }) {
  * A `d10.declare` request: this phase's actions (`{action, time?, note?}`; a sample action takes its
  * time from the table), and a Fastdraw's roll (`{dice, tn, ...}`) when one is declared.
  */
-export function declare({ actorId, actions, fastdraw = null, label = "" }) {
+export function declare({ actorId, tokenId = /** @type {string|null} */ (null), actions, fastdraw = null, label = "" }) {
   /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, label, actions };
   if (fastdraw) payload.fastdraw = pool(fastdraw);
+  if (tokenId) payload.token_id = tokenId;
   return { event: "d10.declare", payload };
 }
 
@@ -138,6 +140,7 @@ function pool(rolled) {
 export const rollPanel = {
   title: "d10 skill roll",
   fields: [
+    { name: "rating", label: "Attribute or skill from the sheet (its level in dice; empty: the dice below)", type: "text", value: "", list: "ratings" },
     { name: "dice", label: "Dice", type: "number", min: -10, max: 30, value: 2 },
     { name: "tn", label: "Target number (0: none)", type: "number", min: 0, max: 100, value: 0 },
     { name: "modifier", label: "Modifier", type: "number", min: -100, max: 100, value: 0 },
@@ -145,9 +148,56 @@ export const rollPanel = {
     { name: "stressful", label: "Stressful situation", type: "checkbox", value: true },
     { name: "aimed", label: "Aimed shot (spends the aiming)", type: "checkbox", value: false },
   ],
-  build(values, { actorId }) {
+  /**
+   * @param {Object<string, any>} values
+   * @param {{actorId: string, tokenId?: string|null, sheet?: any}} context
+   */
+  build(values, { actorId, tokenId = null, sheet = null }) {
     const conditions = values.conditions.split(",").map((each) => each.trim()).filter(Boolean);
     const modifiers = values.modifier ? [{ source: "modifier", value: values.modifier }] : [];
-    return roll({ actorId, dice: values.dice, tn: values.tn || null, conditions, modifiers, stressful: values.stressful, aimed: values.aimed });
+    const rated = values.rating ? { ...sheet?.attributes, ...sheet?.skills }[values.rating] : undefined;
+    const dice = rated ?? values.dice;
+    return roll({ actorId, tokenId, dice, tn: values.tn || null, conditions, modifiers, stressful: values.stressful, aimed: values.aimed });
   },
 };
+
+/** The declaration form: this phase's action (a sample action, or any other with its time) and a note. */
+const declarePanel = {
+  title: "Declare this phase's action",
+  submit: "Declare",
+  what: "declare",
+  fields: [
+    { name: "action", label: "Action (empty: pass)", type: "text", value: "", list: "actions" },
+    { name: "time", label: "Time (an action not in the table)", type: "select",
+      options: [["", "as the table says"], ["free", "free"], ["phase", "phase"], ["round", "round"], ["turn", "turn"], ["minute", "minute"]], value: "" },
+    { name: "note", label: "Note", type: "text", value: "" },
+  ],
+  build(values, { actorId, tokenId = null }) {
+    const actions = values.action ? [{ action: values.action, ...(values.time ? { time: values.time } : {}), ...(values.note ? { note: values.note } : {}) }] : [];
+    return declare({ actorId, tokenId, actions });
+  },
+};
+
+/** The forms of a character's actions at the table: its declaration (its roll is the roll form; an aimed shot spends its aiming). */
+export const actionPanels = [declarePanel];
+
+/** The sample actions of the text's table (Sample Actions) but Fastdraw, whose roll goes with it, for the declaration form. */
+const SAMPLE_ACTIONS = ["Aiming", "Draw Weapon", "Firing Semi-Auto", "Ready Firearm", "Speak", "Targeting"];
+
+/**
+ * What a character's sheet offers to pick from: its attributes and skills with their levels, and the sample actions.
+ * @param {object|null} state the state document
+ * @param {string} actorId
+ * @returns {Object<string, string[][]>}
+ */
+export function sheetLists(state, actorId) {
+  const sheet = state?.characters?.[actorId];
+  const rated = Object.entries({ ...sheet?.attributes, ...sheet?.skills }).map(([key, level]) => [key, `${key} ${level}`]);
+  return { ratings: rated, actions: SAMPLE_ACTIONS.map((action) => [action, action]) };
+}
+
+/** The fields a token of a character takes besides its name (`token.register`): its initiative pool and bonus. */
+export const tokenFields = [
+  { name: "initiative_dice", label: "Initiative dice", type: "number", min: 0, max: 30, value: 2 },
+  { name: "initiative_bonus", label: "Initiative bonus", type: "number", min: -100, max: 100, value: 0 },
+];

@@ -75,6 +75,7 @@ const RANKS = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 export const rollPanel = {
   title: "Moment of Clarity roll",
   fields: [
+    { name: "skill", label: "Skill from the sheet (its dice; empty: the dice below)", type: "text", value: "", list: "skills" },
     { name: "dice", label: "Dice", type: "number", min: 1, max: 300, value: 3 },
     { name: "sides", label: "Die", type: "select", options: [["10", "d10 (open-ended 10s)"], ["6", "d6"]], value: "10" },
     { name: "tn", label: "TN (7 standard, 9 difficult, 11+ very difficult)", type: "number", min: 1, max: 60, value: 7 },
@@ -82,18 +83,88 @@ export const rollPanel = {
     { name: "open_ended", label: "Open-ended 10s", type: "checkbox", value: true },
     { name: "label", label: "Label", type: "text", value: "" },
   ],
-  build(values, { actorId }) {
+  /**
+   * @param {Object<string, any>} values
+   * @param {{actorId: string, tokenId?: string|null, sheet?: any}} context
+   */
+  build(values, { actorId, tokenId = null, sheet = null }) {
+    const skill = values.skill ? sheet?.skills?.find((each) => each.name === values.skill) : null;
     return roll({
-      actorId, parts: [{ source: "pool", dice: Number(values.dice) }], sides: Number(values.sides), tn: Number(values.tn),
+      actorId, tokenId, parts: [skill ? { source: skill.name, dice: skill.dice } : { source: "pool", dice: Number(values.dice) }],
+      sides: Number(values.sides), tn: Number(values.tn),
       untrained: values.untrained === "" || values.untrained == null ? null : Number(values.untrained),
       openEnded: Boolean(values.open_ended), label: values.label ?? "",
     });
   },
 };
 
+/** The attack form: a target (a registered character), the attacker's dice (a skill of its sheet, else typed), the TN, the weapon. */
+const attackPanel = {
+  title: "Moment of Clarity attack",
+  submit: "Attack",
+  what: "attack",
+  fields: [
+    { name: "target", label: "Target", type: "text", value: "", list: "targets" },
+    { name: "skill", label: "Skill from the sheet (its dice; empty: the dice below)", type: "text", value: "", list: "skills" },
+    { name: "dice", label: "Dice", type: "number", min: 1, max: 300, value: 5 },
+    { name: "tn", label: "TN to hit (from the defender's Agility)", type: "number", min: 1, max: 60, value: 7 },
+    { name: "weapon", label: "Weapon", type: "text", value: "fists" },
+    { name: "damage", label: "Damage dice", type: "number", min: 1, max: 300, value: 3 },
+    { name: "lethality", label: "Lethality (the damage roll's TN)", type: "number", min: 1, max: 60, value: 7 },
+    { name: "lethal", label: "Lethal (a firearm)", type: "checkbox", value: false },
+  ],
+  /**
+   * @param {Object<string, any>} values
+   * @param {{actorId: string, tokenId?: string|null, sheet?: any}} context
+   */
+  build(values, { actorId, tokenId = null, sheet = null }) {
+    const skill = values.skill ? sheet?.skills?.find((each) => each.name === values.skill) : null;
+    return attack({
+      actorId, tokenId, target: values.target, dice: skill ? skill.dice : Number(values.dice), tn: Number(values.tn),
+      weapon: { name: values.weapon || "weapon", damage: Number(values.damage), lethality: Number(values.lethality), lethal: Boolean(values.lethal) },
+    });
+  },
+};
+
+/** Beads of an Element spent (Storytelling beads on the story, not on a roll). */
+const beadsPanel = {
+  title: "Spend beads",
+  submit: "Spend",
+  what: "spend beads",
+  fields: [
+    { name: "element", label: "Element", type: "select", options: [["action", "Action"], ["drama", "Drama"], ["plot", "Plot"], ["storytelling", "Storytelling"]], value: "action" },
+    { name: "beads", label: "Beads", type: "number", min: 1, max: 30, value: 1 },
+    { name: "storytelling", label: "On the story", type: "checkbox", value: false },
+  ],
+  build(values, { actorId }) {
+    return spendBeads({ actorId, element: values.element, beads: values.beads, storytelling: values.storytelling });
+  },
+};
+
+/** The forms of a character's actions at the table: its attack, and its beads spent. */
+export const actionPanels = [attackPanel, beadsPanel];
+
+/**
+ * What a character's sheet offers to pick from: its skills with their dice, every other registered character as a target.
+ * @param {object|null} state the state document
+ * @param {string} actorId
+ * @returns {Object<string, string[][]>}
+ */
+export function sheetLists(state, actorId) {
+  const sheet = state?.characters?.[actorId];
+  return {
+    skills: (sheet?.skills ?? []).map((skill) => [skill.name, `${skill.name} ${skill.dice}d (${skill.element})`]),
+    targets: Object.entries(state?.characters ?? {}).filter(([id]) => id !== actorId).map(([id, each]) => [id, each.name]),
+  };
+}
+
+/** The fields a token of a character takes besides its name (`token.register`): the dice of its Sp, rolled for initiative. */
+export const tokenFields = [{ name: "speed", label: "Sp (Speed) dice", type: "number", min: 1, max: 30, value: 3 }];
+
 /** `moc.roll`: the pool's `parts` ({source, dice}) against `tn`; `untrained`: the skill's difficulty level. */
-export function roll({ actorId, parts, sides = 10, tn = 7, untrained = /** @type {number|null} */ (null), openEnded = true, label = "" }) {
-  return { event: "moc.roll", payload: { actor_id: actorId, label, parts, sides, tn, untrained, open_ended: openEnded } };
+export function roll({ actorId, tokenId = /** @type {string|null} */ (null), parts, sides = 10, tn = 7, untrained = /** @type {number|null} */ (null), openEnded = true, label = "" }) {
+  const payload = { actor_id: actorId, label, parts, sides, tn, untrained, open_ended: openEnded };
+  return { event: "moc.roll", payload: tokenId ? { ...payload, token_id: tokenId } : payload };
 }
 
 /** `moc.odds` (queued; the chances come as `job.result`): each level's exact chance for `dice` (at most 40) of `sides` against `tn` (at most 20). */
@@ -122,11 +193,9 @@ export function declare({ actorId, rollId, successes, against = "", resists = nu
 }
 
 /** `moc.attack`: `dice` against `tn` with `weapon` ({name, damage, lethality, lethal?}) on character `target`. */
-export function attack({ actorId, target, dice, weapon, sides = 10, tn = 7, locationModifier = 0, resist = null, label = "" }) {
-  return {
-    event: "moc.attack",
-    payload: { actor_id: actorId, label, target, dice, sides, tn, weapon, location_modifier: locationModifier, resist },
-  };
+export function attack({ actorId, tokenId = /** @type {string|null} */ (null), target, dice, weapon, sides = 10, tn = 7, locationModifier = 0, resist = null, label = "" }) {
+  const payload = { actor_id: actorId, label, target, dice, sides, tn, weapon, location_modifier: locationModifier, resist };
+  return { event: "moc.attack", payload: tokenId ? { ...payload, token_id: tokenId } : payload };
 }
 
 /** `moc.recover`: `action` (Pain back equal to Toughness) or `damage` (an L roll heals a point). */

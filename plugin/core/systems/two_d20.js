@@ -65,13 +65,14 @@ function approach({ skill, style, focus = "" }) {
  * (`{actorId, skill, style, focus?}`), d20s `bought` (0-3) and who pays (`paidBy`: "momentum", or
  * "chaos" for the GM), `criticalDie`: a Determination token turns the die that gains most.
  */
-export function test({ actorId, skill, style, focus = "", difficulty, traits = /** @type {string[]} */ ([]), assistants = /** @type {object[]} */ ([]), bought = 0, paidBy = /** @type {string|null} */ (null), criticalDie = false, label = "" }) {
+export function test({ actorId, tokenId = /** @type {string|null} */ (null), skill, style, focus = "", difficulty, traits = /** @type {string[]} */ ([]), assistants = /** @type {object[]} */ ([]), bought = 0, paidBy = /** @type {string|null} */ (null), criticalDie = false, label = "" }) {
   /** @type {Object<string, unknown>} */
   const payload = {
     actor_id: actorId, label, ...approach({ skill, style, focus }), difficulty: Number(difficulty), traits,
     assistants: assistants.map((each) => ({ actor_id: each.actorId, ...approach(each) })),
     bought: Number(bought), critical_die: Boolean(criticalDie),
   };
+  if (tokenId) payload.token_id = tokenId;
   if (Number(bought)) payload.paid_by = paidBy;
   return { event: "2d20.test", payload };
 }
@@ -94,12 +95,13 @@ export function contest({ actorId, skill, style, focus = "", opponent, label = "
  * `bonusDamage` bought if it hits; the defender's choices: `defence` (`{skill, style, focus?}`, melee
  * only), `negativeTrait` (taken if it cuts the damage to 2), `counterDamage` (a counter-attack on a successful defence).
  */
-export function attack({ actorId, targetId, kind, skill, style, focus = "", damage, bonusDamage = 0, defence = null, negativeTrait = "", counterDamage = null, label = "" }) {
+export function attack({ actorId, tokenId = /** @type {string|null} */ (null), targetId, kind, skill, style, focus = "", damage, bonusDamage = 0, defence = null, negativeTrait = "", counterDamage = null, label = "" }) {
   /** @type {Object<string, unknown>} */
   const payload = {
     actor_id: actorId, label, target_id: targetId, kind, ...approach({ skill, style, focus }),
     damage: Number(damage), bonus_damage: Number(bonusDamage),
   };
+  if (tokenId) payload.token_id = tokenId;
   if (defence) payload.defence = approach(defence);
   if (negativeTrait) payload.negative_trait = negativeTrait;
   if (counterDamage !== null) payload.counter_attack = { damage: Number(counterDamage) };
@@ -173,19 +175,84 @@ const words = (text) => String(text ?? "").split(",").map((each) => each.trim())
 export const rollPanel = {
   title: "2d20 skill test",
   fields: [
-    { name: "skill", label: "Skill", type: "text", value: "" },
-    { name: "style", label: "Style", type: "text", value: "" },
-    { name: "focus", label: "Focus (if one applies)", type: "text", value: "" },
+    { name: "skill", label: "Skill", type: "text", value: "", list: "skills" },
+    { name: "style", label: "Style", type: "text", value: "", list: "styles" },
+    { name: "focus", label: "Focus (if one applies)", type: "text", value: "", list: "focuses" },
     { name: "difficulty", label: "Difficulty", type: "number", min: 0, max: 5, value: 1 },
     { name: "traits", label: "Traits bearing on it (comma separated)", type: "text", value: "" },
     { name: "bought", label: "Extra d20s (1, 3, 6)", type: "number", min: 0, max: 3, value: 0 },
     { name: "paid_by", label: "Paid with", type: "select", options: [["momentum", "Momentum"], ["chaos", "Chaos to the GM"]], value: "momentum" },
     { name: "critical_die", label: "Determination: turn a die to a critical success", type: "checkbox", value: false },
   ],
-  build(values, { actorId }) {
+  build(values, { actorId, tokenId = null }) {
     return test({
-      actorId, skill: values.skill, style: values.style, focus: values.focus, difficulty: values.difficulty,
+      actorId, tokenId, skill: values.skill, style: values.style, focus: values.focus, difficulty: values.difficulty,
       traits: words(values.traits), bought: values.bought, paidBy: values.paid_by, criticalDie: values.critical_die,
     });
   },
 };
+
+/**
+ * The attack form: a target (a registered character), melee or ranged, the skill and style from
+ * the attacker's sheet, the weapon's damage, bonus damage bought with Momentum if it hits, and the
+ * negative trait the target takes if it cuts the damage.
+ */
+const attackPanel = {
+  title: "2d20 attack",
+  submit: "Attack",
+  what: "attack",
+  fields: [
+    { name: "target", label: "Target", type: "text", value: "", list: "targets" },
+    { name: "kind", label: "Attack", type: "select", options: [["melee", "Melee"], ["ranged", "Ranged"]], value: "melee" },
+    { name: "skill", label: "Skill", type: "text", value: "", list: "skills" },
+    { name: "style", label: "Style", type: "text", value: "", list: "styles" },
+    { name: "damage", label: "Damage", type: "number", min: 0, max: 30, value: 3 },
+    { name: "bonus_damage", label: "Bonus damage (Momentum)", type: "number", min: 0, max: 10, value: 0 },
+    { name: "negative_trait", label: "Negative trait the target takes to cut the damage", type: "text", value: "" },
+  ],
+  build(values, { actorId, tokenId = null }) {
+    return attack({
+      actorId, tokenId, targetId: values.target, kind: values.kind, skill: values.skill, style: values.style,
+      damage: values.damage, bonusDamage: values.bonus_damage, negativeTrait: values.negative_trait,
+    });
+  },
+};
+
+/**
+ * The GM's Chaos spent on a question or a special move, or the party's Momentum (anyone).
+ */
+const spendPanel = {
+  title: "Spend Momentum or Chaos",
+  submit: "Spend",
+  what: "spend",
+  fields: [
+    { name: "pool", label: "Pool", type: "select", options: [["momentum", "Momentum"], ["chaos", "Chaos (GM)"]], value: "momentum" },
+    { name: "spend", label: "On", type: "select", options: [["question", "a question"], ["special_move", "a special move"]], value: "question" },
+    { name: "amount", label: "Amount", type: "number", min: 1, max: 6, value: 1 },
+  ],
+  build(values) {
+    return spend({ pool: values.pool, spend: values.spend, amount: values.amount });
+  },
+};
+
+/** The forms of a character's actions at the table: its attack, and spending the pools. */
+export const actionPanels = [attackPanel, spendPanel];
+
+/**
+ * What a character's sheet offers to pick from (the forms' lists): its skills, styles and
+ * focuses with their ratings, and every registered character as a target.
+ * @param {object|null} state the state document
+ * @param {string} actorId
+ * @returns {Object<string, string[][]>}
+ */
+export function sheetLists(state, actorId) {
+  const sheet = state?.characters?.[actorId];
+  const rated = (ratings = {}) => Object.entries(ratings).map(([key, value]) => [key, `${key} ${value}`]);
+  return {
+    skills: rated(sheet?.skills), styles: rated(sheet?.styles), focuses: rated(sheet?.focuses),
+    targets: Object.entries(state?.characters ?? {}).filter(([id]) => id !== actorId).map(([id, each]) => [id, each.name]),
+  };
+}
+
+/** The fields a token of a character takes besides its name (`token.register`): none, the sheet is the character's. */
+export const tokenFields = [];

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.cards import Card, Suiting, suiting
 from ....rules.moment_of_clarity.chips import Use
 from ....rules.moment_of_clarity.elements import Archetype
 from ....rules.moment_of_clarity.trumps import BeadPlay, CardPlay, ChipPlay, trump
 from .. import state as moc
-from .common import changed, registered
+from .common import changed, handles, registered
 
 _dice = RandomDice()
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from ....cards import check_owner
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.beads import PowerLevel
 from ....rules.moment_of_clarity.characteristics import creation_cost
 from .. import state as moc
-from .common import changed, refused
+from .common import changed, handles, refused
 
 _dice = RandomDice()
 

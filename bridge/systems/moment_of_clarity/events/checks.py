@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity import beads as bead_rules
 from ....rules.moment_of_clarity.characteristics import Cascade, sheet_pool
@@ -21,7 +20,7 @@ from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import roll
 from ....rules.moment_of_clarity.skills import PoolPart, SkillThreshold
 from .. import state as moc
-from .common import changed, refused, registered
+from .common import changed, handles, refused, registered
 from .rolls import logged_card
 
 _dice = RandomDice()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.characteristics import SPEED, level_of, to_hit_tn
 from ....rules.moment_of_clarity.combat import Weapon, damage_pool, initiative_order, roll_damage
@@ -12,7 +11,7 @@ from ....rules.moment_of_clarity.health import recover_damage, recovery_action, 
 from ....rules.moment_of_clarity.levels import Difficulty
 from ....rules.moment_of_clarity.rolls import open_up, roll
 from .. import state as moc
-from .common import changed, read_state, refused, registered
+from .common import changed, handles, read_state, refused, registered
 
 _dice = RandomDice()
 

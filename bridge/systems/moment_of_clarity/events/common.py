@@ -1,5 +1,5 @@
-"""What Moment of Clarity's handlers share: refusals blamed on a field,
-state changes, reading the state and a registered character."""
+"""What Moment of Clarity's handlers share: their registration at the table,
+refusals blamed on a field, state changes, reading the state and a registered character."""
 
 from __future__ import annotations
 
@@ -7,10 +7,18 @@ from contextlib import contextmanager
 
 from ....protocol import against_the_rules
 from ....refusals import refused_as
+from ....requests import handles as handles_request
+from ...at_table import played
 from ...state import change_state
 from .. import state as moc
+from ..table import TABLE, shown
 
 SYSTEM = "moment_of_clarity"
+
+
+def handles(app, event: str):
+    """Register a handler of ``event``, played at the table (``bridge.systems.at_table.played``)."""
+    return lambda handler: handles_request(app, event)(played(TABLE, event, handler, shown))
 
 
 @contextmanager

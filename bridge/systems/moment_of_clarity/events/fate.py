@@ -7,11 +7,10 @@ their own (``NOMINATIONS``), never in the public state document the table sees."
 from __future__ import annotations
 
 from ....cards import check_owner
-from ....requests import handles
 from ....rules.moment_of_clarity import fate
 from ....rules.moment_of_clarity.chips import Chip
 from .. import state as moc
-from .common import changed, refused, registered
+from .common import changed, handles, refused, registered
 
 #: The session's nominations (nominator -> nominee), apart from the public state.
 NOMINATIONS = "moment_of_clarity.nominations"

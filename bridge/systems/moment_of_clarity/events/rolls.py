@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ....cards import check_owner, new_card_id, publish
 from ....protocol import ErrorCode, RequestError
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.cards import Card, card_on_dice, play_on_dice
 from ....rules.moment_of_clarity.effect import DieKind
@@ -17,7 +16,7 @@ from ....rules.moment_of_clarity.skills import PoolPart, SkillThreshold, skill_p
 from ....rules.moment_of_clarity.splitting import Split, SplitAction, judge_split, roll_split, split_pool
 from ....schemas.common import Visibility
 from .. import state as moc
-from .common import changed, refused, registered
+from .common import changed, handles, refused, registered
 
 _dice = RandomDice()
 

@@ -10,6 +10,7 @@ from ....rules.moment_of_clarity.rolls import SIDES
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import CardRequest, RequestSchema
+from ...at_table import ActingToken
 from .common import DICE, NAME, TN, TN_MAX, enum_of
 from .rolls import MocRoll
 from .state import MocTracksOut
@@ -33,7 +34,7 @@ class MocResistance(Inbound):
     ignore_with_ten = fields.Boolean(load_default=False)
 
 
-class MocAttackRequest(CardRequest):
+class MocAttackRequest(CardRequest, ActingToken):
     """``actor_id`` attacks the registered character ``target``: ``dice``
     against the TN the defender's AG sets (7 + AG - 1; ``tn``: the GM's
     override), each raise a damage die, the damage roll's successes levels

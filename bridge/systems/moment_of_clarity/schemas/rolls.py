@@ -13,6 +13,7 @@ from ....rules.moment_of_clarity.rolls import SIDES
 from ....schemas.common import Inbound
 from ....schemas.pushes import Out, _const
 from ....schemas.requests import HELPER_NAME_MAX_CHARS, CardRequest
+from ...at_table import ActingToken
 from .common import DICE, NAME, TN, enum_of
 
 
@@ -21,7 +22,7 @@ class MocPoolPart(Inbound):
     dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
 
 
-class MocRollRequest(CardRequest):
+class MocRollRequest(CardRequest, ActingToken):
     """A roll: the pool's ``parts``, d10 (open-ended 10s) or d6, against
     ``tn``; ``untrained``: the skill's difficulty level when used untrained
     (off the pool in dice, to 1 at least, and on the TN)."""

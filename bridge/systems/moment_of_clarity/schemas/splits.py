@@ -12,6 +12,7 @@ from ....rules.moment_of_clarity.rolls import SIDES
 from ....schemas.common import Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import CardRequest
+from ...at_table import ActingToken
 from .common import ACTIONS_MAX, DICE, NAME, TN, MocPlayingCard, enum_of
 from .rolls import MocRoll
 from .state import MocCardOut
@@ -29,7 +30,7 @@ class MocSplitAction(Inbound):
     free_success = fields.Boolean(load_default=False)
 
 
-class MocSplitRequest(CardRequest):
+class MocSplitRequest(CardRequest, ActingToken):
     """A pool split among ``actions`` rolled in order: one die lost per
     action after the first (``counted`` actions, the GM's ``extra_loss``);
     a failed action pre-empts the rest unless the GM says not (``preempt``)."""

@@ -1,0 +1,140 @@
+"""The 2d20 variant played on /table, in Debian's Chromium against a real bridge and Redis: the GM
+puts two player characters and a thug on the map, starts the fight and sets its order; Alice and
+Bob test and attack from their sheets on their turns, Alice spends Determination, the thug hits
+back and the GM spends Chaos; an attack out of turn is refused with a sentence; two rounds pass, the round's end taking
+Momentum; every page shows each token's Stress, Armor and traits as the bridge keeps them."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .test_table_people import notice_says
+from .test_tabletop import gm_logs_in, invite_link, token_on
+
+ANN = {"actor_id": "ann", "name": "Ann", "skills": {"Survive": 2, "Fight": 10}, "styles": {"Boldly": 9, "Forcefully": 1},
+       "focuses": {"Swords": 2}, "armor": 2}
+BO = {**ANN, "actor_id": "bo", "name": "Bo", "focuses": {}}
+THUG = {"actor_id": "thug", "name": "Thug", "npc": True, "skills": {"Survive": 1, "Fight": 10},
+        "styles": {"Boldly": 9, "Forcefully": 3}}
+
+
+def state_of(gm) -> dict:
+    return gm.request("system.get")["result"]["state"]
+
+
+def shows_every_token_as_kept(pages, gm) -> None:
+    """Each page's tokens: the Stress bar and the traits of the character as the bridge keeps it."""
+    characters = state_of(gm)["characters"]
+    for page in pages:
+        for actor_id, character in characters.items():
+            token = token_on(page, f"{actor_id}-token")
+            expect(token).to_have_attribute("data-hp", f"{character['stress']}/{character['stress_max']}")
+            traits = [trait["name"] for trait in character["traits"]]
+            shown = ([] if character["stress"] else ["no Stress left"]) + traits
+            expect(token.locator(".conditions li")).to_have_count(len(shown))
+            for name in shown:
+                expect(token.locator(f'.conditions li[data-condition="{name}"]')).to_have_count(1)
+
+
+def put_on_the_map(gm_page, pages, actor_ids, **fields) -> None:
+    """The GM's "Put a character on the map" for each character, with its system's token fields."""
+    for actor_id in actor_ids:
+        gm_page.select_option("#system-token-form [name=actor_id]", actor_id)
+        for name, value in fields.get(actor_id, {}).items():
+            gm_page.fill(f"#system-token-form [name={name}]", str(value))
+        gm_page.click("#system-token-form button[type=submit]")
+        for page in pages:
+            expect(token_on(page, f"{actor_id}-token")).to_be_visible()
+
+
+def start_the_fight(gm_page, seats: dict[str, str]) -> None:
+    """The GM picks the fighters on the grid (shift-click), seats each and starts the fight, then sets its order."""
+    for n, token_id in enumerate(seats):
+        token_on(gm_page, token_id).click(modifiers=["Shift"] if n else [])
+    inputs = gm_page.locator("#combat-seats input")
+    expect(inputs).to_have_count(len(seats))
+    for n, seat in enumerate(seats.values()):
+        inputs.nth(n).fill(seat)
+    gm_page.click("#combat-start-button")
+    expect(gm_page.locator("#combat-round")).to_have_text("initiative not rolled")
+    gm_page.click("#combat-initiative")
+    expect(gm_page.locator("#combat-round")).to_have_text("round 1")
+
+
+def attack_from_the_sheet(page, token_id: str, target: str, damage: int, trait: str = "") -> None:
+    token_on(page, token_id).click()
+    form = page.locator("#system-actions form[data-what=attack]")
+    form.locator("[name=target]").fill(target)
+    form.locator("[name=skill]").fill("Fight")
+    form.locator("[name=style]").fill("Boldly")
+    form.locator("[name=damage]").fill(str(damage))
+    form.locator("[name=negative_trait]").fill(trait)
+    form.locator("button[type=submit]").click()
+
+
+def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, open_page, shot):
+    assert gm.request("system.set", system="two_d20")["ok"]
+    assert gm.request("2d20.session.start", players=2)["ok"]
+    for sheet in (ANN, BO, THUG):
+        assert gm.request("2d20.character", **sheet)["ok"]
+    gm_page = open_page(f"{bridge.url}/table")
+    gm_logs_in(gm_page, world)
+    alice = open_page(invite_link(gm, bridge, world, "alice", ["ann"]))
+    bob = open_page(invite_link(gm, bridge, world, "bob", ["bo"]))
+    pages = (gm_page, alice, bob)
+
+    # The GM puts each character on the map; the sheet is the character's.
+    put_on_the_map(gm_page, pages, ("ann", "bo", "thug"))
+    shows_every_token_as_kept(pages, gm)
+
+    # The fight: Ann and Bob on their players' seats, the thug on the GM's; Ann has the initiative.
+    start_the_fight(gm_page, {"ann-token": "alice", "bo-token": "bob", "thug-token": "gm"})
+    for page in pages:
+        expect(page.locator("#combat-order li")).to_have_text([re.compile("^alice"), re.compile("^GM|^gm"), re.compile("^bob")])
+        expect(page.locator("#combat-round")).to_have_text("round 1")
+
+    for round_number in (1, 2):
+        # Bob tries before his turn: refused, with a sentence on his page.
+        attack_from_the_sheet(bob, "bo-token", "thug", 3)
+        notice_says(bob, re.compile("Could not attack for Bo: .*not this token's turn"))
+        # Alice: a test from her sheet turning a die with Determination (first round), then an attack.
+        token_on(alice, "ann-token").click()
+        roll = alice.locator("#system-roll")
+        expect(roll.locator("[name=actor]")).to_have_value("ann")
+        expect(alice.locator("#sheet-skills option[value=Fight]")).to_have_count(1)  # the sheet's skills to pick from
+        roll.locator("[name=skill]").fill("Fight")
+        roll.locator("[name=style]").fill("Boldly")
+        roll.locator("[name=critical_die]").set_checked(round_number == 1)
+        roll.locator("button[type=submit]").click()
+        expect(alice.locator("#log .vb-rule-2d20-test")).to_have_count(round_number)
+        if round_number == 1:
+            assert state_of(gm)["characters"]["ann"]["determination"]["tokens"] == 0
+        attack_from_the_sheet(alice, "ann-token", "thug", 3)
+        expect(alice.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number - 2)
+        alice.click("#combat-next")
+        # The thug (the GM's) hits Ann, who takes a negative trait to cut the damage.
+        attack_from_the_sheet(gm_page, "thug-token", "ann", 6, "Gashed" if round_number == 1 else "")
+        expect(gm_page.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number - 1)
+        if round_number == 1:  # the GM spends Chaos on the thug's special move
+            chaos = state_of(gm)["chaos"]["tokens"]
+            spend = gm_page.locator("#system-actions form[data-what=spend]")
+            spend.locator("[name=pool]").select_option("chaos")
+            spend.locator("[name=spend]").select_option("special_move")
+            spend.locator("button[type=submit]").click()
+            for page in pages:
+                expect(page.locator("#system-pools .vb-2d20-chaos")).to_have_text(str(chaos - 1))
+        gm_page.click("#combat-next")
+        attack_from_the_sheet(bob, "bo-token", "thug", 3)
+        expect(bob.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number)
+        momentum = state_of(gm)["momentum"]["tokens"]
+        bob.click("#combat-next")
+        for page in pages:
+            expect(page.locator("#combat-round")).to_have_text(f"round {round_number + 1}")
+        assert state_of(gm)["momentum"]["tokens"] == max(0, momentum - 1)  # the round's end
+        shows_every_token_as_kept(pages, gm)
+
+    characters = state_of(gm)["characters"]
+    assert characters["thug"]["stress"] < characters["thug"]["stress_max"], "four attacks at 19 or less on 2d20: the thug was hit"
+    shot(alice, "2d20-after-two-rounds")
