@@ -139,6 +139,8 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
         redis_server = RedisServer(workdir)
         store = Store.from_url(redis_server.url)
         env["REDIS_URL"] = redis_server.url
+        # every load client comes from 127.0.0.1, as a proxy's would: the per-address bound is the proxy's then
+        env["VTT_BRIDGE_SOCKETS_PER_ADDRESS"] = "0"
     if name == "bridge":  # as serve runs it: the only web process on its Redis
         env["VTT_BRIDGE_SOLE_WEB_PROCESS"] = "1"
         command = gunicorn_command("127.0.0.1", port)

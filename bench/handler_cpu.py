@@ -44,10 +44,10 @@ import flask_socketio.test_client
 
 from bridge.app import create_app
 from bridge.config import Config
-from bridge.systems.moment_of_truth.events import combat, moments
 from bridge.protocol import PROTOCOL_VERSION, Request
 from bridge.rules.dice import SeededDice
 from bridge.schemas.settings import default_settings
+from bridge.systems.moment_of_truth.events import combat, moments
 from tests.services import RedisServer
 
 from .attack_latency import attack_request, hitting_request, prepare_fight

@@ -26,10 +26,12 @@ ADDRESSES_KEPT = 10_000
 
 
 class Attempts:
-    """This process's failed connects; thread-safe."""
+    """This process's failed connects; thread-safe. ``per_address``: whether
+    an address is bounded too (not behind a proxy, whose address every client shares)."""
 
-    def __init__(self):
+    def __init__(self, per_address: bool = True):
         self._lock = threading.Lock()
+        self._per_address = per_address
         self._by_connection: dict[str, int] = defaultdict(int)
         self._by_address: dict[str, deque] = defaultdict(deque)
 
@@ -37,7 +39,8 @@ class Attempts:
         """Whether a connect from ``address`` on ``connection`` is refused unchecked."""
         now = time.monotonic() if now is None else now
         with self._lock:
-            return self._by_connection.get(connection, 0) >= PER_CONNECTION or self._recent(address, now) >= PER_ADDRESS
+            crowded = self._per_address and self._recent(address, now) >= PER_ADDRESS
+            return self._by_connection.get(connection, 0) >= PER_CONNECTION or crowded
 
     def failed(self, address: str, connection: str, now: float | None = None) -> bool:
         """Count a failed connect; whether ``connection`` has used up its attempts (close it)."""

@@ -42,7 +42,8 @@ CHANNEL = "vtt-bridge:credentials"
 WATCH_SECONDS = 0.5
 #: How long a connection may stay open without authenticating, in seconds.
 HANDSHAKE_SECONDS = 10.0
-#: Connections one address may hold open unauthenticated at once (each may hold a message up to the cap, ``bridge.limits``).
+#: Connections one address may hold open unauthenticated at once (each may hold a message up to the cap,
+#: ``bridge.limits``); behind a proxy (``VTT_BRIDGE_SOCKETS_PER_ADDRESS=0``), the proxy bounds them.
 HANDSHAKES_PER_ADDRESS = 32
 
 
@@ -61,12 +62,12 @@ class Open:
 class Connections:
     """This process's authenticated connections, and the thread that ends them."""
 
-    def __init__(self, server, store: Store, per_world: int, per_user: int):
+    def __init__(self, server, store: Store, per_world: int, per_user: int, per_address: bool = True):
         self.server, self.store = server, store  # python-socketio's Server
-        self.per_world, self.per_user = per_world, per_user
+        self.per_world, self.per_user, self.per_address = per_world, per_user, per_address
         self._open: dict[str, Open] = {}
         self._handshakes: dict[str, float] = {}  # Engine.IO session -> when the watcher first saw it unauthenticated
-        self.attempts = Attempts()  # failed connects (bridge.events.session counts them)
+        self.attempts = Attempts(per_address)  # failed connects (bridge.events.session counts them)
         self._lock = threading.Lock()
 
     def admit(self, sid: str, admission: Admission) -> None:
@@ -140,7 +141,8 @@ class Connections:
         for eio_sid, first_seen in sorted(self._handshakes.items(), key=lambda item: item[1]):
             address = (self.server.environ.get(eio_sid) or {}).get("REMOTE_ADDR", "")
             by_address[address] = by_address.get(address, 0) + 1
-            if now - first_seen >= HANDSHAKE_SECONDS or by_address[address] > HANDSHAKES_PER_ADDRESS:
+            crowded = self.per_address and by_address[address] > HANDSHAKES_PER_ADDRESS
+            if now - first_seen >= HANDSHAKE_SECONDS or crowded:
                 close_without_waiting(eio, eio_sid)
 
 
@@ -155,6 +157,7 @@ def close_without_waiting(eio, eio_sid: str) -> None:
 def init_app(app) -> None:
     """Hold the app's connections (``app.extensions["vtt_connections"]``) and start watching them."""
     sio, config = app.extensions["socketio"], app.extensions["vtt_config"]
-    held = Connections(sio.server, app.extensions["vtt_store"], config.connections_per_world, config.connections_per_user)
+    held = Connections(sio.server, app.extensions["vtt_store"], config.connections_per_world, config.connections_per_user,
+                       per_address=config.sockets_per_address > 0)
     app.extensions["vtt_connections"] = held
     sio.start_background_task(held.watch)
