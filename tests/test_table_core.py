@@ -1,7 +1,8 @@
-"""The table core in a world whose system plays on the base game (the d10
-system has no ``Table`` of its own yet): tokens go on the map, a fight keeps
-its seated order and turns, a player passes only their own turn, and every
-page sees the same tokens and conditions. Real bridge, real Redis, real clients."""
+"""The table core in a world whose system plays on the base game (a system no
+longer installed: every installed one has a ``Table`` of its own): tokens go
+on the map, a fight keeps its seated order and turns, a player passes only
+their own turn, and every page sees the same tokens and conditions. Real
+bridge, real Redis, real clients."""
 
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ def refused(client, event, **request):
 
 @pytest.fixture
 def table(store, connect):
-    """A GM and two players in a world of the d10 system, each player owning one token."""
-    world = store.create_world(f"w-{uuid.uuid4().hex[:12]}", "Pit", default_settings(), system="highest_d10")
+    """A GM and two players in a world of a system no longer installed, each player owning one token."""
+    world = store.create_world(f"w-{uuid.uuid4().hex[:12]}", "Pit", default_settings(), system="chess")
     gm = connect(world=world.world_id, gm_key=world.gm_key)
     players = {}
     for user in ("ann", "bo"):

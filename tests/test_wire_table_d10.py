@@ -11,6 +11,10 @@ from .wire_schemas import assert_valid, ok
 CHARACTERS = {"leroy": "Leroy", "earl": "Earl", "goon": "Goon"}
 
 
+#: The skill each character rolls from its sheet.
+RATING = "Pistol"
+
+
 def refused(client, event: str, **request) -> tuple[str, dict]:
     answer = client.request(event, **request)
     assert not answer["ok"], answer
@@ -62,8 +66,8 @@ def test_two_player_characters_and_a_goon_declare_lowest_initiative_first(gm, pl
     first = token_of[combat["order"][0]]
     client, actor_id = clients[first]
     late = next(token_of[seat] for seat in combat["order"][1:] if seat != "gm")
-    assert refused(clients[late][0], "d10.roll", actor_id=clients[late][1], dice=2, tn=5)[0] == "out_of_turn"
-    rolled = ok(client, "d10.roll", actor_id=actor_id, token_id=first, dice=3, tn=5, aimed=True)
+    assert refused(clients[late][0], "d10.roll", actor_id=clients[late][1], rating=RATING, tn=5)[0] == "out_of_turn"
+    rolled = ok(client, "d10.roll", actor_id=actor_id, token_id=first, rating=RATING, tn=5, aimed=True)
     outcome = rolled["result"]["outcome"]["label"]
     shown = bob.wait_for("token.changed", lambda push: push["token_id"] == first and push["cause"]["rule"] == "d10.roll")
     assert_valid("push.token.changed.json", shown)

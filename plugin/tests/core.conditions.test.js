@@ -6,8 +6,9 @@ import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
 const plugin = new URL("../", import.meta.url);
 
 test("every condition of the protocol has a label and a shipped icon", () => {
-  const schema = JSON.parse(readFileSync(new URL("../docs/schemas/push.token.changed.json", plugin), "utf8"));
-  const ids = schema.$defs.ConditionEntry.properties.condition.enum;
+  // Moment of Truth's conditions, as its token.condition.set takes them
+  const schema = JSON.parse(readFileSync(new URL("../docs/schemas/request.token.condition.set.json", plugin), "utf8"));
+  const ids = schema.properties.condition.enum;
   assert.deepEqual(Object.keys(CONDITIONS).sort(), [...ids].sort());
   for (const [id, { label, icon }] of Object.entries(CONDITIONS)) {
     assert.ok(label.length > 0, id);

@@ -18,6 +18,7 @@ from bridge.rules.moment_of_clarity.chips import Chip
 from bridge.rules.moment_of_clarity.health import take_hit
 from bridge.systems.moment_of_clarity import state
 sheet = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3, "power_level": "standard", "skills": [], "draws_cards": True,
+         "characteristics": {},
          "tracks": {"damage": 0, "pain": 0, "fatigue": 0}}
 now, _ = state.register({**sheet, "actor_id": "raphe", "name": "Raphe <the hacker>", "archetype": "wildcard",
                          "placed": {"action": 1, "drama": 2}})(None)
