@@ -33,6 +33,7 @@ import sys
 from collections import Counter
 
 from bridge.protocol import Request
+from bridge.systems.moment_of_truth.names import Event
 
 from .roll_latency import (
     BenchClient,
@@ -85,14 +86,14 @@ def prepare_fight(client: BenchClient) -> None:
         statistics=STATISTICS, skills={"melee_one_handed": 3})
     _ok(client, Request.TOKEN_REGISTER, token_id=target, actor_id=target, scene_id=scene, name="Thug",
         statistics=STATISTICS, hit_points=TARGET_HIT_POINTS, armor={"name": "Ballistic Vest"})
-    hurt = _ok(client, Request.TOKEN_DAMAGE, token_id=attacker, minor=ATTACKER_DAMAGE)
+    hurt = _ok(client, Event.TOKEN_DAMAGE, token_id=attacker, minor=ATTACKER_DAMAGE)
     if {"condition": "injured", "gained": True} not in hurt["changes"]:  # a penalty on the attack
         raise RuntimeError(f"the attacker is not injured after {ATTACKER_DAMAGE} minor damage: {hurt['changes']}")
-    _ok(client, Request.TOKEN_CONDITION_SET, token_id=target, condition="prone")
+    _ok(client, Event.TOKEN_CONDITION_SET, token_id=target, condition="prone")
     _ok(client, Request.COMBAT_START, scene_id=scene, seating=["gm"], gm_seat="gm",
         combatants=[{"token_id": attacker, "seat": "gm"}, {"token_id": target, "seat": "gm"}])
     _ok(client, Request.COMBAT_INITIATIVE, scene_id=scene)
-    _ok(client, Request.COMBAT_RESERVE, scene_id=scene, token_id=target, defense_dice=DEFENSE_DICE)
+    _ok(client, Event.COMBAT_RESERVE, scene_id=scene, token_id=target, defense_dice=DEFENSE_DICE)
     prepare_brawl(client)
     client.attacks, client.hits = Counter(), Counter()
 
@@ -111,7 +112,7 @@ def prepare_brawl(client: BenchClient) -> None:
         combatants=[{"token_id": token, "seat": "gm"} for token in (veteran, *thugs)])
     _ok(client, Request.COMBAT_INITIATIVE, scene_id=scene)
     for thug in thugs:
-        _ok(client, Request.COMBAT_RESERVE, scene_id=scene, token_id=thug, defense_dice=DEFENSE_DICE)
+        _ok(client, Event.COMBAT_RESERVE, scene_id=scene, token_id=thug, defense_dice=DEFENSE_DICE)
     client.thugs = itertools.cycle(thugs)
 
 
@@ -140,27 +141,27 @@ def hitting_request(client: BenchClient) -> dict:
 
 def _timed(client: BenchClient, row: str, attack: dict) -> float:
     """An attack's round trip, counted for its row's share of hits."""
-    card, seconds = client.answered(Request.ATTACK.value, attack)
+    card, seconds = client.answered(Event.ATTACK.value, attack)
     client.attacks[row] += 1
     client.hits[row] += bool(card["result"]["hits"])
     return seconds
 
 
 def time_attack(client: BenchClient) -> float:
-    return _timed(client, Request.ATTACK.value, attack_request(client))
+    return _timed(client, Event.ATTACK.value, attack_request(client))
 
 
 def time_hitting(client: BenchClient) -> float:
     return _timed(client, HITTING, hitting_request(client))
 
 
-TIMERS = {Request.ROLL.value: time_roll, Request.ATTACK.value: time_attack, HITTING: time_hitting}
+TIMERS = {Event.ROLL.value: time_roll, Event.ATTACK.value: time_attack, HITTING: time_hitting}
 
 
 def hit_shares(clients: list[BenchClient]) -> dict[str, dict]:
     """Each row's share of attacks that hit, warm-up included, over every client."""
     shares = {}
-    for row in (Request.ATTACK.value, HITTING):
+    for row in (Event.ATTACK.value, HITTING):
         attacks = sum(client.attacks[row] for client in clients)
         shares[row] = {"hit_share": round(sum(client.hits[row] for client in clients) / attacks, 3)}
     return shares
@@ -168,8 +169,8 @@ def hit_shares(clients: list[BenchClient]) -> dict[str, dict]:
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
     def scenarios(clients: int) -> list[Scenario]:
-        return [Scenario("sync", clients, Request.ROLL.value, subject)
-                for subject in (Request.ATTACK.value, HITTING)]
+        return [Scenario("sync", clients, Event.ROLL.value, subject)
+                for subject in (Event.ATTACK.value, HITTING)]
 
     return run_pair(args, scenarios, TIMERS, prepare_fight, tally=hit_shares)
 

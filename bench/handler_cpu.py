@@ -48,6 +48,7 @@ from bridge.protocol import PROTOCOL_VERSION, Request
 from bridge.rules.dice import SeededDice
 from bridge.schemas.settings import default_settings
 from bridge.systems.moment_of_truth.events import combat, moments
+from bridge.systems.moment_of_truth.names import Event
 from tests.services import RedisServer
 
 from .attack_latency import attack_request, hitting_request, prepare_fight
@@ -97,9 +98,9 @@ class InProcessClient:
 def requests_of(client: InProcessClient) -> dict[str, Callable[[], str]]:
     return {
         "ping": lambda: client.send(Request.PING.value, {"request_id": fresh_id(), "echo": ECHO}),
-        "roll": lambda: client.send(Request.ROLL.value, {**roll_spec(), "actor_id": client.actor_id}),
-        "attack": lambda: client.send(Request.ATTACK.value, attack_request(client)),
-        "hitting": lambda: client.send(Request.ATTACK.value, hitting_request(client)),
+        "roll": lambda: client.send(Event.ROLL.value, {**roll_spec(), "actor_id": client.actor_id}),
+        "attack": lambda: client.send(Event.ATTACK.value, attack_request(client)),
+        "hitting": lambda: client.send(Event.ATTACK.value, hitting_request(client)),
     }
 
 

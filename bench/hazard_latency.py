@@ -25,6 +25,7 @@ import sys
 import time
 
 from bridge.protocol import Push, Request
+from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.schemas.hazards import TOKENS_MAX
 from bridge.systems.moment_of_truth.schemas.health import HIT_POINTS_MAX
 
@@ -95,7 +96,7 @@ def time_explosion(client: TableClient) -> float:
     arrivals = client.token_arrivals[request_id] = []
     started = time.perf_counter()
     try:
-        client.job_seconds(Request.HAZARD_EXPLOSION.value, explosion_request(client, request_id))
+        client.job_seconds(Event.HAZARD_EXPLOSION.value, explosion_request(client, request_id))
     finally:
         client.token_arrivals.pop(request_id, None)
     if not arrivals:
@@ -103,12 +104,12 @@ def time_explosion(client: TableClient) -> float:
     return max(arrivals) - started
 
 
-TIMERS = {Request.WORKER_PING.value: time_worker_ping, Request.HAZARD_EXPLOSION.value: time_explosion}
+TIMERS = {Request.WORKER_PING.value: time_worker_ping, Event.HAZARD_EXPLOSION.value: time_explosion}
 
 
 def run_benchmark(args: argparse.Namespace) -> list[dict]:
     def scenarios(clients: int) -> list[Scenario]:
-        return [Scenario("queued", clients, Request.WORKER_PING.value, Request.HAZARD_EXPLOSION.value)]
+        return [Scenario("queued", clients, Request.WORKER_PING.value, Event.HAZARD_EXPLOSION.value)]
 
     return run_pair(args, scenarios, TIMERS, register_tokens, TableClient)
 

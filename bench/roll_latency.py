@@ -44,6 +44,7 @@ import websocket
 from bridge.protocol import PROTOCOL_VERSION, Push, Request
 from bridge.schemas.settings import default_settings
 from bridge.store import Store
+from bridge.systems.moment_of_truth.names import Event
 from tests.services import Bridge, RedisServer, Worker, wait_until
 
 from .process_cpu import CpuMeter, schedule
@@ -389,7 +390,7 @@ def time_ping(client: BenchClient) -> float:
 
 
 def time_roll(client: BenchClient) -> float:
-    return client.request_seconds(Request.ROLL.value, {**roll_spec(), "actor_id": client.actor_id})
+    return client.request_seconds(Event.ROLL.value, {**roll_spec(), "actor_id": client.actor_id})
 
 
 def time_worker_ping(client: BenchClient) -> float:
@@ -397,15 +398,15 @@ def time_worker_ping(client: BenchClient) -> float:
 
 
 def time_odds(client: BenchClient) -> float:
-    return client.job_seconds(Request.ODDS.value, roll_spec())
+    return client.job_seconds(Event.ODDS.value, roll_spec())
 
 
 #: How each measured event is timed, by event name.
 TIMERS: dict[str, Callable[[BenchClient], float]] = {
     Request.PING.value: time_ping,
-    Request.ROLL.value: time_roll,
+    Event.ROLL.value: time_roll,
     Request.WORKER_PING.value: time_worker_ping,
-    Request.ODDS.value: time_odds,
+    Event.ODDS.value: time_odds,
 }
 
 
@@ -575,10 +576,10 @@ def plan(args: argparse.Namespace) -> list[Scenario]:
     """The scenarios to measure, lightest first."""
 
     def sync(clients: int) -> Scenario:
-        return Scenario("sync", clients, Request.PING.value, Request.ROLL.value)
+        return Scenario("sync", clients, Request.PING.value, Event.ROLL.value)
 
     def queued(clients: int) -> Scenario:
-        return Scenario("queued", clients, Request.WORKER_PING.value, Request.ODDS.value)
+        return Scenario("queued", clients, Request.WORKER_PING.value, Event.ODDS.value)
 
     scenarios = [sync(1)] + ([sync(args.clients)] if args.clients > 1 else [])
     return scenarios + [queued(1)] + ([queued(args.queued_clients)] if args.queued_clients > 1 else [])

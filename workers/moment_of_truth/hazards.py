@@ -24,6 +24,7 @@ from bridge.schemas.catalog import REQUESTS
 from bridge.systems.moment_of_truth.combat_changes import Fight, change_fight, read_fight
 from bridge.systems.moment_of_truth.events.combat import armor_of
 from bridge.systems.moment_of_truth.events.hazards import named
+from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.world_rules import world_dials
 
 from .. import effects, push
@@ -94,7 +95,7 @@ def fall(unit, request: dict) -> dict:
             state, request["meters"], dials, damage_reduction=dr, round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(unit, request, Request.HAZARD_FALL, hazard)
+    return _on_tokens(unit, request, Event.HAZARD_FALL, hazard)
 
 
 def explosion(unit, request: dict) -> dict:
@@ -117,7 +118,7 @@ def explosion(unit, request: dict) -> dict:
         with refused_as("tokens"):
             return token_hazards.blast(charge.damage(request["dice"]), caught, dials, round_number=round_number, dice=_dice)
 
-    return _resolved(unit, request, Request.HAZARD_EXPLOSION, resolve)
+    return _resolved(unit, request, Event.HAZARD_EXPLOSION, resolve)
 
 
 def fire_ignite(unit, request: dict) -> dict:
@@ -128,7 +129,7 @@ def fire_ignite(unit, request: dict) -> dict:
             state, request["starting_dice"], dials, grease=request["grease"], round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(unit, request, Request.HAZARD_FIRE_IGNITE, hazard)
+    return _on_tokens(unit, request, Event.HAZARD_FIRE_IGNITE, hazard)
 
 
 def fire_burn(unit, request: dict) -> dict:
@@ -147,7 +148,7 @@ def fire_burn(unit, request: dict) -> dict:
             token_hazards.check_helper(state, states[helper_id])
         return token_hazards.smother(state, states[helper_id], dials, round_number=round_number, dice=_dice, **tools)
 
-    return _on_token(unit, request, Request.HAZARD_FIRE_BURN, tick if helper_id is None else helped)
+    return _on_token(unit, request, Event.HAZARD_FIRE_BURN, tick if helper_id is None else helped)
 
 
 def suffocation_start(unit, request: dict) -> dict:
@@ -158,7 +159,7 @@ def suffocation_start(unit, request: dict) -> dict:
             state, dials, warned=request["warned"], round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(unit, request, Request.HAZARD_SUFFOCATION_START, hazard)
+    return _on_tokens(unit, request, Event.HAZARD_SUFFOCATION_START, hazard)
 
 
 def _breath_tick(unit, request: dict, rule: Request, in_vacuum: bool) -> dict:
@@ -177,7 +178,7 @@ def _breath_tick(unit, request: dict, rule: Request, in_vacuum: bool) -> dict:
 
 
 def suffocation_turn(unit, request: dict) -> dict:
-    return _breath_tick(unit, request, Request.HAZARD_SUFFOCATION_TURN, in_vacuum=False)
+    return _breath_tick(unit, request, Event.HAZARD_SUFFOCATION_TURN, in_vacuum=False)
 
 
 def vacuum_enter(unit, request: dict) -> dict:
@@ -189,22 +190,22 @@ def vacuum_enter(unit, request: dict) -> dict:
             round_number=round_number, dice=_dice,
         )
 
-    return _on_tokens(unit, request, Request.HAZARD_VACUUM_ENTER, hazard)
+    return _on_tokens(unit, request, Event.HAZARD_VACUUM_ENTER, hazard)
 
 
 def vacuum_second(unit, request: dict) -> dict:
-    return _breath_tick(unit, request, Request.HAZARD_VACUUM_SECOND, in_vacuum=True)
+    return _breath_tick(unit, request, Event.HAZARD_VACUUM_SECOND, in_vacuum=True)
 
 
 RESOLVERS = {
-    Request.HAZARD_FALL: fall,
-    Request.HAZARD_EXPLOSION: explosion,
-    Request.HAZARD_FIRE_IGNITE: fire_ignite,
-    Request.HAZARD_FIRE_BURN: fire_burn,
-    Request.HAZARD_SUFFOCATION_START: suffocation_start,
-    Request.HAZARD_SUFFOCATION_TURN: suffocation_turn,
-    Request.HAZARD_VACUUM_ENTER: vacuum_enter,
-    Request.HAZARD_VACUUM_SECOND: vacuum_second,
+    Event.HAZARD_FALL: fall,
+    Event.HAZARD_EXPLOSION: explosion,
+    Event.HAZARD_FIRE_IGNITE: fire_ignite,
+    Event.HAZARD_FIRE_BURN: fire_burn,
+    Event.HAZARD_SUFFOCATION_START: suffocation_start,
+    Event.HAZARD_SUFFOCATION_TURN: suffocation_turn,
+    Event.HAZARD_VACUUM_ENTER: vacuum_enter,
+    Event.HAZARD_VACUUM_SECOND: vacuum_second,
 }
 
 

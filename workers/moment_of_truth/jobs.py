@@ -5,7 +5,6 @@ from __future__ import annotations
 from rq import get_current_job
 
 from bridge.cancel import cancel_requested
-from bridge.protocol import Request
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.attacks import Attack
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
@@ -13,6 +12,7 @@ from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds, p
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Side, simulate
 from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.roll_spec import pool_of, target_of
 from bridge.systems.moment_of_truth.schemas import odds as odds_shapes
 from bridge.systems.moment_of_truth.schemas import rolls
@@ -31,7 +31,7 @@ def odds(reply: dict, spec: dict, default_tn: int) -> dict:
         "stakes_raised": spec["stakes_raised"],
         "odds": dump(rolls.Odds, chances),
     }
-    pusher.result(reply_to, Request.ODDS.value, result)
+    pusher.result(reply_to, Event.ODDS.value, result)
     return result
 
 
@@ -39,7 +39,7 @@ def odds_damage(reply: dict, spec: dict) -> dict:
     """Exact chances of what a damage roll does through armor (ch. 7)."""
     reply_to, pusher = push.started(reply)
     result = dump(odds_shapes.DamageOdds, damage_odds(*_damage(spec)))
-    pusher.result(reply_to, Request.ODDS_DAMAGE.value, result)
+    pusher.result(reply_to, Event.ODDS_DAMAGE.value, result)
     return result
 
 
@@ -49,7 +49,7 @@ def odds_attack(reply: dict, spec: dict, default_tn: int) -> dict:
     pool, target = pool_of(spec), target_of(spec, default_tn)
     chances = attack_odds(pool.dice, target.value, RollKind(spec["kind"]), *_damage(spec))
     result = {"pool": dump(rolls.Pool, pool), "target": dump(rolls.TargetNumber, target), "odds": dump(odds_shapes.AttackOdds, chances)}
-    pusher.result(reply_to, Request.ODDS_ATTACK.value, result)
+    pusher.result(reply_to, Event.ODDS_ATTACK.value, result)
     return result
 
 
@@ -59,7 +59,7 @@ def attack_odds_preview(reply: dict, attack: Attack, dials: dict, trials: int, s
     resolved with dice seeded by ``seed``."""
     reply_to, pusher = push.started(reply)
     result = dump(odds_shapes.AttackPreview, preview_attack(attack, dials=Dials.from_settings(dials), trials=trials, seed=seed))
-    pusher.result(reply_to, Request.ATTACK_ODDS.value, result)
+    pusher.result(reply_to, Event.ATTACK_ODDS.value, result)
     return result
 
 
@@ -81,7 +81,7 @@ def simulate_encounter(reply: dict, spec: dict, dials: dict) -> dict:
         seed=spec["seed"], round_cap=spec["round_cap"], keep_going=keep_going,
     )
     result = {**encounter.to_dict(), "fights_requested": fights, "cancelled": encounter.fights < fights}
-    pusher.result(reply_to, Request.SIMULATE_ENCOUNTER.value, result)
+    pusher.result(reply_to, Event.SIMULATE_ENCOUNTER.value, result)
     return result
 
 

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from ...protocol import Request
 from ...table.game import AreaHazard, Table
+from .names import Event
 from .schemas.hazards import ExplosionBlastRequest
 from .schemas.tokens import TableSnapshotRequest, TokenRegisterRequest
 from .schemas.tracker import (
@@ -26,13 +27,13 @@ from .view import token_view
 
 #: Each action that takes the acting token's turn, with the field naming the token.
 TURN_ACTIONS = {
-    Request.ATTACK.value: "attacker",
-    Request.MANEUVER.value: "actor",
-    Request.COMBAT_AIM.value: "token_id",
-    Request.COMBAT_RESERVE.value: "token_id",
-    Request.WEAPON_READY.value: "token_id",
-    Request.WEAPON_RELOAD.value: "token_id",
-    Request.WEAPON_CLEAR_JAM.value: "token_id",
+    Event.ATTACK.value: "attacker",
+    Event.MANEUVER.value: "actor",
+    Event.COMBAT_AIM.value: "token_id",
+    Event.COMBAT_RESERVE.value: "token_id",
+    Event.WEAPON_READY.value: "token_id",
+    Event.WEAPON_RELOAD.value: "token_id",
+    Event.WEAPON_CLEAR_JAM.value: "token_id",
 }
 
 

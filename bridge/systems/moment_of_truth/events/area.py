@@ -4,10 +4,11 @@ between two tokens that both have a square, so no page decides it."""
 
 from __future__ import annotations
 
-from ....protocol import ErrorCode, Request, RequestError
+from ....protocol import ErrorCode, RequestError
 from ....rules.moment_of_truth.hazards import explosion_dice
 from ....schemas.catalog import REQUESTS
 from ....table.events import metres, squares_apart
+from ..names import Event
 from ..schemas.hazards import ExplosionBlastRequest
 from .hazards import queues
 
@@ -36,4 +37,4 @@ def explode(unit, blast_request: dict, caught: list[dict]) -> dict:
     sent = ExplosionBlastRequest().dump(blast_request)
     kept = {name: value for name, value in sent.items() if name not in ("center", "cover", "hazard")}
     explosion = kept | {"tokens": [token | {"cover": blast_request["cover"]} for token in caught]}
-    return queues(Request.HAZARD_EXPLOSION)(unit, REQUESTS[Request.HAZARD_EXPLOSION.value].schema().load(explosion))
+    return queues(Event.HAZARD_EXPLOSION)(unit, REQUESTS[Event.HAZARD_EXPLOSION.value].schema().load(explosion))

@@ -4,7 +4,7 @@ experience costs (ch. 11) and the world's arsenal (ch. 10). No cards."""
 from __future__ import annotations
 
 from ....encoded import dumps, loads
-from ....protocol import Request, against_the_rules
+from ....protocol import against_the_rules
 from ....requests import handles
 from ....rules.moment_of_truth.advancement import (
     OffTheTable,
@@ -22,6 +22,7 @@ from ....rules.moment_of_truth.equipment import (
 )
 from ....rules.moment_of_truth.statistics import Statistic
 from ..ledger import arsenal, arsenal_key
+from ..names import Event
 from ..world_rules import world_dials
 
 
@@ -88,8 +89,8 @@ def define_equipment(unit, define_request: dict) -> dict:
 
 
 def init_app(app) -> None:
-    handles(app, Request.CHARACTER_CHECK)(check_character)
-    handles(app, Request.ADVANCEMENT_COST)(advancement_cost)
-    handles(app, Request.ADVANCEMENT_BUYBACK)(advancement_buyback)
-    handles(app, Request.EQUIPMENT_LIST)(list_equipment)
-    handles(app, Request.EQUIPMENT_DEFINE)(define_equipment)
+    handles(app, Event.CHARACTER_CHECK)(check_character)
+    handles(app, Event.ADVANCEMENT_COST)(advancement_cost)
+    handles(app, Event.ADVANCEMENT_BUYBACK)(advancement_buyback)
+    handles(app, Event.EQUIPMENT_LIST)(list_equipment)
+    handles(app, Event.EQUIPMENT_DEFINE)(define_equipment)

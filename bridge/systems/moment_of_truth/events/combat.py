@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ....cards import new_card_id, publish
 from ....events.jobs import queue_job
-from ....protocol import Request, against_the_rules
+from ....protocol import against_the_rules
 from ....refusals import refused_as
 from ....requests import handles
 from ....rules.dice import RandomDice
@@ -71,6 +71,7 @@ from ....rules.refusal import RulesRefusal
 from ....schemas.encode import dump
 from ..combat_changes import Fight, change_fight, read_fight
 from ..ledger import arsenal
+from ..names import Event
 from ..schemas import combat as shapes
 from ..schemas.simulation import SEED_MAX
 from ..token_changes import check_token_owner
@@ -215,12 +216,12 @@ def attack(unit, attack_request: dict) -> dict:
         made, taken = _taken(fresh, result, attacker.token_id, weapon, kept, dials, round_number)
         return made, _stances_after(combat, attack_request, attacker.token_id, result.combat.ranged, result), taken
 
-    tokens = change_fight(unit, Request.ATTACK, attack_request, read, leave_behind)
+    tokens = change_fight(unit, Event.ATTACK, attack_request, read, leave_behind)
     card = dump(shapes.AttackResult, result)
     card["ammo"] = dump(shapes.AmmoRoll, ammo) if ammo else None
     card["weapon_state"] = {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)}
     card["tokens"] = [tokens[state.token_id] for state in plan.aimed] + _grappler_hit(attack_request, result, tokens)
-    return publish(unit, attack_request, Request.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
+    return publish(unit, attack_request, Event.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
 
 
 def attack_odds(unit, odds_request: dict) -> dict:
@@ -471,5 +472,5 @@ def _aim_after(combatant: Combatant, hurt: set[str]) -> Combatant:
 
 
 def init_app(app) -> None:
-    handles(app, Request.ATTACK, fight=_fight_tokens)(attack)
-    handles(app, Request.ATTACK_ODDS, fight=_fight_tokens)(attack_odds)
+    handles(app, Event.ATTACK, fight=_fight_tokens)(attack)
+    handles(app, Event.ATTACK_ODDS, fight=_fight_tokens)(attack_odds)

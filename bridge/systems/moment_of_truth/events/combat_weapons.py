@@ -35,6 +35,7 @@ from ....rules.moment_of_truth.weapon_state import (
     with_weapon,
 )
 from ....schemas.encode import dump
+from ..names import Event
 from ..schemas import combat_weapons as shapes
 from ..token_changes import change_tokens, owned_token
 from ..world_rules import world_dials
@@ -96,7 +97,7 @@ def weapon_ready(unit, ready_request: dict) -> dict:
                     moments_spent=ready_request["moments_spent"], dice=_dice,
                 )
             after, result = readied(held, weapon, check, rolled.passed), dump(shapes.WeaponRoll, rolled)
-    return _kept(unit, Request.WEAPON_READY, ready_request, token, weapon, after, result)
+    return _kept(unit, Event.WEAPON_READY, ready_request, token, weapon, after, result)
 
 
 def weapon_reload(unit, reload_request: dict) -> dict:
@@ -116,7 +117,7 @@ def weapon_reload(unit, reload_request: dict) -> dict:
             task, rounds = None, MAGAZINE_CHANGE_ROUNDS
             lines = [f"a fresh magazine of {after.magazine.capacity} rounds: one combat round (a move, no second action)"]
     result = {"weapon": weapon.name, "task": dump(shapes.TimedTask, task) if task else None, "rounds": rounds, "explanation": lines}
-    return _kept(unit, Request.WEAPON_RELOAD, reload_request, token, weapon, after, result)
+    return _kept(unit, Event.WEAPON_RELOAD, reload_request, token, weapon, after, result)
 
 
 def weapon_clear_jam(unit, jam_request: dict) -> dict:
@@ -128,10 +129,10 @@ def weapon_clear_jam(unit, jam_request: dict) -> dict:
             weapon, agility=token.statistics[Statistic.AGILITY], skill_level=skill_level(token, weapon),
             modifiers=_modifiers(jam_request), moments_spent=jam_request["moments_spent"], dice=_dice,
         )
-    return _kept(unit, Request.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, dump(shapes.TimedTask, result))
+    return _kept(unit, Event.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, dump(shapes.TimedTask, result))
 
 
 def init_app(app) -> None:
-    handles(app, Request.WEAPON_READY)(weapon_ready)
-    handles(app, Request.WEAPON_RELOAD)(weapon_reload)
-    handles(app, Request.WEAPON_CLEAR_JAM)(weapon_clear_jam)
+    handles(app, Event.WEAPON_READY)(weapon_ready)
+    handles(app, Event.WEAPON_RELOAD)(weapon_reload)
+    handles(app, Event.WEAPON_CLEAR_JAM)(weapon_clear_jam)

@@ -5,7 +5,6 @@ it, and a player earns what its roll earns (ch. 5)."""
 from __future__ import annotations
 
 from ....cards import check_owner, new_card_id, publish
-from ....protocol import Request
 from ....refusals import refused_as
 from ....requests import handles
 from ....rules.dice import RandomDice
@@ -14,6 +13,7 @@ from ....rules.moment_of_truth.contests import Contestant, check_sides, contest
 from ....rules.moment_of_truth.moments import RollSpending
 from ....schemas.common import Visibility
 from ....schemas.encode import dump
+from ..names import Event
 from ..roll_spec import pool_of
 from ..schemas.maneuvers import ManeuverContest
 from ..schemas.rolls import RollSpending as RollSpendingShape
@@ -45,7 +45,7 @@ def contested_roll(unit, contest_request: dict) -> dict:
         card["moments"] = dump(RollSpendingShape, RollSpending(unit.identity.user, moments))
         card["explanation"] = [*card["explanation"], *card["moments"]["explanation"]]
     with_rewards(card, rewards, held)
-    return publish(unit, contest_request, Request.CONTEST, card, card_id=card_id)
+    return publish(unit, contest_request, Event.CONTEST, card, card_id=card_id)
 
 
 def _contestant(side: dict, field: str, moments: int) -> Contestant:
@@ -62,4 +62,4 @@ def _contestant(side: dict, field: str, moments: int) -> Contestant:
 
 
 def init_app(app) -> None:
-    handles(app, Request.CONTEST)(contested_roll)
+    handles(app, Event.CONTEST)(contested_roll)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ....cards import check_owner, publish
-from ....protocol import Request
 from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_truth.damage import DamageDice, effective_dr, roll_damage
+from ..names import Event
 
 _dice = RandomDice()
 
@@ -22,8 +22,8 @@ def damage(unit, damage_request: dict) -> dict:
     dr = effective_dr(damage_request["damage_reduction"], damage_request["armor_piercing"])
     result = roll_damage(rolled, dr, dice=_dice).to_dict()
     options = {name: damage_request[name] for name in ("armor_piercing", "lowered_by", "moments_spent")}
-    return publish(unit, damage_request, Request.DAMAGE, result | options)
+    return publish(unit, damage_request, Event.DAMAGE, result | options)
 
 
 def init_app(app) -> None:
-    handles(app, Request.DAMAGE)(damage)
+    handles(app, Event.DAMAGE)(damage)

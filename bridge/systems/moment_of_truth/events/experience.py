@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....cards import check_owner
-from ....protocol import Request, against_the_rules
+from ....protocol import against_the_rules
 from ....refusals import refused_as
 from ....requests import handles
 from ....rules.moment_of_truth.advancement import OffTheTable, skill_advancement, statistic_advancement
@@ -20,6 +20,7 @@ from ....rules.moment_of_truth.tokens import changed, registered
 from ....schemas.encode import dump
 from ....systems.state import change_state
 from ..house_rules import world_house_rules
+from ..names import Event
 from ..schemas.moments import MomentsChange
 from ..token_changes import change_tokens, owned_token
 from ..world_rules import world_dials
@@ -64,7 +65,7 @@ def spend(unit, request: dict) -> dict:
                               statistics=statistics, dials=dials, house_rules=house_rules)
         return [made], made
 
-    made = change_tokens(unit, Request.EXPERIENCE_SPEND, request, {token.token_id: "token_id"}, change)
+    made = change_tokens(unit, Event.EXPERIENCE_SPEND, request, {token.token_id: "token_id"}, change)
     return {**_answer(token.actor_id, entry, account), "cost": cost.to_dict(), "token": made.to_dict()}
 
 
@@ -97,6 +98,6 @@ def _answer(actor_id: str, entry, account) -> dict:
 
 
 def init_app(app) -> None:
-    handles(app, Request.EXPERIENCE_AWARD)(award)
-    handles(app, Request.EXPERIENCE_SPEND)(spend)
-    handles(app, Request.EXPERIENCE_BUYBACK)(buyback)
+    handles(app, Event.EXPERIENCE_AWARD)(award)
+    handles(app, Event.EXPERIENCE_SPEND)(spend)
+    handles(app, Event.EXPERIENCE_BUYBACK)(buyback)

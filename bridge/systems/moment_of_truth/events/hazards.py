@@ -8,18 +8,19 @@ from ....events.jobs import queue_job
 from ....protocol import Request
 from ....requests import handles
 from ....schemas.catalog import REQUESTS
+from ..names import Event
 from ..token_changes import check_tracked
 
 #: The hazard requests, each resolved by ``workers.moment_of_truth.hazards``.
 HAZARDS = (
-    Request.HAZARD_FALL,
-    Request.HAZARD_EXPLOSION,
-    Request.HAZARD_FIRE_IGNITE,
-    Request.HAZARD_FIRE_BURN,
-    Request.HAZARD_SUFFOCATION_START,
-    Request.HAZARD_SUFFOCATION_TURN,
-    Request.HAZARD_VACUUM_ENTER,
-    Request.HAZARD_VACUUM_SECOND,
+    Event.HAZARD_FALL,
+    Event.HAZARD_EXPLOSION,
+    Event.HAZARD_FIRE_IGNITE,
+    Event.HAZARD_FIRE_BURN,
+    Event.HAZARD_SUFFOCATION_START,
+    Event.HAZARD_SUFFOCATION_TURN,
+    Event.HAZARD_VACUUM_ENTER,
+    Event.HAZARD_VACUUM_SECOND,
 )
 
 

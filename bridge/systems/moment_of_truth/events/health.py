@@ -21,6 +21,7 @@ from ....rules.moment_of_truth.tracker import check_can_act
 from ....rules.refusal import RulesRefusal
 from ....schemas.encode import dump
 from ..combat_changes import running_combat
+from ..names import Event
 from ..schemas import health as shapes
 from ..token_changes import change_tokens, check_token_owner, owned_token, tracked
 from ..world_rules import world_dials
@@ -95,7 +96,7 @@ def bleed(unit, request: dict) -> dict:
     def step(now, dice):
         return health.bleed(now, endurance, dials, moments_spent=request["moments_spent"], dice=dice)
 
-    return _treat(unit, Request.HEALTH_BLEED, request, state, step, pool="moments_spent")
+    return _treat(unit, Event.HEALTH_BLEED, request, state, step, pool="moments_spent")
 
 
 def bandage(unit, request: dict) -> dict:
@@ -108,7 +109,7 @@ def bandage(unit, request: dict) -> dict:
     def step(now, _):
         return health.bandage(now, dials)
 
-    return _treat(unit, Request.HEALTH_BANDAGE, request, state, step, pool="token_id")
+    return _treat(unit, Event.HEALTH_BANDAGE, request, state, step, pool="token_id")
 
 
 def heroic_death(unit, request: dict) -> dict:
@@ -118,7 +119,7 @@ def heroic_death(unit, request: dict) -> dict:
     def step(now, _):
         return health.declare_heroic_death(now, dials)
 
-    return _treat(unit, Request.HEALTH_HEROIC_DEATH, request, state, step, pool="token_id")
+    return _treat(unit, Event.HEALTH_HEROIC_DEATH, request, state, step, pool="token_id")
 
 
 def _healer(unit, request: dict) -> tuple[TokenState, dict]:
@@ -152,7 +153,7 @@ def medic(unit, request: dict) -> dict:
     def step(now, dice):
         return healing.medic_roll(now, dials=dials, moments_spent=spent, dice=dice, **pool)
 
-    return _treat(unit, Request.HEALTH_MEDIC, request, state, step, pool="healer", healer=request["healer"])
+    return _treat(unit, Event.HEALTH_MEDIC, request, state, step, pool="healer", healer=request["healer"])
 
 
 def rescue(unit, request: dict) -> dict:
@@ -169,7 +170,7 @@ def rescue(unit, request: dict) -> dict:
             return step_with(moments)(state.health, _dice)
 
     result = roll_with_dying_moments(unit, state.actor_id, card_id, roll, "token_id")
-    step, rule = step_with(result.moments_spent), Request.HEALTH_RESCUE
+    step, rule = step_with(result.moments_spent), Event.HEALTH_RESCUE
     return _written(unit, rule, request, state, step, result, card_id, pool="healer", healer=request["healer"])
 
 
@@ -182,7 +183,7 @@ def rest(unit, request: dict) -> dict:
     def step(now, dice):
         return healing.rest_hour(now, endurance, dials, dice=dice, **options)
 
-    return _treat(unit, Request.HEALTH_REST, request, state, step, pool="token_id")
+    return _treat(unit, Event.HEALTH_REST, request, state, step, pool="token_id")
 
 
 def daily_recovery(unit, request: dict) -> dict:
@@ -192,7 +193,7 @@ def daily_recovery(unit, request: dict) -> dict:
     def step(now, dice):
         return healing.daily_recovery(now, endurance, dials, circumstances=circumstances, dice=dice)
 
-    return _treat(unit, Request.HEALTH_DAILY_RECOVERY, request, state, step, pool="token_id")
+    return _treat(unit, Event.HEALTH_DAILY_RECOVERY, request, state, step, pool="token_id")
 
 
 def regain_consciousness(unit, request: dict) -> dict:
@@ -203,7 +204,7 @@ def regain_consciousness(unit, request: dict) -> dict:
     def step(now, dice):
         return healing.regain_consciousness(now, endurance, dials, dice=dice)
 
-    return _treat(unit, Request.HEALTH_REGAIN_CONSCIOUSNESS, request, state, step, pool="token_id")
+    return _treat(unit, Event.HEALTH_REGAIN_CONSCIOUSNESS, request, state, step, pool="token_id")
 
 
 def recovery_wait(unit, request: dict) -> dict:
@@ -212,19 +213,19 @@ def recovery_wait(unit, request: dict) -> dict:
     if Condition.UNCONSCIOUS not in state.present:
         raise against_the_rules(RulesRefusal("the token is not unconscious: it has no wait before waking"), "token_id")
     wait = {"token_id": state.token_id, **dump(shapes.Recovery, healing.recovery_wait(dice=_dice))}
-    return publish(unit, request, Request.HEALTH_RECOVERY_WAIT, wait, actor_id=state.actor_id)
+    return publish(unit, request, Event.HEALTH_RECOVERY_WAIT, wait, actor_id=state.actor_id)
 
 
 HANDLERS = {
-    Request.HEALTH_BLEED: bleed,
-    Request.HEALTH_BANDAGE: bandage,
-    Request.HEALTH_HEROIC_DEATH: heroic_death,
-    Request.HEALTH_MEDIC: medic,
-    Request.HEALTH_REST: rest,
-    Request.HEALTH_DAILY_RECOVERY: daily_recovery,
-    Request.HEALTH_RECOVERY_WAIT: recovery_wait,
-    Request.HEALTH_REGAIN_CONSCIOUSNESS: regain_consciousness,
-    Request.HEALTH_RESCUE: rescue,
+    Event.HEALTH_BLEED: bleed,
+    Event.HEALTH_BANDAGE: bandage,
+    Event.HEALTH_HEROIC_DEATH: heroic_death,
+    Event.HEALTH_MEDIC: medic,
+    Event.HEALTH_REST: rest,
+    Event.HEALTH_DAILY_RECOVERY: daily_recovery,
+    Event.HEALTH_RECOVERY_WAIT: recovery_wait,
+    Event.HEALTH_REGAIN_CONSCIOUSNESS: regain_consciousness,
+    Event.HEALTH_RESCUE: rescue,
 }
 
 

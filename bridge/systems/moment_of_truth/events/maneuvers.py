@@ -6,7 +6,7 @@ brings or ends (and a crush's damage) back to the tokens."""
 from __future__ import annotations
 
 from ....cards import new_card_id, publish
-from ....protocol import Request, against_the_rules
+from ....protocol import against_the_rules
 from ....refusals import refused_as
 from ....requests import handles
 from ....rules.dice import FixedDice, RandomDice
@@ -44,6 +44,7 @@ from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
 from ....schemas.encode import dump
 from ..combat_changes import running_combat
+from ..names import Event
 from ..schemas import maneuvers as shapes
 from ..token_changes import change_tokens, check_token_owner, tracked
 from ..world_rules import world_dials
@@ -77,7 +78,7 @@ def maneuver(unit, maneuver_request: dict) -> dict:
         result = _run(maneuver_request, actor, opponent, armor, combat, dials)
     round_number, breath = combat.round if combat else None, _breath_faces(result, opponent_state)
     suffocation = change_tokens(
-        unit, Request.MANEUVER, maneuver_request, ids,
+        unit, Event.MANEUVER, maneuver_request, ids,
         lambda now: _changes(maneuver_request, now, result, actor, dials, round_number, breath),
     )
     card = dump(shapes.RESULTS[type(result)], result) | {"actor_token": actor_state.token_id, "opponent_token": opponent_state.token_id}
@@ -85,7 +86,7 @@ def maneuver(unit, maneuver_request: dict) -> dict:
         card["suffocation"] = suffocation
     hidden = maneuver_request["visibility"] is not Visibility.PUBLIC
     with_rewards(card, *_rewards(unit, result, dials, bool(maneuver_request["moments"]), card_id, hidden))
-    return publish(unit, maneuver_request, Request.MANEUVER, card, card_id=card_id, actor_id=actor_state.actor_id)
+    return publish(unit, maneuver_request, Event.MANEUVER, card, card_id=card_id, actor_id=actor_state.actor_id)
 
 
 def _rewards(unit, result, dials: Dials, moments_spent: bool, card_id: str, hidden: bool) -> tuple:
@@ -214,4 +215,4 @@ def _maneuver_field(request: dict, actor: Grappler, opponent: Grappler) -> str:
 
 
 def init_app(app) -> None:
-    handles(app, Request.MANEUVER)(maneuver)
+    handles(app, Event.MANEUVER)(maneuver)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ....auth import Identity, Role
 from ....cards import check_owner, publish
-from ....protocol import ErrorCode, Push, Request, RequestError, against_the_rules
+from ....protocol import ErrorCode, Push, RequestError, against_the_rules
 from ....refusals import refused_as
 from ....requests import handles
 from ....rooms import world_room
@@ -67,6 +67,7 @@ from ....schemas.common import Visibility
 from ....schemas.encode import dump, dump_many
 from ....visibility import view_for
 from ..ledger import MomentsRead, MomentsWrite, balances, change_moments, history
+from ..names import Event
 from ..roll_spec import pool_of, statistic_of, target_of
 from ..schemas import rolls
 from ..schemas.moments import Award, ConnectionRoll, ConnectionsCheck, MomentsChange, Spent, Taken
@@ -533,7 +534,7 @@ def connection_roll(unit, roll_request: dict) -> dict:
         check_in_use(world_dials(unit))
     except RulesRefusal as off:
         raise against_the_rules(off, "_schema") from None
-    return publish(unit, roll_request, Request.CONNECTION_ROLL, dump(ConnectionRoll, roll_connection(dice=_dice)))
+    return publish(unit, roll_request, Event.CONNECTION_ROLL, dump(ConnectionRoll, roll_connection(dice=_dice)))
 
 
 def connection_check(unit, check_request: dict) -> dict:
@@ -546,10 +547,10 @@ def connection_check(unit, check_request: dict) -> dict:
 
 
 def init_app(app) -> None:
-    handles(app, Request.MOMENTS_GET)(moments_get)
-    handles(app, Request.MOMENTS_TAKE)(moments_take)
-    handles(app, Request.MOMENTS_AWARD)(moments_award)
-    handles(app, Request.MOMENTS_SPEND)(moments_spend)
-    handles(app, Request.MOMENTS_OFFER)(moments_offer)
-    handles(app, Request.CONNECTION_ROLL)(connection_roll)
-    handles(app, Request.CONNECTION_CHECK)(connection_check)
+    handles(app, Event.MOMENTS_GET)(moments_get)
+    handles(app, Event.MOMENTS_TAKE)(moments_take)
+    handles(app, Event.MOMENTS_AWARD)(moments_award)
+    handles(app, Event.MOMENTS_SPEND)(moments_spend)
+    handles(app, Event.MOMENTS_OFFER)(moments_offer)
+    handles(app, Event.CONNECTION_ROLL)(connection_roll)
+    handles(app, Event.CONNECTION_CHECK)(connection_check)

@@ -8,6 +8,7 @@ from ....requests import handles
 from ....rules.moment_of_truth.conditions import skill_penalties
 from ....rules.moment_of_truth.rolls import MOMENT_OF_TRUTH
 from ....schemas.catalog import REQUESTS
+from ..names import Event
 from ..roll_spec import pool_of, statistic_of
 from ..world_rules import world_dials
 
@@ -24,7 +25,7 @@ def odds(unit, odds_request: dict) -> dict:
     """Exact odds of a roll as ``roll`` would pool it, computed by a worker and
     pushed as ``job.result``: the actor's conditions and the Moments of Truth
     spent are read here into the pool's modifiers."""
-    return _roll_job(unit, Request.ODDS, as_rolled(unit, odds_request), "workers.moment_of_truth.jobs.odds")
+    return _roll_job(unit, Event.ODDS, as_rolled(unit, odds_request), "workers.moment_of_truth.jobs.odds")
 
 
 def as_rolled(unit, odds_request: dict) -> dict:
@@ -47,16 +48,16 @@ def as_rolled(unit, odds_request: dict) -> dict:
 
 def odds_damage(unit, odds_request: dict) -> dict:
     """Exact odds of damage through armor, computed by a worker."""
-    spec = REQUESTS[Request.ODDS_DAMAGE.value].schema().dump(odds_request)
+    spec = REQUESTS[Event.ODDS_DAMAGE.value].schema().dump(odds_request)
     return queue_job(unit, odds_request["request_id"], "workers.moment_of_truth.jobs.odds_damage", spec=spec)
 
 
 def odds_attack(unit, odds_request: dict) -> dict:
     """Exact odds that an attack hits and deals each amount of damage, computed by a worker."""
-    return _roll_job(unit, Request.ODDS_ATTACK, odds_request, "workers.moment_of_truth.jobs.odds_attack")
+    return _roll_job(unit, Event.ODDS_ATTACK, odds_request, "workers.moment_of_truth.jobs.odds_attack")
 
 
 def init_app(app) -> None:
-    handles(app, Request.ODDS)(odds)
-    handles(app, Request.ODDS_DAMAGE)(odds_damage)
-    handles(app, Request.ODDS_ATTACK)(odds_attack)
+    handles(app, Event.ODDS)(odds)
+    handles(app, Event.ODDS_DAMAGE)(odds_damage)
+    handles(app, Event.ODDS_ATTACK)(odds_attack)

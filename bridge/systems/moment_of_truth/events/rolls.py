@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ....cards import check_owner, new_card_id, publish
-from ....protocol import ErrorCode, Request, RequestError
+from ....protocol import ErrorCode, RequestError
 from ....requests import handles
 from ....schemas.common import Visibility
 from ....schemas.encode import dump_many
+from ..names import Event
 from ..schemas.rolls import MomentsEntry
 from ..world_rules import world_dials
 from .moments import credit_revealed, roll_with_options
@@ -18,7 +19,7 @@ def roll(unit, roll_request: dict) -> dict:
     dials = world_dials(unit)
     roll_id = new_card_id()
     result = roll_with_options(unit, roll_request, dials, roll_id)
-    return publish(unit, roll_request, Request.ROLL, result, roll_id)
+    return publish(unit, roll_request, Event.ROLL, result, roll_id)
 
 
 def reveal(unit, reveal_request: dict) -> dict:
@@ -43,9 +44,9 @@ def reveal(unit, reveal_request: dict) -> dict:
         "request_id": reveal_request["request_id"], "actor_id": entry["actor_id"], "label": entry["label"],
         "visibility": Visibility.PUBLIC, "whisper_to": [],
     }
-    return publish(unit, card_request, Request.ROLL_REVEAL, card)
+    return publish(unit, card_request, Event.ROLL_REVEAL, card)
 
 
 def init_app(app) -> None:
-    handles(app, Request.ROLL)(roll)
-    handles(app, Request.ROLL_REVEAL)(reveal)
+    handles(app, Event.ROLL)(roll)
+    handles(app, Event.ROLL_REVEAL)(reveal)

@@ -8,10 +8,11 @@ from flask import current_app
 
 from ....cancel import request_cancel
 from ....events.jobs import queue_job
-from ....protocol import ErrorCode, Request, RequestError
+from ....protocol import ErrorCode, RequestError
 from ....refusals import refused_as
 from ....requests import handles
 from ....rules.moment_of_truth.encounter import Combatant, Side, check_sides
+from ..names import Event
 from ..schemas.simulation import SEED_MAX
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of, statistics_of, weapon_of
@@ -65,5 +66,5 @@ def simulate_cancel(unit, request: dict) -> dict:
 
 
 def init_app(app) -> None:
-    handles(app, Request.SIMULATE_ENCOUNTER)(simulate_encounter)
-    handles(app, Request.SIMULATE_CANCEL)(simulate_cancel)
+    handles(app, Event.SIMULATE_ENCOUNTER)(simulate_encounter)
+    handles(app, Event.SIMULATE_CANCEL)(simulate_cancel)

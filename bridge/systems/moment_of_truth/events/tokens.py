@@ -26,6 +26,7 @@ from ....table.events import snapshot as table_snapshot
 from ....table.tokens import not_tracked
 from ..combat_changes import running_combat
 from ..house_rules import world_house_rules
+from ..names import Event
 from ..token_changes import change_tokens, push_changes
 from ..view import token_view
 from ..world_rules import world_dials
@@ -89,14 +90,14 @@ def damage(unit, damage_request: dict) -> dict:
     """Damage taken; a head or neck shot's death, or an outright kill, is beyond rescue (ch. 7)."""
     dials = world_dials(unit)
     hits = {name: damage_request[name] for name in ("minor", "serious", "head_or_neck_shot", "outright_kill")}
-    return _one_token(unit, Request.TOKEN_DAMAGE, damage_request, lambda state: with_health(
+    return _one_token(unit, Event.TOKEN_DAMAGE, damage_request, lambda state: with_health(
         state, take_hits(state.health, dials=dials, **hits), dials
     ))
 
 
 def heal(unit, heal_request: dict) -> dict:
     dials = world_dials(unit)
-    return _one_token(unit, Request.TOKEN_HEAL, heal_request, lambda state: with_health(
+    return _one_token(unit, Event.TOKEN_HEAL, heal_request, lambda state: with_health(
         state, heal_damage(state.health, heal_request["minor"], heal_request["serious"]), dials
     ))
 
@@ -110,12 +111,12 @@ def condition_set(unit, set_request: dict) -> dict:
         combat = running_combat(unit, state.scene_id)
         return ConditionEntry(condition, set_request["source"], ending, set_request["rounds"], combat.round if combat else None)
 
-    return _one_token(unit, Request.TOKEN_CONDITION_SET, set_request, lambda state: with_condition(state, entry(state)))
+    return _one_token(unit, Event.TOKEN_CONDITION_SET, set_request, lambda state: with_condition(state, entry(state)))
 
 
 def condition_clear(unit, clear_request: dict) -> dict:
     sources = None if clear_request["source"] is None else [clear_request["source"]]
-    return _one_token(unit, Request.TOKEN_CONDITION_CLEAR, clear_request, lambda state: without_condition(
+    return _one_token(unit, Event.TOKEN_CONDITION_CLEAR, clear_request, lambda state: without_condition(
         state, clear_request["condition"], sources
     ))
 
@@ -134,7 +135,7 @@ def undo(unit, undo_request: dict) -> dict:
         raise RequestError(ErrorCode.INVALID, f"token {token_id!r} has no change to undo", {"token_id": ["nothing to undo"]})
     current, restored = (TokenState.from_dict(state) for state in undone)
     made = changed(current, restored)
-    push_changes(unit, Request.TOKEN_UNDO, undo_request, [made])
+    push_changes(unit, Event.TOKEN_UNDO, undo_request, [made])
     return {"undone": current.to_dict(), "change": made.to_dict()}
 
 
@@ -144,12 +145,12 @@ def snapshot(unit, snapshot_request: dict) -> dict:
 
 
 HANDLERS = {
-    Request.SKILLS_LIST: list_skills,
-    Request.TOKEN_DAMAGE: damage,
-    Request.TOKEN_HEAL: heal,
-    Request.TOKEN_CONDITION_SET: condition_set,
-    Request.TOKEN_CONDITION_CLEAR: condition_clear,
-    Request.TOKEN_UNDO: undo,
+    Event.SKILLS_LIST: list_skills,
+    Event.TOKEN_DAMAGE: damage,
+    Event.TOKEN_HEAL: heal,
+    Event.TOKEN_CONDITION_SET: condition_set,
+    Event.TOKEN_CONDITION_CLEAR: condition_clear,
+    Event.TOKEN_UNDO: undo,
 }
 
 

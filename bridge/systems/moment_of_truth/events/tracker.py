@@ -39,6 +39,7 @@ from ....table.tokens import cause_of
 from ....unit import Unit
 from ..combat_changes import change_combat, running_combat
 from ..house_rules import world_house_rules
+from ..names import Event
 from ..schemas.tracker import TurnEndedToken, TurnStartedToken
 from ..token_changes import change_tokens, owned_token, tracked
 from ..world_rules import world_dials
@@ -234,7 +235,7 @@ def _stance_change(unit, rule: Request, stance_request: dict, change) -> dict:
 
 def reserve(unit, reserve_request: dict) -> dict:
     """Keep back defense dice this turn without attacking."""
-    return _stance_change(unit, Request.COMBAT_RESERVE, reserve_request, lambda combat: with_reserve(
+    return _stance_change(unit, Event.COMBAT_RESERVE, reserve_request, lambda combat: with_reserve(
         combat, reserve_request["token_id"], reserve_request["defense_dice"]
     ))
 
@@ -242,14 +243,14 @@ def reserve(unit, reserve_request: dict) -> dict:
 def aim(unit, aim_request: dict) -> dict:
     """Spend the turn aiming at a tracked target."""
     tracked(unit, {aim_request["target_id"]: "target_id"})
-    return _stance_change(unit, Request.COMBAT_AIM, aim_request, lambda combat: with_aim(
+    return _stance_change(unit, Event.COMBAT_AIM, aim_request, lambda combat: with_aim(
         combat, aim_request["token_id"], aim_request["target_id"]
     ))
 
 
 HANDLERS = {
-    Request.COMBAT_RESERVE: reserve,
-    Request.COMBAT_AIM: aim,
+    Event.COMBAT_RESERVE: reserve,
+    Event.COMBAT_AIM: aim,
 }
 
 

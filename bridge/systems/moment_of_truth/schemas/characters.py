@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.moment_of_truth.characters import Rule
 from ....rules.moment_of_truth.equipment import Coverage, Quality, WeaponSkill
 from ....rules.moment_of_truth.statistics import Statistic
@@ -13,6 +12,7 @@ from ....schemas.common import Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
+from ..names import Event
 from ..settings import SKILL_NAME_MAX_CHARS
 from .damage import DAMAGE_REDUCTION_MAX
 
@@ -332,11 +332,11 @@ class ArsenalItems(Out):
 
 CARDS: dict = {}
 REQUESTS = {
-    Request.CHARACTER_CHECK: RequestSpec(CharacterCheckRequest, CreationCheck),
-    Request.ADVANCEMENT_COST: RequestSpec(AdvancementCostRequest, AdvancementCost),
-    Request.ADVANCEMENT_BUYBACK: RequestSpec(AdvancementBuybackRequest, MomentBuyback),
-    Request.EQUIPMENT_LIST: RequestSpec(EquipmentListRequest, ArsenalItems),
-    Request.EQUIPMENT_DEFINE: RequestSpec(EquipmentDefineRequest, ArsenalItems, gm_only=True),
+    Event.CHARACTER_CHECK: RequestSpec(CharacterCheckRequest, CreationCheck),
+    Event.ADVANCEMENT_COST: RequestSpec(AdvancementCostRequest, AdvancementCost),
+    Event.ADVANCEMENT_BUYBACK: RequestSpec(AdvancementBuybackRequest, MomentBuyback),
+    Event.EQUIPMENT_LIST: RequestSpec(EquipmentListRequest, ArsenalItems),
+    Event.EQUIPMENT_DEFINE: RequestSpec(EquipmentDefineRequest, ArsenalItems, gm_only=True),
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {

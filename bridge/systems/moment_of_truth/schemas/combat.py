@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.attacks import MAX_SPRAY_TARGETS
 from ....rules.moment_of_truth.called_shots import CalledShot
@@ -19,6 +18,7 @@ from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import CardEntry, Either, Out, _const
 from ....schemas.requests import MODIFIERS_MAX, RATING_MAX, CardOptions, RequestSchema
 from ....schemas.spec import CardSpec
+from ..names import Event
 from .characters import NAME_MAX_CHARS, ArmorItem, MeleeItem, RangedItem
 from .damage import DamageResult
 from .health import ConditionChange, Health
@@ -301,11 +301,11 @@ class AttackCard(AttackResult):
 class AttackEntry(CardEntry):
     """A logged attack in full."""
 
-    rule = _const(Request.ATTACK.value)
+    rule = _const(Event.ATTACK.value)
     result = fields.Nested(AttackCard, required=True)
 
 
-CARDS = {Request.ATTACK: CardSpec(AttackRequest, AttackEntry)}
+CARDS = {Event.ATTACK: CardSpec(AttackRequest, AttackEntry)}
 REQUESTS: dict = {}
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.rolls import SIDES, RollKind
 from ....rules.moment_of_truth.weapon_handling import Check, Task
@@ -15,6 +14,7 @@ from ....schemas.common import Identifier
 from ....schemas.pushes import CardEntry, Out, _const
 from ....schemas.requests import MODIFIERS_MAX, CardOptions
 from ....schemas.spec import CardSpec
+from ..names import Event
 from .characters import MeleeItem, RangedItem
 from .combat import ROUNDS_MAX, WeaponState, item_field
 from .rolls import Die, Pool, PoolModifier, RollResult
@@ -148,28 +148,28 @@ class Reloaded(Out):
 class WeaponReadyEntry(CardEntry):
     """A logged weapon check in full."""
 
-    rule = _const(Request.WEAPON_READY.value)
+    rule = _const(Event.WEAPON_READY.value)
     result = fields.Nested(WeaponCheck, required=True)
 
 
 class WeaponReloadEntry(CardEntry):
     """A logged muzzle-loader reload in full."""
 
-    rule = _const(Request.WEAPON_RELOAD.value)
+    rule = _const(Event.WEAPON_RELOAD.value)
     result = fields.Nested(Reloaded, required=True)
 
 
 class WeaponClearJamEntry(CardEntry):
     """A logged jam cleared in full."""
 
-    rule = _const(Request.WEAPON_CLEAR_JAM.value)
+    rule = _const(Event.WEAPON_CLEAR_JAM.value)
     result = fields.Nested(JamCleared, required=True)
 
 
 CARDS = {
-    Request.WEAPON_READY: CardSpec(WeaponReadyRequest, WeaponReadyEntry),
-    Request.WEAPON_RELOAD: CardSpec(WeaponReloadRequest, WeaponReloadEntry),
-    Request.WEAPON_CLEAR_JAM: CardSpec(WeaponClearJamRequest, WeaponClearJamEntry),
+    Event.WEAPON_READY: CardSpec(WeaponReadyRequest, WeaponReadyEntry),
+    Event.WEAPON_RELOAD: CardSpec(WeaponReloadRequest, WeaponReloadEntry),
+    Event.WEAPON_CLEAR_JAM: CardSpec(WeaponClearJamRequest, WeaponClearJamEntry),
 }
 REQUESTS: dict = {}
 JOB_RESULTS = ()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.contests import Party
 from ....schemas.pushes import CardEntry, _const
 from ....schemas.requests import HELPER_NAME_MAX_CHARS, CardRequest
 from ....schemas.spec import CardSpec
+from ..names import Event
 from .maneuvers import ManeuverContest
 from .rolls import HeldReward, MomentsEntry, PoolSpec, RollSpending
 
@@ -50,11 +50,11 @@ class ContestCard(ManeuverContest):
 class ContestEntry(CardEntry):
     """A logged contest in full: every round's faces, the winner and why."""
 
-    rule = _const(Request.CONTEST.value)
+    rule = _const(Event.CONTEST.value)
     result = fields.Nested(ContestCard, required=True)
 
 
-CARDS = {Request.CONTEST: CardSpec(ContestRequest, ContestEntry)}
+CARDS = {Event.CONTEST: CardSpec(ContestRequest, ContestEntry)}
 REQUESTS: dict = {}
 JOB_RESULTS = ()
 CROSS_FIELD_RULES: dict = {}

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.damage import SIDES
 from ....schemas.common import Inbound
 from ....schemas.pushes import CardEntry, Out, _const
 from ....schemas.requests import CardRequest
 from ....schemas.spec import CardSpec
+from ..names import Event
 
 #: Highest armor damage reduction accepted (the book's highest is 6).
 DAMAGE_REDUCTION_MAX = 30
@@ -92,11 +92,11 @@ class DamageCard(DamageResult):
 class DamageEntry(CardEntry):
     """A logged damage roll in full."""
 
-    rule = _const(Request.DAMAGE.value)
+    rule = _const(Event.DAMAGE.value)
     result = fields.Nested(DamageCard, required=True)
 
 
-CARDS = {Request.DAMAGE: CardSpec(DamageRequest, DamageEntry)}
+CARDS = {Event.DAMAGE: CardSpec(DamageRequest, DamageEntry)}
 REQUESTS: dict = {}
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {

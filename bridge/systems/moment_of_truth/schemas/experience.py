@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.moment_of_truth.experience import ExperienceKind
 from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
+from ..names import Event
 from .characters import MOMENTS_MAX, SKILL_NAME_MAX_CHARS, AdvancementCost, _text
 from .moments import MomentsChange
 from .tokens import TokenStateChange
@@ -97,9 +97,9 @@ class ExperienceChanged(Out):
 
 CARDS: dict = {}
 REQUESTS = {
-    Request.EXPERIENCE_AWARD: RequestSpec(ExperienceAwardRequest, ExperienceChanged, gm_only=True),
-    Request.EXPERIENCE_SPEND: RequestSpec(ExperienceSpendRequest, ExperienceChanged),
-    Request.EXPERIENCE_BUYBACK: RequestSpec(ExperienceBuybackRequest, ExperienceChanged),
+    Event.EXPERIENCE_AWARD: RequestSpec(ExperienceAwardRequest, ExperienceChanged, gm_only=True),
+    Event.EXPERIENCE_SPEND: RequestSpec(ExperienceSpendRequest, ExperienceChanged),
+    Event.EXPERIENCE_BUYBACK: RequestSpec(ExperienceBuybackRequest, ExperienceChanged),
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {

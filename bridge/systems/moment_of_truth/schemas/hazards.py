@@ -20,6 +20,7 @@ from ....schemas.pushes import Out, card_entry
 from ....schemas.requests import CardOptions, CardRequest
 from ....schemas.spec import CardSpec
 from ....table.schemas import Point
+from ..names import Event
 from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
 from .health import HealthChange, dice_count
 from .rolls import RollResult
@@ -248,27 +249,27 @@ def _gm_card(event: Request, request: type, result: type, doc: str) -> CardSpec:
 
 
 CARDS = {
-    Request.HAZARD_FALL: _gm_card(
-        Request.HAZARD_FALL, FallRequest, each_token(FallResult, "Each token's fall."), "a fall in full"
+    Event.HAZARD_FALL: _gm_card(
+        Event.HAZARD_FALL, FallRequest, each_token(FallResult, "Each token's fall."), "a fall in full"
     ),
-    Request.HAZARD_EXPLOSION: _gm_card(Request.HAZARD_EXPLOSION, ExplosionRequest, ExplosionResult, "a blast in full"),
-    Request.HAZARD_FIRE_IGNITE: _gm_card(
-        Request.HAZARD_FIRE_IGNITE, FireIgniteRequest, each_token(FireResult, "Each token's fire lit."), "fires lit"
+    Event.HAZARD_EXPLOSION: _gm_card(Event.HAZARD_EXPLOSION, ExplosionRequest, ExplosionResult, "a blast in full"),
+    Event.HAZARD_FIRE_IGNITE: _gm_card(
+        Event.HAZARD_FIRE_IGNITE, FireIgniteRequest, each_token(FireResult, "Each token's fire lit."), "fires lit"
     ),
-    Request.HAZARD_FIRE_BURN: _gm_card(Request.HAZARD_FIRE_BURN, FireBurnRequest, FireResult, "a fire's tick or a helper's roll"),
-    Request.HAZARD_SUFFOCATION_START: _gm_card(
-        Request.HAZARD_SUFFOCATION_START, SuffocationStartRequest,
+    Event.HAZARD_FIRE_BURN: _gm_card(Event.HAZARD_FIRE_BURN, FireBurnRequest, FireResult, "a fire's tick or a helper's roll"),
+    Event.HAZARD_SUFFOCATION_START: _gm_card(
+        Event.HAZARD_SUFFOCATION_START, SuffocationStartRequest,
         each_token(SuffocationResult, "Each token's breath held."), "breaths held",
     ),
-    Request.HAZARD_SUFFOCATION_TURN: _gm_card(
-        Request.HAZARD_SUFFOCATION_TURN, SuffocationTurnRequest, SuffocationResult, "a turn without air"
+    Event.HAZARD_SUFFOCATION_TURN: _gm_card(
+        Event.HAZARD_SUFFOCATION_TURN, SuffocationTurnRequest, SuffocationResult, "a turn without air"
     ),
-    Request.HAZARD_VACUUM_ENTER: _gm_card(
-        Request.HAZARD_VACUUM_ENTER, VacuumEnterRequest,
+    Event.HAZARD_VACUUM_ENTER: _gm_card(
+        Event.HAZARD_VACUUM_ENTER, VacuumEnterRequest,
         each_token(VacuumResult, "Each token's exposure begun."), "exposure to vacuum begun",
     ),
-    Request.HAZARD_VACUUM_SECOND: _gm_card(
-        Request.HAZARD_VACUUM_SECOND, VacuumSecondRequest, VacuumResult, "a second in vacuum"
+    Event.HAZARD_VACUUM_SECOND: _gm_card(
+        Event.HAZARD_VACUUM_SECOND, VacuumSecondRequest, VacuumResult, "a second in vacuum"
     ),
 }
 REQUESTS: dict = {}

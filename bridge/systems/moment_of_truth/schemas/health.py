@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth import healing, health
 from ....rules.moment_of_truth.conditions import Condition
@@ -21,6 +20,7 @@ from ....schemas.common import Identifier
 from ....schemas.pushes import Out, card_entry
 from ....schemas.requests import MODIFIERS_MAX, RATING_MAX, CardOptions
 from ....schemas.spec import CardSpec
+from ..names import Event
 from ..settings import DIAL_MAX
 from .rolls import PoolModifier, RollResult
 
@@ -228,25 +228,25 @@ RESULTS = {
 
 _HEALING = "a healing step in full"
 CARDS = {
-    Request.HEALTH_BLEED: CardSpec(BleedRequest, card_entry(Request.HEALTH_BLEED, BleedingResult, "a bleeding roll in full")),
-    Request.HEALTH_BANDAGE: CardSpec(
-        BandageRequest, card_entry(Request.HEALTH_BANDAGE, TokenHealthChange, "a bandage in full")
+    Event.HEALTH_BLEED: CardSpec(BleedRequest, card_entry(Event.HEALTH_BLEED, BleedingResult, "a bleeding roll in full")),
+    Event.HEALTH_BANDAGE: CardSpec(
+        BandageRequest, card_entry(Event.HEALTH_BANDAGE, TokenHealthChange, "a bandage in full")
     ),
-    Request.HEALTH_HEROIC_DEATH: CardSpec(
-        HeroicDeathRequest, card_entry(Request.HEALTH_HEROIC_DEATH, TokenHealthChange, "a heroic death declared")
+    Event.HEALTH_HEROIC_DEATH: CardSpec(
+        HeroicDeathRequest, card_entry(Event.HEALTH_HEROIC_DEATH, TokenHealthChange, "a heroic death declared")
     ),
-    Request.HEALTH_MEDIC: CardSpec(MedicRequest, card_entry(Request.HEALTH_MEDIC, MedicResult, "a medic roll in full")),
-    Request.HEALTH_REST: CardSpec(RestRequest, card_entry(Request.HEALTH_REST, HealingResult, _HEALING)),
-    Request.HEALTH_DAILY_RECOVERY: CardSpec(
-        DailyRecoveryRequest, card_entry(Request.HEALTH_DAILY_RECOVERY, HealingResult, _HEALING)
+    Event.HEALTH_MEDIC: CardSpec(MedicRequest, card_entry(Event.HEALTH_MEDIC, MedicResult, "a medic roll in full")),
+    Event.HEALTH_REST: CardSpec(RestRequest, card_entry(Event.HEALTH_REST, HealingResult, _HEALING)),
+    Event.HEALTH_DAILY_RECOVERY: CardSpec(
+        DailyRecoveryRequest, card_entry(Event.HEALTH_DAILY_RECOVERY, HealingResult, _HEALING)
     ),
-    Request.HEALTH_RECOVERY_WAIT: CardSpec(
-        RecoveryWaitRequest, card_entry(Request.HEALTH_RECOVERY_WAIT, RecoveryWait, "the wait before the waking roll")
+    Event.HEALTH_RECOVERY_WAIT: CardSpec(
+        RecoveryWaitRequest, card_entry(Event.HEALTH_RECOVERY_WAIT, RecoveryWait, "the wait before the waking roll")
     ),
-    Request.HEALTH_REGAIN_CONSCIOUSNESS: CardSpec(
-        RegainConsciousnessRequest, card_entry(Request.HEALTH_REGAIN_CONSCIOUSNESS, HealingResult, _HEALING)
+    Event.HEALTH_REGAIN_CONSCIOUSNESS: CardSpec(
+        RegainConsciousnessRequest, card_entry(Event.HEALTH_REGAIN_CONSCIOUSNESS, HealingResult, _HEALING)
     ),
-    Request.HEALTH_RESCUE: CardSpec(RescueRequest, card_entry(Request.HEALTH_RESCUE, RescueResult, "a rescue roll in full")),
+    Event.HEALTH_RESCUE: CardSpec(RescueRequest, card_entry(Event.HEALTH_RESCUE, RescueResult, "a rescue roll in full")),
 }
 REQUESTS: dict = {}
 JOB_RESULTS = ()

@@ -8,7 +8,6 @@ from enum import Enum
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth import maneuvers as rules
 from ....rules.moment_of_truth.conditions import Condition
@@ -19,6 +18,7 @@ from ....schemas.common import Identifier
 from ....schemas.pushes import CardEntry, Either, Out, _const
 from ....schemas.requests import CardOptions
 from ....schemas.spec import CardSpec
+from ..names import Event
 from .combat import ToHit
 from .damage import DamageResult
 from .hazards import Breath, HazardResult
@@ -216,11 +216,11 @@ RESULTS = {rules.GrappleResult: GrappleResult, rules.ManeuverResult: ContestedRe
 class ManeuverEntry(CardEntry):
     """A logged maneuver in full; `result.maneuver` says which shape."""
 
-    rule = _const(Request.MANEUVER.value)
+    rule = _const(Event.MANEUVER.value)
     result = Either(GrappleRoll, ContestedManeuver, CrushDamage, required=True)
 
 
-CARDS = {Request.MANEUVER: CardSpec(ManeuverRequest, ManeuverEntry)}
+CARDS = {Event.MANEUVER: CardSpec(ManeuverRequest, ManeuverEntry)}
 REQUESTS: dict = {}
 JOB_RESULTS = ()
 

@@ -7,7 +7,6 @@ from enum import Enum
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.connections import SIDES
 from ....rules.moment_of_truth.moments import Reward, Spend
@@ -16,6 +15,7 @@ from ....schemas.log import ChainLink
 from ....schemas.pushes import CardEntry, Out, _const
 from ....schemas.requests import LABEL_MAX_CHARS, PLAYERS_MAX, CardRequest, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
+from ..names import Event
 from .rolls import MomentsEntry
 
 #: Most Moments of Truth given in one award or gift.
@@ -198,7 +198,7 @@ class RevealedRoll(Out):
 class RollRevealEntry(CardEntry):
     """A revealed roll: a public card, logged when the GM reveals it."""
 
-    rule = _const(Request.ROLL_REVEAL.value)
+    rule = _const(Event.ROLL_REVEAL.value)
     result = fields.Nested(RevealedRoll, required=True)
 
 
@@ -220,7 +220,7 @@ class ConnectionRoll(Out):
 
 
 class ConnectionEntry(CardEntry):
-    rule = _const(Request.CONNECTION_ROLL.value)
+    rule = _const(Event.CONNECTION_ROLL.value)
     result = fields.Nested(ConnectionRoll, required=True)
 
 
@@ -247,16 +247,16 @@ class ConnectionsCheck(Out):
 
 
 CARDS = {
-    Request.CONNECTION_ROLL: CardSpec(ConnectionRollRequest, ConnectionEntry),
-    Request.ROLL_REVEAL: CardSpec(RollRevealRequest, RollRevealEntry, gm_only=True),
+    Event.CONNECTION_ROLL: CardSpec(ConnectionRollRequest, ConnectionEntry),
+    Event.ROLL_REVEAL: CardSpec(RollRevealRequest, RollRevealEntry, gm_only=True),
 }
 REQUESTS = {
-    Request.MOMENTS_GET: RequestSpec(MomentsGetRequest, MomentsLedger),
-    Request.MOMENTS_TAKE: RequestSpec(MomentsTakeRequest, MomentsChange),
-    Request.MOMENTS_AWARD: RequestSpec(MomentsAwardRequest, MomentsChange, gm_only=True),
-    Request.MOMENTS_SPEND: RequestSpec(MomentsSpendRequest, MomentsChange),
-    Request.MOMENTS_OFFER: RequestSpec(MomentsOfferRequest, MomentsOffer),
-    Request.CONNECTION_CHECK: RequestSpec(ConnectionCheckRequest, ConnectionsCheck),
+    Event.MOMENTS_GET: RequestSpec(MomentsGetRequest, MomentsLedger),
+    Event.MOMENTS_TAKE: RequestSpec(MomentsTakeRequest, MomentsChange),
+    Event.MOMENTS_AWARD: RequestSpec(MomentsAwardRequest, MomentsChange, gm_only=True),
+    Event.MOMENTS_SPEND: RequestSpec(MomentsSpendRequest, MomentsChange),
+    Event.MOMENTS_OFFER: RequestSpec(MomentsOfferRequest, MomentsOffer),
+    Event.CONNECTION_CHECK: RequestSpec(ConnectionCheckRequest, ConnectionsCheck),
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {

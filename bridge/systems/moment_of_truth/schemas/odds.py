@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ....protocol import Request
 from ....rules.moment_of_truth import RollKind
 from ....rules.moment_of_truth.damage_odds import DEFAULT_TRIALS, MAX_TRIALS
 from ....rules.moment_of_truth.weapon_handling import FireMode
 from ....schemas.pushes import Chance, JobEvent, JobQueued, Out, _const
 from ....schemas.requests import RequestSchema
 from ....schemas.spec import RequestSpec
+from ..names import Event
 from .combat import AttackFields, CombatPool, ToHit
 from .damage import DamageDice, DamageSpec
 from .rolls import Pool, RollSpec, TargetNumber
@@ -129,29 +129,29 @@ class AttackPreview(Out):
 class JobAttackPreviewResult(JobEvent):
     """The finished job of an `attack.odds` request."""
 
-    kind = _const(Request.ATTACK_ODDS.value)
+    kind = _const(Event.ATTACK_ODDS.value)
     result = fields.Nested(AttackPreview, required=True)
 
 
 class JobDamageOddsResult(JobEvent):
     """The finished job of an ``odds.damage`` request."""
 
-    kind = _const(Request.ODDS_DAMAGE.value)
+    kind = _const(Event.ODDS_DAMAGE.value)
     result = fields.Nested(DamageOdds, required=True)
 
 
 class JobAttackOddsResult(JobEvent):
     """The finished job of an ``odds.attack`` request."""
 
-    kind = _const(Request.ODDS_ATTACK.value)
+    kind = _const(Event.ODDS_ATTACK.value)
     result = fields.Nested(AttackOddsReport, required=True)
 
 
 CARDS: dict = {}
 REQUESTS = {
-    Request.ODDS_DAMAGE: RequestSpec(DamageOddsRequest, JobQueued),
-    Request.ODDS_ATTACK: RequestSpec(AttackOddsRequest, JobQueued),
-    Request.ATTACK_ODDS: RequestSpec(AttackPreviewRequest, JobQueued),
+    Event.ODDS_DAMAGE: RequestSpec(DamageOddsRequest, JobQueued),
+    Event.ODDS_ATTACK: RequestSpec(AttackOddsRequest, JobQueued),
+    Event.ATTACK_ODDS: RequestSpec(AttackPreviewRequest, JobQueued),
 }
 JOB_RESULTS = (JobDamageOddsResult, JobAttackOddsResult, JobAttackPreviewResult)
 CROSS_FIELD_RULES: dict = {}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth import CountsAs, Label, RollKind
 from ....rules.moment_of_truth.conditions import Condition
@@ -24,6 +23,7 @@ from ....schemas.requests import (
     RequestSchema,
 )
 from ....schemas.spec import CardSpec, RequestSpec
+from ..names import Event
 
 #: Most characters helping one roll.
 HELPERS_MAX = 20
@@ -358,9 +358,9 @@ class JobOddsResult(JobEvent):
     result = fields.Nested(OddsReport, required=True)
 
 
-CARDS = {Request.ROLL: CardSpec(RollRequest, RollEntry)}
+CARDS = {Event.ROLL: CardSpec(RollRequest, RollEntry)}
 
-REQUESTS = {Request.ODDS: RequestSpec(OddsRequest, JobQueued)}
+REQUESTS = {Event.ODDS: RequestSpec(OddsRequest, JobQueued)}
 
 JOB_RESULTS = (JobOddsResult,)
 

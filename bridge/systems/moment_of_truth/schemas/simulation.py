@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ....protocol import Request
 from ....rules.moment_of_truth.encounter import (
     DEFAULT_FIGHTS,
     DEFAULT_ROUND_CAP,
@@ -20,6 +19,7 @@ from ....schemas.common import Inbound
 from ....schemas.pushes import JobEvent, JobQueued, Out, _const
 from ....schemas.requests import RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
+from ..names import Event
 from .characters import ArmorItem, MeleeItem, RangedItem
 from .combat import CombatStatistics, _dice, item_field, name_field
 from .damage import DamageDice
@@ -144,14 +144,14 @@ class EncounterReport(Out):
 class JobEncounterResult(JobEvent):
     """The finished (or cancelled) job of a `simulate.encounter` request."""
 
-    kind = _const(Request.SIMULATE_ENCOUNTER.value)
+    kind = _const(Event.SIMULATE_ENCOUNTER.value)
     result = fields.Nested(EncounterReport, required=True)
 
 
 CARDS: dict = {}
 REQUESTS = {
-    Request.SIMULATE_ENCOUNTER: RequestSpec(SimulateEncounterRequest, JobQueued, gm_only=True),
-    Request.SIMULATE_CANCEL: RequestSpec(SimulateCancelRequest, SimulateCancelled, gm_only=True),
+    Event.SIMULATE_ENCOUNTER: RequestSpec(SimulateEncounterRequest, JobQueued, gm_only=True),
+    Event.SIMULATE_CANCEL: RequestSpec(SimulateCancelRequest, SimulateCancelled, gm_only=True),
 }
 JOB_RESULTS = (JobEncounterResult,)
 CROSS_FIELD_RULES: dict = {}

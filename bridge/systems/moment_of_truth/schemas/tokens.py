@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ....protocol import Request
 from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.tokens import Ending
 from ....schemas.common import Identifier
 from ....schemas.pushes import Out
 from ....schemas.requests import LABEL_MAX_CHARS, RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
+from ..names import Event
 from .characters import ArmorItem, ShieldItem
 from .combat import CombatStatistics, item_field, name_field
 from .health import HIT_POINTS_MAX, ConditionChange, Health
@@ -177,12 +177,12 @@ class SkillList(Out):
 
 CARDS: dict = {}
 REQUESTS = {
-    Request.SKILLS_LIST: RequestSpec(SkillsListRequest, SkillList),
-    Request.TOKEN_DAMAGE: RequestSpec(TokenDamageRequest, TokenStateChange, gm_only=True),
-    Request.TOKEN_HEAL: RequestSpec(TokenHealRequest, TokenStateChange, gm_only=True),
-    Request.TOKEN_CONDITION_SET: RequestSpec(TokenConditionSetRequest, TokenStateChange, gm_only=True),
-    Request.TOKEN_CONDITION_CLEAR: RequestSpec(TokenConditionClearRequest, TokenStateChange, gm_only=True),
-    Request.TOKEN_UNDO: RequestSpec(TokenRequest, TokenUndone, gm_only=True),
+    Event.SKILLS_LIST: RequestSpec(SkillsListRequest, SkillList),
+    Event.TOKEN_DAMAGE: RequestSpec(TokenDamageRequest, TokenStateChange, gm_only=True),
+    Event.TOKEN_HEAL: RequestSpec(TokenHealRequest, TokenStateChange, gm_only=True),
+    Event.TOKEN_CONDITION_SET: RequestSpec(TokenConditionSetRequest, TokenStateChange, gm_only=True),
+    Event.TOKEN_CONDITION_CLEAR: RequestSpec(TokenConditionClearRequest, TokenStateChange, gm_only=True),
+    Event.TOKEN_UNDO: RequestSpec(TokenRequest, TokenUndone, gm_only=True),
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {

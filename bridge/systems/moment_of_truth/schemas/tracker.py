@@ -17,6 +17,7 @@ from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import CardEntry, ChangeCause, Out, _const
 from ....schemas.requests import CardOptions, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
+from ..names import Event
 from .health import Bleeding
 from .rolls import RollResult
 
@@ -239,8 +240,8 @@ class TurnEndedToken(Out):
 
 CARDS = {Request.COMBAT_INITIATIVE: CardSpec(CombatInitiativeRequest, InitiativeEntry, gm_only=True)}
 REQUESTS = {
-    Request.COMBAT_RESERVE: RequestSpec(CombatReserveRequest, Combat),
-    Request.COMBAT_AIM: RequestSpec(CombatAimRequest, Combat),
+    Event.COMBAT_RESERVE: RequestSpec(CombatReserveRequest, Combat),
+    Event.COMBAT_AIM: RequestSpec(CombatAimRequest, Combat),
 }
 JOB_RESULTS = ()
 CROSS_FIELD_RULES = {
