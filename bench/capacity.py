@@ -47,8 +47,8 @@ import socketio
 
 from bridge.protocol import PROTOCOL_VERSION
 from bridge.schemas.settings import default_settings
-from bridge.server import gunicorn_command
-from bridge.store import Store
+from bridge.service.server import gunicorn_command
+from bridge.table.store import Store
 from tests.services import RedisServer, free_port, wait_until
 from tests.test_proxy import HAProxy
 

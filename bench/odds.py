@@ -2,7 +2,7 @@
 
 ``python -m bench.odds`` (from the repository root) answers a spread of
 roll and damage queries twice, with ``roll_odds``/``damage_odds`` and with
-icepool (the independent reference of tests/test_mot_odds_icepool.py),
+icepool (the independent reference of tests/rules/test_mot_odds_icepool.py),
 checks that every pair of answers is equal, and prints each query's median
 time and the speed ratio.
 
@@ -33,10 +33,6 @@ import time
 from fractions import Fraction
 from typing import Any, Callable
 
-from bridge.rules.moment_of_truth import damage_odds as damage_odds_module
-from bridge.rules.moment_of_truth import odds as odds_module
-from bridge.rules.moment_of_truth.damage import DamageDice
-from bridge.rules.moment_of_truth.rolls import RollKind
 from tests.test_mot_odds_icepool import (
     COUNTING,
     icepool_damage,
@@ -45,6 +41,11 @@ from tests.test_mot_odds_icepool import (
     icepool_tally,
     icepool_verdicts,
 )
+
+from bridge.rules.moment_of_truth import damage_odds as damage_odds_module
+from bridge.rules.moment_of_truth import odds as odds_module
+from bridge.rules.moment_of_truth.damage import DamageDice
+from bridge.rules.moment_of_truth.rolls import RollKind
 
 DEFAULT_REPEATS = 9
 #: Reference target, as a ratio of median times (not asserted).

@@ -8,8 +8,8 @@ monkey.patch_all()
 import os  # noqa: E402 - after patching, as gevent requires
 import sys  # noqa: E402
 
-from bridge import logs  # noqa: E402
 from bridge.app import create_app  # noqa: E402
+from bridge.service import logs
 
 logs.configure(os.environ.get("LOG_LEVEL", "INFO").upper())
 app = create_app()

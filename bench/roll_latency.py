@@ -43,8 +43,8 @@ import websocket
 
 from bridge.protocol import PROTOCOL_VERSION, Push, Request
 from bridge.schemas.settings import default_settings
-from bridge.store import Store
 from bridge.systems.moment_of_truth.names import Event
+from bridge.table.store import Store
 from tests.services import Bridge, RedisServer, Worker, wait_until
 
 from .process_cpu import CpuMeter, schedule

@@ -3,8 +3,8 @@
 
 import os
 
-from bridge import logs
 from bridge.app import create_app
+from bridge.service import logs
 
 logs.configure(os.environ.get("LOG_LEVEL", "INFO").upper())
 app = create_app(async_mode="threading")

@@ -1,5 +1,5 @@
 """``python -m bridge``: the same as the ``vtt-bridge`` command."""
 
-from .cli import main
+from .service.cli import main
 
 main()

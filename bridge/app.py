@@ -9,13 +9,15 @@ from flask_socketio import SocketIO
 from redis import Redis
 from socketio import RedisManager
 
-from . import connections, cors, encoded, events, health, limits, logs, plugin_files, systems
-from .budgets import Budgets
+from . import encoded, systems
 from .config import Config
 from .protocol import SOCKETIO_CHANNEL
-from .queue import WorldQueues
-from .store import Store
+from .service import logs
 from .table import events as table_events
+from .table.queue import WorldQueues
+from .table.store import Store
+from .transport import connections, cors, events, limits, plugin_files, status
+from .transport.budgets import Budgets
 
 
 def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flask:
@@ -27,7 +29,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
     app.config["SECRET_KEY"] = secrets.token_hex(32)  # no cookie outlives the process
     app.extensions["vtt_config"] = config
     app.extensions["vtt_store"] = Store.from_url(config.redis_url)
-    app.extensions["vtt_budgets"] = Budgets(config.player_requests_per_second)  # what each player may take (bridge.requests spends it)
+    app.extensions["vtt_budgets"] = Budgets(config.player_requests_per_second)  # what each player may take (bridge.transport.handling spends it)
     # RQ needs raw bytes from Redis, the store wants text: two clients.
     app.extensions["vtt_queue"] = WorldQueues(config.queue_name, Redis.from_url(config.redis_url))
     app.extensions["socketio"] = SocketIO(
@@ -41,6 +43,6 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
         logger=logs.library_logger("socketio.server"),
         engineio_logger=logs.library_logger("engineio.server"),
     )
-    for module in (health, plugin_files, connections, *events.MODULES, table_events, *systems.installed().values(), limits, cors):
+    for module in (status, plugin_files, connections, *events.MODULES, table_events, *systems.installed().values(), limits, cors):
         module.init_app(app)
     return app

@@ -58,7 +58,7 @@ class Config:
     connections_per_world: int = 64
     #: WebSockets one address may hold open at once, per web process (0: no bound; behind a proxy, the proxy bounds).
     sockets_per_address: int = 32
-    #: Requests a second one player may send, in bursts of six seconds' worth (``bridge.budgets``).
+    #: Requests a second one player may send, in bursts of six seconds' worth (``bridge.transport.budgets``).
     player_requests_per_second: float = 10.0
     #: This web process is the only one on its Redis (``VTT_BRIDGE_SOLE_WEB_PROCESS=1``; ``serve``
     #: sets it unless told ``0``): its pushes go straight to its clients, not through the Redis

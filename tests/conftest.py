@@ -10,12 +10,12 @@ import uuid
 import pytest
 
 from bridge.schemas.settings import default_settings
-from bridge.store import Store
+from bridge.table.store import Store
 
 from .services import Bridge, RedisServer, Worker
 from .table import TableClient
 
-# The server's keys (bridge.keyring) for this run: the tests' own stores, the bridges and the workers they start share them.
+# The server's keys (bridge.table.keyring) for this run: the tests' own stores, the bridges and the workers they start share them.
 os.environ["VTT_BRIDGE_SECRET_FILE"] = os.path.join(tempfile.mkdtemp(prefix="vtt-keys-"), "secrets.json")
 
 

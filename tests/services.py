@@ -13,7 +13,7 @@ from pathlib import Path
 
 import redis
 
-from bridge.embedded_redis import find_redis_server
+from bridge.service.embedded_redis import find_redis_server
 
 #: How long a test waits for a process to come up, in seconds.
 START_TIMEOUT_SECONDS = 20

@@ -8,9 +8,9 @@ import argparse
 import json
 import os
 
-from bridge import logs
 from bridge.config import Config
-from bridge.store import Store
+from bridge.service import logs
+from bridge.table.store import Store
 
 from .pool import run_pool
 from .scripting.jobs import load_scripts

@@ -1,9 +1,9 @@
 """The bridge's rules run in a worker, their effects made once per job.
 
-A job's rules run against a ``bridge.unit.Unit`` of their own, as a
+A job's rules run against a ``bridge.table.work.Work`` of their own, as a
 request's handler does: its changes, roll-log entries and pushes are held,
 then written in one compare-and-set with the pushes as the job's receipt
-(``bridge.unit.settle``), and only then are the pushes sent. A job run
+(``bridge.table.work.settle``), and only then are the pushes sent. A job run
 again after its worker died finds the receipt and sends the same pushes
 again: a token is never changed twice, and clients apply a push they
 already had by its version (``token.changed``) or id (``roll.result``, ``job.result``).
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bridge.auth import Identity
 from bridge.protocol import Push
-from bridge.queue import ReplyTo
-from bridge.store import RECEIPT_TTL_SECONDS, Store, receipt_key
-from bridge.unit import Unit, settle
+from bridge.table.auth import Identity
+from bridge.table.queue import ReplyTo
+from bridge.table.store import RECEIPT_TTL_SECONDS, Store, receipt_key
+from bridge.table.work import Work, settle
 
 from .push import Pusher
 
@@ -36,21 +36,21 @@ def store() -> Store:
     return _store
 
 
-def run_once(reply: ReplyTo, kind: str, pusher: Pusher, sender: Identity, run: Callable[[Unit], dict]) -> dict:
-    """Run ``run(unit)`` (bridge code making the job's effects for ``sender``
-    and returning the requester's result) on a unit, make the effects once,
+def run_once(reply: ReplyTo, kind: str, pusher: Pusher, sender: Identity, run: Callable[[Work], dict]) -> dict:
+    """Run ``run(work)`` (bridge code making the job's effects for ``sender``
+    and returning the requester's result) on a work, make the effects once,
     then send the pushes and ``job.result`` (of ``kind``). Returns the
     result sent. A ``RequestError`` from ``run`` writes nothing."""
     jobs_store = store()
 
-    def effects(unit: Unit) -> list:
-        result = run(unit)
-        told = [[event, data, where["to"]] for event, data, where in unit.pushes]
+    def effects(work: Work) -> list:
+        result = run(work)
+        told = [[event, data, where["to"]] for event, data, where in work.pushes]
         return [*told, [Push.JOB_RESULT.value, {**reply.tag(), "kind": kind, "result": result}, reply.room()]]
 
     key = receipt_key(reply.job_id)
     pushes = jobs_store.receipt(key)
     if pushes is None:
-        _, pushes = settle(jobs_store, lambda _: Unit(jobs_store, sender), effects, key, RECEIPT_TTL_SECONDS)
+        _, pushes = settle(jobs_store, lambda _: Work(jobs_store, sender), effects, key, RECEIPT_TTL_SECONDS)
     pusher.deliver(pushes)
     return pushes[-1][1]["result"]

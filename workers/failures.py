@@ -8,7 +8,7 @@ from rq.exceptions import AbandonedJobError
 from rq.timeouts import JobTimeoutException
 
 from bridge.protocol import ErrorCode
-from bridge.queue import job_done
+from bridge.table.queue import job_done
 
 from . import push
 

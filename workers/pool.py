@@ -14,7 +14,7 @@ import os
 from redis import Redis
 from rq.worker_pool import WorkerPool
 
-from bridge.lineage import die_with_parent
+from bridge.service.lineage import die_with_parent
 
 from .worker import BridgeWorker, run_worker
 

@@ -11,7 +11,7 @@ from socketio import RedisManager
 
 from bridge import encoded
 from bridge.protocol import NAMESPACE, SOCKETIO_CHANNEL, Push
-from bridge.queue import ReplyTo
+from bridge.table.queue import ReplyTo
 
 
 class Pusher:

@@ -13,7 +13,7 @@ maintenance every ``MAINTENANCE_INTERVAL_SECONDS``: a job whose worker was
 killed is failed or retried within about 15 s.
 
 RQ's worker reports each of those clean-ups, and each job, at INFO (a line
-per queue every 5 s); here they are DEBUG records (``bridge.logs.demote``),
+per queue every 5 s); here they are DEBUG records (``bridge.service.logs.demote``),
 and the worker says itself when it starts and stops.
 """
 
@@ -27,8 +27,8 @@ from redis import Redis
 from rq import SimpleWorker
 from rq.worker import RoundRobinWorker, WorkerStatus
 
-from bridge import logs
-from bridge.queue import WorldQueues
+from bridge.service import logs
+from bridge.table.queue import WorldQueues
 
 from . import effects, push
 
@@ -47,7 +47,7 @@ log = logging.getLogger("workers.worker")
 
 class BridgeWorker(RoundRobinWorker, SimpleWorker):
     """A SimpleWorker that takes from its queues in turn (fair across worlds,
-    ``bridge.queue``), whose running job keeps a short heartbeat."""
+    ``bridge.table.queue``), whose running job keeps a short heartbeat."""
 
     def get_heartbeat_ttl(self, job) -> int:
         return JOB_HEARTBEAT_SECONDS + HEARTBEAT_GRACE_SECONDS

@@ -8,7 +8,7 @@ name, under its ``data_key``. marshmallow's own dump takes about ten times
 a hand-written dict's time, which an attack card cannot afford, so each
 schema's fields are turned once into one Python function of plain attribute
 reads and dict displays (the way ``dataclasses`` and cattrs make their
-methods). ``tests/test_encode.py`` holds it to ``Schema.dump``.
+methods). ``tests/core/test_encode.py`` holds it to ``Schema.dump``.
 
 What each field writes:
 - ``Nested`` (``many`` too) and ``List``/``Dict`` of them: the nested schema's dump;

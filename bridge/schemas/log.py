@@ -1,4 +1,4 @@
-"""The roll log's chain as clients get it (``bridge.chain``; docs/protocol.md, "The roll log's chain")."""
+"""The roll log's chain as clients get it (``bridge.table.chain``; docs/protocol.md, "The roll log's chain")."""
 
 from __future__ import annotations
 

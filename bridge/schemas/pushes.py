@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
-from ..auth import Role
 from ..protocol import ErrorCode, RefusalCode
+from ..table.auth import Role
 from .common import Identifier, Visibility
 from .settings import world_settings_schema
 

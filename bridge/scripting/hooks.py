@@ -12,10 +12,10 @@ from dataclasses import field as dataclass_field
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import check_owner
 from ..protocol import ErrorCode, RequestError
 from ..rules.dice import DiceSource
 from ..systems import installed
+from ..table.publish import check_owner
 from .api import Table
 
 
@@ -37,12 +37,12 @@ class EffectRefused(Exception):
 @dataclass(frozen=True)
 class ScriptingHook:
     """A rule system's part in scripting. In the web process,
-    ``check_targets(unit, named, owners_only)`` refuses targets the sender may
+    ``check_targets(work, named, owners_only)`` refuses targets the sender may
     not name (``named``: id -> its request field). In the worker,
-    ``read(unit, token_ids)`` reads the targets; in the script's child,
+    ``read(work, token_ids)`` reads the targets; in the script's child,
     ``table(arguments, targets, user, dice)`` builds the system's ``Table``;
-    back in the worker, ``apply(unit, request, record, targets)`` makes what
-    the macro recorded, in the unit, and gives the card's ``effects``,
+    back in the worker, ``apply(work, request, record, targets)`` makes what
+    the macro recorded, in the work, and gives the card's ``effects``,
     ``tokens``, ``awards`` and ``moments`` (raising ``EffectRefused``).
     ``house_rules``: how each house-rule hook point of the system (``api.Hook``)
     is worked out, when the scripts load, into the table its rules read."""
@@ -91,20 +91,20 @@ def registered_characters(system: str, table_of: Callable[[dict, Targets, str, D
     """The hook of a system whose state document keeps its ``characters`` by actor id:
     a macro's targets are registered characters (``token_ids`` name their actor ids),
     each a read-only sheet with its ``actor_id``; an owner's macro, on the sender's own."""
-    def sheets(unit) -> dict:
-        return (unit.system_state(system) or {}).get("characters") or {}
+    def sheets(work) -> dict:
+        return (work.system_state(system) or {}).get("characters") or {}
 
-    def check_targets(unit, named: dict[str, str], owners_only: bool) -> None:
-        known = sheets(unit)
+    def check_targets(work, named: dict[str, str], owners_only: bool) -> None:
+        known = sheets(work)
         for actor_id, field in named.items():
             if actor_id not in known:
                 raise RequestError(ErrorCode.INVALID, f"{actor_id} is not a registered character", {field: ["not registered"]})
             if owners_only:
-                check_owner(unit, actor_id, field)
+                check_owner(work, actor_id, field)
 
-    def read(unit, token_ids: list[str]) -> Targets:
-        known = sheets(unit)
+    def read(work, token_ids: list[str]) -> Targets:
+        known = sheets(work)
         targets = tuple(MappingProxyType({**known[actor_id], "actor_id": actor_id}) for actor_id in token_ids if actor_id in known)
-        return Targets(targets, unit.system_state(system), targets[0]["actor_id"] if targets else None)
+        return Targets(targets, work.system_state(system), targets[0]["actor_id"] if targets else None)
 
     return ScriptingHook(check_targets=check_targets, read=read, table=table_of, apply=apply)

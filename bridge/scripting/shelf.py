@@ -16,9 +16,9 @@ from pathlib import Path
 
 import redis
 
-from ..embedded_redis import default_data_dir
 from ..encoded import dumps, loads
-from ..store import world_key
+from ..service.embedded_redis import default_data_dir
+from ..table.store import world_key
 
 #: Macro runs a user may start per window.
 RUNS_PER_WINDOW = 20

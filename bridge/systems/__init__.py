@@ -44,7 +44,7 @@ class Odds:
 @dataclass(frozen=True)
 class RuleSystem:
     """What the bridge needs of a rule system. ``init_app(app)`` registers
-    its handlers with ``bridge.requests.handles``; ``cards`` and ``requests``
+    its handlers with ``bridge.transport.handling.handles``; ``cards`` and ``requests``
     give each of its events' schemas (event names unique across systems);
     ``state`` is the shape of its per-world state document; ``odds``, its
     basic roll's exact odds, queued to the workers by the bridge itself;

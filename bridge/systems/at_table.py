@@ -26,26 +26,26 @@ class ActingToken(Inbound):
                           metadata={"description": "the character's token acting (in a fight: held to its turn)"})
 
 
-def register(unit, request: dict, character: dict | None, mirror: Callable[[dict], dict], registers: str) -> dict:
+def register(work, request: dict, character: dict | None, mirror: Callable[[dict], dict], registers: str) -> dict:
     """``token.register`` for a token of ``character`` (None: not registered
     with ``registers``, refused): the core's, with the fields the token shows
     (``mirror(character)``) as its sheet."""
     if character is None:
         message = f"{request['actor_id']} is not a character of this world's rules yet: register it with {registers} first"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"actor_id": [f"not registered with {registers}"]})
-    return table_events.register(unit, request | mirror(character))
+    return table_events.register(work, request | mirror(character))
 
 
-def tokens_of(unit, actor_ids: list[str]) -> list[str]:
+def tokens_of(work, actor_ids: list[str]) -> list[str]:
     """The tracked tokens of these characters, by id."""
     wanted = set(actor_ids)
-    return sorted(token_id for token_id, record in unit.store.tokens(unit.world_id).items() if record["actor_id"] in wanted)
+    return sorted(token_id for token_id, record in work.store.tokens(work.world_id).items() if record["actor_id"] in wanted)
 
 
-def show_characters(unit, view, rule: str, request: dict, shown: Mapping[str, dict]) -> list[dict]:
+def show_characters(work, view, rule: str, request: dict, shown: Mapping[str, dict]) -> list[dict]:
     """Each token of the characters in ``shown`` (``{actor_id: the fields its
     tokens show now}``) takes those fields; each changed one is pushed with ``view``."""
-    token_ids = tokens_of(unit, list(shown))
+    token_ids = tokens_of(work, list(shown))
     if not token_ids:
         return []
 
@@ -55,37 +55,37 @@ def show_characters(unit, view, rule: str, request: dict, shown: Mapping[str, di
                    for name, value in fields.items() if record.get(name) != value]
         return record | fields, changes
 
-    return change_records(unit, view, rule, request, {token_id: "actor_id" for token_id in token_ids}, change)
+    return change_records(work, view, rule, request, {token_id: "actor_id" for token_id in token_ids}, change)
 
 
 def played(table, event: str, handler: Callable, shown: Callable[[object, dict, dict], Mapping[str, dict]]) -> Callable:
     """``handler`` of a system's ``event`` at the table: an action that
     takes its token's turn (``table.turn_actions``) is checked first
     (``check_acting``); then each token shows what its character shows now,
-    ``shown(unit, request, answer) -> {actor_id: fields}``."""
+    ``shown(work, request, answer) -> {actor_id: fields}``."""
 
-    def at_the_table(unit, request: dict):
+    def at_the_table(work, request: dict):
         if event in table.turn_actions:
-            check_acting(unit, request)
-        answer = handler(unit, request)
-        show_characters(unit, table.view, event, request, shown(unit, request, answer))
+            check_acting(work, request)
+        answer = handler(work, request)
+        show_characters(work, table.view, event, request, shown(work, request, answer))
         return answer
 
     return at_the_table
 
 
-def check_acting(unit, request: dict, field: str = "actor_id") -> None:
+def check_acting(work, request: dict, field: str = "actor_id") -> None:
     """An action by the character ``request[field]``: the token it names
     (``token_id``, held to its turn by the core) must be that character's; a
     request naming no token is held to the turn of each of the character's
     tokens in a running fight."""
     actor_id, token_id = request[field], request.get("token_id")
     if token_id is not None:
-        record = unit.tokens([token_id]).get(token_id)
+        record = work.tokens([token_id]).get(token_id)
         if record is None:
             raise not_tracked(token_id, "token_id")
         if record["actor_id"] != actor_id:
             raise RequestError(ErrorCode.INVALID, f"that token is not {actor_id}'s", {"token_id": [f"not {actor_id}'s token"]})
         return
-    for held in tokens_of(unit, [actor_id]):
-        check_turn(unit, held, field)
+    for held in tokens_of(work, [actor_id]):
+        check_turn(work, held, field)

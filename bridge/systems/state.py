@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..protocol import Push
-from ..rooms import world_room
+from ..transport.rooms import world_room
 from . import title_of
 
 
@@ -14,9 +14,9 @@ def system_view(system: str, state: dict | None) -> dict:
     return {"system": system, "title": title_of(system), "state": state}
 
 
-def change_state(unit, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> Any:
+def change_state(work, system: str, change: Callable[[dict | None], tuple[dict, Any]]) -> Any:
     """Change the state document to what ``change(state)`` returns, tell the
-    world's room, and return ``change``'s answer (``Unit.change_system_state``)."""
-    state, answer = unit.change_system_state(system, change)
-    unit.emit(Push.SYSTEM_CHANGED.value, system_view(system, state), to=world_room(unit.world_id))
+    world's room, and return ``change``'s answer (``Work.change_system_state``)."""
+    state, answer = work.change_system_state(system, change)
+    work.emit(Push.SYSTEM_CHANGED.value, system_view(system, state), to=world_room(work.world_id))
     return answer

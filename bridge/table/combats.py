@@ -7,7 +7,7 @@ out of its token's turn. A combat's record keeps the table's fields
 from __future__ import annotations
 
 from ..protocol import ErrorCode, Push, RequestError
-from ..rooms import world_room
+from ..transport.rooms import world_room
 from .tokens import cause_of
 
 
@@ -23,17 +23,17 @@ def acting_tokens(combat: dict) -> list[str]:
     return [combatant["token_id"] for combatant in combat["combatants"] if combatant["seat"] == seat]
 
 
-def check_turn(unit, token_id: str, field: str, name: str | None = None) -> None:
+def check_turn(work, token_id: str, field: str, name: str | None = None) -> None:
     """Refuse an action by ``token_id`` (named by ``field``) while a combat in
     its scene runs a turn that is not its own. A token outside the combat,
     or a combat before its first turn, is not held to turns; a player's
     token not their own is left to the handler's refusal (``forbidden``)."""
-    record = unit.tokens([token_id]).get(token_id)
+    record = work.tokens([token_id]).get(token_id)
     if record is None or record.get("scene_id") is None:
         return
-    if not unit.identity.is_gm and not unit.store.owns_actor(unit.world_id, unit.identity.user, record["actor_id"]):
+    if not work.identity.is_gm and not work.store.owns_actor(work.world_id, work.identity.user, record["actor_id"]):
         return
-    combat = unit.combat(record["scene_id"])
+    combat = work.combat(record["scene_id"])
     if combat is None or combat.get("turn") is None:
         return
     if not any(combatant["token_id"] == token_id for combatant in combat["combatants"]):
@@ -43,7 +43,7 @@ def check_turn(unit, token_id: str, field: str, name: str | None = None) -> None
         raise RequestError(ErrorCode.OUT_OF_TURN, message, {field: ["not this token's turn"]})
 
 
-def push_combat(unit, rule: str, request: dict, scene_id: str, before: dict | None, after: dict | None) -> None:
+def push_combat(work, rule: str, request: dict, scene_id: str, before: dict | None, after: dict | None) -> None:
     """One ``combat.changed`` to the table, carrying the combat after the change (``state`` null: it ended)."""
     if after == before:
         return
@@ -51,6 +51,6 @@ def push_combat(unit, rule: str, request: dict, scene_id: str, before: dict | No
         "scene_id": scene_id,
         "version": after["version"] if after else before["version"] + 1,
         "state": after,
-        "cause": cause_of(unit, rule, request),
+        "cause": cause_of(work, rule, request),
     }
-    unit.emit(Push.COMBAT_CHANGED.value, pushed, to=world_room(unit.world_id))
+    work.emit(Push.COMBAT_CHANGED.value, pushed, to=world_room(work.world_id))

@@ -22,7 +22,7 @@ from marshmallow import Schema
 class AreaHazard:
     """An effect over an area of the map (``map.blast``, loaded by the
     system's schema of it): ``reach(request, metres)`` says whether a token
-    that far from the center is caught, and ``resolve(unit, request,
+    that far from the center is caught, and ``resolve(work, request,
     caught)`` does what the hazard does to the caught tokens
     (``[{token_id, distance}]``) and returns the answer."""
 

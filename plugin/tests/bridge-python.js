@@ -48,7 +48,7 @@ export function schema(file) {
 }
 
 /**
- * `system.requests`'s answer by the bridge's own handler (bridge/events/systems.py), to the GM or a
+ * `system.requests`'s answer by the bridge's own handler (bridge/transport/events/systems.py), to the GM or a
  * player of a world playing `system` (its unit of work: the world's system and the sender alone).
  * @param {string} system
  * @param {boolean} isGM
@@ -57,8 +57,8 @@ export function systemRequests(system, isGM) {
   return python(`
 import json
 from types import SimpleNamespace
-import bridge.events.systems as systems
-unit = SimpleNamespace(world=SimpleNamespace(system=${JSON.stringify(system)}), identity=SimpleNamespace(world_id="w", is_gm=${isGM ? "True" : "False"}))
-print(json.dumps(systems.system_requests(unit, {})))
+import bridge.transport.events.systems as systems
+work = SimpleNamespace(world=SimpleNamespace(system=${JSON.stringify(system)}), identity=SimpleNamespace(world_id="w", is_gm=${isGM ? "True" : "False"}))
+print(json.dumps(systems.system_requests(work, {})))
 `);
 }

@@ -1,4 +1,4 @@
-// Exact payloads; tests/test_plugin_node.py also checks these builders' output against docs/schemas.
+// Exact payloads; tests/plugin/test_plugin_node.py also checks these builders' output against docs/schemas.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { STATISTICS, attack, distance, explosion, fall, fireIgnite, inBlast, skillRoll, statisticName, statisticRoll, vacuumEnter } from "../core/rolls.js";

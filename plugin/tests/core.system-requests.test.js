@@ -1,5 +1,5 @@
 // The requests of the world's rule system as a menu and forms (core/system-requests.js), from the
-// bridge's own `system.requests` answer (bridge/events/systems.py run on a world playing the system,
+// bridge's own `system.requests` answer (bridge/transport/events/systems.py run on a world playing the system,
 // through the project's Python), the payloads read back checked against the request schemas.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,7 +1,7 @@
 // The token handoff between the player's page and the GM's (scripts/connection.js, scripts/handoff.js, the
 // adapter's User flags), on v12 and v13, with WebCrypto and without it (Foundry over plain http). Two stand-in
 // clients share the world's User documents; the bridge's side is a double that checks the secret against the
-// digest with node's own SHA-256 (tests/test_handoff.py runs the same code against the real bridge).
+// digest with node's own SHA-256 (tests/trust/test_handoff.py runs the same code against the real bridge).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";

@@ -1,6 +1,6 @@
 // The Foundry hooks the stand-in (foundry.stub.js) fires, each with the number of arguments it passes, per
 // Foundry line. The stub fires no other hook and no other count; types/<line>/stub-hooks.ts holds each count to
-// the hook's declaration in foundry-vtt-types (tests/test_plugin_types.py), so the stub cannot invent an argument.
+// the hook's declaration in foundry-vtt-types (tests/plugin/test_plugin_types.py), so the stub cannot invent an argument.
 export const STUB_HOOKS = /** @type {const} */ ({
   12: {
     init: 0, setup: 0, ready: 0,

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bridge.schemas.settings import default_settings
-from bridge.store import Store
+from bridge.table.store import Store
 
 from ..services import Bridge, RedisServer, Worker, signal_tree
 from ..table import TableClient

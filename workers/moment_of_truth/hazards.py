@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bridge.auth import Identity
-from bridge.cards import publish
 from bridge.protocol import Request, RequestError
-from bridge.refusals import refused_as
 from bridge.rules.dice import RandomDice
 from bridge.rules.moment_of_truth import token_hazards
 from bridge.rules.moment_of_truth.equipment import Arsenal
@@ -26,6 +23,9 @@ from bridge.systems.moment_of_truth.events.combat import armor_of
 from bridge.systems.moment_of_truth.events.hazards import named
 from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.world_rules import world_dials
+from bridge.table.auth import Identity
+from bridge.table.publish import publish
+from bridge.transport.refusals import refused_as
 
 from .. import effects, push
 
@@ -35,13 +35,13 @@ _dice = RandomDice()
 TokenHazard = Callable[[TokenState, dict[str, TokenState], int | None, Arsenal], Ticked]
 
 
-def _resolved(unit, request: dict, rule: Request, resolve: Callable) -> dict:
+def _resolved(work, request: dict, rule: Request, resolve: Callable) -> dict:
     """Read the tokens the request names (``named``), the combat of the
     first one's scene and the world's equipment in one trip; ``resolve(states,
     round, arsenal)`` makes the changes and the card's result; save them,
     push each change and publish the card (its actor: the first token's)."""
     tokens = named(request)
-    fight: Fight = read_fight(unit, tokens)
+    fight: Fight = read_fight(work, tokens)
     round_number = fight.combat.round if fight.combat else None
     arsenal = Arsenal.book().with_custom(fight.arsenal)
 
@@ -49,11 +49,11 @@ def _resolved(unit, request: dict, rule: Request, resolve: Callable) -> dict:
         made, result = resolve(states, round_number, arsenal)
         return made, combat, result
 
-    result = change_fight(unit, rule, request, fight, change)
-    return publish(unit, request, rule, result, actor_id=fight.states[next(iter(tokens))].actor_id)
+    result = change_fight(work, rule, request, fight, change)
+    return publish(work, request, rule, result, actor_id=fight.states[next(iter(tokens))].actor_id)
 
 
-def _on_tokens(unit, request: dict, rule: Request, hazard: TokenHazard) -> dict:
+def _on_tokens(work, request: dict, rule: Request, hazard: TokenHazard) -> dict:
     """Apply ``hazard`` to each of the request's ``token_ids`` in order: one card, each token's result."""
 
     def resolve(states, round_number, arsenal):
@@ -65,10 +65,10 @@ def _on_tokens(unit, request: dict, rule: Request, hazard: TokenHazard) -> dict:
             results.append(result | {"token_id": token_id, "token": change.to_dict()})
         return made, {"tokens": results}
 
-    return _resolved(unit, request, rule, resolve)
+    return _resolved(work, request, rule, resolve)
 
 
-def _on_token(unit, request: dict, rule: Request, hazard: TokenHazard) -> dict:
+def _on_token(work, request: dict, rule: Request, hazard: TokenHazard) -> dict:
     """Apply ``hazard`` to the request's ``token_id`` (reading its helper's too, if it names one)."""
     token_id = request["token_id"]
 
@@ -77,7 +77,7 @@ def _on_token(unit, request: dict, rule: Request, hazard: TokenHazard) -> dict:
             made, result = hazard(states[token_id], states, round_number, arsenal)
         return [made], result | {"token_id": token_id, "token": made.to_dict()}
 
-    return _resolved(unit, request, rule, resolve)
+    return _resolved(work, request, rule, resolve)
 
 
 def _dr(state: TokenState, arsenal: Arsenal, field: str) -> int:
@@ -86,8 +86,8 @@ def _dr(state: TokenState, arsenal: Arsenal, field: str) -> int:
     return armor.damage_reduction if armor else 0
 
 
-def fall(unit, request: dict) -> dict:
-    dials, softened = world_dials(unit), request["armor"]
+def fall(work, request: dict) -> dict:
+    dials, softened = world_dials(work), request["armor"]
 
     def hazard(state, _, round_number, arsenal):
         dr = _dr(state, arsenal, "armor") if softened else 0
@@ -95,14 +95,14 @@ def fall(unit, request: dict) -> dict:
             state, request["meters"], dials, damage_reduction=dr, round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(unit, request, Event.HAZARD_FALL, hazard)
+    return _on_tokens(work, request, Event.HAZARD_FALL, hazard)
 
 
-def explosion(unit, request: dict) -> dict:
+def explosion(work, request: dict) -> dict:
     """One charge among every token the GM names, at the distances and
     behind the cover the GM's client measures; each token's armor is the one
     it wears unless the request gives a DR."""
-    dials = world_dials(unit)
+    dials = world_dials(work)
     charge: Charge = request["charge"]
     tokens = request["tokens"]
 
@@ -118,23 +118,23 @@ def explosion(unit, request: dict) -> dict:
         with refused_as("tokens"):
             return token_hazards.blast(charge.damage(request["dice"]), caught, dials, round_number=round_number, dice=_dice)
 
-    return _resolved(unit, request, Event.HAZARD_EXPLOSION, resolve)
+    return _resolved(work, request, Event.HAZARD_EXPLOSION, resolve)
 
 
-def fire_ignite(unit, request: dict) -> dict:
-    dials = world_dials(unit)
+def fire_ignite(work, request: dict) -> dict:
+    dials = world_dials(work)
 
     def hazard(state, _, round_number, __):
         return token_hazards.ignite(
             state, request["starting_dice"], dials, grease=request["grease"], round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(unit, request, Event.HAZARD_FIRE_IGNITE, hazard)
+    return _on_tokens(work, request, Event.HAZARD_FIRE_IGNITE, hazard)
 
 
-def fire_burn(unit, request: dict) -> dict:
+def fire_burn(work, request: dict) -> dict:
     """The fire's tick on the burning token's turn, or a helper's roll to put it out."""
-    dials, helper_id = world_dials(unit), request["helper_token_id"]
+    dials, helper_id = world_dials(work), request["helper_token_id"]
     tools = {"blanket": request["blanket"], "water": request["water"]}
 
     def tick(state, _, round_number, __):
@@ -148,23 +148,23 @@ def fire_burn(unit, request: dict) -> dict:
             token_hazards.check_helper(state, states[helper_id])
         return token_hazards.smother(state, states[helper_id], dials, round_number=round_number, dice=_dice, **tools)
 
-    return _on_token(unit, request, Event.HAZARD_FIRE_BURN, tick if helper_id is None else helped)
+    return _on_token(work, request, Event.HAZARD_FIRE_BURN, tick if helper_id is None else helped)
 
 
-def suffocation_start(unit, request: dict) -> dict:
-    dials = world_dials(unit)
+def suffocation_start(work, request: dict) -> dict:
+    dials = world_dials(work)
 
     def hazard(state, _, round_number, __):
         return token_hazards.start_suffocating(
             state, dials, warned=request["warned"], round_number=round_number, dice=_dice
         )
 
-    return _on_tokens(unit, request, Event.HAZARD_SUFFOCATION_START, hazard)
+    return _on_tokens(work, request, Event.HAZARD_SUFFOCATION_START, hazard)
 
 
-def _breath_tick(unit, request: dict, rule: Request, in_vacuum: bool) -> dict:
+def _breath_tick(work, request: dict, rule: Request, in_vacuum: bool) -> dict:
     """A turn without air of a token out of air from the air hazard ``rule`` is about."""
-    dials = world_dials(unit)
+    dials = world_dials(work)
 
     def hazard(state, _, round_number, __):
         air = token_hazards.air_of(state)
@@ -174,15 +174,15 @@ def _breath_tick(unit, request: dict, rule: Request, in_vacuum: bool) -> dict:
             raise RulesRefusal("the token is in vacuum" if not in_vacuum else "the token is not in vacuum")
         return token_hazards.breath_tick(state, dials, round_number=round_number, dice=_dice)
 
-    return _on_token(unit, request, rule, hazard)
+    return _on_token(work, request, rule, hazard)
 
 
-def suffocation_turn(unit, request: dict) -> dict:
-    return _breath_tick(unit, request, Event.HAZARD_SUFFOCATION_TURN, in_vacuum=False)
+def suffocation_turn(work, request: dict) -> dict:
+    return _breath_tick(work, request, Event.HAZARD_SUFFOCATION_TURN, in_vacuum=False)
 
 
-def vacuum_enter(unit, request: dict) -> dict:
-    dials = world_dials(unit)
+def vacuum_enter(work, request: dict) -> dict:
+    dials = world_dials(work)
 
     def hazard(state, _, round_number, __):
         return token_hazards.enter_vacuum(
@@ -190,11 +190,11 @@ def vacuum_enter(unit, request: dict) -> dict:
             round_number=round_number, dice=_dice,
         )
 
-    return _on_tokens(unit, request, Event.HAZARD_VACUUM_ENTER, hazard)
+    return _on_tokens(work, request, Event.HAZARD_VACUUM_ENTER, hazard)
 
 
-def vacuum_second(unit, request: dict) -> dict:
-    return _breath_tick(unit, request, Event.HAZARD_VACUUM_SECOND, in_vacuum=True)
+def vacuum_second(work, request: dict) -> dict:
+    return _breath_tick(work, request, Event.HAZARD_VACUUM_SECOND, in_vacuum=True)
 
 
 RESOLVERS = {
@@ -218,7 +218,7 @@ def hazard(reply: dict, sender: dict, event: str, request: dict) -> dict | None:
     rule, loaded = Request(event), REQUESTS[event].schema().load(request)
     try:
         return effects.run_once(
-            reply_to, event, pusher, Identity.from_dict(sender), lambda unit: {"roll_id": RESOLVERS[rule](unit, loaded)["roll_id"]}
+            reply_to, event, pusher, Identity.from_dict(sender), lambda work: {"roll_id": RESOLVERS[rule](work, loaded)["roll_id"]}
         )
     except RequestError as refused:
         pusher.failed(reply_to, refused.code.value, refused.message, refused.fields)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rq import get_current_job
 
-from bridge.cancel import cancel_requested
 from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.attacks import Attack
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
@@ -16,6 +15,7 @@ from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.roll_spec import pool_of, target_of
 from bridge.systems.moment_of_truth.schemas import odds as odds_shapes
 from bridge.systems.moment_of_truth.schemas import rolls
+from bridge.table.cancel import cancel_requested
 
 from .. import push
 

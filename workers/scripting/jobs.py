@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridge.auth import Identity, Role
-from bridge.cards import publish
 from bridge.protocol import Push, Request, RequestError
-from bridge.rooms import world_room
 from bridge.rules.dice import RandomDice
 from bridge.schemas.common import Visibility
 from bridge.schemas.settings import world_settings_schema
@@ -23,8 +20,11 @@ from bridge.scripting.api import API_VERSION, MacroError
 from bridge.scripting.hooks import EffectRefused, ScriptingHook, Targets, hook_of
 from bridge.scripting.loader import Blame, declared_by, load_file, summary
 from bridge.scripting.schemas import MacroRunRequest
-from bridge.store import Store
-from bridge.unit import Unit
+from bridge.table.auth import Identity, Role
+from bridge.table.publish import publish
+from bridge.table.store import Store
+from bridge.table.work import Work
+from bridge.transport.rooms import world_room
 
 from .. import effects, push
 from . import sandbox
@@ -46,10 +46,10 @@ def reload_scripts(reply: dict, world_id: str) -> dict | None:
     return effects.run_once(reply_to, Request.MACRO_RELOAD.value, pusher, gm, _reload)
 
 
-def _reload(unit: Unit) -> dict:
-    result, settings = load_scripts(unit.store, unit.world_id)
+def _reload(work: Work) -> dict:
+    result, settings = load_scripts(work.store, work.world_id)
     if settings is not None:
-        unit.emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(unit.world_id))
+        work.emit(Push.SETTINGS_CHANGED.value, {"settings": settings}, to=world_room(work.world_id))
     return result
 
 
@@ -81,13 +81,13 @@ def run_macro(reply: dict, sender: dict, request: dict) -> dict | None:
     loaded = MacroRunRequest().load(request)
 
     def card(make) -> dict:
-        return effects.run_once(reply_to, Request.MACRO_RUN.value, pusher, sent_by, lambda unit: {"roll_id": make(unit)["roll_id"]})
+        return effects.run_once(reply_to, Request.MACRO_RUN.value, pusher, sent_by, lambda work: {"roll_id": make(work)["roll_id"]})
 
     try:
-        return card(lambda unit: _run(unit, loaded))
+        return card(lambda work: _run(work, loaded))
     except MacroFailed as failed:  # raised inside the run: nothing it held is written
         blame, printed = failed.blame, failed.printed
-        return card(lambda unit: _failed(unit, loaded, blame, printed))
+        return card(lambda work: _failed(work, loaded, blame, printed))
     except RequestError as refused:
         pusher.failed(reply_to, refused.code.value, refused.message, refused.fields)
         return None
@@ -101,29 +101,29 @@ class MacroFailed(Exception):
         self.blame, self.printed = blame, printed
 
 
-def _run(unit: Unit, request: dict) -> dict:
+def _run(work: Work, request: dict) -> dict:
     name, token_ids = request["macro"], request["token_ids"]
-    client = unit.store.redis
-    shown, folder = shelf.macro(client, unit.world_id, name), shelf.scripts_folder(client, unit.world_id)
+    client = work.store.redis
+    shown, folder = shelf.macro(client, work.world_id, name), shelf.scripts_folder(client, work.world_id)
     if shown is None:
         raise MacroFailed(Blame("", None, f"macro {name!r} is no longer loaded"), "")
-    system = unit.world.system
+    system = work.world.system
     hook = hook_of(system)
-    targets = hook.read(unit, token_ids)
+    targets = hook.read(work, token_ids)
     path = folder / shown["file"]
     outcome = sandbox.call(
-        lambda: _perform(path, name, request["arguments"], hook, targets, unit.identity.user), folder, MACRO_SECONDS, shown["file"]
+        lambda: _perform(path, name, request["arguments"], hook, targets, work.identity.user), folder, MACRO_SECONDS, shown["file"]
     )
     if outcome.failure:
         raise MacroFailed(outcome.failure, outcome.printed)
     record = outcome.value
     try:
-        made = hook.apply(unit, request, record, targets)
+        made = hook.apply(work, request, record, targets)
     except EffectRefused as refused:
         raise MacroFailed(Blame(shown["file"], None, str(refused)), outcome.printed) from None
     result = {"macro": name, "api_version": API_VERSION, "system": system, **record, **made, "printed": outcome.printed,
               "error": None}
-    return publish(unit, request, Request.MACRO_RUN, result, actor_id=targets.actor_id or unit.identity.user)
+    return publish(work, request, Request.MACRO_RUN, result, actor_id=targets.actor_id or work.identity.user)
 
 
 def _perform(path: Path, name: str, arguments: dict, hook: ScriptingHook, targets: Targets, user: str) -> dict:
@@ -136,9 +136,9 @@ def _perform(path: Path, name: str, arguments: dict, hook: ScriptingHook, target
     return table.record()
 
 
-def _failed(unit: Unit, request: dict, failure: Blame, printed: str) -> dict:
+def _failed(work: Work, request: dict, failure: Blame, printed: str) -> dict:
     """The GM's card of a macro that failed: nothing applied, where and why."""
-    result = {"macro": request["macro"], "api_version": API_VERSION, "system": unit.world.system, "rolls": [], "effects": [], "awards": [],
+    result = {"macro": request["macro"], "api_version": API_VERSION, "system": work.world.system, "rolls": [], "effects": [], "awards": [],
               "moments": None, "said": [], "dice_rolled": 0, "printed": printed, "tokens": [], "error": failure.to_dict()}
     blind = {**request, "visibility": Visibility.BLIND, "whisper_to": []}
-    return publish(unit, blind, Request.MACRO_RUN, result, actor_id=unit.identity.user)
+    return publish(work, blind, Request.MACRO_RUN, result, actor_id=work.identity.user)

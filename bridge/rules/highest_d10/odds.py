@@ -6,7 +6,7 @@ situation those whose other dice show more than n/2 1s (C(n - k, j) *
 (v - 2)**(n - k - j) ways for j 1s) fail automatically, and the one tuple of
 all 1s botches. A zero-dice roll is one die: 1 and 2 botch, whatever the
 stress. Each class is judged by ``success.degree``, so the odds and the roll
-cannot read the rules two ways; tests/test_d10_odds_icepool.py checks the
+cannot read the rules two ways; tests/rules/test_d10_odds_icepool.py checks the
 counts against icepool's.
 """
 

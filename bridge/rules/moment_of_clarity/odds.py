@@ -12,8 +12,8 @@ show each natural v (a bonus die's 1 read as 2, only pool dice showing a
 natural 1). Cost grows with dice x (TN - 6) x TN**2: 300d10 at TN 20 takes
 about a second, at TN 40 half a minute.
 
-tests/test_moc_odds.py judges enumerated rolls with ``judge_dice`` to keep
-the two readings one; tests/test_moc_odds_icepool.py restates the rule in
+tests/rules/test_moc_odds.py judges enumerated rolls with ``judge_dice`` to keep
+the two readings one; tests/rules/test_moc_odds_icepool.py restates the rule in
 icepool, whose explosions stop at a depth, and checks equality at the depth
 from which a deeper chain can only be outstanding (TN - 7 bonus dice), where
 stopping changes no level.

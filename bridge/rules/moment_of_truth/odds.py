@@ -6,7 +6,7 @@ come from ``judge`` itself; the verdicts' tuples are then counted in closed
 form (binomial sums in exact integers), which is what makes 60 dice cheap.
 Counts stay integers out of 6**pool; a chance becomes a ``Fraction`` or a
 reduced "n/d" only when asked for, since building those costs more than the
-counting. tests/test_mot_odds.py judges every class of pools up to 60 dice
+counting. tests/rules/test_mot_odds.py judges every class of pools up to 60 dice
 with ``judge`` to keep the two readings one.
 """
 

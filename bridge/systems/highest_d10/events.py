@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from bridge.cards import check_owner, publish
 from bridge.protocol import ErrorCode, RequestError, against_the_rules
-from bridge.refusals import refused_as
-from bridge.requests import handles
 from bridge.rules.dice import RandomDice
 from bridge.rules.highest_d10 import Condition, Modifier, Pool, SkillRoll, build_pool, roll_skill
 from bridge.rules.highest_d10.actions import FASTDRAW, aiming
@@ -22,8 +19,11 @@ from bridge.rules.highest_d10.advanced import (
 )
 from bridge.rules.highest_d10.initiative import rating, roll_initiative
 from bridge.systems.state import change_state
+from bridge.table.publish import check_owner, publish
+from bridge.transport.handling import handles
+from bridge.transport.refusals import refused_as
 
-from ...unit import Unit
+from ...table.work import Work
 from ..at_table import played
 from . import state
 from .schemas import SYSTEM
@@ -38,25 +38,25 @@ def init_app(app) -> None:
 # --- rolls ----------------------------------------------------------------------
 
 
-def skill_roll(unit: Unit, request: dict) -> dict:
+def skill_roll(work: Work, request: dict) -> dict:
     """A skill roll; an aimed shot spends the aiming, a secondary skill makes it advanced."""
-    check_owner(unit, request["actor_id"])
-    request = _from_sheet(unit, request)
+    check_owner(work, request["actor_id"])
+    request = _from_sheet(work, request)
     extra = [_secondary(request["secondary"])] if "secondary" in request else []
     if request["aimed"]:
         _pool(request)  # refused before the aiming is spent
-        extra.append(aiming(_change(unit, lambda now: state.spend_aim(now, request["actor_id"]))))
+        extra.append(aiming(_change(work, lambda now: state.spend_aim(now, request["actor_id"]))))
     result = _roll(request, extra)
     card = result.to_dict()
     if request.get("secondary", {}).get("kind") == "subtractive":
         card["allies_tn"] = target_for_allies(result)
-    return publish(unit, request, "d10.roll", card)
+    return publish(work, request, "d10.roll", card)
 
 
-def cumulative(unit: Unit, request: dict) -> dict:
+def cumulative(work: Work, request: dict) -> dict:
     """``rolls`` rolls toward a very high TN or a number of successes (Advanced Skill Rolls)."""
-    check_owner(unit, request["actor_id"])
-    request = _from_sheet(unit, request)
+    check_owner(work, request["actor_id"])
+    request = _from_sheet(work, request)
     successes = request["goal"] is Goal.SUCCESSES
     if successes and "tn" not in request:
         raise _invalid("tn", "a roll for successes judges each roll against a TN")
@@ -65,18 +65,18 @@ def cumulative(unit: Unit, request: dict) -> dict:
         effort = cumulative_successes(rolls, request["target"], request["solid_counts_double"])
     else:
         effort = cumulative_total(rolls, request["target"])
-    return publish(unit, request, "d10.cumulative", effort.to_dict())
+    return publish(work, request, "d10.cumulative", effort.to_dict())
 
 
-def _from_sheet(unit: Unit, request: dict) -> dict:
+def _from_sheet(work: Work, request: dict) -> dict:
     """The request with its dice: the level of the sheet's ``rating``, or the GM's ``dice`` (one of the two)."""
     if ("dice" in request) == ("rating" in request):
         raise _invalid("rating", "name a rating of the sheet, or (the GM) give the dice")
     if "dice" in request:
-        if not unit.identity.is_gm:
+        if not work.identity.is_gm:
             raise RequestError(ErrorCode.FORBIDDEN, "a player rolls from the sheet: dice are the GM's override", {"dice": ["the GM's"]})
         return request
-    sheet = ((unit.system_state(SYSTEM) or {}).get("characters") or {}).get(request["actor_id"])
+    sheet = ((work.system_state(SYSTEM) or {}).get("characters") or {}).get(request["actor_id"])
     if sheet is None:
         raise RequestError(ErrorCode.AGAINST_THE_RULES, f"{request['actor_id']} is not a registered character",
                            {"actor_id": ["not registered (d10.character.register)"]})
@@ -118,64 +118,64 @@ def _roll(pool: dict, extra: Iterable[Modifier] = ()) -> SkillRoll:
 # --- characters and the encounter --------------------------------------------------
 
 
-def register(unit: Unit, request: dict) -> dict:
-    return _change(unit, lambda now: state.register(
+def register(work: Work, request: dict) -> dict:
+    return _change(work, lambda now: state.register(
         now, request["actor_id"], request["name"], request["attributes"], request["skills"]))
 
 
-def declare(unit: Unit, request: dict) -> dict:
+def declare(work: Work, request: dict) -> dict:
     """Declare in turn; a Fastdraw is rolled now, its success deciding the declaration."""
-    check_owner(unit, request["actor_id"])
+    check_owner(work, request["actor_id"])
     drawing = any(action["action"] == FASTDRAW.name for action in request["actions"])
     if "fastdraw" in request and not drawing:
         raise _invalid("fastdraw", "a fastdraw roll goes with a Fastdraw declared")
     roll = _roll(request["fastdraw"]) if "fastdraw" in request else None
     succeeded = roll.verdict.degree.succeeded if roll else None
-    made = _change(unit, lambda now: state.declare(now, request["actor_id"], request["actions"], succeeded))
-    return publish(unit, request, "d10.declare", {**made, "fastdraw": roll.to_dict() if roll else None})
+    made = _change(work, lambda now: state.declare(now, request["actor_id"], request["actions"], succeeded))
+    return publish(work, request, "d10.declare", {**made, "fastdraw": roll.to_dict() if roll else None})
 
 
-def start_encounter(unit: Unit, request: dict) -> dict:
+def start_encounter(work: Work, request: dict) -> dict:
     """Phase 1, its initiative totals declared by the GM or rolled from the sheets."""
     if ("initiative" in request) == ("roll_initiative" in request):
         raise _invalid("initiative", "give the initiative totals or roll_initiative, one of the two")
     if "initiative" in request:
-        return {**_change(unit, lambda now: state.start_encounter(now, request["initiative"])), "initiative_rolls": None}
+        return {**_change(work, lambda now: state.start_encounter(now, request["initiative"])), "initiative_rolls": None}
     rolled = request["roll_initiative"]
-    totals, rolls = _initiative_rolled(unit, rolled)
-    made = _change(unit, lambda now: state.start_encounter(now, totals, rolled))
+    totals, rolls = _initiative_rolled(work, rolled)
+    made = _change(work, lambda now: state.start_encounter(now, totals, rolled))
     return {**made, "initiative_rolls": rolls}
 
 
-def end_phase(unit: Unit, request: dict) -> dict:
+def end_phase(work: Work, request: dict) -> dict:
     """The next phase, its initiative declared, rolled again as the encounter rolls it, or kept."""
-    rolled = None if "initiative" in request else state.rolling(unit.system_state(SYSTEM))
-    totals, rolls = _initiative_rolled(unit, rolled) if rolled else (request.get("initiative"), None)
-    return {**_change(unit, lambda now: state.end_phase(now, totals, rolled)), "initiative_rolls": rolls}
+    rolled = None if "initiative" in request else state.rolling(work.system_state(SYSTEM))
+    totals, rolls = _initiative_rolled(work, rolled) if rolled else (request.get("initiative"), None)
+    return {**_change(work, lambda now: state.end_phase(now, totals, rolled)), "initiative_rolls": rolls}
 
 
-def _initiative_rolled(unit: Unit, rolled: dict) -> tuple[dict[str, int], dict[str, dict]]:
+def _initiative_rolled(work: Work, rolled: dict) -> tuple[dict[str, int], dict[str, dict]]:
     """Each character's initiative rolled from the rating of its sheet: the totals and the rolls."""
     try:
-        pools = state.initiative_pools(unit.system_state(SYSTEM), rolled["characters"], rolled["rating"])
+        pools = state.initiative_pools(work.system_state(SYSTEM), rolled["characters"], rolled["rating"])
     except state.Refused as refused:
         raise against_the_rules(refused, refused.field) from None
     rolls = roll_initiative(pools, RandomDice())
     return {actor_id: roll.total for actor_id, roll in rolls.items()}, {actor_id: roll.to_dict() for actor_id, roll in rolls.items()}
 
 
-def end_encounter(unit: Unit, request: dict) -> dict:
-    return _change(unit, state.end_encounter)
+def end_encounter(work: Work, request: dict) -> dict:
+    return _change(work, state.end_encounter)
 
 
 def _invalid(field: str, message: str) -> RequestError:
     return RequestError(ErrorCode.INVALID, message, {field: [message]})
 
 
-def _change(unit: Unit, change: Callable) -> dict:
+def _change(work: Work, change: Callable) -> dict:
     """Change the state document, a rules refusal blamed on its field."""
     try:
-        return change_state(unit, SYSTEM, change)
+        return change_state(work, SYSTEM, change)
     except state.Refused as refused:
         raise against_the_rules(refused, refused.field) from None
 

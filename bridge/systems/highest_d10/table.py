@@ -75,46 +75,46 @@ class CombatNextRequest(table_schemas.CombatNextRequest):
     declared = fields.Dict(keys=Identifier(), values=fields.Integer(validate=validate.Range(-1000, 1000)), load_default=dict)
 
 
-def register(unit, request: dict) -> dict:
-    character = (unit.system_state(SYSTEM) or {"characters": {}})["characters"].get(request["actor_id"])
-    return at_table.register(unit, request, character, mirror, "d10.character.register")
+def register(work, request: dict) -> dict:
+    character = (work.system_state(SYSTEM) or {"characters": {}})["characters"].get(request["actor_id"])
+    return at_table.register(work, request, character, mirror, "d10.character.register")
 
 
-def _totals(unit, combat: dict, card: dict) -> dict[str, int]:
+def _totals(work, combat: dict, card: dict) -> dict[str, int]:
     """The card's initiative totals, by the character of each seat's first token, lowest first."""
     first = {}
     for combatant in combat["combatants"]:
         first.setdefault(combatant["seat"], combatant["token_id"])
-    records = unit.tokens(list(first.values()))
+    records = work.tokens(list(first.values()))
     return {records[first[entry["seat"]]]["actor_id"]: entry["total"] for entry in card["initiative"]}
 
 
-def initiative(unit, request: dict) -> dict:
+def initiative(work, request: dict) -> dict:
     """The core's, then the encounter's phase 1 declared in the same order."""
-    ordered = table_events.initiative(unit, request)
-    totals = _totals(unit, ordered["combat"], ordered["card"]["result"])
-    change_state(unit, SYSTEM, lambda now: state.start_encounter(now, totals))
-    at_table.show_characters(unit, TABLE.view, Request.COMBAT_INITIATIVE, request, shown(unit, request, {}))
+    ordered = table_events.initiative(work, request)
+    totals = _totals(work, ordered["combat"], ordered["card"]["result"])
+    change_state(work, SYSTEM, lambda now: state.start_encounter(now, totals))
+    at_table.show_characters(work, TABLE.view, Request.COMBAT_INITIATIVE, request, shown(work, request, {}))
     return ordered
 
 
-def next_turn(unit, request: dict) -> dict:
+def next_turn(work, request: dict) -> dict:
     """The core's; a new round is a new phase: the phase's actions resolve,
     and the next is ordered by new initiative totals."""
-    passed = table_events.next_turn(unit, request)
+    passed = table_events.next_turn(work, request)
     if not passed["started"]["new_round"]:
         return passed
     scene_id = request["scene_id"]
-    combat = unit.combat(scene_id)
-    fighting = records(unit, {combatant["token_id"]: "scene_id" for combatant in combat["combatants"]})
+    combat = work.combat(scene_id)
+    fighting = records(work, {combatant["token_id"]: "scene_id" for combatant in combat["combatants"]})
     order, card = TABLE.order(combat, fighting, request, _dice)
     after = combat | {"order": order, "turn": 0, "version": combat["version"] + 1}
     after["seat"] = acting_seat(after)
-    unit.change_table([], scene_id, lambda read: ({}, after, None))
-    push_combat(unit, Request.COMBAT_NEXT, request, scene_id, combat, after)
-    if (unit.system_state(SYSTEM) or {}).get("encounter"):
-        change_state(unit, SYSTEM, lambda now: state.end_phase(now, _totals(unit, after, card)))
-        at_table.show_characters(unit, TABLE.view, Request.COMBAT_NEXT, request, shown(unit, request, {}))
+    work.change_table([], scene_id, lambda read: ({}, after, None))
+    push_combat(work, Request.COMBAT_NEXT, request, scene_id, combat, after)
+    if (work.system_state(SYSTEM) or {}).get("encounter"):
+        change_state(work, SYSTEM, lambda now: state.end_phase(now, _totals(work, after, card)))
+        at_table.show_characters(work, TABLE.view, Request.COMBAT_NEXT, request, shown(work, request, {}))
     passed["started"] = passed["started"] | {"seat": after["seat"]}
     return passed
 
@@ -167,10 +167,10 @@ class HighestD10Table(Table):
 TABLE = HighestD10Table()
 
 
-def shown(unit, request: dict, answer) -> dict[str, dict]:
+def shown(work, request: dict, answer) -> dict[str, dict]:
     """What each character's tokens show now: its aiming, and the outcome of
     a roll the whole table saw (``d10.roll``), on its roller's tokens."""
-    characters = (unit.system_state(SYSTEM) or {"characters": {}})["characters"]
+    characters = (work.system_state(SYSTEM) or {"characters": {}})["characters"]
     shown_now = {actor_id: mirror(character) for actor_id, character in characters.items()}
     if request.get("visibility") is not None and request["visibility"].value == "public" and answer.get("rule") == "d10.roll":
         outcome = (answer["result"].get("outcome") or {}).get("label")

@@ -46,9 +46,9 @@ class TokenRegisterRequest(table_schemas.TokenRegisterRequest):
     speed = fields.Integer(required=True, validate=DICE, metadata={"description": "the Sp characteristic's dice"})
 
 
-def register(unit, request: dict) -> dict:
-    character = (unit.system_state(NAME) or {}).get("characters", {}).get(request["actor_id"])
-    return at_table.register(unit, request, character, mirror, "moc.character")
+def register(work, request: dict) -> dict:
+    character = (work.system_state(NAME) or {}).get("characters", {}).get(request["actor_id"])
+    return at_table.register(work, request, character, mirror, "moc.character")
 
 
 class MomentOfClarityTable(Table):
@@ -91,6 +91,6 @@ class MomentOfClarityTable(Table):
 TABLE = MomentOfClarityTable()
 
 
-def shown(unit, _request: dict, _answer) -> dict[str, dict]:
+def shown(work, _request: dict, _answer) -> dict[str, dict]:
     """What each character's tokens show now."""
-    return {actor_id: mirror(character) for actor_id, character in (unit.system_state(NAME) or {}).get("characters", {}).items()}
+    return {actor_id: mirror(character) for actor_id, character in (work.system_state(NAME) or {}).get("characters", {}).items()}

@@ -1,5 +1,5 @@
 """Changing a Moment of Truth fight, alone or with its tokens: read, apply a
-rules change, hold it in the request's unit, and tell the table through the
+rules change, hold it in the request's work, and tell the table through the
 core: one ``combat.changed`` push carrying the combat after the change
 (``state`` null: the combat is over), and one ``token.changed`` per token changed."""
 
@@ -13,9 +13,9 @@ from ...encoded import loads
 from ...protocol import Request
 from ...rules.moment_of_truth.tokens import TokenChange, TokenState
 from ...rules.moment_of_truth.tracker import Combat
-from ...store import AS_READ, TableRead
 from ...table.combats import push_combat
-from ...unit import Unit
+from ...table.store import AS_READ, TableRead
+from ...table.work import Work
 from .ledger import arsenal_key
 from .token_changes import push_changes, refuse_untracked
 
@@ -25,13 +25,13 @@ Change = Callable[[Combat | None], tuple[Combat | None, Any]]
 FightChange = Callable[[dict[str, TokenState], Combat | None], tuple[Iterable[TokenChange], Combat | None, Any]]
 
 
-def running_combat(unit: Unit, scene_id: str | None) -> Combat | None:
+def running_combat(work: Work, scene_id: str | None) -> Combat | None:
     """The scene's combat, or None when none runs (or no scene is named)."""
-    stored = unit.combat(scene_id) if scene_id else None
+    stored = work.combat(scene_id) if scene_id else None
     return Combat.from_dict(stored) if stored else None
 
 
-def change_combat(unit: Unit, rule: Request, request: dict, scene_id: str, change: Change) -> Any:
+def change_combat(work: Work, rule: Request, request: dict, scene_id: str, change: Change) -> Any:
     """Apply ``change`` to the scene's combat, save it and push it if it changed."""
 
     def apply(read: TableRead) -> tuple[dict, dict | None, tuple]:
@@ -39,8 +39,8 @@ def change_combat(unit: Unit, rule: Request, request: dict, scene_id: str, chang
         after, answer = change(before)
         return {}, (after.to_dict() if after else None), (before, after, answer)
 
-    before, after, answer = unit.change_table([], scene_id, apply)
-    _push_combat(unit, rule, request, scene_id, before, after)
+    before, after, answer = work.change_table([], scene_id, apply)
+    _push_combat(work, rule, request, scene_id, before, after)
     return answer
 
 
@@ -55,20 +55,20 @@ class Fight:
     arsenal: dict
 
 
-def read_fight(unit: Unit, token_ids: Mapping[str, str]) -> Fight:
+def read_fight(work: Work, token_ids: Mapping[str, str]) -> Fight:
     """The tokens ``token_ids`` (``{token_id: field naming it}``; an untracked
     one is refused) and the combat running in the first one's scene."""
-    key = arsenal_key(unit.world_id)
-    read = unit.fight(list(token_ids), [key])
+    key = arsenal_key(work.world_id)
+    read = work.fight(list(token_ids), [key])
     states = _states(read)
     refuse_untracked(states, token_ids)
-    arsenal = unit.get(key)
+    arsenal = work.get(key)
     return Fight(read, states, _combat(read), loads(arsenal) if arsenal else {})
 
 
-def change_fight(unit: Unit, rule: Request, request: dict, fight: Fight, change: FightChange) -> Any:
-    """Apply ``change`` to the tokens and the combat of ``fight`` (as the unit
-    read them), hold both in the unit, push each change."""
+def change_fight(work: Work, rule: Request, request: dict, fight: Fight, change: FightChange) -> Any:
+    """Apply ``change`` to the tokens and the combat of ``fight`` (as the work
+    read them), hold both in the work, push each change."""
 
     def apply(read: TableRead) -> tuple[dict, dict | None, tuple]:
         made, after, answer = change(fight.states, fight.combat)
@@ -81,10 +81,10 @@ def change_fight(unit: Unit, rule: Request, request: dict, fight: Fight, change:
         return written, combat_after, (made, fight.combat, after, answer)
 
     read = fight.read
-    made, before, after, answer = unit.change_table(list(read.tokens), read.scene_id, apply, read)
+    made, before, after, answer = work.change_table(list(read.tokens), read.scene_id, apply, read)
     if made:  # a missed attack changes no token
-        push_changes(unit, rule, request, made)
-    _push_combat(unit, rule, request, read.scene_id, before, after)
+        push_changes(work, rule, request, made)
+    _push_combat(work, rule, request, read.scene_id, before, after)
     return answer
 
 
@@ -105,7 +105,7 @@ def _combat_of(text: str) -> Combat:
     return Combat.from_dict(loads(text))
 
 
-def _push_combat(unit: Unit, rule: Request, request: dict, scene_id, before: Combat | None, after: Combat | None):
+def _push_combat(work: Work, rule: Request, request: dict, scene_id, before: Combat | None, after: Combat | None):
     if after is before or after == before:  # left as read (most attacks): no field-by-field compare
         return
-    push_combat(unit, rule, request, scene_id, before.to_dict() if before else None, after.to_dict() if after else None)
+    push_combat(work, rule, request, scene_id, before.to_dict() if before else None, after.to_dict() if after else None)

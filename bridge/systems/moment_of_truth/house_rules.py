@@ -6,7 +6,7 @@ from ...rules.moment_of_truth.house_rules import BOOK, HouseRules
 from ...scripting import shelf
 
 
-def world_house_rules(unit) -> HouseRules:
+def world_house_rules(work) -> HouseRules:
     """The world's house rules as its scripts set them (the book's where they set none)."""
-    tables = shelf.house_rules(unit.store.redis, unit.world_id)
+    tables = shelf.house_rules(work.store.redis, work.world_id)
     return HouseRules.from_dict(tables) if tables else BOOK

@@ -1,6 +1,6 @@
 """The Moments of Truth ledger and the session's talent uses, kept in keys of
 Moment of Truth's own (``store.system_key``) and changed through the
-request's unit like any state.
+request's work like any state.
 
 Keys (``<k>`` is ``vtt:world:<w>:system:moment_of_truth``):
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...encoded import dumps, loads
-from ...store import system_key
+from ...table.store import system_key
 
 SYSTEM = "moment_of_truth"
 #: History entries kept per world (``moments.get`` shows at most 200).
@@ -60,31 +60,31 @@ class MomentsWrite:
     setbacks: dict[str, dict] = field(default_factory=dict)
 
 
-def change_moments(unit, change: Callable[[MomentsRead], tuple[MomentsWrite, Any]], *,
+def change_moments(work, change: Callable[[MomentsRead], tuple[MomentsWrite, Any]], *,
                    first_sessions: bool = False, setback_of: str | None = None) -> Any:
-    """Hold the change ``change(read)`` returns in ``unit`` and return its
+    """Hold the change ``change(read)`` returns in ``work`` and return its
     answer; ``read`` holds the marks asked for. The history is not read."""
-    world = unit.world_id
-    uses = unit.get(_key(world, "talent_uses"))
+    world = work.world_id
+    uses = work.get(_key(world, "talent_uses"))
     read = MomentsRead(
-        {player: int(moments) for player, moments in unit.hash(_key(world, "moments:balances")).items()},
+        {player: int(moments) for player, moments in work.hash(_key(world, "moments:balances")).items()},
         loads(uses) if uses else None,
-        {player: loads(entry) for player, entry in unit.hash(_key(world, "moments:first_sessions")).items()}
+        {player: loads(entry) for player, entry in work.hash(_key(world, "moments:first_sessions")).items()}
         if first_sessions else {},
-        _loaded(unit.field(_key(world, "moments:setbacks"), setback_of)) if setback_of is not None else None,
+        _loaded(work.field(_key(world, "moments:setbacks"), setback_of)) if setback_of is not None else None,
     )
     after, answer = change(read)
     for player, moments in after.balances.items():
         if read.balances.get(player) != moments:
-            unit.hset(_key(world, "moments:balances"), player, str(moments))
+            work.hset(_key(world, "moments:balances"), player, str(moments))
     if after.uses is not None:
-        unit.set(_key(world, "talent_uses"), dumps(after.uses))
+        work.set(_key(world, "talent_uses"), dumps(after.uses))
     for entry in after.entries:
-        unit.append(_key(world, "moments:history"), dumps(entry), MOMENTS_HISTORY_MAX)
+        work.append(_key(world, "moments:history"), dumps(entry), MOMENTS_HISTORY_MAX)
     for player, entry in after.first_sessions.items():
-        unit.hset(_key(world, "moments:first_sessions"), player, dumps(entry))
+        work.hset(_key(world, "moments:first_sessions"), player, dumps(entry))
     for roll_id, entry in after.setbacks.items():
-        unit.set_field(_key(world, "moments:setbacks"), roll_id, dumps(entry))
+        work.set_field(_key(world, "moments:setbacks"), roll_id, dumps(entry))
     return answer
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...refusals import refused_as
 from ...rules.moment_of_truth import (
     Modifier,
     Pool,
@@ -19,6 +18,7 @@ from ...rules.moment_of_truth import (
 )
 from ...rules.moment_of_truth.rolls import Helper
 from ...rules.moment_of_truth.statistics import Derived, Statistic
+from ...transport.refusals import refused_as
 
 
 def pool_of(spec: dict, added: Sequence[Modifier] = ()) -> Pool:

@@ -164,30 +164,30 @@ def apply_effects(
     return changes, shown
 
 
-def check_targets(unit, named: dict[str, str], owners_only: bool) -> None:
+def check_targets(work, named: dict[str, str], owners_only: bool) -> None:
     """Targets are tracked tokens; an owner's macro only on the sender's own."""
     if not owners_only:
-        check_tracked(unit, named)
+        check_tracked(work, named)
         return
-    for token_id, state in tracked(unit, named).items():
-        check_token_owner(unit, state, named[token_id])
+    for token_id, state in tracked(work, named).items():
+        check_token_owner(work, state, named[token_id])
 
 
-def read(unit, token_ids: list[str]) -> Targets:
+def read(work, token_ids: list[str]) -> Targets:
     """The targets' tokens and their fight, and the world's dials."""
-    fight = read_fight(unit, {token_id: f"token_ids.{n}" for n, token_id in enumerate(token_ids)}) if token_ids else None
+    fight = read_fight(work, {token_id: f"token_ids.{n}" for n, token_id in enumerate(token_ids)}) if token_ids else None
     states = tuple(fight.states[token_id] for token_id in token_ids) if fight else ()
-    return Targets(states, (fight, world_dials(unit)), states[0].actor_id if states else None)
+    return Targets(states, (fight, world_dials(work)), states[0].actor_id if states else None)
 
 
 def table(arguments: dict, targets: Targets, user: str, dice: DiceSource) -> MomentOfTruthTable:
     return MomentOfTruthTable(arguments, targets.targets, targets.context[1], user, dice)
 
 
-def apply(unit, request: dict, record: dict, targets: Targets) -> dict:
+def apply(work, request: dict, record: dict, targets: Targets) -> dict:
     """The effects made on the tokens as one change of their fight, the awards as one of the ledger."""
     fight, dials = targets.context
-    if record["awards"] and not unit.identity.is_gm:
+    if record["awards"] and not work.identity.is_gm:
         raise EffectRefused("only the GM awards Moments of Truth (ch. 5)")
     made_effects, tokens = record["effects"], []
     if record["effects"]:
@@ -198,7 +198,7 @@ def apply(unit, request: dict, record: dict, targets: Targets) -> dict:
             return made, combat, (made, effects_shown)
 
         try:
-            made, made_effects = change_fight(unit, Request.MACRO_RUN, request, fight, change)
+            made, made_effects = change_fight(work, Request.MACRO_RUN, request, fight, change)
         except ValueError as refused:
             raise EffectRefused(f"the rules refused an effect: {refused}") from None
         tokens = [change.to_dict() for change in made]
@@ -206,7 +206,7 @@ def apply(unit, request: dict, record: dict, targets: Targets) -> dict:
     if record["awards"]:
         awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]
         try:
-            moments = award_for_role_playing(unit, awarded, dials, "arguments")
+            moments = award_for_role_playing(work, awarded, dials, "arguments")
         except RequestError as refused:
             raise EffectRefused(f"the rules refused an award: {refused.message}") from None
     return {"effects": made_effects, "tokens": tokens, "awards": record["awards"], "moments": moments}

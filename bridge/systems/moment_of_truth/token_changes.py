@@ -1,5 +1,5 @@
 """Changing Moment of Truth's tokens: read their states, apply a rules
-change, hold it in the request's unit (written with undo history), and
+change, hold it in the request's work (written with undo history), and
 tell the table through the core (``bridge.table.tokens.push_changed``),
 with the conditions gained and lost and how the token now shows.
 
@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ...protocol import Request
-from ...refusals import refused_as
 from ...rules.moment_of_truth.tokens import TokenChange, TokenState
 from ...rules.moment_of_truth.tracker import check_can_act
-from ...store import TableRead
+from ...table.store import TableRead
 from ...table.tokens import check_owner, not_tracked, push_changed, refuse_untracked
+from ...transport.refusals import refused_as
 from .view import token_view
 
 #: change(states by token id) -> (the changes made, the handler's answer).
@@ -32,35 +32,35 @@ def states_of(stored: Mapping[str, dict], token_ids: Mapping[str, str]) -> dict[
     return {token_id: TokenState.from_dict(state) for token_id, state in stored.items()}
 
 
-def tracked(unit, token_ids: Mapping[str, str]) -> dict[str, TokenState]:
+def tracked(work, token_ids: Mapping[str, str]) -> dict[str, TokenState]:
     """The states of ``token_ids`` (``{token_id: field naming it}``), refusing an untracked one."""
-    return states_of(unit.tokens(list(token_ids)), token_ids)
+    return states_of(work.tokens(list(token_ids)), token_ids)
 
 
-def check_tracked(unit, token_ids: Mapping[str, str]) -> None:
+def check_tracked(work, token_ids: Mapping[str, str]) -> None:
     """Refuse ``token_ids`` (``{token_id: field naming it}``) unless all are tracked, reading no state."""
-    missing = unit.store.untracked(unit.world_id, list(token_ids))
+    missing = work.store.untracked(work.world_id, list(token_ids))
     if missing:
         raise not_tracked(missing[0], token_ids[missing[0]])
 
 
-def check_token_owner(unit, state: TokenState, field: str) -> None:
+def check_token_owner(work, state: TokenState, field: str) -> None:
     """Players act only for tokens of actors they own; the GM for any."""
-    check_owner(unit, state.actor_id, field)
+    check_owner(work, state.actor_id, field)
 
 
-def owned_token(unit, token_id: str, field: str = "token_id", *, acting: bool = False) -> TokenState:
+def owned_token(work, token_id: str, field: str = "token_id", *, acting: bool = False) -> TokenState:
     """The token's state, refused unless tracked and the sender's (the GM:
     any); ``acting``: refused too when dead or unconscious (it takes no actions)."""
-    state = tracked(unit, {token_id: field})[token_id]
-    check_token_owner(unit, state, field)
+    state = tracked(work, {token_id: field})[token_id]
+    check_token_owner(work, state, field)
     if acting:
         with refused_as(field):
             check_can_act(state)
     return state
 
 
-def change_tokens(unit, rule: Request, request: dict, token_ids: Mapping[str, str], change: Change) -> Any:
+def change_tokens(work, rule: Request, request: dict, token_ids: Mapping[str, str], change: Change) -> Any:
     """Apply ``change`` to the tracked tokens ``token_ids`` (``{token_id:
     field naming it}``; an untracked one is refused, blaming its field),
     save the changed ones and push each change. Returns ``change``'s answer."""
@@ -70,13 +70,13 @@ def change_tokens(unit, rule: Request, request: dict, token_ids: Mapping[str, st
         made = tuple(made)
         return {c.after.token_id: c.after.to_dict() for c in made}, None, (made, answer)
 
-    made, answer = unit.change_table(list(token_ids), None, apply)
-    push_changes(unit, rule, request, made)
+    made, answer = work.change_table(list(token_ids), None, apply)
+    push_changes(work, rule, request, made)
     return answer
 
 
-def push_changes(unit, rule: Request, request: dict, made: Iterable[TokenChange]) -> None:
+def push_changes(work, rule: Request, request: dict, made: Iterable[TokenChange]) -> None:
     """One ``token.changed`` per change, to everyone at the table."""
     for token_change in made:
         changes = [change.to_dict() for change in token_change.changes]
-        push_changed(unit, token_view, rule, request, token_change.after.to_dict(), changes)
+        push_changed(work, token_view, rule, request, token_change.after.to_dict(), changes)

@@ -12,9 +12,9 @@ from .settings import dials_of
 DIALS_KEPT = 256
 
 
-def world_dials(unit) -> Dials:
-    """The rules' dials of the unit's world."""
-    return _dials(unit.world.settings_json)
+def world_dials(work) -> Dials:
+    """The rules' dials of the work's world."""
+    return _dials(work.world.settings_json)
 
 
 @lru_cache(maxsize=DIALS_KEPT)

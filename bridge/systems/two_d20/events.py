@@ -7,10 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import contextmanager
 
-from ...cards import check_owner, new_card_id, publish
 from ...protocol import ErrorCode, RequestError
-from ...refusals import refused_as
-from ...requests import handles
 from ...rules.dice import RandomDice
 from ...rules.two_d20.combat import roll_attack, roll_defended_attack
 from ...rules.two_d20.contests import roll_contest
@@ -19,6 +16,9 @@ from ...rules.two_d20.momentum import MomentumSpend
 from ...rules.two_d20.rounds import Action, Round
 from ...rules.two_d20.skill_tests import Target, read_test, roll_skill_test
 from ...rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
+from ...table.publish import check_owner, new_card_id, publish
+from ...transport.handling import handles
+from ...transport.refusals import refused_as
 from .. import state as system_state
 from ..at_table import played
 from . import state
@@ -28,11 +28,11 @@ NAME = "two_d20"
 _dice = RandomDice()
 
 
-def start_session(unit, request: dict) -> dict:
-    return _changed(unit, "players", lambda before: state.start_session(before, request["players"]))
+def start_session(work, request: dict) -> dict:
+    return _changed(work, "players", lambda before: state.start_session(before, request["players"]))
 
 
-def register_character(unit, request: dict) -> dict:
+def register_character(work, request: dict) -> dict:
     actor_id = request["actor_id"]
     sheet = {key: request[key] for key in ("name", "npc", "skills", "styles", "focuses", "armor", "powers")}
 
@@ -40,18 +40,18 @@ def register_character(unit, request: dict) -> dict:
         after, _ = state.register(before, actor_id, sheet)
         return after, {"character": after["characters"][actor_id], "state": after}
 
-    return _change(unit, "skills", step)
+    return _change(work, "skills", step)
 
 
-def skill_test(unit, request: dict) -> dict:
+def skill_test(work, request: dict) -> dict:
     """Roll the test, turn a die with Determination if asked, then pay, spend and bank in one change."""
     actor_id = request["actor_id"]
-    check_owner(unit, actor_id)
-    sheet, before = _sheet(unit, actor_id)
+    check_owner(work, actor_id)
+    sheet, before = _sheet(work, actor_id)
     target = _target(sheet, request)
     with refused_as("traits"):
         difficulty = difficulty_with_traits(request["difficulty"], state.traits_bearing(before, actor_id, request["traits"]))
-    helping = _assistants(unit, actor_id, request["assistants"])
+    helping = _assistants(work, actor_id, request["assistants"])
     with refused_as("paid_by"):
         test = roll_skill_test(target, difficulty.value, dice=_dice, bought=request["bought"], paid_by=request["paid_by"], assistants=helping)
     turned = die_to_turn(test) if request["critical_die"] else None
@@ -69,20 +69,20 @@ def skill_test(unit, request: dict) -> dict:
         state.after_test_in(during, actor_id, card_id, test.passed)
         return [change for change in (paid, spent, state.bank_momentum_in(during, actor_id, test.momentum)) if change]
 
-    pools = _settled(unit, settle)
+    pools = _settled(work, settle)
     card = {**test.to_dict(), "difficulty_set": difficulty.to_dict(), "critical_die": turned, "pools": pools}
     kept = ["every die is already a critical success: Determination kept"] if request["critical_die"] and turned is None else []
     card["explanation"] = [*difficulty.explanation, *test.explanation, *kept, *_lines(pools)]
-    return publish(unit, request, "2d20.test", card, card_id=card_id)
+    return publish(work, request, "2d20.test", card, card_id=card_id)
 
 
-def reroll_test(unit, request: dict) -> dict:
+def reroll_test(work, request: dict) -> dict:
     """Determination re-rolls dice of the actor's last test (its card read back from the
     roll log); Momentum it makes beyond the test's is banked, none already banked is taken back."""
     actor_id = request["actor_id"]
-    check_owner(unit, actor_id)
-    last = _sheet(unit, actor_id)[0]["last_test"]
-    logged = unit.store.card(unit.world_id, last) if last else None
+    check_owner(work, actor_id)
+    last = _sheet(work, actor_id)[0]["last_test"]
+    logged = work.store.card(work.world_id, last) if last else None
     if logged is None:
         raise _invalid("actor_id", "no test of this character to re-roll", ErrorCode.AGAINST_THE_RULES)
     before = logged["result"]
@@ -98,39 +98,39 @@ def reroll_test(unit, request: dict) -> dict:
         banked = state.bank_momentum_in(during, actor_id, max(0, test.momentum - before["momentum"]), "extra successes of a re-roll")
         return [change for change in (spent, banked) if change]
 
-    pools = _settled(unit, settle)
+    pools = _settled(work, settle)
     card = {**test.to_dict(), "difficulty_set": before["difficulty_set"], "critical_die": None, "pools": pools, "rerolled": last}
     card["explanation"] = [*before["difficulty_set"]["explanation"], *test.explanation, *_lines(pools)]
-    return publish(unit, request, "2d20.reroll", card, card_id=card_id)
+    return publish(work, request, "2d20.reroll", card, card_id=card_id)
 
 
-def contest(unit, request: dict) -> dict:
+def contest(work, request: dict) -> dict:
     """The actor the active side, the opponent the passive; the pools are the GM's to settle. The
     winner's successful test opens the moment Momentum may be spent in (if a PC won)."""
-    check_owner(unit, request["actor_id"])
-    active = _target(_sheet(unit, request["actor_id"])[0], request)
+    check_owner(work, request["actor_id"])
+    active = _target(_sheet(work, request["actor_id"])[0], request)
     opponent = request["opponent"]
-    passive = _target(_sheet(unit, opponent["actor_id"], "opponent")[0], opponent, "opponent")
+    passive = _target(_sheet(work, opponent["actor_id"], "opponent")[0], opponent, "opponent")
     card = {**roll_contest(active, passive, dice=_dice).to_dict(), "passive_id": opponent["actor_id"]}
     card_id, winner = new_card_id(), request["actor_id"] if card["winner"] == "active" else opponent["actor_id"]
-    _settled(unit, lambda during: state.after_test_in(during, winner, card_id, True))  # the winner's test succeeded
-    return publish(unit, request, "2d20.contest", card, card_id=card_id)
+    _settled(work, lambda during: state.after_test_in(during, winner, card_id, True))  # the winner's test succeeded
+    return publish(work, request, "2d20.contest", card, card_id=card_id)
 
 
-def attack(unit, request: dict) -> dict:
+def attack(work, request: dict) -> dict:
     """An attack test (or a defended melee attack's contest), then in one
     change: the attacker's Momentum banked, the bonus damage its side can pay
     for, the hit through the target's armor; or the defender's counter-attack
     if its side can pay. Nothing is refused once the dice are rolled."""
     attacker_id, target_id = request["actor_id"], request["target_id"]
-    check_owner(unit, attacker_id)
+    check_owner(work, attacker_id)
     for choice in ("defence", "negative_trait", "counter_attack"):
         if choice in request:
-            check_owner(unit, target_id, choice)
-    attacker_sheet, before = _sheet(unit, attacker_id)
+            check_owner(work, target_id, choice)
+    attacker_sheet, before = _sheet(work, attacker_id)
     attacker = _target(attacker_sheet, request)
     _check_turn(before, attacker_id, Action.MAJOR)
-    defender_sheet = _sheet(unit, target_id, "target_id")[0]
+    defender_sheet = _sheet(work, target_id, "target_id")[0]
     if "counter_attack" in request and "defence" not in request:
         raise _invalid("counter_attack", "only a defended melee attack can be countered", ErrorCode.AGAINST_THE_RULES)
     if any(each["name"] == request.get("negative_trait") for each in defender_sheet["traits"]):
@@ -174,7 +174,7 @@ def attack(unit, request: dict) -> dict:
                 worked["notes"].append("no counter-attack: the defender's side cannot pay 2")
         return worked
 
-    worked = _settled(unit, settle)
+    worked = _settled(work, settle)
     notes = worked.pop("notes")
     rolled = test.to_dict() if test else None
     contested = {**defence.contest.to_dict(), "passive_id": target_id} if defence else None
@@ -182,12 +182,12 @@ def attack(unit, request: dict) -> dict:
             "outcome": {"label": "hit" if hit else "miss"}, **worked}
     struck = worked["damage"] or worked["counter_attack"]
     card["explanation"] = [*(rolled or contested)["explanation"], *_lines(worked["pools"]), *notes, *(struck["explanation"] if struck else [])]
-    return publish(unit, request, "2d20.attack", card, card_id=card_id)
+    return publish(work, request, "2d20.attack", card, card_id=card_id)
 
 
-def spend(unit, request: dict) -> dict:
+def spend(work, request: dict) -> dict:
     """Momentum (anyone) or Chaos (the GM) on a question, a special move or a trait."""
-    if request["pool"] == "chaos" and not unit.identity.is_gm:
+    if request["pool"] == "chaos" and not work.identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, "only the GM spends Chaos", {"pool": ["the GM's"]})
     is_trait = request["spend"] is MomentumSpend.TRAIT
     if is_trait != ("trait" in request):
@@ -207,23 +207,23 @@ def spend(unit, request: dict) -> dict:
                 state.add_trait(after, _trait(request["trait"]), request.get("actor_id"))
         return after, changes
 
-    return _changed(unit, "amount", step)
+    return _changed(work, "amount", step)
 
 
-def gain_chaos(unit, request: dict) -> dict:
+def gain_chaos(work, request: dict) -> dict:
     """Complications prevented (anyone: 2 Chaos each), or Chaos for the story (the GM)."""
     prevented, tokens = request["prevented"], request["tokens"]
     if bool(prevented) == bool(tokens):
         raise _invalid("prevented", "give either complications prevented or Chaos tokens for the story")
-    if tokens and not unit.identity.is_gm:
+    if tokens and not work.identity.is_gm:
         raise RequestError(ErrorCode.FORBIDDEN, "only the GM adds Chaos for the story", {"tokens": ["the GM's"]})
-    return _changed(unit, "reason", lambda before: state.gain_chaos(before, prevented, tokens, request["reason"]))
+    return _changed(work, "reason", lambda before: state.gain_chaos(before, prevented, tokens, request["reason"]))
 
 
-def spend_determination(unit, request: dict) -> dict:
+def spend_determination(work, request: dict) -> dict:
     """Determination on a trait (created or removed) or on another action."""
     actor_id, use = request["actor_id"], request["use"]
-    check_owner(unit, actor_id)
+    check_owner(work, actor_id)
     changing = [key for key in ("trait", "remove_trait") if key in request]
     if (use is DeterminationUse.TRAIT) != (len(changing) == 1):
         raise _invalid("trait", "a trait use creates one trait or removes one; no other use does")
@@ -236,7 +236,7 @@ def spend_determination(unit, request: dict) -> dict:
                 state.another_action_in(after, actor_id)
         return after, changes
 
-    return _changed(unit, "actor_id", step)
+    return _changed(work, "actor_id", step)
 
 
 def _change_trait_with_determination(after: dict, actor_id: str, request: dict) -> None:
@@ -250,16 +250,16 @@ def _change_trait_with_determination(after: dict, actor_id: str, request: dict) 
         state.remove_trait(after, request["remove_trait"], actor_id if own else None)
 
 
-def award_determination(unit, request: dict) -> dict:
-    return _changed(unit, "actor_id", lambda before: state.award_determination(before, request["actor_id"], request["reason"]))
+def award_determination(work, request: dict) -> dict:
+    return _changed(work, "actor_id", lambda before: state.award_determination(before, request["actor_id"], request["reason"]))
 
 
-def spend_mana(unit, request: dict) -> dict:
-    check_owner(unit, request["actor_id"])
-    return _changed(unit, "mana", lambda before: state.spend_mana(before, request["actor_id"], request["mana"]))
+def spend_mana(work, request: dict) -> dict:
+    check_owner(work, request["actor_id"])
+    return _changed(work, "mana", lambda before: state.spend_mana(before, request["actor_id"], request["mana"]))
 
 
-def change_trait(unit, request: dict) -> dict:
+def change_trait(work, request: dict) -> dict:
     """The GM puts a trait on the scene or a character (``actor_id``), or takes it away."""
     actor_id = request.get("actor_id")
     if ("trait" in request) == ("remove" in request):
@@ -273,18 +273,18 @@ def change_trait(unit, request: dict) -> dict:
             state.remove_trait(after, request["remove"], actor_id)
         return after, []
 
-    return _changed(unit, "trait" if "trait" in request else "remove", change)
+    return _changed(work, "trait" if "trait" in request else "remove", change)
 
 
-def start_round(unit, request: dict) -> dict:
+def start_round(work, request: dict) -> dict:
     """The GM starts a round: the parties in order, the first holding the initiative."""
-    return _changed(unit, "parties", lambda before: state.start_round(before, request["parties"]))
+    return _changed(work, "parties", lambda before: state.start_round(before, request["parties"]))
 
 
-def take_action(unit, request: dict) -> dict:
+def take_action(work, request: dict) -> dict:
     """The acting character takes their major or minor action; a minor one may move them a zone."""
     actor_id, action = request["actor_id"], request["action"]
-    check_owner(unit, actor_id)
+    check_owner(work, actor_id)
     if "zone" in request and action is not Action.MINOR:
         raise _invalid("zone", "moving to a nearby zone is a minor action", ErrorCode.AGAINST_THE_RULES)
 
@@ -300,21 +300,21 @@ def take_action(unit, request: dict) -> dict:
                 state.move_in(after, actor_id, request["zone"])
         return after, []
 
-    return _changed(unit, "action", step)
+    return _changed(work, "action", step)
 
 
-def end_turn(unit, request: dict) -> dict:
+def end_turn(work, request: dict) -> dict:
     """The acting character's turn ends: their owner names them, the GM may end anyone's."""
     actor_id = request.get("actor_id")
-    if actor_id is None and not unit.identity.is_gm:
+    if actor_id is None and not work.identity.is_gm:
         raise _invalid("actor_id", "name the character whose turn ends")
     if actor_id is not None:
-        check_owner(unit, actor_id)
-    return _changed(unit, "actor_id", lambda before: state.end_turn(before, actor_id))
+        check_owner(work, actor_id)
+    return _changed(work, "actor_id", lambda before: state.end_turn(before, actor_id))
 
 
-def set_zones(unit, request: dict) -> dict:
-    return _changed(unit, "zones", lambda before: state.set_zones(before, request["zones"], request["positions"]))
+def set_zones(work, request: dict) -> dict:
+    return _changed(work, "zones", lambda before: state.set_zones(before, request["zones"], request["positions"]))
 
 
 def _check_turn(document: dict | None, actor_id: str, action: Action | None = None) -> None:
@@ -327,38 +327,38 @@ def _check_turn(document: dict | None, actor_id: str, action: Action | None = No
             Round.from_dict(current).take(actor_id, action)
 
 
-def end_round(unit, _request: dict) -> dict:
-    return _changed(unit, "_schema", state.end_round)
+def end_round(work, _request: dict) -> dict:
+    return _changed(work, "_schema", state.end_round)
 
 
-def end_scene(unit, _request: dict) -> dict:
-    return _changed(unit, "_schema", state.end_scene)
+def end_scene(work, _request: dict) -> dict:
+    return _changed(work, "_schema", state.end_scene)
 
 
-def _changed(unit, field: str, change: Callable) -> dict:
+def _changed(work, field: str, change: Callable) -> dict:
     """Change the state document; the answer is the changes and the document after them."""
 
     def step(before):
         after, changes = change(before)
         return after, {"changes": changes, "state": after}
 
-    return _change(unit, field, step)
+    return _change(work, field, step)
 
 
-def _settled(unit, settle: Callable[[dict], object]):
+def _settled(work, settle: Callable[[dict], object]):
     """Run ``settle`` on a copy of the state document, in place, in one change; its answer."""
 
     def step(before):
         after = state.copied(before)
         return after, settle(after)
 
-    return _change(unit, "actor_id", step)
+    return _change(work, "actor_id", step)
 
 
-def _change(unit, field: str, step: Callable):
+def _change(work, field: str, step: Callable):
     """``change_state`` with the rules' refusals blamed on ``field`` (on no field before a session)."""
     with refused_as(field), _in_session():
-        return system_state.change_state(unit, NAME, step)
+        return system_state.change_state(work, NAME, step)
 
 
 @contextmanager
@@ -369,19 +369,19 @@ def _in_session():
         raise RequestError(ErrorCode.AGAINST_THE_RULES, str(none), {"_schema": [str(none)]}) from None
 
 
-def _sheet(unit, actor_id: str, field: str = "actor_id") -> tuple[dict, dict]:
+def _sheet(work, actor_id: str, field: str = "actor_id") -> tuple[dict, dict]:
     """A registered character's sheet and the state document it was read from."""
-    document = unit.system_state(NAME)
+    document = work.system_state(NAME)
     with refused_as(field), _in_session():
         return state.character(document, actor_id), document
 
 
-def _assistants(unit, leader_id: str, assisting: list[dict]) -> list[tuple[str, Target]]:
+def _assistants(work, leader_id: str, assisting: list[dict]) -> list[tuple[str, Target]]:
     """Each assistant's name and skill + style from their sheet: other characters, each once."""
     ids = [helper["actor_id"] for helper in assisting]
     if leader_id in ids or len(set(ids)) < len(ids):
         raise _invalid("assistants", "other characters assist, each once", ErrorCode.AGAINST_THE_RULES)
-    sheets = [_sheet(unit, actor_id, "assistants")[0] for actor_id in ids]
+    sheets = [_sheet(work, actor_id, "assistants")[0] for actor_id in ids]
     if len({sheet["name"] for sheet in sheets}) < len(sheets):
         raise _invalid("assistants", "two assistants have the same name", ErrorCode.AGAINST_THE_RULES)
     return [(sheet["name"], _target(sheet, helper, "assistants")) for sheet, helper in zip(sheets, assisting)]

@@ -54,7 +54,7 @@ def _table(arguments: dict, targets: Targets, user: str, dice: DiceSource) -> Tw
     return TwoD20Table(arguments, targets.targets, user, dice, targets.context)
 
 
-def _apply(unit, _request: dict, record: dict, _targets: Targets) -> dict:
+def _apply(work, _request: dict, record: dict, _targets: Targets) -> dict:
     """The Stress recorded, each hit through the target's armor, in one change of the state document."""
     if not record["effects"]:
         return {"effects": [], "tokens": [], "awards": [], "moments": None}
@@ -66,7 +66,7 @@ def _apply(unit, _request: dict, record: dict, _targets: Targets) -> dict:
         return after, made
 
     try:
-        made = change_state(unit, NAME, change)
+        made = change_state(work, NAME, change)
     except ValueError as refused:
         raise EffectRefused(f"the rules refused an effect: {refused}") from None
     return {"effects": made, "tokens": [], "awards": [], "moments": None}

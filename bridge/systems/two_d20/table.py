@@ -56,16 +56,16 @@ class CombatInitiativeRequest(table_schemas.CombatInitiativeRequest):
     first = Identifier(load_default=None, allow_none=True)
 
 
-def register(unit, request: dict) -> dict:
-    character = (unit.system_state(NAME) or {}).get("characters", {}).get(request["actor_id"])
-    return at_table.register(unit, request, character, mirror, "2d20.character")
+def register(work, request: dict) -> dict:
+    character = (work.system_state(NAME) or {}).get("characters", {}).get(request["actor_id"])
+    return at_table.register(work, request, character, mirror, "2d20.character")
 
 
-def next_turn(unit, request: dict) -> dict:
+def next_turn(work, request: dict) -> dict:
     """The core's turn passing; a new round takes 1 Momentum from the party (Rounds & Zones)."""
-    passed = table_events.next_turn(unit, request)
-    if passed["started"]["new_round"] and unit.system_state(NAME) is not None:
-        change_state(unit, NAME, state.end_round)
+    passed = table_events.next_turn(work, request)
+    if passed["started"]["new_round"] and work.system_state(NAME) is not None:
+        change_state(work, NAME, state.end_round)
     return passed
 
 
@@ -115,6 +115,6 @@ class TwoD20Table(Table):
 TABLE = TwoD20Table()
 
 
-def shown(unit, _request: dict, _answer) -> dict[str, dict]:
+def shown(work, _request: dict, _answer) -> dict[str, dict]:
     """What each character's tokens show now."""
-    return {actor_id: mirror(character) for actor_id, character in (unit.system_state(NAME) or {}).get("characters", {}).items()}
+    return {actor_id: mirror(character) for actor_id, character in (work.system_state(NAME) or {}).get("characters", {}).items()}

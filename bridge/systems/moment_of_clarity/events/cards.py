@@ -4,73 +4,73 @@
 
 from __future__ import annotations
 
-from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.cards import Card, Suiting, suiting
 from ....rules.moment_of_clarity.chips import Use
 from ....rules.moment_of_clarity.elements import Archetype
 from ....rules.moment_of_clarity.trumps import BeadPlay, CardPlay, ChipPlay, trump
+from ....table.publish import check_owner, publish
 from .. import state as moc
 from .common import changed, handles, registered
 
 _dice = RandomDice()
 
 
-def keep_cards(unit, request: dict) -> dict:
-    check_owner(unit, request["actor_id"])
+def keep_cards(work, request: dict) -> dict:
+    check_owner(work, request["actor_id"])
     return {
-        "hand": changed(unit, moc.keep(request["actor_id"], [Card.of(card) for card in request["cards"]]), "cards")
+        "hand": changed(work, moc.keep(request["actor_id"], [Card.of(card) for card in request["cards"]]), "cards")
     }
 
 
-def card_as_beads(unit, request: dict) -> dict:
-    check_owner(unit, request["actor_id"])
+def card_as_beads(work, request: dict) -> dict:
+    check_owner(work, request["actor_id"])
     change = moc.card_as_beads(request["actor_id"], Card.of(request["card"]), request["before_scene"])
-    return changed(unit, change, "card")
+    return changed(work, change, "card")
 
 
-def card_shifts_beads(unit, request: dict) -> dict:
-    check_owner(unit, request["actor_id"])
+def card_shifts_beads(work, request: dict) -> dict:
+    check_owner(work, request["actor_id"])
     change = moc.card_shifts_beads(request["actor_id"], Card.of(request["card"]), request["source"], request["target"])
-    return changed(unit, change, "card")
+    return changed(work, change, "card")
 
 
-def spend_beads(unit, request: dict) -> dict:
-    check_owner(unit, request["actor_id"])
+def spend_beads(work, request: dict) -> dict:
+    check_owner(work, request["actor_id"])
     change = moc.spend_beads(request["actor_id"], request["element"], request["beads"], request["storytelling"])
-    return changed(unit, change, "beads")
+    return changed(work, change, "beads")
 
 
-def grant_chips(unit, request: dict) -> dict:
-    return changed(unit, moc.grant_chips(request["actor_id"], request["chips"], request["scene_start"]), "chips")
+def grant_chips(work, request: dict) -> dict:
+    return changed(work, moc.grant_chips(request["actor_id"], request["chips"], request["scene_start"]), "chips")
 
 
-def spend_chip(unit, request: dict) -> dict:
-    check_owner(unit, request["actor_id"])
+def spend_chip(work, request: dict) -> dict:
+    check_owner(work, request["actor_id"])
     if request["use"] is Use.SUCCESS:
         message = "a white chip's Success is played on the roll: moc.success"
         raise RequestError(ErrorCode.INVALID, message, {"use": [message]})
     change = moc.spend_chip(request["actor_id"], request["chip"], request["use"], request["element"], _dice)
-    return changed(unit, change, "chip")
+    return changed(work, change, "chip")
 
 
-def trade_chips(unit, request: dict) -> dict:
-    check_owner(unit, request["actor_id"])
-    return changed(unit, moc.trade_chips(request["actor_id"], request["give"], request["take"]), "give")
+def trade_chips(work, request: dict) -> dict:
+    check_owner(work, request["actor_id"])
+    return changed(work, moc.trade_chips(request["actor_id"], request["give"], request["take"]), "give")
 
 
-def trump_play(unit, request: dict) -> dict:
+def trump_play(work, request: dict) -> dict:
     """A card from the hand or a chip played against a standing play; beads
     it beats come back to a character who played them in its archetype."""
-    check_owner(unit, request["actor_id"])
-    archetype = Archetype(registered(unit, request["actor_id"])["archetype"])
+    check_owner(work, request["actor_id"])
+    archetype = Archetype(registered(work, request["actor_id"])["archetype"])
     card = request.get("card") and Card.of(request["card"])
     play = CardPlay(card, suiting(card, request["element"], archetype)) if card else ChipPlay(request["chip"])
-    standing, owner = standing_play(unit, request["standing"])
+    standing, owner = standing_play(work, request["standing"])
     verdict = trump(play, standing)
     back = (owner, request["standing"]["element"], verdict.beads_returned) if verdict.beads_returned else None
-    changed(unit, moc.play(request["actor_id"], card=card or None, chip=request.get("chip"), back=back), "card")
+    changed(work, moc.play(request["actor_id"], card=card or None, chip=request.get("chip"), back=back), "card")
     result = {
         "play": describe(play),
         "standing": describe(standing),
@@ -82,16 +82,16 @@ def trump_play(unit, request: dict) -> dict:
             f"{describe(play)} against {describe(standing)}: {'trumps' if verdict.trumps else 'does not trump'}"
         ],
     }
-    return publish(unit, request, "moc.trump", result)
+    return publish(work, request, "moc.trump", result)
 
 
-def standing_play(unit, standing: dict) -> tuple:
+def standing_play(work, standing: dict) -> tuple:
     """The play trumped, and the character whose beads they are."""
     if "card" in standing:
         return CardPlay(Card.of(standing["card"]), Suiting(standing["suiting"])), None
     if "chip" in standing:
         return ChipPlay(standing["chip"]), None
-    archetype = Archetype(registered(unit, standing["actor_id"], "standing")["archetype"])
+    archetype = Archetype(registered(work, standing["actor_id"], "standing")["archetype"])
     return BeadPlay(standing["beads"], archetype.covers(standing["element"])), standing["actor_id"]
 
 

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from ....cards import check_owner
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.beads import PowerLevel
 from ....rules.moment_of_clarity.characteristics import creation_cost
+from ....table.publish import check_owner
 from .. import state as moc
 from .common import changed, handles, refused
 
 _dice = RandomDice()
 
 
-def register_character(unit, sheet: dict) -> dict:
+def register_character(work, sheet: dict) -> dict:
     sheet = {key: value for key, value in sheet.items() if key != "request_id"}
     sheet["skills"] = [{**skill, "element": skill["element"].value} for skill in sheet["skills"]]
-    return changed(unit, moc.register(sheet), "placed")
+    return changed(work, moc.register(sheet), "placed")
 
 
-def check_character(unit, request: dict) -> dict:
+def check_character(work, request: dict) -> dict:
     """What a sheet costs in character points against the power level's budget (Character Generation)."""
     extras = {f"{kind[:-1]}: {each['name']}": (-1 if kind == "disadvantages" else 1) * each["cost"]
               for kind in ("advantages", "backgrounds", "disadvantages") for each in request[kind]}
@@ -30,18 +30,18 @@ def check_character(unit, request: dict) -> dict:
     return {"points": cost["points"], "budget": budget, "left": left, "within": left >= 0, "explanation": lines}
 
 
-def recover_token(unit, request: dict) -> dict:
+def recover_token(work, request: dict) -> dict:
     """A characteristic token recovered at a scene's end, by a character with no Fatigue (Recovery)."""
-    check_owner(unit, request["actor_id"])
-    return changed(unit, moc.recover_token(request["actor_id"], request["characteristic"]), "characteristic")
+    check_owner(work, request["actor_id"])
+    return changed(work, moc.recover_token(request["actor_id"], request["characteristic"]), "characteristic")
 
 
-def new_session(unit, _request: dict) -> dict:
-    return changed(unit, moc.new_session(_dice), "_schema")
+def new_session(work, _request: dict) -> dict:
+    return changed(work, moc.new_session(_dice), "_schema")
 
 
-def new_scene(unit, _request: dict) -> dict:
-    return changed(unit, moc.new_scene, "_schema")
+def new_scene(work, _request: dict) -> dict:
+    return changed(work, moc.new_scene, "_schema")
 
 
 def init_app(app) -> None:

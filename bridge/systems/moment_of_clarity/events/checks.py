@@ -10,7 +10,6 @@ nothing is rolled)."""
 
 from __future__ import annotations
 
-from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity import beads as bead_rules
@@ -19,6 +18,7 @@ from ....rules.moment_of_clarity.elements import Archetype, Element
 from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import roll
 from ....rules.moment_of_clarity.skills import PoolPart, SkillThreshold
+from ....table.publish import check_owner, publish
 from .. import state as moc
 from .common import changed, handles, refused, registered
 from .rolls import logged_card
@@ -26,11 +26,11 @@ from .rolls import logged_card
 _dice = RandomDice()
 
 
-def check(unit, request: dict) -> dict:
+def check(work, request: dict) -> dict:
     """A skill of the sheet rolled with the economy the player spends on it."""
     actor_id = request["actor_id"]
-    check_owner(unit, actor_id)
-    sheet = registered(unit, actor_id)
+    check_owner(work, actor_id)
+    sheet = registered(work, actor_id)
     cascade, skill_dice, untrained, element = _skill(sheet, request)
     beads = request.get("beads") or {"element": None, "dice": 0, "tn": 0, "free_success": False}
     spent = beads["dice"] + beads["tn"] + beads["free_success"]
@@ -47,7 +47,7 @@ def check(unit, request: dict) -> dict:
         pool = sheet_pool(sheet.get("characteristics", {}), cascade, request["skill"], skill_dice, tn, request["token"],
                           untrained, [PoolPart(f"{beads['dice']} beads", extra)] if extra else [])
     token = cascade.primary if request["token"] else None
-    changed(unit, moc.pay_for_roll(actor_id, token, beads["element"], spent), "beads")
+    changed(work, moc.pay_for_roll(actor_id, token, beads["element"], spent), "beads")
     lines = [*([f"{beads['tn']} bead(s) off the TN: {request['tn']} -> {tn}"] if beads["tn"] else []), *pool.explanation]
     if beads["free_success"]:
         rolled, level = None, bead_rules.FREE_SUCCESS
@@ -59,55 +59,55 @@ def check(unit, request: dict) -> dict:
     card = {"system": "moment_of_clarity", "skill": request["skill"], "pool": pool.to_dict(), "roll": rolled, "level": level.value,
             "successes": level.successes, "token": token, "beads": {**beads, "element": beads["element"] and beads["element"].value,
                                                                     "spent": spent}, "explanation": lines}
-    return publish(unit, request, "moc.check", card)
+    return publish(work, request, "moc.check", card)
 
 
-def success(unit, request: dict) -> dict:
+def success(work, request: dict) -> dict:
     """After a roll: beads add a success each, or a white chip makes it a Success (the GM's approval is the table's)."""
     actor_id = request["actor_id"]
-    check_owner(unit, actor_id)
+    check_owner(work, actor_id)
     if ("beads" in request) == ("chip" in request):
         raise _invalid("beads", "spend beads or a white chip, one of the two")
-    earlier = logged_card(unit, request["roll_id"], ("moc.check", "moc.roll", "moc.success"), actor_id)["result"]
+    earlier = logged_card(work, request["roll_id"], ("moc.check", "moc.roll", "moc.success"), actor_id)["result"]
     before = Level(earlier["level"])
     if "beads" in request:
         spend = request["beads"]
-        changed(unit, moc.pay_for_roll(actor_id, None, spend["element"], spend["count"]), "beads")
+        changed(work, moc.pay_for_roll(actor_id, None, spend["element"], spend["count"]), "beads")
         after = bead_rules.add_successes(before, spend["count"])
         line = f"{spend['count']} {spend['element'].value} bead(s): +{spend['count']} success(es)"
     else:
-        changed(unit, moc.pay_for_roll(actor_id, None, None, 0, white_chip=True), "chip")
+        changed(work, moc.pay_for_roll(actor_id, None, None, 0, white_chip=True), "chip")
         after = max(before, Level.SUCCESS, key=lambda level: level.successes)
         line = "a white chip: an automatic Success"
     card = {"system": "moment_of_clarity", "roll_id": request["roll_id"], "before": before.value, "level": after.value,
             "successes": after.successes, "beads": request.get("beads") and {**request["beads"], "element": request["beads"]["element"].value},
             "chip": request.get("chip"), "explanation": [line, f"{before.words} -> {after.words}"]}
-    return publish(unit, request, "moc.success", card)
+    return publish(work, request, "moc.success", card)
 
 
-def shift(unit, request: dict) -> dict:
+def shift(work, request: dict) -> dict:
     """An opponent plays an Effect Modifier (a bead or a white chip) on another's failed roll: a spectacular failure
     (Levels of success: "zero successes rolled and one or more opponents play an EM to shift the level")."""
     opponent = request["actor_id"]
-    check_owner(unit, opponent)
+    check_owner(work, opponent)
     if ("beads" in request) == ("chip" in request):
         raise _invalid("beads", "play a bead or a white chip, one of the two")
-    entry = logged_card(unit, request["roll_id"], ("moc.check", "moc.roll", "moc.success"))
+    entry = logged_card(work, request["roll_id"], ("moc.check", "moc.roll", "moc.success"))
     if entry["actor_id"] == opponent:
         raise _against("actor_id", "an opponent shifts another's roll, not its own")
     before = Level(entry["result"]["level"])
     if before is not Level.FAILURE:
         raise _against("roll_id", f"only a failure is shifted to a spectacular one, not a {before.words}")
     if "beads" in request:
-        changed(unit, moc.pay_for_roll(opponent, None, request["beads"]["element"], 1), "beads")
+        changed(work, moc.pay_for_roll(opponent, None, request["beads"]["element"], 1), "beads")
         paid = f"a {request['beads']['element'].value} bead"
     else:
-        changed(unit, moc.pay_for_roll(opponent, None, None, 0, white_chip=True), "chip")
+        changed(work, moc.pay_for_roll(opponent, None, None, 0, white_chip=True), "chip")
         paid = "a white chip"
     card = {"system": "moment_of_clarity", "roll_id": request["roll_id"], "roller": entry["actor_id"], "before": before.value,
             "level": Level.SPECTACULAR_FAILURE.value, "paid": paid,
             "explanation": [f"{opponent} plays {paid} on {entry['actor_id']}'s failure: a spectacular failure"]}
-    return publish(unit, request, "moc.shift", card)
+    return publish(work, request, "moc.shift", card)
 
 
 def _skill(sheet: dict, request: dict) -> tuple[Cascade, int | None, SkillThreshold | None, Element | None]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ....cards import check_owner, publish
 from ....protocol import ErrorCode, RequestError
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.characteristics import SPEED, level_of, to_hit_tn
@@ -10,19 +9,20 @@ from ....rules.moment_of_clarity.combat import Weapon, damage_pool, initiative_o
 from ....rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
 from ....rules.moment_of_clarity.levels import Difficulty
 from ....rules.moment_of_clarity.rolls import open_up, roll
+from ....table.publish import check_owner, publish
 from .. import state as moc
 from .common import changed, handles, read_state, refused, registered
 
 _dice = RandomDice()
 
 
-def attack(unit, request: dict) -> dict:
+def attack(work, request: dict) -> dict:
     """To hit, the damage pool its raises make, the damage roll, the
     target's resistance if it resists, and the levels on its tracks."""
-    check_owner(unit, request["actor_id"])
-    defender = registered(unit, request["target"], "target")
+    check_owner(work, request["actor_id"])
+    defender = registered(work, request["target"], "target")
     with refused("actor_id"):
-        moc.check_turn(read_state(unit), request["actor_id"])
+        moc.check_turn(read_state(work), request["actor_id"])
     modifier = request["location_modifier"]
     tn = request["tn"] if "tn" in request else to_hit_tn(defender.get("characteristics", {}))
     with refused("weapon"):
@@ -40,17 +40,17 @@ def attack(unit, request: dict) -> dict:
     def hit(health):
         return resist(health, levels, resistance, ignore) if resistance else take_hit(health, levels)
 
-    entry, taken = changed(unit, moc.change_health(request["target"], hit), "target") if damage else (None, None)
+    entry, taken = changed(work, moc.change_health(request["target"], hit), "target") if damage else (None, None)
     result = {
         "attack": to_hit.to_dict(),
         "damage_pool": pool.to_dict(),
         "damage": damage and damage.to_dict(),
         "resistance": resistance and resistance.to_dict(),
         "hit": taken and taken.to_dict(),
-        "target": target_view(request["target"], entry or registered(unit, request["target"], "target")),
+        "target": target_view(request["target"], entry or registered(work, request["target"], "target")),
         "explanation": [*pool.explanation, *(taken.explanation if taken else [])],
     }
-    return publish(unit, request, "moc.attack", result)
+    return publish(work, request, "moc.attack", result)
 
 
 def target_view(actor_id: str, entry: dict) -> dict:
@@ -64,17 +64,17 @@ def target_view(actor_id: str, entry: dict) -> dict:
     }
 
 
-def recover(unit, request: dict) -> dict:
+def recover(work, request: dict) -> dict:
     """A recovery action (Pain back equal to Toughness), or an L roll at the
     end of a healing period (a success heals a point of damage)."""
-    check_owner(unit, request["actor_id"])
-    entry = registered(unit, request["actor_id"])
+    check_owner(work, request["actor_id"])
+    entry = registered(work, request["actor_id"])
     l_roll = None
     if request["kind"] == "damage":
         with refused("kind"):
             l_roll = roll(entry["l_score"], 10, Difficulty.STANDARD, _dice)
     heal = recovery_action if l_roll is None else (lambda health: recover_damage(health, l_roll))
-    after, _ = changed(unit, moc.change_health(request["actor_id"], heal), "actor_id")
+    after, _ = changed(work, moc.change_health(request["actor_id"], heal), "actor_id")
     lines = (
         ["a full action of recovery: Pain back equal to Toughness"]
         if l_roll is None
@@ -86,16 +86,16 @@ def recover(unit, request: dict) -> dict:
         "tracks": after["tracks"],
         "explanation": lines,
     }
-    return publish(unit, request, "moc.recover", result)
+    return publish(work, request, "moc.recover", result)
 
 
-def initiative(unit, request: dict) -> dict:
+def initiative(work, request: dict) -> dict:
     """GM: each principal's Sp roll; most successes first, then the dice's total, then simultaneous.
     Registered ``characters`` roll their sheet's Sp and start the turns; typed ``principals`` only order."""
     if ("principals" in request) == ("characters" in request):
         raise RequestError(ErrorCode.INVALID, "give principals or characters, one of the two", {"principals": ["one of the two"]})
     if "characters" in request:
-        sheets = {actor_id: registered(unit, actor_id, "characters") for actor_id in request["characters"]}
+        sheets = {actor_id: registered(work, actor_id, "characters") for actor_id in request["characters"]}
         principals = [{"name": actor_id, "dice": level_of(sheet.get("characteristics", {}), SPEED), "sides": 10}
                       for actor_id, sheet in sheets.items()]
     else:
@@ -107,7 +107,7 @@ def initiative(unit, request: dict) -> dict:
         rolls = {each["name"]: roll(each["dice"], each["sides"], request["tn"], _dice) for each in principals}
     order = initiative_order(rolls)
     if "characters" in request:
-        changed(unit, moc.start_turns([list(group) for group in order]), "characters")
+        changed(work, moc.start_turns([list(group) for group in order]), "characters")
     lines = [
         f"{turn}. {' and '.join(group)}{' (together)' if len(group) > 1 else ''}" for turn, group in enumerate(order, 1)
     ]
@@ -116,28 +116,28 @@ def initiative(unit, request: dict) -> dict:
         "order": [list(group) for group in order],
         "explanation": lines,
     }
-    return publish(unit, request, "moc.initiative", result)
+    return publish(work, request, "moc.initiative", result)
 
 
-def move(unit, request: dict) -> dict:
+def move(work, request: dict) -> dict:
     """A move of the character's own, within its allowance a turn."""
-    check_owner(unit, request["actor_id"])
-    return changed(unit, moc.move(request["actor_id"], request["meters"], request["mode"] == "primary"), "meters")
+    check_owner(work, request["actor_id"])
+    return changed(work, moc.move(request["actor_id"], request["meters"], request["mode"] == "primary"), "meters")
 
 
-def gain_fatigue(unit, request: dict) -> dict:
+def gain_fatigue(work, request: dict) -> dict:
     """GM: levels of Fatigue an action or the story costs a character."""
-    return changed(unit, moc.gain_fatigue(request["actor_id"], request["levels"]), "actor_id")
+    return changed(work, moc.gain_fatigue(request["actor_id"], request["levels"]), "actor_id")
 
 
-def end_turn(unit, request: dict) -> dict:
+def end_turn(work, request: dict) -> dict:
     """The acting principals' turn ends (their owner, or the GM); after the last, the order begins again."""
     actor_id = request.get("actor_id")
-    if actor_id is None and not unit.identity.is_gm:
+    if actor_id is None and not work.identity.is_gm:
         raise RequestError(ErrorCode.INVALID, "name the character whose turn ends", {"actor_id": ["required"]})
     if actor_id is not None:
-        check_owner(unit, actor_id)
-    return changed(unit, moc.end_turn(actor_id), "actor_id")
+        check_owner(work, actor_id)
+    return changed(work, moc.end_turn(actor_id), "actor_id")
 
 
 def init_app(app) -> None:

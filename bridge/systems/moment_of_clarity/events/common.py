@@ -6,8 +6,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from ....protocol import against_the_rules
-from ....refusals import refused_as
-from ....requests import handles as handles_request
+from ....transport.handling import handles as handles_request
+from ....transport.refusals import refused_as
 from ...at_table import played
 from ...state import change_state
 from .. import state as moc
@@ -31,15 +31,15 @@ def refused(field: str):
             raise against_the_rules(refusal, refusal.field) from None
 
 
-def changed(unit, change, field: str):
+def changed(work, change, field: str):
     with refused(field):
-        return change_state(unit, SYSTEM, change)
+        return change_state(work, SYSTEM, change)
 
 
-def read_state(unit) -> dict:
-    return unit.system_state(SYSTEM) or moc.fresh(None)
+def read_state(work) -> dict:
+    return work.system_state(SYSTEM) or moc.fresh(None)
 
 
-def registered(unit, actor_id: str, field: str = "actor_id") -> dict:
+def registered(work, actor_id: str, field: str = "actor_id") -> dict:
     with refused(field):
-        return moc.character(read_state(unit), actor_id)
+        return moc.character(read_state(work), actor_id)

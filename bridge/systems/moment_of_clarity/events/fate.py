@@ -6,9 +6,9 @@ their own (``NOMINATIONS``), never in the public state document the table sees."
 
 from __future__ import annotations
 
-from ....cards import check_owner
 from ....rules.moment_of_clarity import fate
 from ....rules.moment_of_clarity.chips import Chip
+from ....table.publish import check_owner
 from .. import state as moc
 from .common import changed, handles, refused, registered
 
@@ -16,31 +16,31 @@ from .common import changed, handles, refused, registered
 NOMINATIONS = "moment_of_clarity.nominations"
 
 
-def penalty(unit, request: dict) -> dict:
-    return changed(unit, moc.penalize(request["actor_id"], request["chips"]), "chips")
+def penalty(work, request: dict) -> dict:
+    return changed(work, moc.penalize(request["actor_id"], request["chips"]), "chips")
 
 
-def nominate(unit, request: dict) -> dict:
+def nominate(work, request: dict) -> dict:
     """A character's nomination: its owner sends it; nobody else learns whom it named."""
     nominator, nominee = request["actor_id"], request["nominee"]
-    check_owner(unit, nominator)
-    registered(unit, nominee, "nominee")
+    check_owner(work, nominator)
+    registered(work, nominee, "nominee")
 
     def step(held):
         with refused("nominee"):
             return fate.nominate(held or {}, nominator, nominee), None
 
-    unit.change_system_state(NOMINATIONS, step)
+    work.change_system_state(NOMINATIONS, step)
     return {"nominated": True}
 
 
-def award(unit, _request: dict) -> dict:
+def award(work, _request: dict) -> dict:
     """GM: an experience chip (white) for each character two or more nominated; the nominations start over."""
-    held = unit.system_state(NOMINATIONS) or {}
+    held = work.system_state(NOMINATIONS) or {}
     earned = fate.experience_chips(held)
     for actor_id in earned:
-        changed(unit, moc.grant_chips(actor_id, [Chip.WHITE], scene_start=False), "_schema")
-    unit.change_system_state(NOMINATIONS, lambda _: ({}, None))
+        changed(work, moc.grant_chips(actor_id, [Chip.WHITE], scene_start=False), "_schema")
+    work.change_system_state(NOMINATIONS, lambda _: ({}, None))
     return {"nominations": len(held), "experience_chips": earned}
 
 

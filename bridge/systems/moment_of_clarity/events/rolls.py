@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from ....cards import check_owner, new_card_id, publish
 from ....protocol import ErrorCode, RequestError
 from ....rules.dice import RandomDice
 from ....rules.moment_of_clarity.cards import Card, card_on_dice, play_on_dice
@@ -15,15 +14,16 @@ from ....rules.moment_of_clarity.rolls import Roll, roll
 from ....rules.moment_of_clarity.skills import PoolPart, SkillThreshold, skill_pool
 from ....rules.moment_of_clarity.splitting import Split, SplitAction, judge_split, roll_split, split_pool
 from ....schemas.common import Visibility
+from ....table.publish import check_owner, new_card_id, publish
 from .. import state as moc
 from .common import changed, handles, refused, registered
 
 _dice = RandomDice()
 
 
-def skill_roll(unit, request: dict) -> dict:
+def skill_roll(work, request: dict) -> dict:
     """A pool's parts, untrained or not, rolled against the TN."""
-    check_owner(unit, request["actor_id"])
+    check_owner(work, request["actor_id"])
     untrained = None if request["untrained"] is None else SkillThreshold(request["untrained"])
     with refused("parts"):
         pool = skill_pool(
@@ -33,11 +33,11 @@ def skill_roll(unit, request: dict) -> dict:
     card = rolled.to_dict()
     card["pool"] = pool.to_dict()
     card["explanation"] = [*pool.explanation, *card["explanation"]]
-    return publish(unit, request, "moc.roll", card)
+    return publish(work, request, "moc.roll", card)
 
 
-def split_roll(unit, request: dict) -> dict:
-    check_owner(unit, request["actor_id"])
+def split_roll(work, request: dict) -> dict:
+    check_owner(work, request["actor_id"])
     with refused("actions"):
         split = split_pool(
             request["pool"],
@@ -46,7 +46,7 @@ def split_roll(unit, request: dict) -> dict:
             request["extra_loss"],
         )
     outcomes = judge_split(split, roll_split(split, _dice), request["preempt"])
-    return publish(unit, request, "moc.split", split_card(split, request["preempt"], outcomes))
+    return publish(work, request, "moc.split", split_card(split, request["preempt"], outcomes))
 
 
 def split_card(split: Split, preempt: bool, outcomes) -> dict:
@@ -63,26 +63,26 @@ def split_card(split: Split, preempt: bool, outcomes) -> dict:
     }
 
 
-def augment_roll(unit, request: dict) -> dict:
+def augment_roll(work, request: dict) -> dict:
     """A card from the hand on the dice of the actor's earlier roll or split
     (or an augment of one), each action judged again."""
-    check_owner(unit, request["actor_id"])
-    earlier = logged_card(unit, request["roll_id"], ("moc.roll", "moc.split", "moc.augment"), request["actor_id"])
+    check_owner(work, request["actor_id"])
+    earlier = logged_card(work, request["roll_id"], ("moc.roll", "moc.split", "moc.augment"), request["actor_id"])
     card = Card.of(request["card"])
-    play = card_on_dice(card, request["element"], Archetype(registered(unit, request["actor_id"])["archetype"]))
+    play = card_on_dice(card, request["element"], Archetype(registered(work, request["actor_id"])["archetype"]))
     split, preempt, rolls = earlier_split(earlier)
     points: dict[tuple[int, int], int] = {}
     for spot in request["points"]:
         points[spot["action"], spot["die"]] = points.get((spot["action"], spot["die"]), 0) + spot["points"]
     with refused("points"):
         rolls = play_on_dice(play, rolls, points)
-    changed(unit, moc.play(request["actor_id"], card=card), "card")
+    changed(work, moc.play(request["actor_id"], card=card), "card")
     result = split_card(split, preempt, judge_split(split, rolls, preempt))
     result["explanation"].insert(
         0, f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points"
     )
     result |= {"roll_id": request["roll_id"], "element": request["element"].value, "play": play.to_dict()}
-    return publish(unit, request, "moc.augment", result)
+    return publish(work, request, "moc.augment", result)
 
 
 def earlier_split(entry: dict) -> tuple[Split, bool, list[Roll]]:
@@ -115,42 +115,42 @@ def unopened_dice(rolled: dict) -> int:
     return sum(die["kind"] == DieKind.SKILL.value for die in rolled["dice"])
 
 
-def logged_card(unit, roll_id: str, rules: tuple[str, ...], actor_id: str | None = None) -> dict:
+def logged_card(work, roll_id: str, rules: tuple[str, ...], actor_id: str | None = None) -> dict:
     """The earlier card ``roll_id`` of one of ``rules`` from the roll log; with
     ``actor_id``, one of that actor's, rolled by the sender (or the GM)."""
 
-    found = unit.store.card(unit.world_id, roll_id)
+    found = work.store.card(work.world_id, roll_id)
     mine = actor_id is None or (found and found["actor_id"] == actor_id)
     if not found or found["rule"] not in rules or not mine:
         whose = f" of {actor_id}" if actor_id else ""
         raise RequestError(
             ErrorCode.AGAINST_THE_RULES, "no such card", {"roll_id": [f"not a {' or '.join(rules)} card{whose}"]}
         )
-    if actor_id and not unit.identity.is_gm and found["user"] != unit.identity.user:
+    if actor_id and not work.identity.is_gm and found["user"] != work.identity.user:
         raise RequestError(ErrorCode.FORBIDDEN, "another's card", {"roll_id": ["rolled by another user"]})
     return found
 
 
-def secret_roll(unit, request: dict) -> dict:
+def secret_roll(work, request: dict) -> dict:
     """Rolled in secret: the card goes to the roller and the GM alone."""
-    check_owner(unit, request["actor_id"])
-    registered(unit, request["actor_id"])
+    check_owner(work, request["actor_id"])
+    registered(work, request["actor_id"])
     with refused("dice"):
         rolled = roll(request["dice"], request["sides"], request["tn"], _dice)
     card_id = new_card_id()
-    changed(unit, moc.open_secret(card_id, request["actor_id"]), "actor_id")
+    changed(work, moc.open_secret(card_id, request["actor_id"]), "actor_id")
     secret = {**request, "visibility": Visibility.WHISPER, "whisper_to": []}
-    return publish(unit, secret, "moc.opposed", rolled.to_dict(), card_id=card_id)
+    return publish(work, secret, "moc.opposed", rolled.to_dict(), card_id=card_id)
 
 
-def declare(unit, request: dict) -> dict:
+def declare(work, request: dict) -> dict:
     """Successes of a secret roll declared, the rest saved; with ``resists``,
     levels taken off an active side's declaration."""
-    check_owner(unit, request["actor_id"])
-    secret = logged_card(unit, request["roll_id"], ("moc.opposed",), request["actor_id"])
-    name, count = registered(unit, request["actor_id"])["name"], request["successes"]
+    check_owner(work, request["actor_id"])
+    secret = logged_card(work, request["roll_id"], ("moc.opposed",), request["actor_id"])
+    name, count = registered(work, request["actor_id"])["name"], request["successes"]
     change = moc.declare(request["roll_id"], name, secret["result"]["successes"], count)
-    spent = changed(unit, change, "successes")
+    spent = changed(work, change, "successes")
     against, through = request["against"], None
     lines = [
         f"{name} declares {count}"
@@ -158,9 +158,9 @@ def declare(unit, request: dict) -> dict:
         + f" ({spent.spent} declared of this roll)"
     ]
     if request["resists"] is not None:
-        declaration = logged_card(unit, request["resists"], ("moc.declare",))
+        declaration = logged_card(work, request["resists"], ("moc.declare",))
         declared = declaration["result"]["declared"]
-        active_name = registered(unit, declaration["actor_id"], "resists")["name"]
+        active_name = registered(work, declaration["actor_id"], "resists")["name"]
         active = SecretSuccesses(active_name, declared, declared)
         through = Exchange(active, spent, declared, count).net
         against = against or active.holder
@@ -174,7 +174,7 @@ def declare(unit, request: dict) -> dict:
         "through": through,
         "explanation": lines,
     }
-    return publish(unit, request, "moc.declare", result)
+    return publish(work, request, "moc.declare", result)
 
 
 def init_app(app) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ....encoded import dumps, loads
 from ....protocol import against_the_rules
-from ....requests import handles
 from ....rules.moment_of_truth.advancement import (
     OffTheTable,
     moment_buyback,
@@ -21,12 +20,13 @@ from ....rules.moment_of_truth.equipment import (
     remove_items,
 )
 from ....rules.moment_of_truth.statistics import Statistic
+from ....transport.handling import handles
 from ..ledger import arsenal, arsenal_key
 from ..names import Event
 from ..world_rules import world_dials
 
 
-def check_character(unit, check_request: dict) -> dict:
+def check_character(work, check_request: dict) -> dict:
     """Every creation rule the sheet breaks, with its statistics and points, under the world's dials."""
     sheet = check_request["sheet"]
     character = CharacterSheet(
@@ -40,10 +40,10 @@ def check_character(unit, check_request: dict) -> dict:
         trait_points_to_skill_points=sheet["trait_points_to_skill_points"],
         trait_points_to_statistic_points=sheet["trait_points_to_statistic_points"],
     )
-    return check_creation(character, world_dials(unit)).to_dict()
+    return check_creation(character, world_dials(work)).to_dict()
 
 
-def advancement_cost(unit, cost_request: dict) -> dict:
+def advancement_cost(work, cost_request: dict) -> dict:
     """Experience to raise one skill or statistic, step by step (ch. 11)."""
     raised = "skill" if "skill" in cost_request else "statistic"
     levels = cost_request[raised]
@@ -51,40 +51,40 @@ def advancement_cost(unit, cost_request: dict) -> dict:
         if raised == "skill":
             cost = skill_advancement(levels["name"], levels["current"], levels["desired"])
         else:
-            cost = statistic_advancement(levels["name"], levels["current"], levels["desired"], world_dials(unit))
+            cost = statistic_advancement(levels["name"], levels["current"], levels["desired"], world_dials(work))
     except OffTheTable as broken:
         raise against_the_rules(broken, f"{raised}.{broken.field}") from None
     return cost.to_dict()
 
 
-def advancement_buyback(unit, buyback_request: dict) -> dict:
+def advancement_buyback(work, buyback_request: dict) -> dict:
     """Experience for unspent Moments of Truth bought back (ch. 11)."""
     moments = buyback_request["moments"]
-    return {"moments": moments, "experience": moment_buyback(moments, world_dials(unit))}
+    return {"moments": moments, "experience": moment_buyback(moments, world_dials(work))}
 
 
-def list_equipment(unit, _request: dict) -> dict:
+def list_equipment(work, _request: dict) -> dict:
     """The book's items with the world's own (which replace a book item of their name)."""
-    return Arsenal.book().with_custom(arsenal(unit.store, unit.world_id)).to_dict()
+    return Arsenal.book().with_custom(arsenal(work.store, work.world_id)).to_dict()
 
 
-def _world_items(unit) -> dict[str, list[dict]]:
-    """The world's own equipment as this unit has it (``{}``: none yet)."""
-    stored = unit.get(arsenal_key(unit.world_id))
+def _world_items(work) -> dict[str, list[dict]]:
+    """The world's own equipment as this work has it (``{}``: none yet)."""
+    stored = work.get(arsenal_key(work.world_id))
     return loads(stored) if stored else {}
 
 
-def define_equipment(unit, define_request: dict) -> dict:
+def define_equipment(work, define_request: dict) -> dict:
     """The GM removes some of the world's own items, then adds or replaces others."""
     try:
-        custom = remove_items(_world_items(unit), define_request["remove"])
+        custom = remove_items(_world_items(work), define_request["remove"])
     except EntryError as broken:
         raise against_the_rules(broken, f"remove.{broken.field}") from None
     try:
         custom = define_items(custom, {kind: define_request[kind] for kind in KINDS})
     except EntryError as broken:
         raise against_the_rules(broken, broken.field) from None
-    unit.set(arsenal_key(unit.world_id), dumps(custom))
+    work.set(arsenal_key(work.world_id), dumps(custom))
     return custom
 
 

@@ -17,11 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from ....cards import new_card_id, publish
-from ....events.jobs import queue_job
 from ....protocol import against_the_rules
-from ....refusals import refused_as
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_truth import Modifier
 from ....rules.moment_of_truth.attacks import Attack, AttackResult, Target
@@ -69,6 +65,10 @@ from ....rules.moment_of_truth.weapon_state import (
 )
 from ....rules.refusal import RulesRefusal
 from ....schemas.encode import dump
+from ....table.publish import new_card_id, publish
+from ....transport.events.jobs import queue_job
+from ....transport.handling import handles
+from ....transport.refusals import refused_as
 from ..combat_changes import Fight, change_fight, read_fight
 from ..ledger import arsenal
 from ..names import Event
@@ -96,9 +96,9 @@ def statistics_of(numbers: dict) -> dict[Statistic, int]:
     return {Statistic(name): value for name, value in numbers.items()}
 
 
-def arsenal_of(unit) -> Arsenal:
+def arsenal_of(work) -> Arsenal:
     """The book's equipment with the world's own (``equipment.define``)."""
-    return Arsenal.book().with_custom(arsenal(unit.store, unit.world_id))
+    return Arsenal.book().with_custom(arsenal(work.store, work.world_id))
 
 
 def weapon_of(choice: dict, arsenal: Arsenal) -> MeleeWeapon | RangedWeapon:
@@ -160,14 +160,14 @@ class AttackRead(NamedTuple):
     numbers: Attack
 
 
-def read_attack(unit, attack_request: dict, read: Fight, dials) -> AttackRead:
+def read_attack(work, attack_request: dict, read: Fight, dials) -> AttackRead:
     """The attack's numbers as ``attack`` and ``attack.odds`` read them from
     the fight: an attacker the user owns (the GM: any) that can act, a usable
     weapon, each target's TN, the pool with every modifier named; refused by
     field as the rules refuse it."""
     states, fight = read.states, read.combat
     attacker = states[attack_request["attacker"]]
-    check_token_owner(unit, attacker, "attacker")
+    check_token_owner(work, attacker, "attacker")
     with refused_as("attacker"):
         check_can_act(attacker)  # dead or unconscious: no actions (ch. 7, Condition Summary)
     arsenal = Arsenal.book().with_custom(read.arsenal)
@@ -181,7 +181,7 @@ def read_attack(unit, attack_request: dict, read: Fight, dials) -> AttackRead:
     fire = attack_request["fire"]
     distance = attack_request["distance"]
     if ranged:  # the map's squares, when both have one (a melee weapon reads no range)
-        distance = attack_distance(unit, attacker.token_id, aimed[0].token_id, distance)
+        distance = attack_distance(work, attacker.token_id, aimed[0].token_id, distance)
     numbers = Attack(
         _combat_pool(attack_request, attacker, fight, weapon, shield, dials, distance),
         tns[0], targets[0], tuple(targets[1:]),
@@ -197,15 +197,15 @@ def read_attack(unit, attack_request: dict, read: Fight, dials) -> AttackRead:
     return AttackRead(attacker, weapon, held, aimed, numbers)
 
 
-def attack(unit, attack_request: dict) -> dict:
+def attack(work, attack_request: dict) -> dict:
     """Resolve one attack by a token the user owns (the GM: any)."""
-    read = read_fight(unit, _token_fields(attack_request))
-    dials = world_dials(unit)
-    plan = read_attack(unit, attack_request, read, dials)
+    read = read_fight(work, _token_fields(attack_request))
+    dials = world_dials(work)
+    plan = read_attack(work, attack_request, read, dials)
     attacker, weapon = plan.attacker, plan.weapon
     card_id = new_card_id()
     charge_moments(
-        unit, attack_request["moments_spent"] + attack_request["damage_moments_spent"], card_id, "moments_spent"
+        work, attack_request["moments_spent"] + attack_request["damage_moments_spent"], card_id, "moments_spent"
     )
     ammo, result = plan.numbers.resolve(dials, _dice)
     rounds = ammo.rounds_fired if ammo and ammo.allowed else 1
@@ -216,23 +216,23 @@ def attack(unit, attack_request: dict) -> dict:
         made, taken = _taken(fresh, result, attacker.token_id, weapon, kept, dials, round_number)
         return made, _stances_after(combat, attack_request, attacker.token_id, result.combat.ranged, result), taken
 
-    tokens = change_fight(unit, Event.ATTACK, attack_request, read, leave_behind)
+    tokens = change_fight(work, Event.ATTACK, attack_request, read, leave_behind)
     card = dump(shapes.AttackResult, result)
     card["ammo"] = dump(shapes.AmmoRoll, ammo) if ammo else None
     card["weapon_state"] = {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)}
     card["tokens"] = [tokens[state.token_id] for state in plan.aimed] + _grappler_hit(attack_request, result, tokens)
-    return publish(unit, attack_request, Event.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
+    return publish(work, attack_request, Event.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
 
 
-def attack_odds(unit, odds_request: dict) -> dict:
+def attack_odds(work, odds_request: dict) -> dict:
     """An attack's odds before it is made, its numbers read as ``attack``
     reads them, computed by a worker (exact or simulated); nothing changes,
     nothing is charged."""
-    dials = world_dials(unit)
-    plan = read_attack(unit, odds_request, read_fight(unit, _token_fields(odds_request)), dials)
+    dials = world_dials(work)
+    plan = read_attack(work, odds_request, read_fight(work, _token_fields(odds_request)), dials)
     seed = odds_request["seed"] if odds_request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
     return queue_job(
-        unit, odds_request["request_id"], "workers.moment_of_truth.jobs.attack_odds_preview",
+        work, odds_request["request_id"], "workers.moment_of_truth.jobs.attack_odds_preview",
         attack=plan.numbers, dials=dials.to_dict(), trials=odds_request["trials"], seed=seed,
     )
 

@@ -9,10 +9,7 @@ never seen and charges nothing."""
 
 from __future__ import annotations
 
-from ....cards import new_card_id, publish
 from ....protocol import Request
-from ....refusals import refused_as
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_truth import Modifier
 from ....rules.moment_of_truth.equipment import Quality
@@ -35,6 +32,9 @@ from ....rules.moment_of_truth.weapon_state import (
     with_weapon,
 )
 from ....schemas.encode import dump
+from ....table.publish import new_card_id, publish
+from ....transport.handling import handles
+from ....transport.refusals import refused_as
 from ..names import Event
 from ..schemas import combat_weapons as shapes
 from ..token_changes import change_tokens, owned_token
@@ -49,34 +49,34 @@ def _modifiers(request: dict) -> list[Modifier]:
     return [Modifier(m["source"], m["dice"], m["penalty"]) for m in request["modifiers"]]
 
 
-def _wielder(unit, weapon_request: dict):
+def _wielder(work, weapon_request: dict):
     """The token (the sender must own it; dead or unconscious, it acts not),
     the world's dials, the weapon and its state."""
-    state = owned_token(unit, weapon_request["token_id"], acting=True)
-    dials = world_dials(unit)
-    weapon = weapon_of(weapon_request["weapon"], arsenal_of(unit))
+    state = owned_token(work, weapon_request["token_id"], acting=True)
+    dials = world_dials(work)
+    weapon = weapon_of(weapon_request["weapon"], arsenal_of(work))
     return state, dials, weapon, weapon_state(state, weapon, dials)
 
 
-def _kept(unit, rule: Request, weapon_request: dict, token, weapon, after, result: dict) -> dict:
+def _kept(work, rule: Request, weapon_request: dict, token, weapon, after, result: dict) -> dict:
     """Charge the MoTs spent, keep the weapon's state on the token, publish the card."""
     card_id = new_card_id()
-    charge_moments(unit, weapon_request["moments_spent"], card_id, "moments_spent")
+    charge_moments(work, weapon_request["moments_spent"], card_id, "moments_spent")
     token_id = weapon_request["token_id"]
 
     def keep(fresh: dict) -> tuple[list, None]:
         before = fresh[token_id]
         return [changed(before, with_weapon(before, weapon, after))], None
 
-    change_tokens(unit, rule, weapon_request, {token_id: "token_id"}, keep)
+    change_tokens(work, rule, weapon_request, {token_id: "token_id"}, keep)
     card = result | {"weapon_state": {"weapon": weapon.name, **after.to_dict(), "notes": notes(after, weapon)}}
-    return publish(unit, weapon_request, rule, card, card_id=card_id, actor_id=token.actor_id)
+    return publish(work, weapon_request, rule, card, card_id=card_id, actor_id=token.actor_id)
 
 
-def weapon_ready(unit, ready_request: dict) -> dict:
+def weapon_ready(work, ready_request: dict) -> dict:
     """The roll that readies an unwieldy weapon after an attack (or the turn
     spent readying it after a failed one), or grips a two-handed one in one hand."""
-    token, dials, weapon, held = _wielder(unit, ready_request)
+    token, dials, weapon, held = _wielder(work, ready_request)
     check = ready_request["check"]
     strength = token.statistics[Statistic.STRENGTH]
     with refused_as("weapon"):
@@ -97,13 +97,13 @@ def weapon_ready(unit, ready_request: dict) -> dict:
                     moments_spent=ready_request["moments_spent"], dice=_dice,
                 )
             after, result = readied(held, weapon, check, rolled.passed), dump(shapes.WeaponRoll, rolled)
-    return _kept(unit, Event.WEAPON_READY, ready_request, token, weapon, after, result)
+    return _kept(work, Event.WEAPON_READY, ready_request, token, weapon, after, result)
 
 
-def weapon_reload(unit, reload_request: dict) -> dict:
+def weapon_reload(work, reload_request: dict) -> dict:
     """Load a fresh magazine (one combat round), or reload a muzzle-loader
     (6 rounds less the successes of an Agility + weapon skill roll)."""
-    token, dials, weapon, held = _wielder(unit, reload_request)
+    token, dials, weapon, held = _wielder(work, reload_request)
     with refused_as("weapon"):
         after = reloaded(held, weapon, reload_request["capacity"])
         if Quality.MUZZLE_LOADED in weapon.qualities:
@@ -117,19 +117,19 @@ def weapon_reload(unit, reload_request: dict) -> dict:
             task, rounds = None, MAGAZINE_CHANGE_ROUNDS
             lines = [f"a fresh magazine of {after.magazine.capacity} rounds: one combat round (a move, no second action)"]
     result = {"weapon": weapon.name, "task": dump(shapes.TimedTask, task) if task else None, "rounds": rounds, "explanation": lines}
-    return _kept(unit, Event.WEAPON_RELOAD, reload_request, token, weapon, after, result)
+    return _kept(work, Event.WEAPON_RELOAD, reload_request, token, weapon, after, result)
 
 
-def weapon_clear_jam(unit, jam_request: dict) -> dict:
+def weapon_clear_jam(work, jam_request: dict) -> dict:
     """Clear an unreliable weapon's jam: 4 rounds less the successes, at least 1."""
-    token, _, weapon, held = _wielder(unit, jam_request)
+    token, _, weapon, held = _wielder(work, jam_request)
     with refused_as("weapon"):
         after = cleared(held, weapon)
         result = clear_jam(
             weapon, agility=token.statistics[Statistic.AGILITY], skill_level=skill_level(token, weapon),
             modifiers=_modifiers(jam_request), moments_spent=jam_request["moments_spent"], dice=_dice,
         )
-    return _kept(unit, Event.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, dump(shapes.TimedTask, result))
+    return _kept(work, Event.WEAPON_CLEAR_JAM, jam_request, token, weapon, after, dump(shapes.TimedTask, result))
 
 
 def init_app(app) -> None:

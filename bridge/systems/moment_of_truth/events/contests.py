@@ -4,15 +4,15 @@ it, and a player earns what its roll earns (ch. 5)."""
 
 from __future__ import annotations
 
-from ....cards import check_owner, new_card_id, publish
-from ....refusals import refused_as
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_truth import RollKind, spend_moments
 from ....rules.moment_of_truth.contests import Contestant, check_sides, contest
 from ....rules.moment_of_truth.moments import RollSpending
 from ....schemas.common import Visibility
 from ....schemas.encode import dump
+from ....table.publish import check_owner, new_card_id, publish
+from ....transport.handling import handles
+from ....transport.refusals import refused_as
 from ..names import Event
 from ..roll_spec import pool_of
 from ..schemas.maneuvers import ManeuverContest
@@ -23,29 +23,29 @@ from .moments import charge_moments, roll_rewards, with_rewards
 _dice = RandomDice()
 
 
-def contested_roll(unit, contest_request: dict) -> dict:
+def contested_roll(work, contest_request: dict) -> dict:
     """Both sides roll against the world's default TN; a deadlock goes as the world's dials say."""
-    check_owner(unit, contest_request["actor_id"])
+    check_owner(work, contest_request["actor_id"])
     moments, stakes_raised = contest_request["moments"], contest_request["first"]["stakes_raised"]
     with refused_as("moments"):
-        RollSpending(unit.identity.user, moments, stakes_raised=stakes_raised)
+        RollSpending(work.identity.user, moments, stakes_raised=stakes_raised)
     first = _contestant(contest_request["first"], "first", moments)
     second = _contestant(contest_request["second"], "second", 0)
     with refused_as("second"):
         check_sides(first, second)
-    dials, card_id = world_dials(unit), new_card_id()
-    charged = charge_moments(unit, moments, card_id, "moments")
+    dials, card_id = world_dials(work), new_card_id()
+    charged = charge_moments(work, moments, card_id, "moments")
     result = contest(first, second, dials, dice=_dice)
     deciding = result.rounds[-1].first
     hidden = contest_request["visibility"] is not Visibility.PUBLIC
-    rewards, held = roll_rewards(unit, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised,
+    rewards, held = roll_rewards(work, deciding, dials, moments_spent=bool(moments), stakes_raised=stakes_raised,
                                  roll_id=card_id, hidden=hidden)
     card = dump(ManeuverContest, result)
     if charged:
-        card["moments"] = dump(RollSpendingShape, RollSpending(unit.identity.user, moments))
+        card["moments"] = dump(RollSpendingShape, RollSpending(work.identity.user, moments))
         card["explanation"] = [*card["explanation"], *card["moments"]["explanation"]]
     with_rewards(card, rewards, held)
-    return publish(unit, contest_request, Event.CONTEST, card, card_id=card_id)
+    return publish(work, contest_request, Event.CONTEST, card, card_id=card_id)
 
 
 def _contestant(side: dict, field: str, moments: int) -> Contestant:

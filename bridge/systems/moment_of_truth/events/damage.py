@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from ....cards import check_owner, publish
-from ....requests import handles
 from ....rules.dice import RandomDice
 from ....rules.moment_of_truth.damage import DamageDice, effective_dr, roll_damage
+from ....table.publish import check_owner, publish
+from ....transport.handling import handles
 from ..names import Event
 
 _dice = RandomDice()
 
 
-def damage(unit, damage_request: dict) -> dict:
+def damage(work, damage_request: dict) -> dict:
     """Roll damage dice, lowered by a called shot and raised by MoTs, against armor."""
-    check_owner(unit, damage_request["actor_id"])
+    check_owner(work, damage_request["actor_id"])
     rolled = DamageDice(
         damage_request["dice"] + damage_request["moments_spent"],
         damage_request["minor_at"],
@@ -22,7 +22,7 @@ def damage(unit, damage_request: dict) -> dict:
     dr = effective_dr(damage_request["damage_reduction"], damage_request["armor_piercing"])
     result = roll_damage(rolled, dr, dice=_dice).to_dict()
     options = {name: damage_request[name] for name in ("armor_piercing", "lowered_by", "moments_spent")}
-    return publish(unit, damage_request, Event.DAMAGE, result | options)
+    return publish(work, damage_request, Event.DAMAGE, result | options)
 
 
 def init_app(app) -> None:

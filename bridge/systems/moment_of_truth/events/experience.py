@@ -2,23 +2,23 @@
 to raise a skill or statistic of its token at the advancement tables' costs,
 and a player buys it back with unspent Moments of Truth taken from the
 ledger. Each account lives in the world's Moment of Truth state document;
-a raise changes the token, a buyback the ledger, in the same unit."""
+a raise changes the token, a buyback the ledger, in the same work."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ....cards import check_owner
 from ....protocol import against_the_rules
-from ....refusals import refused_as
-from ....requests import handles
 from ....rules.moment_of_truth.advancement import OffTheTable, skill_advancement, statistic_advancement
 from ....rules.moment_of_truth.experience import ExperienceAccount
 from ....rules.moment_of_truth.moments import buy_back
 from ....rules.moment_of_truth.statistics import Statistic
 from ....rules.moment_of_truth.tokens import changed, registered
 from ....schemas.encode import dump
-from ....systems.state import change_state
+from ....table.publish import check_owner
+from ....transport.handling import handles
+from ....transport.refusals import refused_as
+from ...state import change_state
 from ..house_rules import world_house_rules
 from ..names import Event
 from ..schemas.moments import MomentsChange
@@ -29,17 +29,17 @@ from .moments import _ledger_only, _player, _record
 SYSTEM = "moment_of_truth"
 
 
-def award(unit, request: dict) -> dict:
+def award(work, request: dict) -> dict:
     """The GM's award of the session (Awarding Experience)."""
     actor_id = request["actor_id"]
-    entry, account = _account_change(unit, actor_id, "experience", lambda held: held.award(request["experience"], request["reason"]))
+    entry, account = _account_change(work, actor_id, "experience", lambda held: held.award(request["experience"], request["reason"]))
     return _answer(actor_id, entry, account)
 
 
-def spend(unit, request: dict) -> dict:
+def spend(work, request: dict) -> dict:
     """Raise the token's skill or statistic from the level it has, paid from its character's experience."""
-    token = owned_token(unit, request["token_id"])
-    dials = world_dials(unit)
+    token = owned_token(work, request["token_id"])
+    dials = world_dials(work)
     raised = "skill" if "skill" in request else "statistic"
     wanted = request[raised]
     try:
@@ -50,8 +50,8 @@ def spend(unit, request: dict) -> dict:
     except OffTheTable as broken:
         field = f"{raised}.desired" if broken.field in ("desired", "current") else f"{raised}.{broken.field}"
         raise against_the_rules(broken, field) from None
-    entry, account = _account_change(unit, token.actor_id, f"{raised}.desired", lambda held: held.raise_by(cost))
-    house_rules = world_house_rules(unit)
+    entry, account = _account_change(work, token.actor_id, f"{raised}.desired", lambda held: held.raise_by(cost))
+    house_rules = world_house_rules(work)
 
     def change(states):
         before = states[token.token_id]
@@ -65,21 +65,21 @@ def spend(unit, request: dict) -> dict:
                               statistics=statistics, dials=dials, house_rules=house_rules)
         return [made], made
 
-    made = change_tokens(unit, Event.EXPERIENCE_SPEND, request, {token.token_id: "token_id"}, change)
+    made = change_tokens(work, Event.EXPERIENCE_SPEND, request, {token.token_id: "token_id"}, change)
     return {**_answer(token.actor_id, entry, account), "cost": cost.to_dict(), "token": made.to_dict()}
 
 
-def buyback(unit, request: dict) -> dict:
+def buyback(work, request: dict) -> dict:
     """A player's unspent Moments of Truth, taken from the ledger, become the character's experience."""
-    actor_id, player = request["actor_id"], _player(unit, request)
-    check_owner(unit, actor_id)
+    actor_id, player = request["actor_id"], _player(work, request)
+    check_owner(work, actor_id)
     moments = request["moments"]
-    update = _record(unit, [player], _ledger_only(lambda ledger: buy_back(ledger, player, moments)), "moments")
-    entry, account = _account_change(unit, actor_id, "moments", lambda held: held.buy_back(moments, world_dials(unit)))
+    update = _record(work, [player], _ledger_only(lambda ledger: buy_back(ledger, player, moments)), "moments")
+    entry, account = _account_change(work, actor_id, "moments", lambda held: held.buy_back(moments, world_dials(work)))
     return {**_answer(actor_id, entry, account), "moments": dump(MomentsChange, update)}
 
 
-def _account_change(unit, actor_id: str, field: str, change):
+def _account_change(work, actor_id: str, field: str, change):
     """Change the character's account in the state document; the entry and the account after it."""
 
     def step(document):
@@ -89,7 +89,7 @@ def _account_change(unit, actor_id: str, field: str, change):
         after["experience"][actor_id] = account.to_dict()
         return after, (entry, account)
 
-    return change_state(unit, SYSTEM, step)
+    return change_state(work, SYSTEM, step)
 
 
 def _answer(actor_id: str, entry, account) -> dict:

@@ -4,10 +4,10 @@ card, one ``token.changed`` per token changed, and ``job.result``."""
 
 from __future__ import annotations
 
-from ....events.jobs import queue_job
 from ....protocol import Request
-from ....requests import handles
 from ....schemas.catalog import REQUESTS
+from ....transport.events.jobs import queue_job
+from ....transport.handling import handles
 from ..names import Event
 from ..token_changes import check_tracked
 
@@ -39,11 +39,11 @@ def named(request: dict) -> dict[str, str]:
 def queues(event: Request):
     """The handler of hazard ``event``: refuse untracked tokens now, queue the rest."""
 
-    def queue_hazard(unit, request: dict) -> dict:
-        check_tracked(unit, named(request))
+    def queue_hazard(work, request: dict) -> dict:
+        check_tracked(work, named(request))
         spec = REQUESTS[event.value].schema().dump(request)
         return queue_job(
-            unit, request["request_id"], "workers.moment_of_truth.hazards.hazard", sender=unit.identity.to_dict(), event=event.value, request=spec
+            work, request["request_id"], "workers.moment_of_truth.hazards.hazard", sender=work.identity.to_dict(), event=event.value, request=spec
         )
 
     return queue_hazard

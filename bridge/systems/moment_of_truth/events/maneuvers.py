@@ -5,10 +5,7 @@ brings or ends (and a crush's damage) back to the tokens."""
 
 from __future__ import annotations
 
-from ....cards import new_card_id, publish
 from ....protocol import against_the_rules
-from ....refusals import refused_as
-from ....requests import handles
 from ....rules.dice import FixedDice, RandomDice
 from ....rules.moment_of_truth import token_hazards
 from ....rules.moment_of_truth.conditions import Condition
@@ -43,6 +40,9 @@ from ....rules.moment_of_truth.tracker import Combat, stance_of
 from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
 from ....schemas.encode import dump
+from ....table.publish import new_card_id, publish
+from ....transport.handling import handles
+from ....transport.refusals import refused_as
 from ..combat_changes import running_combat
 from ..names import Event
 from ..schemas import maneuvers as shapes
@@ -58,45 +58,45 @@ BRAWLING_NAMES = ("brawling", "unarmed combat")
 MARTIAL_ARTS_NAMES = ("martial arts",)
 
 
-def maneuver(unit, maneuver_request: dict) -> dict:
+def maneuver(work, maneuver_request: dict) -> dict:
     """One grappling maneuver by the actor's token against the opponent's."""
     ids = {maneuver_request["actor"]: "actor", maneuver_request["opponent"]: "opponent"}
     if len(ids) == 1:
         raise against_the_rules(RulesRefusal("a token does not grapple itself"), "opponent")
-    states = tracked(unit, ids)
+    states = tracked(work, ids)
     actor_state, opponent_state = (states[maneuver_request[side]] for side in ("actor", "opponent"))
-    check_token_owner(unit, actor_state, "actor")
-    dials, combat = world_dials(unit), running_combat(unit, opponent_state.scene_id)
+    check_token_owner(work, actor_state, "actor")
+    dials, combat = world_dials(work), running_combat(work, opponent_state.scene_id)
     actor, opponent = _grapplers(maneuver_request, actor_state, opponent_state)
     options = {name: maneuver_request[name] for name in ("free_hand", "close_range", "held_since_earlier_turn")}
     with refused_as(_maneuver_field(maneuver_request, actor, opponent)):
         check_maneuver(maneuver_request["kind"], actor, opponent, **options)
-    armor = _armor(unit, opponent_state) if maneuver_request["kind"] is Maneuver.CRUSH else None
+    armor = _armor(work, opponent_state) if maneuver_request["kind"] is Maneuver.CRUSH else None
     card_id = new_card_id()
-    charge_moments(unit, maneuver_request["moments"], card_id, "moments")
+    charge_moments(work, maneuver_request["moments"], card_id, "moments")
     with refused_as("moments", pool="moments"):
         result = _run(maneuver_request, actor, opponent, armor, combat, dials)
     round_number, breath = combat.round if combat else None, _breath_faces(result, opponent_state)
     suffocation = change_tokens(
-        unit, Event.MANEUVER, maneuver_request, ids,
+        work, Event.MANEUVER, maneuver_request, ids,
         lambda now: _changes(maneuver_request, now, result, actor, dials, round_number, breath),
     )
     card = dump(shapes.RESULTS[type(result)], result) | {"actor_token": actor_state.token_id, "opponent_token": opponent_state.token_id}
     if suffocation:
         card["suffocation"] = suffocation
     hidden = maneuver_request["visibility"] is not Visibility.PUBLIC
-    with_rewards(card, *_rewards(unit, result, dials, bool(maneuver_request["moments"]), card_id, hidden))
-    return publish(unit, maneuver_request, Event.MANEUVER, card, card_id=card_id, actor_id=actor_state.actor_id)
+    with_rewards(card, *_rewards(work, result, dials, bool(maneuver_request["moments"]), card_id, hidden))
+    return publish(work, maneuver_request, Event.MANEUVER, card, card_id=card_id, actor_id=actor_state.actor_id)
 
 
-def _rewards(unit, result, dials: Dials, moments_spent: bool, card_id: str, hidden: bool) -> tuple:
+def _rewards(work, result, dials: Dials, moments_spent: bool, card_id: str, hidden: bool) -> tuple:
     """What the actor's roll earns a player (ch. 5, Dice-Triggered Rewards):
     the grapple's roll, a contest's deciding roll; a crush rolls damage only.
     ``(the ledger's entries, the reward held)`` (``roll_rewards``)."""
     if isinstance(result, CrushResult):
         return (), None
     roll = result.roll if isinstance(result, GrappleResult) else result.contest.rounds[-1].first
-    return roll_rewards(unit, roll, dials, moments_spent=moments_spent, stakes_raised=False, roll_id=card_id, hidden=hidden)
+    return roll_rewards(work, roll, dials, moments_spent=moments_spent, stakes_raised=False, roll_id=card_id, hidden=hidden)
 
 
 def _grapplers(request: dict, actor: TokenState, opponent: TokenState) -> tuple[Grappler, Grappler]:
@@ -124,9 +124,9 @@ def _level(skills: dict[str, int], names: tuple[str, ...]) -> int | None:
     return max((skills[name] for name in names if name in skills), default=None)
 
 
-def _armor(unit, state: TokenState):
+def _armor(work, state: TokenState):
     """The opponent's armor, which a crush's damage goes through (read before any MoT is charged)."""
-    return armor_of(state.armor, arsenal_of(unit), "opponent") if state.armor else None
+    return armor_of(state.armor, arsenal_of(work), "opponent") if state.armor else None
 
 
 def _rolled(choice) -> Statistic | Derived:

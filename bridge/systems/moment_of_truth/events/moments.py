@@ -6,12 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ....auth import Identity, Role
-from ....cards import check_owner, publish
 from ....protocol import ErrorCode, Push, RequestError, against_the_rules
-from ....refusals import refused_as
-from ....requests import handles
-from ....rooms import world_room
 from ....rules.dice import RandomDice
 from ....rules.moment_of_truth import (
     RollKind,
@@ -65,7 +60,12 @@ from ....rules.moment_of_truth.talents import Talent, TalentUse, TalentUses, use
 from ....rules.refusal import RulesRefusal
 from ....schemas.common import Visibility
 from ....schemas.encode import dump, dump_many
-from ....visibility import view_for
+from ....table.auth import Identity, Role
+from ....table.publish import check_owner, publish
+from ....table.visibility import view_for
+from ....transport.handling import handles
+from ....transport.refusals import refused_as
+from ....transport.rooms import world_room
 from ..ledger import MomentsRead, MomentsWrite, balances, change_moments, history
 from ..names import Event
 from ..roll_spec import pool_of, statistic_of, target_of
@@ -81,9 +81,9 @@ _TAKEN = frozenset(reward.value for reward in TAKES)
 Change = Callable[[MomentsLedger, dict], tuple[LedgerUpdate, dict]]
 
 
-def _record(unit, seated: list[str], change: Change, field: str, **marks) -> LedgerUpdate:
+def _record(work, seated: list[str], change: Change, field: str, **marks) -> LedgerUpdate:
     """Apply ``change`` to the world's ledger, with ``seated`` players at the
-    table (a newcomer holds 0), in the request's unit; tell the table. A rules refusal
+    table (a newcomer holds 0), in the request's work; tell the table. A rules refusal
     names ``field``, or ``_schema`` when a dial switches the rule off.
 
     The ledger the rules get holds every balance and, of the history, only
@@ -110,13 +110,13 @@ def _record(unit, seated: list[str], change: Change, field: str, **marks) -> Led
         return written, update
 
     try:
-        update = change_moments(unit, apply, **marks)
+        update = change_moments(work, apply, **marks)
     except RuleNotInUse as off:
         raise against_the_rules(off, "_schema") from None
     except RulesRefusal as broken:
         raise against_the_rules(broken, field) from None
     if update.entries:
-        unit.emit(Push.MOMENTS_CHANGED.value, dump(MomentsChange, update), to=world_room(unit.world_id))
+        work.emit(Push.MOMENTS_CHANGED.value, dump(MomentsChange, update), to=world_room(work.world_id))
     return update
 
 
@@ -124,12 +124,12 @@ def _ledger_only(change: Callable[[MomentsLedger], LedgerUpdate]) -> Change:
     return lambda ledger, uses: (change(ledger), uses)
 
 
-def _player(unit, moments_request: dict) -> str:
+def _player(work, moments_request: dict) -> str:
     """Players act for themselves; the GM names the player."""
-    player = moments_request.get("player", unit.identity.user)
-    if unit.identity.is_gm and "player" not in moments_request:
+    player = moments_request.get("player", work.identity.user)
+    if work.identity.is_gm and "player" not in moments_request:
         raise RequestError(ErrorCode.INVALID, "the GM names the player", {"player": ["the GM names the player"]})
-    if not unit.identity.is_gm and player != unit.identity.user:
+    if not work.identity.is_gm and player != work.identity.user:
         raise RequestError(ErrorCode.FORBIDDEN, "a player acts for themself", {"player": ["not you"]})
     return player
 
@@ -137,22 +137,22 @@ def _player(unit, moments_request: dict) -> str:
 # --- the ledger ----------------------------------------------------------------
 
 
-def ledger_view(unit, recent: int) -> dict:
+def ledger_view(work, recent: int) -> dict:
     """Every player's MoTs and the ``recent`` newest entries of the history (``schemas.moments.MomentsLedger``)."""
-    return {"balances": balances(unit.store, unit.world_id), "history": history(unit.store, unit.world_id, recent)}
+    return {"balances": balances(work.store, work.world_id), "history": history(work.store, work.world_id, recent)}
 
 
-def moments_get(unit, get_request: dict) -> dict:
+def moments_get(work, get_request: dict) -> dict:
     """Every player's MoTs and the newest entries of the history."""
-    return ledger_view(unit, get_request["recent"])
+    return ledger_view(work, get_request["recent"])
 
 
-def moments_take(unit, take_request: dict) -> dict:
+def moments_take(work, take_request: dict) -> dict:
     """Take a failure, a critical failure or a setback for MoTs (ch. 5), on a
     logged roll of the player's that the sender may see, once per roll."""
-    player, dials, taken = _player(unit, take_request), world_dials(unit), take_request["reward"]
+    player, dials, taken = _player(work, take_request), world_dials(work), take_request["reward"]
     roll_id = take_request["roll_id"]
-    card = _logged_roll(unit, player, roll_id)
+    card = _logged_roll(work, player, roll_id)
     with refused_as("roll_id"):
         check_takeable(Reward(earned["kind"]) for earned in (*card.get("rewards", ()), *card.get("held", ())))
     if taken is Taken.TAKE_SETBACK:
@@ -164,20 +164,20 @@ def moments_take(unit, take_request: dict) -> dict:
         change = lambda ledger: take_failure(ledger, player, dials, roll_id=roll_id)
     else:
         change = lambda ledger: take_critical_failure(ledger, player, dials, roll_id=roll_id)
-    return dump(MomentsChange, _record(unit, [player], _ledger_only(change), "roll_id", setback_of=roll_id))
+    return dump(MomentsChange, _record(work, [player], _ledger_only(change), "roll_id", setback_of=roll_id))
 
 
-def _logged_roll(unit, player: str, roll_id: str) -> dict:
+def _logged_roll(work, player: str, roll_id: str) -> dict:
     """A logged roll of ``player``'s (made by them or for an actor of theirs)
     that they see whole (a take needs a roll its player sees, even when the
     GM sends it): its card. One refusal for a roll that is not there, not
     theirs or hidden from them: it says nothing of a hidden roll's outcome
     (docs/rules/moment_of_truth.md, Blind and whispered rolls)."""
-    entry = unit.store.card(unit.world_id, roll_id)
+    entry = work.store.card(work.world_id, roll_id)
     seen = entry is not None and entry.get("rule", "roll") == "roll"
     if seen:
-        seen = view_for(entry, Identity(unit.world_id, player, Role.PLAYER)) is entry
-    if not seen or (entry["user"] != player and not unit.store.owns_actor(unit.world_id, player, entry["actor_id"])):
+        seen = view_for(entry, Identity(work.world_id, player, Role.PLAYER)) is entry
+    if not seen or (entry["user"] != player and not work.store.owns_actor(work.world_id, player, entry["actor_id"])):
         message = f"no roll of {player}'s that they may see has this id"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"roll_id": [message]})
     return entry["result"]
@@ -192,22 +192,22 @@ def _reread(result: dict) -> RollResult:
     return RollResult(kind, pool, TargetNumber(**result["target"]), counting, judged)
 
 
-def moments_award(unit, award_request: dict) -> dict:
+def moments_award(work, award_request: dict) -> dict:
     """The GM's awards: role-playing, a session's start, a heroic death."""
-    dials, award = world_dials(unit), award_request["award"]
+    dials, award = world_dials(work), award_request["award"]
     if award is Award.ROLE_PLAYING:
         awarded = [(award_request["player"], award_request["moments"], award_request["reason"])]
-        return award_for_role_playing(unit, awarded, dials, "reason")
+        return award_for_role_playing(work, awarded, dials, "reason")
     if award is Award.SESSION_START:
         change = lambda ledger, uses: _session_start(ledger, uses, dials)
-        return dump(MomentsChange, _record(unit, award_request["players"], change, "players", first_sessions=True))
+        return dump(MomentsChange, _record(work, award_request["players"], change, "players", first_sessions=True))
     dead, hit_points = award_request["player"], award_request["hit_points"]
     gifts = {gift["player"]: gift["moments"] for gift in award_request["gifts"]}
     change = _ledger_only(lambda ledger: heroic_death(ledger, dead, hit_points, dials, gifts))
-    return dump(MomentsChange, _record(unit, [dead, *gifts], change, "hit_points" if hit_points >= 0 else "gifts"))
+    return dump(MomentsChange, _record(work, [dead, *gifts], change, "hit_points" if hit_points >= 0 else "gifts"))
 
 
-def award_for_role_playing(unit, awarded: list[tuple[str, int, str]], dials: Dials, field: str) -> dict:
+def award_for_role_playing(work, awarded: list[tuple[str, int, str]], dials: Dials, field: str) -> dict:
     """The GM's role-playing awards, ``(player, moments, reason)`` each (ch. 5),
     by the world's ``dials``, in one change of the ledger, as the table is
     told it (``MomentsChange``); a refusal names ``field``."""
@@ -219,7 +219,7 @@ def award_for_role_playing(unit, awarded: list[tuple[str, int, str]], dials: Dia
             ledger, entries = update.ledger, [*entries, *update.entries]
         return LedgerUpdate(ledger, tuple(entries))
 
-    return dump(MomentsChange, _record(unit, [player for player, _, _ in awarded], _ledger_only(change), field))
+    return dump(MomentsChange, _record(work, [player for player, _, _ in awarded], _ledger_only(change), field))
 
 
 def _session_start(ledger: MomentsLedger, uses: dict, dials: Dials) -> tuple[LedgerUpdate, dict]:
@@ -227,35 +227,35 @@ def _session_start(ledger: MomentsLedger, uses: dict, dials: Dials) -> tuple[Led
     return first_session(ledger, dials), {"session": uses["session"] + 1, "actors": {}}
 
 
-def moments_spend(unit, spend_request: dict) -> dict:
+def moments_spend(work, spend_request: dict) -> dict:
     """Add a detail to the scene or create an NPC (ch. 5)."""
-    player = _player(unit, spend_request)
+    player = _player(work, spend_request)
     if spend_request["spend"] is Spent.ADD_DETAIL:
         detail, surcharge = spend_request["detail"], spend_request["surcharge"]
         change = _ledger_only(lambda ledger: add_detail(ledger, player, detail, surcharge=surcharge))
     else:
         npc = spend_request["npc"]
         change = _ledger_only(lambda ledger: create_npc(ledger, player, npc))
-    return dump(MomentsChange, _record(unit, [player], change, "spend"))
+    return dump(MomentsChange, _record(work, [player], change, "spend"))
 
 
 # --- a roll's options ------------------------------------------------------------
 
 
-def charge_moments(unit, moments: int, roll_id: str, field: str) -> tuple:
+def charge_moments(work, moments: int, roll_id: str, field: str) -> tuple:
     """Charge the sender ``moments`` MoTs for extra dice on a roll other than
     ``roll`` (an attack's, a medic's, a hazard's; ch. 5), before it is
     rolled: a player without enough is refused on ``field`` and nothing is
     rolled. The GM holds none. The ledger's entries."""
     if not moments:
         return ()
-    _check_holds_moments(unit, field)
-    spending = RollSpending(unit.identity.user, moments)
-    update = _record(unit, [unit.identity.user], _ledger_only(lambda ledger: spend_on_roll(ledger, spending, roll_id=roll_id)), field)
+    _check_holds_moments(work, field)
+    spending = RollSpending(work.identity.user, moments)
+    update = _record(work, [work.identity.user], _ledger_only(lambda ledger: spend_on_roll(ledger, spending, roll_id=roll_id)), field)
     return update.entries
 
 
-def roll_with_dying_moments(unit, actor_id: str, roll_id: str, roll: Callable[[int], Any], field: str) -> Any:
+def roll_with_dying_moments(work, actor_id: str, roll_id: str, roll: Callable[[int], Any], field: str) -> Any:
     """Harsh death's rescue (ch. 7): ``roll(moments)`` with all the unspent
     MoTs of the dying character's player, who spends them all, in one change
     of the ledger (nothing is charged if ``roll`` refuses). MoTs are the
@@ -265,7 +265,7 @@ def roll_with_dying_moments(unit, actor_id: str, roll_id: str, roll: Callable[[i
     rolled = []
 
     def change(ledger: MomentsLedger) -> LedgerUpdate:
-        owners = unit.store.owners_among(unit.world_id, list(ledger.players), actor_id)
+        owners = work.store.owners_among(work.world_id, list(ledger.players), actor_id)
         if len(owners) > 1:
             raise RulesRefusal(
                 f"the dying character's Moments of Truth are not one player's: {' and '.join(owners)} "
@@ -274,18 +274,18 @@ def roll_with_dying_moments(unit, actor_id: str, roll_id: str, roll: Callable[[i
         rolled[:] = [roll(ledger.balance(owners[0]) if owners else 0)]
         return spend_on_rescue(ledger, owners[0], roll_id=roll_id) if owners else LedgerUpdate(ledger, ())
 
-    _record(unit, [], _ledger_only(change), field)
+    _record(work, [], _ledger_only(change), field)
     return rolled[0]
 
 
-def _check_holds_moments(unit, field: str) -> None:
+def _check_holds_moments(work, field: str) -> None:
     """The GM holds no Moments of Truth (ch. 5): only players spend them."""
-    if unit.identity.is_gm:
+    if work.identity.is_gm:
         message = "the GM holds no Moments of Truth: only players spend them"
         raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {field: [message]})
 
 
-def roll_rewards(unit, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool, roll_id: str,
+def roll_rewards(work, result: RollResult, dials: Dials, *, moments_spent: bool, stakes_raised: bool, roll_id: str,
                  hidden: bool) -> tuple[tuple, HeldReward | None]:
     """What a player's roll other than ``roll`` earns (a contest's side, a
     maneuver's): raising the stakes (ch. 5, Player-Triggered Rewards),
@@ -293,15 +293,15 @@ def roll_rewards(unit, result: RollResult, dials: Dials, *, moments_spent: bool,
     credited, or held when the card is ``hidden`` (blind or whispered;
     docs/rules/moment_of_truth.md, Blind and whispered rolls). ``(the
     ledger's entries, the reward held)``; nothing for the GM."""
-    if unit.identity.is_gm:
+    if work.identity.is_gm:
         return (), None
     raised = ()
     if stakes_raised:
-        change = _ledger_only(lambda ledger: _stakes_reward(unit, LedgerUpdate(ledger, ()), dials, roll_id))
-        raised = _record(unit, [unit.identity.user], change, "stakes_raised").entries
+        change = _ledger_only(lambda ledger: _stakes_reward(work, LedgerUpdate(ledger, ()), dials, roll_id))
+        raised = _record(work, [work.identity.user], change, "stakes_raised").entries
     if hidden:
-        return raised, _held_reward(unit, result, dials, moments_spent, stakes_raised)
-    return (*raised, *_dice_reward(unit, result, dials, moments_spent, stakes_raised, roll_id)), None
+        return raised, _held_reward(work, result, dials, moments_spent, stakes_raised)
+    return (*raised, *_dice_reward(work, result, dials, moments_spent, stakes_raised, roll_id)), None
 
 
 def with_rewards(card: dict, rewards, held: HeldReward | None) -> dict:
@@ -318,15 +318,15 @@ def with_rewards(card: dict, rewards, held: HeldReward | None) -> dict:
     return card
 
 
-def _stakes_reward(unit, update: LedgerUpdate, dials: Dials, roll_id: str) -> LedgerUpdate:
+def _stakes_reward(work, update: LedgerUpdate, dials: Dials, roll_id: str) -> LedgerUpdate:
     """``update`` and the player's 2 MoTs for raising the stakes, where player-triggered rewards are in use (ch. 5)."""
-    if unit.identity.is_gm or not Trigger.PLAYER.in_use(dials):
+    if work.identity.is_gm or not Trigger.PLAYER.in_use(dials):
         return update
-    raised = raise_the_stakes(update.ledger, unit.identity.user, dials, roll_id=roll_id)
+    raised = raise_the_stakes(update.ledger, work.identity.user, dials, roll_id=roll_id)
     return LedgerUpdate(raised.ledger, (*update.entries, *raised.entries))
 
 
-def roll_with_options(unit, roll_request: dict, dials: Dials, roll_id: str) -> dict:
+def roll_with_options(work, roll_request: dict, dials: Dials, roll_id: str) -> dict:
     """A roll card's result: conditions and a talent in the pool (ch. 4, 7),
     MoTs and the talent's cost charged before rolling (nothing if anyone
     cannot pay), raised stakes rewarded, then the judged roll's dice reward
@@ -341,72 +341,72 @@ def roll_with_options(unit, roll_request: dict, dials: Dials, roll_id: str) -> d
     own = spent.get("own", 0)
     contributions = tuple(Contribution(given["user"], given["dice"]) for given in spent.get("contributions", ()))
     if own or contributions:
-        _check_holds_moments(unit, "moments")
+        _check_holds_moments(work, "moments")
     rolled, target = _possible(roll_request, pool, own + sum(given.dice for given in contributions), dials)
     spending, use, charged = None, None, ()
-    if talent or own or contributions or (stakes_raised and not unit.identity.is_gm):
-        spending, use, charged = _charge(unit, roll_request, talent, own, contributions, dials, roll_id)
+    if talent or own or contributions or (stakes_raised and not work.identity.is_gm):
+        spending, use, charged = _charge(work, roll_request, talent, own, contributions, dials, roll_id)
     result = roll_pool(roll_request["kind"], rolled, target, _dice, stakes_raised=stakes_raised, setbacks=dials.setbacks)
     rewards, held = [entry for entry in charged if isinstance(entry.kind, Reward)], None
     if roll_request["visibility"] is Visibility.PUBLIC:
-        rewards += _dice_reward(unit, result, dials, spending is not None, stakes_raised, roll_id)
+        rewards += _dice_reward(work, result, dials, spending is not None, stakes_raised, roll_id)
     else:
-        held = _held_reward(unit, result, dials, spending is not None, stakes_raised)
+        held = _held_reward(work, result, dials, spending is not None, stakes_raised)
     return _card(result, spending, use, rewards, held)
 
 
-def _charge(unit, roll_request: dict, talent: Talent | None, own: int, contributions: tuple, dials: Dials, roll_id: str):
+def _charge(work, roll_request: dict, talent: Talent | None, own: int, contributions: tuple, dials: Dials, roll_id: str):
     """Charge the roll's MoTs and the talent's use, and reward raised stakes,
     in one change of the ledger; each contribution uses up its giver's offer
     (``moments_offer``): ``(spending, use, the ledger's entries)``,
     ``spending`` None when no MoT was spent."""
-    stakes_raised, player = roll_request["stakes_raised"], not unit.identity.is_gm
+    stakes_raised, player = roll_request["stakes_raised"], not work.identity.is_gm
     paid = {}
 
     def charge(ledger: MomentsLedger, uses: dict) -> tuple[LedgerUpdate, dict]:
         use = _use_talent(roll_request, talent, uses, dials) if talent else None
-        spending = RollSpending(unit.identity.user, own, contributions, use.moments if use else 0, stakes_raised)
+        spending = RollSpending(work.identity.user, own, contributions, use.moments if use else 0, stakes_raised)
         update = spend_on_roll(ledger, spending, roll_id=roll_id)
         if stakes_raised:
-            update = _stakes_reward(unit, update, dials, roll_id)
+            update = _stakes_reward(work, update, dials, roll_id)
         paid.update(spending=spending, use=use)
         if contributions:
-            uses = {**uses, "offers": use_offers(uses.get("offers", {}), unit.identity.user, contributions)}
+            uses = {**uses, "offers": use_offers(uses.get("offers", {}), work.identity.user, contributions)}
         return update, _counted(uses, roll_request["actor_id"], use)
 
-    seated = [unit.identity.user, *(given.player for given in contributions)] if player else []
-    entries = _record(unit, seated, charge, "moments").entries
+    seated = [work.identity.user, *(given.player for given in contributions)] if player else []
+    entries = _record(work, seated, charge, "moments").entries
     return paid["spending"] if paid["spending"].moments else None, paid["use"], entries
 
 
-def _dice_reward(unit, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool, roll_id: str):
+def _dice_reward(work, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool, roll_id: str):
     """Credit the roller with what the judged roll earns (ch. 5, Dice-Triggered
     Rewards), if anything; the GM's rolls earn none."""
-    if unit.identity.is_gm or not Trigger.DICE.in_use(dials):
+    if work.identity.is_gm or not Trigger.DICE.in_use(dials):
         return ()
     if dice_reward(result, moments_spent=moments_spent, dials=dials, stakes_raised=stakes_raised) is None:
         return ()
     options = {"moments_spent": moments_spent, "stakes_raised": stakes_raised, "roll_id": roll_id}
 
     def earn(ledger: MomentsLedger) -> LedgerUpdate:
-        return earn_dice_reward(ledger, unit.identity.user, result, dials, **options)
+        return earn_dice_reward(ledger, work.identity.user, result, dials, **options)
 
-    return _record(unit, [unit.identity.user], _ledger_only(earn), "moments").entries
+    return _record(work, [work.identity.user], _ledger_only(earn), "moments").entries
 
 
-def _held_reward(unit, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool) -> HeldReward | None:
+def _held_reward(work, result: RollResult, dials: Dials, moments_spent: bool, stakes_raised: bool) -> HeldReward | None:
     """What the judged roll earns the roller, held and not yet in the ledger
     (nobody is told of it but who sees the card); the GM's rolls earn none."""
-    if unit.identity.is_gm or not Trigger.DICE.in_use(dials):
+    if work.identity.is_gm or not Trigger.DICE.in_use(dials):
         return None
-    return hold_dice_reward(unit.identity.user, result, dials, moments_spent=moments_spent, stakes_raised=stakes_raised)
+    return hold_dice_reward(work.identity.user, result, dials, moments_spent=moments_spent, stakes_raised=stakes_raised)
 
 
-def credit_revealed(unit, entry: dict) -> tuple:
+def credit_revealed(work, entry: dict) -> tuple:
     """Credit the held rewards of ``entry``, a hidden card the GM reveals
     (docs/rules/moment_of_truth.md, Blind and whispered rolls): once per
     card (refused on ``roll_id`` after), told to the table. The ledger's entries."""
-    roll_id, dials = entry["roll_id"], world_dials(unit)
+    roll_id, dials = entry["roll_id"], world_dials(work)
     mark = f"{roll_id}:revealed"
     held = [HeldReward.from_dict(reward) for reward in entry["result"].get("held", ())]
 
@@ -418,20 +418,20 @@ def credit_revealed(unit, entry: dict) -> tuple:
         return MomentsWrite(dict(update.ledger.balances), None, entries, {}, {mark: {"roll_id": roll_id}}), update
 
     try:
-        update = change_moments(unit, apply, setback_of=mark)
+        update = change_moments(work, apply, setback_of=mark)
     except RulesRefusal as broken:
         raise against_the_rules(broken, "roll_id") from None
     if update.entries:
-        unit.emit(Push.MOMENTS_CHANGED.value, dump(MomentsChange, update), to=world_room(unit.world_id))
+        work.emit(Push.MOMENTS_CHANGED.value, dump(MomentsChange, update), to=world_room(work.world_id))
     return update.entries
 
 
-def moments_offer(unit, offer_request: dict) -> dict:
+def moments_offer(work, offer_request: dict) -> dict:
     """Offer ``dice`` d6 of one's own MoTs to another player's next roll
     (ch. 5), which that roll may take as its contribution; paid when rolled."""
-    _check_holds_moments(unit, "to")
-    giver, roller, dice = unit.identity.user, offer_request["to"], offer_request["dice"]
-    if unit.store.seat(unit.world_id, roller) != "player":
+    _check_holds_moments(work, "to")
+    giver, roller, dice = work.identity.user, offer_request["to"], offer_request["dice"]
+    if work.store.seat(work.world_id, roller) != "player":
         message = f"no player '{roller}' has joined this world"
         raise RequestError(ErrorCode.INVALID, message, {"to": [message]})
 
@@ -443,7 +443,7 @@ def moments_offer(unit, offer_request: dict) -> dict:
         offers = offer_dice(uses.get("offers", {}), giver, roller, dice)
         return LedgerUpdate(ledger, ()), {**uses, "offers": offers}
 
-    _record(unit, [giver], offer, "to")
+    _record(work, [giver], offer, "to")
     return {"player": giver, "to": roller, "dice": dice}
 
 
@@ -527,21 +527,21 @@ def _card(result: RollResult, spending: RollSpending | None, use: TalentUse | No
 # --- connections ------------------------------------------------------------------
 
 
-def connection_roll(unit, roll_request: dict) -> dict:
+def connection_roll(work, roll_request: dict) -> dict:
     """Roll 2d6 on the connections table (ch. 5), where the world uses connections."""
-    check_owner(unit, roll_request["actor_id"])
+    check_owner(work, roll_request["actor_id"])
     try:
-        check_in_use(world_dials(unit))
+        check_in_use(world_dials(work))
     except RulesRefusal as off:
         raise against_the_rules(off, "_schema") from None
-    return publish(unit, roll_request, Event.CONNECTION_ROLL, dump(ConnectionRoll, roll_connection(dice=_dice)))
+    return publish(work, roll_request, Event.CONNECTION_ROLL, dump(ConnectionRoll, roll_connection(dice=_dice)))
 
 
-def connection_check(unit, check_request: dict) -> dict:
+def connection_check(work, check_request: dict) -> dict:
     """Whether a character has two connections with PCs and two with distinct NPCs."""
     try:
         connections = [Connection(**connection) for connection in check_request["connections"]]
-        return dump(ConnectionsCheck, check_connections(connections, world_dials(unit)))
+        return dump(ConnectionsCheck, check_connections(connections, world_dials(work)))
     except RulesRefusal as broken:
         raise against_the_rules(broken, "connections") from None
 

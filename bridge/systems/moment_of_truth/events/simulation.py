@@ -6,12 +6,12 @@ import secrets
 
 from flask import current_app
 
-from ....cancel import request_cancel
-from ....events.jobs import queue_job
 from ....protocol import ErrorCode, RequestError
-from ....refusals import refused_as
-from ....requests import handles
 from ....rules.moment_of_truth.encounter import Combatant, Side, check_sides
+from ....table.cancel import request_cancel
+from ....transport.events.jobs import queue_job
+from ....transport.handling import handles
+from ....transport.refusals import refused_as
 from ..names import Event
 from ..schemas.simulation import SEED_MAX
 from ..world_rules import world_dials
@@ -21,10 +21,10 @@ from .combat import armor_of, arsenal_of, statistics_of, weapon_of
 SIMULATE = "workers.moment_of_truth.jobs.simulate_encounter"
 
 
-def simulate_encounter(unit, request: dict) -> dict:
+def simulate_encounter(work, request: dict) -> dict:
     """Read every stat block against the world's arsenal and dials now (a
     refusal names its field), then queue the fights with everything described."""
-    arsenal, dials = arsenal_of(unit), world_dials(unit)
+    arsenal, dials = arsenal_of(work), world_dials(work)
     sides = tuple(
         Side(side["name"], tuple(_combatant(entry, arsenal, f"sides.{s}.combatants.{c}")
                                  for c, entry in enumerate(side["combatants"])))
@@ -37,7 +37,7 @@ def simulate_encounter(unit, request: dict) -> dict:
         "sides": [side.to_dict() for side in sides],
         "fights": request["fights"], "round_cap": request["round_cap"], "seed": seed,
     }
-    return queue_job(unit, request["request_id"], SIMULATE, spec=spec, dials=dials.to_dict())
+    return queue_job(work, request["request_id"], SIMULATE, spec=spec, dials=dials.to_dict())
 
 
 def _combatant(entry: dict, arsenal, path: str) -> Combatant:
@@ -53,15 +53,15 @@ def _combatant(entry: dict, arsenal, path: str) -> Combatant:
     )
 
 
-def simulate_cancel(unit, request: dict) -> dict:
+def simulate_cancel(work, request: dict) -> dict:
     """Ask the job to stop between two chunks of fights."""
-    job = current_app.extensions["vtt_queue"].of(unit.world_id).fetch_job(request["job_id"])
+    job = current_app.extensions["vtt_queue"].of(work.world_id).fetch_job(request["job_id"])
     if job is None or job.func_name != SIMULATE or (
-        job.kwargs["reply"]["world_id"] != unit.world_id
+        job.kwargs["reply"]["world_id"] != work.world_id
     ):
         message = "no encounter simulation of this world has that job id"
         raise RequestError(ErrorCode.INVALID, message, {"job_id": [message]})
-    request_cancel(unit.store.redis, unit.world_id, job.id)
+    request_cancel(work.store.redis, work.world_id, job.id)
     return {"job_id": job.id, "state": "cancelling"}
 
 

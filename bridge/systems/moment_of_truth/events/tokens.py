@@ -5,7 +5,6 @@ last change by hand; anyone at the table catches up with a snapshot."""
 from __future__ import annotations
 
 from ....protocol import ErrorCode, Request, RequestError
-from ....requests import handles
 from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.health import heal_damage, take_hits
 from ....rules.moment_of_truth.skills import BOOK_SKILLS, unknown_skills, world_skills
@@ -21,9 +20,10 @@ from ....rules.moment_of_truth.tokens import (
     with_health,
     without_condition,
 )
-from ....store import TableRead
 from ....table.events import snapshot as table_snapshot
+from ....table.store import TableRead
 from ....table.tokens import not_tracked
+from ....transport.handling import handles
 from ..combat_changes import running_combat
 from ..house_rules import world_house_rules
 from ..names import Event
@@ -37,12 +37,12 @@ _STAT_BLOCK = ("scene_id", "skills", "armor", "shield")
 SNAPSHOT_HISTORY = 20
 
 
-def register(unit, register_request: dict) -> dict:
+def register(work, register_request: dict) -> dict:
     """Start tracking a token, or update its stat block (GM only); hit
     points by the world's house rule, if its scripts set one."""
-    _check_skills(unit, register_request["skills"])
-    dials, token_id = world_dials(unit), register_request["token_id"]
-    house_rules = world_house_rules(unit)
+    _check_skills(work, register_request["skills"])
+    dials, token_id = world_dials(work), register_request["token_id"]
+    house_rules = world_house_rules(work)
     statistics = {Statistic(name): value for name, value in register_request["statistics"].items()}
 
     def track(read: TableRead) -> tuple[dict, None, TokenChange]:
@@ -55,14 +55,14 @@ def register(unit, register_request: dict) -> dict:
         )
         return {token_id: made.after.to_dict()}, None, made
 
-    made = unit.change_table([token_id], None, track)
-    push_changes(unit, Request.TOKEN_REGISTER, register_request, [made])
+    made = work.change_table([token_id], None, track)
+    push_changes(work, Request.TOKEN_REGISTER, register_request, [made])
     return made.to_dict() | {"view": token_view(made.after.to_dict())}
 
 
-def _check_skills(unit, skills: dict) -> None:
+def _check_skills(work, skills: dict) -> None:
     """Every skill is the book's or the world's (``setting_skills``): an unknown one is refused by name."""
-    unknown = unknown_skills(skills, unit.world.settings.get("setting_skills", ()))
+    unknown = unknown_skills(skills, work.world.settings.get("setting_skills", ()))
     if unknown:
         message = "not a skill of the book or of this world (settings: setting_skills)"
         named = ", ".join(map(repr, unknown))
@@ -70,12 +70,12 @@ def _check_skills(unit, skills: dict) -> None:
         raise RequestError(ErrorCode.INVALID, f"unknown skill: {named}", fields)
 
 
-def list_skills(unit, _request: dict) -> dict:
+def list_skills(work, _request: dict) -> dict:
     """The skills ``token.register`` accepts: the book's, then the world's own."""
-    return {"book": list(BOOK_SKILLS), "world": world_skills(unit.world.settings.get("setting_skills", ()))}
+    return {"book": list(BOOK_SKILLS), "world": world_skills(work.world.settings.get("setting_skills", ()))}
 
 
-def _one_token(unit, rule: Request, token_request: dict, change) -> dict:
+def _one_token(work, rule: Request, token_request: dict, change) -> dict:
     """Apply ``change(state) -> TokenChange`` to the request's token."""
     token_id = token_request["token_id"]
 
@@ -83,65 +83,65 @@ def _one_token(unit, rule: Request, token_request: dict, change) -> dict:
         made = change(states[token_id])
         return [made], made
 
-    return change_tokens(unit, rule, token_request, {token_id: "token_id"}, apply).to_dict()
+    return change_tokens(work, rule, token_request, {token_id: "token_id"}, apply).to_dict()
 
 
-def damage(unit, damage_request: dict) -> dict:
+def damage(work, damage_request: dict) -> dict:
     """Damage taken; a head or neck shot's death, or an outright kill, is beyond rescue (ch. 7)."""
-    dials = world_dials(unit)
+    dials = world_dials(work)
     hits = {name: damage_request[name] for name in ("minor", "serious", "head_or_neck_shot", "outright_kill")}
-    return _one_token(unit, Event.TOKEN_DAMAGE, damage_request, lambda state: with_health(
+    return _one_token(work, Event.TOKEN_DAMAGE, damage_request, lambda state: with_health(
         state, take_hits(state.health, dials=dials, **hits), dials
     ))
 
 
-def heal(unit, heal_request: dict) -> dict:
-    dials = world_dials(unit)
-    return _one_token(unit, Event.TOKEN_HEAL, heal_request, lambda state: with_health(
+def heal(work, heal_request: dict) -> dict:
+    dials = world_dials(work)
+    return _one_token(work, Event.TOKEN_HEAL, heal_request, lambda state: with_health(
         state, heal_damage(state.health, heal_request["minor"], heal_request["serious"]), dials
     ))
 
 
-def condition_set(unit, set_request: dict) -> dict:
+def condition_set(work, set_request: dict) -> dict:
     """A condition set by hand; in the token's scene's running combat it records the round."""
     condition: Condition = set_request["condition"]
     ending = set_request["ending"] or default_ending(condition)
 
     def entry(state: TokenState) -> ConditionEntry:
-        combat = running_combat(unit, state.scene_id)
+        combat = running_combat(work, state.scene_id)
         return ConditionEntry(condition, set_request["source"], ending, set_request["rounds"], combat.round if combat else None)
 
-    return _one_token(unit, Event.TOKEN_CONDITION_SET, set_request, lambda state: with_condition(state, entry(state)))
+    return _one_token(work, Event.TOKEN_CONDITION_SET, set_request, lambda state: with_condition(state, entry(state)))
 
 
-def condition_clear(unit, clear_request: dict) -> dict:
+def condition_clear(work, clear_request: dict) -> dict:
     sources = None if clear_request["source"] is None else [clear_request["source"]]
-    return _one_token(unit, Event.TOKEN_CONDITION_CLEAR, clear_request, lambda state: without_condition(
+    return _one_token(work, Event.TOKEN_CONDITION_CLEAR, clear_request, lambda state: without_condition(
         state, clear_request["condition"], sources
     ))
 
 
-def undo(unit, undo_request: dict) -> dict:
+def undo(work, undo_request: dict) -> dict:
     """Put the token back as it was before its last change; the change is forgotten."""
     token_id = undo_request["token_id"]
 
     def restore(current: dict, earlier: dict) -> dict:
         return changed(TokenState.from_dict(current), TokenState.from_dict(earlier)).after.to_dict()
 
-    undone = unit.undo_token(token_id, restore)
+    undone = work.undo_token(token_id, restore)
     if undone is None:
-        if not unit.store.tokens(unit.world_id, [token_id]):
+        if not work.store.tokens(work.world_id, [token_id]):
             raise not_tracked(token_id, "token_id")
         raise RequestError(ErrorCode.INVALID, f"token {token_id!r} has no change to undo", {"token_id": ["nothing to undo"]})
     current, restored = (TokenState.from_dict(state) for state in undone)
     made = changed(current, restored)
-    push_changes(unit, Event.TOKEN_UNDO, undo_request, [made])
+    push_changes(work, Event.TOKEN_UNDO, undo_request, [made])
     return {"undone": current.to_dict(), "change": made.to_dict()}
 
 
-def snapshot(unit, snapshot_request: dict) -> dict:
+def snapshot(work, snapshot_request: dict) -> dict:
     """The table's snapshot, and the ledger."""
-    return table_snapshot(unit, snapshot_request) | {"moments": ledger_view(unit, SNAPSHOT_HISTORY)}
+    return table_snapshot(work, snapshot_request) | {"moments": ledger_view(work, SNAPSHOT_HISTORY)}
 
 
 HANDLERS = {

@@ -1,0 +1,1 @@
+"""Running the service: the web server, the embedded Redis, the process lineage, the CLI."""

@@ -1,0 +1,9 @@
+"""The WSGI app for ``gunicorn -k gevent -w 1 bridge.service.wsgi:app``, configured from the environment."""
+
+import os
+
+from ..app import create_app
+from . import logs
+
+logs.configure(os.environ.get("LOG_LEVEL", "INFO").upper())
+app = create_app()
