@@ -39,7 +39,7 @@ class Named(fields.String):
 
     def __init__(self, **kwargs):
         super().__init__(validate=[validate.Length(1, NAME_MAX_CHARS),
-                                   validate.Regexp(r"\S", error="must have a letter, not only spaces")], **kwargs)
+                                   validate.Regexp(r"\S", error="type a name: letters or digits, not only spaces")], **kwargs)
 
 
 class TokenRegisterRequest(Shared):

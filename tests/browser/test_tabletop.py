@@ -127,7 +127,8 @@ def test_the_gms_grenade_changes_conditions_in_every_browser(bridge, world, gm, 
     for page in players.values():
         expect(token_on(page, "thug-c")).to_have_css("top", f"{2 * SQUARE}px")
     assert box_center(token_on(gm_page, "thug-c")) == (center[0], center[1] + 2 * SQUARE)
-    # Then places the grenade on thug-b, sees the three in reach, and confirms.
+    # Then opens the hazards, places the grenade on thug-b, sees the three in reach, and confirms.
+    gm_page.click("#hazard-details summary")
     gm_page.fill("#explosion-form [name=dice]", "20")
     gm_page.select_option("#explosion-form [name=charge]", "shrapnel")
     gm_page.click("#place-blast")
@@ -228,6 +229,7 @@ def test_the_gm_sets_the_tokens_picked_on_fire(bridge, world, gm, open_page, sho
     token_on(gm_page, "torch-a").click()
     token_on(gm_page, "torch-c").click(modifiers=["Shift"])
     expect(gm_page.locator("#board .token.selected")).to_have_count(2)
+    gm_page.click("#hazard-details summary")
     gm_page.fill("#fire-form [name=dice]", "2")
     gm_page.click("#fire-form button[type=submit]")
     expect(gm_page.locator("#log .vb-rule-hazard-fire-ignite")).to_have_count(1)

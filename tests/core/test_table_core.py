@@ -46,7 +46,7 @@ def test_a_base_game_table_plays_tokens_map_and_turns(table):
     assert shown["view"] == {"conditions": [{"label": "hidden", "icon": "circle", "severity": "info"}], "bars": []}
 
     assert refused(gm, "token.register", token_id="x", actor_id="x", name="   ") == (
-        "invalid", {"name": ["must have a letter, not only spaces"]})
+        "invalid", {"name": ["type a name: letters or digits, not only spaces"]})
     assert refused(gm, "token.register", token_id="x", actor_id="x", name="X", hit_points=9) == (
         "invalid", {"hit_points": ["Unknown field."]})
     assert refused(ann, "token.register", token_id="x", actor_id="ann", name="X")[0] == "forbidden"
