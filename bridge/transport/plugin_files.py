@@ -25,7 +25,7 @@ from pathlib import Path
 from flask import Blueprint, Response, abort, current_app, redirect, request, send_from_directory
 
 #: The plugin's folder in the repository.
-PLUGIN_DIR = Path(__file__).resolve().parent.parent / "plugin"
+PLUGIN_DIR = Path(__file__).resolve().parents[2] / "plugin"
 #: What the Foundry module's zip holds, relative to ``PLUGIN_DIR`` (the standalone page and tests stay out).
 MODULE_PARTS = ("module.json", "scripts", "core", "styles", "lang", "templates", "vendor")
 #: The module's folder name inside the zip: Foundry installs it under its id.
