@@ -13,7 +13,7 @@ import os
 from collections import defaultdict
 from collections.abc import Callable
 
-#: Clock ticks per second, the work of ``utime`` and ``stime`` in /proc/<pid>/stat.
+#: Clock ticks per second, the unit of ``utime`` and ``stime`` in /proc/<pid>/stat.
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 #: Where ``utime`` and ``stime`` are among the fields after the command's closing parenthesis (proc(5): 14 and 15).
 UTIME_FIELD, STIME_FIELD = 11, 12

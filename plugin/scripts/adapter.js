@@ -483,7 +483,7 @@ export function setStatus(tokenId, statusId, active) {
  * Writes {value, max} to the actor attribute the token's first bar shows (or the `hpAttribute`
  * setting, e.g. "attributes.hp"), the value kept within the field's bounds (its `min`, else 0, and
  * `max`): many systems refuse hit points below them. The bridge's whole figure stays in the token's
- * flags (`flags.vtt-bridge.transport.status`) and in the cards.
+ * flags (`flags.vtt-bridge.health`) and in the cards.
  * @param {string} tokenId
  * @param {{value: number, max: number}} bar
  * @param {object} [health] the TokenState's `health`

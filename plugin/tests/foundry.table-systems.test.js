@@ -72,7 +72,7 @@ for (const system of Object.keys(RECORDS)) {
     assert.equal(bridge.combat.round, 3, "two rounds passed");
     assert.equal(table.combats.get(IDS.scene).state.seat, bridge.seat, "the table heard the bridge's turn");
     if (system === "highest_d10") {
-      const phases = bridge.table.publish.map((card) => card.initiative.map((entry) => entry.total));
+      const phases = bridge.cards.map((card) => card.initiative.map((entry) => entry.total));
       assert.equal(phases.length, 3, "an order for each phase");
       for (const totals of phases) assert.deepEqual(totals, [...totals].sort((a, b) => a - b), "the lowest declares first");
     }

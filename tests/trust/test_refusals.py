@@ -19,7 +19,7 @@ from bridge.transport.refusals import refused_as
 from ..services import Bridge
 from ..table import TableClient
 
-FAULTY_SYSTEM = Path(__file__).resolve().parent / "faulty_system"
+FAULTY_SYSTEM = Path(__file__).resolve().parents[1] / "systems" / "faulty_system"
 
 
 def test_a_refusal_blames_its_field():

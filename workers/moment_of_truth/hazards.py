@@ -215,7 +215,7 @@ def hazard(reply: dict, sender: dict, event: str, request: dict) -> dict | None:
     table, its ``roll_id`` to the requester as ``job.result``. A refusal (a token no longer
     tracked, a fire already out) comes back as ``job.failed``, nothing made."""
     reply_to, pusher = push.started(reply)
-    rule, loaded = Request(event), REQUESTS[event].schema().load(request)
+    rule, loaded = Event(event), REQUESTS[event].schema().load(request)
     try:
         return effects.run_once(
             reply_to, event, pusher, Identity.from_dict(sender), lambda work: {"roll_id": RESOLVERS[rule](work, loaded)["roll_id"]}
