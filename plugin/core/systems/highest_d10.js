@@ -73,7 +73,8 @@ function actionsHTML(heading, actions) {
 }
 
 /**
- * A `d10.roll` request: `dice` called for (zero or fewer: a zero-dice roll), conditions that each
+ * A `d10.roll` request: a `rating` from the sheet, or `dice` called for (the GM's override; zero or fewer:
+ * a zero-dice roll), conditions that each
  * remove a die, modifiers, `tn` if any, `aimed` to spend the character's aiming, `secondary` for an
  * additive or subtractive roll.
  */
@@ -132,8 +133,9 @@ export function endEncounter() {
 
 /** @param {Object<string, any>} rolled the pool's `dice`, `tn`, `modifiers`, `conditions`, `stressful` */
 function pool(rolled) {
-  const { dice, tn = null, modifiers = [], conditions = [], stressful = true } = rolled;
-  return { dice, conditions, modifiers, stressful, ...(tn ? { tn } : {}) };
+  const { rating = "", dice, tn = null, modifiers = [], conditions = [], stressful = true } = rolled;
+  // A player rolls from the sheet (its rating names the dice); typed dice are the GM's override.
+  return { ...(rating ? { rating } : { dice }), conditions, modifiers, stressful, ...(tn ? { tn } : {}) };
 }
 
 /** The basic roll as a form (core/roll-panel.js reads its values): dice, TN (0: none), one modifier, conditions (comma separated), stress, aim. */
@@ -152,12 +154,12 @@ export const rollPanel = {
    * @param {Object<string, any>} values
    * @param {{actorId: string, tokenId?: string|null, sheet?: any}} context
    */
-  build(values, { actorId, tokenId = null, sheet = null }) {
+  build(values, { actorId, tokenId = null }) {
     const conditions = values.conditions.split(",").map((each) => each.trim()).filter(Boolean);
     const modifiers = values.modifier ? [{ source: "modifier", value: values.modifier }] : [];
-    const rated = values.rating ? { ...sheet?.attributes, ...sheet?.skills }[values.rating] : undefined;
-    const dice = rated ?? values.dice;
-    return roll({ actorId, tokenId, dice, tn: values.tn || null, conditions, modifiers, stressful: values.stressful, aimed: values.aimed });
+    // the bridge reads a rating's dice from the sheet; typed dice are the GM's override
+    const from = values.rating ? { rating: values.rating } : { dice: values.dice };
+    return roll({ actorId, tokenId, ...from, tn: values.tn || null, conditions, modifiers, stressful: values.stressful, aimed: values.aimed });
   },
 };
 
