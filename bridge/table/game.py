@@ -35,9 +35,10 @@ class Table:
     a system's subclass overrides these attributes and methods.
 
     ``schemas``: the system's request schema of a shared request, by event,
-    loading the whole payload (the core's own schema checked only the
-    fields it needs; without one, the base game's: ``BASE_GAME_SCHEMAS``). ``handlers``: the system's own handler of a shared
-    request, by event, where the base game's will not do. ``turn_actions``:
+    loading the whole payload (the core's own schema checked only the fields
+    it needs; without one, the base game's: ``BASE_GAME_SCHEMAS``).
+    ``handlers``: the system's own handler of a shared request, by event,
+    where the base game's will not do. ``turn_actions``:
     the events that need their acting token's turn in a running combat, each
     with the field naming that token. ``hazards``: the area hazards
     ``map.blast`` offers, by name, the first the default.
