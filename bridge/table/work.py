@@ -5,10 +5,10 @@ Every handler is ``handler(work, request) -> result`` (registered with
 (``workers.effects``). The work is the handler's one way to the world:
 
 - ``work.identity``: who sent the request (``world_id``, ``user``, ``is_gm``).
-- ``work.world``: the world, as read with the request id's claim.
+- ``work.world``: the world, as the request's first read brought it.
 - ``work.store``: plain reads that no change depends on (``owns_actor``, ``card``...).
 - ``work.fight(token_ids, extra)``: tokens, their scene's combat and the
-  plain keys ``extra`` (as read with the claim when the handler declared
+  plain keys ``extra`` (brought by the request's first read when the handler declared
   them, ``handles(..., fight=...)``); ``work.tokens(token_ids)``, ``work.combat(scene_id)``.
 - ``work.change_table(token_ids, scene_id, change, read=None)``,
   ``work.change_system_state(system, change)``, ``work.undo_token(token_id, undo)``:
