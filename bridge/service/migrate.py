@@ -5,17 +5,13 @@ store's reads know only the current shapes.
 - A world's signing secret kept in Redis gives way to a signing epoch (its
   player tokens end: the GM's client hands out new ones).
 - A GM key stored in plain text is kept only as its digest.
-- Moment of Truth's ledger, talent uses and arsenal move to its own keys
-  (``bridge.systems.moment_of_truth.ledger``).
+- Each installed rule system brings its own keys up to date (``RuleSystem.migrate``).
 """
 
 from __future__ import annotations
 
-from ..table.store import Store, system_key, world_key
-
-#: Moment of Truth's keys that an earlier bridge kept beside the world's, named alike under the system's.
-_FLAGSHIP_KEYS = ("arsenal", "talent_uses", "moments:balances", "moments:history", "moments:first_sessions",
-                  "moments:setbacks")
+from ..systems import installed
+from ..table.store import Store, world_key
 
 
 def migrate(store: Store) -> list[str]:
@@ -32,8 +28,7 @@ def migrate(store: Store) -> list[str]:
             redis.hset(key, "gm_key_hash", store.keyring.gm_key_digest(world_id, fields["gm_key"]))
             redis.hdel(key, "gm_key")
             done.append(f"{world_id}: the GM key is kept only as its digest")
-        for name in _FLAGSHIP_KEYS:
-            if redis.exists(f"{key}:{name}") and not redis.exists(system_key(world_id, "moment_of_truth", name)):
-                redis.rename(f"{key}:{name}", system_key(world_id, "moment_of_truth", name))
-                done.append(f"{world_id}: Moment of Truth's {name} moved to its own key")
+        for system in installed().values():
+            if system.migrate is not None:
+                done += [f"{world_id}: {line}" for line in system.migrate(store, world_id)]
     return done

@@ -50,7 +50,9 @@ class RuleSystem:
     basic roll's exact odds, queued to the workers by the bridge itself;
     ``table``, how it plays at the table (``bridge.table.game.Table``);
     ``pushes``, the shapes of its own pushes; ``job_results``, of its jobs'
-    results; ``settings``, its settings in a world (fields unique across systems)."""
+    results; ``settings``, its settings in a world (fields unique across systems);
+    ``migrate(store, world_id)``, bringing its keys an earlier bridge wrote up to
+    date (``vtt-bridge migrate``), what it did a line each."""
 
     name: str  # wire name, as a world's ``system`` and ``system.set`` give it
     title: str
@@ -65,6 +67,7 @@ class RuleSystem:
     pushes: Mapping[str, object] = field(default_factory=dict)
     job_results: tuple = ()
     settings: type[Schema] | None = None
+    migrate: Callable[[object, str], list[str]] | None = None
     scripting: str = ""  # the module whose ``HOOK`` offers macros its rolls and effects (``bridge.scripting.hooks``)
 
     def events(self) -> set[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...protocol import Push
 from .. import RuleSystem
+from . import ledger
 from .schemas import CARDS, CROSS_FIELD_RULES, JOB_RESULTS, REQUESTS
 from .schemas.experience import MotState
 from .schemas.moments import MomentsChange
@@ -33,6 +34,7 @@ SYSTEM = RuleSystem(
     pushes={Push.MOMENTS_CHANGED: MomentsChange},
     job_results=JOB_RESULTS,
     settings=MomentOfTruthSettings,
+    migrate=ledger.migrate,
     state=MotState,
     scripting="bridge.systems.moment_of_truth.scripting",
 )

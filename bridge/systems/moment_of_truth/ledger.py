@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...encoded import dumps, loads
-from ...table.store import system_key
+from ...table.store import system_key, world_key
 
 SYSTEM = "moment_of_truth"
 #: History entries kept per world (``moments.get`` shows at most 200).
@@ -108,3 +108,19 @@ def arsenal(store, world_id: str) -> dict[str, list[dict]]:
 
 def _loaded(text: str | None) -> dict | None:
     return loads(text) if text else None
+
+
+#: The keys an earlier bridge kept beside the world's, named alike under the system's.
+_EARLIER_KEYS = ("arsenal", "talent_uses", "moments:balances", "moments:history", "moments:first_sessions",
+                 "moments:setbacks")
+
+
+def migrate(store, world_id: str) -> list[str]:
+    """Move the ledger, talent uses and arsenal an earlier bridge kept beside the world's keys to the system's own."""
+    done = []
+    for name in _EARLIER_KEYS:
+        earlier = f"{world_key(world_id)}:{name}"
+        if store.redis.exists(earlier) and not store.redis.exists(_key(world_id, name)):
+            store.redis.rename(earlier, _key(world_id, name))
+            done.append(f"Moment of Truth's {name} moved to its own key")
+    return done
