@@ -26,7 +26,7 @@ from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import CHUNK, Side, simulate
 from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.rolls import SIDES
-from tests.test_mot_encounter import combatant_of
+from tests.rules.test_mot_encounter import combatant_of
 
 TARGET_RATIO = 5
 FIGHTS = 10_000

@@ -33,7 +33,7 @@ import time
 from fractions import Fraction
 from typing import Any, Callable
 
-from tests.test_mot_odds_icepool import (
+from tests.rules.test_mot_odds_icepool import (
     COUNTING,
     icepool_damage,
     icepool_left,
