@@ -419,7 +419,7 @@ class RangedWeapon:
 
     @classmethod
     def from_dict(cls, entry: Mapping[str, Any]) -> RangedWeapon:
-        """Keys as :meth:`to_dict` writes them, in the book's notation:
+        """Keys as `equipment.list` shows them, in the book's notation:
         ``close`` "C-1m", ``optimal`` "20m", ``long`` "35m (2)", ``ammo`` "10-30"."""
         _require(entry, "name", "damage", "skill", "close", "optimal", "long")
         long_m, increments = _read(entry, "long", _parse_long)
