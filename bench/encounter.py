@@ -21,12 +21,12 @@ import sys
 import time
 
 import numpy as np
+from tests.rules.test_mot_encounter import combatant_of
 
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import CHUNK, Side, simulate
 from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.rolls import SIDES
-from tests.rules.test_mot_encounter import combatant_of
 
 TARGET_RATIO = 5
 FIGHTS = 10_000
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         "simulation_ms": statistics.median(simulation) * 1e3,
         "draw_ms": statistics.median(floor) * 1e3,
         "target_ratio": TARGET_RATIO,
-        "outcome": {side["name"]: side["win_rate"] for side in result.to_dict()["sides"]} | {"draw": result.to_dict()["draw_rate"]},
+        "outcome": {side.name: side.win_rate for side in result.outcomes} | {"draw": result.draw_rate},
         "mean_rounds": result.mean_rounds,
     }
     figures["ratio"] = figures["simulation_ms"] / figures["draw_ms"]

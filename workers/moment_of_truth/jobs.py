@@ -15,6 +15,7 @@ from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.roll_spec import pool_of, target_of
 from bridge.systems.moment_of_truth.schemas import odds as odds_shapes
 from bridge.systems.moment_of_truth.schemas import rolls
+from bridge.systems.moment_of_truth.schemas.simulation import EncounterReport
 from bridge.table.cancel import cancel_requested
 
 from .. import push
@@ -80,7 +81,7 @@ def simulate_encounter(reply: dict, spec: dict, dials: dict) -> dict:
         tuple(Side.from_dict(side) for side in spec["sides"]), dials=Dials.from_settings(dials), fights=fights,
         seed=spec["seed"], round_cap=spec["round_cap"], keep_going=keep_going,
     )
-    result = {**encounter.to_dict(), "fights_requested": fights, "cancelled": encounter.fights < fights}
+    result = dump(EncounterReport, encounter)
     pusher.result(reply_to, Event.SIMULATE_ENCOUNTER.value, result)
     return result
 

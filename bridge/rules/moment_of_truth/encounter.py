@@ -46,7 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from math import lcm
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -96,22 +96,9 @@ class Combatant:
     defense_dice: int = 0
     targeting: Targeting = Targeting.FIRST
 
-    def to_dict(self) -> dict[str, Any]:
-        """Every number, the weapon and armor described in full (a worker
-        reads them back with no arsenal)."""
-        return {
-            "name": self.name,
-            "statistics": {statistic.value: value for statistic, value in self.statistics.items()},
-            "skill_level": self.skill_level,
-            "weapon": self.weapon.to_dict(),
-            "armor": self.armor.to_dict() if self.armor else None,
-            "hit_points": self.hit_points,
-            "defense_dice": self.defense_dice,
-            "targeting": self.targeting.value,
-        }
-
     @classmethod
     def from_dict(cls, entry: Mapping[str, Any]) -> Combatant:
+        """A combatant as a job reads it back, its weapon and armor described in full."""
         weapon, armor = entry["weapon"], entry["armor"]
         return cls(
             entry["name"],
@@ -134,9 +121,6 @@ class Side:
         if not self.combatants:
             raise RulesRefusal(f"side {self.name!r} has no combatants")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "combatants": [combatant.to_dict() for combatant in self.combatants]}
-
     @classmethod
     def from_dict(cls, entry: Mapping[str, Any]) -> Side:
         return cls(entry["name"], tuple(Combatant.from_dict(combatant) for combatant in entry["combatants"]))
@@ -154,22 +138,51 @@ class _Fighter:
     armor_piercing: bool
     ranged: bool
 
-    def to_dict(self, side: int, tn_to_be_hit: int) -> dict[str, Any]:
-        armor = self.combatant.armor
-        return {
-            "side": side,
-            "name": self.combatant.name,
-            "weapon": self.combatant.weapon.name,
-            "attack_pool": self.pool,
-            "success_faces": list(self.kind.success_faces),
-            "damage": self.damage.to_dict(),
-            "armor": armor.name if armor else None,
-            "damage_reduction": armor.damage_reduction if armor else 0,
-            "hit_points": self.hit_points,
-            "defense_dice": self.combatant.defense_dice,
-            "tn_to_be_hit": tn_to_be_hit,
-            "targeting": self.combatant.targeting.value,
-        }
+
+    def casualty(self, side: int, tn_to_be_hit: int, down: int, dead: int, fights: int) -> Casualty:
+        """The numbers it fought with, and how often it ended the fights down or dead."""
+        combatant, armor = self.combatant, self.combatant.armor
+        return Casualty(
+            side, combatant.name, combatant.weapon.name, self.pool, self.kind.success_faces, self.damage,
+            armor.name if armor else None, armor.damage_reduction if armor else 0, self.hit_points,
+            combatant.defense_dice, tn_to_be_hit, combatant.targeting, down, down / fights, dead, dead / fights,
+        )
+
+
+class Casualty(NamedTuple):
+    """One combatant: the numbers it fought with (``success_faces``: its
+    roll's, ``tn_to_be_hit``: the highest any attacker needed) and how often
+    it ended the fight down (out of the fight, dead included) or dead."""
+
+    side: int
+    name: str
+    weapon: str
+    attack_pool: int
+    success_faces: tuple[int, ...]
+    damage: DamageDice
+    armor: str | None
+    damage_reduction: int
+    hit_points: int
+    defense_dice: int
+    tn_to_be_hit: int
+    targeting: Targeting
+    down: int
+    down_rate: float
+    dead: int
+    dead_rate: float
+
+
+class SideOutcome(NamedTuple):
+    name: str
+    wins: int
+    win_rate: float
+
+
+class Rounds(NamedTuple):
+    """``histogram[r - 1]``: fights decided in round r; ``mean`` over decided fights (None: none was)."""
+
+    mean: float | None
+    histogram: tuple[int, ...]
 
 
 def _fighter(combatant: Combatant, dials: Dials) -> _Fighter:
@@ -190,49 +203,42 @@ def _fighter(combatant: Combatant, dials: Dials) -> _Fighter:
 
 @dataclass(frozen=True)
 class Encounter:
-    """What the fights show: counts out of ``fights``."""
+    """What the fights show: counts out of ``fights``, the fights done
+    (``fights_requested`` unless ``cancelled``)."""
 
     fights: int
+    fights_requested: int
     seed: int
     round_cap: int
     wins: tuple[int, int]
     draws: int
-    rounds: tuple[int, ...]  # rounds[r - 1]: fights decided in round r
-    down: tuple[tuple[int, ...], tuple[int, ...]]  # per side, per combatant: out of the fight at the end
-    dead: tuple[tuple[int, ...], tuple[int, ...]]
+    decided_in: tuple[int, ...]  # decided_in[r - 1]: fights decided in round r
+    casualties: tuple[Casualty, ...]  # every combatant, side by side, in order
     dice_drawn: int
     sides: tuple[Side, Side]
-    numbers: tuple[dict[str, Any], ...]
+
+    @property
+    def cancelled(self) -> bool:
+        return self.fights < self.fights_requested
 
     @property
     def mean_rounds(self) -> float | None:
-        decided = sum(self.rounds)
-        return sum(r * n for r, n in enumerate(self.rounds, 1)) / decided if decided else None
+        decided = sum(self.decided_in)
+        return sum(r * n for r, n in enumerate(self.decided_in, 1)) / decided if decided else None
 
-    def to_dict(self) -> dict[str, Any]:
-        rate = self.fights
-        return {
-            "fights": self.fights,
-            "seed": self.seed,
-            "round_cap": self.round_cap,
-            "sides": [
-                {"name": side.name, "wins": wins, "win_rate": wins / rate}
-                for side, wins in zip(self.sides, self.wins)
-            ],
-            "draws": self.draws,
-            "draw_rate": self.draws / rate,
-            "rounds": {"mean": self.mean_rounds, "histogram": list(self.rounds)},
-            "casualties": [
-                {
-                    **numbers,
-                    "down": down, "down_rate": down / rate, "dead": dead, "dead_rate": dead / rate,
-                }
-                for numbers, down, dead in zip(
-                    self.numbers, (n for side in self.down for n in side), (n for side in self.dead for n in side)
-                )
-            ],
-            "dice_drawn": self.dice_drawn,
-        }
+    @property
+    def rounds(self) -> Rounds:
+        return Rounds(self.mean_rounds, self.decided_in)
+
+    @property
+    def outcomes(self) -> tuple[SideOutcome, SideOutcome]:
+        """Each side's wins."""
+        return tuple(SideOutcome(side.name, wins, wins / self.fights) for side, wins in zip(self.sides, self.wins))
+
+    @property
+    def draw_rate(self) -> float:
+        return self.draws / self.fights
+
 
 
 def simulate(
@@ -259,13 +265,15 @@ def simulate(
     first = len(sides[0].combatants)
     table = _Table(fighters, first, dials)
     totals = table.run(fights, chunk, round_cap, np.random.default_rng(seed), keep_going)
-    numbers = tuple(
-        fighter.to_dict(0 if i < first else 1, int(table.tn[:, i].max())) for i, fighter in enumerate(fighters)
+    casualties = tuple(
+        fighter.casualty(
+            0 if i < first else 1, int(table.tn[:, i].max()), totals.down[i], totals.dead[i], totals.fights
+        )
+        for i, fighter in enumerate(fighters)
     )
     return Encounter(
-        totals.fights, seed, round_cap, totals.wins, totals.draws, totals.rounds,
-        (totals.down[:first], totals.down[first:]), (totals.dead[:first], totals.dead[first:]),
-        totals.dice, sides, numbers,
+        totals.fights, fights, seed, round_cap, totals.wins, totals.draws, totals.rounds, casualties,
+        totals.dice, sides,
     )
 
 
