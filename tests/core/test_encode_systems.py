@@ -1,0 +1,47 @@
+"""The 2d20 variant's, Moment of Clarity's and the d10 system's rules values
+written by ``bridge.schemas.encode`` are what marshmallow's own
+``Schema.dump`` writes of them, in JSON's types."""
+
+import pytest
+
+from bridge.rules.dice import FixedDice
+from bridge.rules.two_d20 import Payer, Target, roll_contest, roll_skill_test, skill_test_odds
+from bridge.rules.two_d20.chaos import Chaos
+from bridge.rules.two_d20.combat import Vitals
+from bridge.rules.two_d20.determination import Determination, critical_die
+from bridge.rules.two_d20.momentum import Momentum
+from bridge.rules.two_d20.rounds import Action, Round
+from bridge.rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
+from bridge.schemas.encode import dump
+from bridge.systems.two_d20 import odds as two_d20_odds
+from bridge.systems.two_d20 import schemas as two_d20
+
+from .test_encode import _json_types_only
+
+_test = roll_skill_test(Target(3, 5, 2), 2, dice=FixedDice([1, 20, 7, 4]), bought=1, paid_by=Payer.CHAOS,
+                        assistants=[("Ana", Target(1, 1))])
+_vitals, _hit = Vitals.fresh(6, 2, 6).take_hit(5, 1, "Winded")
+
+TWO_D20 = [
+    (two_d20.TwoD20SkillTest, _test),
+    (two_d20.TwoD20SkillTest, critical_die(_test, 1)),
+    (two_d20.TwoD20Contest, roll_contest(Target(4, 4), Target(3, 3), dice=FixedDice([1, 9, 5, 9]))),
+    (two_d20.TwoD20Difficulty, difficulty_with_traits(4, [Trait("Dark", TraitSubject.LOCATION, 3)])),
+    (two_d20.TwoD20HitWorking, _hit),
+    (two_d20.TwoD20Vitals, _vitals),
+    (two_d20.TwoD20Change, Momentum(5, 2).gain(3)[1]),
+    (two_d20.TwoD20Momentum, Momentum(5, 4)),
+    (two_d20.TwoD20Chaos, Chaos(4)),
+    (two_d20.TwoD20Determination, Determination(2)),
+    (two_d20.TwoD20Trait, Trait("Dark", TraitSubject.LOCATION, 1)),
+    (two_d20.TwoD20Round, Round.first([["ana", "bo"], ["orc"]]).take("ana", Action.MAJOR)),
+    (two_d20.TwoD20Round, Round(2, ("ana", "orc"))),
+    (two_d20_odds.TwoD20Odds, skill_test_odds(Target(2, 3, 1), 2, 1, [Target(1, 1)])),
+]
+
+
+@pytest.mark.parametrize(("schema", "value"), TWO_D20, ids=lambda item: getattr(item, "__name__", ""))
+def test_two_d20_values_are_their_schemas_dump(schema, value):
+    written = dump(schema, value)
+    assert written == schema().dump(value)
+    assert _json_types_only(written)
