@@ -5,6 +5,11 @@ written by ``bridge.schemas.encode`` are what marshmallow's own
 import pytest
 
 from bridge.rules.dice import FixedDice
+from bridge.rules.highest_d10 import Condition, Modifier, build_pool, read_roll, roll_odds
+from bridge.rules.highest_d10.actions import DRAW_WEAPON
+from bridge.rules.highest_d10.advanced import cumulative_successes, cumulative_total
+from bridge.rules.highest_d10.declarations import declare, fastdraw, plan_phase
+from bridge.rules.highest_d10.phases import clock
 from bridge.rules.two_d20 import Payer, Target, roll_contest, roll_skill_test, skill_test_odds
 from bridge.rules.two_d20.chaos import Chaos
 from bridge.rules.two_d20.combat import Vitals
@@ -13,6 +18,7 @@ from bridge.rules.two_d20.momentum import Momentum
 from bridge.rules.two_d20.rounds import Action, Round
 from bridge.rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
 from bridge.schemas.encode import dump
+from bridge.systems.highest_d10 import schemas as d10
 from bridge.systems.two_d20 import odds as two_d20_odds
 from bridge.systems.two_d20 import schemas as two_d20
 
@@ -42,6 +48,31 @@ TWO_D20 = [
 
 @pytest.mark.parametrize(("schema", "value"), TWO_D20, ids=lambda item: getattr(item, "__name__", ""))
 def test_two_d20_values_are_their_schemas_dump(schema, value):
+    written = dump(schema, value)
+    assert written == schema().dump(value)
+    assert _json_types_only(written)
+
+
+_wounded = build_pool(4, [Condition("wounded")])
+_rolls = [read_roll(_wounded, [2, 8, 8], [Modifier("skill", 2)], tn=8), read_roll(build_pool(3), [1, 1, 4], tn=5),
+          read_roll(build_pool(0), [2]), read_roll(build_pool(2), [4, 9], stressful=False)]
+_plan = plan_phase(1, {"Leroy": 16, "Earl": 21}, [declare("Leroy", DRAW_WEAPON), fastdraw("Earl", False)])
+
+D10 = [
+    *((d10.D10SkillRoll, rolled) for rolled in _rolls),
+    (d10.D10PoolResult, _wounded),
+    (d10.D10CumulativeCard, cumulative_successes(_rolls[:2], 2, solid_counts_double=True)),
+    (d10.D10CumulativeCard, cumulative_total(_rolls, 12)),
+    (d10.D10RollOdds, roll_odds(3, 8, 1)),
+    (d10.D10RollOdds, roll_odds(0, 4, 0, False)),
+    (d10.D10Clock, clock(23)),
+    (d10.D10PhasePlan, _plan),
+    (d10.D10Declared, _plan.declared[0]),
+]
+
+
+@pytest.mark.parametrize(("schema", "value"), D10, ids=lambda item: getattr(item, "__name__", ""))
+def test_d10_values_are_their_schemas_dump(schema, value):
     written = dump(schema, value)
     assert written == schema().dump(value)
     assert _json_types_only(written)

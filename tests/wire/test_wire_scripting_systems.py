@@ -13,6 +13,7 @@ from bridge.rules.moment_of_clarity.rolls import judge_dice
 from bridge.rules.two_d20 import read_test
 from bridge.schemas.encode import dump
 from bridge.scripting import shelf
+from bridge.systems.highest_d10.schemas import D10SkillRoll
 from bridge.systems.two_d20.schemas import TwoD20SkillTest
 
 from ..scripting.test_wire_scripting import EXAMPLES, reload, run
@@ -75,7 +76,7 @@ def test_a_spot_check_in_a_d10_world_rolls_each_sheets_perception(gm, store, wor
     assert (card["system"], card["error"]) == ("highest_d10", None)
     for shown, dice in zip(card["rolls"], (3, 5)):  # Earl's skill before his attribute
         roll = shown["roll"]
-        again = read_roll(build_pool(dice), roll["faces"], (), False, 7).to_dict()
+        again = dump(D10SkillRoll, read_roll(build_pool(dice), roll["faces"], (), False, 7))
         assert {key: roll[key] for key in again} == again
     assert [line.split()[1] for line in card["said"]] == [
         "spots" if shown["roll"]["verdict"]["succeeded"] else "misses" for shown in card["rolls"]]
