@@ -10,6 +10,16 @@ from bridge.rules.highest_d10.actions import DRAW_WEAPON
 from bridge.rules.highest_d10.advanced import cumulative_successes, cumulative_total
 from bridge.rules.highest_d10.declarations import declare, fastdraw, plan_phase
 from bridge.rules.highest_d10.phases import clock
+from bridge.rules.moment_of_clarity.cards import Card, card_on_dice
+from bridge.rules.moment_of_clarity.chips import Chips
+from bridge.rules.moment_of_clarity.combat import Weapon, damage_pool
+from bridge.rules.moment_of_clarity.elements import Element, Suit
+from bridge.rules.moment_of_clarity.health import Health, take_hit
+from bridge.rules.moment_of_clarity.levels import Difficulty
+from bridge.rules.moment_of_clarity.odds import roll_odds as moc_roll_odds
+from bridge.rules.moment_of_clarity.rolls import roll as moc_roll
+from bridge.rules.moment_of_clarity.skills import PoolPart, SkillThreshold, skill_pool
+from bridge.rules.moment_of_clarity.splitting import SplitAction, judge_split, roll_split, split_pool
 from bridge.rules.two_d20 import Payer, Target, roll_contest, roll_skill_test, skill_test_odds
 from bridge.rules.two_d20.chaos import Chaos
 from bridge.rules.two_d20.combat import Vitals
@@ -19,6 +29,11 @@ from bridge.rules.two_d20.rounds import Action, Round
 from bridge.rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
 from bridge.schemas.encode import dump
 from bridge.systems.highest_d10 import schemas as d10
+from bridge.systems.moment_of_clarity import odds as moc_odds
+from bridge.systems.moment_of_clarity.schemas import combat as moc_combat
+from bridge.systems.moment_of_clarity.schemas import rolls as moc_rolls
+from bridge.systems.moment_of_clarity.schemas import splits as moc_splits
+from bridge.systems.moment_of_clarity.schemas import state as moc_state
 from bridge.systems.two_d20 import odds as two_d20_odds
 from bridge.systems.two_d20 import schemas as two_d20
 
@@ -73,6 +88,33 @@ D10 = [
 
 @pytest.mark.parametrize(("schema", "value"), D10, ids=lambda item: getattr(item, "__name__", ""))
 def test_d10_values_are_their_schemas_dump(schema, value):
+    written = dump(schema, value)
+    assert written == schema().dump(value)
+    assert _json_types_only(written)
+
+
+_opened = moc_roll(3, 10, 9, FixedDice([10, 3, 10, 10, 1, 10, 4]))
+_split = split_pool(5, [SplitAction("dodge", 2), SplitAction("shoot", 2, tn=9)])
+_hit = take_hit(Health(3, 2, 2), damage=1, pain=6)
+
+MOC = [
+    (moc_rolls.MocRoll, _opened),
+    (moc_rolls.MocRoll, moc_roll(2, 6, Difficulty.STANDARD, FixedDice([1, 3]))),
+    (moc_rolls.MocSkillPool, skill_pool([PoolPart("Mind", 3), PoolPart("Cryptography", 2)], 7, SkillThreshold.DIFFICULT)),
+    (moc_rolls.MocSkillPool, skill_pool([PoolPart("Body", 2)])),
+    *((moc_splits.MocActionOut, done) for done in judge_split(_split, roll_split(_split, FixedDice([1, 2, 9, 9])))),
+    (moc_splits.MocCardPlayOut, card_on_dice(Card(12, Suit.HEARTS), Element.ACTION)),
+    (moc_state.MocCardOut, Card(14, Suit.SPADES)),
+    (moc_state.MocChipsOut, Chips(2, 1, 0)),
+    (moc_combat.MocHitOut, _hit),
+    (moc_combat.MocHealth, _hit.health),
+    (moc_combat.MocDamagePoolOut, damage_pool(_opened, Weapon("Blaster", 4, 8, lethal=True), 1)),
+    (moc_odds.MocOdds, moc_roll_odds(3, 10, 9)),
+]
+
+
+@pytest.mark.parametrize(("schema", "value"), MOC, ids=lambda item: getattr(item, "__name__", ""))
+def test_moment_of_clarity_values_are_their_schemas_dump(schema, value):
     written = dump(schema, value)
     assert written == schema().dump(value)
     assert _json_types_only(written)
