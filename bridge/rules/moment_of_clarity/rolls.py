@@ -76,8 +76,8 @@ class Roll:
         return explain(self)
 
     @property
-    def counted_dice(self) -> tuple[CountedDie, ...]:
-        return tuple(CountedDie(die, counts_as(die, self.effect)) for die in self.dice)
+    def counted_dice(self) -> tuple[ReadDie, ...]:
+        return tuple(ReadDie(die, counts_as(die, self.effect)) for die in self.dice)
 
     @property
     def outcome(self) -> Outcome:
@@ -95,8 +95,8 @@ class Roll:
 
 
 @dataclass(frozen=True)
-class CountedDie:
-    """A die of a roll and how it counted there (``counts_as``)."""
+class ReadDie:
+    """A die as its roll read it: the die, and how it counted there (``counts_as``)."""
 
     die: RolledDie
     counts_as: str
