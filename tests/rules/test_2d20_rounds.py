@@ -3,6 +3,8 @@
 import pytest
 
 from bridge.rules.two_d20.rounds import Action, Range, Round, Turn, move, range_of, turn_order, zones_apart
+from bridge.schemas.encode import dump
+from bridge.systems.two_d20.schemas import TwoD20Round
 
 
 def test_ranges_by_zone():
@@ -38,7 +40,7 @@ def test_a_round_takes_turns_in_order_and_refuses_another_s_action():
     current = current.take("Ana", Action.MAJOR).another_action("Ana").take("Ana", Action.MAJOR)
     with pytest.raises(ValueError, match="major action"):
         current.take("Ana", Action.MAJOR)
-    assert Round.from_dict(current.to_dict()) == current
+    assert Round.from_dict(dump(TwoD20Round, current)) == current
     current, ended = current.end_turn()
     assert (current.acting, current.current.taken, ended) == ("Orc", (), False)
     current, _ = current.end_turn()

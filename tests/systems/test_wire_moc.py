@@ -9,6 +9,9 @@ from __future__ import annotations
 from bridge.rules.moment_of_clarity.health import DAMAGE_POINTS
 from bridge.rules.moment_of_clarity.odds import roll_odds
 from bridge.rules.moment_of_clarity.rolls import Roll
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_clarity.odds import MocOdds
+from bridge.systems.moment_of_clarity.schemas.rolls import MocRoll
 
 from ..wire.test_wire_odds import queued
 from ..wire.test_wire_tokens import THUG
@@ -46,7 +49,7 @@ def card(client, event: str, **request) -> dict:
     """A card (its entry), checked against its schema, every roll re-judged from its dice."""
     entry = ok(client, event, **request)
     for rolled in rolls_in(entry["result"]):
-        judged = Roll.of(rolled).to_dict()
+        judged = dump(MocRoll, Roll.of(rolled))
         del judged["explanation"]  # a card adds lines of its own
         assert judged.items() <= rolled.items()
     return entry
@@ -275,7 +278,7 @@ def test_harrys_split_pool_a_card_over_it_and_a_hit_resisted(gm, player_for):
     recovered = card(bob, "moc.recover", actor_id="harry", kind="action")["result"]
     assert recovered["tracks"]["pain"] == max(0, pain - HARRY["toughness"])
     chances = queued(bob, "moc.odds", dice=3, tn=9)
-    assert chances == roll_odds(3, 10, 9).to_dict()
+    assert chances == dump(MocOdds, roll_odds(3, 10, 9))
     refused(bob, "moc.odds", "invalid", "dice", dice=300, tn=20)  # exact odds of so large a pool take seconds
     healed = card(bob, "moc.recover", actor_id="harry", kind="damage")["result"]
     damage = hit["target"]["tracks"]["damage"]

@@ -62,10 +62,6 @@ class Turn:
         """Determination: take another action immediately."""
         return replace(self, extra_actions=self.extra_actions + 1)
 
-    def to_dict(self) -> dict[str, Any]:
-        taken = [action.value for action in self.taken]
-        return {"character": self.character, "taken": taken, "extra_actions": self.extra_actions}
-
 
 def turn_order(parties: Sequence[Sequence[str]]) -> list[str]:
     """Turns alternate between the parties, the first party (the one with
@@ -101,13 +97,13 @@ class Round:
         """``character`` takes ``action``: only on their own turn."""
         if character != self.acting:
             raise RulesRefusal(f"it is {self.acting}'s turn, not {character}'s")
-        return replace(self, current=self._turn().take(action))
+        return replace(self, current=self.current_turn.take(action))
 
     def another_action(self, character: str) -> Round:
         """Determination's "take another action immediately": on the spender's turn, one more major action."""
         if character != self.acting:
             raise RulesRefusal(f"another action is taken on one's own turn; it is {self.acting}'s")
-        return replace(self, current=self._turn().another_action())
+        return replace(self, current=self.current_turn.another_action())
 
     def end_turn(self) -> tuple[Round, bool]:
         """The next character's turn; after the last, a new round from the first. True when the round ended."""
@@ -115,15 +111,14 @@ class Round:
             return replace(self, turn=self.turn + 1, current=Turn(self.order[self.turn + 1])), False
         return replace(self, number=self.number + 1, turn=0, current=Turn(self.order[0])), True
 
-    def _turn(self) -> Turn:
+    @property
+    def current_turn(self) -> Turn:
+        """The acting character's turn (a round begun again has taken nothing yet)."""
         return self.current or Turn(self.acting)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "order": list(self.order), "turn": self.turn, "acting": self.acting,
-                "current": self._turn().to_dict()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Round:
+        """A round read back from its stored shape (``TwoD20Round``)."""
         current = data["current"]
         turn = Turn(current["character"], tuple(Action(each) for each in current["taken"]), current["extra_actions"])
         return cls(data["number"], tuple(data["order"]), data["turn"], turn)

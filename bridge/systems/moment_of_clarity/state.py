@@ -24,6 +24,8 @@ from ...rules.moment_of_clarity.characteristics import full_tokens, movement_all
 from ...rules.moment_of_clarity.elements import Archetype, Element
 from ...rules.moment_of_clarity.health import Health, Hit, cap_tokens, end_of_scene
 from ...rules.moment_of_clarity.opposed import SecretSuccesses
+from ...schemas.encode import dump, dump_many
+from .schemas.state import MocCardOut, MocChipsOut
 
 State = dict[str, Any]
 Change = Callable[[State | None], tuple[State, Any]]
@@ -102,12 +104,12 @@ def new_session(dice: DiceSource) -> Change:
                 continue
             archetype = Archetype(entry["archetype"])
             if entry.get("card_pool"):  # a villain of a group sharing a pool: its cards go to the pool
-                cards = [card.to_dict() for card in draw(_left(state), archetype.cards_kept, dice)]
+                cards = dump_many(MocCardOut, draw(_left(state), archetype.cards_kept, dice))
                 state["drawn"] += cards
                 state["card_pools"].setdefault(entry["card_pool"], []).extend(cards)
                 entry["hand"], entry["choosing"] = [], []
                 continue
-            cards = [card.to_dict() for card in draw(_left(state), archetype.cards_drawn, dice)]
+            cards = dump_many(MocCardOut, draw(_left(state), archetype.cards_drawn, dice))
             state["drawn"] += cards
             choosing = archetype.cards_drawn != archetype.cards_kept
             entry["hand"], entry["choosing"] = ([], cards) if choosing else (cards, [])
@@ -130,7 +132,7 @@ def keep(actor_id: str, kept: list[Card]) -> Change:
         if not choosing:
             raise RulesRefusal("there are no drawn cards to choose from")
         chosen = session_draw(choosing, Archetype(entry["archetype"]), kept).kept
-        entry["hand"], entry["choosing"] = [card.to_dict() for card in chosen], []
+        entry["hand"], entry["choosing"] = dump_many(MocCardOut, chosen), []
         return state, entry["hand"]
 
     return change
@@ -162,7 +164,7 @@ def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
         take_card(state, entry, card)
         element, beads = card.suit.element, bead_value(card, before_scene)
         entry["beads"][element.value] = entry["beads"].get(element.value, 0) + beads
-        return state, {"card": card.to_dict(), "element": element.value, "beads": beads, "character": entry}
+        return state, {"card": dump(MocCardOut, card), "element": element.value, "beads": beads, "character": entry}
 
     return change
 
@@ -180,7 +182,7 @@ def card_shifts_beads(actor_id: str, card: Card, source: Element, target: Elemen
             raise Refused("source", f"the {card.name} moves {moved} beads out of {source.value}, which holds {held}")
         entry["beads"][source.value] = held - moved
         entry["beads"][target.value] = entry["beads"].get(target.value, 0) + moved
-        return state, {"card": card.to_dict(), "element": target.value, "beads": moved, "character": entry}
+        return state, {"card": dump(MocCardOut, card), "element": target.value, "beads": moved, "character": entry}
 
     return change
 
@@ -198,7 +200,7 @@ def play(
         if card is not None:
             take_card(state, entry, card)
         if chip is not None:
-            entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take([chip]))
+            entry["chips"] = dump(MocChipsOut, chip_rules.Chips(**entry["chips"]).take([chip]))
         if back:
             owner, element, beads = back
             returned = character(state, owner)["beads"]
@@ -269,7 +271,7 @@ def grant_chips(actor_id: str, chips: list[chip_rules.Chip], scene_start: bool) 
         held = chip_rules.Chips(**entry["chips"]).add(chips)
         if scene_start and held.over_scene_limit():
             raise RulesRefusal(f"{held.held} chips: at most {chip_rules.SCENE_START_LIMIT} at a scene's start")
-        entry["chips"] = _chips(held)
+        entry["chips"] = dump(MocChipsOut, held)
         return state, entry
 
     return change
@@ -285,10 +287,10 @@ def spend_chip(
         state = fresh(state)
         entry = character(state, actor_id)
         left, bought = chip_rules.exchange(chip_rules.Chips(**entry["chips"]), chip, use)
-        entry["chips"] = _chips(left)
+        entry["chips"] = dump(MocChipsOut, left)
         cards = []
         if use is chip_rules.Use.CARDS:
-            cards = [card.to_dict() for card in draw(_left(state), bought, dice)]
+            cards = dump_many(MocCardOut, draw(_left(state), bought, dice))
             hand_of(state, entry).extend(cards)
             state["drawn"] += cards
         elif use is chip_rules.Use.BEADS:
@@ -315,14 +317,10 @@ def trade_chips(actor_id: str, give: list[chip_rules.Chip], take: list[chip_rule
             held = chip_rules.trade_down(held, give[0], take)
         else:
             raise RulesRefusal("a trade takes one chip for lower ones, or gives one for lower ones")
-        entry["chips"] = _chips(held)
+        entry["chips"] = dump(MocChipsOut, held)
         return state, entry
 
     return change
-
-
-def _chips(chips: chip_rules.Chips) -> dict[str, int]:
-    return {"white": chips.white, "red": chips.red, "blue": chips.blue}
 
 
 # --- secret rolls -------------------------------------------------------------
@@ -503,7 +501,7 @@ def penalize(actor_id: str, chips: list[chip_rules.Chip]) -> Change:
         state = fresh(state)
         entry = character(state, actor_id)
         try:
-            entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take(chips))
+            entry["chips"] = dump(MocChipsOut, chip_rules.Chips(**entry["chips"]).take(chips))
         except RulesRefusal as short:
             raise Refused("chips", str(short)) from None
         return state, entry

@@ -19,10 +19,12 @@ from ...rules.moment_of_clarity.combat import initiative_order
 from ...rules.moment_of_clarity.health import DAMAGE_POINTS
 from ...rules.moment_of_clarity.levels import Difficulty
 from ...rules.moment_of_clarity.rolls import roll
+from ...schemas.encode import dump
 from ...table import schemas as table_schemas
 from ...table.game import Table
 from .. import at_table
 from .schemas.common import DICE
+from .schemas.rolls import MocRoll
 
 NAME = "moment_of_clarity"
 
@@ -83,7 +85,7 @@ class MomentOfClarityTable(Table):
         explanation = [f"{turn}. {' and '.join(names[seat] for seat in group)}"
                        + (" (together: their dice tie)" if len(group) > 1 else "") for turn, group in enumerate(groups, 1)]
         card = {"system": NAME, "order": order, "groups": [list(group) for group in groups],
-                "rolls": [{"seat": seat, "name": names[seat], "roll": rolled.to_dict()} for seat, rolled in rolls.items()],
+                "rolls": [{"seat": seat, "name": names[seat], "roll": dump(MocRoll, rolled)} for seat, rolled in rolls.items()],
                 "explanation": explanation}
         return order, card
 

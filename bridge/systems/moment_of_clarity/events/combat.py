@@ -9,8 +9,11 @@ from ....rules.moment_of_clarity.combat import Weapon, damage_pool, initiative_o
 from ....rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
 from ....rules.moment_of_clarity.levels import Difficulty
 from ....rules.moment_of_clarity.rolls import open_up, roll
+from ....schemas.encode import dump
 from ....table.publish import check_owner, publish
 from .. import state as moc
+from ..schemas.combat import MocDamagePoolOut, MocHitOut
+from ..schemas.rolls import MocRoll
 from .common import changed, handles, read_state, refused, registered
 
 _dice = RandomDice()
@@ -42,11 +45,11 @@ def attack(work, request: dict) -> dict:
 
     entry, taken = changed(work, moc.change_health(request["target"], hit), "target") if damage else (None, None)
     result = {
-        "attack": to_hit.to_dict(),
-        "damage_pool": pool.to_dict(),
-        "damage": damage and damage.to_dict(),
-        "resistance": resistance and resistance.to_dict(),
-        "hit": taken and taken.to_dict(),
+        "attack": dump(MocRoll, to_hit),
+        "damage_pool": dump(MocDamagePoolOut, pool),
+        "damage": damage and dump(MocRoll, damage),
+        "resistance": resistance and dump(MocRoll, resistance),
+        "hit": taken and dump(MocHitOut, taken),
         "target": target_view(request["target"], entry or registered(work, request["target"], "target")),
         "explanation": [*pool.explanation, *(taken.explanation if taken else [])],
     }
@@ -82,7 +85,7 @@ def recover(work, request: dict) -> dict:
     )
     result = {
         "kind": request["kind"],
-        "roll": l_roll and l_roll.to_dict(),
+        "roll": l_roll and dump(MocRoll, l_roll),
         "tracks": after["tracks"],
         "explanation": lines,
     }
@@ -112,7 +115,7 @@ def initiative(work, request: dict) -> dict:
         f"{turn}. {' and '.join(group)}{' (together)' if len(group) > 1 else ''}" for turn, group in enumerate(order, 1)
     ]
     result = {
-        "rolls": [{"name": name, "roll": rolled.to_dict()} for name, rolled in rolls.items()],
+        "rolls": [{"name": name, "roll": dump(MocRoll, rolled)} for name, rolled in rolls.items()],
         "order": [list(group) for group in order],
         "explanation": lines,
     }

@@ -106,7 +106,7 @@ class MocRecoverRequest(CardRequest):
 
 
 class MocDamagePoolOut(Out):
-    weapon = fields.String(required=True)
+    weapon = fields.String(required=True, attribute="weapon.name")
     level = enum_of(Level, required=True)
     raises = fields.Integer(required=True)
     dice = fields.Integer(required=True)
