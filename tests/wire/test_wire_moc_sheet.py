@@ -179,7 +179,7 @@ def test_character_points_buy_a_skills_die_or_a_characteristics_level(gm, player
     landon = character(alice, "landon")
     assert (landon["character_points"], [skill["dice"] for skill in landon["skills"]]) == (1, [3, 1])
     assert refused(alice, "moc.points.spend", "against_the_rules", "skill", actor_id="landon", skill="Lore") == [
-        "Lore 2 costs 2 character points; Landon has 1"]
+        "raising Lore to 2 costs 2 character points; Landon has 1"]
     # A characteristic other than a primary: T 2 to 3 costs 3 x 3 = 9, and raises the sheet's toughness (the Pain track).
     ok(gm, "moc.chips.grant", actor_id="landon", chips=["blue"] * 4)
     for _ in range(4):

@@ -117,14 +117,14 @@ def spend_points(actor_id: str, characteristic: str | None, skill: str | None, m
             field, bought = "skill", skill
             raised = next((each for each in entry["skills"] if each["name"] == skill), None)
             if raised is None:
-                raise Refused("skill", f"{entry['name']} has no skill {skill} on the sheet")
+                raise Refused("skill", f"there is no skill {skill} on {entry['name']}'s sheet")
             level = raised["dice"]
             cost = skill_raise(level)
         if level >= most:
-            raise Refused(field, f"{entry['name']}'s {bought} is at {most}, the most a sheet holds")
+            raise Refused(field, f"no more: {bought} is at {most}, the most a sheet holds")
         held = entry.get("character_points", 0)
         if cost > held:
-            raise Refused(field, f"{bought} {level + 1} costs {cost} character points; {entry['name']} has {held}")
+            raise Refused(field, f"raising {bought} to {level + 1} costs {cost} character points; {entry['name']} has {held}")
         entry["character_points"] = held - cost
         if characteristic is None:
             raised["dice"] = level + 1
