@@ -1,10 +1,12 @@
 """Moment of Clarity's public state document, changed by pure functions.
 
-``{"session", "scene", "drawn", "characters", "opposed"}``: the session and
-scene counters, the cards drawn this session (the deck is what is left, drawn
-from at random: no order is kept), each character's sheet, hand, chips,
-beads and tracks, and each secret roll's declared successes (never how many
-it rolled). Each change takes the document (None before the first) and
+``{"session", "scene", "drawn", "characters", "opposed", "moved",
+"card_pools"}``: the session and scene counters, the cards drawn this
+session (the deck is what is left, drawn from at random: no order is kept),
+each character's sheet, hand, chips, beads, tracks and character points,
+each secret roll's declared successes (never how many it rolled), the
+meters each character moved in the turn a fight runs, by scene, and the
+cards of villains sharing a pool. Each change takes the document (None before the first) and
 returns ``(document, result)`` for ``bridge.systems.state.change_state``;
 a refusal is a ``RulesRefusal`` (``Refused`` names the request field to blame)."""
 
@@ -20,7 +22,15 @@ from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
 from ...rules.moment_of_clarity import chips as chip_rules
 from ...rules.moment_of_clarity.cards import Card, bead_value, beads_shifted, draw, left_in_deck, session_draw
-from ...rules.moment_of_clarity.characteristics import full_tokens, movement_allowance, spend_token
+from ...rules.moment_of_clarity.characteristics import (
+    PRIMARY,
+    characteristic_raise,
+    full_tokens,
+    level_of,
+    movement_allowance,
+    skill_raise,
+    spend_token,
+)
 from ...rules.moment_of_clarity.elements import Archetype, Element
 from ...rules.moment_of_clarity.health import Health, Hit, cap_tokens, end_of_scene
 from ...rules.moment_of_clarity.opposed import SecretSuccesses
@@ -30,7 +40,7 @@ from .schemas.state import MocCardOut, MocChipsOut
 State = dict[str, Any]
 Change = Callable[[State | None], tuple[State, Any]]
 
-EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}, "turns": None, "card_pools": {}}
+EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}, "moved": {}, "card_pools": {}}
 
 
 class Refused(RulesRefusal):
@@ -86,6 +96,50 @@ def _placed(entry: dict) -> dict[Element, int]:
 
 def _scene_beads(entry: dict) -> int:
     return bead_rules.scene_beads(entry["primary_dice"], bead_rules.PowerLevel(entry["power_level"]))
+
+
+#: The characteristics the sheet also keeps as its own fields (B, T and L size the Pain track).
+SHEET_FIELDS = {"Body": "body", "T": "toughness", "L": "l_score"}
+
+
+def spend_points(actor_id: str, characteristic: str | None, skill: str | None, most: int) -> Change:
+    """Character points spent on the sheet (Character Generation; Chips: the
+    experience a blue chip buys): one level of ``characteristic`` or one die
+    of ``skill`` at its Character Generation cost, never past ``most``. A
+    primary's new level brings its token; B, T and L raise the sheet's own fields too."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        if characteristic is not None:
+            field, bought = "characteristic", characteristic
+            level = entry[SHEET_FIELDS[characteristic]] if characteristic in SHEET_FIELDS else level_of(entry["characteristics"], characteristic)
+            cost = characteristic_raise(characteristic, level)
+        else:
+            field, bought = "skill", skill
+            raised = next((each for each in entry["skills"] if each["name"] == skill), None)
+            if raised is None:
+                raise Refused("skill", f"there is no skill {skill} on {entry['name']}'s sheet")
+            level = raised["dice"]
+            cost = skill_raise(level)
+        if level >= most:
+            raise Refused(field, f"no more: {bought} is at {most}, the most a sheet holds")
+        held = entry.get("character_points", 0)
+        if cost > held:
+            raise Refused(field, f"raising {bought} to {level + 1} costs {cost} character points; {entry['name']} has {held}")
+        entry["character_points"] = held - cost
+        if characteristic is None:
+            raised["dice"] = level + 1
+        else:
+            entry["characteristics"] = {**entry["characteristics"], characteristic: level + 1}
+            if characteristic in SHEET_FIELDS:
+                entry[SHEET_FIELDS[characteristic]] = level + 1
+            if characteristic in PRIMARY:
+                entry["tokens"] = {**entry.get("tokens", {}), characteristic: entry.get("tokens", {}).get(characteristic, 0) + 1}
+        return state, {"actor_id": actor_id, "bought": bought, "level": level + 1, "cost": cost,
+                       "left": entry["character_points"], "character": entry}
+
+    return change
 
 
 # --- the session's cards ------------------------------------------------------
@@ -415,42 +469,7 @@ def pay_for_roll(actor_id: str, token: str | None, element: Element | None, bead
     return change
 
 
-# --- turns ---------------------------------------------------------------------------
-
-
-def start_turns(order: list[list[str]]) -> Change:
-    """Turns in initiative order (Initiative): each group of principals acts together."""
-
-    def change(state):
-        state = fresh(state)
-        state["turns"] = {"order": order, "turn": 0, "acting": order[0], "moved": {}}
-        return state, state["turns"]
-
-    return change
-
-
-def check_turn(state: State, actor_id: str) -> None:
-    """While turns run, only an acting principal acts."""
-    turns = state.get("turns")
-    if turns and actor_id not in turns["acting"]:
-        raise RulesRefusal(f"it is {' and '.join(turns['acting'])}'s turn, not {actor_id}'s")
-
-
-def end_turn(actor_id: str | None) -> Change:
-    """The acting group's turn ends (``actor_id``: one of them, None for the GM); the next acts, the first after the last."""
-
-    def change(state):
-        state = fresh(state)
-        turns = state.get("turns")
-        if not turns:
-            raise RulesRefusal("no turns are running: the GM rolls initiative for the characters (moc.initiative)")
-        if actor_id is not None:
-            check_turn(state, actor_id)
-        turn = (turns["turn"] + 1) % len(turns["order"])
-        state["turns"] = {**turns, "turn": turn, "acting": turns["order"][turn], "moved": {}}
-        return state, state["turns"]
-
-    return change
+# --- fatigue and movement ------------------------------------------------------------
 
 
 def gain_fatigue(actor_id: str, levels: int) -> Change:
@@ -465,28 +484,41 @@ def gain_fatigue(actor_id: str, levels: int) -> Change:
     return change
 
 
-def move(actor_id: str, meters: int, primary_mode: bool) -> Change:
-    """A move within the character's allowance a turn (Movement); while turns run, on its own turn,
-    the meters of its turn added up."""
+def move(actor_id: str, meters: int, primary_mode: bool, turn: dict | None) -> Change:
+    """A move within the character's allowance a turn (Movement). ``turn``: the
+    turn of the running fight the character acts in (``{scene_id, round,
+    seat}``, the table's combat's), whose moves add up; None: no fight, each
+    move on its own. A new turn of the scene starts its tally from none."""
 
     def change(state):
         state = fresh(state)
         entry = character(state, actor_id)
         allowance = movement_allowance(entry.get("characteristics", {}), primary_mode)
-        turns = state.get("turns")
-        if turns:
-            try:
-                check_turn(state, actor_id)
-            except RulesRefusal as refusal:
-                raise Refused("actor_id", str(refusal)) from None
-        before = turns["moved"].get(actor_id, 0) if turns else 0
+        moves = state.setdefault("moved", {})
+        tally = {}
+        if turn is not None:
+            kept = moves.get(turn["scene_id"])
+            if kept and (kept["round"], kept["seat"]) == (turn["round"], turn["seat"]):
+                tally = kept["meters"]
+        before = tally.get(actor_id, 0)
         if before + meters > allowance:
             raise Refused("meters", f"{entry['name']} moves {allowance} m a turn this way; {before} m moved, {meters} more is too far")
-        if turns:
-            turns["moved"][actor_id] = before + meters
+        if turn is not None:
+            moves[turn["scene_id"]] = {"round": turn["round"], "seat": turn["seat"], "meters": {**tally, actor_id: before + meters}}
         moved = {"actor_id": actor_id, "mode": "primary" if primary_mode else "other", "meters": meters, "allowance": allowance,
                  "moved": before + meters, "left": allowance - before - meters}
         return state, moved
+
+    return change
+
+
+def fight_over(scene_id: str) -> Change:
+    """The fight in the scene ended: the meters moved in its last turn count no more."""
+
+    def change(state):
+        state = fresh(state)
+        state.setdefault("moved", {}).pop(scene_id, None)
+        return state, None
 
     return change
 
