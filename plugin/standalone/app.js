@@ -14,7 +14,8 @@ import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { conditionsOf } from "../core/conditions.js";
 import { STATISTICS, attack, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { Asker } from "./asking.js";
-import { Board, conditionIcons, healthWords, viewConditions } from "./board.js";
+import { conditionBadges } from "./badges.js";
+import { Board, healthWords } from "./board.js";
 import { combatPanel } from "./combat.js";
 import { gmTools } from "./gm.js";
 import { macroPanel } from "./macros.js";
@@ -223,15 +224,15 @@ function play(auth) {
     $("#character-sheet").hidden = !token;
     if (!token) return;
     $("#character-name").textContent = token.name;
-    if (!token.health) {  // another system's token: as its view shows it
-      const { bars, conditions } = state.views.get(token.token_id) ?? { bars: [], conditions: [] };
+    const { bars, conditions } = state.views.get(token.token_id) ?? { bars: [], conditions: [] };
+    $("#character-conditions").replaceChildren(...conditionBadges(conditions, { named: true }));
+    $("#character-conditions").hidden = !conditions.length;
+    if (!token.health) {  // another system's token: its bars as its view shows them
       $("#character-hp").textContent = bars.map(({ label, value, max }) => `${label} ${value} / ${max}`).join(", ");
-      $("#character-conditions").replaceChildren(...viewConditions(conditions));
       return;
     }
     $("#character-hp").textContent = healthWords(token);
     $("#character-hp").dataset.remaining = String(token.health.remaining);
-    $("#character-conditions").replaceChildren(...conditionIcons(conditionsOf(token), { named: true }));
     const chosen = $("#roll-options").statistic.value || "agility";
     $("#roll-options").statistic.replaceChildren(...STATISTICS.map((name) => new Option(statisticName(name), name, false, name === chosen)));
     $("#statistic-rolls").replaceChildren(...STATISTICS.map((name) =>
@@ -510,14 +511,14 @@ function tableCard(entry, names) {
     + (working ? `<div class="vb-working vb-shown">${working}</div>${why}` : "") + "</article>";
 }
 
-/** A chat line (`chat.send`): who said it, to whom, and what. */
+/** A chat line (`chat.send`): who said it, to whom, and what (a line to the GM only: its sender reads that it went). */
 function chatLine(entry) {
   const to = entry.visibility === "whisper" ? ` whispers to ${(entry.whisper_to ?? []).map(userWords).join(", ")}`
     : entry.visibility === "blind" ? " says to the GM" : "";
   const who = `${userWords(entry.user)}${to}`;
   return `<article class="vb-card vb-chat" data-roll-id="${escapeHTML(entry.roll_id)}" data-visibility="${escapeHTML(entry.visibility)}">`
     + `<header class="vb-card-head"><strong class="vb-card-who">${escapeHTML(who.charAt(0).toUpperCase() + who.slice(1))}</strong></header>`
-    + `<p>${escapeHTML(entry.result?.text ?? "")}</p></article>`;
+    + (entry.hidden ? '<p class="vb-card-hidden">Only the GM reads what was said.</p>' : `<p>${escapeHTML(entry.result?.text ?? "")}</p>`) + "</article>";
 }
 
 /** A roll button with its odds bar beside it. */
