@@ -235,15 +235,28 @@ function play(auth) {
     $("#character-hp").dataset.remaining = String(token.health.remaining);
     const chosen = $("#roll-options").statistic.value || "agility";
     $("#roll-options").statistic.replaceChildren(...STATISTICS.map((name) => new Option(statisticName(name), name, false, name === chosen)));
+    const now = () => state.tokens.get(token.token_id);
     $("#statistic-rolls").replaceChildren(...STATISTICS.map((name) =>
-      rollButton(`${statisticName(name)} ${token.statistics[name]}`, `statistic:${name}`, (button) => roll(button, token, name, null))));
-    $("#skill-rolls").replaceChildren(...Object.entries(token.skills).map(([name, level]) =>
-      rollButton(`${skillName(name)} ${level}`, `skill:${name}`, (button) => roll(button, token, $("#roll-options").statistic.value, { name, level }))));
+      rollButtonOf(token, `${statisticName(name)} ${token.statistics[name]}`, `statistic:${name}`, (button) => roll(button, now(), name, null))));
+    $("#skill-rolls").replaceChildren(...Object.keys(token.skills).map((name) =>
+      rollButtonOf(token, `${skillName(name)} ${token.skills[name]}`, `skill:${name}`,
+        (button) => roll(button, now(), $("#roll-options").statistic.value, { name, level: now().skills[name] }))));
     const target = $("#attack-form").target;
     const aimed = target.value;
     target.replaceChildren(...[...state.tokens.values()].filter((other) => other.token_id !== token.token_id)
       .map((other) => new Option(other.name, other.token_id, false, other.token_id === aimed)));
     showOdds();
+  }
+
+  /** Each token's roll buttons, made once: a token shown again (picked again, hurt) keeps a pending roll pending. */
+  const rollButtons = new Map();
+  function rollButtonOf(token, text, name, onClick) {
+    const key = `${token.token_id} ${name}`;
+    if (!rollButtons.has(key)) rollButtons.set(key, rollButton(name, onClick));
+    const wrap = rollButtons.get(key);
+    wrap.querySelector("button").textContent = text;
+    wrap.querySelector(".odds").setAttribute("aria-label", `chance of success of ${text}`);
+    return wrap;
   }
 
   /** The attack form's chance to hit, from the bridge (`attack.odds`, on a worker), asked again as the form changes. */
@@ -521,17 +534,16 @@ function chatLine(entry) {
     + (entry.hidden ? '<p class="vb-card-hidden">Only the GM reads what was said.</p>' : `<p>${escapeHTML(entry.result?.text ?? "")}</p>`) + "</article>";
 }
 
-/** A roll button with its odds bar beside it. */
-function rollButton(text, name, onClick) {
+/** A roll button with its odds bar beside it (its words written by `rollButtonOf`). */
+function rollButton(name, onClick) {
   const wrap = Object.assign(document.createElement("span"), { className: "roll" });
-  const button = Object.assign(document.createElement("button"), { type: "button", textContent: text });
+  const button = Object.assign(document.createElement("button"), { type: "button" });
   button.dataset.roll = name;
   button.addEventListener("click", () => onClick(button));
   const odds = Object.assign(document.createElement("span"), { className: "odds" });
   odds.setAttribute("role", "meter");
   odds.setAttribute("aria-valuemin", "0");
   odds.setAttribute("aria-valuemax", "100");
-  odds.setAttribute("aria-label", `chance of success of ${text}`);
   odds.innerHTML = '<span class="odds-fill"></span><span class="odds-text">…</span>';
   wrap.append(button, odds);
   return wrap;

@@ -64,13 +64,17 @@ def table(tmp_path):
 
 @pytest.fixture
 def snap(request, shot):
-    """``snap(page, step, element=None)``: a screenshot in test-artifacts (and the guide's, when updating)."""
+    """``snap(page, step, element=None, clip=None)``: a screenshot in test-artifacts (and the guide's, when
+    updating: of the element, of the page's ``clip`` box, else of the whole page)."""
 
-    def take(page, step: str, element=None):
+    def take(page, step: str, element=None, clip=None):
         path = shot(page, step)
         if os.environ.get("UPDATE_SCREENSHOTS"):
             GUIDE.mkdir(exist_ok=True)
-            (element or page).screenshot(path=str(GUIDE / f"{step}.png"))
+            if element:
+                element.screenshot(path=str(GUIDE / f"{step}.png"))
+            else:
+                page.screenshot(path=str(GUIDE / f"{step}.png"), full_page=clip is None, clip=clip)
         return path
 
     return take
@@ -111,6 +115,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     expect(gm.locator("#notices .notice-error")).to_have_text(re.compile(r"Could not register Dodger: Skills: “Melee” is not a skill"))
     gm.locator("#notices .notice-error .notice-close").click()
     gm.fill("#register-form [name=name]", "")
+    gm.fill("#register-form [name=skills]", "")
     ids = token_ids(oracle)
     assert sorted(ids) == ["Nikita", "Ricardo", "Thug"]
     assert states(oracle)[ids["Nikita"]]["skills"] == {"Pistol": 2}
@@ -144,9 +149,11 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     assert (whisper["visibility"], whisper["whisper_to"], whisper["user"]) == ("whisper", ["gm"], "allison")
     for page in (gm, allison):
         expect(card(page, whisper)).to_have_count(1)
+        expect(card(page, whisper).locator(".vb-card-visibility")).to_have_text("whispered to the GM")
     expect(seamus.locator("#log .vb-card")).to_have_count(0)
     allison.select_option("#roll-options [name=visibility]", "public")
-    snap(allison, "03-whispered", allison.locator("#side"))
+    expect(allison.locator('[data-roll="statistic:perception"]')).to_be_enabled()
+    snap(allison, "03-whispered", allison.locator("#chat"))
 
     # --- odds: the bar beside each roll button, exact, and again when the TN changes -----------
     agility = allison.locator('[data-roll="statistic:agility"] + .odds')
@@ -156,8 +163,10 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     harder = odds(oracle, {"kind": "statistic", "statistic": {"name": "Agility", "value": 4}, "stakes_raised": False, "difficulty": 2})
     assert harder != expected
     expect(agility).to_have_attribute("data-exact", harder)
-    allison.select_option("#roll-options [name=tn]", "")
+    for bar in allison.locator("#character .rolls .odds").all():
+        expect(bar).to_have_attribute("data-state", "known")
     snap(allison, "04-odds-beside-the-roll", allison.locator("#character"))
+    allison.select_option("#roll-options [name=tn]", "")
 
     # --- combat: three rounds; Next turn usable only by the GM and the player whose turn it is ----
     for page in pages.values():
@@ -193,12 +202,12 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
                 expect(allison.locator("#defense-form")).to_be_hidden()
                 if not defended:
                     seamus.fill("#defense-form [name=defense_dice]", "2")
+                    snap(seamus, "05-defense-asked-on-the-players-page", seamus.locator("#combat"))
                     seamus.click("#defense-form button[type=submit]")
                     expect(seamus.locator("#defense-form")).to_be_hidden()
                     stance = wait_combat(oracle, lambda fight: stance_of(fight, ids["Ricardo"])["defense_dice"] == 2)
                     assert stance_of(stance, ids["Ricardo"])["defense_dice"] == 2
                     defended = True
-                    snap(seamus, "05-defense-asked-on-the-players-page", seamus.locator("#side"))
                 else:
                     seamus.click("#defense-skip")
             before = last_roll(oracle)

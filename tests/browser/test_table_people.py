@@ -217,7 +217,7 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap, p
     start = box_center(token(allison, ids["Nikita"]))
     allison.mouse.move(*start)
     allison.mouse.down()
-    allison.mouse.move(start[0] + 5 * SQUARE, start[1], steps=5)
+    allison.mouse.move(start[0] + 4 * SQUARE, start[1] + 3 * SQUARE, steps=5)
     allison.mouse.up()
     expect(allison.locator(".ruler-label")).to_have_text(re.compile(r"^5\.0 m: (close|optimal|long) range.*\(\.45 Auto Pistol\)$"))
     label, grid = allison.locator(".ruler-label").bounding_box(), allison.locator("#board").bounding_box()
@@ -305,7 +305,18 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap, p
         log = each.locator("#log").text_content()
         assert not PROTOCOL_WORDS.search(log), f"protocol words in the chat log: {log}"
     # readable badges: the character panel names each condition
+    # readable badges after the blast: on every grid by their labels, and in words in the character panel
+    assert oracle.request("token.condition.set", token_id=ids["Nikita"], condition="prone")["ok"]
+    assert oracle.request("token.damage", token_id=ids["Ricardo"], serious=61)["ok"]
+    assert oracle.request("token.damage", token_id=ids["Thug"], serious=200)["ok"]
+    views = oracle.request("table.snapshot")["result"]["views"]
+    for each in pages.values():
+        for token_id, view in views.items():
+            expect(token(each, token_id).locator(".conditions li")).to_have_count(len(view["conditions"]))
+            for condition in view["conditions"]:
+                expect(token(each, token_id).get_by_role("img", name=condition["label"], exact=True)).to_have_count(1)
     token(allison, ids["Nikita"]).click()
-    expect(allison.locator("#character-conditions .condition-name").first).to_be_visible()
+    expect(allison.locator("#character-conditions .condition-name")).to_have_text([c["label"] for c in views[ids["Nikita"]]["conditions"]])
     assert all(len(name) > 3 for name in allison.locator("#character-conditions .condition-name").all_text_contents())
-    snap(allison, "16-conditions-in-words", allison.locator("#character-sheet"))
+    grid = allison.locator("#board").bounding_box()
+    snap(allison, "16-condition-badges", clip={"x": grid["x"] - 4, "y": grid["y"] - 16, "width": 4 * SQUARE, "height": 2 * SQUARE})
