@@ -445,6 +445,7 @@ function play(auth) {
   function rulerWords(metres) {
     const weapon = weapons.get($("#attack-form").weapon.value);
     const distance = `${metres.toFixed(1)} m`;
+    if (!plays(DEFAULT_SYSTEM)) return distance;  // range bands by weapon are Moment of Truth's (ch. 7)
     if (!weapon?.ranged) return `${distance}: pick a ranged weapon for its range bands`;
     return `${distance}: ${readRange(metres, rangeBands(weapon)).words} (${weapon.name})`;
   }

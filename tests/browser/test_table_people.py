@@ -319,4 +319,4 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap, p
     expect(allison.locator("#character-conditions .condition-name")).to_have_text([c["label"] for c in views[ids["Nikita"]]["conditions"]])
     assert all(len(name) > 3 for name in allison.locator("#character-conditions .condition-name").all_text_contents())
     grid = allison.locator("#board").bounding_box()
-    snap(allison, "16-condition-badges", clip={"x": grid["x"] - 4, "y": grid["y"] - 16, "width": 4 * SQUARE, "height": 2 * SQUARE})
+    snap(allison, "16-condition-badges", clip={"x": grid["x"] - 4, "y": grid["y"] - 12, "width": 4 * SQUARE, "height": 2 * SQUARE})
