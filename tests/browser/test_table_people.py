@@ -196,6 +196,7 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap, p
         for condition, badge in zip(injured, badges.all()):
             expect(badge).to_have_accessible_name(condition["label"])
             expect(badge).to_have_attribute("data-severity", condition["severity"])
+            expect(badge).to_have_attribute("title", re.compile(rf"^{re.escape(condition['label'])}\b"))  # its tooltip
             expect(badge).to_have_text("")
         expect(token(each, ids["Nikita"]).get_by_role("img", name="injured", exact=True)).to_be_visible()
         expect(token(each, ids["Nikita"])).to_have_attribute("title", re.compile(r"; .*\binjured\b"))
