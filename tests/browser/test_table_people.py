@@ -101,6 +101,7 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap, p
     expect(steps).to_be_visible()
     expect(steps.locator('li[data-current="true"]')).to_have_attribute("data-step", "register")
     expect(page_gm.locator("#character-empty")).to_contain_text("register one first")
+    expect(page_gm.locator("#invite-actors")).to_contain_text("None on the map yet: register a token first.")
     register_box = page_gm.locator("#register-form").bounding_box()
     assert register_box["y"] < 500, f"Register a token is {register_box['y']} px down"
     side = page_gm.locator("#side").bounding_box()
