@@ -20,7 +20,7 @@ from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.rules.moment_of_truth.defense import to_hit
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.encounter import Combatant as EncounterCombatant
-from bridge.rules.moment_of_truth.encounter import Side, simulate
+from bridge.rules.moment_of_truth.encounter import Side
 from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.hazards import Charge
 from bridge.rules.moment_of_truth.healing import recovery_wait
@@ -35,6 +35,7 @@ from bridge.rules.moment_of_truth.moments import (
     take_failure,
 )
 from bridge.rules.moment_of_truth.ranges import weapon_range
+from bridge.rules.moment_of_truth.simulation import simulate
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.talents import Talent, TalentUses, use_talent
 from bridge.rules.moment_of_truth.tokens import TokenState

@@ -8,8 +8,9 @@ from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting, _alias, simulate
+from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting
 from bridge.rules.moment_of_truth.equipment import Arsenal, MeleeWeapon
+from bridge.rules.moment_of_truth.simulation import _alias, simulate
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth.schemas.simulation import DescribedSide, EncounterReport

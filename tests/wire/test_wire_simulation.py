@@ -5,8 +5,9 @@ long run between chunks."""
 from __future__ import annotations
 
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import CHUNK, Side, simulate
+from bridge.rules.moment_of_truth.encounter import CHUNK, Side
 from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.simulation import simulate
 from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth.schemas.simulation import EncounterReport
 

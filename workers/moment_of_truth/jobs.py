@@ -9,7 +9,8 @@ from bridge.rules.moment_of_truth.attacks import Attack
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds, preview_attack
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import Side, simulate
+from bridge.rules.moment_of_truth.encounter import Side
+from bridge.rules.moment_of_truth.simulation import simulate
 from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.roll_spec import pool_of, target_of
@@ -65,7 +66,7 @@ def attack_odds_preview(reply: dict, attack: Attack, dials: dict, trials: int, s
 
 
 def simulate_encounter(reply: dict, spec: dict, dials: dict) -> dict:
-    """N fights of two sides (``encounter.simulate``): ``job.progress`` after
+    """N fights of two sides (``simulation.simulate``): ``job.progress`` after
     each chunk of fights in order; a GM's ``simulate.cancel`` stops it when
     the next chunk in order is over, and the result then counts the whole
     chunks done."""
