@@ -76,59 +76,6 @@ def turn_order(parties: Sequence[Sequence[str]]) -> list[str]:
     return order
 
 
-@dataclass(frozen=True)
-class Round:
-    """A round in progress: the order of turns, whose turn it is (``turn``,
-    an index of ``order``) and the actions taken in it."""
-
-    number: int
-    order: tuple[str, ...]
-    turn: int = 0
-    current: Turn | None = None
-
-    @classmethod
-    def first(cls, parties: Sequence[Sequence[str]]) -> Round:
-        order = tuple(turn_order(parties))
-        if not order:
-            raise RulesRefusal("a round needs at least one character")
-        return cls(1, order, 0, Turn(order[0]))
-
-    @property
-    def acting(self) -> str:
-        return self.order[self.turn]
-
-    def take(self, character: str, action: Action) -> Round:
-        """``character`` takes ``action``: only on their own turn."""
-        if character != self.acting:
-            raise RulesRefusal(f"it is {self.acting}'s turn, not {character}'s")
-        return replace(self, current=self._turn().take(action))
-
-    def another_action(self, character: str) -> Round:
-        """Determination's "take another action immediately": on the spender's turn, one more major action."""
-        if character != self.acting:
-            raise RulesRefusal(f"another action is taken on one's own turn; it is {self.acting}'s")
-        return replace(self, current=self._turn().another_action())
-
-    def end_turn(self) -> tuple[Round, bool]:
-        """The next character's turn; after the last, a new round from the first. True when the round ended."""
-        if self.turn + 1 < len(self.order):
-            return replace(self, turn=self.turn + 1, current=Turn(self.order[self.turn + 1])), False
-        return replace(self, number=self.number + 1, turn=0, current=Turn(self.order[0])), True
-
-    def _turn(self) -> Turn:
-        return self.current or Turn(self.acting)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "order": list(self.order), "turn": self.turn, "acting": self.acting,
-                "current": self._turn().to_dict()}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Round:
-        current = data["current"]
-        turn = Turn(current["character"], tuple(Action(each) for each in current["taken"]), current["extra_actions"])
-        return cls(data["number"], tuple(data["order"]), data["turn"], turn)
-
-
 def zones_apart(links: Mapping[str, Sequence[str]], start: str, end: str) -> int:
     """How many zones lie between ``start`` and ``end`` on the scene's map of
     zones (each zone's neighbours; a link goes both ways)."""

@@ -183,26 +183,14 @@ class TwoD20EndRequest(RequestSchema):
     pass
 
 
-class TwoD20RoundStartRequest(RequestSchema):
-    """The GM starts a round: `parties` (lists of registered characters), the
-    first holding the initiative; turns alternate between the parties."""
-
-    parties = fields.List(fields.List(Identifier(), validate=validate.Length(1, PARTY_MAX)), required=True,
-                          validate=validate.Length(1, PARTIES_MAX))
-
-
-class TwoD20ActionRequest(RequestSchema):
-    """The acting character takes their `major` or `minor` action; a minor one may move them to a nearby `zone`."""
+class TwoD20ActionRequest(RequestSchema, ActingToken):
+    """The character takes their `major` or `minor` action of their turn in
+    the fight (`combat.next` passes it); a minor one may move them to a
+    nearby `zone`."""
 
     actor_id = Identifier(required=True)
     action = fields.Enum(Action, by_value=True, required=True)
     zone = ZONE
-
-
-class TwoD20TurnEndRequest(RequestSchema):
-    """The acting character's turn ends (`actor_id`: theirs; the GM may leave it out)."""
-
-    actor_id = Identifier()
 
 
 class TwoD20ZonesRequest(RequestSchema):
@@ -266,19 +254,16 @@ class TwoD20AfterTest(Out):
 
 
 class TwoD20Turn(Out):
-    character = Identifier(required=True)
+    """The actions a character took in its last turn of a fight: the
+    combat's scene, round and seat, the actions `taken` and the major ones
+    Determination added (`extra_actions`). A turn the fight has moved past
+    counts as no action taken."""
+
+    scene_id = Identifier(required=True)
+    round = fields.Integer(required=True, validate=validate.Range(min=1))
+    seat = fields.String(required=True)
     taken = fields.List(fields.Enum(Action, by_value=True), required=True)
     extra_actions = fields.Integer(required=True)
-
-
-class TwoD20Round(Out):
-    """The round in progress: the order of turns, whose turn it is (`turn`, an index of `order`), the actions taken."""
-
-    number = fields.Integer(required=True, validate=validate.Range(min=1))
-    order = fields.List(Identifier(), required=True)
-    turn = fields.Integer(required=True)
-    acting = Identifier(required=True)
-    current = fields.Nested(TwoD20Turn, required=True)
 
 
 class TwoD20Zones(Out):
@@ -288,14 +273,15 @@ class TwoD20Zones(Out):
 
 class TwoD20State(Out):
     """The party's Momentum, the GM's Chaos, the scene's traits, each character by actor id,
-    the test Momentum may be spent after, the round in progress and the scene's zones."""
+    the test Momentum may be spent after, each character's actions in its last turn of a fight
+    and the scene's zones."""
 
     momentum = fields.Nested(TwoD20Momentum, required=True)
     chaos = fields.Nested(TwoD20Chaos, required=True)
     traits = fields.List(fields.Nested(TwoD20Trait), required=True)
     characters = fields.Dict(keys=Identifier(), values=fields.Nested(TwoD20Character), required=True)
     after_test = fields.Nested(TwoD20AfterTest, required=True, allow_none=True)
-    round = fields.Nested(TwoD20Round, required=True, allow_none=True)
+    turns = fields.Dict(keys=Identifier(), values=fields.Nested(TwoD20Turn), required=True)
     zones = fields.Nested(TwoD20Zones, required=True)
 
 
@@ -464,10 +450,7 @@ REQUESTS = {
     "2d20.determination.award": RequestSpec(TwoD20AwardRequest, TwoD20Changed, gm_only=True),
     "2d20.mana": RequestSpec(TwoD20ManaRequest, TwoD20Changed),
     "2d20.trait": RequestSpec(TwoD20TraitRequest, TwoD20Changed, gm_only=True),
-    "2d20.round.start": RequestSpec(TwoD20RoundStartRequest, TwoD20Changed, gm_only=True),
     "2d20.action": RequestSpec(TwoD20ActionRequest, TwoD20Changed),
-    "2d20.turn.end": RequestSpec(TwoD20TurnEndRequest, TwoD20Changed),
     "2d20.zones": RequestSpec(TwoD20ZonesRequest, TwoD20Changed, gm_only=True),
-    "2d20.round.end": RequestSpec(TwoD20EndRequest, TwoD20Changed, gm_only=True),
     "2d20.scene.end": RequestSpec(TwoD20EndRequest, TwoD20Changed, gm_only=True),
 }
