@@ -2,7 +2,7 @@
 session and registers Ann (Alice's PC) and a thug; Ann's test banks its
 Momentum, she buys dice, Determination re-rolls two, a contest, spends of Momentum, Chaos and
 Determination, the thug attacks her through her armor, a defended attack,
-the round's end takes 1 Momentum; the refusals; and the
+the scene's end takes 1 Momentum; the refusals; and the
 world's Moment of Truth state untouched. Every test is read again from its
 faces by the pure rules, every pool change checked against the state."""
 
@@ -157,11 +157,11 @@ def test_a_short_scene(gm, player_for, store, world):
         if countered:
             assert card["counter_attack"]["actor_id"] == "thug" and card["pools"][-1]["reason"] == "counter_attack x1 for 2"
 
-    # The round's end takes 1 Momentum; the scene's restores Stress and Armor.
+    # The scene's end takes 1 Momentum and restores Stress and Armor.
     momentum = state_of(gm)["momentum"]["tokens"]
-    refused(alice, "2d20.round.end", "forbidden", [])
-    ended = ok(gm, "2d20.round.end")
+    refused(alice, "2d20.scene.end", "forbidden", [])
+    ended = ok(gm, "2d20.scene.end")
     assert ended["changes"][0]["after"] == ended["state"]["momentum"]["tokens"] == max(0, momentum - 1)
-    scene = ok(gm, "2d20.scene.end")["state"]["characters"]["ann"]
+    scene = ended["state"]["characters"]["ann"]
     assert (scene["stress"], scene["armor"]) == (11, 2)
     assert ledger.balances(store, world.world_id) == moments_before
