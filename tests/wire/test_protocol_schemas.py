@@ -592,6 +592,8 @@ SYSTEM_EXAMPLES = [
     ("2d20.zones", {"request_id": "r1", "zones": {"bar": ["street"], "street": []}, "positions": {"ann": "bar"}}, True),
     ("2d20.zones", {"request_id": "r1", "zones": {}}, False),
     ("d10.roll", {"request_id": "r1", "actor_id": "leroy", "rating": "Pistol", "tn": 8}, True),
+    ("d10.declare", {"request_id": "r1", "actor_id": "earl", "actions": [{"action": "Fastdraw"}], "fastdraw": {"tn": 6}}, True),
+    ("d10.declare", {"request_id": "r1", "actor_id": "earl", "actions": [{"action": "Fastdraw"}], "fastdraw": {"dice": 2}}, False),
     ("d10.roll", {"request_id": "r1", "actor_id": "leroy", "rating": " "}, False),
     ("d10.cumulative", {"request_id": "r1", "actor_id": "leroy", "rating": "Pistol", "goal": "total", "target": 20, "rolls": 3},
      True),

@@ -121,10 +121,17 @@ class D10CumulativeRequest(D10FromSheet, D10Pool, CardRequest):
 
 
 class D10PoolAgainstTn(D10Pool):
-    """A skill roll against a TN: a Fastdraw's roll, made as it is declared (a
-    success draws the weapon as the free action), or the roll ``d10.odds`` weighs."""
+    """A skill roll against a TN: the roll ``d10.odds`` weighs."""
 
     tn = fields.Integer(required=True, validate=validate.Range(1, 1000))
+
+
+class D10FastdrawRoll(D10PoolAgainstTn):
+    """A Fastdraw's roll, made as it is declared (a success draws the weapon
+    as the free action): the sheet's Fastdraw skill, its level the dice,
+    against ``tn``; ``dice`` instead is the GM's override."""
+
+    dice = fields.Integer(validate=validate.Range(-MAX_DICE_PER_ROLL, MAX_DICE_PER_ROLL))
 
 
 class D10OddsRequest(D10PoolAgainstTn, RequestSchema):
@@ -143,10 +150,10 @@ class D10ActionSpec(Inbound):
 class D10DeclareRequest(CardRequest, ActingToken):
     """``actor_id`` declares this phase's actions, in its turn (lowest
     initiative first): at most one new action and one free action; none: it
-    passes. ``fastdraw``: the roll of a Fastdraw among them."""
+    passes. ``fastdraw``: the roll of a Fastdraw among them, from the sheet."""
 
     actions = fields.List(fields.Nested(D10ActionSpec), required=True, validate=validate.Length(max=2))
-    fastdraw = fields.Nested(D10PoolAgainstTn)
+    fastdraw = fields.Nested(D10FastdrawRoll)
 
 
 class D10InitiativeRoll(Inbound):
