@@ -87,7 +87,6 @@ test("every builder's request is what its schema accepts", () => {
     twoD20.spendMana({ actorId: "ann", mana: 2 }),
     twoD20.changeTrait({ trait: { name: "Dark", about: "location", difficulty: 1 } }),
     twoD20.changeTrait({ remove: "Bleeding", actorId: "ann" }),
-    twoD20.endRound(),
     twoD20.endScene(),
   ];
   assert.deepEqual(requestErrors(built), built.map(() => []));

@@ -159,12 +159,14 @@ export function changeTrait({ trait = null, remove = "", actorId = null }) {
   return { event: "2d20.trait", payload };
 }
 
-/** GM: `2d20.round.end` (1 Momentum lost). */
-export function endRound() {
-  return { event: "2d20.round.end", payload: {} };
-}
+/**
+ * Who has the initiative in the fiction (Rounds & Zones): as the fight's order is set, the GM names one of
+ * the fighting tokens (`combat.initiative`'s `first`); named none, the first player character seated goes
+ * first. The table's combat (`combat.next`) passes the turns; the end of each round costs 1 Momentum.
+ */
+export const initiativeChoice = { field: "first", label: "Who has the initiative", unchosen: "the first player character seated" };
 
-/** GM: `2d20.scene.end` (1 Momentum lost; Stress, Armor and Mana restored; the scene's traits gone). */
+/** GM: `2d20.scene.end` (1 Momentum lost; Stress, Armor and Mana restored; the scene's traits, turns and zones gone). */
 export function endScene() {
   return { event: "2d20.scene.end", payload: {} };
 }
