@@ -78,6 +78,15 @@ def attack_from_the_sheet(page, token_id: str, target: str, damage: int, trait: 
     form.locator("button[type=submit]").click()
 
 
+def act(page, token_id: str, action: str, zone: str = "") -> None:
+    """The token's major or minor action from its "Act or move a zone" form."""
+    token_on(page, token_id).click()
+    form = page.locator("#system-actions form[data-what=act]")
+    form.locator("[name=action]").select_option(action)
+    form.locator("[name=zone]").fill(zone)
+    form.locator("button[type=submit]").click()
+
+
 def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, open_page, shot):
     assert gm.request("system.set", system="two_d20")["ok"]
     assert gm.request("2d20.session.start", players=2)["ok"]
@@ -168,3 +177,13 @@ def test_the_gm_picks_who_has_the_initiative_and_every_tracker_starts_there(brid
     card = gm.request("roll.log", limit=1)["result"]["rolls"][-1]
     assert (card["rule"], card["result"]["first"]) == ("combat.initiative", "bob")
     shot(gm_page, "2d20-bo-has-the-initiative")
+
+    # Bo's turn: his minor action moves him a zone; a second is refused, as is Ann acting before her turn.
+    assert gm.request("2d20.zones", zones={"bar": ["street"], "street": []}, positions={"ann": "bar", "bo": "bar"})["ok"]
+    act(alice, "ann-token", "minor", "street")
+    notice_says(alice, re.compile("Could not act for Ann: .*not this token's turn"))
+    act(bob, "bo-token", "minor", "street")
+    act(bob, "bo-token", "minor", "bar")  # sent once the first is answered (the form waits for it)
+    notice_says(bob, re.compile("Could not act for Bo: .*minor action this turn"))
+    document = state_of(gm)
+    assert (document["zones"]["positions"]["bo"], document["turns"]["bo"]["taken"]) == ("street", ["minor"])
