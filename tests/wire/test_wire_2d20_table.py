@@ -16,13 +16,6 @@ THUG = {"actor_id": "thug", "name": "Thug", "npc": True, **SHEET}
 FIGHT = {"skill": "Fight", "style": "Boldly"}
 
 
-def logged(client) -> list[dict]:
-    """The roll log's cards (its schema does not know the initiative cards of the 2d20 fight's order yet)."""
-    answer = client.request("roll.log")
-    assert answer["ok"], answer
-    return answer["result"]["rolls"]
-
-
 def test_traits_chaos_and_mana(gm, player_for):
     alice = player_for("alice", ["ann"])
     bob = player_for("bob", ["bo"])
@@ -100,9 +93,9 @@ def test_a_fights_turns_hold_one_major_and_one_minor_action_zones_and_momentum(g
     after = state_of(alice)
     assert after["turns"]["ann"]["taken"] == ["minor", "major"]
     assert after["after_test"] == ({"roll_id": card["roll_id"], "actor_id": "ann"} if card["result"]["hit"] else None)
-    rolls = len(logged(gm))
+    rolls = len(ok(gm, "roll.log")["rolls"])
     refused(alice, "2d20.attack", "against_the_rules", ["actor_id"], actor_id="ann", target_id="thug", kind="melee", damage=2, **FIGHT)
-    assert len(logged(gm)) == rolls
+    assert len(ok(gm, "roll.log")["rolls"]) == rolls
 
     # Right after her hit the party may spend Momentum (if the pool holds it); once her turn is passed, no more.
     momentum = after["momentum"]["tokens"]

@@ -38,6 +38,7 @@ def test_two_player_characters_and_a_goon_declare_lowest_initiative_first(gm, pl
     ok(gm, "combat.start", scene_id="bar", combatants=[{"token_id": t, "seat": seats[t]} for t in clients])
     ordered = ok(gm, "combat.initiative", scene_id="bar", declared={"leroy-t": 16, "earl-t": 21, "goon-t": 30})
     assert ordered["combat"]["order"] == ["alice", "bob", "gm"]
+    assert_valid("push.roll.result.json", alice.wait_for("roll.result", lambda entry: entry["rule"] == "combat.initiative"))
     assert ordered["card"]["result"]["explanation"][1:] == ["Leroy: 16 (declared)", "Earl: 21 (declared)", "Goon: 30 (declared)"]
     assert ok(gm, "system.get")["state"]["encounter"]["next"] == "leroy"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from ...protocol import Request
 from ...rules.two_d20.combat import AttackKind
 from ...rules.two_d20.determination import MAXIMUM as DETERMINATION_MAXIMUM
 from ...rules.two_d20.determination import DeterminationUse
@@ -15,6 +16,7 @@ from ...schemas.common import Identifier, Inbound
 from ...schemas.pushes import Out, _const, card_entry
 from ...schemas.requests import LABEL_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
 from ...schemas.spec import CardSpec, RequestSpec
+from ...table.schemas import CombatInitiativeRequest
 from ..at_table import ActingToken
 
 NAME = fields.String(required=True, validate=validate.Length(1, 40))
@@ -434,7 +436,18 @@ class TwoD20CharacterResult(Out):
     state = fields.Nested(TwoD20State, required=True)
 
 
+class TwoD20InitiativeCard(Out):
+    """`combat.initiative` in a world of the 2d20 variant: the seats in turn order, the seat with the initiative, and why."""
+
+    system = _const("two_d20")
+    order = fields.List(fields.String(), required=True)
+    first = fields.String(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
 CARDS = {
+    Request.COMBAT_INITIATIVE.value: CardSpec(CombatInitiativeRequest, card_entry(
+        Request.COMBAT_INITIATIVE, TwoD20InitiativeCard, name="TwoD20InitiativeEntry"), gm_only=True),
     "2d20.test": CardSpec(TwoD20TestRequest, card_entry("2d20.test", TwoD20TestCard, name="TwoD20TestEntry")),
     "2d20.reroll": CardSpec(TwoD20RerollRequest, card_entry("2d20.reroll", TwoD20RerollCard, name="TwoD20RerollEntry")),
     "2d20.contest": CardSpec(TwoD20ContestRequest, card_entry("2d20.contest", TwoD20ContestCard, name="TwoD20ContestEntry")),
