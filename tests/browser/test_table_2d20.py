@@ -127,6 +127,7 @@ def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, op
         attack_from_the_sheet(alice, "ann-token", "thug", 3)
         expect(alice.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number - 2)
         alice.click("#combat-next")
+        expect(gm_page.locator("#combat-order li.has-turn")).to_have_text(re.compile("^GM|^gm"))  # the GM sees the thug's turn come
         # The thug (the GM's) hits Ann, who takes a negative trait to cut the damage.
         attack_from_the_sheet(gm_page, "thug-token", "ann", 6, "Gashed" if round_number == 1 else "")
         expect(gm_page.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number - 1)
@@ -139,6 +140,7 @@ def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, op
             for page in pages:
                 expect(page.locator("#system-pools .vb-2d20-chaos")).to_have_text(str(chaos - 1))
         gm_page.click("#combat-next")
+        expect(bob.locator("#combat-order li.has-turn")).to_have_text(re.compile("^bob"))
         attack_from_the_sheet(bob, "bo-token", "thug", 3)
         expect(bob.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number)
         momentum = state_of(gm)["momentum"]["tokens"]
