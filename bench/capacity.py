@@ -50,7 +50,7 @@ from bridge.schemas.settings import default_settings
 from bridge.service.server import gunicorn_command
 from bridge.table.store import Store
 from tests.services import RedisServer, free_port, wait_until
-from tests.test_proxy import HAProxy
+from tests.service.test_proxy import HAProxy
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NODE_ECHO = ROOT / "bench" / "node_echo"

@@ -2,7 +2,7 @@
 
 ``python -m bench.encounter`` (from the repository root) simulates 10,000
 fights of 4 against 6 (shooters with pistols and a rifle against swords
-and axes, see FIGHT) with ``encounter.simulate``, counts the d6 the rules
+and axes, see FIGHT) with ``simulation.simulate``, counts the d6 the rules
 roll in them (``dice_drawn``: every attack pool rolled and every damage
 roll; the simulation draws each roll as one number, not die by die), and
 times drawing that many d6 with one ``Generator.integers`` call: the floor
@@ -23,10 +23,11 @@ import time
 import numpy as np
 
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import CHUNK, Side, simulate
+from bridge.rules.moment_of_truth.encounter import CHUNK, Side
 from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.rolls import SIDES
-from tests.test_mot_encounter import combatant_of
+from bridge.rules.moment_of_truth.simulation import simulate
+from tests.rules.test_mot_encounter import combatant_of
 
 TARGET_RATIO = 5
 FIGHTS = 10_000
@@ -88,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         "simulation_ms": statistics.median(simulation) * 1e3,
         "draw_ms": statistics.median(floor) * 1e3,
         "target_ratio": TARGET_RATIO,
-        "outcome": {side["name"]: side["win_rate"] for side in result.to_dict()["sides"]} | {"draw": result.to_dict()["draw_rate"]},
+        "outcome": {side.name: side.win_rate for side in result.outcomes} | {"draw": result.draw_rate},
         "mean_rounds": result.mean_rounds,
     }
     figures["ratio"] = figures["simulation_ms"] / figures["draw_ms"]

@@ -9,7 +9,7 @@ time and the speed ratio.
 Each query is timed twice on our side. ``ours µs`` is the same answer as
 icepool's, every chance as an exact ``Fraction``: the ratio against icepool
 compares like with like. ``wire µs`` is what the ``odds`` jobs send:
-``to_dict()``, every chance as a reduced "n/d" and its float (our odds keep
+their output schemas' ``dump``, every chance as a reduced "n/d" and its float (our odds keep
 integer counts and build those only when asked); icepool has no wire form,
 so that column has no ratio. Answers are compared as Fractions.
 
@@ -33,7 +33,7 @@ import time
 from fractions import Fraction
 from typing import Any, Callable
 
-from tests.test_mot_odds_icepool import (
+from tests.rules.test_mot_odds_icepool import (
     COUNTING,
     icepool_damage,
     icepool_left,
@@ -46,6 +46,9 @@ from bridge.rules.moment_of_truth import damage_odds as damage_odds_module
 from bridge.rules.moment_of_truth import odds as odds_module
 from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.rolls import RollKind
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.odds import DamageOdds
+from bridge.systems.moment_of_truth.schemas.rolls import Odds
 
 DEFAULT_REPEATS = 9
 #: Reference target, as a ratio of median times (not asserted).
@@ -82,7 +85,7 @@ def ours_roll(pool: int, tn: int, kind: RollKind) -> dict[str, Any]:
 
 
 def ours_roll_wire(pool: int, tn: int, kind: RollKind) -> dict[str, Any]:
-    return odds_module.roll_odds(pool, tn, kind).to_dict()
+    return dump(Odds, odds_module.roll_odds(pool, tn, kind))
 
 
 def icepool_roll(pool: int, tn: int, kind: RollKind) -> dict[str, Any]:
@@ -95,7 +98,7 @@ def ours_damage(damage: DamageDice, damage_reduction: int) -> dict[str, Any]:
 
 
 def ours_damage_wire(damage: DamageDice, damage_reduction: int) -> dict[str, Any]:
-    return damage_odds_module.damage_odds(damage, damage_reduction).to_dict()
+    return dump(DamageOdds, damage_odds_module.damage_odds(damage, damage_reduction))
 
 
 def icepool_damage_query(damage: DamageDice, damage_reduction: int) -> dict[str, Any]:

@@ -128,19 +128,9 @@ class RequestError(Exception):
         self.message = message
         self.fields = fields or {}
 
-    def to_dict(self) -> dict:
-        return {"code": self.code.value, "message": self.message, "fields": self.fields}
-
 
 def against_the_rules(broken: Exception, field: str) -> RequestError:
     """A well-formed request the rules refuse (a ``RulesRefusal``),
     blamed on the field that carries the offending value."""
     return RequestError(ErrorCode.AGAINST_THE_RULES, str(broken), {field: [str(broken)]})
 
-
-def success(request_id: str | None, result: Any) -> dict:
-    return {"ok": True, "request_id": request_id, "result": result}
-
-
-def failure(request_id: str | None, error: RequestError) -> dict:
-    return {"ok": False, "request_id": request_id, "error": error.to_dict()}

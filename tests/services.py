@@ -16,7 +16,7 @@ import redis
 from bridge.service.embedded_redis import find_redis_server
 
 #: How long a test waits for a process to come up, in seconds.
-START_TIMEOUT_SECONDS = 20
+START_TIMEOUT_SECONDS = 60
 
 
 def free_port() -> int:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import Protocol
 
 from .refusal import RulesRefusal
 
@@ -27,10 +27,6 @@ class CountedDie:
 
     face: int
     counts_as: Enum
-
-    def to_dict(self) -> dict[str, Any]:
-        # ``_value_``: the member's value as stored; ``Enum.value`` is a property, two Python calls a read (3.11).
-        return {"face": self.face, "counts_as": self.counts_as._value_}
 
 
 class DiceSource(Protocol):

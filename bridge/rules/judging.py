@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from math import gcd
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .refusal import RulesRefusal
 
@@ -35,12 +35,3 @@ class Chance(NamedTuple):
 def chances(counts: Iterable[int], total: int) -> tuple[Chance, ...]:
     return tuple(Chance(count, total) for count in counts)
 
-
-def chances_to_dict(counts: Iterable[int], total: int) -> list[dict[str, Any]]:
-    """Exact values for the wire, each ``{"exact": "n/d", "value": float}``: the
-    fraction count/total reduced, and its float (the quotient, rounded once)."""
-    chances = []
-    for count in counts:
-        common = gcd(count, total)
-        chances.append({"exact": f"{count // common}/{total // common}", "value": count / total})
-    return chances

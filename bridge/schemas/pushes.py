@@ -7,11 +7,14 @@ protocol version, so these schemas let unknown fields through.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
-from ..protocol import ErrorCode, RefusalCode
+from ..protocol import ErrorCode, RefusalCode, RequestError
 from ..table.auth import Role
 from .common import Identifier, Visibility
+from .encode import dump
 from .settings import world_settings_schema
 
 
@@ -54,7 +57,7 @@ class ErrorBody(Out):
 
     code = fields.Enum(ErrorCode, by_value=True, required=True)
     message = fields.String(required=True)
-    fields_ = fields.Dict(data_key="fields", required=True)
+    fields_ = fields.Dict(data_key="fields", required=True, attribute="fields")
 
 
 class OkEnvelope(Out):
@@ -71,6 +74,22 @@ class ErrorEnvelope(Out):
     ok = _const(False)
     request_id = fields.Raw(required=True)
     error = fields.Nested(ErrorBody, required=True)
+
+
+class Answer(NamedTuple):
+    """An envelope's request id and what answers it: the result, or the refusal (a ``RequestError``)."""
+
+    request_id: Any
+    result: Any = None
+    error: RequestError | None = None
+
+
+def success(request_id: str | None, result: Any) -> dict:
+    return dump(OkEnvelope, Answer(request_id, result))
+
+
+def failure(request_id: str | None, error: RequestError) -> dict:
+    return dump(ErrorEnvelope, Answer(request_id, error=error))
 
 
 class ConnectRefusal(Out):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from jsonschema import Draft202012Validator
 
 from ..protocol import ErrorCode, Request, RequestError
+from ..schemas.encode import dump
+from ..table.schemas import Sender
 from ..transport.events.jobs import queue_job
 from ..transport.handling import handles
 from . import shelf
@@ -48,7 +50,9 @@ def macro_run(work, run_request: dict) -> dict:
     if not shelf.allow_run(client, work.world_id, work.identity.user):
         raise RequestError(ErrorCode.BUSY, f"at most {shelf.RUNS_PER_WINDOW} macro runs per {shelf.RUN_WINDOW_SECONDS} s")
     spec = MacroRunRequest().dump(run_request)
-    return queue_job(work, run_request["request_id"], "workers.scripting.jobs.run_macro", sender=work.identity.to_dict(), request=spec)
+    return queue_job(
+        work, run_request["request_id"], "workers.scripting.jobs.run_macro", sender=dump(Sender, work.identity), request=spec
+    )
 
 
 def _check_arguments(shown: dict, arguments: dict) -> None:

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Callable
 
 from ..schemas.common import IDENTIFIER_PATTERN
+from ..schemas.encode import dump
 from ..schemas.export import schema_document
 from ..schemas.settings import world_settings_schema
 from . import api
 from .api import Declared, Hook
 from .hooks import house_rule_tables
+from .schemas import ScriptError
 
 
 @dataclass(frozen=True)
@@ -27,9 +29,6 @@ class Blame:
     file: str
     line: int | None
     message: str
-
-    def to_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "message": self.message}
 
 
 def blame(error: BaseException, folder: Path, file: str = "") -> Blame:
@@ -90,11 +89,11 @@ def summary(folder: Path, declare: Callable[[Path, Path], dict | Blame] | None =
     for path in scripts(folder):
         declared = (declare or _blamed)(path, folder)
         if isinstance(declared, Blame):
-            errors.append(declared.to_dict())
+            errors.append(dump(ScriptError, declared))
             continue
         for name, macro in declared["macros"].items():
             if name in macros:
-                errors.append({"file": macro["file"], "line": None, "message": f"macro {name!r} is already declared"})
+                errors.append(dump(ScriptError, Blame(macro["file"], None, f"macro {name!r} is already declared")))
             else:
                 macros[name] = macro
         house_rules.update(declared["house_rules"])

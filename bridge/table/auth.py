@@ -45,12 +45,9 @@ class Identity:
     def is_gm(self) -> bool:
         return self.role is Role.GM
 
-    def to_dict(self) -> dict[str, str]:
-        """As a queued job carries its sender."""
-        return {"world_id": self.world_id, "user": self.user, "role": self.role.value}
-
     @classmethod
     def from_dict(cls, sent: dict[str, str]) -> Identity:
+        """As a queued job carries its sender (``table.schemas.Sender``)."""
         return cls(sent["world_id"], sent["user"], Role(sent["role"]))
 
 

@@ -14,6 +14,7 @@ from marshmallow import INCLUDE, RAISE, fields, validate
 from ..schemas.common import Identifier, Inbound
 from ..schemas.pushes import ChangeCause, Out
 from ..schemas.requests import CardOptions, RequestSchema
+from .auth import Role
 
 #: The severities a condition shows with, mildest first.
 SEVERITIES = ("info", "minor", "serious", "critical")
@@ -184,6 +185,14 @@ class TokenChanged(TokenChange):
     """`token.changed`: apply it when its `version` is newer than the one held."""
 
     cause = fields.Nested(ChangeCause, required=True)
+
+
+class Sender(Out):
+    """The user a job runs for, as the queued job carries it (``auth.Identity``)."""
+
+    world_id = fields.String(required=True)
+    user = fields.String(required=True)
+    role = fields.Enum(Role, by_value=True, required=True)
 
 
 class CombatantRecord(Out):

@@ -37,7 +37,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..encoded import dumps, loads
-from ..protocol import ErrorCode, RequestError, failure
+from ..protocol import ErrorCode, RequestError
+from ..schemas.pushes import failure
 from .auth import Identity
 from .store import (
     ANSWER_MAX_BYTES,

@@ -18,10 +18,11 @@ from werkzeug.sansio.utils import host_is_trusted
 from ..config import Config
 from ..service.reach import HOST_REFUSED
 
-#: Sent with every HTTP answer. The pages load scripts, styles and sockets from the bridge alone.
+#: Sent with every HTTP answer. The pages load scripts, styles and sockets from the bridge alone;
+#: images also from any web address (a map background or a token image given by its address).
 SECURITY_HEADERS = (
     ("Content-Security-Policy",
-     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
+     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: http: https:; connect-src 'self'; "
      "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),

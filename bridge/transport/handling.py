@@ -22,8 +22,9 @@ from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
 from ..encoded import Encoded, Unreadable
-from ..protocol import ErrorCode, Request, RequestError, failure, success
+from ..protocol import ErrorCode, Request, RequestError
 from ..schemas.catalog import REQUESTS
+from ..schemas.pushes import failure, success
 from ..systems import system_of_event, table_of, title_of
 from ..table.auth import Admission, Identity
 from ..table.combats import check_turn

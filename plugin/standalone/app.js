@@ -14,7 +14,8 @@ import { DEFAULT_SYSTEM, VERDICTS } from "../core/systems.js";
 import { conditionsOf } from "../core/conditions.js";
 import { STATISTICS, attack, skillRoll, statisticName, statisticRoll } from "../core/rolls.js";
 import { Asker } from "./asking.js";
-import { Board, conditionIcons, healthWords, viewConditions } from "./board.js";
+import { conditionBadges } from "./badges.js";
+import { Board, healthWords } from "./board.js";
 import { combatPanel } from "./combat.js";
 import { gmTools } from "./gm.js";
 import { macroPanel } from "./macros.js";
@@ -223,26 +224,39 @@ function play(auth) {
     $("#character-sheet").hidden = !token;
     if (!token) return;
     $("#character-name").textContent = token.name;
-    if (!token.health) {  // another system's token: as its view shows it
-      const { bars, conditions } = state.views.get(token.token_id) ?? { bars: [], conditions: [] };
+    const { bars, conditions } = state.views.get(token.token_id) ?? { bars: [], conditions: [] };
+    $("#character-conditions").replaceChildren(...conditionBadges(conditions, { named: true }));
+    $("#character-conditions").hidden = !conditions.length;
+    if (!token.health) {  // another system's token: its bars as its view shows them
       $("#character-hp").textContent = bars.map(({ label, value, max }) => `${label} ${value} / ${max}`).join(", ");
-      $("#character-conditions").replaceChildren(...viewConditions(conditions));
       return;
     }
     $("#character-hp").textContent = healthWords(token);
     $("#character-hp").dataset.remaining = String(token.health.remaining);
-    $("#character-conditions").replaceChildren(...conditionIcons(conditionsOf(token), { named: true }));
     const chosen = $("#roll-options").statistic.value || "agility";
     $("#roll-options").statistic.replaceChildren(...STATISTICS.map((name) => new Option(statisticName(name), name, false, name === chosen)));
+    const now = () => state.tokens.get(token.token_id);
     $("#statistic-rolls").replaceChildren(...STATISTICS.map((name) =>
-      rollButton(`${statisticName(name)} ${token.statistics[name]}`, `statistic:${name}`, (button) => roll(button, token, name, null))));
-    $("#skill-rolls").replaceChildren(...Object.entries(token.skills).map(([name, level]) =>
-      rollButton(`${skillName(name)} ${level}`, `skill:${name}`, (button) => roll(button, token, $("#roll-options").statistic.value, { name, level }))));
+      rollButtonOf(token, `${statisticName(name)} ${token.statistics[name]}`, `statistic:${name}`, (button) => roll(button, now(), name, null))));
+    $("#skill-rolls").replaceChildren(...Object.keys(token.skills).map((name) =>
+      rollButtonOf(token, `${skillName(name)} ${token.skills[name]}`, `skill:${name}`,
+        (button) => roll(button, now(), $("#roll-options").statistic.value, { name, level: now().skills[name] }))));
     const target = $("#attack-form").target;
     const aimed = target.value;
     target.replaceChildren(...[...state.tokens.values()].filter((other) => other.token_id !== token.token_id)
       .map((other) => new Option(other.name, other.token_id, false, other.token_id === aimed)));
     showOdds();
+  }
+
+  /** Each token's roll buttons, made once: a token shown again (picked again, hurt) keeps a pending roll pending. */
+  const rollButtons = new Map();
+  function rollButtonOf(token, text, name, onClick) {
+    const key = `${token.token_id} ${name}`;
+    if (!rollButtons.has(key)) rollButtons.set(key, rollButton(name, onClick));
+    const wrap = rollButtons.get(key);
+    wrap.querySelector("button").textContent = text;
+    wrap.querySelector(".odds").setAttribute("aria-label", `chance of success of ${text}`);
+    return wrap;
   }
 
   /** The attack form's chance to hit, from the bridge (`attack.odds`, on a worker), asked again as the form changes. */
@@ -431,6 +445,7 @@ function play(auth) {
   function rulerWords(metres) {
     const weapon = weapons.get($("#attack-form").weapon.value);
     const distance = `${metres.toFixed(1)} m`;
+    if (!plays(DEFAULT_SYSTEM)) return distance;  // range bands by weapon are Moment of Truth's (ch. 7)
     if (!weapon?.ranged) return `${distance}: pick a ranged weapon for its range bands`;
     return `${distance}: ${readRange(metres, rangeBands(weapon)).words} (${weapon.name})`;
   }
@@ -510,27 +525,26 @@ function tableCard(entry, names) {
     + (working ? `<div class="vb-working vb-shown">${working}</div>${why}` : "") + "</article>";
 }
 
-/** A chat line (`chat.send`): who said it, to whom, and what. */
+/** A chat line (`chat.send`): who said it, to whom, and what (a line to the GM only: its sender reads that it went). */
 function chatLine(entry) {
   const to = entry.visibility === "whisper" ? ` whispers to ${(entry.whisper_to ?? []).map(userWords).join(", ")}`
     : entry.visibility === "blind" ? " says to the GM" : "";
   const who = `${userWords(entry.user)}${to}`;
   return `<article class="vb-card vb-chat" data-roll-id="${escapeHTML(entry.roll_id)}" data-visibility="${escapeHTML(entry.visibility)}">`
     + `<header class="vb-card-head"><strong class="vb-card-who">${escapeHTML(who.charAt(0).toUpperCase() + who.slice(1))}</strong></header>`
-    + `<p>${escapeHTML(entry.result?.text ?? "")}</p></article>`;
+    + (entry.hidden ? '<p class="vb-card-hidden">Only the GM reads what was said.</p>' : `<p>${escapeHTML(entry.result?.text ?? "")}</p>`) + "</article>";
 }
 
-/** A roll button with its odds bar beside it. */
-function rollButton(text, name, onClick) {
+/** A roll button with its odds bar beside it (its words written by `rollButtonOf`). */
+function rollButton(name, onClick) {
   const wrap = Object.assign(document.createElement("span"), { className: "roll" });
-  const button = Object.assign(document.createElement("button"), { type: "button", textContent: text });
+  const button = Object.assign(document.createElement("button"), { type: "button" });
   button.dataset.roll = name;
   button.addEventListener("click", () => onClick(button));
   const odds = Object.assign(document.createElement("span"), { className: "odds" });
   odds.setAttribute("role", "meter");
   odds.setAttribute("aria-valuemin", "0");
   odds.setAttribute("aria-valuemax", "100");
-  odds.setAttribute("aria-label", `chance of success of ${text}`);
   odds.innerHTML = '<span class="odds-fill"></span><span class="odds-text">…</span>';
   wrap.append(button, odds);
   return wrap;

@@ -1,6 +1,7 @@
 /**
  * Asking the bridge from a button, as a person at the table needs it: the button shows its
- * request is pending and stays disabled until it is answered (three quick clicks make one roll),
+ * request is pending and stays disabled until it is answered and a moment after (three quick
+ * clicks make one roll), then is enabled only where its guard allows (a turn passed by whoever has it),
  * and each request ends in exactly one outcome: its answer, or its refusal as a sentence. An
  * answer slow to come is never a failure: the page says it is still waiting and asks again with
  * the same request id (the bridge answers an id once) until the answer comes, which replaces the
@@ -28,6 +29,26 @@ export class Asker {
     Object.assign(this, { client, notices, jobs });
     /** @type {WeakMap<HTMLElement, {event: string, payload: object, requestId: string, answer: Promise}>} */
     this.inFlight = new WeakMap();
+    /** @type {WeakMap<HTMLElement, string>} buttons pending or settling, by the request id that keeps them so */
+    this.busy = new WeakMap();
+    /** @type {WeakMap<HTMLElement, () => boolean>} when a guarded button may be clicked at all */
+    this.usable = new WeakMap();
+  }
+
+  /**
+   * Keeps `button` enabled only while `usable()` says so (and its request is not pending); the
+   * panel calls `refresh` when what `usable` reads changes.
+   * @param {HTMLElement} button
+   * @param {() => boolean} usable
+   */
+  guard(button, usable) {
+    this.usable.set(button, usable);
+    this.refresh(button);
+  }
+
+  /** Enables `button` when it is neither pending nor settling and its guard (if any) allows it. */
+  refresh(button) {
+    button.disabled = this.busy.has(button) || !(this.usable.get(button)?.() ?? true);
   }
 
   /**
@@ -52,6 +73,7 @@ export class Asker {
       return flying.answer;
     }
     const requestId = this.client.newId();
+    this.busy.set(button, requestId);
     button.setAttribute("aria-busy", "true");
     button.classList.add("in-flight");
     button.disabled = true;
@@ -61,10 +83,14 @@ export class Asker {
       return undefined;
     }).finally(() => {
       this.inFlight.delete(button);
-      button.removeAttribute("aria-busy");
-      button.classList.remove("in-flight");
       // Clicks that came with the first (a quick double or triple click) are not new requests.
-      setTimeout(() => { if (!this.inFlight.has(button)) button.disabled = false; }, SETTLE_MS);
+      setTimeout(() => {
+        if (this.busy.get(button) !== requestId) return;  // asked again meanwhile: that request settles it
+        this.busy.delete(button);
+        button.removeAttribute("aria-busy");
+        button.classList.remove("in-flight");
+        this.refresh(button);
+      }, SETTLE_MS);
     });
     this.inFlight.set(button, { event, payload, requestId, answer });
     return answer;

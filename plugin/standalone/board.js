@@ -5,7 +5,8 @@
  * bridge (`move` event) and shown where the bridge says. A blast is placed with its circle of
  * reach following the pointer; Escape or a right-click cancels.
  */
-import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
+import { hpBar } from "../core/conditions.js";
+import { conditionBadges } from "./badges.js";
 
 /** Pixels per square. */
 export const SQUARE = 48;
@@ -72,13 +73,14 @@ export class Board extends EventTarget {
   }
 
   /**
-   * Shows a token as its state says; `state` null removes it. A token of another system than
-   * Moment of Truth (no `health`) shows as its system's `view` says: its first bar, its conditions.
+   * Shows a token as its state and its system's view say; `state` null removes it. Its conditions
+   * are the view's, as badges; its bar is its hit points (Moment of Truth, whose `health` words
+   * say unconscious or dying), else the view's first bar (Stress, Damage, Aiming…).
    * @param {string} tokenId
    * @param {object|null} state a TokenState
    * @param {{conditions: object[], bars: object[]}} [view] how the token shows (`token.changed`'s `view`)
    */
-  show(tokenId, state, view) {
+  show(tokenId, state, view = { conditions: [], bars: [] }) {
     let token = this._token(tokenId);
     if (!state) {
       token?.remove();
@@ -97,17 +99,16 @@ export class Board extends EventTarget {
       this._image(token);
     }
     token.querySelector(".token-name").textContent = state.name;
-    if (!state.health) {
-      showView(token, state, view ?? { conditions: [], bars: [] });
-      return;
-    }
-    const { value, max } = hpBar(state);
-    token.title = `${state.name}: ${healthWords(state)}`;
-    token.setAttribute("aria-label", `${state.name}, ${healthWords(state)}; arrow keys move it`);
-    token.dataset.hp = `${value}/${max}`;
-    token.querySelector(".hp-value").style.width = `${Math.max(0, Math.min(1, value / max)) * 100}%`;
-    token.classList.toggle("dead", state.health.dead);
-    token.querySelector(".conditions").replaceChildren(...conditionIcons(conditionsOf(state)));
+    const bar = state.health ? hpBar(state) : view.bars[0];
+    const health = state.health ? [healthWords(state)] : view.bars.map(({ label, value, max }) => `${label} ${value} / ${max}`);
+    const conditions = view.conditions.map(({ label }) => label);
+    token.title = [[state.name, health.join(", ")].filter(Boolean).join(": "), conditions.join(", ")].filter(Boolean).join("; ");
+    token.setAttribute("aria-label", `${token.title}; arrow keys move it`);
+    token.dataset.hp = bar ? `${bar.value}/${bar.max}` : "";
+    token.querySelector(".hp").hidden = !bar;
+    if (bar) token.querySelector(".hp-value").style.width = `${bar.max > 0 ? Math.max(0, Math.min(1, bar.value / bar.max)) * 100 : 0}%`;
+    token.classList.toggle("dead", Boolean(state.health?.dead));
+    token.querySelector(".conditions").replaceChildren(...conditionBadges(view.conditions));
   }
 
   /** Marks the tokens whose turn it is. */
@@ -223,8 +224,13 @@ export class Board extends EventTarget {
       const length = Math.hypot(end.x - start.x, end.y - start.y);
       Object.assign(line.style, { left: `${start.x}px`, top: `${start.y}px`, width: `${length}px`,
         transform: `rotate(${Math.atan2(end.y - start.y, end.x - start.x)}rad)` });
-      Object.assign(words.style, { left: `${(start.x + end.x) / 2}px`, top: `${(start.y + end.y) / 2}px` });
       words.textContent = this.measuring(this.metres(start, end));
+      // Above the line's middle, kept inside the grid (below the middle near the top edge).
+      const middle = { x: (start.x + end.x) / 2, y: (start.y + end.y) / 2 };
+      const { offsetWidth: width, offsetHeight: height } = words;
+      const left = Math.max(0, Math.min(middle.x - width / 2, this.element.clientWidth - width));
+      const top = middle.y - height - 6 >= 0 ? middle.y - height - 6 : middle.y + 6;
+      Object.assign(words.style, { left: `${left}px`, top: `${top}px` });
     };
     const up = () => {
       this.element.removeEventListener("pointermove", move);
@@ -348,46 +354,4 @@ export function healthWords(state) {
   if (value < 0) return "unconscious, dying";
   if (value === 0) return "unconscious";
   return `${value} / ${max} HP`;
-}
-
-/**
- * A token of a system other than Moment of Truth, as its `view` says: the first bar (Stress, Damage,
- * Aiming…) as its bar, every bar in its title, each condition as a badge with its label and severity.
- */
-function showView(token, state, { conditions, bars }) {
-  const words = bars.map(({ label, value, max }) => `${label} ${value} / ${max}`).concat(conditions.map(({ label }) => label)).join(", ");
-  token.title = `${state.name}${words ? `: ${words}` : ""}`;
-  token.setAttribute("aria-label", `${token.title}; arrow keys move it`);
-  const [bar] = bars;
-  token.dataset.hp = bar ? `${bar.value}/${bar.max}` : "";
-  token.querySelector(".hp").hidden = !bar;
-  if (bar) token.querySelector(".hp-value").style.width = `${bar.max > 0 ? Math.max(0, Math.min(1, bar.value / bar.max)) * 100 : 0}%`;
-  token.classList.remove("dead");
-  token.querySelector(".conditions").replaceChildren(...viewConditions(conditions));
-}
-
-/** A view's conditions as badges: the label written, the severity kept as `data-severity`. */
-export function viewConditions(conditions) {
-  return conditions.map(({ label, severity }) => {
-    const item = document.createElement("li");
-    item.dataset.condition = label;
-    item.dataset.severity = severity;
-    item.title = label;
-    item.append(Object.assign(document.createElement("span"), { className: "condition-name", textContent: label }));
-    return item;
-  });
-}
-
-/** Icons of the conditions, each with its label (written beside it with `named`: the character panel's badges). */
-export function conditionIcons(ids, { named = false } = {}) {
-  return ids.map((id) => {
-    const item = document.createElement("li");
-    const icon = document.createElement("img");
-    const { label, icon: path } = CONDITIONS[id] ?? { label: id, icon: "" };
-    Object.assign(icon, { src: `../${path}`, alt: named ? "" : label, title: label });
-    item.dataset.condition = id;
-    item.append(icon);
-    if (named) item.append(Object.assign(document.createElement("span"), { className: "condition-name", textContent: label }));
-    return item;
-  });
 }

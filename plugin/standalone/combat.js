@@ -31,6 +31,10 @@ export function combatPanel(app) {
   });
   state.addEventListener("token", () => draw());
   board.addEventListener("select", () => drawSeats());
+  // The turn is passed by the GM or by the player whose seat has it, never twice for one click.
+  const gm = () => client.session?.role === "gm";
+  asker.guard($("#combat-next"), () => Boolean(combat) && combat.seat !== null && (gm() || combat.seat === client.session?.user));
+  asker.guard($("#combat-next-round"), () => Boolean(combat) && combat.seat !== null && gm());
   client.addEventListener("push", ({ detail: { event, data } }) => {
     if (event === "turn.started" && data.scene_id === SCENE) askDefense(data);
   });
@@ -81,7 +85,7 @@ export function combatPanel(app) {
   function askDefense({ seat, tokens }) {
     const form = $("#defense-form");
     if (state.system && state.system.name !== "moment_of_truth") return; // defense dice are Moment of Truth's (ch. 7)
-    const mine = seat === client.session?.user && client.session?.role !== "gm";
+    const mine = seat === client.session?.user && !gm();
     const able = tokens.find((token) => !token.out_of_action);
     form.hidden = !(mine && able);
     if (form.hidden) return;
@@ -91,20 +95,16 @@ export function combatPanel(app) {
   }
 
   function draw() {
-    const gm = client.session?.role === "gm";
     const running = Boolean(combat);
     if (!running || combat.seat !== client.session?.user) $("#defense-form").hidden = true; // asked on one's own turn only
-    $("#combat-start").hidden = running || !gm;
+    $("#combat-start").hidden = running || !gm();
     $("#combat-controls").hidden = !running;
     $("#combat-round").textContent = running ? (combat.order.length ? `round ${combat.round}` : "initiative not rolled") : "none";
-    for (const id of ["#combat-initiative", "#combat-next-round", "#combat-end"]) $(id).hidden = !gm;
-    if (running) {
-      $("#combat-initiative").hidden = !gm || combat.order.length > 0;
-      const myTurn = combat.seat !== null && (gm || combat.seat === client.session?.user);
-      $("#combat-next").disabled = !myTurn;
-      $("#combat-next-round").disabled = combat.seat === null;
-    }
-    drawChoice(gm && running && !combat.order.length);
+    for (const id of ["#combat-initiative", "#combat-next-round", "#combat-end"]) $(id).hidden = !gm();
+    $("#combat-initiative").hidden = !gm() || !running || combat.order.length > 0;
+    asker.refresh($("#combat-next"));
+    asker.refresh($("#combat-next-round"));
+    drawChoice(gm() && running && !combat.order.length);
     const seated = running ? (combat.seating ?? [...new Set(combat.combatants.map((each) => each.seat))]) : [];
     const seats = running && combat.order.length ? combat.order : seated;
     $("#combat-order").replaceChildren(...seats.map((seat) => seatItem(seat)));
@@ -141,7 +141,7 @@ export function combatPanel(app) {
 
   /** The picked tokens, each with the seat it will fight from. */
   function drawSeats() {
-    if (combat || client.session?.role !== "gm") return;
+    if (combat || !gm()) return;
     const list = $("#combat-seats");
     const typed = new Map([...list.querySelectorAll("input")].map((input) => [input.dataset.tokenId, input.value]));
     list.replaceChildren(...[...board.selected].filter((id) => state.tokens.has(id)).map((tokenId) => {

@@ -21,6 +21,7 @@ export function gmTools(app) {
   });
 
   state.addEventListener("token", () => listActors());
+  listActors();
   app.skillList.addEventListener("change", () => listSkills());
 
   $("#skill-add").addEventListener("click", () => {
@@ -178,7 +179,8 @@ export function gmTools(app) {
       return label;
     });
     const legend = $("#invite-actors legend");
-    $("#invite-actors").replaceChildren(legend, ...boxes);
+    const none = Object.assign(document.createElement("p"), { className: "hint", textContent: "None on the map yet: register a token first." });
+    $("#invite-actors").replaceChildren(legend, ...(boxes.length ? boxes : [none]));
   }
 
   /** The skill picker: the rulebook's skills, then the world's own (`skills.list`). */

@@ -5,7 +5,8 @@
  * a system with a roll panel, that panel as the roll form (core/roll-panel.js), its action panels
  * (an attack, a declaration, a resource spent) as forms, each field naming a list of the sheet (`list`: skills, styles, targets…)
  * offering what the picked token's character has (the system's `sheetLists`), and the request sent
- * for the picked token (held to its turn in a fight); the GM puts a registered character on the map
+ * for the picked token (held to its turn in a fight); the GM registers a character with the
+ * system's sheet form (`characterPanel`, where it has one) and puts a registered character on the map
  * with the fields its system asks (`tokenFields`). An element with `data-plays` shows only while
  * the world plays one of the systems it names.
  */
@@ -21,6 +22,7 @@ export function systemPanel(app) {
   const choice = $("#system-switch select");
   const form = $("#system-roll");
   const tokenForm = $("#system-token-form");
+  const characterForm = $("#system-character-form");
   /** The token picked on the grid, when it is the one acting for the roll form's actor. */
   let pickedToken = null;
   choice.replaceChildren(...Object.values(SYSTEMS).map((system) => new Option(system.title, system.name)));
@@ -38,6 +40,10 @@ export function systemPanel(app) {
   tokenForm.addEventListener("submit", (event) => {
     event.preventDefault();
     putOnTheMap();
+  });
+  characterForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    registerCharacter();
   });
   choice.addEventListener("change", () => {
     client.request("system.set", { system: choice.value }).catch((error) => {
@@ -64,9 +70,12 @@ export function systemPanel(app) {
     listCharacters(pools);
   }
 
-  /** The roll and attack forms of a system with those panels, and its token fields; hidden for any other. */
-  function drawRoll({ name, rollPanel, actionPanels = [], tokenFields = [] }) {
+  /** The roll and attack forms of a system with those panels, its character sheet form and its token fields; hidden for any other. */
+  function drawRoll({ name, rollPanel, actionPanels = [], characterPanel = null, tokenFields = [] }) {
     form.dataset.system = name;
+    $("#system-character").hidden = !characterPanel;
+    $("#system-character-title").textContent = characterPanel?.title ?? "";
+    $("#system-character-fields").replaceChildren(...(characterPanel ? panelFields(characterPanel).map(control) : []));
     form.hidden = !rollPanel;
     $("#system-roll-title").textContent = rollPanel?.title ?? "";
     $("#system-roll-fields").replaceChildren(...(rollPanel ? panelFields(rollPanel).map(control) : []));
@@ -104,6 +113,20 @@ export function systemPanel(app) {
     const name = pickedToken?.actor_id === actorId ? pickedToken.name : actorId;
     const card = await app.asker.ask(sent.querySelector("button[type=submit]"), { what: `${what} for ${name}`, ...request, form: sent });
     if (card) state.addCard(card);
+  }
+
+  /** The GM's character sheet, sent as the system's registration of it; a refusal names the form's fields. */
+  async function registerCharacter() {
+    const { characterPanel } = systemFor(state.system.name);
+    let request;
+    try {
+      request = panelRequest(characterPanel, valuesOf("#system-character-fields"), { actorId: "" });
+    } catch (error) {
+      report(error);
+      return;
+    }
+    const button = characterForm.querySelector("button[type=submit]");
+    await app.asker.ask(button, { what: `register ${request.payload.name}`, ...request, form: characterForm });
   }
 
   /** The GM's token of a registered character, on the table's scene, with its system's fields. */

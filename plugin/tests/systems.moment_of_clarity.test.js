@@ -14,7 +14,7 @@ import { python, requestErrors, schema } from "./bridge-python.js";
 const PLAY = `
 import json
 from bridge.rules.dice import FixedDice
-from bridge.rules.moment_of_clarity.chips import Chip
+from bridge.rules.moment_of_clarity.chips import Chip, Use
 from bridge.rules.moment_of_clarity.health import take_hit
 from bridge.systems.moment_of_clarity import state
 sheet = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3, "power_level": "standard", "skills": [], "draws_cards": True,
@@ -22,12 +22,17 @@ sheet = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3, "power_leve
          "tracks": {"damage": 0, "pain": 0, "fatigue": 0}}
 now, _ = state.register({**sheet, "actor_id": "raphe", "name": "Raphe <the hacker>", "archetype": "wildcard",
                          "placed": {"action": 1, "drama": 2}})(None)
-now, _ = state.register({**sheet, "actor_id": "harry", "name": "Harry", "archetype": "hero", "placed": {}})(now)
+now, _ = state.register({**sheet, "actor_id": "harry", "name": "Harry", "archetype": "hero", "placed": {},
+                         "skills": [{"name": "Shooting", "element": "action", "dice": 4, "difficulty": 1, "primary": "Body", "secondary": "At"}]})(now)
 now, _ = state.new_session(FixedDice([52, 39, 1, 1, 1, 1]))(now)
 now, _ = state.new_scene(now)
 now, _ = state.grant_chips("raphe", [Chip.RED, Chip.WHITE], True)(now)
 now, _ = state.change_health("harry", lambda health: take_hit(health, 1, 6))(now)
 now, _ = state.open_secret("card-1", "raphe")(now)
+now, _ = state.grant_chips("harry", [Chip.BLUE] * 6, False)(now)
+for _ in range(6):
+    now, _ = state.spend_chip("harry", Chip.BLUE, Use.CHARACTER_POINT, None, FixedDice([]))(now)
+now, _ = state.spend_points("harry", None, "Shooting", 20)(now)
 print(json.dumps(now))
 `;
 
@@ -69,6 +74,9 @@ test("the state shows each hand, the cards to choose from, chips, beads, tracks 
   assert.match(harry, /<span class="vb-moc-dazed">dazed<\/span>/);
   assert.match(harry, /Damage 1\/6, Pain 6\/10, Fatigue 0/);
   assert.match(harry, /<li class="vb-moc-bead vb-moc-action">6 action<\/li>/);
+  // Six points from blue chips, five of them spent on Shooting's fifth die.
+  assert.match(harry, /<ul class="vb-moc-skills"><li class="vb-moc-skill">Shooting 5d<\/li><\/ul><div class="vb-moc-points">1 character point<\/div>/);
+  assert.match(raphe, /<div class="vb-moc-points">0 character points<\/div>/);
   assert.match(html, /<h5>Secret rolls<\/h5><ul class="vb-moc-secrets"><li>Raphe &#60;the hacker&#62;: 0 declared<\/li><\/ul>/);
   assert.ok(!html.includes("<the hacker>"));
 });
@@ -91,6 +99,36 @@ test("the roll panel builds a moc.roll from the form's values", () => {
   });
 });
 
+/** The character form's values as typed: its defaults, and `typed`. */
+function characterValues(typed) {
+  return { ...Object.fromEntries(moc.characterPanel.fields.map((field) => [field.name, field.value])), ...typed };
+}
+
+test("the GM's character form builds moc.character from the sheet as typed", () => {
+  const built = panelRequest(moc.characterPanel, characterValues({
+    name: "Landon Sol", archetype: "protagonist", power_level: "heroic", primary_dice: "7", body: "3", toughness: "2", l_score: "2",
+    characteristics: "Body 3, Sp 2, At 2", skills: "Brawling 2 action Body/T, Cryptography 1 plot difficult Mind/R", draws_cards: false,
+  }), { actorId: "" });
+  assert.deepEqual(built, { event: "moc.character", payload: {
+    actor_id: "landon-sol", name: "Landon Sol", archetype: "protagonist", power_level: "heroic", primary_dice: 7, placed: {},
+    body: 3, toughness: 2, l_score: 2, characteristics: { Body: 3, Sp: 2, At: 2 }, draws_cards: false,
+    skills: [{ name: "Brawling", element: "action", dice: 2, difficulty: 1, primary: "Body", secondary: "T" },
+      { name: "Cryptography", element: "plot", dice: 1, difficulty: 2, primary: "Mind", secondary: "R" }],
+  } });
+  assert.throws(() => panelRequest(moc.characterPanel, characterValues({ name: "", skills: "Brawling two action", characteristics: "Sp" }), { actorId: "" }),
+    (error) => error.code === "invalid" && Object.keys(error.fields).sort().join() === "characteristics,name,skills");
+});
+
+test("the points form raises a skill of the sheet, else the characteristic named", () => {
+  const sheet = { skills: [{ name: "Shooting", dice: 4 }], characteristics: { Body: 3, Sp: 2 } };
+  assert.deepEqual(panelRequest(moc.actionPanels[2], { raise: "Shooting" }, { actorId: "harry", sheet }).payload,
+    { actor_id: "harry", label: "", skill: "Shooting" });
+  assert.deepEqual(panelRequest(moc.actionPanels[2], { raise: "Sp" }, { actorId: "harry", sheet }).payload,
+    { actor_id: "harry", label: "", characteristic: "Sp" });
+  assert.deepEqual(moc.sheetLists({ characters: { harry: sheet } }, "harry").purchases,
+    [["Shooting", "Shooting 4d to 5d: 5 points"], ["Body", "Body 3 to 4: 20 points"], ["Sp", "Sp 2 to 3: 9 points"]]);
+});
+
 test("every builder sends what the request schemas accept", () => {
   const eight = { rank: 8, suit: "clubs", name: "8 of Clubs" };
   const requests = [
@@ -108,7 +146,10 @@ test("every builder sends what the request schemas accept", () => {
     moc.odds({ dice: 40, tn: 20 }),
     moc.trumpPlay({ actorId: "raphe", card: eight, element: "drama", standing: { beads: 2, actor_id: "harry", element: "action" } }),
     moc.trumpPlay({ actorId: "raphe", chip: "red", standing: { card: { rank: 12, suit: "hearts" }, suiting: "on_suit" } }),
-    moc.initiative({ actorId: "hangar", principals: [{ name: "Harry", dice: 3 }, { name: "Santana", dice: 4, sides: 6 }] }),
+    moc.spendPoints({ actorId: "harry", skill: "Shooting" }),
+    moc.spendPoints({ actorId: "harry", characteristic: "Sp", label: "an arc's end" }),
+    moc.characterPanel.build(characterValues({ name: "Landon Sol", characteristics: "Body 3, Sp 2, At 2",
+      skills: "Brawling 2 action Body/T, Cryptography 1 plot difficult Mind/R, Lore 1 storytelling", placed: "plot 1" })),
     moc.keepCards({ actorId: "raphe", cards: [eight, { rank: 14, suit: "hearts" }, { rank: 2, suit: "spades" }] }),
     moc.cardAsBeads({ actorId: "harry", card: eight, beforeScene: true }),
     moc.cardShiftsBeads({ actorId: "harry", card: eight, source: "action", target: "drama" }),

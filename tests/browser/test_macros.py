@@ -108,13 +108,14 @@ def test_the_gm_reloads_the_scripts_and_sets_two_tokens_on_fire_with_the_molotov
     effects = entry["result"]["effects"]
     assert [(effect["effect"], effect["token_id"]) for effect in effects] == [("ignite", "ann"), ("ignite", "cid")]
     assert [len(effect["fire"]["damage"][0]["faces"]) for effect in effects] == [3, 3]
-    states = {state["token_id"]: state for state in gm.request("table.snapshot")["result"]["tokens"]}
+    snapshot = gm.request("table.snapshot")["result"]
+    states = {state["token_id"]: state for state in snapshot["tokens"]}
     assert [states[t]["fire"] is not None for t in ("ann", "bob", "cid")] == [True, False, True]
     for name, page in (("gm", gm_page), ("player", player)):
         expect(page.locator(f'#log .vb-card[data-roll-id="{entry["roll_id"]}"]')).to_have_count(1)
         for token_id in ("ann", "cid"):
-            expect(token_on(page, token_id).locator('.conditions li[data-condition="on_fire"]')).to_have_count(1)
-            assert conditions_shown(page, token_id) == conditions_of(states[token_id])
+            expect(token_on(page, token_id).get_by_role("img", name="on fire", exact=True)).to_have_count(1)
+            assert conditions_shown(page, token_id) == conditions_of(snapshot, token_id)
         assert conditions_shown(page, "bob") == []
         shot(page, f"{name}-sees-them-burn")
 
@@ -156,6 +157,6 @@ def test_a_macro_that_fails_shows_the_gm_an_error_card_with_its_line_and_changes
     expect(error).to_have_count(1)
     expect(error).to_have_text("half_done.py line 8: RuntimeError: the bottle slipped")
     shot(gm_page, "gm-sees-the-error-card")
-    state = gm.request("table.snapshot")["result"]["tokens"][0]
-    assert (state["token_id"], conditions_of(state)) == ("dee", [])
+    snapshot = gm.request("table.snapshot")["result"]
+    assert ([state["token_id"] for state in snapshot["tokens"]], conditions_of(snapshot, "dee")) == (["dee"], [])
     assert conditions_shown(gm_page, "dee") == []

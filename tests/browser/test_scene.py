@@ -34,6 +34,15 @@ RECORD_JOB_TEXTS = """() => {
   new MutationObserver(() => window.jobTexts.push(document.querySelector("#jobs").textContent))
     .observe(document.querySelector("#jobs"), {subtree: true, childList: true, characterData: true});
 }"""
+#: Records the Next turn button's every state with the turn the page shows at that moment.
+RECORD_NEXT_TURN = """() => {
+  window.nextTurnStates = [];
+  const button = document.querySelector("#combat-next");
+  const note = () => window.nextTurnStates.push({enabled: !button.disabled, busy: button.getAttribute("aria-busy") === "true",
+    turn: document.querySelector("#combat-order li.has-turn")?.dataset.seat ?? null});
+  new MutationObserver(note).observe(button, {attributes: true, attributeFilter: ["disabled", "aria-busy"]});
+  new MutationObserver(note).observe(document.querySelector("#combat-order"), {subtree: true, childList: true, attributes: true});
+}"""
 #: Waiting on purpose: the page's own ack timeout and asking again (app.js) take about 8 s.
 STALL_MS = 30_000
 
@@ -55,13 +64,17 @@ def table(tmp_path):
 
 @pytest.fixture
 def snap(request, shot):
-    """``snap(page, step, element=None)``: a screenshot in test-artifacts (and the guide's, when updating)."""
+    """``snap(page, step, element=None, clip=None)``: a screenshot in test-artifacts (and the guide's, when
+    updating: of the element, of the page's ``clip`` box, else of the whole page)."""
 
-    def take(page, step: str, element=None):
+    def take(page, step: str, element=None, clip=None):
         path = shot(page, step)
         if os.environ.get("UPDATE_SCREENSHOTS"):
             GUIDE.mkdir(exist_ok=True)
-            (element or page).screenshot(path=str(GUIDE / f"{step}.png"))
+            if element:
+                element.screenshot(path=str(GUIDE / f"{step}.png"))
+            else:
+                page.screenshot(path=str(GUIDE / f"{step}.png"), full_page=clip is None, clip=clip)
         return path
 
     return take
@@ -102,6 +115,7 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     expect(gm.locator("#notices .notice-error")).to_have_text(re.compile(r"Could not register Dodger: Skills: “Melee” is not a skill"))
     gm.locator("#notices .notice-error .notice-close").click()
     gm.fill("#register-form [name=name]", "")
+    gm.fill("#register-form [name=skills]", "")
     ids = token_ids(oracle)
     assert sorted(ids) == ["Nikita", "Ricardo", "Thug"]
     assert states(oracle)[ids["Nikita"]]["skills"] == {"Pistol": 2}
@@ -135,9 +149,11 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     assert (whisper["visibility"], whisper["whisper_to"], whisper["user"]) == ("whisper", ["gm"], "allison")
     for page in (gm, allison):
         expect(card(page, whisper)).to_have_count(1)
+        expect(card(page, whisper).locator(".vb-card-visibility")).to_have_text("whispered to the GM")
     expect(seamus.locator("#log .vb-card")).to_have_count(0)
     allison.select_option("#roll-options [name=visibility]", "public")
-    snap(allison, "03-whispered", allison.locator("#side"))
+    expect(allison.locator('[data-roll="statistic:perception"]')).to_be_enabled()
+    snap(allison, "03-whispered", allison.locator("#chat"))
 
     # --- odds: the bar beside each roll button, exact, and again when the TN changes -----------
     agility = allison.locator('[data-roll="statistic:agility"] + .odds')
@@ -147,10 +163,14 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
     harder = odds(oracle, {"kind": "statistic", "statistic": {"name": "Agility", "value": 4}, "stakes_raised": False, "difficulty": 2})
     assert harder != expected
     expect(agility).to_have_attribute("data-exact", harder)
-    allison.select_option("#roll-options [name=tn]", "")
+    for bar in allison.locator("#character .rolls .odds").all():
+        expect(bar).to_have_attribute("data-state", "known")
     snap(allison, "04-odds-beside-the-roll", allison.locator("#character"))
+    allison.select_option("#roll-options [name=tn]", "")
 
-    # --- combat: three rounds -----------------------------------------------------------------
+    # --- combat: three rounds; Next turn usable only by the GM and the player whose turn it is ----
+    for page in pages.values():
+        page.evaluate(RECORD_NEXT_TURN)
     token(gm, ids["Nikita"]).click()
     token(gm, ids["Ricardo"]).click(modifiers=["Shift"])
     token(gm, ids["Thug"]).click(modifiers=["Shift"])
@@ -171,18 +191,23 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
             combat = wait_combat(oracle, lambda fight: fight["round"] == round_number)
             seat = combat["seat"]
             turn_shown(pages, combat, ids)
+            for user, each in pages.items():
+                if user in ("gm", seat):
+                    expect(each.locator("#combat-next")).to_be_enabled()
+                else:
+                    expect(each.locator("#combat-next")).to_be_disabled()
             page, attacker, weapon, target = attacks[seat]
             if seat == "seamus":
                 expect(seamus.locator("#defense-form")).to_be_visible()
                 expect(allison.locator("#defense-form")).to_be_hidden()
                 if not defended:
                     seamus.fill("#defense-form [name=defense_dice]", "2")
+                    snap(seamus, "05-defense-asked-on-the-players-page", seamus.locator("#combat"))
                     seamus.click("#defense-form button[type=submit]")
                     expect(seamus.locator("#defense-form")).to_be_hidden()
                     stance = wait_combat(oracle, lambda fight: stance_of(fight, ids["Ricardo"])["defense_dice"] == 2)
                     assert stance_of(stance, ids["Ricardo"])["defense_dice"] == 2
                     defended = True
-                    snap(seamus, "05-defense-asked-on-the-players-page", seamus.locator("#side"))
                 else:
                     seamus.click("#defense-skip")
             before = last_roll(oracle)
@@ -199,8 +224,17 @@ def play_the_scene(bridge, worker, world, oracle, open_page, snap):
                 shown = card(each, made).text_content()
                 assert not any(token_id in shown for token_id in ids.values()), f"an id on a card: {shown}"
             health_agrees(pages, oracle)
-            (gm if seat == "gm" else page).click("#combat-next")
+            passer = gm if seat == "gm" else page
+            passer.click("#combat-next")
             combat = wait_combat(oracle, lambda fight, at=combat["seat"], was=combat["round"]: (fight["seat"], fight["round"]) != (at, was))
+            expect(passer.locator("#combat-next")).not_to_have_attribute("aria-busy", "true")  # answered, and settled
+    for user, each in pages.items():  # never usable while pending, nor by a player out of their turn
+        seen = each.evaluate("window.nextTurnStates")
+        assert not [state for state in seen if state["enabled"] and (state["busy"] or state["turn"] is None)], (user, seen)
+        if user != "gm":
+            assert not [state for state in seen if state["enabled"] and state["turn"] != user], (user, seen)
+            assert any(state["enabled"] for state in seen), f"{user} could never pass the turn"
+        assert any(state["busy"] for state in seen), f"{user}'s page never showed its pass pending"
     snap(gm, "06-combat-after-three-rounds")
     assert combat["round"] == 4
     gm.click("#combat-end")
@@ -479,7 +513,7 @@ def test_at_800_px_the_panels_fit_tokens_move_by_keyboard_and_refusals_name_the_
     # Below zero hit points, the rules' health state, not a negative fraction.
     assert gm.request("token.damage", token_id="target", serious=14)["ok"]  # 12 HP: 2 below zero, short of death
     target = page.locator('#board .token[data-token-id="target"]')
-    expect(target).to_have_attribute("title", "Target: unconscious, dying")
+    expect(target).to_have_attribute("title", re.compile(r"^Target: unconscious, dying(;|$)"))
     target.click()
     expect(page.locator("#character-hp")).to_have_text("unconscious, dying")
     gunner.click()

@@ -1,8 +1,10 @@
 """Moment of Clarity played on /table, in Debian's Chromium against a real bridge and Redis: the GM
-puts two player characters and a goon on the map with their Sp, starts the fight, whose order the
-Sp rolls set; each attacks on its turn with a skill from its sheet, Raphe spends a bead; an
-attack out of turn is refused with a sentence; after two rounds every page shows each token's
-Damage and Pain left, and a daze, as the bridge keeps them."""
+registers two player characters and a goon with the page's character form and puts them on the
+map with their Sp; Raphe's player spends character points on a skill (every page shows it) and is
+refused, with a sentence, a die she cannot afford; the GM starts the fight, whose order the Sp
+rolls set; each attacks on its turn with a skill from its sheet, Raphe spends a bead; an attack
+out of turn is refused with a sentence; after two rounds every page shows each token's Damage and
+Pain left, and a daze, as the bridge keeps them."""
 
 from __future__ import annotations
 
@@ -17,10 +19,11 @@ from .test_table_2d20 import put_on_the_map, start_the_fight
 from .test_table_people import notice_says
 from .test_tabletop import gm_logs_in, invite_link, token_on
 
-SHOOTING = [{"name": "Shooting", "element": "action", "dice": 6}]
-SHEET = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3, "archetype": "hero", "skills": SHOOTING}
-CHARACTERS = {"raphe": {**SHEET, "name": "Raphe"}, "harry": {**SHEET, "name": "Harry", "body": 5},
-              "goon": {**SHEET, "name": "Goon", "draws_cards": False}}
+SHEET = {"body": 3, "toughness": 2, "l_score": 2, "primary_dice": 3, "characteristics": "Sp 2, At 2",
+         "skills": "Shooting 6 action Body/At"}
+#: Each character's sheet as the GM types it in the page's form.
+CHARACTERS = {"raphe": {**SHEET, "name": "Raphe", "skills": "Shooting 6 action Body/At, Dodge 1 action"},
+              "harry": {**SHEET, "name": "Harry", "body": 5}, "goon": {**SHEET, "name": "Goon", "draws_cards": False}}
 SEATS = {"raphe-token": "alice", "harry-token": "bob", "goon-token": "gm"}
 
 
@@ -46,6 +49,26 @@ def shows_every_token_as_kept(pages, gm) -> None:
             expect(token.locator('.conditions li[data-condition="dazed"]')).to_have_count(int(character["dazed"]))
 
 
+def gm_registers(gm_page, gm, actor_id: str, sheet: dict) -> None:
+    """The GM types the sheet in the page's character form and registers it."""
+    form = gm_page.locator("#system-character-form")
+    for name, value in {"actor_id": actor_id, **sheet}.items():
+        field = form.locator(f"[name={name}]")
+        if name == "draws_cards":
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
+    form.locator("button[type=submit]").click()
+    until(lambda: actor_id in state_of(gm)["characters"])
+
+
+def spends_points_on(page, token_id: str, raised: str) -> None:
+    token_on(page, token_id).click()
+    form = page.locator("#system-actions form[data-what='spend character points']")
+    form.locator("[name=raise]").fill(raised)
+    form.locator("button[type=submit]").click()
+
+
 def attack_from_the_sheet(page, token_id: str, target: str) -> None:
     token_on(page, token_id).click()
     form = page.locator("#system-actions form[data-what=attack]")
@@ -58,11 +81,16 @@ def attack_from_the_sheet(page, token_id: str, target: str) -> None:
 
 def test_two_player_characters_fight_a_goon_for_two_rounds(bridge, world, gm, open_page, shot):
     assert gm.request("system.set", system="moment_of_clarity")["ok"]
-    for actor_id, sheet in CHARACTERS.items():
-        assert gm.request("moc.character", actor_id=actor_id, **sheet)["ok"]
-    assert gm.request("moc.scene")["ok"]  # the scene's beads
     gm_page = open_page(f"{bridge.url}/table")
     gm_logs_in(gm_page, world)
+    expect(gm_page.locator("#system-character")).to_be_visible()
+    for actor_id, sheet in CHARACTERS.items():
+        gm_registers(gm_page, gm, actor_id, sheet)
+    raphe = state_of(gm)["characters"]["raphe"]
+    assert (raphe["characteristics"], [(skill["name"], skill["dice"], skill["primary"], skill["secondary"]) for skill in raphe["skills"]]) == (
+        {"Sp": 2, "At": 2}, [("Shooting", 6, "Body", "At"), ("Dodge", 1, None, None)])
+    assert state_of(gm)["characters"]["goon"]["draws_cards"] is False
+    assert gm.request("moc.scene")["ok"]  # the scene's beads
     alice = open_page(invite_link(gm, bridge, world, "alice", ["raphe"]))
     bob = open_page(invite_link(gm, bridge, world, "bob", ["harry"]))
     pages = (gm_page, alice, bob)
@@ -70,6 +98,21 @@ def test_two_player_characters_fight_a_goon_for_two_rounds(bridge, world, gm, op
 
     put_on_the_map(gm_page, pages, CHARACTERS, raphe={"speed": 3}, harry={"speed": 4}, goon={"speed": 2})
     shows_every_token_as_kept(pages, gm)
+
+    # Three blue chips become three character points (the GM's exchange, at an arc's end); Raphe's
+    # player raises Dodge 1 to 2 for 2 of them, and every page shows the die and the point left.
+    assert gm.request("moc.chips.grant", actor_id="raphe", chips=["blue"] * 3)["ok"]
+    for _ in range(3):
+        assert gm.request("moc.chips.spend", actor_id="raphe", chip="blue", use="character_point")["ok"]
+    spends_points_on(alice, "raphe-token", "Dodge")
+    for page in pages:
+        shown = page.locator('#system-pools [data-actor-id="raphe"]')
+        expect(shown.locator(".vb-moc-skill").filter(has_text="Dodge")).to_have_text("Dodge 2d")
+        expect(shown.locator(".vb-moc-points")).to_have_text("1 character point")
+        expect(page.locator("#log .vb-rule-moc-points-spend")).to_have_count(1)
+    spends_points_on(alice, "raphe-token", "Dodge")
+    notice_says(alice, re.compile("Could not spend character points for Raphe: .*raising Dodge to 3 costs 3 character points; Raphe has 1"))
+    assert state_of(gm)["characters"]["raphe"]["character_points"] == 1
     start_the_fight(gm_page, SEATS)
     combat = gm.request("table.snapshot")["result"]["combats"][0]
     order = combat["order"]

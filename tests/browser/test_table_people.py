@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 import struct
+import threading
 import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import pytest
 from playwright.sync_api import expect
 
 from .test_scene import (  # noqa: F401
@@ -41,6 +44,36 @@ def png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
+@pytest.fixture
+def picture_site():
+    """A web server of its own (another origin than the bridge's) serving one portrait, ``/portrait.png``: its address."""
+    portrait = png(32, 32, (40, 90, 200))
+
+    class Portrait(BaseHTTPRequestHandler):
+        def do_GET(self):
+            found = self.path == "/portrait.png"
+            self.send_response(200 if found else 404)
+            self.send_header("Content-Type", "image/png")
+            self.end_headers()
+            if found:
+                self.wfile.write(portrait)
+
+        def log_message(self, *_):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Portrait)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/portrait.png"
+    server.shutdown()
+    server.server_close()
+
+
+def image_width(page, url: str) -> int:
+    """The width of the image at ``url`` as the page loads it (0: the page may not load it)."""
+    return page.evaluate("url => new Promise((done) => { const image = new Image(); image.onload = () => done(image.naturalWidth);"
+                         " image.onerror = () => done(0); image.src = url; })", url)
+
+
 def notice_says(page, pattern) -> str:
     """The one error notice shown, matching ``pattern``, in the game's words; then dismissed."""
     notice = page.locator("#notices .notice-error")
@@ -57,7 +90,7 @@ def rolls_of(oracle) -> list[str]:
     return [entry["roll_id"] for entry in oracle.request("roll.log", limit=200)["result"]["rolls"]]
 
 
-def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap):
+def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap, picture_site):
     oracle = gm
     page_gm = open_page(f"{bridge.url}/table#world={world.world_id}&gm_key={world.gm_key}")
     expect(page_gm.locator("#status")).to_have_text("connected")
@@ -68,6 +101,7 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap):
     expect(steps).to_be_visible()
     expect(steps.locator('li[data-current="true"]')).to_have_attribute("data-step", "register")
     expect(page_gm.locator("#character-empty")).to_contain_text("register one first")
+    expect(page_gm.locator("#invite-actors")).to_contain_text("None on the map yet: register a token first.")
     register_box = page_gm.locator("#register-form").bounding_box()
     assert register_box["y"] < 500, f"Register a token is {register_box['y']} px down"
     side = page_gm.locator("#side").bounding_box()
@@ -155,8 +189,20 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap):
     # --- odds for a hurt token, and before an attack ----------------------------------------------
     assert oracle.request("token.damage", token_id=ids["Nikita"], serious=3)["ok"]
     assert oracle.request("token.condition.set", token_id=ids["Nikita"], condition="injured")["ok"]
+    injured = oracle.request("table.snapshot")["result"]["views"][ids["Nikita"]]["conditions"]
+    assert "injured" in [condition["label"] for condition in injured]
+    for each in pages.values():  # each badge an icon named by its label, coloured by its severity, no letters
+        badges = token(each, ids["Nikita"]).locator(".conditions li")
+        expect(badges).to_have_count(len(injured))
+        for condition, badge in zip(injured, badges.all()):
+            expect(badge).to_have_accessible_name(condition["label"])
+            expect(badge).to_have_attribute("data-severity", condition["severity"])
+            expect(badge).to_have_attribute("title", re.compile(rf"^{re.escape(condition['label'])}\b"))  # its tooltip
+            expect(badge).to_have_text("")
+        expect(token(each, ids["Nikita"]).get_by_role("img", name="injured", exact=True)).to_be_visible()
+        expect(token(each, ids["Nikita"])).to_have_attribute("title", re.compile(r"; .*\binjured\b"))
     token(allison, ids["Nikita"]).click()
-    expect(allison.locator('#character-conditions [data-condition="injured"]')).to_contain_text("Injured")
+    expect(allison.locator("#character-conditions .condition-name")).to_have_text([condition["label"] for condition in injured])
     agility = allison.locator('[data-roll="statistic:agility"] + .odds')
     expect(agility).to_have_attribute("data-state", "known")
     expect(agility).to_have_attribute("data-exact", re.compile(r"^\d+/\d+$"))
@@ -173,9 +219,12 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap):
     start = box_center(token(allison, ids["Nikita"]))
     allison.mouse.move(*start)
     allison.mouse.down()
-    allison.mouse.move(start[0] + 5 * SQUARE, start[1], steps=5)
+    allison.mouse.move(start[0] + 4 * SQUARE, start[1] + 3 * SQUARE, steps=5)
     allison.mouse.up()
     expect(allison.locator(".ruler-label")).to_have_text(re.compile(r"^5\.0 m: (close|optimal|long) range.*\(\.45 Auto Pistol\)$"))
+    label, grid = allison.locator(".ruler-label").bounding_box(), allison.locator("#board").bounding_box()
+    assert grid["x"] <= label["x"] and label["x"] + label["width"] <= grid["x"] + grid["width"] and grid["y"] <= label["y"], "the ruler's words within the grid"
+    snap(allison, "15-ruler-in-range-bands", allison.locator("#board-wrap"))
     allison.click("#ruler-toggle")
     expect(allison.locator(".ruler")).to_have_count(0)
 
@@ -191,10 +240,25 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap):
     for each in (allison, seamus, page_gm):
         expect(each.locator("#log .vb-chat", has_text="the thug has the key")).to_contain_text("Allison whispers to seamus")
     seamus.locator("#log .vb-chat", has_text="the thug has the key").wait_for()
+    seamus.select_option("#chat-form [name=visibility]", "blind")
+    seamus.fill("#chat-form [name=text]", "I pocket the key")
+    seamus.click("#chat-form button[type=submit]")
+    expect(page_gm.locator("#log .vb-chat", has_text="I pocket the key")).to_contain_text("Seamus says to the GM")
+    expect(seamus.locator("#log .vb-chat", has_text="Seamus says to the GM")).to_contain_text("Only the GM reads what was said.")
+    for each in (seamus, allison):
+        expect(each.locator("#log .vb-chat", has_text="I pocket the key")).to_have_count(0)
+    expect(allison.locator("#log .vb-chat", has_text="Seamus says")).to_have_count(0)
+    seamus.select_option("#chat-form [name=visibility]", "whisper")
+    seamus.fill("#chat-form [name=whisper_to]", "bbo")
+    seamus.fill("#chat-form [name=text]", "psst")
+    seamus.click("#chat-form button[type=submit]")
+    notice_says(seamus, re.compile(r"^Could not send your line: Whisper to: no one called 'bbo' has joined this world"))
+    seamus.select_option("#chat-form [name=visibility]", "public")
+    seamus.fill("#chat-form [name=text]", "")
     allison.fill("#chat-form [name=text]", "   ")
     allison.click("#chat-form button[type=submit]")
     notice_says(allison, re.compile(r"^Could not send your line: Say: type something to say"))
-    expect(page_gm.locator("#log .vb-chat")).to_have_count(2)
+    expect(page_gm.locator("#log .vb-chat")).to_have_count(3)
     snap(seamus, "13-chat-and-a-whisper", seamus.locator("#chat"))
 
     # --- a map background and a token image, uploaded by the GM, on every page ---------------------
@@ -212,7 +276,21 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap):
     page_gm.set_input_files("#background-form [name=file]", files=[{"name": "huge.png", "mimeType": "image/png", "buffer": too_big}])
     page_gm.click("#background-form button[type=submit]")
     notice_says(page_gm, re.compile(r"^Could not set the map background: The file: an image here may hold at most 600 kB"))
+    # Nikita's image by its address on another web server, loaded on every page
+    token(page_gm, ids["Nikita"]).click()
+    page_gm.fill("#token-image-form [name=url]", picture_site)
+    page_gm.click("#token-image-form button[type=submit]")
+    for each in pages.values():
+        expect(token(each, ids["Nikita"])).to_have_class(re.compile(r"\bhas-image\b"))
+        expect(token(each, ids["Nikita"])).to_have_css("background-image", f'url("{picture_site}")')
+        assert image_width(each, picture_site) == 32, "the page loads the image from its address"
     snap(allison, "14-map-background-and-token-image", allison.locator("#board-wrap"))
+    # a plain grid again
+    page_gm.click("#background-clear")
+    for each in pages.values():
+        expect(each.locator("#board")).not_to_have_class(re.compile(r"\bhas-background\b"))
+        assert "data:image" not in each.locator("#board").evaluate("b => getComputedStyle(b).backgroundImage")
+        expect(token(each, ids["Thug"])).to_have_class(re.compile(r"\bhas-image\b"))  # the tokens keep their images
 
     # --- a blast's card credits the GM, in the game's words ---------------------------------------
     before_blast = last_roll(oracle)
@@ -229,6 +307,18 @@ def test_a_gm_and_two_players_at_the_table(bridge, world, gm, open_page, snap):
         log = each.locator("#log").text_content()
         assert not PROTOCOL_WORDS.search(log), f"protocol words in the chat log: {log}"
     # readable badges: the character panel names each condition
+    # readable badges after the blast: on every grid by their labels, and in words in the character panel
+    assert oracle.request("token.condition.set", token_id=ids["Nikita"], condition="prone")["ok"]
+    assert oracle.request("token.damage", token_id=ids["Ricardo"], serious=61)["ok"]
+    assert oracle.request("token.damage", token_id=ids["Thug"], serious=200)["ok"]
+    views = oracle.request("table.snapshot")["result"]["views"]
+    for each in pages.values():
+        for token_id, view in views.items():
+            expect(token(each, token_id).locator(".conditions li")).to_have_count(len(view["conditions"]))
+            for condition in view["conditions"]:
+                expect(token(each, token_id).get_by_role("img", name=condition["label"], exact=True)).to_have_count(1)
     token(allison, ids["Nikita"]).click()
-    expect(allison.locator("#character-conditions .condition-name").first).to_be_visible()
+    expect(allison.locator("#character-conditions .condition-name")).to_have_text([c["label"] for c in views[ids["Nikita"]]["conditions"]])
     assert all(len(name) > 3 for name in allison.locator("#character-conditions .condition-name").all_text_contents())
+    grid = allison.locator("#board").bounding_box()
+    snap(allison, "16-condition-badges", clip={"x": grid["x"] - 4, "y": grid["y"] - 12, "width": 4 * SQUARE, "height": 2 * SQUARE})

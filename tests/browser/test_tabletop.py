@@ -47,11 +47,13 @@ def box_center(locator) -> tuple[float, float]:
 
 
 def conditions_shown(page, token_id: str) -> list[str]:
-    return token_on(page, token_id).locator(".conditions li").evaluate_all("items => items.map(i => i.dataset.condition)")
+    """The labels of the token's condition badges, as their accessible names give them."""
+    return token_on(page, token_id).locator(".conditions li").evaluate_all("items => items.map(i => i.getAttribute('aria-label'))")
 
 
-def conditions_of(state: dict) -> list[str]:
-    return list(dict.fromkeys(entry["condition"] for entry in state["conditions"]))
+def conditions_of(snapshot: dict, token_id: str) -> list[str]:
+    """The token's conditions as its system's view names them (``table.snapshot``'s ``views``)."""
+    return [condition["label"] for condition in snapshot["views"][token_id]["conditions"]]
 
 
 def test_a_player_joins_with_the_gms_invite_and_sees_a_skill_rolls_card(bridge, world, gm, open_page, shot):
@@ -158,7 +160,7 @@ def test_the_gms_grenade_changes_conditions_in_every_browser(bridge, world, gm, 
             state = after[token_id]
             assert state["health"]["damage"], f"18 to 20 dice of shrapnel left {token_id} (1 HP) unhurt"
             expect(token_on(page, token_id)).to_have_attribute("data-hp", f"{state['health']['remaining']}/1")
-            assert conditions_shown(page, token_id) == conditions_of(state), (name, token_id)
+            assert conditions_shown(page, token_id) == conditions_of(snapshot, token_id), (name, token_id)
         shot(page, f"{name}-after-the-blast")
 
 
@@ -170,7 +172,7 @@ def test_a_players_page_reloads_and_resyncs(bridge, world, gm, open_page, shot):
     assert gm.request("moments.award", award="role_playing", player="seamus", moments=2, reason="a fine speech")["ok"]
     moments = page.locator('#moments li[data-player="seamus"]')
     expect(moments).to_have_attribute("data-moments", "2")
-    expect(token_on(page, "pc-1").locator('.conditions li[data-condition="stunned"]')).to_have_count(1)
+    expect(token_on(page, "pc-1").get_by_role("img", name="stunned")).to_have_count(1)
     shot(page, "pushed-stunned-and-2-mots")
 
     page.reload()
@@ -188,7 +190,7 @@ def test_a_players_page_reloads_and_resyncs(bridge, world, gm, open_page, shot):
     page.goto(f"{bridge.url}/table")
     expect(page.locator("#who")).to_have_text("seamus (player)")
     expect(moments).to_have_attribute("data-moments", "3")
-    expect(token_on(page, "pc-1").locator('.conditions li[data-condition="prone"]')).to_have_count(1)
+    expect(token_on(page, "pc-1").get_by_role("img", name="prone")).to_have_count(1)
     assert conditions_shown(page, "pc-1") == ["prone"]
     shot(page, "back-after-missing-pushes")
 
@@ -210,7 +212,7 @@ def test_a_page_reconnects_after_the_bridge_restarts_and_catches_up(redis_server
         shot(page, "bridge-down")
         own = Bridge(redis_server.url, port=own.port)
         expect(page.locator("#status")).to_have_text("connected", timeout=20_000)
-        expect(token_on(page, "pc-2").locator('.conditions li[data-condition="prone"]')).to_have_count(1)
+        expect(token_on(page, "pc-2").get_by_role("img", name="prone")).to_have_count(1)
         expect(page.locator('#moments li[data-player="allison"]')).to_have_attribute("data-moments", "2")
         shot(page, "reconnected-and-caught-up")
     finally:
@@ -234,12 +236,13 @@ def test_the_gm_sets_the_tokens_picked_on_fire(bridge, world, gm, open_page, sho
     gm_page.click("#fire-form button[type=submit]")
     expect(gm_page.locator("#log .vb-rule-hazard-fire-ignite")).to_have_count(1)
 
-    states = {state["token_id"]: state for state in gm.request("table.snapshot")["result"]["tokens"]}
+    snapshot = gm.request("table.snapshot")["result"]
+    states = {state["token_id"]: state for state in snapshot["tokens"]}
     assert [states[t]["fire"] is not None for t in ("torch-a", "torch-b", "torch-c")] == [True, False, True]
     for page in (gm_page, player):
         for token_id in ("torch-a", "torch-c"):
-            expect(token_on(page, token_id).locator('.conditions li[data-condition="on_fire"]')).to_have_count(1)
-            assert conditions_shown(page, token_id) == conditions_of(states[token_id])
+            expect(token_on(page, token_id).get_by_role("img", name="on fire")).to_have_count(1)
+            assert conditions_shown(page, token_id) == conditions_of(snapshot, token_id)
         assert conditions_shown(page, "torch-b") == []
     shot(gm_page, "gm-two-tokens-on-fire")
     shot(player, "player-sees-them-burn")

@@ -8,9 +8,10 @@ import pytest
 from marshmallow import Schema, fields
 
 from bridge.rules.dice import FixedDice
-from bridge.rules.moment_of_truth import RollKind, resolve_roll, roll_odds
+from bridge.rules.moment_of_truth import RollKind, resolve_roll, roll_odds, token_hazards
 from bridge.rules.moment_of_truth.attacks import Target, resolve_attack
 from bridge.rules.moment_of_truth.called_shots import CalledShot
+from bridge.rules.moment_of_truth.characters import CharacterSheet, check_creation
 from bridge.rules.moment_of_truth.combat_pool import combat_pool
 from bridge.rules.moment_of_truth.conditions import Condition
 from bridge.rules.moment_of_truth.connections import check_connections, roll_connection
@@ -18,8 +19,13 @@ from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.rules.moment_of_truth.defense import to_hit
 from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.encounter import Combatant as EncounterCombatant
+from bridge.rules.moment_of_truth.encounter import Side
 from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.hazards import Charge
 from bridge.rules.moment_of_truth.healing import recovery_wait
+from bridge.rules.moment_of_truth.health import Health
+from bridge.rules.moment_of_truth.initiative import GmReaction, GmSide, roll_initiative
 from bridge.rules.moment_of_truth.moments import (
     Contribution,
     HeldReward,
@@ -29,12 +35,28 @@ from bridge.rules.moment_of_truth.moments import (
     take_failure,
 )
 from bridge.rules.moment_of_truth.ranges import weapon_range
+from bridge.rules.moment_of_truth.simulation import simulate
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.talents import Talent, TalentUses, use_talent
+from bridge.rules.moment_of_truth.tokens import TokenState
+from bridge.rules.moment_of_truth.tracker import Combat, Combatant, started, with_initiative
 from bridge.rules.moment_of_truth.turns import condition_roll, turn_allowance
+from bridge.rules.moment_of_truth.weapon_handling import Magazine, WeaponState
+from bridge.rules.moment_of_truth.weapon_state import shown, with_weapon
 from bridge.schemas.encode import dump
 from bridge.schemas.pushes import _const
-from bridge.systems.moment_of_truth.schemas import combat, health, moments, odds, rolls, tracker
+from bridge.systems.moment_of_truth.schemas import (
+    characters,
+    combat,
+    hazards,
+    health,
+    moments,
+    odds,
+    rolls,
+    simulation,
+    tokens,
+    tracker,
+)
 
 
 class Colour(str, Enum):
@@ -163,6 +185,40 @@ def _attacks():
     )
 
 
+def _token(token_id: str) -> TokenState:
+    return TokenState(token_id, f"actor-{token_id}", token_id, STATS, Health(16), armor={"name": "Plate"}, version=1)
+
+
+def _burns():
+    made, lit = token_hazards.ignite(_token("t1"), 2, DIALS, dice=FixedDice([5, 3]))
+    yield lit
+    yield token_hazards.smother(made.after, _token("t2"), DIALS, water=True, dice=FixedDice([5, 5] + [1] * 7))[1]
+
+
+def _blast():
+    caught = [token_hazards.InReach(_token("near"), 0.5), token_hazards.InReach(_token("far"), 12)]
+    return token_hazards.blast(Charge.SHRAPNEL.damage(4), caught, DIALS, dice=FixedDice([4, 5, 1, 1]))[1]
+
+
+def _kept_token() -> TokenState:
+    vacuum = token_hazards.enter_vacuum(_token("t1"), DIALS, ruptured_suit=True, dice=FixedDice([1, 1, 1, 3]))[0].after
+    made = token_hazards.ignite(vacuum, 2, DIALS, dice=FixedDice([5, 3]))[0].after
+    return with_weapon(made, BOOK.ranged_weapon("M-16 (5.56mm)"), WeaponState(jammed=True, magazine=Magazine(3, 30)))
+
+
+def _fight() -> Combat:
+    fight = started("s", ("a", "gm"), "gm", (Combatant("t1", "a"), Combatant("t2", "gm")))
+    gm = GmSide("gm", {"t2": STATS}, GmReaction.HIGHEST)
+    rolled = roll_initiative(("a", "gm"), {"a": STATS}, gm, DIALS, dice=FixedDice([1, 2, 3, 4, 5, 6] * 5))
+    return with_initiative(fight, rolled)
+
+
+def _sides() -> tuple[Side, Side]:
+    rifle, plate = BOOK.ranged_weapon("M-16 (5.56mm)"), BOOK.armor_named("Plate")
+    veteran = EncounterCombatant("vet", STATS, 2, rifle, plate, None, 1)
+    return Side("A", (veteran,)), Side("B", (EncounterCombatant("civ", STATS, None, BOOK.melee_weapon("Dagger")),))
+
+
 CARDS = [
     (rolls.RollResult, resolve_roll(RollKind.SKILL, 3, 2, 1, dice=FixedDice([2, 5, 1, 3, 1]))),
     (rolls.RollResult, resolve_roll(RollKind.STATISTIC, 3, None, 2, difficulty=1, dice=FixedDice([6, 6, 1]))),
@@ -179,6 +235,15 @@ CARDS = [
     (health.Recovery, recovery_wait(dice=FixedDice([3, 4]))),
     (tracker.Allowance, turn_allowance(5, {Condition.PRONE})),
     (tracker.ConditionRoll, condition_roll(Condition.STUNNED, STATS, DIALS, dice=FixedDice([5, 2, 6]))),
+    *((hazards.FireResult, result) for result in _burns()),
+    (hazards.ExplosionResult, _blast()),
+    (tokens.TokenState, _kept_token()),
+    (tracker.Combat, _fight()),
+    (simulation.EncounterReport, simulate(_sides(), dials=DIALS, fights=200, seed=5)),
+    (simulation.DescribedSide, _sides()[0]),
+    (characters.ArsenalItems, BOOK.listed),
+    (characters.CreationCheck, check_creation(CharacterSheet("D", {Statistic.WILL: 5}), DIALS)),
+    (combat.WeaponState, shown(WeaponState(magazine=Magazine(3, 30)), BOOK.ranged_weapon("M-16 (5.56mm)"))),
     (
         rolls.TalentUse,
         use_talent(

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
@@ -162,3 +165,13 @@ def test_no_modules_import_each_other_in_a_circle():
 
 def test_the_circle_check_finds_a_circle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_web_process_imports_no_numpy():
+    """numpy is the workers' (the encounter simulation): in the web process it would cost every
+    web process its memory (bench/README.md), so the web imports the encounter's sides alone."""
+    imported = subprocess.run(
+        [sys.executable, "-c", "import sys, bridge.service.wsgi; print('numpy' in sys.modules)"],
+        env={**os.environ, "REDIS_URL": "redis://127.0.0.1:1/0"}, cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    assert imported.stdout.strip() == "False"

@@ -32,13 +32,13 @@ def test_a_defended_melee_attack_is_a_contest_and_a_draw_hits():
     defence = roll_defended_attack(AttackKind.MELEE, FIGHTER, GUARD, dice=FixedDice([5, 9, 2, 9]))
     assert (defence.contest.active.difficulty, defence.contest.passive.difficulty) == (0, 0)
     assert defence.hit
-    assert defence.to_dict()["counter_attack_cost"] == 0
+    with pytest.raises(ValueError, match="only a successful defence"):
+        counter_attack(defence, Momentum(3, 2))
 
 
 def test_a_successful_defence_may_counter_attack_for_2_momentum():
     defence = roll_defended_attack(AttackKind.MELEE, FIGHTER, GUARD, dice=FixedDice([5, 9, 1, 9]))
     assert not defence.hit
-    assert defence.to_dict()["counter_attack_cost"] == 2
     pool, change = counter_attack(defence, Momentum(3, 2))
     assert (pool.tokens, change.reason) == (1, "counter_attack x1 for 2")
     assert counter_attack(defence, Chaos(2))[0].tokens == 0

@@ -5,6 +5,8 @@ import pytest
 
 from bridge.rules.dice import FixedDice
 from bridge.rules.two_d20 import Contest, Side, Target, roll_contest, roll_skill_test
+from bridge.schemas.encode import dump
+from bridge.systems.two_d20.schemas import TwoD20Contest
 
 ACTIVE, PASSIVE = Target(4, 4), Target(3, 3)  # targets 8 and 6
 
@@ -42,6 +44,6 @@ def test_both_sides_roll_at_difficulty_zero():
 
 
 def test_the_card_holds_both_tests():
-    card = contest([1, 9, 5, 9]).to_dict()
+    card = dump(TwoD20Contest, contest([1, 9, 5, 9]))
     assert (card["active"]["faces"], card["passive"]["faces"], card["winner"]) == ([1, 9], [5, 9], "active")
     assert card["outcome"] == {"label": "active_wins"}

@@ -9,6 +9,8 @@ import pytest
 
 from bridge.rules.dice import FixedDice
 from bridge.rules.two_d20 import Payer, Target, roll_skill_test, skill_test_odds
+from bridge.schemas.encode import dump
+from bridge.systems.two_d20.odds import TwoD20Odds
 
 
 def test_two_dice_at_target_8_difficulty_1():
@@ -69,7 +71,7 @@ def test_odds_count_what_the_test_reads(target, difficulty, bought, assistants):
 
 def test_the_card_gives_each_chance_exact_and_as_a_float():
     """Target 0: only a 1 succeeds (two successes), so one success is impossible."""
-    card = json.loads(json.dumps(skill_test_odds(Target(0, 0), 0).to_dict()))
+    card = json.loads(json.dumps(dump(TwoD20Odds, skill_test_odds(Target(0, 0), 0))))
     assert card["passed"] == {"exact": "39/400", "value": 0.0975}
     assert card["successes"] == [
         {"exact": "361/400", "value": 0.9025},

@@ -8,6 +8,8 @@ import pytest
 from bridge.rules.dice import FixedDice
 from bridge.rules.two_d20 import Payer, Target, read_die, read_test, roll_skill_test
 from bridge.rules.two_d20.determination import critical_die, reroll
+from bridge.schemas.encode import dump
+from bridge.systems.two_d20.schemas import TwoD20SkillTest
 
 TARGET = Target(skill=3, style=5)  # target 8
 
@@ -114,7 +116,7 @@ def test_an_assistant_rolls_one_die_and_assists_once():
 
 def test_the_card_carries_every_face_and_its_counting():
     result = roll([1, 20, 4], difficulty=2, target=Target(3, 5, focus=2), assistants=[("Ana", Target(1, 1))])
-    card = json.loads(json.dumps(result.to_dict()))
+    card = json.loads(json.dumps(dump(TwoD20SkillTest, result)))
     assert card["faces"] == [1, 20]
     assert [die["successes"] for die in card["dice"]] == [2, 0]
     assert [die["counts_as"] for die in card["dice"]] == ["critical_success", "complication"]
@@ -138,5 +140,5 @@ def test_a_test_read_back_from_its_card_is_the_same_test():
     rolled = roll([20, 7, 3, 12], difficulty=3, target=Target(3, 5, focus=1), bought=1, paid_by=Payer.CHAOS, assistants=[("Ana", Target(2, 2, 3))])
     changed = reroll(critical_die(rolled, 0), [1], FixedDice([2]))
     for test in (rolled, changed):
-        card = json.loads(json.dumps(test.to_dict()))
+        card = json.loads(json.dumps(dump(TwoD20SkillTest, test)))
         assert read_test(card) == test

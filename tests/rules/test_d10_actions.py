@@ -26,6 +26,8 @@ from bridge.rules.highest_d10.declarations import (
     underway,
 )
 from bridge.rules.highest_d10.phases import ActionTime, clock, resolves_at
+from bridge.schemas.encode import dump
+from bridge.systems.highest_d10.schemas import D10Clock, D10PhasePlan
 
 FREE, PHASE, ROUND, TURN, MINUTE = ActionTime
 
@@ -44,7 +46,7 @@ def test_phases_rounds_turns_and_minutes():
 
 
 def test_the_clock():
-    assert clock(1).to_dict() == {"phase": 1, "round": 1, "turn": 1, "minute": 1, "seconds": 0}
+    assert dump(D10Clock, clock(1)) == {"phase": 1, "round": 1, "turn": 1, "minute": 1, "seconds": 0}
     assert (clock(2).round, clock(3).round, clock(4).turn, clock(5).turn) == (1, 2, 1, 2)
     assert (clock(20).minute, clock(21).minute, clock(21).seconds) == (1, 2, 60)
     with pytest.raises(ValueError):
@@ -208,7 +210,7 @@ def test_an_action_already_resolved_is_not_underway():
 
 def test_the_plan_is_json_ready():
     plan = plan_phase(1, {"Leroy": 16, "Earl": 21}, [declare("Leroy", DRAW_WEAPON), fastdraw("Earl", True)])
-    card = json.loads(json.dumps(plan.to_dict()))
+    card = json.loads(json.dumps(dump(D10PhasePlan, plan)))
     assert card["order"] == [{"character": "Leroy", "initiative": 16}, {"character": "Earl", "initiative": 21}]
     assert card["declared"][1] == {
         "character": "Earl", "action": "Fastdraw", "time": "free", "note": "draws the weapon as a free action",

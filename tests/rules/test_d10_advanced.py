@@ -14,6 +14,8 @@ from bridge.rules.highest_d10.advanced import (
     subtractive,
     target_for_allies,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.highest_d10.schemas import D10CumulativeCard
 
 
 def roll(faces, **options):
@@ -93,7 +95,7 @@ def test_a_cumulative_goal_is_at_least_one():
 
 def test_the_card_shows_every_roll():
     effort = cumulative_successes([roll([9], tn=8), roll([1], tn=8)], 2)
-    card = json.loads(json.dumps(effort.to_dict()))
+    card = json.loads(json.dumps(dump(D10CumulativeCard, effort)))
     assert card["goal"] == Goal.SUCCESSES.value
     assert [r["faces"] for r in card["rolls"]] == [[9], [1]]
     assert [r["outcome"] for r in card["rolls"]] == [{"label": "success"}, {"label": "botch"}]
@@ -108,4 +110,4 @@ def test_the_card_shows_every_roll():
 
 def test_a_reached_goal_says_so_on_the_card():
     effort = cumulative_total([roll([9]), roll([7, 7])], 16)
-    assert (effort.reached_at, effort.to_dict()["outcome"]) == (2, {"label": "reached"})
+    assert (effort.reached_at, dump(D10CumulativeCard, effort)["outcome"]) == (2, {"label": "reached"})

@@ -10,6 +10,8 @@ import pytest
 from bridge.rules.dice import TooManyDice
 from bridge.rules.highest_d10 import Degree, Modifier, build_pool, read_roll, roll_odds
 from bridge.rules.highest_d10.odds import DEGREES
+from bridge.schemas.encode import dump
+from bridge.systems.highest_d10.schemas import D10RollOdds
 
 
 def test_one_die_against_tn_5():
@@ -71,7 +73,7 @@ def test_the_chances_add_up():
 
 
 def test_the_odds_are_json_ready():
-    card = json.loads(json.dumps(roll_odds(1, 5).to_dict()))
+    card = json.loads(json.dumps(dump(D10RollOdds, roll_odds(1, 5))))
     assert card["botch"] == {"exact": "1/10", "value": 0.1}
     assert card["values"]["10"] == {"exact": "1/10", "value": 0.1}
 

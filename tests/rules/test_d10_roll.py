@@ -16,6 +16,8 @@ from bridge.rules.highest_d10 import (
     read_roll,
     roll_skill,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.highest_d10.schemas import D10SkillRoll
 
 
 def roll(faces, called_for=None, **options):
@@ -200,7 +202,7 @@ def test_a_roll_without_a_tn_has_no_verdict():
 
 def test_the_card_carries_every_face_and_the_working():
     result = roll([2, 8, 8], called_for=4, conditions=[Condition("wounded")], modifiers=[Modifier("skill", 2)], tn=8)
-    card = json.loads(json.dumps(result.to_dict()))
+    card = json.loads(json.dumps(dump(D10SkillRoll, result)))
     assert card["faces"] == [2, 8, 8]
     assert card["dice"][1] == {"face": 8, "counts_as": "read"}
     assert card["pool"] == {"called_for": 4, "conditions": ["wounded"], "dice": 3, "rolled": 3, "zero_dice": False}
@@ -225,8 +227,8 @@ def test_the_card_says_a_mishap_overrides_the_total():
 
 
 def test_the_cards_outcome_is_the_degree_else_what_the_ones_did():
-    assert roll([2, 8, 8], tn=5).to_dict()["outcome"] == {"label": "solid_success"}
-    assert roll([2, 7], tn=8).to_dict()["outcome"] == {"label": "partial_success"}
-    assert roll([1, 1, 4]).to_dict()["outcome"] == {"label": "automatic_failure"}
-    assert roll([2], called_for=0, stressful=False).to_dict()["outcome"] == {"label": "botch"}
-    assert roll([1, 1, 4], stressful=False).to_dict()["outcome"] is None
+    assert dump(D10SkillRoll, roll([2, 8, 8], tn=5))["outcome"] == {"label": "solid_success"}
+    assert dump(D10SkillRoll, roll([2, 7], tn=8))["outcome"] == {"label": "partial_success"}
+    assert dump(D10SkillRoll, roll([1, 1, 4]))["outcome"] == {"label": "automatic_failure"}
+    assert dump(D10SkillRoll, roll([2], called_for=0, stressful=False))["outcome"] == {"label": "botch"}
+    assert dump(D10SkillRoll, roll([1, 1, 4], stressful=False))["outcome"] is None

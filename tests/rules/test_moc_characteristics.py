@@ -4,9 +4,11 @@ import pytest
 
 from bridge.rules.moment_of_clarity.characteristics import (
     Cascade,
+    characteristic_raise,
     creation_cost,
     full_tokens,
     sheet_pool,
+    skill_raise,
     spend_token,
     to_hit_tn,
 )
@@ -48,3 +50,11 @@ def test_landons_characteristics_cost_as_the_example_lists_them():
     cost = creation_cost({"Body": 3, "T": 2, "Spirit": 3, "E": 3, "Mind": 1}, {"Brawl": 3}, {"Hand of Fate": 10, "Enemy": -5}, 4)
     assert cost["points"] == 25 + 6 + 25 + 15 + 0 + 6 + 10 - 5 + 2
     assert "Body 3: 25" in cost["lines"] and "4 bits: 2" in cost["lines"]
+
+
+def test_a_level_raised_costs_what_character_generation_charges_for_it():
+    """Body 3 to 4: 5 x 4; T 2 to 3: 3 x 3; a skill 2 to 3: 3; their sums are creation_cost's."""
+    assert (characteristic_raise("Body", 3), characteristic_raise("T", 2), skill_raise(2)) == (20, 9, 3)
+    raised = {"Body": 4, "T": 3}
+    assert creation_cost(raised, {"Brawl": 3}, {}, 0)["points"] == sum(
+        characteristic_raise(name, level) for name, top in raised.items() for level in range(1, top)) + sum(map(skill_raise, range(3)))

@@ -17,6 +17,8 @@ from bridge.rules.moment_of_clarity.health import (
 )
 from bridge.rules.moment_of_clarity.levels import Level
 from bridge.rules.moment_of_clarity.rolls import open_up, roll
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_clarity.schemas.combat import MocHealth
 
 
 def rolled(faces, tn=7, sides=10, open_ended=True):
@@ -95,7 +97,7 @@ def test_landons_tracks():
 def test_pain_above_body_and_toughness_dazes():
     assert not take_hit(LANDON, pain=5).dazed
     hit = take_hit(LANDON, damage=1, pain=6)
-    assert hit.dazed and hit.health.to_dict()["damage"] == 1 and hit.health.pain == 6
+    assert hit.dazed and dump(MocHealth, hit.health)["damage"] == 1 and hit.health.pain == 6
 
 
 def test_pain_with_no_spots_left_is_damage():

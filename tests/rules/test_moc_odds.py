@@ -14,6 +14,8 @@ from bridge.rules.moment_of_clarity.effect import DieKind, RolledDie
 from bridge.rules.moment_of_clarity.levels import LEVELS, Level
 from bridge.rules.moment_of_clarity.odds import roll_odds
 from bridge.rules.moment_of_clarity.rolls import judge_dice
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_clarity.odds import MocOdds
 
 
 @cache
@@ -79,7 +81,7 @@ def test_refusals():
 
 def test_the_card_gives_each_level_exact_and_as_a_float():
     """1d6 at TN 6: a 1 spectacular, 2-5 failure, a 6 near success, nothing higher."""
-    card = json.loads(json.dumps(roll_odds(1, 6, 6).to_dict()))
+    card = json.loads(json.dumps(dump(MocOdds, roll_odds(1, 6, 6))))
     sixth, none = {"exact": "1/6", "value": 1 / 6}, {"exact": "0/1", "value": 0.0}
     assert card["levels"] == {
         "spectacular_failure": sixth,

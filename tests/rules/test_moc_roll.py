@@ -11,6 +11,9 @@ from bridge.rules.moment_of_clarity.effect import DieKind, RolledDie, effect_num
 from bridge.rules.moment_of_clarity.levels import Difficulty, Level, level_for, level_of_successes
 from bridge.rules.moment_of_clarity.odds import roll_odds
 from bridge.rules.moment_of_clarity.rolls import Roll, augment, judge_dice, roll, roll_dice
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_clarity.odds import MocOdds
+from bridge.systems.moment_of_clarity.schemas.rolls import MocRoll
 
 
 def en(*faces, sides=10):
@@ -102,7 +105,7 @@ def test_a_d10_roll_is_judged_and_explained():
         "Effect Number 9 (highest of 2x8 -> 9, 2x7 -> 8, 4 -> 4, 2 -> 2)",
         "EN 9 vs TN 7: success (3 successes)",
     ]
-    json.dumps(result.to_dict())
+    json.dumps(dump(MocRoll, result))
 
 
 def test_every_natural_ten_rolls_a_bonus_die_which_is_open_ended_too():
@@ -184,14 +187,14 @@ def test_one_d10_at_the_standard_tn():
     odds = roll_odds(1, 10, 7)
     # 1: spectacular; 2-6 failure; 7, 8, 9 one level each; a 10 is EN 10 or more.
     assert [str(chance) for chance in odds.levels] == ["1/10", "1/2", "1/10", "1/10", "1/10", "1/10"]
-    json.dumps(odds.to_dict())
+    json.dumps(dump(MocOdds, odds))
 
 
 def test_a_roll_read_again_from_its_card_and_how_each_die_counted():
     rolled = judge_dice([RolledDie(face, 10) for face in (8, 8, 7, 7, 4, 1)], 10, 9)
-    card = rolled.to_dict()
+    card = dump(MocRoll, rolled)
     assert Roll.of(card) == rolled
     assert [die["counts_as"] for die in card["dice"]] == ["effect", "effect", "other", "other", "other", "one"]
     assert card["outcome"] == {"label": "near_success", "success": True} and card["target"] == {"value": 9}
     opened = roll(1, 10, 7, FixedDice([10, 1]))  # a bonus die reads its 1 as a 2
-    assert Roll.of(opened.to_dict()) == opened and opened.to_dict()["dice"][1]["natural"] == 2
+    assert Roll.of(dump(MocRoll, opened)) == opened and dump(MocRoll, opened)["dice"][1]["natural"] == 2

@@ -252,3 +252,45 @@ def test_a_character_with_no_fatigue_recovers_one_token_at_a_scenes_end():
     with pytest.raises(ValueError, match="recovers no token now"):
         moc.recover_token("tired", "Body")(state)  # it recovered a level of Fatigue instead
     MocState().load(state)
+
+
+def test_character_points_raise_a_skill_or_a_characteristic_never_past_what_is_held():
+    """Character Generation's costs: a primary's level brings its token; T raises the sheet's toughness too."""
+    skills = [{"name": "Brawl", "element": "action", "dice": 2, "difficulty": 1, "primary": "Body", "secondary": "T"}]
+    state = table(sheet("landon", "hero", characteristics={"Mind": 2}, skills=skills))
+    state["characters"]["landon"]["character_points"] = 20
+    state, spent = moc.spend_points("landon", None, "Brawl", 20)(state)
+    assert (spent["level"], spent["cost"], spent["left"]) == (3, 3, 17)
+    state, spent = moc.spend_points("landon", "Mind", None, 20)(state)
+    landon = state["characters"]["landon"]
+    assert (spent["cost"], landon["characteristics"]["Mind"], landon["tokens"]["Mind"], landon["character_points"]) == (15, 3, 3, 2)
+    with pytest.raises(moc.Refused, match="raising T to 3 costs 9 character points; Landon has 2") as refusal:
+        moc.spend_points("landon", "T", None, 20)(state)
+    assert refusal.value.field == "characteristic"
+    state["characters"]["landon"]["character_points"] = 9
+    state, _ = moc.spend_points("landon", "T", None, 20)(state)
+    assert (state["characters"]["landon"]["toughness"], state["characters"]["landon"]["characteristics"]["T"]) == (3, 3)
+    with pytest.raises(moc.Refused, match="no skill Lore") as refusal:
+        moc.spend_points("landon", None, "Lore", 20)(state)
+    assert refusal.value.field == "skill"
+    with pytest.raises(moc.Refused, match="the most a sheet holds"):
+        moc.spend_points("landon", None, "Brawl", 3)(state)
+    MocState().load(state)
+
+
+def test_moves_add_up_over_one_turn_of_a_fight_and_start_again_the_next():
+    """Movement: 2 x Sp + B a turn; the turn is the table's combat's, told by the handler."""
+    state = table(sheet("landon", "hero", characteristics={"Sp": 2, "Body": 3}))
+    turn = {"scene_id": "bar", "round": 1, "seat": "alice"}
+    state, moved = moc.move("landon", 5, True, turn)(state)
+    assert (moved["allowance"], moved["moved"], moved["left"]) == (7, 5, 2)
+    with pytest.raises(moc.Refused, match="5 m moved, 3 more is too far"):
+        moc.move("landon", 3, True, turn)(state)
+    state, moved = moc.move("landon", 7, True, {**turn, "round": 2})(state)
+    assert moved["moved"] == 7 and state["moved"] == {"bar": {"round": 2, "seat": "alice", "meters": {"landon": 7}}}
+    state, moved = moc.move("landon", 7, True, None)(state)  # outside a fight, a move on its own
+    assert moved["moved"] == 7
+    state, _ = moc.fight_over("bar")(state)
+    assert state["moved"] == {}
+    MocState().load(state)
+

@@ -14,6 +14,9 @@ from bridge.rules.moment_of_truth.advancement import (
 )
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.statistics import Statistic
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.characters import AdvancementCost as AdvancementCostShape
+from bridge.systems.moment_of_truth.schemas.experience import ExperienceAccount as ExperienceAccountShape
 
 DIALS = Dials()
 PLAIN = DIALS.with_changes(double_cost_perception_agility=False)
@@ -96,7 +99,7 @@ def test_a_refusal_names_the_level_it_refuses():
 
 def test_cost_is_json_ready_and_explained():
     cost = statistic_advancement(Statistic.AGILITY, 2, 4, DIALS)
-    tree = json.loads(json.dumps(cost.to_dict()))
+    tree = json.loads(json.dumps(dump(AdvancementCostShape, cost)))
     assert tree["steps"] == [{"level": 3, "experience": 20}, {"level": 4, "experience": 30}]
     assert tree["experience"] == 100
     assert cost.explanation == [
@@ -140,7 +143,7 @@ def test_an_experience_account_gains_awards_and_buybacks_and_pays_for_raises():
         account.award(0, "nothing")
     with pytest.raises(ValueError, match="reason"):
         account.award(2, " ")
-    assert ExperienceAccount.from_dict(json.loads(json.dumps(account.to_dict()))) == account
+    assert ExperienceAccount.from_dict(json.loads(json.dumps(dump(ExperienceAccountShape, account)))) == account
 
 
 def test_moments_bought_back_leave_the_ledger():

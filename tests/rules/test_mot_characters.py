@@ -17,6 +17,8 @@ from bridge.rules.moment_of_truth.characters import (
 )
 from bridge.rules.moment_of_truth.dials import Dials, ReactionStatistic
 from bridge.rules.moment_of_truth.statistics import Derived, Statistic
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.characters import CreationCheck
 
 END, STR, AGI, WIL, PER, EDU = (
     Statistic.ENDURANCE,
@@ -231,13 +233,13 @@ def test_sheet_refuses_nonsense():
 
 def test_check_is_json_ready():
     sheet = CharacterSheet("Dwight", {WIL: 5, PER: 5, STR: 1, END: 1}, skills={"lying": 3})
-    tree = json.loads(json.dumps(check_creation(sheet, DIALS).to_dict()))
+    tree = json.loads(json.dumps(dump(CreationCheck, check_creation(sheet, DIALS))))
     assert tree["valid"] is True
     assert tree["statistic_points"] == {"spent": 6, "available": 6, "remaining": 0}
     # reaction time (Agility 2 + Will 5) / 2, dropping fractions
     assert tree["derived"]["reaction_time"] == 3
     assert tree["statistics"]["will"] == 5
-    assert json.loads(json.dumps(sheet.to_dict()))["statistics"]["agility"] == 2
+    assert tree["statistics"]["agility"] == 2  # not bought: the starting 2
 
 
 def test_derived_statistics_follow_the_reaction_setting():

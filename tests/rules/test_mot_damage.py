@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from bridge.rules.dice import FixedDice, TooManyDice
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr, read_damage, roll_damage
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.damage import DamageDie as DamageDieShape
 
 PISTOL_45 = DamageDice.parse("12d6 (3,4)")
 NIKITAS_FACES = [1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6]
@@ -100,6 +102,6 @@ def test_more_armor_never_adds_damage(rolled, minor_at, serious_at, dr, more):
 
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=12))
 def test_each_damage_die_shows_every_field(faces):
-    """``DamageDie.to_dict`` is spelled out for speed: it must hold what asdict has."""
+    """The die's output schema writes every field the die has."""
     dice = read_damage(faces, DamageDice.parse(f"{len(faces)}d6 (5,3)"), 0).dice
-    assert [die.to_dict() for die in dice] == [dataclasses.asdict(die) for die in dice]
+    assert [dump(DamageDieShape, die) for die in dice] == [dataclasses.asdict(die) for die in dice]

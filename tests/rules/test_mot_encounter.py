@@ -8,9 +8,12 @@ from bridge.rules.moment_of_truth import RollKind, roll_odds
 from bridge.rules.moment_of_truth.damage import DamageDice
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting, _alias, simulate
+from bridge.rules.moment_of_truth.encounter import Combatant, Side, Targeting
 from bridge.rules.moment_of_truth.equipment import Arsenal, MeleeWeapon
+from bridge.rules.moment_of_truth.simulation import _alias, simulate
 from bridge.rules.moment_of_truth.statistics import Statistic
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.simulation import DescribedSide, EncounterReport
 
 ARSENAL = Arsenal.book()
 VETERAN = {"endurance": 4, "strength": 3, "agility": 4, "will": 3, "perception": 4, "education": 2}
@@ -55,16 +58,16 @@ CIVILIAN = {"name": "civilian", "statistics": AVERAGE, "skill_level": None, "wea
 
 
 def test_four_veterans_with_rifles_beat_an_unarmed_civilian():
-    result = simulate(sides([veteran(n) for n in range(4)], [CIVILIAN]), dials=DIALS, seed=7).to_dict()
+    result = dump(EncounterReport, simulate(sides([veteran(n) for n in range(4)], [CIVILIAN]), dials=DIALS, seed=7))
     assert result["sides"][0]["win_rate"] > 0.99
     assert result["casualties"][4]["down_rate"] == result["sides"][0]["win_rate"]
 
 
 def test_the_same_seed_repeats_exactly_and_another_differs():
     fight = sides([thug(n) for n in range(4)], [thug(n, targeting="random") for n in range(6)])
-    first = simulate(fight, dials=DIALS, fights=3_000, seed=11).to_dict()
-    assert simulate(fight, dials=DIALS, fights=3_000, seed=11).to_dict() == first
-    other = simulate(fight, dials=DIALS, fights=3_000, seed=12).to_dict()
+    first = dump(EncounterReport, simulate(fight, dials=DIALS, fights=3_000, seed=11))
+    assert dump(EncounterReport, simulate(fight, dials=DIALS, fights=3_000, seed=11)) == first
+    other = dump(EncounterReport, simulate(fight, dials=DIALS, fights=3_000, seed=12))
     assert other != first
     assert other["sides"] != first["sides"] or other["rounds"] != first["rounds"]
 
@@ -72,7 +75,7 @@ def test_the_same_seed_repeats_exactly_and_another_differs():
 @pytest.mark.parametrize("targeting", ["first", "weakest", "random"])
 def test_counts_add_up(targeting):
     fight = sides([thug(n, targeting=targeting) for n in range(4)], [thug(n, weapon="Dagger") for n in range(6)])
-    result = simulate(fight, dials=DIALS, fights=2_500, seed=3, round_cap=8).to_dict()
+    result = dump(EncounterReport, simulate(fight, dials=DIALS, fights=2_500, seed=3, round_cap=8))
     wins = [side["wins"] for side in result["sides"]]
     assert sum(result["rounds"]["histogram"]) + result["draws"] == 2_500
     assert sum(wins) == sum(result["rounds"]["histogram"])
@@ -97,7 +100,7 @@ def test_one_attack_hits_as_often_as_the_exact_odds_say():
                                "skill": "melee one-handed"})
     target = {**CIVILIAN, "hit_points": 1, "defense_dice": 2}
     fights = 40_000
-    result = simulate(sides([attacker], [target]), dials=DIALS, fights=fights, seed=5, round_cap=1).to_dict()
+    result = dump(EncounterReport, simulate(sides([attacker], [target]), dials=DIALS, fights=fights, seed=5, round_cap=1))
     numbers = result["casualties"][0]
     assert (numbers["attack_pool"], result["casualties"][1]["tn_to_be_hit"]) == (3, 3)
     exact = float(roll_odds(3, 3, RollKind.SKILL).success)
@@ -123,7 +126,7 @@ def test_one_attack_takes_hit_points_as_the_exact_odds_say(attacker, target, num
     # In round 1 the target is down exactly when the first attack hits and
     # its damage through armor reaches the target's hit points.
     fights = 40_000
-    result = simulate(sides([attacker], [target]), dials=DIALS, fights=fights, seed=4, round_cap=1).to_dict()
+    result = dump(EncounterReport, simulate(sides([attacker], [target]), dials=DIALS, fights=fights, seed=4, round_cap=1))
     first, second = result["casualties"]
     assert (first["attack_pool"], second["tn_to_be_hit"], first["damage"]["dice"], second["damage_reduction"]) == numbers
     damage = DamageDice(first["damage"]["dice"], first["damage"]["minor_at"], first["damage"]["serious_at"])
@@ -166,7 +169,7 @@ def test_a_random_pick_is_always_among_those_up(targets):
                           "skill": "melee one-handed"}, "targeting": "random"}
     sitting = [{**CIVILIAN, "name": f"sitting {n}", "hit_points": 1, "defense_dice": 4} for n in range(targets)]
     fights = 20_000
-    result = simulate(sides([shooter], sitting), dials=dials, fights=fights, seed=9, round_cap=targets).to_dict()
+    result = dump(EncounterReport, simulate(sides([shooter], sitting), dials=dials, fights=fights, seed=9, round_cap=targets))
     assert (result["casualties"][0]["attack_pool"], result["casualties"][1]["tn_to_be_hit"]) == (12, 3)
     hit = float(roll_odds(12, 3, RollKind.SKILL).success)
     exact = hit**targets
@@ -194,10 +197,10 @@ def test_chunks_report_progress():
     assert seen == [1_000, 2_000] and whole.fights == 2_500
     stopped = simulate(sides([thug(0)], [thug(1)]), dials=DIALS, fights=2_500, seed=1, chunk=1_000,
                        keep_going=lambda done: False)
-    assert stopped.fights == 1_000 and sum(stopped.rounds) + stopped.draws == 1_000
+    assert stopped.fights == 1_000 and sum(stopped.decided_in) + stopped.draws == 1_000 and stopped.cancelled
 
 
 def test_a_stat_block_survives_its_wire_form():
     fight = sides([veteran(0)], [thug(1, targeting="weakest", defense_dice=2)])
-    again = tuple(Side.from_dict(side.to_dict()) for side in fight)
+    again = tuple(Side.from_dict(dump(DescribedSide, side)) for side in fight)
     assert again == fight

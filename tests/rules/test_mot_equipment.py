@@ -19,6 +19,7 @@ from bridge.rules.moment_of_truth.equipment import (
     Coverage,
     DamageFormula,
     EntryError,
+    MeleeWeapon,
     Quality,
     RangedWeapon,
     Shield,
@@ -27,6 +28,14 @@ from bridge.rules.moment_of_truth.equipment import (
     remove_items,
 )
 from bridge.rules.moment_of_truth.ranges import RangeBand, read_range
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.characters import (
+    ArsenalArmor,
+    ArsenalItems,
+    ArsenalMelee,
+    ArsenalRanged,
+    ArsenalShield,
+)
 
 BOOK = Arsenal.book()
 
@@ -145,7 +154,7 @@ def test_revolvers_count_as_semi_auto():
     revolver = BOOK.ranged_weapon(".38 Revolver")
     assert revolver.revolver and Quality.SEMI_AUTO in revolver.qualities
     with pytest.raises(ValueError, match="revolvers are considered semi-auto"):
-        RangedWeapon.from_dict({**revolver.to_dict(), "qualities": []})
+        RangedWeapon.from_dict({**described(revolver), "qualities": []})
 
 
 # --- worked examples ------------------------------------------------------------
@@ -332,7 +341,7 @@ def test_ammo_is_a_magazine_range():
 
 
 def test_every_book_item_round_trips_through_json():
-    text = json.dumps(BOOK.to_dict())
+    text = json.dumps(dump(ArsenalItems, BOOK.listed))
     assert Arsenal.book().with_custom(json.loads(text)) == BOOK
 
 
@@ -374,7 +383,7 @@ def test_names_are_found_whatever_their_case_spaces_and_hyphens(lookup, typed, b
 
 
 def test_a_world_item_replaces_the_book_item_of_the_same_name():
-    dagger = {**BOOK.melee_weapon("Dagger").to_dict(), "name": "DAGGER", "damage": "Strength + Skill + 1 (4, 5)"}
+    dagger = {**described(BOOK.melee_weapon("Dagger")), "name": "DAGGER", "damage": "Strength + Skill + 1 (4, 5)"}
     assert BOOK.with_custom({"melee": [dagger]}).melee_weapon("dagger").damage.bonus == 1
 
 
@@ -405,8 +414,15 @@ def test_unknown_kinds_and_names_are_refused():
 
 # --- a world's own items ------------------------------------------------------
 
+
+def described(item) -> dict:
+    """An item as ``equipment.list`` shows it and a world keeps it."""
+    shape = {MeleeWeapon: ArsenalMelee, RangedWeapon: ArsenalRanged, Shield: ArsenalShield, Armor: ArsenalArmor}
+    return dump(shape[type(item)], item)
+
+
 BLASTER = {"name": "Blaster", "damage": "Skill + 12 (3, 4)", "skill": "pistol", "close": "C", "optimal": "10m", "long": "20m (3)"}
-GOOD = {"ranged": BLASTER, **{kind: items[0].to_dict() for kind, items in (("melee", BOOK_MELEE), ("shields", BOOK_SHIELDS), ("armor", BOOK_ARMOR))}}
+GOOD = {"ranged": BLASTER, **{kind: described(items[0]) for kind, items in (("melee", BOOK_MELEE), ("shields", BOOK_SHIELDS), ("armor", BOOK_ARMOR))}}
 
 
 @pytest.mark.parametrize(
@@ -424,19 +440,21 @@ GOOD = {"ranged": BLASTER, **{kind: items[0].to_dict() for kind, items in (("mel
 )
 def test_a_refused_world_item_names_its_kind_index_and_key(kind, entry, field):
     with pytest.raises(EntryError) as refused:
-        define_items({}, {kind: [GOOD[kind], entry]})
+        define_items(Arsenal.empty(), {kind: [GOOD[kind], entry]})
     assert refused.value.field == f"{kind}.1.{field}"
 
 
 def test_world_items_are_defined_replaced_and_removed_by_name():
-    custom = define_items({}, {"ranged": [BLASTER], "armor": [{"name": "Cloth", "coverage": "> 75%", "damage_reduction": "-2"}]})
-    assert custom["ranged"] == [RangedWeapon.from_dict(BLASTER).to_dict()]
-    assert custom["armor"] == [{"name": "Cloth", "coverage": "full", "damage_reduction": 2}]
+    cloth = {"name": "Cloth", "coverage": "> 75%", "damage_reduction": "-2"}
+    custom = define_items(Arsenal.empty(), {"ranged": [BLASTER], "armor": [cloth]})
+    kept = dump(ArsenalItems, custom.listed)
+    assert kept["ranged"] == [described(RangedWeapon.from_dict(BLASTER))]
+    assert kept["armor"] == [{"name": "Cloth", "coverage": "full", "damage_reduction": 2}]
     custom = define_items(custom, {"ranged": [{**BLASTER, "name": "BLASTER", "damage": "Skill + 14 (3, 4)"}]})
-    assert [(item["name"], item["damage"]) for item in custom["ranged"]] == [("BLASTER", "Skill + 14 (3, 4)")]
-    assert BOOK.with_custom(custom).armor_named("cloth").damage_reduction == 2
+    assert [(item.name, item.damage.notation) for item in custom.listed.ranged] == [("BLASTER", "Skill + 14 (3, 4)")]
+    assert BOOK.with_custom(dump(ArsenalItems, custom.listed)).armor_named("cloth").damage_reduction == 2
     custom = remove_items(custom, {"ranged": ["blaster"]})
-    assert custom == {"melee": [], "ranged": [], "shields": [], "armor": custom["armor"]}
+    assert dump(ArsenalItems, custom.listed) == {"melee": [], "ranged": [], "shields": [], "armor": kept["armor"]}
     with pytest.raises(EntryError) as refused:
         remove_items(custom, {"armor": ["Cloth", "Plate"]})
     assert refused.value.field == "armor.1"

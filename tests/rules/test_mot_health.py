@@ -24,6 +24,8 @@ from bridge.rules.moment_of_truth.health import (
     take_damage,
     take_hits,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.health import HealthChange
 
 DIALS = Dials()
 BLEEDING = Dials(bleeding=True)
@@ -307,7 +309,7 @@ def test_nonsense_is_refused():
 
 def test_a_change_is_json_ready_and_explains_itself():
     change = apply_damage(hurt(), read_damage([6, 6, 6, 6, 6], DamageDice.parse("5d6 (3,4)")), DIALS)
-    wire = json.loads(json.dumps(change.to_dict()))
+    wire = json.loads(json.dumps(dump(HealthChange, change)))
     assert wire["after"]["remaining"] == 6
     assert wire["changes"] == [{"condition": "injured", "gained": True}]
     assert wire["explanation"][-1] == "injured gained"

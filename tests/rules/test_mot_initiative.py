@@ -18,6 +18,8 @@ from bridge.rules.moment_of_truth.initiative import (
     turn_order,
 )
 from bridge.rules.moment_of_truth.statistics import Statistic
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.tracker import InitiativeResult
 
 AGI, WILL, PER = Statistic.AGILITY, Statistic.WILL, Statistic.PERCEPTION
 DIALS = Dials()
@@ -159,7 +161,7 @@ def test_result_is_json_ready_and_explains_itself():
     result = roll_initiative(
         seating, players, GmSide("Ricardo", THUGS, GmReaction.NAMED, "thug 2"), DIALS, dice=FixedDice([3, 1, 2, 1, 5])
     )
-    payload = json.loads(json.dumps(result.to_dict()))
+    payload = json.loads(json.dumps(dump(InitiativeResult, result)))
     assert payload["direction"] == "counterclockwise"
     assert payload["rolls"][1] == {
         "seat": "Ricardo",

@@ -20,6 +20,8 @@ from bridge.rules.moment_of_truth import (
     target_number,
 )
 from bridge.rules.moment_of_truth.rolls import Helper
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.rolls import RollResult as RollResultShape
 
 SKILL, UNSKILLED, PERIPHERAL, STATISTIC = RollKind.SKILL, RollKind.UNSKILLED, RollKind.PERIPHERAL, RollKind.STATISTIC
 
@@ -288,7 +290,7 @@ def test_judge_needs_only_successes_and_ones():
 
 def test_result_is_a_json_ready_tree():
     result = roll([5, 1, 1, 1, 6], SKILL, statistic=3, skill_level=2, default_tn=2)
-    tree = json.loads(json.dumps(result.to_dict()))
+    tree = json.loads(json.dumps(dump(RollResultShape, result)))
     assert tree["system"] == "moment_of_truth"
     assert tree["kind"] == "skill"
     assert tree["faces"] == [5, 1, 1, 1, 6]
@@ -309,13 +311,13 @@ def test_result_is_a_json_ready_tree():
     setbacks=st.booleans(),
 )
 def test_card_records_carry_every_field(faces, kind, penalty, difficulty, stakes_raised, setbacks):
-    """The card's pool parts, TN and outcome are spelled out by hand (for
-    speed): each must still hold every field of its record, as asdict has it."""
+    """The card's pool parts, TN and outcome, as their output schemas write
+    them, hold every field of their records, as asdict has it."""
     statistic = len(faces) - (penalty if kind.takes_penalties else 0)
     modifiers = [Modifier("wounded", penalty, penalty=True)] if penalty else []
     result = roll(faces, kind, statistic, default_tn=1, difficulty=difficulty, modifiers=modifiers,
                   stakes_raised=stakes_raised, setbacks=setbacks)
-    card = result.to_dict()
+    card = dump(RollResultShape, result)
     assert card["pool"]["parts"] == [asdict(part) for part in result.pool.parts]
     assert card["target"] == asdict(result.target)
     assert card["outcome"] == {**asdict(result.outcome), "label": result.outcome.label.value}
@@ -423,7 +425,7 @@ def test_an_impossible_roll_with_raised_stakes_says_no_moment_can_rescue_it():
 
 def test_card_says_the_stakes_were_raised():
     result = roll([5, 2, 3, 4], default_tn=2, stakes_raised=True)
-    assert result.to_dict()["outcome"]["stakes_raised"] is True
+    assert dump(RollResultShape, result)["outcome"]["stakes_raised"] is True
     assert any(line.startswith("stakes raised: any failure is a critical failure") for line in result.explanation)
     assert not any(line.startswith("critical failure needs") for line in result.explanation)
 

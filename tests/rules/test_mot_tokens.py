@@ -3,12 +3,14 @@ from the health, conditions by hand with their source and ending, versions."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
 from bridge.rules.moment_of_truth.conditions import Condition
 from bridge.rules.moment_of_truth.dials import Dials
+from bridge.rules.moment_of_truth.hazards import Breath, Fire, Vacuum
 from bridge.rules.moment_of_truth.health import Health, take_damage
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.tokens import (
@@ -24,6 +26,9 @@ from bridge.rules.moment_of_truth.tokens import (
     with_health,
     without_condition,
 )
+from bridge.rules.moment_of_truth.weapon_state import WeaponState
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.tokens import TokenState as TokenStateShape
 
 STATISTICS = {statistic: 3 for statistic in Statistic}
 DIALS = Dials()
@@ -104,8 +109,8 @@ def test_a_condition_set_twice_from_one_source_is_held_once_and_cleared_by_sourc
     assert [(c.condition, c.gained) for c in free.changes] == [(Condition.GRAPPLED, False)]
 
 
-FIRE = {"dice": 2, "grease": False, "blanket_turns": 0, "help": 0}
-BREATH = {"seconds": 30, "turns": 0, "vacuum": None}
+FIRE = Fire(2)
+BREATH = Breath(30)
 
 
 def burning_and_breathless(*extra: ConditionEntry) -> TokenState:
@@ -150,13 +155,14 @@ def test_rounds_go_with_the_rounds_ending_only():
         ConditionEntry(Condition.PRONE, "GM", Ending.CLEARED, rounds=2)
 
 
-def test_the_state_goes_through_its_dict_unchanged():
+@pytest.mark.parametrize("breath", [None, Breath(30, 2), Vacuum(Breath(12, 3), 3, 1, 2)])
+def test_the_state_goes_through_its_stored_shape_unchanged(breath):
     token = with_condition(
         thug(armor={"name": "Ballistic Vest"}, skills={"pistol": 2}, scene_id="s1"),
         ConditionEntry(Condition.SUPPRESSED, "M-60", Ending.ROUNDS, rounds=2, since_round=1),
     ).after
-    token = replace(token, fire={"dice": 3}, weapons={"Uzi": {"jammed": True}})
-    assert TokenState.from_dict(token.to_dict()) == token
+    token = replace(token, fire=Fire(3, help=1), breath=breath, weapons={"Uzi": WeaponState(jammed=True)})
+    assert TokenState.from_dict(json.loads(json.dumps(dump(TokenStateShape, token)))) == token
 
 
 def test_a_state_is_the_same_but_for_its_version_only_when_every_other_field_is():

@@ -4,6 +4,7 @@ that last some rounds, and the end-of-turn rolls."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -38,6 +39,9 @@ from bridge.rules.moment_of_truth.tracker import (
     with_reserve,
 )
 from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.events.tracker import breath_card
+from bridge.systems.moment_of_truth.schemas.hazards import FireHazard
+from bridge.systems.moment_of_truth.schemas.tracker import Combat as CombatShape
 from bridge.systems.moment_of_truth.schemas.tracker import TurnEndedToken, TurnStartedToken
 
 DIALS = Dials()
@@ -46,7 +50,7 @@ DIALS = Dials()
 def start_of_turn(state, dials, round_number, *, dice):
     """``turn_started``, its result as ``turn.started`` carries it."""
     change, result = turn_started(state, dials, round_number, dice=dice)
-    return change, dump(TurnStartedToken, result)
+    return change, dump(TurnStartedToken, result._replace(breath=breath_card(result.breath)))
 
 
 def ended(state, dials, round_number, *, dice):
@@ -87,10 +91,17 @@ WAREHOUSE_FACES = [4, 3, 3, 4, 4, 5, 3, 3, 3, 2]
 
 def test_the_warehouse_goes_from_seamus_to_his_right():
     combat = rolled(warehouse(), WAREHOUSE_FACES)
-    assert combat.initiative["first"] == "seamus" and combat.initiative["deciding_total"] == 11
-    assert combat.initiative["rolls"][1]["combatant"] == "thug-2"
+    assert combat.initiative.first == "seamus" and combat.initiative.deciding_total == 11
+    assert combat.initiative.rolls[1].combatant == "thug-2"
     assert combat.order == ("seamus", "ricardo", "allison", "jackson")
     assert (combat.seat, combat.round, combat.version) == ("seamus", 1, 2)
+
+
+@pytest.mark.parametrize("faces", [WAREHOUSE_FACES, None])
+def test_a_combat_goes_through_its_stored_shape_unchanged(faces):
+    combat = rolled(warehouse(), faces) if faces else warehouse()
+    combat = with_reserve(advanced(combat), "thug-1", 4) if faces else combat  # ricardo's turn: a stance kept
+    assert Combat.from_dict(json.loads(json.dumps(dump(CombatShape, combat)))) == combat
 
 
 def test_turns_go_round_and_a_new_round_begins_past_the_last_seat():
@@ -246,12 +257,12 @@ def test_a_burning_token_burns_at_the_end_of_its_turn():
     faces = [2, 2, 2, 5, 6, 1, 3, 4, 2, 2, 2, 2]
     change, result = ended(burning, DIALS, 1, dice=FixedDice(faces))
     tick = burn_tick(burning, DIALS, round_number=1, dice=FixedDice(faces))
-    assert result["fire"] == tick[1] and change.after == replace(tick[0].after, version=burning.version + 1)
+    assert result["fire"] == dump(FireHazard, tick[1]) and change.after == replace(tick[0].after, version=burning.version + 1)
 
 
 def test_a_suffocating_token_gasps_at_the_start_of_its_turn():
     choking = start_suffocating(token(), DIALS, dice=FixedDice([1, 1, 1]))[0].after
     change, result = start_of_turn(choking, DIALS, 1, dice=FixedDice([]))
     tick = breath_tick(choking, DIALS, round_number=1, dice=FixedDice([]))
-    assert result["breath"] == tick[1] and change.after == replace(tick[0].after, version=choking.version + 1)
+    assert result["breath"] == breath_card(tick[1]) and change.after == replace(tick[0].after, version=choking.version + 1)
     assert ended(choking, DIALS, 1, dice=FixedDice([]))[0] is None  # no breath at the end

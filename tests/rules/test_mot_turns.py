@@ -22,6 +22,7 @@ from bridge.rules.moment_of_truth.turns import (
 )
 from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth.schemas import tracker
+from bridge.systems.moment_of_truth.schemas.rolls import RollResult
 
 END, WILL = Statistic.ENDURANCE, Statistic.WILL
 STATS = {END: 3, WILL: 2, Statistic.AGILITY: 4}
@@ -53,7 +54,7 @@ def test_condition_roll_counts_like_a_plain_statistic_roll():
     faces = [5, 2, 6]
     result = condition_roll(Condition.STUNNED, STATS, GRITTY, dice=FixedDice(faces))
     same = resolve_roll(RollKind.STATISTIC, 3, None, 2, dice=FixedDice(faces))
-    assert result.roll.to_dict() == same.to_dict()
+    assert dump(RollResult, result.roll) == dump(RollResult, same)
 
 
 def test_condition_roll_takes_moments_of_truth_and_refuses_an_impossible_roll():

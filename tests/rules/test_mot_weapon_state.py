@@ -21,6 +21,8 @@ from bridge.rules.moment_of_truth.weapon_state import (
     weapon_state,
     with_weapon,
 )
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.tokens import TokenState as TokenStateShape
 
 BOOK = Arsenal.book()
 CLUB, GREAT_AXE = BOOK.melee_weapon("Club"), BOOK.melee_weapon("Great Axe")
@@ -38,8 +40,10 @@ def test_rounds_are_counted_for_a_muzzle_loader_always_and_a_magazine_under_the_
 
 def test_the_state_is_kept_on_the_token_by_weapon_name():
     kept = with_weapon(TOKEN, M16, WeaponState(jammed=True, magazine=Magazine(3, 30)))
-    assert kept.weapons == {"M-16 (5.56mm)": {"ready": True, "readying": False, "jammed": True,
-                                              "magazine": {"rounds": 3, "capacity": 30}}}
+    assert kept.weapons == {"M-16 (5.56mm)": WeaponState(jammed=True, magazine=Magazine(3, 30))}
+    assert dump(TokenStateShape, kept)["weapons"] == {
+        "M-16 (5.56mm)": {"ready": True, "readying": False, "jammed": True, "magazine": {"rounds": 3, "capacity": 30}}
+    }
     assert weapon_state(kept, M16, AMMO) == WeaponState(jammed=True, magazine=Magazine(3, 30))
     assert weapon_state(kept, M16, Dials()).magazine is None  # the rules switched off: not counted
 

@@ -14,7 +14,9 @@ import subprocess
 import sys
 
 from bridge.rules.two_d20 import read_test
+from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth import ledger
+from bridge.systems.two_d20.schemas import TwoD20SkillTest
 from bridge.table.store import system_state_key
 
 from ..wire_schemas import assert_valid, ok
@@ -27,7 +29,7 @@ FIGHT = {"skill": "Fight", "style": "Boldly"}
 
 def read_again(test: dict) -> None:
     """The test worked out again from its faces; the card tells its working among its lines."""
-    again = read_test(test).to_dict()
+    again = dump(TwoD20SkillTest, read_test(test))
     lines, told = again.pop("explanation"), test["explanation"]
     assert {key: test[key] for key in again} == again
     assert any(told[start : start + len(lines)] == lines for start in range(len(told))), "the card tells the test's working"

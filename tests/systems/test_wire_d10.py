@@ -9,6 +9,8 @@ import json
 
 from bridge.rules.highest_d10 import Condition, Modifier, build_pool, read_roll, roll_odds
 from bridge.rules.highest_d10.advanced import cumulative_successes
+from bridge.schemas.encode import dump
+from bridge.systems.highest_d10.schemas import D10CumulativeCard, D10RollOdds, D10SkillRoll
 from bridge.systems.moment_of_truth import ledger
 
 from ..wire.test_wire_odds import queued
@@ -19,7 +21,7 @@ def read_again(card: dict, tn: int | None = None) -> dict:
     """The card's roll worked out again from its faces, as the rules read them."""
     pool = build_pool(card["pool"]["called_for"], [Condition(name) for name in card["pool"]["conditions"]])
     modifiers = [Modifier(each["source"], each["value"]) for each in card["modifiers"]]
-    again = read_roll(pool, card["faces"], modifiers, card["stressful"], tn).to_dict()
+    again = dump(D10SkillRoll, read_roll(pool, card["faces"], modifiers, card["stressful"], tn))
     assert {key: card[key] for key in again} == again
     return again
 
@@ -102,7 +104,7 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     # Earl's aimed shot, stressful: its odds first (4 dice less one in the dark, +1 for the aim, TN 8)
     chances = queued(bob, "d10.odds", dice=4, conditions=["dark"], tn=8, modifiers=[{"source": "aiming", "value": 1}])
     assert chances["pool"] == {"called_for": 4, "conditions": ["dark"], "dice": 3, "rolled": 3, "zero_dice": False}
-    assert chances == {**json.loads(json.dumps(roll_odds(3, 8, 1).to_dict())), "pool": chances["pool"]}
+    assert chances == {**json.loads(json.dumps(dump(D10RollOdds, roll_odds(3, 8, 1)))), "pool": chances["pool"]}
     shot = ok(bob, "d10.roll", actor_id="earl", rating="Pistol", tn=8, aimed=True, label="at Leroy")["result"]
     again = read_again(shot, tn=8)
     assert shot["modifiers"] == [{"source": "aiming 1 phase", "value": 1}] and shot["stressful"]
@@ -129,7 +131,7 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     effort = ok(alice, "d10.cumulative", actor_id="leroy", rating="Pistol", tn=5, goal="successes", target=2, rolls=4,
                 solid_counts_double=True)["result"]
     rolls = [read_roll(build_pool(2), card["faces"], tn=5) for card in effort["rolls"]]
-    assert effort == cumulative_successes(rolls, 2, solid_counts_double=True).to_dict()
+    assert effort == dump(D10CumulativeCard, cumulative_successes(rolls, 2, solid_counts_double=True))
     refused(alice, "d10.cumulative", "invalid", ["tn"], actor_id="leroy", rating="Pistol", goal="successes", target=2, rolls=2)
 
     # the world's Moment of Truth state is untouched, and the d10 state waits for the world's return

@@ -26,7 +26,7 @@ from bridge.schemas.settings import default_settings
 from bridge.systems.moment_of_truth import ledger
 from bridge.table.auth import TOKEN_SALT
 from bridge.table.keyring import secret_file
-from bridge.table.store import Store, world_key
+from bridge.table.store import Store, system_state_key, world_key
 from bridge.transport.attempts import PER_ADDRESS, PER_CONNECTION
 
 from ..services import Bridge
@@ -190,3 +190,16 @@ def test_migrate_keeps_a_plain_gm_key_as_its_digest_and_moves_the_flagships_keys
     assert ledger.balances(store, world_id) == {"ann": 3}
     assert answers(connect(world=world_id, gm_key=plain))
     assert world_id not in cli(redis_server, "migrate").stdout  # once is enough
+
+
+def test_migrate_drops_moment_of_claritys_own_turns(store, redis_server):
+    """An earlier bridge kept Moment of Clarity's turns in its state document; the table's combat runs them now."""
+    world = store.create_world(f"w-{uuid.uuid4().hex[:12]}", "Clarity", default_settings())
+    earlier = {"session": 1, "scene": 1, "drawn": [], "characters": {}, "opposed": {}, "card_pools": {},
+               "turns": {"order": [["raphe"]], "turn": 0, "acting": ["raphe"], "moved": {"raphe": 3}}}
+    store.redis.set(system_state_key(world.world_id, "moment_of_clarity"), json.dumps(earlier))
+    migrated = cli(redis_server, "migrate")
+    assert migrated.returncode == 0 and f"{world.world_id}: Moment of Clarity's own turns dropped" in migrated.stdout, migrated
+    after = store.system_state(world.world_id, "moment_of_clarity")
+    assert after == {**{key: value for key, value in earlier.items() if key != "turns"}, "moved": {}}
+    assert world.world_id not in cli(redis_server, "migrate").stdout

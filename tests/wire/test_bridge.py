@@ -15,6 +15,8 @@ from socketio import packet
 
 from bridge.encoded import Encoded, SocketIOJson, compact, dumps, loads
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.rolls import Outcome
 
 SKILL_ROLL = {
     "actor_id": "hero",
@@ -104,7 +106,7 @@ def test_counting_matches_the_faces_over_many_rolls(gm):
             assert result["successes"] == counted.successes and result["ones"] == counted.ones
             assert [die["face"] for die in result["dice"]] == result["faces"]
             expected = judge(counted, result["pool"]["dice"], result["target"]["value"])
-            assert result["outcome"] == expected.to_dict()
+            assert result["outcome"] == dump(Outcome, expected)
             labels.add(result["outcome"]["label"])
     assert {"success", "failure"} <= labels
 

@@ -13,7 +13,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from marshmallow import ValidationError, fields
 
-from bridge.protocol import ErrorCode, Push, Request, RequestError, failure, success
+from bridge.protocol import ErrorCode, Push, Request, RequestError
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import Modifier, RollKind, resolve_roll, roll_odds
 from bridge.rules.moment_of_truth.attacks import Attack, Target
@@ -29,12 +29,15 @@ from bridge.schemas.catalog import CONNECT_AUTH, PUSHES, REQUESTS
 from bridge.schemas.common import Inbound
 from bridge.schemas.encode import dump
 from bridge.schemas.export import DIALECT, render, write_schemas
+from bridge.schemas.pushes import failure, success
 from bridge.schemas.settings import default_settings
 from bridge.systems import DEFAULT_SYSTEM, installed
 from bridge.systems.moment_of_truth import events as flagship_events
 from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.schemas import rolls as mot_rolls
 from bridge.systems.moment_of_truth.schemas.rolls import Helpers, OddsRequest, RollEntry, RollRequest
+from bridge.systems.moment_of_truth.schemas.rolls import RollResult as RollResultShape
+from bridge.systems.moment_of_truth.settings import MomentOfTruthSettings
 from bridge.table import chain
 from bridge.table import events as table_events
 from bridge.table.auth import AuthError, authenticate, mint_player_token
@@ -606,10 +609,12 @@ SYSTEM_EXAMPLES = [
     ("moc.success", {"request_id": "c2", "actor_id": "landon", "roll_id": "r1", "chip": "red"}, False),
     ("moc.character.check", {"request_id": "c3", "characteristics": {"Body": 3}, "skills": {"Brawl": 2}, "bits": 4}, True),
     ("moc.character.check", {"request_id": "c3", "characteristics": {"Body": 0}}, False),
-    ("moc.initiative", {"request_id": "c4", "actor_id": "scene", "characters": ["landon", "goon"]}, True),
-    ("moc.turn.end", {"request_id": "c5"}, True),
-    ("moc.turn.end", {"request_id": "c5", "actor_id": ""}, False),
+    ("moc.points.spend", {"request_id": "c4", "actor_id": "landon", "skill": "Brawl"}, True),
+    ("moc.points.spend", {"request_id": "c4", "actor_id": "landon", "characteristic": "Sp", "label": "an arc's end"}, True),
+    ("moc.points.spend", {"request_id": "c4", "actor_id": "landon", "characteristic": "Sp", "skill": "Brawl"}, False),
+    ("moc.points.spend", {"request_id": "c4", "actor_id": "landon"}, False),
     ("moc.move", {"request_id": "c6", "actor_id": "landon", "meters": 5, "mode": "other"}, True),
+    ("moc.move", {"request_id": "c6", "actor_id": "landon", "token_id": "landon-t", "meters": 5}, True),
     ("moc.move", {"request_id": "c6", "actor_id": "landon", "meters": 0}, False),
     ("moc.fatigue", {"request_id": "c7", "actor_id": "landon", "levels": 2}, True),
     ("moc.fatigue", {"request_id": "c7", "actor_id": "landon"}, False),
@@ -774,7 +779,7 @@ def roll_entry(result, visibility="public", whisper_to=()) -> dict:
         "visibility": visibility,
         "whisper_to": list(whisper_to),
         "rule": "roll",
-        "result": result.to_dict(),
+        "result": dump(RollResultShape, result),
     }
 
 
@@ -792,7 +797,7 @@ ROLLS = [
 @pytest.mark.parametrize("result", ROLLS, ids=lambda result: result.outcome.label.value)
 def test_a_real_roll_matches_the_result_and_push_schemas(result):
     entry = roll_entry(result)
-    definition("result.roll.json", "RollResult").validate(result.to_dict())
+    definition("result.roll.json", "RollResult").validate(dump(RollResultShape, result))
     for name in ("result.roll.json", "push.roll.result.json"):
         assert_valid(name, entry)
         assert_valid(name, notice({**entry, "visibility": "blind"}))
@@ -856,7 +861,7 @@ def test_the_attack_odds_job_pushes_match_the_push_schemas(pusher, fire):
     combat = combat_pool({s: 3 for s in Statistic}, 2, m16, dials=dials, range_reading=weapon_range(m16, 15))
     others = (Target("b", tn=2),) if fire else ()
     attack = Attack(combat, to_hit(dials=dials, ranged=True), Target("a", tn=2), others, fire)
-    result = mot_jobs.attack_odds_preview(reply=REPLY.__dict__, attack=attack, dials=dials.to_dict(), trials=50, seed=3)
+    result = mot_jobs.attack_odds_preview(reply=REPLY.__dict__, attack=attack, dials=dump(MomentOfTruthSettings, dials), trials=50, seed=3)
     assert result["method"] == ("simulated" if fire else "exact")
     assert [event for event, _, _ in pusher.sent] == ["job.progress", "job.result"]
     for event, payload, _ in pusher.sent:

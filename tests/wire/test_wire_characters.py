@@ -8,6 +8,14 @@ from bridge.rules.moment_of_truth.characters import CharacterSheet, Talent, chec
 from bridge.rules.moment_of_truth.dials import Dials, ReactionStatistic
 from bridge.rules.moment_of_truth.equipment import Arsenal, RangedWeapon
 from bridge.rules.moment_of_truth.statistics import Statistic
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.characters import (
+    AdvancementCost,
+    ArsenalItems,
+    ArsenalMelee,
+    ArsenalRanged,
+    CreationCheck,
+)
 
 from ..services import Bridge
 from ..table import TableClient
@@ -63,7 +71,7 @@ def test_a_sheet_is_checked_under_the_worlds_dials(gm, player_for):
     answer = alice.request("character.check", sheet=NIKITA)
     assert answer["ok"], answer
     assert_valid("result.character.check.json", answer["result"])
-    assert answer["result"] == check_creation(NIKITA_SHEET, Dials()).to_dict()
+    assert answer["result"] == dump(CreationCheck, check_creation(NIKITA_SHEET, Dials()))
     assert answer["result"]["valid"] and answer["result"]["statistic_points"] == {"spent": 5, "available": 6, "remaining": 1}
     assert answer["result"]["skill_points"]["available"] == 5 * 3 + 8
 
@@ -71,7 +79,7 @@ def test_a_sheet_is_checked_under_the_worlds_dials(gm, player_for):
     assert gm.request("settings.update", settings=dials)["ok"]
     answer = alice.request("character.check", sheet=NIKITA)
     world_dials = Dials(skill_points_base=10, hit_points_base=8, reaction_statistic=ReactionStatistic.PERCEPTION)
-    assert answer["result"] == check_creation(NIKITA_SHEET, world_dials).to_dict()
+    assert answer["result"] == dump(CreationCheck, check_creation(NIKITA_SHEET, world_dials))
     assert answer["result"]["skill_points"]["available"] == 5 * 3 + 10
 
 
@@ -79,7 +87,7 @@ def test_a_sheet_breaking_rules_is_answered_with_every_violation(gm):
     answer = gm.request("character.check", sheet=BROKEN)
     assert answer["ok"], answer
     assert_valid("result.character.check.json", answer["result"])
-    assert answer["result"] == check_creation(BROKEN_SHEET, Dials()).to_dict()
+    assert answer["result"] == dump(CreationCheck, check_creation(BROKEN_SHEET, Dials()))
     broken = {(violation["rule"], violation["field"]) for violation in answer["result"]["violations"]}
     assert broken == {
         ("statistic_cost", "statistics.agility"),
@@ -130,7 +138,7 @@ def test_advancement_costs_follow_the_tables_and_the_double_cost_setting(gm, pla
         answer = alice.request("advancement.cost", **request)
         assert answer["ok"], answer
         assert_valid("result.advancement.cost.json", answer["result"])
-        assert answer["result"] == cost.to_dict()
+        assert answer["result"] == dump(AdvancementCost, cost)
     assert alice.request("advancement.cost", statistic={"name": "agility", "current": 2, "desired": 4})["result"]["experience"] == 2 * (20 + 30)
 
     assert gm.request("settings.update", settings={"double_cost_perception_agility": False})["ok"]
@@ -180,20 +188,20 @@ def test_a_new_world_lists_the_books_equipment(player_for):
     answer = player_for("alice").request("equipment.list")
     assert answer["ok"], answer
     assert_valid("result.equipment.list.json", answer["result"])
-    assert answer["result"] == Arsenal.book().to_dict()
+    assert answer["result"] == dump(ArsenalItems, Arsenal.book().listed)
 
 
 def test_a_gm_defined_weapon_shows_in_a_players_list(gm, player_for):
-    dagger = {**Arsenal.book().melee_weapon("Dagger").to_dict(), "damage": "Strength + Skill + 1 (4, 5)"}
+    dagger = {**dump(ArsenalMelee, Arsenal.book().melee_weapon("Dagger")), "damage": "Strength + Skill + 1 (4, 5)"}
     defined = gm.request("equipment.define", ranged=[BLASTER], melee=[dagger])
     assert defined["ok"], defined
     assert_valid("result.equipment.define.json", defined["result"])
-    blaster = RangedWeapon.from_dict(BLASTER).to_dict()
+    blaster = dump(ArsenalRanged, RangedWeapon.from_dict(BLASTER))
     assert defined["result"] == {"melee": [dagger], "ranged": [blaster], "shields": [], "armor": []}
 
     listed = player_for("alice").request("equipment.list")["result"]
     assert_valid("result.equipment.list.json", listed)
-    assert listed == Arsenal.book().with_custom(defined["result"]).to_dict()
+    assert listed == dump(ArsenalItems, Arsenal.book().with_custom(defined["result"]).listed)
     assert blaster in listed["ranged"] and blaster["skill"] == "pistol" and blaster["qualities"] == ["semi_auto"]
     assert [item for item in listed["melee"] if item["name"] == "Dagger"] == [dagger]
 
@@ -202,7 +210,7 @@ def test_the_gm_replaces_and_removes_the_worlds_own_items(gm):
     gm.request("equipment.define", ranged=[BLASTER], armor=[{"name": "Foil", "coverage": "< 75%", "damage_reduction": 1}])
     stronger = {**BLASTER, "name": "BLASTER", "damage": "Skill + 14 (3, 4)"}
     replaced = gm.request("equipment.define", ranged=[stronger], remove={"armor": ["foil"]})["result"]
-    assert replaced == {"melee": [], "ranged": [RangedWeapon.from_dict(stronger).to_dict()], "shields": [], "armor": []}
+    assert replaced == {"melee": [], "ranged": [dump(ArsenalRanged, RangedWeapon.from_dict(stronger))], "shields": [], "armor": []}
     assert "Foil" not in [item["name"] for item in gm.request("equipment.list")["result"]["armor"]]
 
     refused = gm.request("equipment.define", remove={"ranged": ["Blaster", "Shotgun"]})
@@ -225,7 +233,7 @@ def test_a_malformed_item_names_its_kind_index_and_field(gm):
     ):
         answer = gm.request("equipment.define", **request)
         assert answer["error"]["code"] == "against_the_rules" and list(answer["error"]["fields"]) == [field], answer
-    assert gm.request("equipment.list")["result"] == Arsenal.book().to_dict()
+    assert gm.request("equipment.list")["result"] == dump(ArsenalItems, Arsenal.book().listed)
 
     missing = {key: value for key, value in BLASTER.items() if key != "damage"}
     answer = gm.request("equipment.define", ranged=[missing])
@@ -247,4 +255,4 @@ def test_the_worlds_equipment_survives_a_bridge_restart(redis_server, world):
         gm.close()
     finally:
         second.stop()
-    assert RangedWeapon.from_dict(BLASTER).to_dict() in listed["ranged"]
+    assert dump(ArsenalRanged, RangedWeapon.from_dict(BLASTER)) in listed["ranged"]

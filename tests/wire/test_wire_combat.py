@@ -14,6 +14,11 @@ from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.health import Health, take_hits
 from bridge.rules.moment_of_truth.rolls import MOMENT_OF_TRUTH
 from bridge.rules.moment_of_truth.tracker import Combat, Combatant, Stance
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.damage import DamageResult as DamageResultShape
+from bridge.systems.moment_of_truth.schemas.health import Health as HealthShape
+from bridge.systems.moment_of_truth.schemas.rolls import Outcome
+from bridge.systems.moment_of_truth.schemas.tracker import Combat as CombatShape
 
 from ..wire_schemas import assert_valid
 
@@ -44,11 +49,11 @@ def checked_roll(roll: dict, tn: int) -> None:
     counting = count_faces(roll["faces"], RollKind(roll["kind"]))
     assert len(roll["faces"]) == roll["pool"]["dice"]
     assert (roll["successes"], roll["ones"]) == (counting.successes, counting.ones)
-    assert roll["outcome"] == judge(counting, roll["pool"]["dice"], tn).to_dict()
+    assert roll["outcome"] == dump(Outcome, judge(counting, roll["pool"]["dice"], tn))
 
 
 def checked_hit(hit: dict, damage: DamageDice, dr: int) -> None:
-    assert hit["damage"] == read_damage(hit["damage"]["faces"], damage, dr).to_dict()
+    assert hit["damage"] == dump(DamageResultShape, read_damage(hit["damage"]["faces"], damage, dr))
 
 
 def health(stored: dict) -> Health:
@@ -64,7 +69,7 @@ def checked_health(card: dict, token_id: str, *, head: bool = False) -> dict:
         damage = hit["damage"]
         expected = take_hits(expected, damage["minor"], damage["serious"], Dials(),
                              head_or_neck_shot=head and bool(hit["called"]), outright_kill=killed)
-    assert taken["health_after"] == expected.to_dict()
+    assert taken["health_after"] == dump(HealthShape, expected)
     return taken
 
 
@@ -99,7 +104,7 @@ def start_fight(store, world, *stances: tuple[str, str, Stance]) -> None:
     """A running combat in the scene with these (token, seat, stance)s, written to the store."""
     combatants = tuple(Combatant(token_id, seat, stance) for token_id, seat, stance in stances)
     fight = Combat(SCENE, ("alice", "gm"), "gm", combatants)
-    store.redis.hset(f"vtt:world:{world.world_id}:combats", SCENE, json.dumps(fight.to_dict()))
+    store.redis.hset(f"vtt:world:{world.world_id}:combats", SCENE, json.dumps(dump(CombatShape, fight)))
 
 
 def stance(store, world, token_id: str) -> dict:

@@ -10,6 +10,8 @@ from bridge.rules.moment_of_truth.contests import decide
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.moments import dice_reward
 from bridge.rules.moment_of_truth.rolls import Pool, PoolPart, RollResult, TargetNumber
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.rolls import Outcome
 
 from ..wire_schemas import assert_valid
 
@@ -24,7 +26,7 @@ def replayed(roll: dict) -> RollResult:
     counting = count_faces(roll["faces"], kind)
     pool = Pool(tuple(PoolPart(**part) for part in roll["pool"]["parts"]), roll["pool"]["dice"])
     judged = judge(counting, pool.dice, outcome["needed"], outcome["stakes_raised"], outcome["setbacks_judged"])
-    assert outcome == judged.to_dict()
+    assert outcome == dump(Outcome, judged)
     return RollResult(kind, pool, TargetNumber(**roll["target"]), counting, judged)
 
 

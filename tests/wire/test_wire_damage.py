@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.damage import DamageResult
 
 from ..wire_schemas import assert_valid
 
@@ -26,7 +28,7 @@ def test_damage_is_read_from_its_faces_against_armor(gm):
             asked = asked.lowered(request.get("lowered_by", 0))
             assert len(card["faces"]) == asked.dice
             dr = request.get("damage_reduction", 0) // (2 if request.get("armor_piercing") else 1)
-            assert card == {**card, **read_damage(card["faces"], asked, dr).to_dict()}
+            assert card == {**card, **dump(DamageResult, read_damage(card["faces"], asked, dr))}
 
 
 def test_a_damage_card_reaches_the_table(gm, player_for):

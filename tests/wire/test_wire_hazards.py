@@ -5,11 +5,17 @@ second client is told with ``token.changed``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import hazards
 from bridge.rules.moment_of_truth.damage import read_damage
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.health import Health
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.damage import DamageResult
+from bridge.systems.moment_of_truth.schemas.hazards import BreathHazard, FireHazard, HazardResult, VacuumHazard
+from bridge.systems.moment_of_truth.schemas.tokens import Fire
 
 from ..wire_schemas import assert_valid, ok
 
@@ -105,7 +111,7 @@ def test_a_grenade_hurts_each_token_by_its_distance_cover_and_armor(gm, player_f
         dr = VEST_DR if stat_block and sent.get("damage_reduction") is None else 0
         assert [damage["damage"]["dice"] for damage in entry["damage"]] == ([pool] if pool > 0 else [])
         for damage in entry["damage"]:
-            assert damage == read_damage(damage["faces"], charge.with_dice(pool), dr).to_dict()
+            assert damage == dump(DamageResult, read_damage(damage["faces"], charge.with_dice(pool), dr))
         state = stored(store, world, token_id)
         assert state["health"] == entry["health"]["after"]
         if entry["token"] is None:
@@ -128,7 +134,7 @@ def test_a_molotov_burns_until_a_helper_with_an_extinguisher_puts_it_out(gm, pla
     assert [entry["token_id"] for entry in lit] == ["torch", "splashed"]
     for result in lit:
         replayed = hazards.ignite(health_of(result["health"]["before"]), 5, DIALS, dice=shown(result))
-        assert result["state"] == {**replayed.state.to_dict(), "help": 0}
+        assert result["state"] == dump(Fire, replayed.state)
         state = stored(store, world, result["token_id"])
         assert state == result["token"]["state"] and state["fire"] == result["state"]
         assert ("on_fire", "fire") in conditions_of(state)
@@ -147,7 +153,8 @@ def test_a_molotov_burns_until_a_helper_with_an_extinguisher_puts_it_out(gm, pla
             health_of(ticked["health"]["before"]), hazards.Fire(state["fire"]["dice"]), 10, DIALS,
             helper_successes=helped["state"]["help"], dice=shown(ticked),
         )
-        assert ticked == {**replayed.to_dict(), "state": {**replayed.state.to_dict(), "help": 0}, "token_id": "torch", "token": ticked["token"]}
+        expected = dump(FireHazard, replace(replayed, state=replace(replayed.state, help=0)))
+        assert ticked == {**expected, "token_id": "torch", "token": ticked["token"]}
         state = stored(store, world, "torch")
         assert state == ticked["token"]["state"]
         if ticked["state"]["out"]:
@@ -167,7 +174,8 @@ def test_a_thirty_meter_fall_and_armor_only_when_the_gm_lets_it(gm, player_for, 
     assert result["rolls"][0]["pool"]["dice"] == 3  # the token's Agility
     assert result["damage"][0]["damage"]["dice"] == 15 - result["rolls"][0]["successes"]
     assert result["damage"][0]["damage_reduction"] == 0
-    assert result == {**hazards.fall(Health(100), 30, 3, DIALS, dice=shown(result)).to_dict(), "token_id": "jumper", "token": result["token"]}
+    replayed = hazards.fall(Health(100), 30, 3, DIALS, dice=shown(result))
+    assert result == {**dump(HazardResult, replayed), "token_id": "jumper", "token": result["token"]}
     state = stored(store, world, "jumper")
     assert state["health"] == result["health"]["after"] and told(table, "jumper", 2)["state"] == state
     softened = picked(gm, "hazard.fall", "jumper", meters=30, armor=True)
@@ -185,7 +193,8 @@ def test_a_suffocating_token_gasps_once_its_breath_is_spent(gm, store, world):
     for _ in range(seconds + 2):
         result = card(gm, "hazard.suffocation.turn", token_id="diver")
         held = hazards.Breath(state["breath"]["seconds"], state["breath"]["turns"])
-        assert result == {**hazards.suffocate(health_of(state["health"]), held, DIALS).to_dict(), "token_id": "diver", "token": result["token"]}
+        replayed = hazards.suffocate(health_of(state["health"]), held, DIALS)
+        assert result == {**dump(BreathHazard, replayed), "token_id": "diver", "token": result["token"]}
         state = stored(store, world, "diver")
     assert state["breath"]["out_of_breath"] and state["health"]["minor"] == 2
     assert refusal(gm, "hazard.vacuum.second", token_id="diver") == (
@@ -205,7 +214,7 @@ def test_vacuum_second_by_second_with_a_ruptured_suit(gm, store, world):
             hazards.Breath(breath["seconds"], breath["turns"]), exposure["seconds"], exposure["misses"], exposure["suit_die"]
         )
         replayed = hazards.vacuum_second(health_of(state["health"]), vacuum, 3, DIALS, dice=shown(result))
-        assert result == {**replayed.to_dict(), "token_id": "spacer", "token": result["token"]}
+        assert result == {**dump(VacuumHazard, replayed), "token_id": "spacer", "token": result["token"]}
         state = stored(store, world, "spacer")
         assert state == result["token"]["state"]
     assert state["breath"]["vacuum"]["seconds"] == 8

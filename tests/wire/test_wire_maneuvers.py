@@ -13,6 +13,9 @@ from bridge.rules.moment_of_truth.damage import DamageDice, read_damage
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.equipment import Arsenal
 from bridge.rules.moment_of_truth.moments import dice_reward
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.damage import DamageResult
+from bridge.systems.moment_of_truth.schemas.rolls import Outcome
 
 from ..wire_schemas import assert_valid, ok
 
@@ -60,7 +63,7 @@ def checked_roll(roll: dict, tn: int) -> SimpleNamespace:
     """The roll's verdict re-read from its faces with the pure rules."""
     counting = count_faces(roll["faces"], RollKind(roll["kind"]))
     outcome = judge(counting, roll["pool"]["dice"], tn)
-    assert len(roll["faces"]) == roll["pool"]["dice"] and roll["outcome"] == outcome.to_dict()
+    assert len(roll["faces"]) == roll["pool"]["dice"] and roll["outcome"] == dump(Outcome, outcome)
     return SimpleNamespace(counting=counting, outcome=outcome)
 
 
@@ -139,7 +142,7 @@ def test_a_strangle_won_suffocates_and_a_crush_stores_its_damage(gm):
     card = card_of(gm, {"kind": "crush", "actor": "ann-1", "opponent": "bo-1", "held_since_earlier_turn": True})
     vest = Arsenal.book().armor_named("Ballistic Vest").damage_reduction
     damage = read_damage(card["damage"]["faces"], DamageDice(3, 5, 6), vest)
-    assert card["damage"] == damage.to_dict() and card["opponent_token"] == "bo-1"
+    assert card["damage"] == dump(DamageResult, damage) and card["opponent_token"] == "bo-1"
     health = state(gm, "bo-1")["health"]
     assert (health["minor"], health["serious"]) == (damage.minor, damage.serious)
     assert state(gm, "bo-1")["version"] == before["version"] + (1 if damage.hit_points_lost else 0)

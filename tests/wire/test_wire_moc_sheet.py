@@ -110,35 +110,12 @@ def test_a_sheet_priced_in_character_points(gm, player_for):
     assert (over["points"], over["within"]) == (2 * (10 + 15 + 20 + 25 + 30), False)
 
 
-def test_turns_from_initiative_movement_fatigue_tokens_lost_to_damage_and_fate(gm, player_for):
+def test_fatigue_and_fate(gm, player_for):
     alice, bob = player_for("alice", ["landon"]), player_for("bob", ["rissh"])
     ok(gm, "system.set", system="moment_of_clarity")
-    ok(gm, "moc.character", **{**LANDON, "characteristics": {**LANDON["characteristics"], "Sp": 2}})  # moves 2 x 2 + 3 = 7 m
+    ok(gm, "moc.character", **LANDON)
     ok(gm, "moc.character", **{**HARRY, "actor_id": "rissh", "name": "Rissh"})
     ok(gm, "moc.character", **{**HARRY, "actor_id": "goon", "name": "Goon"})
-
-    # Initiative from the sheets' Sp: the order's groups take turns; out of turn is refused on actor_id.
-    rolled = card(gm, "moc.initiative", actor_id="goon", characters=["landon", "rissh", "goon"])["result"]
-    assert sorted(name for group in rolled["order"] for name in group) == ["goon", "landon", "rissh"]
-    assert [len(entry["roll"]["faces"]) >= dice for entry, dice in zip(rolled["rolls"], (2, 1, 1))] == [True] * 3
-    turns = ok(gm, "system.get")["state"]["turns"]
-    assert (turns["order"], turns["acting"]) == (rolled["order"], rolled["order"][0])
-    weapon = {"name": "club", "damage": 2, "lethality": 7}
-    waiting = next(name for group in rolled["order"][1:] for name in group if name not in rolled["order"][0])
-    client = {"landon": alice, "rissh": bob, "goon": gm}[waiting]
-    refused(client, "moc.attack", "against_the_rules", "actor_id", actor_id=waiting, target="landon" if waiting != "landon" else "goon",
-            dice=3, weapon=weapon)
-    refused(client, "moc.move", "against_the_rules", "actor_id", actor_id=waiting, meters=1)
-    refused(client, "moc.turn.end", "against_the_rules", "actor_id", actor_id=waiting)
-    while "landon" not in ok(gm, "system.get")["state"]["turns"]["acting"]:
-        ok(gm, "moc.turn.end")
-
-    # Landon moves 7 m a turn by running: 5 then 2, an eighth metre refused; Rissh's 2 x 1 + 5 = 7 as well.
-    assert ok(alice, "moc.move", actor_id="landon", meters=5) == {"actor_id": "landon", "mode": "primary", "meters": 5,
-                                                                    "allowance": 7, "moved": 5, "left": 2}
-    assert ok(alice, "moc.move", actor_id="landon", meters=2)["left"] == 0
-    refused(alice, "moc.move", "against_the_rules", "meters", actor_id="landon", meters=1)
-    refused(bob, "moc.move", "forbidden", "actor_id", actor_id="landon", meters=1)
 
     # Fatigue gained (the GM's).
     assert alice.request("moc.fatigue", actor_id="landon", levels=1)["error"]["code"] == "forbidden"
@@ -184,6 +161,40 @@ def test_an_opponents_effect_modifier_makes_a_failure_spectacular_and_a_blue_chi
     refused(alice, "moc.chips.spend", "invalid", "use", actor_id="landon", chip="white", use="success")
     ok(alice, "moc.chips.spend", actor_id="landon", chip="blue", use="character_point")
     assert character(alice, "landon")["character_points"] == 1
+
+
+def test_character_points_buy_a_skills_die_or_a_characteristics_level(gm, player_for):
+    """Character Generation's costs: a skill's next die 1 x its level, a primary 5 x, any other 3 x."""
+    alice = player_for("alice", ["landon"])
+    ok(gm, "system.set", system="moment_of_clarity")
+    ok(gm, "moc.character", **LANDON)
+    ok(gm, "moc.chips.grant", actor_id="landon", chips=["blue"] * 4)
+    for _ in range(4):
+        ok(alice, "moc.chips.spend", actor_id="landon", chip="blue", use="character_point")
+    # Brawl 2 to 3 costs 3 of the 4 points; Lore 1 to 2 costs 2, one more than is left.
+    spent = card(alice, "moc.points.spend", actor_id="landon", skill="Brawl")
+    assert_valid("result.moc.points.spend.json", spent)
+    assert {key: spent["result"][key] for key in ("bought", "kind", "level", "cost", "left")} == {
+        "bought": "Brawl", "kind": "skill", "level": 3, "cost": 3, "left": 1}
+    landon = character(alice, "landon")
+    assert (landon["character_points"], [skill["dice"] for skill in landon["skills"]]) == (1, [3, 1])
+    assert refused(alice, "moc.points.spend", "against_the_rules", "skill", actor_id="landon", skill="Lore") == [
+        "raising Lore to 2 costs 2 character points; Landon has 1"]
+    # A characteristic other than a primary: T 2 to 3 costs 3 x 3 = 9, and raises the sheet's toughness (the Pain track).
+    ok(gm, "moc.chips.grant", actor_id="landon", chips=["blue"] * 4)
+    for _ in range(4):
+        ok(alice, "moc.chips.spend", actor_id="landon", chip="blue", use="character_point")
+    refused(alice, "moc.points.spend", "against_the_rules", "characteristic", actor_id="landon", characteristic="T")
+    ok(gm, "moc.chips.grant", actor_id="landon", chips=["blue"] * 4)
+    for _ in range(4):
+        ok(alice, "moc.chips.spend", actor_id="landon", chip="blue", use="character_point")
+    assert ok(alice, "moc.points.spend", actor_id="landon", characteristic="T")["result"]["cost"] == 9
+    landon = character(alice, "landon")
+    assert (landon["characteristics"]["T"], landon["toughness"], landon["character_points"]) == (3, 3, 0)
+    refused(alice, "moc.points.spend", "against_the_rules", "skill", actor_id="landon", skill="Cryptography")
+    refused(alice, "moc.points.spend", "invalid", "characteristic", actor_id="landon", characteristic="T", skill="Brawl")
+    refused(alice, "moc.points.spend", "invalid", "characteristic", actor_id="landon")
+    refused(gm, "moc.points.spend", "against_the_rules", "actor_id", actor_id="nobody", skill="Brawl")
 
 
 def test_a_token_spent_comes_back_at_a_scenes_end_without_fatigue(gm, player_for):

@@ -8,6 +8,8 @@ from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_truth import RollKind, count_faces, judge, resolve_roll
 from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.moments import Reward, dice_reward
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.rolls import Outcome
 
 from ..wire_schemas import assert_valid
 
@@ -26,7 +28,7 @@ def rolled(client, **request) -> dict:
     assert len(card["faces"]) == card["pool"]["dice"]
     assert (card["successes"], card["ones"]) == (counting.successes, counting.ones)
     judged = judge(counting, card["pool"]["dice"], outcome["needed"], outcome["stakes_raised"], outcome["setbacks_judged"])
-    assert outcome == judged.to_dict()
+    assert outcome == dump(Outcome, judged)
     return answer["result"]
 
 

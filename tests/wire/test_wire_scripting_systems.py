@@ -11,7 +11,10 @@ from bridge.rules.highest_d10 import build_pool, read_roll
 from bridge.rules.moment_of_clarity.effect import DieKind, RolledDie
 from bridge.rules.moment_of_clarity.rolls import judge_dice
 from bridge.rules.two_d20 import read_test
+from bridge.schemas.encode import dump
 from bridge.scripting import shelf
+from bridge.systems.highest_d10.schemas import D10SkillRoll
+from bridge.systems.two_d20.schemas import TwoD20SkillTest
 
 from ..scripting.test_wire_scripting import EXAMPLES, reload, run
 from ..systems.test_wire_2d20 import state_of
@@ -50,7 +53,7 @@ def test_an_ambush_in_a_2d20_world_tests_each_target_and_deals_stress_to_who_fai
     failed = set()
     for shown, actor_id in zip(card["rolls"], ("ann", "bo")):
         test = shown["roll"]
-        again = read_test(test).to_dict()  # the test worked out again from its faces
+        again = dump(TwoD20SkillTest, read_test(test))  # the test worked out again from its faces
         assert {key: test[key] for key in again if key != "explanation"} == {k: v for k, v in again.items() if k != "explanation"}
         assert (shown["token_id"], test["target"]["value"], test["difficulty"]) == (actor_id, 5, 2)
         if not test["passed"]:
@@ -73,7 +76,7 @@ def test_a_spot_check_in_a_d10_world_rolls_each_sheets_perception(gm, store, wor
     assert (card["system"], card["error"]) == ("highest_d10", None)
     for shown, dice in zip(card["rolls"], (3, 5)):  # Earl's skill before his attribute
         roll = shown["roll"]
-        again = read_roll(build_pool(dice), roll["faces"], (), False, 7).to_dict()
+        again = dump(D10SkillRoll, read_roll(build_pool(dice), roll["faces"], (), False, 7))
         assert {key: roll[key] for key in again} == again
     assert [line.split()[1] for line in card["said"]] == [
         "spots" if shown["roll"]["verdict"]["succeeded"] else "misses" for shown in card["rolls"]]

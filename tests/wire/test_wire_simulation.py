@@ -5,8 +5,11 @@ long run between chunks."""
 from __future__ import annotations
 
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import CHUNK, Side, simulate
+from bridge.rules.moment_of_truth.encounter import CHUNK, Side
 from bridge.rules.moment_of_truth.equipment import Arsenal
+from bridge.rules.moment_of_truth.simulation import simulate
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.simulation import EncounterReport
 
 from ..rules.test_mot_encounter import combatant_of
 from ..wire_schemas import assert_valid
@@ -57,8 +60,8 @@ def test_the_gm_sees_progress_then_the_seeded_result(gm):
     result = pushed["result"]
     assert pushed["kind"] == "simulate.encounter" and result["cancelled"] is False
     assert result["fights"] == result["fights_requested"] == 2 * CHUNK + 500
-    expected = simulate(pure_sides(request), dials=Dials(), fights=2 * CHUNK + 500, seed=2024).to_dict()
-    assert result == {**expected, "fights_requested": 2 * CHUNK + 500, "cancelled": False}
+    expected = simulate(pure_sides(request), dials=Dials(), fights=2 * CHUNK + 500, seed=2024)
+    assert result == dump(EncounterReport, expected)
     assert sum(result["rounds"]["histogram"]) + result["draws"] == result["fights"]
 
 

@@ -1,7 +1,8 @@
 """Moment of Clarity at the table, over real Socket.IO and Redis: tokens
 registered from their characters with their Sp, a fight ordered by Sp
-rolls, rolls and attacks held to their token's turn (named or not), and a
-hit's Damage and Pain (and a daze) on the target's token on every page."""
+rolls, rolls, attacks and moves held to their token's turn (named or not),
+a hit's Damage and Pain (and a daze) on the target's token on every page,
+and the metres moved added up over the table's turn."""
 
 from __future__ import annotations
 
@@ -79,3 +80,39 @@ def test_two_player_characters_and_a_goon_fight_by_the_moc_rules(gm, player_for)
     assert view["bars"] == [{"label": "Damage", "value": max(0, DAMAGE_POINTS - tracks["damage"]), "max": DAMAGE_POINTS},
                             {"label": "Pain", "value": max(0, 14 - tracks["pain"]), "max": 14}]
     assert tracks["damage"] == harry_damage
+
+
+def test_moves_add_up_over_the_tables_turn_and_start_again_each_turn(gm, player_for):
+    """Movement: 2 x Sp + B metres a turn running; the turn is the table's combat's."""
+    ok(gm, "system.set", system="moment_of_clarity")
+    ok(gm, "moc.character", **{**RAPHE, "characteristics": {"Sp": 2, "Body": 3}})  # 2 x 2 + 3 = 7 m a turn
+    ok(gm, "moc.character", **GOON)
+    for sheet in (RAPHE, GOON):
+        ok(gm, "token.register", token_id=f"{sheet['actor_id']}-t", actor_id=sheet["actor_id"], name=sheet["name"],
+           scene_id="bar", speed=SPEED[sheet["actor_id"]])
+    alice = player_for("alice", ["raphe"])
+    assert ok(alice, "moc.move", actor_id="raphe", meters=7)["moved"] == 7  # no fight: each move on its own
+    assert ok(alice, "moc.move", actor_id="raphe", meters=7)["moved"] == 7
+
+    ok(gm, "combat.start", scene_id="bar", combatants=[{"token_id": "raphe-t"}, {"token_id": "goon-t"}])
+    order = ok(gm, "combat.initiative", scene_id="bar")["combat"]["order"]
+    if order[0] != "raphe-t":
+        assert refused(alice, "moc.move", actor_id="raphe", meters=1) == ("out_of_turn", {"actor_id": ["not this token's turn"]})
+        ok(gm, "combat.next", scene_id="bar")
+    moved = ok(alice, "moc.move", actor_id="raphe", token_id="raphe-t", meters=5)
+    assert_valid("result.moc.move.json", moved)
+    assert moved == {"actor_id": "raphe", "mode": "primary", "meters": 5, "allowance": 7, "moved": 5, "left": 2}
+    assert ok(alice, "moc.move", actor_id="raphe", meters=2)["left"] == 0
+    assert refused(alice, "moc.move", actor_id="raphe", meters=1) == (
+        "against_the_rules", {"meters": ["Raphe moves 7 m a turn this way; 7 m moved, 1 more is too far"]})
+    ok(alice, "combat.next", scene_id="bar")
+    assert refused(alice, "moc.move", actor_id="raphe", meters=1)[0] == "out_of_turn"
+    ok(gm, "combat.next", scene_id="bar")  # Raphe's turn again, in the next round: a new allowance
+    assert ok(alice, "moc.move", actor_id="raphe", meters=6)["moved"] == 6
+    assert ok(gm, "system.get")["state"]["moved"]["bar"]["meters"] == {"raphe": 6}
+
+    ok(gm, "combat.end", scene_id="bar")
+    assert ok(gm, "system.get")["state"]["moved"] == {}
+    ok(gm, "combat.start", scene_id="bar", combatants=[{"token_id": "raphe-t"}])
+    ok(gm, "combat.initiative", scene_id="bar")
+    assert ok(alice, "moc.move", actor_id="raphe", meters=7)["moved"] == 7, "a new fight's first turn starts from none"

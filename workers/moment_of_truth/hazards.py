@@ -18,10 +18,18 @@ from bridge.rules.moment_of_truth.token_hazards import InReach, Ticked
 from bridge.rules.moment_of_truth.tokens import TokenState
 from bridge.rules.refusal import RulesRefusal
 from bridge.schemas.catalog import REQUESTS
+from bridge.schemas.encode import dump, dumper
 from bridge.systems.moment_of_truth.combat_changes import Fight, change_fight, read_fight
 from bridge.systems.moment_of_truth.events.combat import armor_of
 from bridge.systems.moment_of_truth.events.hazards import named
 from bridge.systems.moment_of_truth.names import Event
+from bridge.systems.moment_of_truth.schemas.hazards import (
+    ExplosionResult,
+    FallResult,
+    FireResult,
+    SuffocationResult,
+    VacuumResult,
+)
 from bridge.systems.moment_of_truth.world_rules import world_dials
 from bridge.table.auth import Identity
 from bridge.table.publish import publish
@@ -55,6 +63,7 @@ def _resolved(work, request: dict, rule: Request, resolve: Callable) -> dict:
 
 def _on_tokens(work, request: dict, rule: Request, hazard: TokenHazard) -> dict:
     """Apply ``hazard`` to each of the request's ``token_ids`` in order: one card, each token's result."""
+    write = dumper(TOKEN_RESULTS[rule])
 
     def resolve(states, round_number, arsenal):
         made, results = [], []
@@ -62,7 +71,7 @@ def _on_tokens(work, request: dict, rule: Request, hazard: TokenHazard) -> dict:
             with refused_as(field):
                 change, result = hazard(states[token_id], states, round_number, arsenal)
             made.append(change)
-            results.append(result | {"token_id": token_id, "token": change.to_dict()})
+            results.append(write(result))
         return made, {"tokens": results}
 
     return _resolved(work, request, rule, resolve)
@@ -75,7 +84,7 @@ def _on_token(work, request: dict, rule: Request, hazard: TokenHazard) -> dict:
     def resolve(states, round_number, arsenal):
         with refused_as("token_id"):
             made, result = hazard(states[token_id], states, round_number, arsenal)
-        return [made], result | {"token_id": token_id, "token": made.to_dict()}
+        return [made], dump(TOKEN_RESULTS[rule], result)
 
     return _resolved(work, request, rule, resolve)
 
@@ -116,7 +125,10 @@ def explosion(work, request: dict) -> dict:
             for n, token in enumerate(tokens)
         ]
         with refused_as("tokens"):
-            return token_hazards.blast(charge.damage(request["dice"]), caught, dials, round_number=round_number, dice=_dice)
+            made, blast = token_hazards.blast(
+                charge.damage(request["dice"]), caught, dials, round_number=round_number, dice=_dice
+            )
+        return made, dump(ExplosionResult, blast)
 
     return _resolved(work, request, Event.HAZARD_EXPLOSION, resolve)
 
@@ -196,6 +208,17 @@ def vacuum_enter(work, request: dict) -> dict:
 def vacuum_second(work, request: dict) -> dict:
     return _breath_tick(work, request, Event.HAZARD_VACUUM_SECOND, in_vacuum=True)
 
+
+#: Each hazard's result on one token, as its card shows it.
+TOKEN_RESULTS = {
+    Event.HAZARD_FALL: FallResult,
+    Event.HAZARD_FIRE_IGNITE: FireResult,
+    Event.HAZARD_FIRE_BURN: FireResult,
+    Event.HAZARD_SUFFOCATION_START: SuffocationResult,
+    Event.HAZARD_SUFFOCATION_TURN: SuffocationResult,
+    Event.HAZARD_VACUUM_ENTER: VacuumResult,
+    Event.HAZARD_VACUUM_SECOND: VacuumResult,
+}
 
 RESOLVERS = {
     Event.HAZARD_FALL: fall,

@@ -9,12 +9,14 @@ from bridge.rules.moment_of_truth.attacks import Attack
 from bridge.rules.moment_of_truth.damage import DamageDice, effective_dr
 from bridge.rules.moment_of_truth.damage_odds import attack_odds, damage_odds, preview_attack
 from bridge.rules.moment_of_truth.dials import Dials
-from bridge.rules.moment_of_truth.encounter import Side, simulate
+from bridge.rules.moment_of_truth.encounter import Side
+from bridge.rules.moment_of_truth.simulation import simulate
 from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth.names import Event
 from bridge.systems.moment_of_truth.roll_spec import pool_of, target_of
 from bridge.systems.moment_of_truth.schemas import odds as odds_shapes
 from bridge.systems.moment_of_truth.schemas import rolls
+from bridge.systems.moment_of_truth.schemas.simulation import EncounterReport
 from bridge.table.cancel import cancel_requested
 
 from .. import push
@@ -64,7 +66,7 @@ def attack_odds_preview(reply: dict, attack: Attack, dials: dict, trials: int, s
 
 
 def simulate_encounter(reply: dict, spec: dict, dials: dict) -> dict:
-    """N fights of two sides (``encounter.simulate``): ``job.progress`` after
+    """N fights of two sides (``simulation.simulate``): ``job.progress`` after
     each chunk of fights in order; a GM's ``simulate.cancel`` stops it when
     the next chunk in order is over, and the result then counts the whole
     chunks done."""
@@ -80,7 +82,7 @@ def simulate_encounter(reply: dict, spec: dict, dials: dict) -> dict:
         tuple(Side.from_dict(side) for side in spec["sides"]), dials=Dials.from_settings(dials), fights=fights,
         seed=spec["seed"], round_cap=spec["round_cap"], keep_going=keep_going,
     )
-    result = {**encounter.to_dict(), "fights_requested": fights, "cancelled": encounter.fights < fights}
+    result = dump(EncounterReport, encounter)
     pusher.result(reply_to, Event.SIMULATE_ENCOUNTER.value, result)
     return result
 

@@ -14,12 +14,13 @@ from pathlib import Path
 from bridge.protocol import Push, Request, RequestError
 from bridge.rules.dice import RandomDice
 from bridge.schemas.common import Visibility
+from bridge.schemas.encode import dump
 from bridge.schemas.settings import world_settings_schema
 from bridge.scripting import shelf
 from bridge.scripting.api import API_VERSION, MacroError
 from bridge.scripting.hooks import EffectRefused, ScriptingHook, Targets, hook_of
 from bridge.scripting.loader import Blame, declared_by, load_file, summary
-from bridge.scripting.schemas import MacroRunRequest
+from bridge.scripting.schemas import MacroRunRequest, ScriptError
 from bridge.table.auth import Identity, Role
 from bridge.table.publish import publish
 from bridge.table.store import Store
@@ -139,6 +140,7 @@ def _perform(path: Path, name: str, arguments: dict, hook: ScriptingHook, target
 def _failed(work: Work, request: dict, failure: Blame, printed: str) -> dict:
     """The GM's card of a macro that failed: nothing applied, where and why."""
     result = {"macro": request["macro"], "api_version": API_VERSION, "system": work.world.system, "rolls": [], "effects": [], "awards": [],
-              "moments": None, "said": [], "dice_rolled": 0, "printed": printed, "tokens": [], "error": failure.to_dict()}
+              "moments": None, "said": [], "dice_rolled": 0, "printed": printed, "tokens": [],
+              "error": dump(ScriptError, failure)}
     blind = {**request, "visibility": Visibility.BLIND, "whisper_to": []}
     return publish(work, blind, Request.MACRO_RUN, result, actor_id=work.identity.user)

@@ -9,7 +9,6 @@ periods, adding to its effect each time: "No" (only one period counts),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .phases import ActionTime
@@ -31,9 +30,6 @@ class SampleAction:
         if periods < 1:
             raise RulesRefusal(f"an action takes at least one period, not {periods}")
         return periods if self.cumulative is None else min(periods, self.cumulative)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "time": self.time.value, "cumulative": self.cumulative, "notes": self.notes}
 
 
 NO, YES = 1, None

@@ -20,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .rolls import Modifier, SkillRoll
-from .success import Degree
+from .success import Degree, Outcome
 
 
 def additive(skill: str, level: int, halved: bool = False) -> Modifier:
@@ -98,19 +97,9 @@ class Cumulative:
         lines.append(f"{self.progress} of {self.target}{unit}: {reached}")
         return lines
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "goal": self.goal.value,
-            "target": self.target,
-            "rolls": [roll.to_dict() for roll in self.rolls],
-            "added": list(self.added),
-            "solid_counts_double": self.solid_counts_double,
-            "progress": self.progress,
-            "reached": self.reached,
-            "reached_at": self.reached_at,
-            "outcome": {"label": "reached" if self.reached else "not_reached"},
-            "explanation": self.explanation,
-        }
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome("reached" if self.reached else "not_reached")
 
 
 def cumulative_total(rolls: Sequence[SkillRoll], tn: int) -> Cumulative:

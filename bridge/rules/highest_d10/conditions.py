@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ..dice import check_count
 from ..refusal import RulesRefusal
@@ -46,15 +45,6 @@ class Pool:
     @property
     def rolled(self) -> int:
         return 1 if self.zero_dice else self.dice
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "called_for": self.called_for,
-            "conditions": [condition.source for condition in self.conditions],
-            "dice": self.dice,
-            "rolled": self.rolled,
-            "zero_dice": self.zero_dice,
-        }
 
 
 def build_pool(called_for: int, conditions: Iterable[Condition] = ()) -> Pool:

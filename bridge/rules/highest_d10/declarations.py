@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import NamedTuple
 
 from ..refusal import RulesRefusal
 from .actions import FASTDRAW, SampleAction
-from .phases import ActionTime, clock, resolves_at
+from .phases import ActionTime, Clock, clock, resolves_at
 
 
 class DeclarationRefused(RulesRefusal):
@@ -45,15 +45,6 @@ class Declaration:
     @property
     def failed_fastdraw(self) -> bool:
         return self.action == FASTDRAW.name and self.succeeded is False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "character": self.character,
-            "action": self.action,
-            "time": self.time.value,
-            "note": self.note,
-            "succeeded": self.succeeded,
-        }
 
     def __str__(self) -> str:
         note = f" ({self.note})" if self.note else ""
@@ -86,14 +77,6 @@ class Underway:
     resolves: int
     status: Status = Status.DECLARED
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            **self.declaration.to_dict(),
-            "declared": self.declared,
-            "resolves": self.resolves,
-            "status": self.status.value,
-        }
-
 
 def underway(declaration: Declaration, declared: int) -> Underway:
     return Underway(declaration, declared, resolves_at(declared, declaration.time))
@@ -105,7 +88,7 @@ class PhasePlan:
     end (groups, shortest first, each simultaneous) and what carries on."""
 
     phase: int
-    order: tuple[tuple[str, int], ...]
+    order: tuple[Initiative, ...]
     declared: tuple[Underway, ...]
     resolving: tuple[tuple[Underway, ...], ...]
     carrying_on: tuple[Underway, ...]
@@ -123,21 +106,21 @@ class PhasePlan:
         ]
         return lines
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "clock": clock(self.phase).to_dict(),
-            "order": [{"character": name, "initiative": total} for name, total in self.order],
-            "declared": [action.to_dict() for action in self.declared],
-            "resolving": [[action.to_dict() for action in group] for group in self.resolving],
-            "carrying_on": [action.to_dict() for action in self.carrying_on],
-            "explanation": self.explanation,
-        }
+    @property
+    def clock(self) -> Clock:
+        return clock(self.phase)
 
 
-def declaration_order(initiatives: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+class Initiative(NamedTuple):
+    """A character's initiative total for a phase."""
+
+    character: str
+    initiative: int
+
+
+def declaration_order(initiatives: Mapping[str, int]) -> tuple[Initiative, ...]:
     """Characters and their initiative totals, lowest first; ties in the order given."""
-    return tuple(sorted(initiatives.items(), key=lambda item: item[1]))
+    return tuple(Initiative(*item) for item in sorted(initiatives.items(), key=lambda item: item[1]))
 
 
 def plan_phase(
@@ -167,7 +150,7 @@ def _check_earlier(phase: int, earlier: Sequence[Underway]) -> None:
             raise RulesRefusal(f"{action.declaration} is not underway in phase {phase}")
 
 
-def _check_order(order: tuple[tuple[str, int], ...], declarations: Sequence[Declaration]) -> None:
+def _check_order(order: tuple[Initiative, ...], declarations: Sequence[Declaration]) -> None:
     """Each character declares after every lower initiative, in one go."""
     place = {name: i for i, (name, _) in enumerate(order)}
     reached = 0

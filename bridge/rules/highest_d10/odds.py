@@ -17,14 +17,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Any
 
-from ..judging import chances_to_dict, check_tn
+from ..judging import Chance, check_tn
 from .conditions import build_pool
 from .rolls import SIDES
 from .success import Degree, Mishap, degree
 
 DEGREES = tuple(Degree)
+
+
+def _degree_chance(degree: Degree) -> property:
+    return property(lambda odds: Chance(odds.ways[DEGREES.index(degree)], odds.total), doc=f"The chance of {degree.value}.")
 
 
 @dataclass(frozen=True)
@@ -54,15 +57,17 @@ class Odds:
         """The chance of each read value, highest face + matches."""
         return {value: Fraction(ways, self.total) for value, ways in enumerate(self.values, 1) if ways}
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "dice": self.dice,
-            "tn": self.tn,
-            "modifier": self.modifier,
-            "stressful": self.stressful,
-            **dict(zip((degree.value for degree in DEGREES), chances_to_dict(self.ways, self.total))),
-            "values": dict(zip(range(1, len(self.values) + 1), chances_to_dict(self.values, self.total))),
-        }
+    # Each chance as the wire carries it: by degree, and by value read (from "1" up, every value).
+    solid_success_chance = _degree_chance(Degree.SOLID_SUCCESS)
+    success_chance = _degree_chance(Degree.SUCCESS)
+    partial_success_chance = _degree_chance(Degree.PARTIAL_SUCCESS)
+    failure_chance = _degree_chance(Degree.FAILURE)
+    automatic_failure_chance = _degree_chance(Degree.AUTOMATIC_FAILURE)
+    botch_chance = _degree_chance(Degree.BOTCH)
+
+    @property
+    def values_chances(self) -> dict[str, Chance]:
+        return {str(value): Chance(ways, self.total) for value, ways in enumerate(self.values, 1)}
 
 
 @lru_cache(maxsize=1024)

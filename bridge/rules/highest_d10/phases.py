@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..refusal import RulesRefusal
 
@@ -48,15 +47,6 @@ class Clock:
     turn: int
     minute: int
     seconds: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "round": self.round,
-            "turn": self.turn,
-            "minute": self.minute,
-            "seconds": self.seconds,
-        }
 
     def __str__(self) -> str:
         return (

@@ -16,13 +16,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any
 
 from ..dice import CountedDie, DiceSource
 from ..judging import check_tn
 from ..refusal import RulesRefusal
 from .conditions import Condition, Pool, build_pool
-from .success import Mishap, Verdict, judge
+from .success import Mishap, Outcome, Verdict, judge
 
 SIDES = 10
 
@@ -33,9 +32,6 @@ class Modifier:
 
     source: str
     value: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"source": self.source, "value": self.value}
 
 
 class CountsAs(str, Enum):
@@ -108,29 +104,12 @@ class SkillRoll:
         return explain(self)
 
     @property
-    def outcome(self) -> str | None:
+    def outcome(self) -> Outcome | None:
         """What the card shows as its verdict: the degree against the TN, else
         what the 1s did; None for a roll without a TN whose 1s did nothing."""
         if self.verdict:
-            return self.verdict.degree.value
-        return self.mishap.value if self.mishap else None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": "highest_d10",
-            "pool": self.pool.to_dict(),
-            "faces": self.reading.faces,
-            "dice": [die.to_dict() for die in self.reading.dice],
-            "read": self.reading.read,
-            "matches": self.reading.matches,
-            "modifiers": [modifier.to_dict() for modifier in self.modifiers],
-            "total": self.total,
-            "stressful": self.stressful,
-            "mishap": self.mishap.value if self.mishap else None,
-            "verdict": self.verdict.to_dict() if self.verdict else None,
-            "outcome": {"label": self.outcome} if self.outcome else None,
-            "explanation": self.explanation,
-        }
+            return Outcome(self.verdict.degree.value)
+        return Outcome(self.mishap.value) if self.mishap else None
 
 
 def roll_skill(

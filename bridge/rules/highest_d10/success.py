@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import NamedTuple
 
 from ..judging import check_tn
 
@@ -68,16 +68,24 @@ class Verdict:
         """A total above this is a solid success: 3/2 of the TN."""
         return Fraction(3 * self.tn, 2)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "degree": self.degree.value,
-            "succeeded": self.degree.succeeded,
-            "tn": self.tn,
-            "total": self.total,
-            "mishap": self.mishap.value if self.mishap else None,
-            "partial_at": str(self.partial_at),
-            "solid_above": str(self.solid_above),
-        }
+    @property
+    def succeeded(self) -> bool:
+        return self.degree.succeeded
+
+    # The thresholds as the wire carries them: exact fractions as text ("6", "15/2").
+    @property
+    def partial_at_text(self) -> str:
+        return str(self.partial_at)
+
+    @property
+    def solid_above_text(self) -> str:
+        return str(self.solid_above)
+
+
+class Outcome(NamedTuple):
+    """A card's verdict in a word: a degree, what the 1s did, or a goal reached or not."""
+
+    label: str
 
 
 def judge(total: int, tn: int, mishap: Mishap | None = None) -> Verdict:

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from math import ceil
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .elements import Archetype, Element
@@ -49,12 +48,6 @@ class Allocation:
 
     beads: dict[Element, int]
     explanation: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "beads": {element.value: count for element, count in self.beads.items()},
-            "explanation": list(self.explanation),
-        }
 
 
 def scene_beads(characteristic_dice: int, power_level: PowerLevel, rate: Fraction | None = None) -> int:

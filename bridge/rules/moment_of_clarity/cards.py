@@ -36,9 +36,6 @@ class Card:
     def name(self) -> str:
         return f"{RANKS.get(self.rank, str(self.rank))} of {self.suit.value.capitalize()}"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"rank": self.rank, "suit": self.suit.value, "name": self.name}
-
     @classmethod
     def of(cls, card: Mapping[str, Any]) -> Card:
         return cls(card["rank"], Suit(card["suit"]))
@@ -73,9 +70,6 @@ class SessionDraw:
     drawn: tuple[Card, ...]
     kept: tuple[Card, ...]
     deck: tuple[Card, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"drawn": [card.to_dict() for card in self.drawn], "kept": [card.to_dict() for card in self.kept]}
 
 
 def session_draw(deck: Sequence[Card], archetype: Archetype, keep: Sequence[Card] | None = None) -> SessionDraw:
@@ -133,14 +127,6 @@ class CardOnDice:
     suiting: Suiting
     points: int
     splits: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "card": self.card.to_dict(),
-            "suiting": self.suiting.value,
-            "points": self.points,
-            "splits": self.splits,
-        }
 
 
 def card_on_dice(card: Card, element: Element, archetype: Archetype | None = None) -> CardOnDice:

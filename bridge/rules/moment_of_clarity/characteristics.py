@@ -85,6 +85,17 @@ def movement_allowance(characteristics: Mapping[str, int], primary_mode: bool = 
     return (2 * speed if primary_mode else speed) + body
 
 
+def characteristic_raise(name: str, level: int) -> int:
+    """Character points that raise characteristic ``name`` from ``level`` to
+    the next (Character Generation): a primary 5 x the new level, any other 3 x."""
+    return (5 if name in PRIMARY else 3) * (level + 1)
+
+
+def skill_raise(dice: int) -> int:
+    """Character points that raise a skill from ``dice`` to the next (Character Generation: 1 x the new level)."""
+    return dice + 1
+
+
 def creation_cost(characteristics: Mapping[str, int], skills: Mapping[str, int], extras: Mapping[str, int], bits: int) -> dict[str, Any]:
     """Character points a sheet costs (Character Generation): a primary 5 x
     the level for each level above the free 1, any other characteristic 3 x;
@@ -94,12 +105,11 @@ def creation_cost(characteristics: Mapping[str, int], skills: Mapping[str, int],
     for name, level in characteristics.items():
         if level < 1:
             raise RulesRefusal(f"{name} is at least 1, not {level}")
-        rate = 5 if name in PRIMARY else 3
-        cost = sum(rate * each for each in range(2, level + 1))
+        cost = sum(characteristic_raise(name, each) for each in range(1, level))
         total += cost
         lines.append(f"{name} {level}: {cost}")
     for name, level in skills.items():
-        cost = sum(range(1, level + 1))
+        cost = sum(skill_raise(each) for each in range(level))
         total += cost
         lines.append(f"{name} {level}: {cost}")
     for name, cost in extras.items():

@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .levels import Level
@@ -77,15 +76,18 @@ class Chips:
     def take(self, chips: Iterable[Chip]) -> Chips:
         taken = Chips.of(chips)
         if any(taken.count(chip) > self.count(chip) for chip in Chip):
-            raise RulesRefusal(f"holds {self.to_dict()}, cannot give {taken.to_dict()}")
+            raise RulesRefusal(f"holds {self.told}, cannot give {taken.told}")
         return Chips(self.white - taken.white, self.red - taken.red, self.blue - taken.blue)
 
     def over_scene_limit(self) -> int:
         """How many chips too many to start a scene with."""
         return max(0, self.held - SCENE_START_LIMIT)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"white": self.white, "red": self.red, "blue": self.blue, "value": self.value}
+    @property
+    def told(self) -> str:
+        """The chips in words: "1 white and 2 blue", "no chips"."""
+        counts = [f"{self.count(chip)} {chip.value}" for chip in Chip if self.count(chip)]
+        return " and ".join(filter(None, [", ".join(counts[:-1]), counts[-1]])) if counts else "no chips"
 
 
 def trade_up(chips: Chips, paid: Iterable[Chip], wanted: Chip) -> Chips:

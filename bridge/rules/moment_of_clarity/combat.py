@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..dice import DiceSource
 from ..judging import check_tn
@@ -74,18 +73,6 @@ class DamagePool:
     tn: int
     choose_location: bool
     explanation: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "weapon": self.weapon.name,
-            "level": self.level.value,
-            "raises": self.raises,
-            "dice": self.dice,
-            "sides": self.sides,
-            "tn": self.tn,
-            "choose_location": self.choose_location,
-            "explanation": list(self.explanation),
-        }
 
 
 def damage_pool(attack: Roll, weapon: Weapon, location_modifier: int = 0) -> DamagePool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
 
 from ..refusal import RulesRefusal
 
@@ -52,16 +51,6 @@ class RolledDie:
     def augmented(self, points: int) -> RolledDie:
         return replace(self, augment=self.augment + points)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "face": self.face,
-            "sides": self.sides,
-            "kind": self.kind.value,
-            "natural": self.natural,
-            "augment": self.augment,
-            "value": self.value,
-        }
-
 
 @dataclass(frozen=True)
 class Group:
@@ -72,17 +61,11 @@ class Group:
     count: int
     worth: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"natural": self.natural, "count": self.count, "worth": self.worth}
-
 
 @dataclass(frozen=True)
 class EffectNumber:
     value: int
     groups: tuple[Group, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"value": self.value, "groups": [group.to_dict() for group in self.groups]}
 
     def explain(self) -> str:
         if not self.groups:

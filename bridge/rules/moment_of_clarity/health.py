@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .effect import DieKind
@@ -54,14 +53,9 @@ class Health:
         """Damage points left, the turn's pain counted against them."""
         return max(0, DAMAGE_POINTS - self.damage - pain_this_turn)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "damage": self.damage,
-            "damage_points": DAMAGE_POINTS,
-            "pain": self.pain,
-            "pain_points": self.pain_points,
-            "fatigue": self.fatigue,
-        }
+    @property
+    def damage_points(self) -> int:
+        return DAMAGE_POINTS
 
 
 @dataclass(frozen=True)
@@ -71,15 +65,6 @@ class Hit:
     pain: int
     dazed: bool
     explanation: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "health": self.health.to_dict(),
-            "damage": self.damage,
-            "pain": self.pain,
-            "dazed": self.dazed,
-            "explanation": list(self.explanation),
-        }
 
 
 def take_hit(health: Health, damage: int = 0, pain: int = 0) -> Hit:

@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
-from typing import Any
 
 from ..dice import check_count
-from ..judging import chances_to_dict, check_tn
+from ..judging import Chance, check_tn
 from ..refusal import RulesRefusal
 from .levels import LEVELS, OUTSTANDING_AT, Level
 from .rolls import OPENS_ON, SIDES
@@ -57,15 +56,12 @@ class Odds:
     def at_least(self, level: Level) -> Fraction:
         return sum(self.levels[LEVELS.index(level) :], Fraction(0))
 
-    def to_dict(self) -> dict[str, Any]:
+    @property
+    def levels_chances(self) -> dict[str, Chance]:
+        """Each level's chance as the wire carries it, by the level's name."""
         total = lcm(*(chance.denominator for chance in self.levels))
         counts = [chance.numerator * (total // chance.denominator) for chance in self.levels]
-        return {
-            "dice": self.dice,
-            "sides": self.sides,
-            "tn": self.tn,
-            "levels": dict(zip((level.value for level in LEVELS), chances_to_dict(counts, total))),
-        }
+        return {level.value: Chance(count, total) for level, count in zip(LEVELS, counts)}
 
 
 @lru_cache(maxsize=1024)

@@ -10,7 +10,6 @@ action (the text's Coulard example)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .rolls import Roll
@@ -44,9 +43,6 @@ class SecretSuccesses:
             raise RulesRefusal(f"{self.holder} declared {count} successes with only {self.left} left to declare")
         return replace(self, spent=self.spent + count)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"holder": self.holder, "rolled": self.rolled, "spent": self.spent, "left": self.left}
-
 
 @dataclass(frozen=True)
 class Exchange:
@@ -67,16 +63,6 @@ class Exchange:
             f"{self.active.holder} declares {self.declared}, {self.resisting.holder} takes off {self.resisted}: "
             f"{self.net} through ({self.active.left} saved, {self.resisting.left} saved)"
         )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "active": self.active.to_dict(),
-            "resisting": self.resisting.to_dict(),
-            "declared": self.declared,
-            "resisted": self.resisted,
-            "net": self.net,
-            "explanation": self.explanation,
-        }
 
 
 def oppose(active: SecretSuccesses, declared: int, resisting: SecretSuccesses, resisted: int) -> Exchange:

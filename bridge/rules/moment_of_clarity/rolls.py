@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..dice import DiceSource, check_count
 from ..judging import check_tn
@@ -75,27 +75,44 @@ class Roll:
     def explanation(self) -> list[str]:
         return explain(self)
 
+    @property
+    def counted_dice(self) -> tuple[ReadDie, ...]:
+        return tuple(ReadDie(die, counts_as(die, self.effect)) for die in self.dice)
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(self.level, self.level.succeeded)
+
+    @property
+    def target(self) -> Target:
+        return Target(self.tn)
+
     @classmethod
     def of(cls, rolled: Mapping[str, Any]) -> Roll:
-        """A roll read again from its ``to_dict()`` (a card augmenting it later)."""
+        """A roll read again from its card (``MocRoll``'s shape; a card augmenting it later)."""
         dice = [RolledDie(die["face"], die["sides"], DieKind(die["kind"]), die["augment"]) for die in rolled["dice"]]
         return judge_dice(dice, rolled["sides"], rolled["tn"], rolled["opponent_shifts"])
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": "moment_of_clarity",
-            "sides": self.sides,
-            "tn": self.tn,
-            "faces": self.faces,
-            "dice": [{**die.to_dict(), "counts_as": counts_as(die, self.effect)} for die in self.dice],
-            "effect_number": self.effect.to_dict(),
-            "level": self.level.value,
-            "successes": self.successes,
-            "outcome": {"label": self.level.value, "success": self.level.succeeded},
-            "target": {"value": self.tn},
-            "opponent_shifts": self.opponent_shifts,
-            "explanation": self.explanation,
-        }
+
+@dataclass(frozen=True)
+class ReadDie:
+    """A die as its roll read it: the die, and how it counted there (``counts_as``)."""
+
+    die: RolledDie
+    counts_as: str
+
+
+class Outcome(NamedTuple):
+    """A roll's verdict: its level, and whether that is a success."""
+
+    label: Level
+    success: bool
+
+
+class Target(NamedTuple):
+    """The TN a roll was judged against."""
+
+    value: int
 
 
 def counts_as(die: RolledDie, effect: EffectNumber) -> str:
@@ -111,7 +128,7 @@ def judge_dice(dice: Sequence[RolledDie], sides: int, tn: int, opponent_shifts: 
     effect = effect_number(dice)
     shows_one = any(die.shows_one for die in dice)
     level = level_for(effect.value, tn, shows_one, opponent_shifts)
-    return Roll(sides, tn, tuple(dice), effect, level, opponent_shifts)
+    return Roll(sides, int(tn), tuple(dice), effect, level, opponent_shifts)  # a Difficulty as its number
 
 
 def roll(

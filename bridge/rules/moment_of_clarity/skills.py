@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
 
 from ..dice import check_count
 from ..judging import check_tn
@@ -31,9 +30,6 @@ class SkillThreshold(IntEnum):
 class PoolPart:
     source: str
     dice: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"source": self.source, "dice": self.dice}
 
 
 @dataclass(frozen=True)
@@ -58,16 +54,6 @@ class SkillPool:
             lines.append(f"TN {self.tn}: {self.base_tn} + {self.untrained.name.lower()} skill used untrained")
         return lines
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "parts": [part.to_dict() for part in self.parts],
-            "dice": self.dice,
-            "base_tn": self.base_tn,
-            "tn": self.tn,
-            "untrained": None if self.untrained is None else self.untrained.value,
-            "explanation": self.explanation,
-        }
-
 
 def skill_pool(
     parts: Sequence[PoolPart], tn: int = Difficulty.STANDARD, untrained: SkillThreshold | None = None
@@ -86,7 +72,7 @@ def skill_pool(
     if dice < 1:
         raise RulesRefusal("a pool needs at least one die")
     check_count(dice)
-    return SkillPool(parts, dice, tn, tn + int(untrained or 0), untrained)
+    return SkillPool(parts, dice, int(tn), int(tn) + int(untrained or 0), untrained)  # a Difficulty as its number
 
 
 def extended_dice(usual_time: float, time_taken: float) -> int:

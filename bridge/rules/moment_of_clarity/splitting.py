@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..dice import DiceSource
 from ..judging import check_tn
@@ -48,13 +47,6 @@ class Split:
     lost: int
     actions: tuple[SplitAction, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "pool": self.pool,
-            "lost": self.lost,
-            "actions": [{"name": action.name, "dice": action.dice, "tn": action.tn} for action in self.actions],
-        }
-
 
 def split_pool(pool: int, actions: Sequence[SplitAction], counted: int | None = None, extra_loss: int = 0) -> Split:
     """Check the allotments: ``pool`` less one die for each counted action
@@ -80,16 +72,6 @@ class ActionOutcome:
     roll: Roll
     level: Level
     preempted: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.action.name,
-            "needs": self.action.needs.value,
-            "free_success": self.action.free_success,
-            "roll": self.roll.to_dict(),
-            "level": self.level.value,
-            "preempted": self.preempted,
-        }
 
 
 def judge_split(split: Split, rolls: Sequence[Roll], preempt: bool = True) -> tuple[ActionOutcome, ...]:

@@ -10,7 +10,6 @@ chip is trumped only by a higher chip; beads trump nothing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .cards import Card, Suiting
 from .chips import Chip
@@ -46,9 +45,6 @@ class Trump:
     trumps: bool
     beads_returned: int
     reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"trumps": self.trumps, "beads_returned": self.beads_returned, "reason": self.reason}
 
 
 def trump(challenger: Play, standing: Play) -> Trump:

@@ -9,7 +9,6 @@ it "for most games").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .dials import Dials
@@ -40,9 +39,6 @@ class Step:
     level: int
     experience: int
 
-    def to_dict(self) -> dict[str, int]:
-        return {"level": self.level, "experience": self.experience}
-
 
 @dataclass(frozen=True)
 class AdvancementCost:
@@ -66,17 +62,6 @@ class AdvancementCost:
             lines.append(f"{self.name} costs x {self.multiplier} to raise (world setting)")
         start = "none" if self.current is None else self.current
         return [*lines, f"{self.name} {start} -> {self.desired}: {self.experience} XP"]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "current": self.current,
-            "desired": self.desired,
-            "steps": [step.to_dict() for step in self.steps],
-            "multiplier": self.multiplier,
-            "experience": self.experience,
-            "explanation": self.explanation,
-        }
 
 
 def skill_advancement(skill: str, current: int | None, desired: int) -> AdvancementCost:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from types import SimpleNamespace
 
 from ..refusal import RulesRefusal
 from .dials import Dials
@@ -65,14 +65,6 @@ class Talent:
     statistic: Statistic | None = None
     circumstances: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "skill": self.skill,
-            "statistic": self.statistic.value if self.statistic else None,
-            "circumstances": self.circumstances,
-        }
-
 
 @dataclass(frozen=True)
 class CharacterSheet:
@@ -109,19 +101,6 @@ class CharacterSheet:
         """Each statistic as bought, plus its racial modifier (ch. 2)."""
         return {stat: self.purchased(stat) + self.racial_modifiers.get(stat, 0) for stat in Statistic}
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "statistics": {stat.value: self.purchased(stat) for stat in Statistic},
-            "racial_modifiers": {stat.value: bonus for stat, bonus in self.racial_modifiers.items()},
-            "skills": dict(self.skills),
-            "problems": list(self.problems),
-            "talents": [talent.to_dict() for talent in self.talents],
-            "boons": list(self.boons),
-            "trait_points_to_skill_points": self.trait_points_to_skill_points,
-            "trait_points_to_statistic_points": self.trait_points_to_statistic_points,
-        }
-
 
 @dataclass(frozen=True)
 class Points:
@@ -132,9 +111,6 @@ class Points:
     def remaining(self) -> int:
         return self.available - self.spent
 
-    def to_dict(self) -> dict[str, int]:
-        return {"spent": self.spent, "available": self.available, "remaining": self.remaining}
-
 
 @dataclass(frozen=True)
 class Violation:
@@ -143,9 +119,6 @@ class Violation:
     rule: Rule
     field: str
     message: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"rule": self.rule.value, "field": self.field, "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -163,16 +136,15 @@ class CreationCheck:
     def valid(self) -> bool:
         return not self.violations
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "valid": self.valid,
-            "violations": [violation.to_dict() for violation in self.violations],
-            "statistics": {stat.value: value for stat, value in self.statistics.items()},
-            "derived": {derived.value: value for derived, value in self.derived.items()},
-            "statistic_points": self.statistic_points.to_dict(),
-            "skill_points": self.skill_points.to_dict(),
-            "trait_points": self.trait_points.to_dict(),
-        }
+    @property
+    def statistics_by_name(self) -> SimpleNamespace:
+        """The final statistics, each read by its name (``agility``)."""
+        return SimpleNamespace(**{statistic.value: value for statistic, value in self.statistics.items()})
+
+    @property
+    def derived_by_name(self) -> SimpleNamespace:
+        """The derived statistics, each read by its name (``move``)."""
+        return SimpleNamespace(**{derived.value: value for derived, value in self.derived.items()})
 
 
 def statistic_cost(value: int) -> int:

@@ -137,7 +137,7 @@ def skill_penalties(
         if effect.skill_penalty and (
             effect.penalised is None or effect.penalised & statistics_involved(statistic, dials)
         ):
-            # ``_value_`` as in ``RollResult.to_dict``
+            # ``_value_``: ``Enum.value`` is a property, slower on every roll
             penalties.append(Modifier(condition._value_, -effect.skill_penalty, penalty=True))
     return penalties
 

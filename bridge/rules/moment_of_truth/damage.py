@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import Any
 
 from ..dice import DiceSource, check_count
 from ..refusal import RulesRefusal
@@ -60,9 +59,6 @@ class DamageDice:
         never below 2; a ``-`` stays ``-``."""
         return replace(self, minor_at=_lower(self.minor_at, by), serious_at=_lower(self.serious_at, by))
 
-    def to_dict(self) -> dict[str, Any]:  # spelled out: dataclasses.asdict deep-copies, slower on every hit
-        return {"dice": self.dice, "minor_at": self.minor_at, "serious_at": self.serious_at, "notation": self.notation}
-
 
 def _threshold(symbol: str) -> int | None:
     return None if symbol == "-" else int(symbol)
@@ -90,10 +86,6 @@ class DamageDie:
     face: int
     minor: bool
     serious: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        # Spelled out: asdict was half the time of a 50-token explosion's rules.
-        return {"face": self.face, "minor": self.minor, "serious": self.serious}
 
 
 @dataclass(frozen=True)
@@ -139,22 +131,6 @@ class DamageResult:
             )
         lines.append(f"{self.serious} serious + {self.minor} minor = {self.hit_points_lost} hit points lost")
         return lines
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "damage": self.damage.to_dict(),
-            "faces": self.faces,
-            "dice": [die.to_dict() for die in self.dice],
-            "serious_rolled": self.serious_rolled,
-            "minor_rolled": self.minor_rolled,
-            "damage_reduction": self.damage_reduction,
-            "serious_absorbed": self.serious_absorbed,
-            "minor_absorbed": self.minor_absorbed,
-            "serious": self.serious,
-            "minor": self.minor,
-            "hit_points_lost": self.hit_points_lost,
-            "explanation": self.explanation,
-        }
 
 
 def read_damage(faces: list[int], damage: DamageDice, damage_reduction: int = 0) -> DamageResult:

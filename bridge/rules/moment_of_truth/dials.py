@@ -8,7 +8,7 @@ the book marks "(Optional)" default to off unless that page says otherwise.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
@@ -93,6 +93,3 @@ class Dials:
 
     def with_changes(self, **changes: Any) -> "Dials":
         return replace(self, **changes)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "reaction_statistic": self.reaction_statistic.value}

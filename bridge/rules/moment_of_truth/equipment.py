@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..refusal import RulesRefusal
 from .damage import DamageDice, effective_dr
@@ -223,8 +223,13 @@ def _qualities(words: Iterable[str | Quality]) -> frozenset[Quality]:
     return frozenset(word if isinstance(word, Quality) else Quality.parse(word) for word in words)
 
 
+def _listed(qualities: frozenset[Quality]) -> tuple[Quality, ...]:
+    """In the order the book lists them."""
+    return tuple(quality for quality in Quality if quality in qualities)
+
+
 def _sorted(qualities: frozenset[Quality]) -> list[str]:
-    return [quality.value for quality in Quality if quality in qualities]
+    return [quality.value for quality in _listed(qualities)]
 
 
 def _check_qualities(name: str, qualities: frozenset[Quality], allowed: frozenset[Quality], edged: bool) -> None:
@@ -278,6 +283,15 @@ class MeleeWeapon:
         """The damage roll, a dull edge's serious number of 6 included."""
         return _damage_dice(self.damage, self.qualities, strength, skill)
 
+    @property
+    def reach(self) -> str:
+        """In the book's notation: "Cls" or "2m"."""
+        return _reach_notation(self.reach_m)
+
+    @property
+    def listed_qualities(self) -> tuple[Quality, ...]:
+        return _listed(self.qualities)
+
     def with_qualities(self, *qualities: Quality) -> MeleeWeapon:
         return replace(self, qualities=self.qualities | set(qualities))
 
@@ -293,17 +307,6 @@ class MeleeWeapon:
             edged=bool(entry.get("edged", False)),
             large_blade=bool(entry.get("large_blade", False)),
         )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "reach": _reach_notation(self.reach_m),
-            "damage": self.damage.notation,
-            "skill": self.skill.value,
-            "qualities": _sorted(self.qualities),
-            "edged": self.edged,
-            "large_blade": self.large_blade,
-        }
 
 
 @dataclass(frozen=True)
@@ -388,12 +391,35 @@ class RangedWeapon:
     def damage_dice(self, *, strength: int | None = None, skill: int) -> DamageDice:
         return _damage_dice(self.damage, self.qualities, strength, skill)
 
+    @property
+    def close(self) -> str:
+        """In the book's notation: "C" or "C-1m"."""
+        return _close_notation(self.close_m)
+
+    @property
+    def optimal(self) -> str:
+        return f"{self.optimal_m}m"
+
+    @property
+    def long(self) -> str:
+        """In the book's notation: "35m (2)", the metres and the increments."""
+        return f"{self.long_m}m ({self.long_increments})"
+
+    @property
+    def ammo_notation(self) -> str | None:
+        """"10-30", or None: no magazine."""
+        return None if self.ammo is None else self.ammo.notation
+
+    @property
+    def listed_qualities(self) -> tuple[Quality, ...]:
+        return _listed(self.qualities)
+
     def with_qualities(self, *qualities: Quality) -> RangedWeapon:
         return replace(self, qualities=self.qualities | set(qualities))
 
     @classmethod
     def from_dict(cls, entry: Mapping[str, Any]) -> RangedWeapon:
-        """Keys as :meth:`to_dict` writes them, in the book's notation:
+        """Keys as `equipment.list` shows them, in the book's notation:
         ``close`` "C-1m", ``optimal`` "20m", ``long`` "35m (2)", ``ammo`` "10-30"."""
         _require(entry, "name", "damage", "skill", "close", "optimal", "long")
         long_m, increments = _read(entry, "long", _parse_long)
@@ -410,20 +436,6 @@ class RangedWeapon:
             edged=bool(entry.get("edged", False)),
             revolver=bool(entry.get("revolver", False)),
         )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "damage": self.damage.notation,
-            "skill": self.skill.value,
-            "close": _close_notation(self.close_m),
-            "optimal": f"{self.optimal_m}m",
-            "long": f"{self.long_m}m ({self.long_increments})",
-            "ammo": None if self.ammo is None else self.ammo.notation,
-            "qualities": _sorted(self.qualities),
-            "edged": self.edged,
-            "revolver": self.revolver,
-        }
 
 
 def _parse_long(value: str) -> tuple[int, int]:
@@ -483,12 +495,10 @@ class Shield:
             _read(entry, "first_defense_step_dice", int, 1),
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "attacker_penalty": f"-{self.attacker_dice}d6",
-            "first_defense_step_dice": self.first_defense_step_dice,
-        }
+    @property
+    def attacker_penalty(self) -> str:
+        """In the book's notation: "-1d6"."""
+        return f"-{self.attacker_dice}d6"
 
 
 def _penalty_dice(value: str | int) -> int:
@@ -545,9 +555,6 @@ class Armor:
         _require(entry, "name", "coverage", "damage_reduction")
         coverage = _read(entry, "coverage", Coverage.parse)
         return cls(str(entry["name"]), coverage, _read(entry, "damage_reduction", lambda value: abs(int(value))))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "coverage": self.coverage.value, "damage_reduction": self.damage_reduction}
 
 
 # --- the book's tables (ch. 10) -------------------------------------------
@@ -655,7 +662,7 @@ BOOK_ARMOR = tuple(
 # --- the arsenal ----------------------------------------------------------
 
 _KINDS = {"melee": MeleeWeapon, "ranged": RangedWeapon, "shields": Shield, "armor": Armor}
-#: The kinds of items an arsenal holds, as its ``to_dict`` names them.
+#: The kinds of items an arsenal holds, as its ``listed`` names them.
 KINDS = tuple(_KINDS)
 
 
@@ -679,13 +686,18 @@ class Arsenal:
     def book(cls) -> Arsenal:
         return _book_arsenal()
 
+    @classmethod
+    def empty(cls) -> Arsenal:
+        """No items: a world's own, before it defines any."""
+        return cls({}, {}, {}, {})
+
     def with_custom(self, custom: Mapping[str, Iterable[Mapping[str, Any]]]) -> Arsenal:
         """Add a world's items: ``{"melee": [...], "ranged": [...], "shields":
         [...], "armor": [...]}``, each entry as that kind's ``from_dict`` reads it."""
         _check_kinds(custom)
         if not custom:
             return self
-        tables = {kind: dict(getattr(self, kind)) for kind in _KINDS}
+        tables = _tables(self)
         for kind, entries in custom.items():
             for entry in entries:
                 item = _KINDS[kind].from_dict(entry)
@@ -712,8 +724,19 @@ class Arsenal:
             known = ", ".join(item.name for item in table.values())
             raise RulesRefusal(f"no {kind} item named {name!r}; known: {known}") from None
 
-    def to_dict(self) -> dict[str, list[dict[str, Any]]]:
-        return {kind: [item.to_dict() for item in getattr(self, kind).values()] for kind in _KINDS}
+    @property
+    def listed(self) -> Listing:
+        """Each kind's items, in order."""
+        return Listing(*(tuple(getattr(self, kind).values()) for kind in _KINDS))
+
+
+class Listing(NamedTuple):
+    """An arsenal's items by kind, in order (``equipment.list`` shows them so)."""
+
+    melee: tuple[MeleeWeapon, ...]
+    ranged: tuple[RangedWeapon, ...]
+    shields: tuple[Shield, ...]
+    armor: tuple[Armor, ...]
 
 
 # --- a world's own items --------------------------------------------------
@@ -725,20 +748,18 @@ def _check_kinds(by_kind: Mapping[str, Any]) -> None:
         raise RulesRefusal(f"unknown kinds of equipment: {', '.join(sorted(unknown))}; known: {', '.join(_KINDS)}")
 
 
-def _tables(custom: Mapping[str, Iterable[Mapping[str, Any]]]) -> dict[str, dict[str, Mapping[str, Any]]]:
-    _check_kinds(custom)
-    return {kind: {_key(entry["name"]): entry for entry in custom.get(kind, ())} for kind in _KINDS}
+def _tables(arsenal: Arsenal) -> dict[str, dict[str, Any]]:
+    """The arsenal's items by kind and key, to change."""
+    return {kind: dict(getattr(arsenal, kind)) for kind in _KINDS}
 
 
-def define_items(
-    custom: Mapping[str, Iterable[Mapping[str, Any]]], define: Mapping[str, Iterable[Mapping[str, Any]]]
-) -> dict[str, list[dict[str, Any]]]:
-    """A world's own items (as :meth:`Arsenal.with_custom` reads them) with
-    ``define``'s entries added, each replacing the world's item of its kind
-    and name, and kept as ``to_dict`` writes it. A refused entry raises
-    :class:`EntryError` naming ``<kind>.<index>.<key>``."""
+def define_items(world: Arsenal, define: Mapping[str, Iterable[Mapping[str, Any]]]) -> Arsenal:
+    """A world's own items with ``define``'s entries added (as
+    :meth:`Arsenal.with_custom` reads them), each replacing the world's item
+    of its kind and name. A refused entry raises :class:`EntryError` naming
+    ``<kind>.<index>.<key>``."""
     _check_kinds(define)
-    tables = _tables(custom)
+    tables = _tables(world)
     for kind, entries in define.items():
         for index, entry in enumerate(entries):
             try:
@@ -747,23 +768,21 @@ def define_items(
                 raise EntryError(f"{kind}.{index}.{broken.field}", str(broken)) from None
             except ValueError as broken:
                 raise EntryError(f"{kind}.{index}", str(broken)) from None
-            tables[kind][_key(item.name)] = item.to_dict()
-    return {kind: list(table.values()) for kind, table in tables.items()}
+            tables[kind][_key(item.name)] = item
+    return Arsenal(**tables)
 
 
-def remove_items(
-    custom: Mapping[str, Iterable[Mapping[str, Any]]], names: Mapping[str, Iterable[str]]
-) -> dict[str, list[dict[str, Any]]]:
+def remove_items(world: Arsenal, names: Mapping[str, Iterable[str]]) -> Arsenal:
     """A world's own items without those ``names`` lists by kind. Only a
     world's own items go (a book item can be replaced, not removed); any other
     name raises :class:`EntryError` naming ``<kind>.<index>``."""
     _check_kinds(names)
-    tables = _tables(custom)
+    tables = _tables(world)
     for kind, listed in names.items():
         for index, name in enumerate(listed):
             if tables[kind].pop(_key(name), None) is None:
                 raise EntryError(f"{kind}.{index}", f"the world has no {kind} item of its own named {name!r}")
-    return {kind: list(table.values()) for kind, table in tables.items()}
+    return Arsenal(**tables)
 
 
 @cache

@@ -39,9 +39,6 @@ class ExperienceEntry:
     balance: int
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind.value, "change": self.change, "balance": self.balance, "reason": self.reason}
-
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ExperienceEntry:
         return cls(ExperienceKind(data["kind"]), data["change"], data["balance"], data["reason"])
@@ -79,9 +76,6 @@ class ExperienceAccount:
     def _changed(self, kind: ExperienceKind, change: int, reason: str) -> tuple[ExperienceAccount, ExperienceEntry]:
         entry = ExperienceEntry(kind, change, self.balance + change, reason)
         return ExperienceAccount(entry.balance, (*self.history, entry)), entry
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"balance": self.balance, "history": [entry.to_dict() for entry in self.history]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> ExperienceAccount:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from math import ceil
-from typing import Any
+from typing import NamedTuple
 
 from ..dice import MAX_DICE_PER_ROLL, DiceSource
 from ..refusal import RulesRefusal
@@ -52,17 +52,6 @@ class HazardResult:
     @property
     def explanation(self) -> list[str]:
         return [*self.steps, *self.change.explanation]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "hazard": self.hazard.value,
-            "rolls": [roll.to_dict() for roll in self.rolls],
-            "damage": [damage.to_dict() for damage in self.damage],
-            "pips": list(self.pips),
-            "health": self.change.to_dict(),
-            "state": self.state.to_dict() if self.state else None,
-            "explanation": self.explanation,
-        }
 
 
 def _check_not_negative(**values: float) -> None:
@@ -200,14 +189,6 @@ class Blast:
         hurt = f"hurt: {', '.join(self.hurt)}" if self.hurt else "the blast injures nobody"
         return [f"explosion {self.charge.notation} at its center", hurt]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "charge": self.charge.to_dict(),
-            "tokens": [{"actor_id": actor, **result.to_dict()} for actor, result in self.tokens],
-            "hurt": self.hurt,
-            "explanation": self.explanation,
-        }
-
 
 def blast(charge: DamageDice, caught: Sequence[Caught], dials: Dials, *, dice: DiceSource) -> Blast:
     """:func:`explosion` for every token the GM names, in order."""
@@ -242,21 +223,20 @@ EXTINGUISHER_DICE = 6  # an extinguisher or water, each turn
 @dataclass(frozen=True)
 class Fire:
     """A burning character's fire: its pool for the next tick, whether it is
-    a grease fire (water does not help), and turns a blanket has been used."""
+    a grease fire (water does not help), turns a blanket has been used, and
+    ``help``: the helpers' successes waiting for its next tick (:func:`smother`)."""
 
     dice: int
     grease: bool = False
     blanket_turns: int = 0
+    help: int = 0
 
     def __post_init__(self) -> None:
-        _check_not_negative(dice=self.dice, blanket_turns=self.blanket_turns)
+        _check_not_negative(dice=self.dice, blanket_turns=self.blanket_turns, help=self.help)
 
     @property
     def out(self) -> bool:
         return self.dice == 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"dice": self.dice, "grease": self.grease, "blanket_turns": self.blanket_turns, "out": self.out}
 
 
 def fire_conditions(fire: Fire) -> frozenset[Condition]:
@@ -375,9 +355,6 @@ class Breath:
     def out_of_breath(self) -> bool:
         return self.turns > self.seconds
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"seconds": self.seconds, "turns": self.turns, "out_of_breath": self.out_of_breath}
-
 
 SUFFOCATING = frozenset({Condition.SUFFOCATING})
 
@@ -459,16 +436,16 @@ class Vacuum:
     def unconscious(self) -> bool:
         return self.misses >= MISSES_TO_BLACK_OUT
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "breath": self.breath.to_dict(),
-            "seconds": self.seconds,
-            "misses": self.misses,
-            "suit_die": self.suit_die,
-            "roll_every": self.roll_every,
-            "damage_after": self.damage_after,
-            "unconscious": self.unconscious,
-        }
+
+class HeldBreath(NamedTuple):
+    """An air hazard as a token keeps it: the breath, and the exposure when in vacuum."""
+
+    breath: Breath
+    vacuum: Vacuum | None
+
+
+def held(air: Breath | Vacuum) -> HeldBreath:
+    return HeldBreath(air.breath, air) if isinstance(air, Vacuum) else HeldBreath(air, None)
 
 
 def vacuum_conditions(vacuum: Vacuum) -> frozenset[Condition]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -97,20 +96,6 @@ class Health:
         """Total damage that kills under the harsh death rules: 2 x HP + 1."""
         return 2 * self.hit_points + 1
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "hit_points": self.hit_points,
-            "minor": self.minor,
-            "serious": self.serious,
-            "damage": self.damage,
-            "remaining": self.remaining,
-            "death_threshold": self.death_threshold,
-            "treated": self.treated,
-            "bandaged": self.bandaged,
-            "dead": self.dead,
-            "beyond_rescue": self.beyond_rescue,
-        }
-
 
 def is_bleeding(health: Health, dials: Dials) -> bool:
     """Optional bleeding (ch. 7): serious damage at least a third of HP (drop
@@ -144,9 +129,6 @@ def health_conditions(health: Health, dials: Dials) -> frozenset[Condition]:
 class ConditionChange:
     condition: Condition
     gained: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"condition": self.condition.value, "gained": self.gained}
 
     @property
     def line(self) -> str:
@@ -183,14 +165,6 @@ class HealthChange:
         after = self.after
         total = f"{after.minor} minor + {after.serious} serious = {after.damage} damage"
         return [f"{total}: {after.remaining} of {after.hit_points} HP left", *(c.line for c in self.changes)]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "before": self.before.to_dict(),
-            "after": self.after.to_dict(),
-            "changes": [change.to_dict() for change in self.changes],
-            "explanation": self.explanation,
-        }
 
 
 def health_change(

@@ -44,12 +44,6 @@ class HouseRules:
         agility, will, perception = (statistics[s] for s in REACTION_INPUTS)
         return self.reaction_time[agility][will][perception]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "hit_points": None if self.hit_points is None else {str(k): v for k, v in self.hit_points.items()},
-            "reaction_time": self.reaction_time,
-        }
-
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> HouseRules:
         table = stored.get("hit_points")

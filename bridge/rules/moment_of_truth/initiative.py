@@ -65,14 +65,9 @@ class SeatRoll:
     def total(self) -> int:
         return sum(self.faces)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "combatant": self.combatant,
-            "reaction_time": self.reaction_time,
-            "faces": list(self.faces),
-            "total": self.total,
-        }
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> SeatRoll:
+        return cls(stored["seat"], stored["reaction_time"], tuple(stored["faces"]), stored["combatant"])
 
 
 @dataclass(frozen=True)
@@ -105,18 +100,15 @@ class Initiative:
             lines.append(f"on {self.gm_seat}'s turn act {', '.join(self.gm_combatants)}")
         return lines
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rolls": [roll.to_dict() for roll in self.rolls],
-            "rerolls": [[roll.to_dict() for roll in rerolls] for rerolls in self.rerolls],
-            "first": self.first,
-            "deciding_total": self.deciding_total,
-            "direction": self.direction.value,
-            "order": list(self.order),
-            "gm_seat": self.gm_seat,
-            "gm_combatants": list(self.gm_combatants),
-            "explanation": self.explanation,
-        }
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> Initiative:
+        """An initiative as a combat keeps it (its card's fields)."""
+        return cls(
+            tuple(map(SeatRoll.from_dict, stored["rolls"])),
+            tuple(tuple(map(SeatRoll.from_dict, rerolls)) for rerolls in stored["rerolls"]),
+            stored["first"], stored["deciding_total"], Direction(stored["direction"]), tuple(stored["order"]),
+            stored["gm_seat"], tuple(stored["gm_combatants"]),
+        )
 
 
 def _roll_line(roll: SeatRoll) -> str:

@@ -1,6 +1,7 @@
 """The chapter-one roll as a pipeline: build the pool, set the target number,
 roll, count the faces, judge the count. Each step returns a frozen record
-whose ``to_dict()`` is JSON-ready, so a roll card can show its working."""
+that the roll's output schema writes (``systems.moment_of_truth.schemas.rolls``),
+so a roll card can show its working."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..dice import CountedDie, DiceSource, check_count
 from ..judging import check_tn
@@ -73,10 +74,6 @@ class PoolPart:
     applied: bool = True
     note: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        # Spelled out: dataclasses.asdict deep-copies, several times slower on every roll card.
-        return {"source": self.source, "dice": self.dice, "applied": self.applied, "note": self.note}
-
 
 @dataclass(frozen=True)
 class Pool:
@@ -88,9 +85,6 @@ class Pool:
     @property
     def moments_spent(self) -> int:
         return sum(part.source == MOMENT_OF_TRUTH for part in self.parts)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"dice": self.dice, "parts": [part.to_dict() for part in self.parts]}
 
 
 FLOOR = "floor"
@@ -212,14 +206,6 @@ class TargetNumber:
     def floored(self) -> bool:
         """Raised to 1: the default and difficulty add up to less."""
         return not self.every_success_counts and self.value != self.default + self.difficulty
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "default": self.default,
-            "difficulty": self.difficulty,
-            "value": self.value,
-            "every_success_counts": self.every_success_counts,
-        }
 
 
 def target_number(default_tn: int, difficulty: int = 0) -> TargetNumber:
@@ -358,20 +344,6 @@ class Outcome:
     stakes_raised: bool
     setbacks_judged: bool = True
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "label": self.label._value_,  # as in RollResult.to_dict
-            "success": self.success,
-            "critical_success": self.critical_success,
-            "critical_failure": self.critical_failure,
-            "setback": self.setback,
-            "needed": self.needed,
-            "critical_success_at": self.critical_success_at,
-            "critical_failure_ones_at": self.critical_failure_ones_at,
-            "stakes_raised": self.stakes_raised,
-            "setbacks_judged": self.setbacks_judged,
-        }
-
 
 def judge(tally: Tally, pool_dice: int, tn: int, stakes_raised: bool = False, setbacks: bool = True) -> Outcome:
     """Success, criticals (ch. 1, Critical Success and Failure) and setback
@@ -432,21 +404,6 @@ class RollResult:
     @cached_property  # read by the card and again by the explanations of cards holding the roll (healing, turns, maneuvers)
     def explanation(self) -> list[str]:
         return explain(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        # ``_value_`` as in ``CountedDie.to_dict``: a roll card reads several enums' values.
-        return {
-            "system": "moment_of_truth",
-            "kind": self.kind._value_,
-            "pool": self.pool.to_dict(),
-            "target": self.target.to_dict(),
-            "faces": self.counting.faces,
-            "dice": [die.to_dict() for die in self.counting.dice],
-            "successes": self.counting.successes,
-            "ones": self.counting.ones,
-            "outcome": self.outcome.to_dict(),
-            "explanation": self.explanation,
-        }
 
 
 def resolve_roll(

@@ -1,15 +1,14 @@
 """Ch. 8's hazards on tracked tokens: each reads the token's health,
 statistics and conditions from its :class:`~.tokens.TokenState` and returns
-the token's change with the hazard card's result (``HazardResult.to_dict()``).
+the token's change with the hazard card's result (:class:`TokenHazardResult`).
 
 A hazard's conditions (on fire, suffocating, unconscious from vacuum) carry
 the hazard as their ``source`` (``fire``, ``suffocation``, ``vacuum``) and
 end when cleared: by the rule (a fire put out) or by the GM (air again). A
-lasting hazard's state is kept on the token: ``fire`` is the
-:class:`~.hazards.Fire` as a dict with ``help``, the helpers' successes
-waiting for its next tick; ``breath`` is the :class:`~.hazards.Breath` as a
-dict with ``vacuum``, the rest of the :class:`~.hazards.Vacuum` while the
-token is in vacuum (else null). The condition is the switch: a token burns
+lasting hazard's state is kept on the token: ``fire`` is its
+:class:`~.hazards.Fire`, with the helpers' successes waiting for its next
+tick; ``breath`` its :class:`~.hazards.Breath`, or its
+:class:`~.hazards.Vacuum` while in vacuum. The condition is the switch: a token burns
 while it is on fire from its fire, and runs out of air while suffocating
 from an air hazard; the condition cleared from every source takes the
 state with it (``tokens.without_condition``). A token that dies loses its
@@ -21,8 +20,8 @@ A token that cannot act (unconscious, dead) makes no Agility roll.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, fields, replace
+from typing import Any, NamedTuple
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -34,8 +33,24 @@ from .hazards import Breath, Fire, Hazard, HazardResult, Vacuum
 from .statistics import Statistic
 from .tokens import ConditionEntry, TokenChange, TokenState, changed, with_health
 
+
+@dataclass(frozen=True)
+class TokenHazardResult(HazardResult):
+    """A hazard's result on a tracked token: the token and its change (None: a blast left it untouched)."""
+
+    token_id: str = ""
+    token: TokenChange | None = None
+
+
 #: A hazard's change to a token and its card's result.
-Ticked = tuple[TokenChange, dict[str, Any]]
+Ticked = tuple[TokenChange, TokenHazardResult]
+
+
+def _on(state: TokenState, result: HazardResult, made: TokenChange | None) -> TokenHazardResult:
+    """``result`` on the tracked token ``state``, with its change."""
+    return TokenHazardResult(
+        **{kept.name: getattr(result, kept.name) for kept in fields(HazardResult)}, token_id=state.token_id, token=made
+    )
 
 FIRE_SOURCE = Hazard.FIRE.value
 #: The air hazards: a token is out of air from one of them at a time.
@@ -98,7 +113,8 @@ def fall(
     """:func:`.hazards.fall` with the token's Agility; ``damage_reduction``
     is its armor's DR when the GM lets armor soften the fall."""
     result = hazards.fall(state.health, meters, _agility(state), dials, damage_reduction=damage_reduction, dice=dice)
-    return _after(state, result, dials, round_number), result.to_dict()
+    made = _after(state, result, dials, round_number)
+    return made, _on(state, result, made)
 
 
 @dataclass(frozen=True)
@@ -112,6 +128,15 @@ class InReach:
     damage_reduction: int = 0
 
 
+class TokenBlast(NamedTuple):
+    """One charge going off among tracked tokens: each token's result with its change, and the tokens hurt."""
+
+    charge: DamageDice
+    tokens: tuple[TokenHazardResult, ...]
+    hurt: list[str]
+    explanation: list[str]
+
+
 def blast(
     charge: DamageDice,
     caught: Sequence[InReach],
@@ -119,7 +144,7 @@ def blast(
     *,
     round_number: int | None = None,
     dice: DiceSource,
-) -> tuple[tuple[TokenChange, ...], dict[str, Any]]:
+) -> tuple[tuple[TokenChange, ...], TokenBlast]:
     """:func:`.hazards.explosion` for each token in order; only the tokens
     whose health it changes change. The card lists every token's result
     with its change (null: untouched) and the tokens hurt. A token is
@@ -140,20 +165,8 @@ def blast(
         if result.change.after != state.health
     }
     summary = hazards.Blast(charge, tuple((state.token_id, result) for state, result in results))
-    card = {
-        "charge": charge.to_dict(),
-        "tokens": [
-            {"token_id": state.token_id, **result.to_dict(), "token": _dict_or_none(made.get(state.token_id))}
-            for state, result in results
-        ],
-        "hurt": summary.hurt,
-        "explanation": summary.explanation,
-    }
-    return tuple(made.values()), card
-
-
-def _dict_or_none(change: TokenChange | None) -> dict[str, Any] | None:
-    return change.to_dict() if change else None
+    tokens = tuple(_on(state, result, made.get(state.token_id)) for state, result in results)
+    return tuple(made.values()), TokenBlast(charge, tokens, summary.hurt, summary.explanation)
 
 
 # --- fire ----------------------------------------------------------------------------
@@ -163,17 +176,17 @@ def fire_of(state: TokenState) -> Fire | None:
     """The fire burning on the token, or None."""
     if state.fire is None or not _held(state, Condition.ON_FIRE, [FIRE_SOURCE]):
         return None
-    return Fire(state.fire["dice"], state.fire["grease"], state.fire["blanket_turns"])
+    return state.fire
 
 
 def _fire_changed(state: TokenState, result: HazardResult, help_: int, dials: Dials, round_number: int | None) -> Ticked:
     """The token's fire after ``result`` with ``help_`` successes waiting; a
     fire out clears ``fire`` and on fire."""
-    fire: Fire = result.state
-    shown = {**fire.to_dict(), "help": help_}
-    kept = None if fire.out else shown
+    fire = replace(result.state, help=help_)
+    result = replace(result, state=fire)
+    kept = None if fire.out else fire
     made = _after(state, result, dials, round_number, wanted=hazards.fire_conditions(fire), fire=kept)
-    return made, {**result.to_dict(), "state": shown}
+    return made, _on(state, result, made)
 
 
 def ignite(
@@ -214,7 +227,7 @@ def burn_tick(
         raise RulesRefusal("a token that cannot act uses no blanket or water: only its helpers put the fire out")
     result = hazards.burn(
         state.health, fire, _agility(state), dials,
-        blanket=blanket, water=water, helper_successes=state.fire["help"], dice=dice,
+        blanket=blanket, water=water, helper_successes=fire.help, dice=dice,
     )
     return _fire_changed(state, result, 0, dials, round_number)
 
@@ -247,7 +260,7 @@ def smother(
     result, successes = hazards.smother(
         state.health, fire, helper.statistics[Statistic.AGILITY], dials, blanket=blanket, water=water, dice=dice
     )
-    return _fire_changed(state, result, state.fire["help"] + successes, dials, round_number)
+    return _fire_changed(state, result, fire.help + successes, dials, round_number)
 
 
 # --- suffocation and vacuum ------------------------------------------------------------
@@ -257,22 +270,14 @@ def air_of(state: TokenState) -> Breath | Vacuum | None:
     """The token's breath (its vacuum when in vacuum) while it is out of air, or None."""
     if state.breath is None or not _held(state, Condition.SUFFOCATING, AIR_SOURCES):
         return None
-    breath = Breath(state.breath["seconds"], state.breath["turns"])
-    vacuum = state.breath["vacuum"]
-    return Vacuum(breath, vacuum["seconds"], vacuum["misses"], vacuum["suit_die"]) if vacuum else breath
-
-
-def _breath_dict(air: Breath | Vacuum) -> dict[str, Any]:
-    if isinstance(air, Vacuum):
-        return {**air.breath.to_dict(), "vacuum": {k: v for k, v in air.to_dict().items() if k != "breath"}}
-    return {**air.to_dict(), "vacuum": None}
+    return state.breath
 
 
 def _air_changed(state: TokenState, result: HazardResult, dials: Dials, round_number: int | None) -> Ticked:
     air = result.state
     wanted = hazards.vacuum_conditions(air) if isinstance(air, Vacuum) else hazards.SUFFOCATING
-    made = _after(state, result, dials, round_number, wanted=wanted, replaced=AIR_SOURCES, breath=_breath_dict(air))
-    return made, result.to_dict()
+    made = _after(state, result, dials, round_number, wanted=wanted, replaced=AIR_SOURCES, breath=air)
+    return made, _on(state, result, made)
 
 
 def _check_breathing(state: TokenState) -> None:

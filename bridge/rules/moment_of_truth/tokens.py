@@ -21,9 +21,11 @@ from typing import Any
 from ..refusal import RulesRefusal
 from .conditions import Condition, ends_on_roll, summary_order
 from .dials import Dials
+from .hazards import Breath, Fire, HeldBreath, Vacuum, held
 from .health import ConditionChange, Health, condition_diff, health_conditions
 from .house_rules import BOOK, HouseRules
 from .statistics import Statistic
+from .weapon_handling import WeaponState
 
 #: ``source`` of the conditions read from a token's health.
 HEALTH_SOURCE = "health"
@@ -60,15 +62,6 @@ class ConditionEntry:
         if self.rounds is not None and self.rounds < 1:
             raise RulesRefusal(f"a condition lasts at least 1 round, not {self.rounds}")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "condition": self.condition.value,
-            "source": self.source,
-            "ending": self.ending.value,
-            "rounds": self.rounds,
-            "since_round": self.since_round,
-        }
-
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> ConditionEntry:
         return cls(
@@ -87,9 +80,9 @@ class TokenState:
     """A token on the map as the rules see it. ``skills`` maps a skill's name
     (a weapon skill's included, as ``equipment.list`` names them) to its
     level; ``armor`` and ``shield`` are what it wears and holds, by name or as
-    data, as an attack takes them. ``fire``, ``breath`` and ``weapons`` are
-    the hazard and weapon-handling state kept for it (``None`` / empty:
-    none). ``version`` goes up by one with every change."""
+    data, as an attack takes them. ``fire``, ``breath`` (its vacuum while in
+    vacuum) and ``weapons`` are the hazard and weapon-handling state kept for
+    it (``None`` / empty: none). ``version`` goes up by one with every change."""
 
     token_id: str
     actor_id: str
@@ -101,9 +94,9 @@ class TokenState:
     shield: Mapping[str, Any] | None = None
     scene_id: str | None = None
     conditions: tuple[ConditionEntry, ...] = ()
-    fire: Mapping[str, Any] | None = None
-    breath: Mapping[str, Any] | None = None
-    weapons: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    fire: Fire | None = None
+    breath: Breath | Vacuum | None = None
+    weapons: Mapping[str, WeaponState] = field(default_factory=dict)
     version: int = 0
 
     @cached_property  # the state is frozen; the rules ask this often
@@ -111,23 +104,10 @@ class TokenState:
         """The conditions on the token, whatever their source."""
         return frozenset(entry.condition for entry in self.conditions)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "token_id": self.token_id,
-            "actor_id": self.actor_id,
-            "name": self.name,
-            "scene_id": self.scene_id,
-            "statistics": {statistic.value: value for statistic, value in self.statistics.items()},
-            "skills": dict(self.skills),
-            "armor": self.armor,
-            "shield": self.shield,
-            "health": self.health.to_dict(),
-            "conditions": [entry.to_dict() for entry in self.conditions],
-            "fire": self.fire,
-            "breath": self.breath,
-            "weapons": dict(self.weapons),
-            "version": self.version,
-        }
+    @property
+    def held_breath(self) -> HeldBreath | None:
+        """``breath`` as the token keeps it."""
+        return held(self.breath) if self.breath else None
 
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> TokenState:
@@ -143,11 +123,22 @@ class TokenState:
             shield=stored["shield"],
             health=Health(**{name: health[name] for name in _HEALTH_FIELDS}),
             conditions=tuple(map(ConditionEntry.from_dict, stored["conditions"])),
-            fire=stored["fire"],
-            breath=stored["breath"],
-            weapons=stored["weapons"],
+            fire=_fire(stored["fire"]),
+            breath=_air(stored["breath"]),
+            weapons={name: WeaponState.from_dict(kept) for name, kept in stored["weapons"].items()},
             version=stored["version"],
         )
+
+
+def _fire(stored: Mapping[str, Any] | None) -> Fire | None:
+    return Fire(stored["dice"], stored["grease"], stored["blanket_turns"], stored["help"]) if stored else None
+
+
+def _air(stored: Mapping[str, Any] | None) -> Breath | Vacuum | None:
+    if stored is None:
+        return None
+    breath, vacuum = Breath(stored["seconds"], stored["turns"]), stored["vacuum"]
+    return Vacuum(breath, vacuum["seconds"], vacuum["misses"], vacuum["suit_die"]) if vacuum else breath
 
 
 _HEALTH_FIELDS = ("hit_points", "minor", "serious", "treated", "bandaged", "dead", "beyond_rescue")
@@ -164,14 +155,6 @@ class TokenChange:
     before: TokenState | None
     after: TokenState
     changes: tuple[ConditionChange, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "token_id": self.after.token_id,
-            "version": self.after.version,
-            "changes": [change.to_dict() for change in self.changes],
-            "state": self.after.to_dict(),
-        }
 
 
 #: A state's fields but its version, as ``same_but_version`` compares them.

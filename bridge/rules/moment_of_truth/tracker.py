@@ -23,7 +23,7 @@ from .health import BleedingResult, bleed, is_bleeding, roll_lines
 from .initiative import Initiative
 from .rolls import ImpossibleRoll
 from .statistics import Derived, Statistic, derive
-from .token_hazards import breath_tick, burn_tick
+from .token_hazards import TokenHazardResult, breath_tick, burn_tick
 from .tokens import ConditionEntry, Ending, TokenChange, TokenState, changed, with_health, without_condition
 from .turns import Allowance, ConditionRoll, condition_roll, turn_allowance
 
@@ -45,17 +45,6 @@ class Stance:
     desperate: bool = False
     shots: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "defense_dice": self.defense_dice,
-            "aiming_turns": self.aiming_turns,
-            "aim_target": self.aim_target,
-            "aim_lost": self.aim_lost,
-            "charge": self.charge.value if self.charge else None,
-            "desperate": self.desperate,
-            "shots": self.shots,
-        }
-
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> Stance:
         charge = stored["charge"]
@@ -73,9 +62,6 @@ class Combatant:
     seat: str
     stance: Stance = Stance()
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"token_id": self.token_id, "seat": self.seat, "stance": self.stance.to_dict()}
-
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> Combatant:
         return cls(stored["token_id"], stored["seat"], Stance.from_dict(stored["stance"]))
@@ -86,7 +72,7 @@ class Combat:
     """One scene's fight. ``seating`` runs clockwise round the table;
     ``order`` is the seats' turn order once initiative is rolled (empty
     before); ``turn`` indexes ``order`` (None before the first turn);
-    ``round`` counts from 1. ``initiative`` is the roll's ``to_dict()``.
+    ``round`` counts from 1. ``initiative`` is the roll (None before it).
     ``version`` goes up by one with every change."""
 
     scene_id: str
@@ -96,7 +82,7 @@ class Combat:
     order: tuple[str, ...] = ()
     turn: int | None = None
     round: int = 1
-    initiative: Mapping[str, Any] | None = None
+    initiative: Initiative | None = None
     version: int = 1
 
     @property
@@ -110,20 +96,6 @@ class Combat:
                 return combatant
         return None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "scene_id": self.scene_id,
-            "seating": list(self.seating),
-            "gm_seat": self.gm_seat,
-            "combatants": [combatant.to_dict() for combatant in self.combatants],
-            "order": list(self.order),
-            "turn": self.turn,
-            "seat": self.seat,
-            "round": self.round,
-            "initiative": self.initiative,
-            "version": self.version,
-        }
-
     @classmethod
     def from_dict(cls, stored: Mapping[str, Any]) -> Combat:
         return cls(
@@ -134,7 +106,7 @@ class Combat:
             order=tuple(stored["order"]),
             turn=stored["turn"],
             round=stored["round"],
-            initiative=stored["initiative"],
+            initiative=Initiative.from_dict(stored["initiative"]) if stored["initiative"] else None,
             version=stored["version"],
         )
 
@@ -203,7 +175,7 @@ def with_initiative(combat: Combat, initiative: Initiative) -> Combat:
     if combat.turn is not None:
         raise RulesRefusal("initiative was rolled for this combat already")
     return replace(
-        combat, order=initiative.order, turn=0, round=1, initiative=initiative.to_dict(), version=combat.version + 1
+        combat, order=initiative.order, turn=0, round=1, initiative=initiative, version=combat.version + 1
     )
 
 
@@ -294,7 +266,7 @@ class TurnStarted(NamedTuple):
     name: str
     out_of_action: bool
     ended: tuple[ConditionEntry, ...]
-    breath: dict[str, Any] | None
+    breath: TokenHazardResult | None
     allowance: Allowance
 
 
@@ -336,7 +308,7 @@ class TurnEnded(NamedTuple):
     out_of_action: bool
     condition_rolls: tuple[ConditionRoll | UnrolledCondition, ...]
     bleeding: BleedingResult | None
-    fire: dict[str, Any] | None
+    fire: TokenHazardResult | None
 
 
 def turn_ended(

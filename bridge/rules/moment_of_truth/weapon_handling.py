@@ -10,9 +10,10 @@ that only count successes (reloading, clearing a jam) have no TN.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -267,6 +268,28 @@ class Magazine:
     def replaced(self) -> Magazine:
         """A fresh magazine of the same capacity: :data:`MAGAZINE_CHANGE_ROUNDS`."""
         return Magazine(self.capacity, self.capacity)
+
+
+@dataclass(frozen=True)
+class WeaponState:
+    """A token's weapon between attacks, kept on the token by weapon name
+    (``weapon_state``). ``ready``: an unwieldy weapon is not after an attack until its roll
+    passes; ``readying``: that roll failed, so the wielder's next turn is
+    spent readying it; ``jammed``: an unreliable weapon jammed;
+    ``magazine``: None when rounds are not counted (or not yet)."""
+
+    ready: bool = True
+    readying: bool = False
+    jammed: bool = False
+    magazine: Magazine | None = None
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> WeaponState:
+        magazine = stored["magazine"]
+        return cls(
+            stored["ready"], stored["readying"], stored["jammed"],
+            Magazine(magazine["rounds"], magazine["capacity"]) if magazine else None,
+        )
 
 
 class FireMode(str, Enum):

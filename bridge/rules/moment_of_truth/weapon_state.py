@@ -9,47 +9,28 @@ the optional ammunition rules (``Dials.ammunition``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .dials import Dials
 from .equipment import MeleeWeapon, Quality, RangedWeapon
 from .tokens import TokenState
-from .weapon_handling import Check, Magazine, is_unwieldy
+from .weapon_handling import Check, Magazine, WeaponState, is_unwieldy
 
 Weapon = MeleeWeapon | RangedWeapon
 
 
 @dataclass(frozen=True)
-class WeaponState:
-    """``ready``: an unwieldy weapon is not after an attack until its roll
-    passes; ``readying``: that roll failed, so the wielder's next turn is
-    spent readying it; ``jammed``: an unreliable weapon jammed;
-    ``magazine``: None when rounds are not counted (or not yet)."""
+class ShownWeapon(WeaponState):
+    """A token's weapon as a card shows it: its state, its name and what must be done before it attacks again."""
 
-    ready: bool = True
-    readying: bool = False
-    jammed: bool = False
-    magazine: Magazine | None = None
+    weapon: str = ""
+    notes: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        magazine = self.magazine
-        return {
-            "ready": self.ready,
-            "readying": self.readying,
-            "jammed": self.jammed,
-            "magazine": {"rounds": magazine.rounds, "capacity": magazine.capacity} if magazine else None,
-        }
 
-    @classmethod
-    def from_dict(cls, stored: Mapping[str, Any]) -> WeaponState:
-        magazine = stored["magazine"]
-        return cls(
-            stored["ready"], stored["readying"], stored["jammed"],
-            Magazine(magazine["rounds"], magazine["capacity"]) if magazine else None,
-        )
+def shown(state: WeaponState, weapon: Weapon) -> ShownWeapon:
+    kept = {name: getattr(state, name) for name in WeaponState.__dataclass_fields__}
+    return ShownWeapon(**kept, weapon=weapon.name, notes=tuple(notes(state, weapon)))
 
 
 def counts_rounds(weapon: Weapon, dials: Dials) -> bool:
@@ -61,8 +42,7 @@ def counts_rounds(weapon: Weapon, dials: Dials) -> bool:
 
 def weapon_state(token: TokenState, weapon: Weapon, dials: Dials) -> WeaponState:
     """The token's ``weapon`` as kept; a counted weapon never seen is fully loaded."""
-    stored = token.weapons.get(weapon.name)
-    state = WeaponState.from_dict(stored) if stored else WeaponState()
+    state = token.weapons.get(weapon.name) or WeaponState()
     if not counts_rounds(weapon, dials):
         return state if state.magazine is None else replace(state, magazine=None)
     return state if state.magazine else replace(state, magazine=Magazine.full(weapon))
@@ -70,10 +50,9 @@ def weapon_state(token: TokenState, weapon: Weapon, dials: Dials) -> WeaponState
 
 def with_weapon(token: TokenState, weapon: Weapon, state: WeaponState) -> TokenState:
     """``token`` keeping ``state`` of its ``weapon`` (``token`` itself when it keeps it already)."""
-    kept = state.to_dict()
-    if token.weapons.get(weapon.name) == kept:
+    if token.weapons.get(weapon.name) == state:
         return token
-    return replace(token, weapons={**token.weapons, weapon.name: kept})
+    return replace(token, weapons={**token.weapons, weapon.name: state})
 
 
 def check_usable(state: WeaponState, weapon: Weapon) -> None:

@@ -8,7 +8,6 @@ spends it through NPCs as Momentum is spent, and on traits (2).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .momentum import MomentumSpend, NotEnough, PoolChange, spend_cost
@@ -58,6 +57,3 @@ class Chaos:
 
     def _to(self, after: int, reason: str) -> tuple[Chaos, PoolChange]:
         return replace(self, tokens=after), PoolChange("chaos", self.tokens, after, reason)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"tokens": self.tokens}

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, Protocol, Self, TypeVar
+from typing import Protocol, Self, TypeVar
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
 from .contests import Contest, Side, roll_contest
 from .determination import MAXIMUM as DETERMINATION_MAXIMUM
-from .momentum import MomentumSpend, NotEnough, PoolChange, spend_cost
+from .momentum import MomentumSpend, NotEnough, PoolChange
 from .skill_tests import Payer, SkillTest, Target, roll_skill_test
 
 TRAIT_DAMAGE = 2
@@ -57,10 +57,6 @@ class Defence:
     @property
     def hit(self) -> bool:
         return self.contest.winner is Side.ACTIVE
-
-    def to_dict(self) -> dict[str, Any]:
-        cost = 0 if self.hit else spend_cost(MomentumSpend.COUNTER_ATTACK)
-        return {"hit": self.hit, "counter_attack_cost": cost, **self.contest.to_dict()}
 
 
 def roll_defended_attack(kind: AttackKind, attacker: Target, defender: Target, *, dice: DiceSource) -> Defence:
@@ -127,19 +123,6 @@ class Hit:
         lines.append(f"{self.damage_left} damage: Stress {self.stress_before} - {self.stress_lost} = {stress_after}")
         return lines
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "damage": self.damage,
-            "bonus_damage": self.bonus_damage,
-            "armor_before": self.armor_before,
-            "absorbed": self.absorbed,
-            "negative_trait": self.negative_trait,
-            "damage_left": self.damage_left,
-            "stress_before": self.stress_before,
-            "stress_lost": self.stress_lost,
-            "explanation": self.explanation,
-        }
-
 
 @dataclass(frozen=True)
 class Vitals:
@@ -185,13 +168,3 @@ class Vitals:
     def new_scene(self) -> Vitals:
         """Stress, Armor and Mana are restored (Scenes; Powers)."""
         return Vitals.fresh(self.stress_max, self.armor_max, self.mana_max)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "stress": self.stress,
-            "stress_max": self.stress_max,
-            "armor": self.armor,
-            "armor_max": self.armor_max,
-            "mana": self.mana,
-            "mana_max": self.mana_max,
-        }

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
-from .skill_tests import SkillTest, Target, roll_skill_test
+from .skill_tests import SkillTest, Target, Verdict, roll_skill_test
 
 
 class Side(str, Enum):
@@ -44,6 +43,10 @@ class Contest:
         return abs(self.active.successes - self.passive.successes)
 
     @property
+    def outcome(self) -> Verdict:
+        return Verdict(f"{self.winner.value}_wins")
+
+    @property
     def explanation(self) -> list[str]:
         active, passive = self.active.successes, self.passive.successes
         if not self.active.passed:
@@ -53,17 +56,6 @@ class Contest:
         else:
             why = f"{max(active, passive)} extra successes beat {min(active, passive)}"
         return [f"active {active} vs passive {passive} extra successes: {self.winner.value} wins ({why})"]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": "two_d20",
-            "active": self.active.to_dict(),
-            "passive": self.passive.to_dict(),
-            "winner": self.winner.value,
-            "margin": self.margin,
-            "outcome": {"label": f"{self.winner.value}_wins"},
-            "explanation": self.explanation,
-        }
 
 
 def roll_contest(active: Target, passive: Target, *, dice: DiceSource) -> Contest:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -39,6 +38,10 @@ class Determination:
         if not 0 <= self.tokens <= MAXIMUM:
             raise RulesRefusal(f"Determination is 0 to {MAXIMUM}, not {self.tokens}")
 
+    @property
+    def maximum(self) -> int:
+        return MAXIMUM
+
     def start_of_session(self) -> tuple[Determination, PoolChange]:
         return self._to(AT_SESSION_START, "start of session: one Determination")
 
@@ -56,9 +59,6 @@ class Determination:
 
     def _to(self, after: int, reason: str, lost: int = 0) -> tuple[Determination, PoolChange]:
         return replace(self, tokens=after), PoolChange("determination", self.tokens, after, reason, lost)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"tokens": self.tokens, "maximum": MAXIMUM}
 
 
 def critical_die(test: SkillTest, index: int) -> SkillTest:

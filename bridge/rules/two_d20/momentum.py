@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .skill_tests import extra_dice_cost
@@ -50,9 +49,6 @@ class PoolChange:
     after: int
     reason: str
     lost: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"pool": self.pool, "before": self.before, "after": self.after, "reason": self.reason, "lost": self.lost}
 
 
 class NotEnough(RulesRefusal):
@@ -98,6 +94,3 @@ class Momentum:
 
     def _to(self, after: int, reason: str, lost: int = 0) -> tuple[Momentum, PoolChange]:
         return replace(self, tokens=after), PoolChange("momentum", self.tokens, after, reason, lost)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"tokens": self.tokens, "players": self.players, "cap": self.cap}

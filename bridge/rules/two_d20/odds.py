@@ -13,9 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from ..judging import chances_to_dict
+from ..judging import Chance, chances
 from .skill_tests import BASE_DICE, SIDES, Target, check_difficulty, extra_dice_cost, read_die
 
 Classes = dict[tuple[int, int], int]
@@ -80,15 +79,18 @@ class SkillTestOdds:
         gained = sum(ways * (s - self.difficulty) for (s, _), ways in self.ways.items() if s >= self.difficulty)
         return Fraction(gained, self.total)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "target": self.target.to_dict(),
-            "difficulty": self.difficulty,
-            "dice": self.dice,
-            "passed": chances_to_dict([self.passing], self.total)[0],
-            "successes": chances_to_dict(_marginal(self.ways, 0), self.total),
-            "complications": chances_to_dict(_marginal(self.ways, 1), self.total),
-        }
+    # Each chance as the wire carries it.
+    @property
+    def passed_chance(self) -> Chance:
+        return Chance(self.passing, self.total)
+
+    @property
+    def successes_chances(self) -> tuple[Chance, ...]:
+        return chances(_marginal(self.ways, 0), self.total)
+
+    @property
+    def complications_chances(self) -> tuple[Chance, ...]:
+        return chances(_marginal(self.ways, 1), self.total)
 
 
 def _marginal(ways: dict[tuple[int, int], int], index: int) -> list[int]:

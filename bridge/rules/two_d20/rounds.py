@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import zip_longest
-from typing import Any
 
 from ..refusal import RulesRefusal
 
@@ -61,10 +60,6 @@ class Turn:
     def another_action(self) -> Turn:
         """Determination: take another action immediately."""
         return replace(self, extra_actions=self.extra_actions + 1)
-
-    def to_dict(self) -> dict[str, Any]:
-        taken = [action.value for action in self.taken]
-        return {"character": self.character, "taken": taken, "extra_actions": self.extra_actions}
 
 
 def turn_order(parties: Sequence[Sequence[str]]) -> list[str]:

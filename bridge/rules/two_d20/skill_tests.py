@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..dice import DiceSource
 from ..refusal import RulesRefusal
@@ -43,6 +43,12 @@ class Payer(str, Enum):
     CHAOS = "chaos"
 
 
+class Verdict(NamedTuple):
+    """A card's verdict in a word (its ``outcome``)."""
+
+    label: str
+
+
 def extra_dice_cost(extra: int) -> int:
     """1, 3 or 6 in total for +1, +2 or +3 d20 (Momentum; Chaos)."""
     if extra not in EXTRA_DICE_COST:
@@ -69,9 +75,6 @@ class Target:
     def value(self) -> int:
         return self.skill + self.style
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"skill": self.skill, "style": self.style, "focus": self.focus, "value": self.value}
-
 
 @dataclass(frozen=True)
 class D20:
@@ -90,16 +93,6 @@ class D20:
         if self.complication:
             return CountsAs.COMPLICATION
         return (CountsAs.FAILURE, CountsAs.SUCCESS, CountsAs.CRITICAL_SUCCESS)[self.successes]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "face": self.face,
-            "counts_as": self.counts_as.value,
-            "successes": self.successes,
-            "complication": self.complication,
-            "rerolled_from": list(self.rerolled_from),
-            "determined": self.determined,
-        }
 
 
 def read_die(face: int, target: Target, rerolled_from: tuple[int, ...] = (), determined: bool = False) -> D20:
@@ -124,8 +117,13 @@ class Assistant:
     die: D20
     target: Target
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "target": self.target.to_dict(), "faces": [self.die.face], "dice": [self.die.to_dict()]}
+    @property
+    def faces(self) -> tuple[int]:
+        return (self.die.face,)
+
+    @property
+    def dice(self) -> tuple[D20]:
+        return (self.die,)
 
 
 @dataclass(frozen=True)
@@ -174,32 +172,19 @@ class SkillTest:
         return extra_dice_cost(self.bought)
 
     @property
+    def faces(self) -> list[int]:
+        return [die.face for die in self.dice]
+
+    @property
+    def outcome(self) -> Verdict:
+        return Verdict("passed" if self.passed else "failed")
+
+    @property
     def explanation(self) -> list[str]:
         return explain(self)
 
     def with_dice(self, dice: Sequence[D20]) -> SkillTest:
         return replace(self, dice=tuple(dice))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": "two_d20",
-            "target": self.target.to_dict(),
-            "difficulty": self.difficulty,
-            "faces": [die.face for die in self.dice],
-            "dice": [die.to_dict() for die in self.dice],
-            "bought": self.bought,
-            "cost": self.cost,
-            "paid_by": self.paid_by.value if self.paid_by else None,
-            "assistants": [assistant.to_dict() for assistant in self.assistants],
-            "leader_successes": self.leader_successes,
-            "assistant_successes": self.assistant_successes,
-            "successes": self.successes,
-            "complications": self.complications,
-            "passed": self.passed,
-            "outcome": {"label": "passed" if self.passed else "failed"},
-            "momentum": self.momentum,
-            "explanation": self.explanation,
-        }
 
 
 def check_difficulty(difficulty: int) -> None:
@@ -233,7 +218,7 @@ def roll_skill_test(
 
 
 def read_test(card: dict[str, Any]) -> SkillTest:
-    """A test from its card (``SkillTest.to_dict()``): every die read again
+    """A test from its card (``TwoD20SkillTest``'s shape): every die read again
     from its face, as it was re-rolled or turned (Determination's re-roll of
     a logged test)."""
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ..refusal import RulesRefusal
 from .skill_tests import MAX_DIFFICULTY, check_difficulty
@@ -32,9 +31,6 @@ class Trait:
         if not self.name.strip():
             raise RulesRefusal("a trait needs a name")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "about": self.about.value, "difficulty": self.difficulty}
-
 
 @dataclass(frozen=True)
 class Difficulty:
@@ -52,14 +48,6 @@ class Difficulty:
         kept = f" (kept within 0 to {MAX_DIFFICULTY} from {raw})" if raw != self.value else ""
         lines.append(f"difficulty {self.value}{kept}")
         return lines
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "base": self.base,
-            "traits": [trait.to_dict() for trait in self.traits],
-            "value": self.value,
-            "explanation": self.explanation,
-        }
 
 
 def difficulty_with_traits(base: int, traits: Sequence[Trait] = ()) -> Difficulty:

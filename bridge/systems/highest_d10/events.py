@@ -18,6 +18,7 @@ from bridge.rules.highest_d10.advanced import (
     target_for_allies,
 )
 from bridge.rules.highest_d10.initiative import rating, roll_initiative
+from bridge.schemas.encode import dump
 from bridge.systems.state import change_state
 from bridge.table.publish import check_owner, publish
 from bridge.transport.handling import handles
@@ -26,7 +27,7 @@ from bridge.transport.refusals import refused_as
 from ...table.work import Work
 from ..at_table import played
 from . import state
-from .schemas import SYSTEM
+from .schemas import SYSTEM, D10CumulativeCard, D10SkillRoll
 from .table import TABLE, shown
 
 
@@ -47,7 +48,7 @@ def skill_roll(work: Work, request: dict) -> dict:
         _pool(request)  # refused before the aiming is spent
         extra.append(aiming(_change(work, lambda now: state.spend_aim(now, request["actor_id"]))))
     result = _roll(request, extra)
-    card = result.to_dict()
+    card = dump(D10SkillRoll, result)
     if request.get("secondary", {}).get("kind") == "subtractive":
         card["allies_tn"] = target_for_allies(result)
     return publish(work, request, "d10.roll", card)
@@ -65,7 +66,7 @@ def cumulative(work: Work, request: dict) -> dict:
         effort = cumulative_successes(rolls, request["target"], request["solid_counts_double"])
     else:
         effort = cumulative_total(rolls, request["target"])
-    return publish(work, request, "d10.cumulative", effort.to_dict())
+    return publish(work, request, "d10.cumulative", dump(D10CumulativeCard, effort))
 
 
 def _from_sheet(work: Work, request: dict) -> dict:
@@ -152,7 +153,7 @@ def declare(work: Work, request: dict) -> dict:
     roll = _roll(_fastdraw(work, request)) if "fastdraw" in request else None
     succeeded = roll.verdict.degree.succeeded if roll else None
     made = _change(work, lambda now: state.declare(now, request["actor_id"], request["actions"], succeeded))
-    return publish(work, request, "d10.declare", {**made, "fastdraw": roll.to_dict() if roll else None})
+    return publish(work, request, "d10.declare", {**made, "fastdraw": dump(D10SkillRoll, roll) if roll else None})
 
 
 def start_encounter(work: Work, request: dict) -> dict:
@@ -181,7 +182,7 @@ def _initiative_rolled(work: Work, rolled: dict) -> tuple[dict[str, int], dict[s
     except state.Refused as refused:
         raise against_the_rules(refused, refused.field) from None
     rolls = roll_initiative(pools, RandomDice())
-    return {actor_id: roll.total for actor_id, roll in rolls.items()}, {actor_id: roll.to_dict() for actor_id, roll in rolls.items()}
+    return {actor_id: roll.total for actor_id, roll in rolls.items()}, {actor_id: dump(D10SkillRoll, roll) for actor_id, roll in rolls.items()}
 
 
 def end_encounter(work: Work, request: dict) -> dict:

@@ -184,12 +184,16 @@ class D10EncounterEndRequest(RequestSchema):
     """End the encounter: declarations, actions carrying on and aiming are dropped."""
 
 
-# --- the roll's card (rules.highest_d10 ``to_dict()``) ---------------------------
+# --- the roll's card (rules.highest_d10's values) ---------------------------
+
+
+class D10Condition(Out):
+    source = fields.String(required=True)
 
 
 class D10PoolResult(Out):
     called_for = fields.Integer(required=True)
-    conditions = fields.List(fields.String(), required=True)
+    conditions = fields.Pluck(D10Condition, "source", many=True, required=True)
     dice = fields.Integer(required=True)
     rolled = fields.Integer(required=True, validate=validate.Range(1, MAX_DICE_PER_ROLL))
     zero_dice = fields.Boolean(required=True)
@@ -213,8 +217,8 @@ class D10Verdict(Out):
     tn = fields.Integer(required=True)
     total = fields.Integer(required=True)
     mishap = fields.Enum(Mishap, by_value=True, required=True, allow_none=True)
-    partial_at = fields.String(required=True)
-    solid_above = fields.String(required=True)
+    partial_at = fields.String(required=True, attribute="partial_at_text")
+    solid_above = fields.String(required=True, attribute="solid_above_text")
 
 
 #: Every ``outcome.label`` of a card: a roll's degree or what its 1s did, a cumulative roll's goal reached or not.
@@ -235,10 +239,10 @@ class D10SkillRoll(Out):
 
     system = _const(SYSTEM)
     pool = fields.Nested(D10PoolResult, required=True)
-    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
-    dice = fields.List(fields.Nested(D10Die), required=True)
-    read = fields.Integer(required=True)
-    matches = fields.Integer(required=True)
+    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True, attribute="reading.faces")
+    dice = fields.List(fields.Nested(D10Die), required=True, attribute="reading.dice")
+    read = fields.Integer(required=True, attribute="reading.read")
+    matches = fields.Integer(required=True, attribute="reading.matches")
     modifiers = fields.List(fields.Nested(D10Modifier), required=True)
     total = fields.Integer(required=True)
     stressful = fields.Boolean(required=True)
@@ -269,22 +273,31 @@ class D10CumulativeCard(Out):
     explanation = fields.List(fields.String(), required=True)
 
 
-class D10Odds(Out):
-    """The chance of each degree, exact and as a float, and of each value read
-    (``values``: the highest face + matches, before modifiers) from 1 up."""
+def _chance(degree: Degree) -> fields.Nested:
+    return fields.Nested(Chance, required=True, attribute=f"{degree.value}_chance")
 
-    pool = fields.Nested(D10PoolResult, required=True)
+
+class D10RollOdds(Out):
+    """The exact odds of a roll (``rules.highest_d10.odds.Odds``), its pool aside."""
+
     dice = fields.Integer(required=True)
     tn = fields.Integer(required=True)
     modifier = fields.Integer(required=True)
     stressful = fields.Boolean(required=True)
-    solid_success = fields.Nested(Chance, required=True)
-    success = fields.Nested(Chance, required=True)
-    partial_success = fields.Nested(Chance, required=True)
-    failure = fields.Nested(Chance, required=True)
-    automatic_failure = fields.Nested(Chance, required=True)
-    botch = fields.Nested(Chance, required=True)
-    values = fields.Dict(keys=fields.String(), values=fields.Nested(Chance), required=True)
+    solid_success = _chance(Degree.SOLID_SUCCESS)
+    success = _chance(Degree.SUCCESS)
+    partial_success = _chance(Degree.PARTIAL_SUCCESS)
+    failure = _chance(Degree.FAILURE)
+    automatic_failure = _chance(Degree.AUTOMATIC_FAILURE)
+    botch = _chance(Degree.BOTCH)
+    values = fields.Dict(keys=fields.String(), values=fields.Nested(Chance), required=True, attribute="values_chances")
+
+
+class D10Odds(D10RollOdds):
+    """The chance of each degree, exact and as a float, and of each value read
+    (``values``: the highest face + matches, before modifiers) from 1 up."""
+
+    pool = fields.Nested(D10PoolResult, required=True)
 
 
 # --- time and declarations -----------------------------------------------------
@@ -304,11 +317,11 @@ class D10Declared(Out):
     """A declared action, the phase it was declared in and the one at whose
     end it resolves; ``lost``: to its character's failed fastdraw."""
 
-    character = fields.String(required=True)
-    action = fields.String(required=True)
-    time = fields.Enum(ActionTime, by_value=True, required=True)
-    note = fields.String(required=True)
-    succeeded = fields.Boolean(required=True, allow_none=True)
+    character = fields.String(required=True, attribute="declaration.character")
+    action = fields.String(required=True, attribute="declaration.action")
+    time = fields.Enum(ActionTime, by_value=True, required=True, attribute="declaration.time")
+    note = fields.String(required=True, attribute="declaration.note")
+    succeeded = fields.Boolean(required=True, allow_none=True, attribute="declaration.succeeded")
     declared = fields.Integer(required=True)
     resolves = fields.Integer(required=True)
     status = fields.Enum(Status, by_value=True, required=True)

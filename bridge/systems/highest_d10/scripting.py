@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from ...rules.dice import DiceSource
 from ...rules.highest_d10 import SkillRoll, roll_skill
 from ...rules.highest_d10.initiative import rating
+from ...schemas.encode import dump
 from ...scripting.api import MacroError, Table
 from ...scripting.hooks import Targets, registered_characters
-from .schemas import SYSTEM
+from .schemas import SYSTEM, D10SkillRoll
 
 
 class HighestD10Table(Table):
@@ -28,7 +29,7 @@ class HighestD10Table(Table):
         except KeyError:
             raise MacroError(f"{target['name']} has no skill or attribute {rating_name!r}") from None
         result = roll_skill(dice, dice=self._dice, stressful=stressful, tn=tn)
-        self.rolled(label or f"{target['name']}: {rating_name}", target["actor_id"], result.to_dict())
+        self.rolled(label or f"{target['name']}: {rating_name}", target["actor_id"], dump(D10SkillRoll, result))
         return result
 
 

@@ -33,6 +33,9 @@ from bridge.rules.highest_d10.declarations import (
 from bridge.rules.highest_d10.initiative import rating
 from bridge.rules.highest_d10.phases import ActionTime, clock
 from bridge.rules.refusal import RulesRefusal
+from bridge.schemas.encode import dump
+
+from .schemas import D10Clock, D10Declared, D10PhasePlan
 
 State = dict[str, Any]
 EMPTY: State = {"characters": {}, "encounter": None}
@@ -141,7 +144,7 @@ def end_phase(state: State | None, initiative: Mapping[str, int] | None = None, 
     carrying_on = [_to_dict(action, ids[action.declaration.character]) for action in plan.carrying_on]
     if initiative is None:
         initiative = {entry["actor_id"]: entry["initiative"] for entry in encounter["order"]}
-    resolved = plan.to_dict()
+    resolved = dump(D10PhasePlan, plan)
     rolled = rolled or encounter.get("initiative_roll")  # a phase the GM declares keeps the encounter's roll for the next
     opened = _open_phase(characters, encounter["phase"] + 1, initiative, carrying_on, resolved, rolled)
     return {"characters": characters, "encounter": opened}, {"resolved": resolved, "encounter": opened}
@@ -177,7 +180,7 @@ def _open_phase(characters: dict, phase: int, initiative: Mapping[str, int], und
         {"actor_id": actor_id, "character": characters[actor_id]["name"], "initiative": total}
         for actor_id, total in declaration_order(initiative)
     ]
-    return {"phase": phase, "clock": clock(phase).to_dict(), "order": order, "declared": [],
+    return {"phase": phase, "clock": dump(D10Clock, clock(phase)), "order": order, "declared": [],
             "next": _next(order, []), "declarations": [], "underway": underway, "last_phase": last, "initiative_roll": rolled}
 
 
@@ -233,7 +236,7 @@ def _aim(characters: dict, declarations: list[dict]) -> dict:
 
 
 def _to_dict(action: Underway, actor_id: str) -> dict:
-    return {**action.to_dict(), "actor_id": actor_id}
+    return {**dump(D10Declared, action), "actor_id": actor_id}
 
 
 def _from_dict(data: Mapping[str, Any]) -> Underway:

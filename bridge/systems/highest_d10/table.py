@@ -19,6 +19,7 @@ from ...rules.dice import RandomDice
 from ...rules.highest_d10 import roll_skill
 from ...rules.highest_d10.declarations import declaration_order
 from ...schemas.common import Identifier
+from ...schemas.encode import dump
 from ...schemas.requests import RATING_MAX
 from ...table import events as table_events
 from ...table import schemas as table_schemas
@@ -27,7 +28,7 @@ from ...table.tokens import records
 from .. import at_table
 from ..state import change_state
 from . import state
-from .schemas import SYSTEM
+from .schemas import SYSTEM, D10SkillRoll
 
 #: Each action that takes the acting token's turn, with the field naming the token.
 TURN_ACTIONS = {"d10.declare": "token_id", "d10.roll": "token_id"}
@@ -149,7 +150,7 @@ class HighestD10Table(Table):
             how = "declared" if seat not in rolled else f"rolled {rolled[seat].total} + {seats[seat]['initiative_bonus']}"
             lines.append(f"{seats[seat]['name']}: {totals[seat]} ({how})")
         card = {"system": SYSTEM, "phase": phase, "order": order, "explanation": lines,
-                "initiative": [{"seat": seat, "total": totals[seat], "roll": rolled[seat].to_dict() if seat in rolled else None}
+                "initiative": [{"seat": seat, "total": totals[seat], "roll": dump(D10SkillRoll, rolled[seat]) if seat in rolled else None}
                                for seat in order]}
         return order, card
 

@@ -1,9 +1,11 @@
 """Moment of Clarity as a rule system (docs/rules/moment_of_clarity.md): its
 pure rules in ``bridge.rules.moment_of_clarity``, its ``moc.`` requests'
 schemas in ``schemas`` and handlers in ``events`` (one module per area), its
-state document's changes in ``state`` (docs/systems/moment_of_clarity.md)."""
+state document's changes in ``state`` (docs/systems/moment_of_clarity.md),
+how it plays at the table in ``table``, and the update of an earlier bridge's document in ``migrate``."""
 
 from .. import RuleSystem
+from .migrate import migrate
 from .odds import ODDS
 from .schemas import CARDS, CROSS_FIELD_RULES, REQUESTS, MocState
 from .table import TABLE
@@ -28,4 +30,5 @@ SYSTEM = RuleSystem(
     odds=ODDS,
     scripting="bridge.systems.moment_of_clarity.scripting",
     table=TABLE,
+    migrate=migrate,
 )

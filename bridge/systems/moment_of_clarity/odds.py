@@ -9,6 +9,7 @@ from marshmallow import fields, validate
 from ...rules.moment_of_clarity.levels import Level
 from ...rules.moment_of_clarity.odds import roll_odds
 from ...rules.moment_of_clarity.rolls import SIDES
+from ...schemas.encode import dump
 from ...schemas.pushes import Chance, Out
 from ...schemas.requests import RequestSchema
 from .. import Odds
@@ -36,12 +37,13 @@ class MocOdds(Out):
         keys=fields.String(validate=validate.OneOf([level.value for level in Level])),
         values=fields.Nested(Chance),
         required=True,
+        attribute="levels_chances",
     )
 
 
 def chances_of_roll(request: dict) -> dict:
     """The chances of the roll ``request`` describes."""
-    return roll_odds(request["dice"], request["sides"], request["tn"]).to_dict()
+    return dump(MocOdds, roll_odds(request["dice"], request["sides"], request["tn"]))
 
 
 ODDS = Odds("moc.odds", MocOddsRequest, MocOdds, chances_of_roll)

@@ -10,8 +10,10 @@ from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity.levels import Difficulty
 from ...rules.moment_of_clarity.rolls import Roll, roll
 from ...rules.moment_of_clarity.skills import PoolPart, skill_pool
+from ...schemas.encode import dump
 from ...scripting.api import MacroError, Table
 from ...scripting.hooks import Targets, registered_characters
+from .schemas.rolls import MocRoll
 
 NAME = "moment_of_clarity"
 
@@ -32,7 +34,7 @@ class MomentOfClarityTable(Table):
             result = roll(pool.dice, sides, pool.tn, self._dice)
         except ValueError as refused:
             raise MacroError(str(refused)) from None
-        self.rolled(label or f"{target['name']}: {skill}", target["actor_id"], result.to_dict())
+        self.rolled(label or f"{target['name']}: {skill}", target["actor_id"], dump(MocRoll, result))
         return result
 
 

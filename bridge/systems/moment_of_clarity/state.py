@@ -1,10 +1,12 @@
 """Moment of Clarity's public state document, changed by pure functions.
 
-``{"session", "scene", "drawn", "characters", "opposed"}``: the session and
-scene counters, the cards drawn this session (the deck is what is left, drawn
-from at random: no order is kept), each character's sheet, hand, chips,
-beads and tracks, and each secret roll's declared successes (never how many
-it rolled). Each change takes the document (None before the first) and
+``{"session", "scene", "drawn", "characters", "opposed", "moved",
+"card_pools"}``: the session and scene counters, the cards drawn this
+session (the deck is what is left, drawn from at random: no order is kept),
+each character's sheet, hand, chips, beads, tracks and character points,
+each secret roll's declared successes (never how many it rolled), the
+meters each character moved in the turn a fight runs, by scene, and the
+cards of villains sharing a pool. Each change takes the document (None before the first) and
 returns ``(document, result)`` for ``bridge.systems.state.change_state``;
 a refusal is a ``RulesRefusal`` (``Refused`` names the request field to blame)."""
 
@@ -20,15 +22,25 @@ from ...rules.dice import DiceSource
 from ...rules.moment_of_clarity import beads as bead_rules
 from ...rules.moment_of_clarity import chips as chip_rules
 from ...rules.moment_of_clarity.cards import Card, bead_value, beads_shifted, draw, left_in_deck, session_draw
-from ...rules.moment_of_clarity.characteristics import full_tokens, movement_allowance, spend_token
+from ...rules.moment_of_clarity.characteristics import (
+    PRIMARY,
+    characteristic_raise,
+    full_tokens,
+    level_of,
+    movement_allowance,
+    skill_raise,
+    spend_token,
+)
 from ...rules.moment_of_clarity.elements import Archetype, Element
 from ...rules.moment_of_clarity.health import Health, Hit, cap_tokens, end_of_scene
 from ...rules.moment_of_clarity.opposed import SecretSuccesses
+from ...schemas.encode import dump, dump_many
+from .schemas.state import MocCardOut, MocChipsOut
 
 State = dict[str, Any]
 Change = Callable[[State | None], tuple[State, Any]]
 
-EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}, "turns": None, "card_pools": {}}
+EMPTY: State = {"session": 0, "scene": 0, "drawn": [], "characters": {}, "opposed": {}, "moved": {}, "card_pools": {}}
 
 
 class Refused(RulesRefusal):
@@ -86,6 +98,50 @@ def _scene_beads(entry: dict) -> int:
     return bead_rules.scene_beads(entry["primary_dice"], bead_rules.PowerLevel(entry["power_level"]))
 
 
+#: The characteristics the sheet also keeps as its own fields (B, T and L size the Pain track).
+SHEET_FIELDS = {"Body": "body", "T": "toughness", "L": "l_score"}
+
+
+def spend_points(actor_id: str, characteristic: str | None, skill: str | None, most: int) -> Change:
+    """Character points spent on the sheet (Character Generation; Chips: the
+    experience a blue chip buys): one level of ``characteristic`` or one die
+    of ``skill`` at its Character Generation cost, never past ``most``. A
+    primary's new level brings its token; B, T and L raise the sheet's own fields too."""
+
+    def change(state):
+        state = fresh(state)
+        entry = character(state, actor_id)
+        if characteristic is not None:
+            field, bought = "characteristic", characteristic
+            level = entry[SHEET_FIELDS[characteristic]] if characteristic in SHEET_FIELDS else level_of(entry["characteristics"], characteristic)
+            cost = characteristic_raise(characteristic, level)
+        else:
+            field, bought = "skill", skill
+            raised = next((each for each in entry["skills"] if each["name"] == skill), None)
+            if raised is None:
+                raise Refused("skill", f"there is no skill {skill} on {entry['name']}'s sheet")
+            level = raised["dice"]
+            cost = skill_raise(level)
+        if level >= most:
+            raise Refused(field, f"no more: {bought} is at {most}, the most a sheet holds")
+        held = entry.get("character_points", 0)
+        if cost > held:
+            raise Refused(field, f"raising {bought} to {level + 1} costs {cost} character points; {entry['name']} has {held}")
+        entry["character_points"] = held - cost
+        if characteristic is None:
+            raised["dice"] = level + 1
+        else:
+            entry["characteristics"] = {**entry["characteristics"], characteristic: level + 1}
+            if characteristic in SHEET_FIELDS:
+                entry[SHEET_FIELDS[characteristic]] = level + 1
+            if characteristic in PRIMARY:
+                entry["tokens"] = {**entry.get("tokens", {}), characteristic: entry.get("tokens", {}).get(characteristic, 0) + 1}
+        return state, {"actor_id": actor_id, "bought": bought, "level": level + 1, "cost": cost,
+                       "left": entry["character_points"], "character": entry}
+
+    return change
+
+
 # --- the session's cards ------------------------------------------------------
 
 
@@ -102,12 +158,12 @@ def new_session(dice: DiceSource) -> Change:
                 continue
             archetype = Archetype(entry["archetype"])
             if entry.get("card_pool"):  # a villain of a group sharing a pool: its cards go to the pool
-                cards = [card.to_dict() for card in draw(_left(state), archetype.cards_kept, dice)]
+                cards = dump_many(MocCardOut, draw(_left(state), archetype.cards_kept, dice))
                 state["drawn"] += cards
                 state["card_pools"].setdefault(entry["card_pool"], []).extend(cards)
                 entry["hand"], entry["choosing"] = [], []
                 continue
-            cards = [card.to_dict() for card in draw(_left(state), archetype.cards_drawn, dice)]
+            cards = dump_many(MocCardOut, draw(_left(state), archetype.cards_drawn, dice))
             state["drawn"] += cards
             choosing = archetype.cards_drawn != archetype.cards_kept
             entry["hand"], entry["choosing"] = ([], cards) if choosing else (cards, [])
@@ -130,7 +186,7 @@ def keep(actor_id: str, kept: list[Card]) -> Change:
         if not choosing:
             raise RulesRefusal("there are no drawn cards to choose from")
         chosen = session_draw(choosing, Archetype(entry["archetype"]), kept).kept
-        entry["hand"], entry["choosing"] = [card.to_dict() for card in chosen], []
+        entry["hand"], entry["choosing"] = dump_many(MocCardOut, chosen), []
         return state, entry["hand"]
 
     return change
@@ -162,7 +218,7 @@ def card_as_beads(actor_id: str, card: Card, before_scene: bool) -> Change:
         take_card(state, entry, card)
         element, beads = card.suit.element, bead_value(card, before_scene)
         entry["beads"][element.value] = entry["beads"].get(element.value, 0) + beads
-        return state, {"card": card.to_dict(), "element": element.value, "beads": beads, "character": entry}
+        return state, {"card": dump(MocCardOut, card), "element": element.value, "beads": beads, "character": entry}
 
     return change
 
@@ -180,7 +236,7 @@ def card_shifts_beads(actor_id: str, card: Card, source: Element, target: Elemen
             raise Refused("source", f"the {card.name} moves {moved} beads out of {source.value}, which holds {held}")
         entry["beads"][source.value] = held - moved
         entry["beads"][target.value] = entry["beads"].get(target.value, 0) + moved
-        return state, {"card": card.to_dict(), "element": target.value, "beads": moved, "character": entry}
+        return state, {"card": dump(MocCardOut, card), "element": target.value, "beads": moved, "character": entry}
 
     return change
 
@@ -198,7 +254,7 @@ def play(
         if card is not None:
             take_card(state, entry, card)
         if chip is not None:
-            entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take([chip]))
+            entry["chips"] = dump(MocChipsOut, chip_rules.Chips(**entry["chips"]).take([chip]))
         if back:
             owner, element, beads = back
             returned = character(state, owner)["beads"]
@@ -269,7 +325,7 @@ def grant_chips(actor_id: str, chips: list[chip_rules.Chip], scene_start: bool) 
         held = chip_rules.Chips(**entry["chips"]).add(chips)
         if scene_start and held.over_scene_limit():
             raise RulesRefusal(f"{held.held} chips: at most {chip_rules.SCENE_START_LIMIT} at a scene's start")
-        entry["chips"] = _chips(held)
+        entry["chips"] = dump(MocChipsOut, held)
         return state, entry
 
     return change
@@ -285,10 +341,10 @@ def spend_chip(
         state = fresh(state)
         entry = character(state, actor_id)
         left, bought = chip_rules.exchange(chip_rules.Chips(**entry["chips"]), chip, use)
-        entry["chips"] = _chips(left)
+        entry["chips"] = dump(MocChipsOut, left)
         cards = []
         if use is chip_rules.Use.CARDS:
-            cards = [card.to_dict() for card in draw(_left(state), bought, dice)]
+            cards = dump_many(MocCardOut, draw(_left(state), bought, dice))
             hand_of(state, entry).extend(cards)
             state["drawn"] += cards
         elif use is chip_rules.Use.BEADS:
@@ -315,14 +371,10 @@ def trade_chips(actor_id: str, give: list[chip_rules.Chip], take: list[chip_rule
             held = chip_rules.trade_down(held, give[0], take)
         else:
             raise RulesRefusal("a trade takes one chip for lower ones, or gives one for lower ones")
-        entry["chips"] = _chips(held)
+        entry["chips"] = dump(MocChipsOut, held)
         return state, entry
 
     return change
-
-
-def _chips(chips: chip_rules.Chips) -> dict[str, int]:
-    return {"white": chips.white, "red": chips.red, "blue": chips.blue}
 
 
 # --- secret rolls -------------------------------------------------------------
@@ -417,42 +469,7 @@ def pay_for_roll(actor_id: str, token: str | None, element: Element | None, bead
     return change
 
 
-# --- turns ---------------------------------------------------------------------------
-
-
-def start_turns(order: list[list[str]]) -> Change:
-    """Turns in initiative order (Initiative): each group of principals acts together."""
-
-    def change(state):
-        state = fresh(state)
-        state["turns"] = {"order": order, "turn": 0, "acting": order[0], "moved": {}}
-        return state, state["turns"]
-
-    return change
-
-
-def check_turn(state: State, actor_id: str) -> None:
-    """While turns run, only an acting principal acts."""
-    turns = state.get("turns")
-    if turns and actor_id not in turns["acting"]:
-        raise RulesRefusal(f"it is {' and '.join(turns['acting'])}'s turn, not {actor_id}'s")
-
-
-def end_turn(actor_id: str | None) -> Change:
-    """The acting group's turn ends (``actor_id``: one of them, None for the GM); the next acts, the first after the last."""
-
-    def change(state):
-        state = fresh(state)
-        turns = state.get("turns")
-        if not turns:
-            raise RulesRefusal("no turns are running: the GM rolls initiative for the characters (moc.initiative)")
-        if actor_id is not None:
-            check_turn(state, actor_id)
-        turn = (turns["turn"] + 1) % len(turns["order"])
-        state["turns"] = {**turns, "turn": turn, "acting": turns["order"][turn], "moved": {}}
-        return state, state["turns"]
-
-    return change
+# --- fatigue and movement ------------------------------------------------------------
 
 
 def gain_fatigue(actor_id: str, levels: int) -> Change:
@@ -467,28 +484,41 @@ def gain_fatigue(actor_id: str, levels: int) -> Change:
     return change
 
 
-def move(actor_id: str, meters: int, primary_mode: bool) -> Change:
-    """A move within the character's allowance a turn (Movement); while turns run, on its own turn,
-    the meters of its turn added up."""
+def move(actor_id: str, meters: int, primary_mode: bool, turn: dict | None) -> Change:
+    """A move within the character's allowance a turn (Movement). ``turn``: the
+    turn of the running fight the character acts in (``{scene_id, round,
+    seat}``, the table's combat's), whose moves add up; None: no fight, each
+    move on its own. A new turn of the scene starts its tally from none."""
 
     def change(state):
         state = fresh(state)
         entry = character(state, actor_id)
         allowance = movement_allowance(entry.get("characteristics", {}), primary_mode)
-        turns = state.get("turns")
-        if turns:
-            try:
-                check_turn(state, actor_id)
-            except RulesRefusal as refusal:
-                raise Refused("actor_id", str(refusal)) from None
-        before = turns["moved"].get(actor_id, 0) if turns else 0
+        moves = state.setdefault("moved", {})
+        tally = {}
+        if turn is not None:
+            kept = moves.get(turn["scene_id"])
+            if kept and (kept["round"], kept["seat"]) == (turn["round"], turn["seat"]):
+                tally = kept["meters"]
+        before = tally.get(actor_id, 0)
         if before + meters > allowance:
             raise Refused("meters", f"{entry['name']} moves {allowance} m a turn this way; {before} m moved, {meters} more is too far")
-        if turns:
-            turns["moved"][actor_id] = before + meters
+        if turn is not None:
+            moves[turn["scene_id"]] = {"round": turn["round"], "seat": turn["seat"], "meters": {**tally, actor_id: before + meters}}
         moved = {"actor_id": actor_id, "mode": "primary" if primary_mode else "other", "meters": meters, "allowance": allowance,
                  "moved": before + meters, "left": allowance - before - meters}
         return state, moved
+
+    return change
+
+
+def fight_over(scene_id: str) -> Change:
+    """The fight in the scene ended: the meters moved in its last turn count no more."""
+
+    def change(state):
+        state = fresh(state)
+        state.setdefault("moved", {}).pop(scene_id, None)
+        return state, None
 
     return change
 
@@ -503,7 +533,7 @@ def penalize(actor_id: str, chips: list[chip_rules.Chip]) -> Change:
         state = fresh(state)
         entry = character(state, actor_id)
         try:
-            entry["chips"] = _chips(chip_rules.Chips(**entry["chips"]).take(chips))
+            entry["chips"] = dump(MocChipsOut, chip_rules.Chips(**entry["chips"]).take(chips))
         except RulesRefusal as short:
             raise Refused("chips", str(short)) from None
         return state, entry

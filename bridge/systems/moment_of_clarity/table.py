@@ -8,7 +8,9 @@ them again whenever a request changes the character. A fight's order is
 set by each combatant's Sp roll (Combat: Initiative): the most successes
 first, ties by the total on the dice, a tie that persists acting
 simultaneously, next to each other in the order (docs/rules/moment_of_clarity.md).
-To hit, a roll and a split pool take the acting token's turn."""
+The fight's turns are the table's: to hit, a roll, a split pool and a move
+take the acting token's turn, and a character's moves add up over its turn
+(``moc.move``) until the fight ends."""
 
 from __future__ import annotations
 
@@ -19,15 +21,20 @@ from ...rules.moment_of_clarity.combat import initiative_order
 from ...rules.moment_of_clarity.health import DAMAGE_POINTS
 from ...rules.moment_of_clarity.levels import Difficulty
 from ...rules.moment_of_clarity.rolls import roll
+from ...schemas.encode import dump
+from ...table import events as table_events
 from ...table import schemas as table_schemas
 from ...table.game import Table
 from .. import at_table
+from ..state import change_state
+from . import state
 from .schemas.common import DICE
+from .schemas.rolls import MocRoll
 
 NAME = "moment_of_clarity"
 
 #: Each action that takes the acting token's turn, with the field naming the token.
-TURN_ACTIONS = {"moc.attack": "token_id", "moc.roll": "token_id", "moc.split": "token_id"}
+TURN_ACTIONS = {"moc.attack": "token_id", "moc.roll": "token_id", "moc.split": "token_id", "moc.move": "token_id"}
 
 
 def mirror(character: dict) -> dict:
@@ -51,9 +58,17 @@ def register(work, request: dict) -> dict:
     return at_table.register(work, request, character, mirror, "moc.character")
 
 
+def end(work, request: dict) -> dict:
+    """The core's end of a fight; the meters moved in its last turn count no more."""
+    ended = table_events.end(work, request)
+    if request["scene_id"] in (work.system_state(NAME) or {}).get("moved", {}):
+        change_state(work, NAME, state.fight_over(request["scene_id"]))
+    return ended
+
+
 class MomentOfClarityTable(Table):
     schemas = {Request.TOKEN_REGISTER.value: TokenRegisterRequest}
-    handlers = {Request.TOKEN_REGISTER.value: register}
+    handlers = {Request.TOKEN_REGISTER.value: register, Request.COMBAT_END.value: end}
     turn_actions = TURN_ACTIONS
 
     def view(self, record: dict) -> dict:
@@ -83,7 +98,7 @@ class MomentOfClarityTable(Table):
         explanation = [f"{turn}. {' and '.join(names[seat] for seat in group)}"
                        + (" (together: their dice tie)" if len(group) > 1 else "") for turn, group in enumerate(groups, 1)]
         card = {"system": NAME, "order": order, "groups": [list(group) for group in groups],
-                "rolls": [{"seat": seat, "name": names[seat], "roll": rolled.to_dict()} for seat, rolled in rolls.items()],
+                "rolls": [{"seat": seat, "name": names[seat], "roll": dump(MocRoll, rolled)} for seat, rolled in rolls.items()],
                 "explanation": explanation}
         return order, card
 

@@ -13,10 +13,13 @@ from ...encoded import loads
 from ...protocol import Request
 from ...rules.moment_of_truth.tokens import TokenChange, TokenState
 from ...rules.moment_of_truth.tracker import Combat
+from ...schemas.encode import dump, dumper
 from ...table.combats import push_combat
 from ...table.store import AS_READ, TableRead
 from ...table.work import Work
 from .ledger import arsenal_key
+from .schemas.tokens import TokenState as TokenStateShape
+from .schemas.tracker import Combat as CombatShape
 from .token_changes import push_changes, refuse_untracked
 
 #: change(the combat, or None when none runs) -> (the combat after it, or None: over; the handler's answer).
@@ -37,7 +40,7 @@ def change_combat(work: Work, rule: Request, request: dict, scene_id: str, chang
     def apply(read: TableRead) -> tuple[dict, dict | None, tuple]:
         before = _combat(read)
         after, answer = change(before)
-        return {}, (after.to_dict() if after else None), (before, after, answer)
+        return {}, (dump(CombatShape, after) if after else None), (before, after, answer)
 
     before, after, answer = work.change_table([], scene_id, apply)
     _push_combat(work, rule, request, scene_id, before, after)
@@ -73,11 +76,11 @@ def change_fight(work: Work, rule: Request, request: dict, fight: Fight, change:
     def apply(read: TableRead) -> tuple[dict, dict | None, tuple]:
         made, after, answer = change(fight.states, fight.combat)
         made = tuple(made)
-        written = {c.after.token_id: c.after.to_dict() for c in made}
+        written = {c.after.token_id: dump(TokenStateShape, c.after) for c in made}
         if after is fight.combat:  # left as read: neither encoded nor compared
             combat_after = AS_READ
         else:
-            combat_after = after.to_dict() if after else None
+            combat_after = dump(CombatShape, after) if after else None
         return written, combat_after, (made, fight.combat, after, answer)
 
     read = fight.read
@@ -108,4 +111,5 @@ def _combat_of(text: str) -> Combat:
 def _push_combat(work: Work, rule: Request, request: dict, scene_id, before: Combat | None, after: Combat | None):
     if after is before or after == before:  # left as read (most attacks): no field-by-field compare
         return
-    push_combat(work, rule, request, scene_id, before.to_dict() if before else None, after.to_dict() if after else None)
+    shown = dumper(CombatShape)
+    push_combat(work, rule, request, scene_id, shown(before) if before else None, shown(after) if after else None)

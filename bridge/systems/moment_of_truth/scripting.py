@@ -30,13 +30,19 @@ from ...rules.moment_of_truth.tokens import (
     with_health,
     without_condition,
 )
+from ...schemas.encode import dump, dump_many
 from ...schemas.requests import RATING_MAX
 from ...scripting.api import Hook, MacroError, Table
 from ...scripting.hooks import EffectRefused, ScriptingHook, Targets
 from ...scripting.loader import checked
 from .combat_changes import change_fight, read_fight
 from .events.moments import award_for_role_playing
+from .schemas.damage import DamageResult as DamageResultShape
+from .schemas.hazards import FireHazard
 from .schemas.health import HIT_POINTS_MAX
+from .schemas.health import ConditionChange as ConditionChangeShape
+from .schemas.rolls import RollResult as RollResultShape
+from .schemas.tokens import TokenStateChange
 from .token_changes import check_token_owner, check_tracked, tracked
 from .world_rules import world_dials
 
@@ -75,13 +81,13 @@ class MomentOfTruthTable(Table):
         penalties = skill_penalties(target.present, rolled, self.dials)
         result = resolve_roll(kind, value, level, self.dials.default_tn, difficulty, penalties, dice=self._dice,
                               setbacks=self.dials.setbacks)
-        self.rolled(label or f"{target.name}: {statistic}", target.token_id, result.to_dict())
+        self.rolled(label or f"{target.name}: {statistic}", target.token_id, dump(RollResultShape, result))
         return result
 
     def damage(self, notation: str, damage_reduction: int = 0, label: str = "") -> DamageResult:
         """A damage roll such as ``"5d6 (3,4)"`` through ``damage_reduction`` (ch. 7)."""
         result = roll_damage(DamageDice.parse(notation), damage_reduction, dice=self._dice)
-        self.rolled(label or notation, None, result.to_dict(), kind="damage")
+        self.rolled(label or notation, None, dump(DamageResultShape, result), kind="damage")
         return result
 
     # -- effects, applied when the macro returns --------------------------
@@ -141,7 +147,7 @@ def _made(effect: dict, state: TokenState, dials: Dials, round_number: int | Non
         made, result = token_hazards.ignite(
             state, effect["starting_dice"], dials, grease=effect["grease"], round_number=round_number, dice=dice
         )
-        return made, {"fire": result}
+        return made, {"fire": dump(FireHazard, result)}
     raise ValueError(f"no such effect: {kind!r}")
 
 
@@ -156,7 +162,7 @@ def apply_effects(
     for effect in effects:
         made, details = _made(effect, now[effect["token_id"]], dials, round_number, dice)
         now[effect["token_id"]] = made.after
-        shown.append({**effect, **details, "changes": [c.to_dict() for c in made.changes]})
+        shown.append({**effect, **details, "changes": dump_many(ConditionChangeShape, made.changes)})
     changes = [
         changed(states[token_id], replace(state, version=states[token_id].version))
         for token_id, state in now.items() if state != states[token_id]
@@ -201,7 +207,7 @@ def apply(work, request: dict, record: dict, targets: Targets) -> dict:
             made, made_effects = change_fight(work, Request.MACRO_RUN, request, fight, change)
         except ValueError as refused:
             raise EffectRefused(f"the rules refused an effect: {refused}") from None
-        tokens = [change.to_dict() for change in made]
+        tokens = dump_many(TokenStateChange, made)
     moments = None
     if record["awards"]:
         awarded = [(award["player"], award["moments"], award["reason"]) for award in record["awards"]]

@@ -16,9 +16,12 @@ from typing import Any
 from ...protocol import Request
 from ...rules.moment_of_truth.tokens import TokenChange, TokenState
 from ...rules.moment_of_truth.tracker import check_can_act
+from ...schemas.encode import dump, dump_many
 from ...table.store import TableRead
 from ...table.tokens import check_owner, not_tracked, push_changed, refuse_untracked
 from ...transport.refusals import refused_as
+from .schemas.health import ConditionChange
+from .schemas.tokens import TokenState as TokenStateShape
 from .view import token_view
 
 #: change(states by token id) -> (the changes made, the handler's answer).
@@ -68,7 +71,7 @@ def change_tokens(work, rule: Request, request: dict, token_ids: Mapping[str, st
     def apply(read: TableRead) -> tuple[dict, None, tuple]:
         made, answer = change(states_of(read.token_states(), token_ids))
         made = tuple(made)
-        return {c.after.token_id: c.after.to_dict() for c in made}, None, (made, answer)
+        return {c.after.token_id: dump(TokenStateShape, c.after) for c in made}, None, (made, answer)
 
     made, answer = work.change_table(list(token_ids), None, apply)
     push_changes(work, rule, request, made)
@@ -78,5 +81,5 @@ def change_tokens(work, rule: Request, request: dict, token_ids: Mapping[str, st
 def push_changes(work, rule: Request, request: dict, made: Iterable[TokenChange]) -> None:
     """One ``token.changed`` per change, to everyone at the table."""
     for token_change in made:
-        changes = [change.to_dict() for change in token_change.changes]
-        push_changed(work, token_view, rule, request, token_change.after.to_dict(), changes)
+        changes = dump_many(ConditionChange, token_change.changes)
+        push_changed(work, token_view, rule, request, dump(TokenStateShape, token_change.after), changes)

@@ -16,6 +16,7 @@ from ...rules.two_d20.momentum import MomentumSpend
 from ...rules.two_d20.rounds import Action
 from ...rules.two_d20.skill_tests import Target, read_test, roll_skill_test
 from ...rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
+from ...schemas.encode import dump
 from ...table.combats import acting_seat, acting_tokens
 from ...table.publish import check_owner, new_card_id, publish
 from ...transport.handling import handles
@@ -23,6 +24,7 @@ from ...transport.refusals import refused_as
 from .. import state as system_state
 from ..at_table import check_acting, played, tokens_of
 from . import state
+from .schemas import TwoD20Contest, TwoD20Difficulty, TwoD20HitWorking, TwoD20SkillTest
 from .table import TABLE, shown
 
 NAME = "two_d20"
@@ -71,7 +73,7 @@ def skill_test(work, request: dict) -> dict:
         return [change for change in (paid, spent, state.bank_momentum_in(during, actor_id, test.momentum)) if change]
 
     pools = _settled(work, settle)
-    card = {**test.to_dict(), "difficulty_set": difficulty.to_dict(), "critical_die": turned, "pools": pools}
+    card = {**dump(TwoD20SkillTest, test), "difficulty_set": dump(TwoD20Difficulty, difficulty), "critical_die": turned, "pools": pools}
     kept = ["every die is already a critical success: Determination kept"] if request["critical_die"] and turned is None else []
     card["explanation"] = [*difficulty.explanation, *test.explanation, *kept, *_lines(pools)]
     return publish(work, request, "2d20.test", card, card_id=card_id)
@@ -100,7 +102,7 @@ def reroll_test(work, request: dict) -> dict:
         return [change for change in (spent, banked) if change]
 
     pools = _settled(work, settle)
-    card = {**test.to_dict(), "difficulty_set": before["difficulty_set"], "critical_die": None, "pools": pools, "rerolled": last}
+    card = {**dump(TwoD20SkillTest, test), "difficulty_set": before["difficulty_set"], "critical_die": None, "pools": pools, "rerolled": last}
     card["explanation"] = [*before["difficulty_set"]["explanation"], *test.explanation, *_lines(pools)]
     return publish(work, request, "2d20.reroll", card, card_id=card_id)
 
@@ -112,7 +114,7 @@ def contest(work, request: dict) -> dict:
     active = _target(_sheet(work, request["actor_id"])[0], request)
     opponent = request["opponent"]
     passive = _target(_sheet(work, opponent["actor_id"], "opponent")[0], opponent, "opponent")
-    card = {**roll_contest(active, passive, dice=_dice).to_dict(), "passive_id": opponent["actor_id"]}
+    card = {**dump(TwoD20Contest, roll_contest(active, passive, dice=_dice)), "passive_id": opponent["actor_id"]}
     card_id, winner = new_card_id(), request["actor_id"] if card["winner"] == "active" else opponent["actor_id"]
     _settled(work, lambda during: state.after_test_in(during, winner, card_id, True))  # the winner's test succeeded
     return publish(work, request, "2d20.contest", card, card_id=card_id)
@@ -167,20 +169,20 @@ def attack(work, request: dict) -> dict:
                 worked["notes"].append(f"{bonus} of {wanted} bonus damage bought: what the pool could pay")
             with refused_as("negative_trait"):
                 damage = state.take_hit_in(during, target_id, request["damage"], bonus, request.get("negative_trait"))
-            worked["damage"] = {"actor_id": target_id, **damage.to_dict()}
+            worked["damage"] = {"actor_id": target_id, **dump(TwoD20HitWorking, damage)}
         elif "counter_attack" in request:
             if state.afford(during, target_id, MomentumSpend.COUNTER_ATTACK, 1):
                 worked["pools"].append(state.counter_attack_in(during, defence, target_id))
                 countered = state.take_hit_in(during, attacker_id, request["counter_attack"]["damage"], 0, None)
-                worked["counter_attack"] = {"actor_id": attacker_id, **countered.to_dict()}
+                worked["counter_attack"] = {"actor_id": attacker_id, **dump(TwoD20HitWorking, countered)}
             else:
                 worked["notes"].append("no counter-attack: the defender's side cannot pay 2")
         return worked
 
     worked = _settled(work, settle)
     notes = worked.pop("notes")
-    rolled = test.to_dict() if test else None
-    contested = {**defence.contest.to_dict(), "passive_id": target_id} if defence else None
+    rolled = dump(TwoD20SkillTest, test) if test else None
+    contested = {**dump(TwoD20Contest, defence.contest), "passive_id": target_id} if defence else None
     card = {"system": "two_d20", "kind": kind.value, "target_id": target_id, "test": rolled, "defence": contested, "hit": hit,
             "outcome": {"label": "hit" if hit else "miss"}, **worked}
     struck = worked["damage"] or worked["counter_attack"]

@@ -8,6 +8,7 @@ from marshmallow import fields, validate
 from ...rules.two_d20.odds import skill_test_odds
 from ...rules.two_d20.skill_tests import MAX_DIFFICULTY, SIDES, Target
 from ...schemas.common import Inbound
+from ...schemas.encode import dump
 from ...schemas.pushes import Chance, Out
 from ...schemas.requests import RATING_MAX, RequestSchema
 from .. import Odds
@@ -37,16 +38,17 @@ class TwoD20Odds(Out):
     target = fields.Nested(TwoD20Target, required=True)
     difficulty = fields.Integer(required=True)
     dice = fields.Integer(required=True)
-    passed = fields.Nested(Chance, required=True)
-    successes = fields.List(fields.Nested(Chance), required=True)
-    complications = fields.List(fields.Nested(Chance), required=True)
+    passed = fields.Nested(Chance, required=True, attribute="passed_chance")
+    successes = fields.List(fields.Nested(Chance), required=True, attribute="successes_chances")
+    complications = fields.List(fields.Nested(Chance), required=True, attribute="complications_chances")
 
 
 def chances_of_test(request: dict) -> dict:
     """The chances of the test ``request`` describes."""
-    return skill_test_odds(
+    odds = skill_test_odds(
         Target(**request["target"]), request["difficulty"], request["bought"], [Target(**aim) for aim in request["assistants"]]
-    ).to_dict()
+    )
+    return dump(TwoD20Odds, odds)
 
 
 ODDS = Odds("2d20.odds", TwoD20OddsRequest, TwoD20Odds, chances_of_test)

@@ -6,6 +6,7 @@ from marshmallow import fields, validate
 
 from ...protocol import Request
 from ...rules.two_d20.combat import AttackKind
+from ...rules.two_d20.contests import Side
 from ...rules.two_d20.determination import MAXIMUM as DETERMINATION_MAXIMUM
 from ...rules.two_d20.determination import DeterminationUse
 from ...rules.two_d20.momentum import MomentumSpend
@@ -227,7 +228,18 @@ class TwoD20Trait(Out):
     difficulty = fields.Integer(required=True)
 
 
-class TwoD20Character(Out):
+class TwoD20Vitals(Out):
+    """A character's Stress, Armor and Mana, each with its scene maximum."""
+
+    stress = fields.Integer(required=True, validate=validate.Range(min=0))
+    stress_max = fields.Integer(required=True)
+    armor = fields.Integer(required=True, validate=validate.Range(min=0))
+    armor_max = fields.Integer(required=True)
+    mana = fields.Integer(required=True, validate=validate.Range(min=0))
+    mana_max = fields.Integer(required=True)
+
+
+class TwoD20Character(TwoD20Vitals):
     """A registered character: the sheet as sent, its trackers, and the card (`roll_id`) of
     its last `2d20.test`, which `2d20.reroll` re-rolls."""
 
@@ -236,13 +248,7 @@ class TwoD20Character(Out):
     skills = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     styles = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     focuses = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
-    armor = fields.Integer(required=True, validate=validate.Range(min=0))
     powers = fields.Boolean(required=True)
-    stress = fields.Integer(required=True, validate=validate.Range(min=0))
-    stress_max = fields.Integer(required=True)
-    armor_max = fields.Integer(required=True)
-    mana = fields.Integer(required=True, validate=validate.Range(min=0))
-    mana_max = fields.Integer(required=True)
     determination = fields.Nested(TwoD20Determination, required=True)
     traits = fields.List(fields.Nested(TwoD20Trait), required=True)
     last_test = fields.String(required=True, allow_none=True)
@@ -287,14 +293,19 @@ class TwoD20State(Out):
     zones = fields.Nested(TwoD20Zones, required=True)
 
 
-class TwoD20PoolChange(Out):
-    """One pool's change: `actor_id` for a character's own (Determination, Mana); `lost`: above a cap."""
+class TwoD20Change(Out):
+    """One pool's change as the rules make it; `lost`: above a cap."""
 
     pool = fields.String(required=True, validate=validate.OneOf(["momentum", "chaos", "determination", "mana"]))
     before = fields.Integer(required=True)
     after = fields.Integer(required=True)
     reason = fields.String(required=True)
     lost = fields.Integer(required=True)
+
+
+class TwoD20PoolChange(TwoD20Change):
+    """One pool's change: `actor_id` for a character's own (Determination, Mana); `lost`: above a cap."""
+
     actor_id = fields.String(required=True, allow_none=True)
 
 
@@ -385,23 +396,28 @@ class TwoD20RerollCard(TwoD20TestCard):
     rerolled = fields.String(required=True)
 
 
-class TwoD20ContestCard(Out):
-    """`2d20.contest`: both tests at difficulty 0; the active side wins a draw (with a success of its own)."""
+class TwoD20Contest(Out):
+    """Both tests at difficulty 0; the active side wins a draw (with a success of its own)."""
 
     system = _const("two_d20")
     active = fields.Nested(TwoD20SkillTest, required=True)
     passive = fields.Nested(TwoD20SkillTest, required=True)
-    passive_id = Identifier(required=True)
-    winner = fields.String(required=True, validate=validate.OneOf(["active", "passive"]))
+    winner = fields.Enum(Side, by_value=True, required=True)
     margin = fields.Integer(required=True)
     outcome = fields.Nested(TwoD20Verdict, required=True)
     explanation = fields.List(fields.String(), required=True)
 
 
-class TwoD20Hit(Out):
-    """Damage on a character: armor absorbs then ablates, a negative trait taken cuts it to 2."""
+class TwoD20ContestCard(TwoD20Contest):
+    """`2d20.contest`: both tests at difficulty 0; the active side wins a draw (with a success of its own);
+    `passive_id`: the passive side's actor."""
 
-    actor_id = Identifier(required=True)
+    passive_id = Identifier(required=True)
+
+
+class TwoD20HitWorking(Out):
+    """A hit worked out: armor absorbs then ablates, a negative trait taken cuts it to 2."""
+
     damage = fields.Integer(required=True)
     bonus_damage = fields.Integer(required=True)
     armor_before = fields.Integer(required=True)
@@ -411,6 +427,12 @@ class TwoD20Hit(Out):
     stress_before = fields.Integer(required=True)
     stress_lost = fields.Integer(required=True)
     explanation = fields.List(fields.String(), required=True)
+
+
+class TwoD20Hit(TwoD20HitWorking):
+    """Damage on a character (`actor_id`): armor absorbs then ablates, a negative trait taken cuts it to 2."""
+
+    actor_id = Identifier(required=True)
 
 
 class TwoD20AttackCard(Out):

@@ -9,10 +9,12 @@ from collections.abc import Mapping
 
 from ...rules.dice import DiceSource
 from ...rules.two_d20.skill_tests import MAX_DIFFICULTY, SkillTest, Target, roll_skill_test
+from ...schemas.encode import dump
 from ...scripting.api import MacroError, Table
 from ...scripting.hooks import EffectRefused, Targets, registered_characters
 from ..state import change_state
 from . import state
+from .schemas import TwoD20HitWorking, TwoD20SkillTest
 
 NAME = "two_d20"
 
@@ -40,7 +42,7 @@ class TwoD20Table(Table):
                 raise MacroError(f"{target['name']} has no {key} {name!r}")
         aim = Target(target["skills"][skill], target["styles"][style], target["focuses"][focus] if focus else None)
         test = roll_skill_test(aim, difficulty, dice=self._dice)
-        self.rolled(label or f"{target['name']}: {skill} + {style}", target["actor_id"], test.to_dict())
+        self.rolled(label or f"{target['name']}: {skill} + {style}", target["actor_id"], dump(TwoD20SkillTest, test))
         return test
 
     def stress(self, target: Mapping, damage: int) -> None:
@@ -61,7 +63,7 @@ def _apply(work, _request: dict, record: dict, _targets: Targets) -> dict:
 
     def change(before):
         after = state.copied(before)
-        made = [{**effect, "hit": state.take_hit_in(after, effect["token_id"], effect["damage"], 0, None).to_dict()}
+        made = [{**effect, "hit": dump(TwoD20HitWorking, state.take_hit_in(after, effect["token_id"], effect["damage"], 0, None))}
                 for effect in record["effects"]]
         return after, made
 

@@ -25,6 +25,18 @@ from ...rules.two_d20.momentum import Momentum, MomentumSpend, PoolChange, spend
 from ...rules.two_d20.rounds import Action, Turn, move
 from ...rules.two_d20.skill_tests import Payer, SkillTest
 from ...rules.two_d20.traits import Trait, TraitSubject
+from ...schemas.encode import dump
+from .schemas import (
+    TwoD20Change,
+    TwoD20Chaos,
+    TwoD20Determination,
+    TwoD20Momentum,
+    TwoD20Trait,
+    TwoD20Vitals,
+)
+
+#: Each pool's shape in the document, by its key.
+_POOLS = {"momentum": TwoD20Momentum, "chaos": TwoD20Chaos}
 
 #: The skill and the two styles Stress is made of (Combat).
 SURVIVE, BOLDLY, FORCEFULLY = "Survive", "Boldly", "Forcefully"
@@ -59,13 +71,13 @@ def start_session(state: dict | None, players: int) -> tuple[dict, Changes]:
     """Momentum empty for ``players``, 2 Chaos each, every character at one
     Determination with Stress, Armor and Mana restored."""
     momentum, chaos = Momentum(0, players), Chaos.at_start(players)
-    after = {"momentum": momentum.to_dict(), "chaos": chaos.to_dict(), "traits": [], "characters": {}, "after_test": None,
+    after = {"momentum": dump(TwoD20Momentum, momentum), "chaos": dump(TwoD20Chaos, chaos), "traits": [], "characters": {}, "after_test": None,
              "turns": {}, "zones": {"links": {}, "positions": {}}}
     changes = [_line(PoolChange("momentum", _tokens(state, "momentum"), 0, "start of session")),
                _line(PoolChange("chaos", _tokens(state, "chaos"), chaos.tokens, f"start of session: 2 Chaos x {players} players"))]
     for actor_id, sheet in (state or {}).get("characters", {}).items():
         determination, change = Determination(sheet["determination"]["tokens"]).start_of_session()
-        after["characters"][actor_id] = {**_restored(sheet), "determination": determination.to_dict()}
+        after["characters"][actor_id] = {**_restored(sheet), "determination": dump(TwoD20Determination, determination)}
         changes.append(_line(change, actor_id))
     return after, changes
 
@@ -84,8 +96,8 @@ def register(state: dict | None, actor_id: str, sheet: dict) -> tuple[dict, Chan
     stress = stress_maximum(sheet["skills"][SURVIVE], styles[BOLDLY], styles[FORCEFULLY])
     vitals = Vitals.fresh(stress, sheet["armor"], mana_maximum() if sheet["powers"] else 0)
     kept = after["characters"].get(actor_id, {})
-    determination = kept.get("determination", Determination(AT_SESSION_START).to_dict())
-    after["characters"][actor_id] = {**sheet, **vitals.to_dict(), "determination": determination, "traits": kept.get("traits", []),
+    determination = kept.get("determination", dump(TwoD20Determination, Determination(AT_SESSION_START)))
+    after["characters"][actor_id] = {**sheet, **dump(TwoD20Vitals, vitals), "determination": determination, "traits": kept.get("traits", []),
                                      "last_test": None}
     return after, []
 
@@ -102,7 +114,7 @@ def pay_for_dice_in(state: dict, actor_id: str, test: SkillTest) -> dict | None:
     if test.paid_by is Payer.MOMENTUM:
         return _spend(state, "momentum", MomentumSpend.EXTRA_DICE, test.bought)
     chaos, change = Chaos(state["chaos"]["tokens"]).dice_bought(test.bought)
-    state["chaos"] = chaos.to_dict()
+    state["chaos"] = dump(TwoD20Chaos, chaos)
     return _line(change)
 
 
@@ -112,7 +124,7 @@ def bank_momentum_in(state: dict, actor_id: str, momentum: int, reason: str = "e
     if not momentum or character(state, actor_id)["npc"]:
         return None
     pool, change = _momentum(state).gain(momentum, reason)
-    state["momentum"] = pool.to_dict()
+    state["momentum"] = dump(TwoD20Momentum, pool)
     return _line(change)
 
 
@@ -151,7 +163,7 @@ def gain_chaos(state: dict | None, prevented: int, tokens: int, reason: str) -> 
     after = copied(state)
     chaos = Chaos(after["chaos"]["tokens"])
     chaos, change = chaos.complications_prevented(prevented) if prevented else chaos.generated(tokens, reason)
-    after["chaos"] = chaos.to_dict()
+    after["chaos"] = dump(TwoD20Chaos, chaos)
     return after, [_line(change)]
 
 
@@ -164,7 +176,7 @@ def award_determination(state: dict | None, actor_id: str, reason: str) -> tuple
     after = copied(state)
     sheet = character(after, actor_id)
     determination, change = Determination(sheet["determination"]["tokens"]).gain(reason)
-    sheet["determination"] = determination.to_dict()
+    sheet["determination"] = dump(TwoD20Determination, determination)
     return after, [_line(change, actor_id)]
 
 
@@ -172,7 +184,7 @@ def spend_mana(state: dict | None, actor_id: str, mana: int) -> tuple[dict, Chan
     after = copied(state)
     sheet = character(after, actor_id)
     before = sheet["mana"]
-    sheet.update(_vitals(sheet).spend_mana(mana).to_dict())
+    sheet.update(dump(TwoD20Vitals, _vitals(sheet).spend_mana(mana)))
     return after, [_line(PoolChange("mana", before, sheet["mana"], f"{mana} Mana spent on a power"), actor_id)]
 
 
@@ -181,7 +193,7 @@ def add_trait(state: dict, trait: Trait, actor_id: str | None) -> None:
     traits = character(state, actor_id)["traits"] if actor_id else not_started(state)["traits"]
     if any(each["name"] == trait.name for each in traits):
         raise RulesRefusal(f"there is already a trait {trait.name!r} there")
-    traits.append(trait.to_dict())
+    traits.append(dump(TwoD20Trait, trait))
 
 
 def remove_trait(state: dict, name: str, actor_id: str | None) -> None:
@@ -205,7 +217,7 @@ def take_hit_in(state: dict, actor_id: str, damage: int, bonus: int, negative_tr
     """A character takes a hit through its armor, in place; a negative trait taken goes on it."""
     sheet = character(state, actor_id)
     vitals, hit = _vitals(sheet).take_hit(damage, bonus, negative_trait)
-    sheet.update(vitals.to_dict())
+    sheet.update(dump(TwoD20Vitals, vitals))
     if hit.negative_trait:
         add_trait(state, Trait(hit.negative_trait, TraitSubject.CHARACTER), actor_id)
     return hit
@@ -226,7 +238,7 @@ def counter_attack_in(state: dict, defence: Defence, defender_id: str) -> dict:
     """The defender's side pays for a counter-attack, in place (a successful defence only)."""
     side = _side(state, defender_id)
     pool, change = counter_attack(defence, _pool(state, side))
-    state[side] = pool.to_dict()
+    state[side] = dump(_POOLS[side], pool)
     return _line(change)
 
 
@@ -238,7 +250,7 @@ def turn_passed(state: dict | None, new_round: bool) -> tuple[dict, Changes]:
     if not new_round:
         return after, []
     momentum, change = _momentum(after).end_of_round()
-    after["momentum"] = momentum.to_dict()
+    after["momentum"] = dump(TwoD20Momentum, momentum)
     return after, [_line(change)]
 
 
@@ -301,7 +313,7 @@ def end_scene(state: dict | None) -> tuple[dict, Changes]:
     """1 Momentum lost; Stress, Armor and Mana restored; the scene's traits, turns and zones go with it."""
     after = copied(state)
     momentum, change = _momentum(after).end_of_scene()
-    after["momentum"], after["traits"], after["after_test"], after["turns"] = momentum.to_dict(), [], None, {}
+    after["momentum"], after["traits"], after["after_test"], after["turns"] = dump(TwoD20Momentum, momentum), [], None, {}
     after["zones"] = {"links": {}, "positions": {}}
     after["characters"] = {actor_id: _restored(sheet) for actor_id, sheet in after["characters"].items()}
     return after, [_line(change)]
@@ -310,13 +322,13 @@ def end_scene(state: dict | None) -> tuple[dict, Changes]:
 def spend_determination_in(state: dict, actor_id: str, use: DeterminationUse) -> dict:
     sheet = character(state, actor_id)
     determination, change = Determination(sheet["determination"]["tokens"]).spend(use)
-    sheet["determination"] = determination.to_dict()
+    sheet["determination"] = dump(TwoD20Determination, determination)
     return _line(change, actor_id)
 
 
 def _spend(state: dict, pool: str, spend: MomentumSpend, amount: int) -> dict:
     after, change = _pool(state, pool).spend(spend, amount)
-    state[pool] = after.to_dict()
+    state[pool] = dump(_POOLS[pool], after)
     return _line(change)
 
 
@@ -337,7 +349,7 @@ def _vitals(sheet: dict) -> Vitals:
 
 
 def _restored(sheet: dict) -> dict:
-    return {**sheet, **_vitals(sheet).new_scene().to_dict()}
+    return {**sheet, **dump(TwoD20Vitals, _vitals(sheet).new_scene())}
 
 
 def _tokens(state: dict | None, pool: str) -> int:
@@ -345,4 +357,4 @@ def _tokens(state: dict | None, pool: str) -> int:
 
 
 def _line(change: PoolChange, actor_id: str | None = None) -> dict:
-    return {**change.to_dict(), "actor_id": actor_id}
+    return {**dump(TwoD20Change, change), "actor_id": actor_id}

@@ -1,11 +1,13 @@
 /**
  * Moment of Clarity: the plugin's side of the rule system `moment_of_clarity`
  * (docs/systems/moment_of_clarity.md): its cards' verdicts (the six levels of success), its state
- * (each character's hand, chips, beads and tracks, the cards out this session, secret rolls'
- * declarations) and its requests.
+ * (each character's hand, chips, beads, tracks, skills and character points, the cards out this
+ * session, secret rolls' declarations), its requests, and its forms: the roll, a character's
+ * actions (an attack, beads spent, character points spent) and the GM's character sheet.
  * @module core/systems/moment_of_clarity
  */
 
+import { BridgeError } from "../bridge-client.js";
 import { escapeHTML } from "../cards.js";
 
 export const name = "moment_of_clarity";
@@ -28,7 +30,7 @@ const CHIPS = ["white", "red", "blue"];
 /**
  * The state document (`system.changed`): the session and scene, then each character: archetype,
  * hand (and a Wildcard's cards to choose from), chips, beads by Element, the Damage, Pain and
- * Fatigue tracks, dazed; the secret rolls' declared successes.
+ * Fatigue tracks, dazed, its skills' dice and its character points; the secret rolls' declared successes.
  * @param {{session?: number, scene?: number, drawn?: object[], characters?: object, opposed?: object}} state
  * @returns {string}
  */
@@ -53,13 +55,17 @@ function characterHTML(id, each) {
     .map((element) => `<li class="vb-moc-bead vb-moc-${element}">${escapeHTML(each.beads[element])} ${element}</li>`);
   const tracks = each.tracks ?? {};
   const painPoints = 2 * (each.body ?? 0) + (each.toughness ?? 0) + (each.l_score ?? 0);
+  const skills = (each.skills ?? []).map((skill) => `<li class="vb-moc-skill">${escapeHTML(skill.name)} ${escapeHTML(skill.dice)}d</li>`);
+  const points = each.character_points ?? 0;
   return `<li class="vb-moc-character" data-actor-id="${escapeHTML(id)}"><strong>${escapeHTML(each.name)}</strong>`
     + ` <span class="vb-moc-archetype">${escapeHTML(each.archetype)}</span>${dazed}`
     + `<div class="vb-moc-hand">hand: ${cardsHTML(each.hand ?? [])}</div>${choosing}`
     + `<ul class="vb-moc-chips">${chips.join("") || "<li>no chips</li>"}</ul>`
     + `<ul class="vb-moc-beads">${beads.join("") || "<li>no beads</li>"}</ul>`
     + `<div class="vb-moc-tracks">Damage ${escapeHTML(tracks.damage ?? 0)}/6, Pain ${escapeHTML(tracks.pain ?? 0)}/${escapeHTML(painPoints)},`
-    + ` Fatigue ${escapeHTML(tracks.fatigue ?? 0)}</div></li>`;
+    + ` Fatigue ${escapeHTML(tracks.fatigue ?? 0)}</div>`
+    + (skills.length ? `<ul class="vb-moc-skills">${skills.join("")}</ul>` : "")
+    + `<div class="vb-moc-points">${escapeHTML(points)} character point${points === 1 ? "" : "s"}</div></li>`;
 }
 
 function cardsHTML(cards) {
@@ -141,11 +147,117 @@ const beadsPanel = {
   },
 };
 
-/** The forms of a character's actions at the table: its attack, and its beads spent. */
-export const actionPanels = [attackPanel, beadsPanel];
+/**
+ * Character points spent on the sheet (`moc.points.spend`): the next die of a skill on the sheet,
+ * else the next level of the characteristic named.
+ */
+const pointsPanel = {
+  title: "Spend character points",
+  submit: "Spend points",
+  what: "spend character points",
+  fields: [{ name: "raise", label: "Raise (a skill or a characteristic)", type: "text", value: "", list: "purchases" }],
+  /**
+   * @param {Object<string, any>} values
+   * @param {{actorId: string, sheet?: any}} context
+   */
+  build(values, { actorId, sheet = null }) {
+    if (!values.raise) throw new BridgeError({ code: "invalid", message: "name what the points raise", fields: { raise: ["name a skill or a characteristic"] } });
+    const isSkill = (sheet?.skills ?? []).some((skill) => skill.name === values.raise);
+    return spendPoints({ actorId, ...(isSkill ? { skill: values.raise } : { characteristic: values.raise }) });
+  },
+};
+
+/** The forms of a character's actions at the table: its attack, its beads spent, its character points spent. */
+export const actionPanels = [attackPanel, beadsPanel, pointsPanel];
+
+const PRIMARY = ["Body", "Mind", "Spirit"];
+const SKILL_TEXT = /^(.+?)\s+(\d+)\s+(action|storytelling|plot|drama)(?:\s+(easy|normal|difficult))?(?:\s+(Body|Mind|Spirit)(?:\/(\S+))?)?$/i;
+const DIFFICULTY = { easy: 0, normal: 1, difficult: 2 };
 
 /**
- * What a character's sheet offers to pick from: its skills with their dice, every other registered character as a target.
+ * The GM's character sheet (`moc.character`): who, the archetype and power level, the primary
+ * characteristic's dice (the beads) and those placed out of its Element, B, T and L, the characteristics by the text's short names
+ * ("Body 3, Sp 2, At 3") and the skills, each "name dice element [easy|normal|difficult]
+ * [cascade]" ("Shooting 6 action Body/At, Lore 1 plot"), and whether it draws cards.
+ */
+export const characterPanel = {
+  title: "Register a Moment of Clarity character",
+  submit: "Register",
+  what: "register the character",
+  fields: [
+    { name: "name", label: "Name", type: "text", value: "" },
+    { name: "actor_id", label: "Actor id (empty: from the name)", type: "text", value: "" },
+    { name: "archetype", label: "Archetype", type: "select", options: [["hero", "Hero"], ["enigma", "Enigma"], ["protagonist", "Protagonist"], ["architect", "Architect"], ["wildcard", "Wildcard"]], value: "hero" },
+    { name: "power_level", label: "Power level", type: "select", options: [["standard", "standard"], ["heroic", "heroic"], ["superheroic", "superheroic"]], value: "standard" },
+    { name: "primary_dice", label: "Primary characteristic's dice (beads)", type: "number", min: 0, max: 20, value: 3 },
+    { name: "body", label: "B (Body)", type: "number", min: 0, max: 20, value: 2 },
+    { name: "toughness", label: "T (Toughness)", type: "number", min: 0, max: 20, value: 2 },
+    { name: "l_score", label: "L", type: "number", min: 0, max: 20, value: 2 },
+    { name: "placed", label: "Beads moved out of the primary Element each scene (plot 1; a Wildcard: all of them)", type: "text", value: "" },
+    { name: "characteristics", label: "Characteristics (Body 3, Sp 2, At 3; 1 when not listed)", type: "text", value: "" },
+    { name: "skills", label: "Skills (Shooting 6 action Body/At, Lore 1 plot)", type: "text", value: "" },
+    { name: "draws_cards", label: "Draws cards (not the rabble)", type: "checkbox", value: true },
+  ],
+  /** @param {Object<string, any>} values */
+  build(values) {
+    const faults = {};
+    if (!values.name) faults.name = ["a character has a name"];
+    let characteristics = {};
+    let placed = {};
+    let skills = [];
+    try {
+      characteristics = readLevels(values.characteristics, "a characteristic and its level, as \"Sp 2\"");
+    } catch (error) {
+      faults.characteristics = [error.message];
+    }
+    try {
+      placed = readLevels(values.placed, "an Element and its beads, as \"plot 1\"");
+    } catch (error) {
+      faults.placed = [error.message];
+    }
+    try {
+      skills = readSkills(values.skills);
+    } catch (error) {
+      faults.skills = [error.message];
+    }
+    if (Object.keys(faults).length) throw new BridgeError({ code: "invalid", message: "the sheet's fields are invalid", fields: faults });
+    const actorId = values.actor_id || values.name.toLowerCase().replace(/[^a-z0-9._:-]+/g, "-").replace(/^-+|-+$/g, "");
+    return registerCharacter({
+      actorId, name: values.name, archetype: values.archetype, powerLevel: values.power_level, primaryDice: values.primary_dice,
+      placed, body: values.body, toughness: values.toughness, lScore: values.l_score, characteristics, skills, drawsCards: values.draws_cards,
+    });
+  },
+};
+
+/** "Body 3, Sp 2" as `{Body: 3, Sp: 2}`; `what`: what an entry is, for the refusal. */
+function readLevels(text, what) {
+  return Object.fromEntries(listed(text).map((entry) => {
+    const read = /^(\S+)\s+(\d+)$/.exec(entry);
+    if (!read) throw new Error(`"${entry}" is not ${what}`);
+    return [read[1], Number(read[2])];
+  }));
+}
+
+/** "Shooting 6 action Body/At" as `{name, element, dice, difficulty, primary, secondary}`, each entry. */
+function readSkills(text) {
+  return listed(text).map((entry) => {
+    const read = SKILL_TEXT.exec(entry);
+    if (!read) throw new Error(`"${entry}" is not a skill as "Shooting 6 action Body/At"`);
+    const [, name, dice, element, difficulty, primary, secondary] = read;
+    return {
+      name, element: element.toLowerCase(), dice: Number(dice), difficulty: DIFFICULTY[difficulty?.toLowerCase() ?? "normal"],
+      primary: primary ? PRIMARY.find((each) => each.toLowerCase() === primary.toLowerCase()) : null, secondary: secondary ?? null,
+    };
+  });
+}
+
+function listed(text) {
+  return String(text ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+}
+
+/**
+ * What a character's sheet offers to pick from: its skills with their dice, every other registered
+ * character as a target, and what its character points may raise (each skill and characteristic, with the cost).
  * @param {object|null} state the state document
  * @param {string} actorId
  * @returns {Object<string, string[][]>}
@@ -155,6 +267,11 @@ export function sheetLists(state, actorId) {
   return {
     skills: (sheet?.skills ?? []).map((skill) => [skill.name, `${skill.name} ${skill.dice}d (${skill.element})`]),
     targets: Object.entries(state?.characters ?? {}).filter(([id]) => id !== actorId).map(([id, each]) => [id, each.name]),
+    purchases: [
+      ...(sheet?.skills ?? []).map((skill) => [skill.name, `${skill.name} ${skill.dice}d to ${skill.dice + 1}d: ${skill.dice + 1} points`]),
+      ...Object.entries(sheet?.characteristics ?? {}).map(([name, level]) =>
+        [name, `${name} ${level} to ${level + 1}: ${(PRIMARY.includes(name) ? 5 : 3) * (level + 1)} points`]),
+    ],
   };
 }
 
@@ -212,9 +329,9 @@ export function trumpPlay({ actorId, card = null, element = null, chip = null, s
   return { event: "moc.trump", payload: { actor_id: actorId, label, ...play, standing } };
 }
 
-/** GM: `moc.initiative`, each principal's ({name, dice, sides?}) Sp roll and the order. */
-export function initiative({ actorId, principals, tn = 7, label = "" }) {
-  return { event: "moc.initiative", payload: { actor_id: actorId, label, principals, tn } };
+/** `moc.points.spend`: character points on the sheet, the next die of `skill` or the next level of `characteristic`. */
+export function spendPoints({ actorId, skill = /** @type {string|null} */ (null), characteristic = /** @type {string|null} */ (null), label = "" }) {
+  return { event: "moc.points.spend", payload: { actor_id: actorId, label, ...(skill ? { skill } : { characteristic }) } };
 }
 
 /** `moc.keep`: the 3 cards a Wildcard keeps of the 4 it drew. */
@@ -252,14 +369,14 @@ export function grantChips({ actorId, chips, sceneStart = false }) {
   return { event: "moc.chips.grant", payload: { actor_id: actorId, chips, scene_start: sceneStart } };
 }
 
-/** GM: `moc.character`, a character's sheet (archetype, power level, primary dice, B, T, L, skills, tracks; no cards for the rabble). */
+/** GM: `moc.character`, a character's sheet (archetype, power level, primary dice, B, T, L, characteristics, skills, tracks; no cards for the rabble). */
 export function registerCharacter({
   actorId, name: characterName, archetype, powerLevel = "standard", primaryDice, placed = {}, body, toughness, lScore,
-  skills = [], tracks = null, drawsCards = true,
+  characteristics = {}, skills = [], tracks = null, drawsCards = true,
 }) {
   const payload = {
     actor_id: actorId, name: characterName, archetype, power_level: powerLevel, primary_dice: primaryDice, placed,
-    body, toughness, l_score: lScore, skills, draws_cards: drawsCards,
+    body, toughness, l_score: lScore, characteristics, skills, draws_cards: drawsCards,
   };
   if (tracks) payload.tracks = tracks;
   return { event: "moc.character", payload };

@@ -18,8 +18,10 @@ from ....rules.moment_of_clarity.elements import Archetype, Element
 from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import roll
 from ....rules.moment_of_clarity.skills import PoolPart, SkillThreshold
+from ....schemas.encode import dump
 from ....table.publish import check_owner, publish
 from .. import state as moc
+from ..schemas.rolls import MocRoll, MocSkillPool
 from .common import changed, handles, refused, registered
 from .rolls import logged_card
 
@@ -53,10 +55,10 @@ def check(work, request: dict) -> dict:
         rolled, level = None, bead_rules.FREE_SUCCESS
         lines.append("a bead for a free marginal success: no dice rolled")
     else:
-        rolled = roll(pool.dice, request["sides"], pool.tn, _dice).to_dict()
+        rolled = dump(MocRoll, roll(pool.dice, request["sides"], pool.tn, _dice))
         level = Level(rolled["level"])
         lines += rolled["explanation"]
-    card = {"system": "moment_of_clarity", "skill": request["skill"], "pool": pool.to_dict(), "roll": rolled, "level": level.value,
+    card = {"system": "moment_of_clarity", "skill": request["skill"], "pool": dump(MocSkillPool, pool), "roll": rolled, "level": level.value,
             "successes": level.successes, "token": token, "beads": {**beads, "element": beads["element"] and beads["element"].value,
                                                                     "spent": spent}, "explanation": lines}
     return publish(work, request, "moc.check", card)

@@ -1,17 +1,21 @@
-"""``moc.attack``, ``moc.recover`` and ``moc.initiative``."""
+"""``moc.attack``, ``moc.recover``, ``moc.move`` and ``moc.fatigue``."""
 
 from __future__ import annotations
 
-from ....protocol import ErrorCode, RequestError
 from ....rules.dice import RandomDice
-from ....rules.moment_of_clarity.characteristics import SPEED, level_of, to_hit_tn
-from ....rules.moment_of_clarity.combat import Weapon, damage_pool, initiative_order, roll_damage
+from ....rules.moment_of_clarity.characteristics import to_hit_tn
+from ....rules.moment_of_clarity.combat import Weapon, damage_pool, roll_damage
 from ....rules.moment_of_clarity.health import recover_damage, recovery_action, resist, resistance_tn, take_hit
 from ....rules.moment_of_clarity.levels import Difficulty
 from ....rules.moment_of_clarity.rolls import open_up, roll
+from ....schemas.encode import dump
+from ....table.combats import acting_seat
 from ....table.publish import check_owner, publish
+from ...at_table import tokens_of
 from .. import state as moc
-from .common import changed, handles, read_state, refused, registered
+from ..schemas.combat import MocDamagePoolOut, MocHitOut
+from ..schemas.rolls import MocRoll
+from .common import changed, handles, refused, registered
 
 _dice = RandomDice()
 
@@ -21,8 +25,6 @@ def attack(work, request: dict) -> dict:
     target's resistance if it resists, and the levels on its tracks."""
     check_owner(work, request["actor_id"])
     defender = registered(work, request["target"], "target")
-    with refused("actor_id"):
-        moc.check_turn(read_state(work), request["actor_id"])
     modifier = request["location_modifier"]
     tn = request["tn"] if "tn" in request else to_hit_tn(defender.get("characteristics", {}))
     with refused("weapon"):
@@ -42,11 +44,11 @@ def attack(work, request: dict) -> dict:
 
     entry, taken = changed(work, moc.change_health(request["target"], hit), "target") if damage else (None, None)
     result = {
-        "attack": to_hit.to_dict(),
-        "damage_pool": pool.to_dict(),
-        "damage": damage and damage.to_dict(),
-        "resistance": resistance and resistance.to_dict(),
-        "hit": taken and taken.to_dict(),
+        "attack": dump(MocRoll, to_hit),
+        "damage_pool": dump(MocDamagePoolOut, pool),
+        "damage": damage and dump(MocRoll, damage),
+        "resistance": resistance and dump(MocRoll, resistance),
+        "hit": taken and dump(MocHitOut, taken),
         "target": target_view(request["target"], entry or registered(work, request["target"], "target")),
         "explanation": [*pool.explanation, *(taken.explanation if taken else [])],
     }
@@ -82,47 +84,29 @@ def recover(work, request: dict) -> dict:
     )
     result = {
         "kind": request["kind"],
-        "roll": l_roll and l_roll.to_dict(),
+        "roll": l_roll and dump(MocRoll, l_roll),
         "tracks": after["tracks"],
         "explanation": lines,
     }
     return publish(work, request, "moc.recover", result)
 
 
-def initiative(work, request: dict) -> dict:
-    """GM: each principal's Sp roll; most successes first, then the dice's total, then simultaneous.
-    Registered ``characters`` roll their sheet's Sp and start the turns; typed ``principals`` only order."""
-    if ("principals" in request) == ("characters" in request):
-        raise RequestError(ErrorCode.INVALID, "give principals or characters, one of the two", {"principals": ["one of the two"]})
-    if "characters" in request:
-        sheets = {actor_id: registered(work, actor_id, "characters") for actor_id in request["characters"]}
-        principals = [{"name": actor_id, "dice": level_of(sheet.get("characteristics", {}), SPEED), "sides": 10}
-                      for actor_id, sheet in sheets.items()]
-    else:
-        principals = request["principals"]
-    names = [principal["name"] for principal in principals]
-    if len(set(names)) < len(names):
-        raise RequestError(ErrorCode.INVALID, "principals are told apart by name", {"principals": ["two share a name"]})
-    with refused("principals"):
-        rolls = {each["name"]: roll(each["dice"], each["sides"], request["tn"], _dice) for each in principals}
-    order = initiative_order(rolls)
-    if "characters" in request:
-        changed(work, moc.start_turns([list(group) for group in order]), "characters")
-    lines = [
-        f"{turn}. {' and '.join(group)}{' (together)' if len(group) > 1 else ''}" for turn, group in enumerate(order, 1)
-    ]
-    result = {
-        "rolls": [{"name": name, "roll": rolled.to_dict()} for name, rolled in rolls.items()],
-        "order": [list(group) for group in order],
-        "explanation": lines,
-    }
-    return publish(work, request, "moc.initiative", result)
-
-
 def move(work, request: dict) -> dict:
-    """A move of the character's own, within its allowance a turn."""
+    """A move of the character's own, within its allowance a turn: in a
+    fight, the turn the table's combat runs (its token's, held to it)."""
     check_owner(work, request["actor_id"])
-    return changed(work, moc.move(request["actor_id"], request["meters"], request["mode"] == "primary"), "meters")
+    turn = fighting_turn(work, request["actor_id"], request["token_id"])
+    return changed(work, moc.move(request["actor_id"], request["meters"], request["mode"] == "primary", turn), "meters")
+
+
+def fighting_turn(work, actor_id: str, token_id: str | None) -> dict | None:
+    """``{scene_id, round, seat}``: the turn of the running fight the
+    character's token (``token_id``, else any of its tokens) fights in; None: none fights."""
+    for held, record in work.tokens([token_id] if token_id else tokens_of(work, [actor_id])).items():
+        combat = work.combat(record["scene_id"]) if record.get("scene_id") else None
+        if combat and combat["turn"] is not None and any(each["token_id"] == held for each in combat["combatants"]):
+            return {"scene_id": combat["scene_id"], "round": combat["round"], "seat": acting_seat(combat)}
+    return None
 
 
 def gain_fatigue(work, request: dict) -> dict:
@@ -130,20 +114,8 @@ def gain_fatigue(work, request: dict) -> dict:
     return changed(work, moc.gain_fatigue(request["actor_id"], request["levels"]), "actor_id")
 
 
-def end_turn(work, request: dict) -> dict:
-    """The acting principals' turn ends (their owner, or the GM); after the last, the order begins again."""
-    actor_id = request.get("actor_id")
-    if actor_id is None and not work.identity.is_gm:
-        raise RequestError(ErrorCode.INVALID, "name the character whose turn ends", {"actor_id": ["required"]})
-    if actor_id is not None:
-        check_owner(work, actor_id)
-    return changed(work, moc.end_turn(actor_id), "actor_id")
-
-
 def init_app(app) -> None:
     handles(app, "moc.attack")(attack)
     handles(app, "moc.recover")(recover)
-    handles(app, "moc.initiative")(initiative)
-    handles(app, "moc.turn.end")(end_turn)
     handles(app, "moc.move")(move)
     handles(app, "moc.fatigue")(gain_fatigue)

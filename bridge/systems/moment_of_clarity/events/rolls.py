@@ -14,8 +14,11 @@ from ....rules.moment_of_clarity.rolls import Roll, roll
 from ....rules.moment_of_clarity.skills import PoolPart, SkillThreshold, skill_pool
 from ....rules.moment_of_clarity.splitting import Split, SplitAction, judge_split, roll_split, split_pool
 from ....schemas.common import Visibility
+from ....schemas.encode import dump, dump_many
 from ....table.publish import check_owner, new_card_id, publish
 from .. import state as moc
+from ..schemas.rolls import MocRoll, MocSkillPool
+from ..schemas.splits import MocActionOut, MocCardPlayOut
 from .common import changed, handles, refused, registered
 
 _dice = RandomDice()
@@ -30,8 +33,8 @@ def skill_roll(work, request: dict) -> dict:
             [PoolPart(part["source"], part["dice"]) for part in request["parts"]], request["tn"], untrained
         )
         rolled = roll(pool.dice, request["sides"], pool.tn, _dice, open_ended=request["open_ended"])
-    card = rolled.to_dict()
-    card["pool"] = pool.to_dict()
+    card = dump(MocRoll, rolled)
+    card["pool"] = dump(MocSkillPool, pool)
     card["explanation"] = [*pool.explanation, *card["explanation"]]
     return publish(work, request, "moc.roll", card)
 
@@ -58,7 +61,7 @@ def split_card(split: Split, preempt: bool, outcomes) -> dict:
         "pool": split.pool,
         "lost": split.lost,
         "preempt": preempt,
-        "actions": [outcome.to_dict() for outcome in outcomes],
+        "actions": dump_many(MocActionOut, outcomes),
         "explanation": lines,
     }
 
@@ -81,7 +84,7 @@ def augment_roll(work, request: dict) -> dict:
     result["explanation"].insert(
         0, f"the {card.name} ({play.suiting.value.replace('_', ' ')}) gives {play.points} points"
     )
-    result |= {"roll_id": request["roll_id"], "element": request["element"].value, "play": play.to_dict()}
+    result |= {"roll_id": request["roll_id"], "element": request["element"].value, "play": dump(MocCardPlayOut, play)}
     return publish(work, request, "moc.augment", result)
 
 
@@ -140,7 +143,7 @@ def secret_roll(work, request: dict) -> dict:
     card_id = new_card_id()
     changed(work, moc.open_secret(card_id, request["actor_id"]), "actor_id")
     secret = {**request, "visibility": Visibility.WHISPER, "whisper_to": []}
-    return publish(work, secret, "moc.opposed", rolled.to_dict(), card_id=card_id)
+    return publish(work, secret, "moc.opposed", dump(MocRoll, rolled), card_id=card_id)
 
 
 def declare(work, request: dict) -> dict:

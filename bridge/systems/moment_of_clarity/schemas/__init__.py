@@ -2,7 +2,7 @@
 (docs/systems/moment_of_clarity.md), one module per area: ``characters``
 (and sessions), ``rolls`` (and opposed actions), ``splits`` (and
 augments), ``cards`` (cards, chips and beads), ``trumps``, ``combat`` (and
-recovery); ``state``, the state document; ``common``, what they share."""
+recovery, movement); ``state``, the state document; ``common``, what they share."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ from .characters import (
     MocCharacterChecked,
     MocCharacterCheckRequest,
     MocCharacterRequest,
+    MocPointsSpendRequest,
+    MocPointsSpentCard,
     MocSceneResult,
     MocSessionResult,
     MocTokenRecoverRequest,
@@ -39,26 +41,20 @@ from .combat import (
     MocAttackCard,
     MocAttackRequest,
     MocFatigueRequest,
-    MocInitiativeCard,
-    MocInitiativeRequest,
     MocMoved,
     MocMoveRequest,
     MocRecoverCard,
     MocRecoverRequest,
-    MocTurnEndRequest,
 )
 from .rolls import MocDeclareCard, MocDeclareRequest, MocOpposedCard, MocOpposedRequest, MocRollCard, MocRollRequest
 from .splits import MocAugmentCard, MocAugmentRequest, MocSplitCard, MocSplitRequest
-from .state import MocCharacter, MocState, MocTurnsState
+from .state import MocCharacter, MocState
 from .trumps import CROSS_FIELD_RULES, MocTrumpCard, MocTrumpRequest
 
 __all__ = ["CARDS", "CROSS_FIELD_RULES", "REQUESTS", "MocState"]
 
-GM_CARDS = {"moc.initiative"}
-
-
 CARDS = {
-    rule: CardSpec(request, card_entry(rule, result), gm_only=rule in GM_CARDS)
+    rule: CardSpec(request, card_entry(rule, result))
     for rule, request, result in (
         ("moc.roll", MocRollRequest, MocRollCard),
         ("moc.split", MocSplitRequest, MocSplitCard),
@@ -67,11 +63,11 @@ CARDS = {
         ("moc.declare", MocDeclareRequest, MocDeclareCard),
         ("moc.attack", MocAttackRequest, MocAttackCard),
         ("moc.recover", MocRecoverRequest, MocRecoverCard),
-        ("moc.initiative", MocInitiativeRequest, MocInitiativeCard),
         ("moc.trump", MocTrumpRequest, MocTrumpCard),
         ("moc.check", MocCheckRequest, MocCheckCard),
         ("moc.success", MocSuccessRequest, MocSuccessCard),
         ("moc.shift", MocShiftRequest, MocShiftCard),
+        ("moc.points.spend", MocPointsSpendRequest, MocPointsSpentCard),
     )
 }
 
@@ -88,7 +84,6 @@ REQUESTS = {
     "moc.chips.grant": RequestSpec(MocChipsGrantRequest, MocCharacter, gm_only=True),
     "moc.chips.spend": RequestSpec(MocChipSpendRequest, MocChipSpent),
     "moc.chips.trade": RequestSpec(MocChipsTradeRequest, MocCharacter),
-    "moc.turn.end": RequestSpec(MocTurnEndRequest, MocTurnsState),
     "moc.move": RequestSpec(MocMoveRequest, MocMoved),
     "moc.fate.penalty": RequestSpec(MocFatePenaltyRequest, MocCharacter, gm_only=True),
     "moc.fate.nominate": RequestSpec(MocNominateRequest, MocNominated),

@@ -1,9 +1,10 @@
-"""``moc.character``, ``moc.session`` and ``moc.scene``: a character's
-sheet, and the results of a new session or scene."""
+"""``moc.character``, ``moc.character.check``, ``moc.points.spend``,
+``moc.token.recover``, ``moc.session`` and ``moc.scene``: a character's
+sheet, its price and the points spent on it, and the results of a new session or scene."""
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import fields, validate, validates_schema
 
 from ....rules.moment_of_clarity.beads import PowerLevel
 from ....rules.moment_of_clarity.characteristics import PRIMARY
@@ -11,8 +12,8 @@ from ....rules.moment_of_clarity.elements import Archetype, Element
 from ....rules.moment_of_clarity.health import DAMAGE_POINTS
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out
-from ....schemas.requests import RATING_MAX, RequestSchema
-from .common import NAME, RATING, SKILLS_MAX, TRACK_MAX, enum_of
+from ....schemas.requests import RATING_MAX, CardRequest, RequestSchema
+from .common import NAME, RATING, SKILLS_MAX, TRACK_MAX, enum_of, one_kind
 
 
 class MocTracks(Inbound):
@@ -107,6 +108,35 @@ class MocTokenRecoverRequest(RequestSchema):
 
     actor_id = Identifier(required=True)
     characteristic = fields.String(required=True, validate=validate.OneOf(PRIMARY))
+
+
+#: What character points buy, a request naming one: a characteristic's level or a skill's die.
+PURCHASES = (("characteristic",), ("skill",))
+
+
+class MocPointsSpendRequest(CardRequest):
+    """``actor_id`` spends character points on its sheet (Character
+    Generation's costs): the next level of ``characteristic`` (a primary 5 x
+    the level, any other 3 x) or the next die of ``skill`` on the sheet (1 x);
+    one of the two. Refused past the points it has."""
+
+    characteristic = fields.String(validate=NAME)
+    skill = fields.String(validate=NAME)
+
+    @validates_schema
+    def one_purchase(self, data, **_):
+        one_kind(data, PURCHASES, "characteristic")
+
+
+class MocPointsSpentCard(Out):
+    """What the points bought, the level it is at now, their cost and the points left."""
+
+    bought = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["characteristic", "skill"]))
+    level = fields.Integer(required=True)
+    cost = fields.Integer(required=True)
+    left = fields.Integer(required=True)
+    explanation = fields.List(fields.String(), required=True)
 
 
 class MocSessionResult(Out):

@@ -1,5 +1,6 @@
-"""``moc.attack``, ``moc.recover`` and ``moc.initiative``: to hit, damage
-and resistance, recovery, and the order of the principals."""
+"""``moc.attack``, ``moc.recover``, ``moc.move`` and ``moc.fatigue``: to
+hit, damage and resistance, recovery, movement and fatigue. A fight's order
+and turns are the table's combat's (``combat.initiative``, ``combat.next``)."""
 
 from __future__ import annotations
 
@@ -49,31 +50,9 @@ class MocAttackRequest(CardRequest, ActingToken):
     resist = fields.Nested(MocResistance, load_default=None, allow_none=True)
 
 
-class MocPrincipal(Inbound):
-    name = fields.String(required=True, validate=NAME)
-    dice = fields.Integer(required=True, validate=DICE)
-    sides = fields.Integer(load_default=10, validate=validate.OneOf(SIDES))
-
-
-class MocInitiativeRequest(CardRequest):
-    """GM: each principal's Sp roll against ``tn``; ``actor_id`` is the
-    card's actor (the scene, say). ``characters``: registered characters
-    rolling their sheet's Sp, whose turns then run (``moc.turn.end``);
-    ``principals``: names and dice typed, ordered only. Names differ."""
-
-    principals = fields.List(fields.Nested(MocPrincipal), validate=validate.Length(1, 50))
-    characters = fields.List(Identifier(), validate=validate.Length(1, 50))
-    tn = fields.Integer(load_default=7, validate=TN)
-
-
-class MocTurnEndRequest(RequestSchema):
-    """The acting principals' turn ends: ``actor_id``, one of them (the GM may leave it out)."""
-
-    actor_id = Identifier()
-
-
-class MocMoveRequest(RequestSchema):
-    """``actor_id`` moves ``meters`` by its primary mode (2 x Sp + B a turn) or another (Sp + B)."""
+class MocMoveRequest(RequestSchema, ActingToken):
+    """``actor_id`` moves ``meters`` by its primary mode (2 x Sp + B a turn) or
+    another (Sp + B); in a fight, on its token's turn, the moves of the turn added up."""
 
     actor_id = Identifier(required=True)
     meters = fields.Integer(required=True, validate=validate.Range(1, 1000))
@@ -81,7 +60,7 @@ class MocMoveRequest(RequestSchema):
 
 
 class MocMoved(Out):
-    """The move, the allowance a turn, the meters moved this turn and those left."""
+    """The move, the allowance a turn, the meters moved this turn (in a fight; else this move) and those left."""
 
     actor_id = Identifier(required=True)
     mode = fields.String(required=True)
@@ -106,7 +85,7 @@ class MocRecoverRequest(CardRequest):
 
 
 class MocDamagePoolOut(Out):
-    weapon = fields.String(required=True)
+    weapon = fields.String(required=True, attribute="weapon.name")
     level = enum_of(Level, required=True)
     raises = fields.Integer(required=True)
     dice = fields.Integer(required=True)
@@ -159,18 +138,4 @@ class MocRecoverCard(Out):
     kind = fields.String(required=True)
     roll = fields.Nested(MocRoll, required=True, allow_none=True)
     tracks = fields.Nested(MocTracksOut, required=True)
-    explanation = fields.List(fields.String(), required=True)
-
-
-class MocInitiativeRoll(Out):
-    name = fields.String(required=True)
-    roll = fields.Nested(MocRoll, required=True)
-
-
-class MocInitiativeCard(Out):
-    """Each principal's Sp roll and the order: most successes first, ties by
-    the dice's total; a group acts simultaneously."""
-
-    rolls = fields.List(fields.Nested(MocInitiativeRoll), required=True)
-    order = fields.List(fields.List(fields.String()), required=True)
     explanation = fields.List(fields.String(), required=True)

@@ -1,9 +1,10 @@
 """What Moment of Clarity's schema modules share: the bounds of a request's
-numbers, their validators, and the playing card a request names."""
+numbers, their validators, the playing card a request names, and the rule
+of a request that gives one kind of fields of several."""
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_clarity.elements import Suit
@@ -36,3 +37,23 @@ class MocPlayingCard(Inbound):
 
     rank = fields.Integer(required=True, validate=validate.Range(2, 14))
     suit = enum_of(Suit, required=True)
+
+
+def one_kind(data: dict, kinds: tuple[tuple[str, ...], ...], field: str) -> None:
+    """Refuse, on ``field``, a request giving none or more than one kind of fields (each kind, all its fields)."""
+    given = [kind for kind in kinds if set(kind) & set(data)]
+    if len(given) != 1 or not set(given[0]) <= set(data):
+        raise ValidationError("one of: " + "; ".join(" with ".join(kind) for kind in kinds), field)
+
+
+def one_kind_rule(kinds: tuple[tuple[str, ...], ...]) -> dict:
+    """``one_kind`` in JSON Schema."""
+    return {
+        "oneOf": [
+            {
+                "required": list(kind),
+                "not": {"anyOf": [{"required": [name]} for other in kinds if other != kind for name in other]},
+            }
+            for kind in kinds
+        ]
+    }

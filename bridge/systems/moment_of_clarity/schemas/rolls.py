@@ -10,6 +10,7 @@ from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_clarity.effect import DieKind
 from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import SIDES
+from ....rules.moment_of_clarity.skills import SkillThreshold
 from ....schemas.common import Inbound
 from ....schemas.pushes import Out, _const
 from ....schemas.requests import HELPER_NAME_MAX_CHARS, CardRequest
@@ -59,12 +60,12 @@ class MocDie(Out):
     added, and how it counted: ``effect`` (in a group worth the Effect
     Number), ``one`` (a natural 1), ``other``."""
 
-    face = fields.Integer(required=True, validate=validate.Range(1, 10))
-    sides = fields.Integer(required=True, validate=validate.OneOf(SIDES))
-    kind = enum_of(DieKind, required=True)
-    natural = fields.Integer(required=True)
-    augment = fields.Integer(required=True)
-    value = fields.Integer(required=True)
+    face = fields.Integer(required=True, validate=validate.Range(1, 10), attribute="die.face")
+    sides = fields.Integer(required=True, validate=validate.OneOf(SIDES), attribute="die.sides")
+    kind = enum_of(DieKind, required=True, attribute="die.kind")
+    natural = fields.Integer(required=True, attribute="die.natural")
+    augment = fields.Integer(required=True, attribute="die.augment")
+    value = fields.Integer(required=True, attribute="die.value")
     counts_as = fields.String(required=True, validate=validate.OneOf(["effect", "one", "other"]))
 
 
@@ -95,8 +96,8 @@ class MocRoll(Out):
     sides = fields.Integer(required=True)
     tn = fields.Integer(required=True)
     faces = fields.List(fields.Integer(), required=True)
-    dice = fields.List(fields.Nested(MocDie), required=True)
-    effect_number = fields.Nested(MocEffectNumber, required=True)
+    dice = fields.List(fields.Nested(MocDie), required=True, attribute="counted_dice")
+    effect_number = fields.Nested(MocEffectNumber, required=True, attribute="effect")
     level = enum_of(Level, required=True)
     successes = fields.Integer(required=True, validate=validate.Range(0, 4))
     opponent_shifts = fields.Boolean(required=True)
@@ -115,7 +116,7 @@ class MocSkillPool(Out):
     dice = fields.Integer(required=True)
     base_tn = fields.Integer(required=True)
     tn = fields.Integer(required=True)
-    untrained = fields.Integer(required=True, allow_none=True)
+    untrained = enum_of(SkillThreshold, required=True, allow_none=True)
     explanation = fields.List(fields.String(), required=True)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ....rules.dice import MAX_DICE_PER_ROLL
+from ....rules.moment_of_clarity.cards import Suiting
 from ....rules.moment_of_clarity.elements import Element
 from ....rules.moment_of_clarity.levels import Level
 from ....rules.moment_of_clarity.rolls import SIDES
@@ -66,9 +67,9 @@ class MocActionOut(Out):
     """An action of a split: its roll, its level (a bead's marginal success
     stands whatever the dice say) and whether an earlier failure pre-empted it."""
 
-    name = fields.String(required=True)
-    needs = enum_of(Level, required=True)
-    free_success = fields.Boolean(required=True)
+    name = fields.String(required=True, attribute="action.name")
+    needs = enum_of(Level, required=True, attribute="action.needs")
+    free_success = fields.Boolean(required=True, attribute="action.free_success")
     roll = fields.Nested(MocRoll, required=True)
     level = enum_of(Level, required=True)
     preempted = fields.Boolean(required=True)
@@ -84,7 +85,7 @@ class MocSplitCard(Out):
 
 class MocCardPlayOut(Out):
     card = fields.Nested(MocCardOut, required=True)
-    suiting = fields.String(required=True, validate=validate.OneOf(["on_suit", "related", "off_suit"]))
+    suiting = enum_of(Suiting, required=True)
     points = fields.Integer(required=True)
     splits = fields.Boolean(required=True)
 

@@ -60,7 +60,7 @@ class MocCharacter(Out):
     dazed = fields.Boolean(required=True)
     card_pool = fields.String(required=True, allow_none=True)
     token_recovery = fields.Boolean(metadata={"description": "it may recover a characteristic token (moc.token.recover)"})
-    character_points = fields.Integer(required=True, metadata={"description": "character points earned in play (a blue chip each), to spend on the sheet"})
+    character_points = fields.Integer(required=True, metadata={"description": "character points earned in play (a blue chip each), spent on the sheet (moc.points.spend)"})
     draws_cards = fields.Boolean(required=True)
 
 
@@ -71,25 +71,25 @@ class MocSecretRoll(Out):
     declared = fields.Integer(required=True)
 
 
-class MocTurnsState(Out):
-    """The turns running (``moc.initiative`` for registered characters): the order's groups, the acting index and group, the meters each moved this turn."""
+class MocTurnMoves(Out):
+    """The meters each character moved in one turn of a scene's fight: the table's combat's round and acting seat."""
 
-    order = fields.List(fields.List(fields.String()), required=True)
-    turn = fields.Integer(required=True)
-    acting = fields.List(fields.String(), required=True)
-    moved = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    round = fields.Integer(required=True)
+    seat = fields.String(required=True)
+    meters = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
 
 
 class MocState(Out):
     """Moment of Clarity's state document: session and scene counters, the
     cards out of the deck this session, the characters by actor id, the
-    secret rolls of opposed actions by card id, and the turns running (null: none)."""
+    secret rolls of opposed actions by card id, the meters moved in each running fight's turn by
+    scene, and the cards of villains sharing a pool, by the pool's name."""
 
     session = fields.Integer(required=True)
     scene = fields.Integer(required=True)
     drawn = fields.List(fields.Nested(MocCardOut), required=True)
     characters = fields.Dict(keys=fields.String(), values=fields.Nested(MocCharacter), required=True)
     opposed = fields.Dict(keys=fields.String(), values=fields.Nested(MocSecretRoll), required=True)
-    turns = fields.Nested(MocTurnsState, required=True, allow_none=True)
+    moved = fields.Dict(keys=fields.String(), values=fields.Nested(MocTurnMoves), required=True)
     card_pools = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(MocCardOut)), required=True)
 

@@ -1,9 +1,9 @@
 """``moc.trump``: a card or chip played against a standing play, and the
-JSON Schema form of its one-kind-of-play rule (``CROSS_FIELD_RULES``)."""
+JSON Schema form of the requests' one-kind rules (``CROSS_FIELD_RULES``)."""
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import fields, validate, validates_schema
 
 from ....rules.moment_of_clarity.cards import Suiting
 from ....rules.moment_of_clarity.chips import Chip
@@ -11,7 +11,8 @@ from ....rules.moment_of_clarity.elements import Element
 from ....schemas.common import Identifier, Inbound
 from ....schemas.pushes import Out
 from ....schemas.requests import RATING_MAX, CardRequest
-from .common import MocPlayingCard, enum_of
+from .characters import PURCHASES, MocPointsSpendRequest
+from .common import MocPlayingCard, enum_of, one_kind, one_kind_rule
 
 
 class MocStanding(Inbound):
@@ -27,7 +28,7 @@ class MocStanding(Inbound):
 
     @validates_schema
     def one_play(self, data, **_):
-        _one_kind(data, STANDING_PLAYS, "standing")
+        one_kind(data, STANDING_PLAYS, "standing")
 
 
 class MocTrumpRequest(CardRequest):
@@ -41,7 +42,7 @@ class MocTrumpRequest(CardRequest):
 
     @validates_schema
     def one_play(self, data, **_):
-        _one_kind(data, TRUMPING_PLAYS, "card")
+        one_kind(data, TRUMPING_PLAYS, "card")
 
 
 #: The fields of each kind of play: a play gives all of one kind's and none of another's.
@@ -49,28 +50,11 @@ STANDING_PLAYS = (("card", "suiting"), ("chip",), ("beads", "actor_id", "element
 TRUMPING_PLAYS = (("card", "element"), ("chip",))
 
 
-def _one_kind(data: dict, kinds: tuple[tuple[str, ...], ...], field: str) -> None:
-    given = [kind for kind in kinds if set(kind) & set(data)]
-    if len(given) != 1 or not set(given[0]) <= set(data):
-        raise ValidationError("one of: " + "; ".join(" with ".join(kind) for kind in kinds), field)
-
-
-def _one_kind_rule(kinds: tuple[tuple[str, ...], ...]) -> dict:
-    """``_one_kind`` in JSON Schema."""
-    return {
-        "oneOf": [
-            {
-                "required": list(kind),
-                "not": {"anyOf": [{"required": [name]} for other in kinds if other != kind for name in other]},
-            }
-            for kind in kinds
-        ]
-    }
-
-
+#: The JSON Schema form of the one-kind rules (the sheet's among them: ``characters``).
 CROSS_FIELD_RULES = {
-    MocStanding.one_play: _one_kind_rule(STANDING_PLAYS),
-    MocTrumpRequest.one_play: _one_kind_rule(TRUMPING_PLAYS),
+    MocStanding.one_play: one_kind_rule(STANDING_PLAYS),
+    MocTrumpRequest.one_play: one_kind_rule(TRUMPING_PLAYS),
+    MocPointsSpendRequest.one_purchase: one_kind_rule(PURCHASES),
 }
 
 

@@ -20,9 +20,12 @@ from ....rules.moment_of_truth.equipment import (
     remove_items,
 )
 from ....rules.moment_of_truth.statistics import Statistic
+from ....schemas.encode import dump
 from ....transport.handling import handles
 from ..ledger import arsenal, arsenal_key
 from ..names import Event
+from ..schemas.characters import AdvancementCost as AdvancementCostShape
+from ..schemas.characters import ArsenalItems, CreationCheck
 from ..world_rules import world_dials
 
 
@@ -40,7 +43,7 @@ def check_character(work, check_request: dict) -> dict:
         trait_points_to_skill_points=sheet["trait_points_to_skill_points"],
         trait_points_to_statistic_points=sheet["trait_points_to_statistic_points"],
     )
-    return check_creation(character, world_dials(work)).to_dict()
+    return dump(CreationCheck, check_creation(character, world_dials(work)))
 
 
 def advancement_cost(work, cost_request: dict) -> dict:
@@ -54,7 +57,7 @@ def advancement_cost(work, cost_request: dict) -> dict:
             cost = statistic_advancement(levels["name"], levels["current"], levels["desired"], world_dials(work))
     except OffTheTable as broken:
         raise against_the_rules(broken, f"{raised}.{broken.field}") from None
-    return cost.to_dict()
+    return dump(AdvancementCostShape, cost)
 
 
 def advancement_buyback(work, buyback_request: dict) -> dict:
@@ -65,13 +68,13 @@ def advancement_buyback(work, buyback_request: dict) -> dict:
 
 def list_equipment(work, _request: dict) -> dict:
     """The book's items with the world's own (which replace a book item of their name)."""
-    return Arsenal.book().with_custom(arsenal(work.store, work.world_id)).to_dict()
+    return dump(ArsenalItems, Arsenal.book().with_custom(arsenal(work.store, work.world_id)).listed)
 
 
-def _world_items(work) -> dict[str, list[dict]]:
-    """The world's own equipment as this work has it (``{}``: none yet)."""
+def _world_items(work) -> Arsenal:
+    """The world's own equipment as this work has it (none yet: empty)."""
     stored = work.get(arsenal_key(work.world_id))
-    return loads(stored) if stored else {}
+    return Arsenal.empty().with_custom(loads(stored) if stored else {})
 
 
 def define_equipment(work, define_request: dict) -> dict:
@@ -84,8 +87,9 @@ def define_equipment(work, define_request: dict) -> dict:
         custom = define_items(custom, {kind: define_request[kind] for kind in KINDS})
     except EntryError as broken:
         raise against_the_rules(broken, broken.field) from None
-    work.set(arsenal_key(work.world_id), dumps(custom))
-    return custom
+    kept = dump(ArsenalItems, custom.listed)
+    work.set(arsenal_key(work.world_id), dumps(kept))
+    return kept
 
 
 def init_app(app) -> None:

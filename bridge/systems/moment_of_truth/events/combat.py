@@ -34,7 +34,7 @@ from ....rules.moment_of_truth.equipment import (
     Shield,
     WeaponSkill,
 )
-from ....rules.moment_of_truth.health import take_hits
+from ....rules.moment_of_truth.health import ConditionChange, Health, take_hits
 from ....rules.moment_of_truth.ranges import weapon_range
 from ....rules.moment_of_truth.statistics import Statistic
 from ....rules.moment_of_truth.tokens import (
@@ -59,7 +59,7 @@ from ....rules.moment_of_truth.weapon_state import (
     WeaponState,
     after_attack,
     check_usable,
-    notes,
+    shown,
     weapon_state,
     with_weapon,
 )
@@ -74,6 +74,7 @@ from ..ledger import arsenal
 from ..names import Event
 from ..schemas import combat as shapes
 from ..schemas.simulation import SEED_MAX
+from ..settings import MomentOfTruthSettings
 from ..token_changes import check_token_owner
 from ..world_rules import world_dials
 from .area import attack_distance
@@ -219,7 +220,7 @@ def attack(work, attack_request: dict) -> dict:
     tokens = change_fight(work, Event.ATTACK, attack_request, read, leave_behind)
     card = dump(shapes.AttackResult, result)
     card["ammo"] = dump(shapes.AmmoRoll, ammo) if ammo else None
-    card["weapon_state"] = {"weapon": weapon.name, **kept.to_dict(), "notes": notes(kept, weapon)}
+    card["weapon_state"] = dump(shapes.WeaponState, shown(kept, weapon))
     card["tokens"] = [tokens[state.token_id] for state in plan.aimed] + _grappler_hit(attack_request, result, tokens)
     return publish(work, attack_request, Event.ATTACK, card, card_id=card_id, actor_id=attacker.actor_id)
 
@@ -233,7 +234,7 @@ def attack_odds(work, odds_request: dict) -> dict:
     seed = odds_request["seed"] if odds_request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
     return queue_job(
         work, odds_request["request_id"], "workers.moment_of_truth.jobs.attack_odds_preview",
-        attack=plan.numbers, dials=dials.to_dict(), trials=odds_request["trials"], seed=seed,
+        attack=plan.numbers, dials=dump(MomentOfTruthSettings, dials), trials=odds_request["trials"], seed=seed,
     )
 
 
@@ -374,6 +375,17 @@ def _grappler_hit(attack_request: dict, result: AttackResult, tokens: dict) -> l
 # --- what the attack leaves behind -------------------------------------------------
 
 
+class Taken(NamedTuple):
+    """What the attack did to one tracked token, as its card shows it (``TokenTaken``)."""
+
+    token_id: str
+    name: str
+    version: int
+    health_before: Health
+    health_after: Health
+    changes: tuple[ConditionChange, ...]
+
+
 def _taken(
     fresh: dict[str, TokenState], result: AttackResult, attacker_id: str, weapon, kept, dials, round_number
 ) -> tuple[list, dict]:
@@ -394,15 +406,8 @@ def _taken(
             made.append(change)
             now, changes = change.after, change.changes
         if token_id != attacker_id:  # the card shows the tokens attacked
-            health_before = before.health.to_dict()
-            taken[token_id] = {
-                "token_id": token_id,
-                "name": before.name,
-                "version": now.version,
-                "health_before": health_before,
-                "health_after": health_before if now.health is before.health else now.health.to_dict(),
-                "changes": [c.to_dict() for c in changes],
-            }
+            took = Taken(token_id, before.name, now.version, before.health, now.health, changes)
+            taken[token_id] = dump(shapes.TokenTaken, took)
     return made, taken
 
 

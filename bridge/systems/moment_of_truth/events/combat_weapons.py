@@ -25,9 +25,9 @@ from ....rules.moment_of_truth.weapon_handling import (
 )
 from ....rules.moment_of_truth.weapon_state import (
     cleared,
-    notes,
     readied,
     reloaded,
+    shown,
     weapon_state,
     with_weapon,
 )
@@ -37,6 +37,7 @@ from ....transport.handling import handles
 from ....transport.refusals import refused_as
 from ..names import Event
 from ..schemas import combat_weapons as shapes
+from ..schemas.combat import WeaponState as WeaponStateShape
 from ..token_changes import change_tokens, owned_token
 from ..world_rules import world_dials
 from .combat import arsenal_of, skill_level, weapon_of
@@ -69,7 +70,7 @@ def _kept(work, rule: Request, weapon_request: dict, token, weapon, after, resul
         return [changed(before, with_weapon(before, weapon, after))], None
 
     change_tokens(work, rule, weapon_request, {token_id: "token_id"}, keep)
-    card = result | {"weapon_state": {"weapon": weapon.name, **after.to_dict(), "notes": notes(after, weapon)}}
+    card = result | {"weapon_state": dump(WeaponStateShape, shown(after, weapon))}
     return publish(work, weapon_request, rule, card, card_id=card_id, actor_id=token.actor_id)
 
 

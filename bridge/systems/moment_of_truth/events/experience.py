@@ -7,13 +7,19 @@ a raise changes the token, a buyback the ledger, in the same work."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from ....protocol import against_the_rules
-from ....rules.moment_of_truth.advancement import OffTheTable, skill_advancement, statistic_advancement
-from ....rules.moment_of_truth.experience import ExperienceAccount
-from ....rules.moment_of_truth.moments import buy_back
+from ....rules.moment_of_truth.advancement import (
+    AdvancementCost,
+    OffTheTable,
+    skill_advancement,
+    statistic_advancement,
+)
+from ....rules.moment_of_truth.experience import ExperienceAccount, ExperienceEntry
+from ....rules.moment_of_truth.moments import LedgerUpdate, buy_back
 from ....rules.moment_of_truth.statistics import Statistic
-from ....rules.moment_of_truth.tokens import changed, registered
+from ....rules.moment_of_truth.tokens import TokenChange, changed, registered
 from ....schemas.encode import dump
 from ....table.publish import check_owner
 from ....transport.handling import handles
@@ -21,7 +27,8 @@ from ....transport.refusals import refused_as
 from ...state import change_state
 from ..house_rules import world_house_rules
 from ..names import Event
-from ..schemas.moments import MomentsChange
+from ..schemas.experience import ExperienceAccount as ExperienceAccountShape
+from ..schemas.experience import ExperienceChanged
 from ..token_changes import change_tokens, owned_token
 from ..world_rules import world_dials
 from .moments import _ledger_only, _player, _record
@@ -33,7 +40,7 @@ def award(work, request: dict) -> dict:
     """The GM's award of the session (Awarding Experience)."""
     actor_id = request["actor_id"]
     entry, account = _account_change(work, actor_id, "experience", lambda held: held.award(request["experience"], request["reason"]))
-    return _answer(actor_id, entry, account)
+    return dump(ExperienceChanged, ExperienceChange(actor_id, entry, account))
 
 
 def spend(work, request: dict) -> dict:
@@ -66,7 +73,7 @@ def spend(work, request: dict) -> dict:
         return [made], made
 
     made = change_tokens(work, Event.EXPERIENCE_SPEND, request, {token.token_id: "token_id"}, change)
-    return {**_answer(token.actor_id, entry, account), "cost": cost.to_dict(), "token": made.to_dict()}
+    return dump(ExperienceChanged, ExperienceChange(token.actor_id, entry, account, cost=cost, token=made))
 
 
 def buyback(work, request: dict) -> dict:
@@ -76,7 +83,7 @@ def buyback(work, request: dict) -> dict:
     moments = request["moments"]
     update = _record(work, [player], _ledger_only(lambda ledger: buy_back(ledger, player, moments)), "moments")
     entry, account = _account_change(work, actor_id, "moments", lambda held: held.buy_back(moments, world_dials(work)))
-    return {**_answer(actor_id, entry, account), "moments": dump(MomentsChange, update)}
+    return dump(ExperienceChanged, ExperienceChange(actor_id, entry, account, moments=update))
 
 
 def _account_change(work, actor_id: str, field: str, change):
@@ -86,15 +93,22 @@ def _account_change(work, actor_id: str, field: str, change):
         after = {"experience": dict((document or {}).get("experience", {}))}
         with refused_as(field):
             account, entry = change(ExperienceAccount.from_dict(after["experience"].get(actor_id)))
-        after["experience"][actor_id] = account.to_dict()
+        after["experience"][actor_id] = dump(ExperienceAccountShape, account)
         return after, (entry, account)
 
     return change_state(work, SYSTEM, step)
 
 
-def _answer(actor_id: str, entry, account) -> dict:
-    return {"actor_id": actor_id, "entry": entry.to_dict(), "account": account.to_dict(), "cost": None, "token": None,
-            "moments": None}
+class ExperienceChange(NamedTuple):
+    """A character's experience after a request (``ExperienceChanged``): a
+    raise's cost and token change, a buyback's ledger change."""
+
+    actor_id: str
+    entry: ExperienceEntry
+    account: ExperienceAccount
+    cost: AdvancementCost | None = None
+    token: TokenChange | None = None
+    moments: LedgerUpdate | None = None
 
 
 def init_app(app) -> None:

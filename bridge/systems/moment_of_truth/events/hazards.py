@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ....protocol import Request
 from ....schemas.catalog import REQUESTS
+from ....schemas.encode import dump
+from ....table.schemas import Sender
 from ....transport.events.jobs import queue_job
 from ....transport.handling import handles
 from ..names import Event
@@ -43,7 +45,8 @@ def queues(event: Request):
         check_tracked(work, named(request))
         spec = REQUESTS[event.value].schema().dump(request)
         return queue_job(
-            work, request["request_id"], "workers.moment_of_truth.hazards.hazard", sender=work.identity.to_dict(), event=event.value, request=spec
+            work, request["request_id"], "workers.moment_of_truth.hazards.hazard",
+            sender=dump(Sender, work.identity), event=event.value, request=spec,
         )
 
     return queue_hazard

@@ -83,7 +83,7 @@ def maneuver(work, maneuver_request: dict) -> dict:
     )
     card = dump(shapes.RESULTS[type(result)], result) | {"actor_token": actor_state.token_id, "opponent_token": opponent_state.token_id}
     if suffocation:
-        card["suffocation"] = suffocation
+        card["suffocation"] = dump(shapes.StrangledBreath, suffocation)
     hidden = maneuver_request["visibility"] is not Visibility.PUBLIC
     with_rewards(card, *_rewards(work, result, dials, bool(maneuver_request["moments"]), card_id, hidden))
     return publish(work, maneuver_request, Event.MANEUVER, card, card_id=card_id, actor_id=actor_state.actor_id)

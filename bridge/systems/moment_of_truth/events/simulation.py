@@ -8,12 +8,14 @@ from flask import current_app
 
 from ....protocol import ErrorCode, RequestError
 from ....rules.moment_of_truth.encounter import Combatant, Side, check_sides
+from ....schemas.encode import dump, dump_many
 from ....table.cancel import request_cancel
 from ....transport.events.jobs import queue_job
 from ....transport.handling import handles
 from ....transport.refusals import refused_as
 from ..names import Event
-from ..schemas.simulation import SEED_MAX
+from ..schemas.simulation import SEED_MAX, DescribedSide
+from ..settings import MomentOfTruthSettings
 from ..world_rules import world_dials
 from .combat import armor_of, arsenal_of, statistics_of, weapon_of
 
@@ -34,10 +36,10 @@ def simulate_encounter(work, request: dict) -> dict:
         check_sides(sides, dials)
     seed = request["seed"] if request["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
     spec = {
-        "sides": [side.to_dict() for side in sides],
+        "sides": dump_many(DescribedSide, sides),
         "fights": request["fights"], "round_cap": request["round_cap"], "seed": seed,
     }
-    return queue_job(work, request["request_id"], SIMULATE, spec=spec, dials=dials.to_dict())
+    return queue_job(work, request["request_id"], SIMULATE, spec=spec, dials=dump(MomentOfTruthSettings, dials))
 
 
 def _combatant(entry: dict, arsenal, path: str) -> Combatant:

@@ -4,6 +4,8 @@ last change by hand; anyone at the table catches up with a snapshot."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ....protocol import ErrorCode, Request, RequestError
 from ....rules.moment_of_truth.conditions import Condition
 from ....rules.moment_of_truth.health import heal_damage, take_hits
@@ -20,6 +22,7 @@ from ....rules.moment_of_truth.tokens import (
     with_health,
     without_condition,
 )
+from ....schemas.encode import dump
 from ....table.events import snapshot as table_snapshot
 from ....table.store import TableRead
 from ....table.tokens import not_tracked
@@ -27,6 +30,8 @@ from ....transport.handling import handles
 from ..combat_changes import running_combat
 from ..house_rules import world_house_rules
 from ..names import Event
+from ..schemas.tokens import TokenState as TokenStateShape
+from ..schemas.tokens import TokenStateChange, TokenUndone
 from ..token_changes import change_tokens, push_changes
 from ..view import token_view
 from ..world_rules import world_dials
@@ -53,11 +58,11 @@ def register(work, register_request: dict) -> dict:
             statistics=statistics, dials=dials, hit_points=register_request["hit_points"], house_rules=house_rules,
             **{name: register_request[name] for name in _STAT_BLOCK},
         )
-        return {token_id: made.after.to_dict()}, None, made
+        return {token_id: dump(TokenStateShape, made.after)}, None, made
 
     made = work.change_table([token_id], None, track)
     push_changes(work, Request.TOKEN_REGISTER, register_request, [made])
-    return made.to_dict() | {"view": token_view(made.after.to_dict())}
+    return dump(TokenStateChange, made) | {"view": token_view(dump(TokenStateShape, made.after))}
 
 
 def _check_skills(work, skills: dict) -> None:
@@ -83,7 +88,7 @@ def _one_token(work, rule: Request, token_request: dict, change) -> dict:
         made = change(states[token_id])
         return [made], made
 
-    return change_tokens(work, rule, token_request, {token_id: "token_id"}, apply).to_dict()
+    return dump(TokenStateChange, change_tokens(work, rule, token_request, {token_id: "token_id"}, apply))
 
 
 def damage(work, damage_request: dict) -> dict:
@@ -121,12 +126,19 @@ def condition_clear(work, clear_request: dict) -> dict:
     ))
 
 
+class TokenUndo(NamedTuple):
+    """A token's last change undone: the state it left, and the change putting the earlier one back."""
+
+    undone: TokenState
+    change: TokenChange
+
+
 def undo(work, undo_request: dict) -> dict:
     """Put the token back as it was before its last change; the change is forgotten."""
     token_id = undo_request["token_id"]
 
     def restore(current: dict, earlier: dict) -> dict:
-        return changed(TokenState.from_dict(current), TokenState.from_dict(earlier)).after.to_dict()
+        return dump(TokenStateShape, changed(TokenState.from_dict(current), TokenState.from_dict(earlier)).after)
 
     undone = work.undo_token(token_id, restore)
     if undone is None:
@@ -136,7 +148,7 @@ def undo(work, undo_request: dict) -> dict:
     current, restored = (TokenState.from_dict(state) for state in undone)
     made = changed(current, restored)
     push_changes(work, Event.TOKEN_UNDO, undo_request, [made])
-    return {"undone": current.to_dict(), "change": made.to_dict()}
+    return dump(TokenUndone, TokenUndo(current, made))
 
 
 def snapshot(work, snapshot_request: dict) -> dict:

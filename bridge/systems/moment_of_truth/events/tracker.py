@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ....protocol import ErrorCode, Push, Request, RequestError
 from ....rules.dice import RandomDice
+from ....rules.moment_of_truth.hazards import HazardResult, Vacuum
 from ....rules.moment_of_truth.initiative import GmSide, roll_initiative
 from ....rules.moment_of_truth.tokens import TokenChange
 from ....rules.moment_of_truth.tracker import (
@@ -40,7 +41,9 @@ from ....transport.rooms import world_room
 from ..combat_changes import change_combat, running_combat
 from ..house_rules import world_house_rules
 from ..names import Event
-from ..schemas.tracker import TurnEndedToken, TurnStartedToken
+from ..schemas.hazards import BreathHazard, VacuumHazard
+from ..schemas.tracker import Combat as CombatShape
+from ..schemas.tracker import InitiativeResult, TurnEndedToken, TurnStartedToken
 from ..token_changes import change_tokens, owned_token, tracked
 from ..world_rules import world_dials
 
@@ -83,7 +86,7 @@ def start(work, start_request: dict) -> dict:
             raise RequestError(ErrorCode.INVALID, f"a combat runs in {scene_id!r} already", {"scene_id": ["running"]})
         return combat, combat
 
-    return change_combat(work, Request.COMBAT_START, start_request, scene_id, begin).to_dict()
+    return dump(CombatShape, change_combat(work, Request.COMBAT_START, start_request, scene_id, begin))
 
 
 def end(work, end_request: dict) -> dict:
@@ -93,7 +96,7 @@ def end(work, end_request: dict) -> dict:
     def finish(running: Combat | None) -> tuple[None, Combat]:
         return None, _running(running, scene_id)
 
-    return {"ended": change_combat(work, Request.COMBAT_END, end_request, scene_id, finish).to_dict()}
+    return {"ended": dump(CombatShape, change_combat(work, Request.COMBAT_END, end_request, scene_id, finish))}
 
 
 def join(work, join_request: dict) -> dict:
@@ -108,7 +111,7 @@ def join(work, join_request: dict) -> dict:
             after = joined(combat, token_id, seat)
         return after, after
 
-    return change_combat(work, Request.COMBAT_JOIN, join_request, scene_id, arrive).to_dict()
+    return dump(CombatShape, change_combat(work, Request.COMBAT_JOIN, join_request, scene_id, arrive))
 
 
 def leave(work, leave_request: dict) -> dict:
@@ -120,7 +123,7 @@ def leave(work, leave_request: dict) -> dict:
             after = left(_running(running, scene_id), leave_request["token_id"])
         return after, after
 
-    return change_combat(work, Request.COMBAT_LEAVE, leave_request, scene_id, depart).to_dict()
+    return dump(CombatShape, change_combat(work, Request.COMBAT_LEAVE, leave_request, scene_id, depart))
 
 
 def initiative(work, initiative_request: dict) -> dict:
@@ -149,7 +152,8 @@ def initiative(work, initiative_request: dict) -> dict:
         return after, after
 
     after = change_combat(work, Request.COMBAT_INITIATIVE, initiative_request, scene_id, order)
-    card = publish(work, initiative_request, Request.COMBAT_INITIATIVE, rolled.to_dict(), actor_id=scene_id)
+    shown = dump(InitiativeResult, rolled)
+    card = publish(work, initiative_request, Request.COMBAT_INITIATIVE, shown, actor_id=scene_id)
     _start_turn(work, Request.COMBAT_INITIATIVE, initiative_request, after, new_round=True)
     return card
 
@@ -183,7 +187,14 @@ def next_turn(work, next_request: dict) -> dict:
 def _started(started: tuple) -> tuple:
     """A token's turn start, its result as ``turn.started`` carries it."""
     made, result = started
-    return made, dump(TurnStartedToken, result)
+    return made, dump(TurnStartedToken, result._replace(breath=breath_card(result.breath)))
+
+
+def breath_card(tick: HazardResult | None) -> dict | None:
+    """A turn without air as its card shows it: a held breath's or a second in vacuum."""
+    if tick is None:
+        return None
+    return dump(VacuumHazard if isinstance(tick.state, Vacuum) else BreathHazard, tick)
 
 
 def _ended(ended: tuple) -> tuple:
@@ -230,7 +241,7 @@ def _stance_change(work, rule: Request, stance_request: dict, change) -> dict:
             after = change(_running(running, scene_id))
         return after, after
 
-    return change_combat(work, rule, stance_request, scene_id, apply).to_dict()
+    return dump(CombatShape, change_combat(work, rule, stance_request, scene_id, apply))
 
 
 def reserve(work, reserve_request: dict) -> dict:

@@ -75,7 +75,7 @@ def _at_most_skills(skills: dict) -> None:
 
 
 class CharacterSheet(Inbound):
-    """A new character's choices (ch. 2-4), as the rules' ``CharacterSheet.to_dict`` writes them."""
+    """A new character's choices (ch. 2-4)."""
 
     name = _text(NAME_MAX_CHARS, required=True)
     statistics = fields.Nested(BoughtStatistics, load_default=dict)
@@ -135,8 +135,8 @@ class CreationCheck(Out):
 
     valid = fields.Boolean(required=True)
     violations = fields.List(fields.Nested(CreationViolation), required=True)
-    statistics = fields.Nested(FinalStatistics, required=True)
-    derived = fields.Nested(DerivedStatistics, required=True)
+    statistics = fields.Nested(FinalStatistics, required=True, attribute="statistics_by_name")
+    derived = fields.Nested(DerivedStatistics, required=True, attribute="derived_by_name")
     statistic_points = fields.Nested(PointTotals, required=True)
     skill_points = fields.Nested(PointTotals, required=True)
     trait_points = fields.Nested(PointTotals, required=True)
@@ -283,13 +283,13 @@ class EquipmentDefineRequest(RequestSchema):
 
 
 def _qualities():
-    return fields.List(fields.Enum(Quality, by_value=True), required=True)
+    return fields.List(fields.Enum(Quality, by_value=True), required=True, attribute="listed_qualities")
 
 
 class ArsenalMelee(Out):
     name = fields.String(required=True)
     reach = fields.String(required=True)
-    damage = fields.String(required=True)
+    damage = fields.String(required=True, attribute="damage.notation")
     skill = fields.Enum(WeaponSkill, by_value=True, required=True)
     qualities = _qualities()
     edged = fields.Boolean(required=True)
@@ -298,12 +298,12 @@ class ArsenalMelee(Out):
 
 class ArsenalRanged(Out):
     name = fields.String(required=True)
-    damage = fields.String(required=True)
+    damage = fields.String(required=True, attribute="damage.notation")
     skill = fields.Enum(WeaponSkill, by_value=True, required=True)
     close = fields.String(required=True)
     optimal = fields.String(required=True)
     long = fields.String(required=True)
-    ammo = fields.String(required=True, allow_none=True)
+    ammo = fields.String(required=True, allow_none=True, attribute="ammo_notation")
     qualities = _qualities()
     edged = fields.Boolean(required=True)
     revolver = fields.Boolean(required=True)
@@ -322,7 +322,7 @@ class ArsenalArmor(Out):
 
 
 class ArsenalItems(Out):
-    """Items by kind, each as the rules' ``to_dict`` writes it (the book's notation)."""
+    """Items by kind, each in the book's notation (a world's own items are kept so)."""
 
     melee = fields.List(fields.Nested(ArsenalMelee), required=True)
     ranged = fields.List(fields.Nested(ArsenalRanged), required=True)

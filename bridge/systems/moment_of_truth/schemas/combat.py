@@ -260,19 +260,26 @@ class MagazineRounds(Out):
     capacity = fields.Integer(required=True)
 
 
-class WeaponState(Out):
+class KeptWeapon(Out):
     """A token's weapon as kept between attacks (ch. 10): `ready` (an unwieldy
     weapon is not after an attack until weapon.ready), `readying` (its ready
     roll failed: the next turn is spent readying it), `jammed`, and the
-    magazine (null: rounds not counted). `notes`: what must be done before
-    it attacks again."""
+    magazine (null: rounds not counted)."""
 
-    weapon = fields.String(required=True)
     ready = fields.Boolean(required=True)
     readying = fields.Boolean(required=True)
     jammed = fields.Boolean(required=True)
     magazine = fields.Nested(MagazineRounds, required=True, allow_none=True)
+
+
+class WeaponState(KeptWeapon):
+    """The weapon by name, as kept between attacks; `notes`: what must be done before it attacks again."""
+
+    weapon = fields.String(required=True)
     notes = fields.List(fields.String(), required=True)
+
+    class Meta(Out.Meta):
+        fields = ("weapon", *KeptWeapon._declared_fields, "notes")
 
 
 class TokenTaken(Out):

@@ -24,7 +24,7 @@ from ..names import Event
 from .damage import DAMAGE_REDUCTION_MAX, DamageDice, DamageResult
 from .health import HealthChange, dice_count
 from .rolls import RollResult
-from .tokens import TokenStateChange
+from .tokens import Breath, Fire, TokenStateChange, Vacuum
 
 #: Farthest fall or distance from a blast accepted, in meters.
 METERS_MAX = 10_000
@@ -81,7 +81,8 @@ class HazardResult(Out):
     rolls = fields.List(fields.Nested(RollResult), required=True)
     damage = fields.List(fields.Nested(DamageResult), required=True)
     pips = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
-    health = fields.Nested(HealthChange, required=True)
+    health = fields.Nested(HealthChange, required=True, attribute="change")
+    state = no_state()
     explanation = fields.List(fields.String(), required=True)
 
 
@@ -105,7 +106,7 @@ class FallRequest(TokensHazardRequest):
 
 
 class FallResult(TokenHazardResult):
-    state = no_state()
+    """A token's fall."""
 
 
 class CaughtToken(Inbound):
@@ -140,8 +141,10 @@ class CaughtResult(HazardResult):
     """A token's result; `token` is its change, null when the blast left its health as it was."""
 
     token_id = fields.String(required=True)
-    state = no_state()
     token = fields.Nested(TokenStateChange, required=True, allow_none=True)
+
+    class Meta(Out.Meta):
+        fields = ("token_id", *HazardResult._declared_fields, "token")  # the token named first
 
 
 class ExplosionResult(Out):
@@ -154,18 +157,6 @@ class ExplosionResult(Out):
 
 
 # --- fire ---------------------------------------------------------------------------
-
-
-class Fire(Out):
-    """The fire's pool for the next tick, a grease fire or not, turns a
-    blanket was used, and `help`: the helpers' successes waiting for the
-    next tick. The token's `fire` while it burns (null once out)."""
-
-    dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
-    grease = fields.Boolean(required=True)
-    blanket_turns = fields.Integer(required=True)
-    out = fields.Boolean(required=True)
-    help = fields.Integer(required=True, validate=validate.Range(min=0))
 
 
 class FireIgniteRequest(TokensHazardRequest):
@@ -188,19 +179,17 @@ class FireBurnRequest(TokenHazardRequest):
     water = fields.Boolean(load_default=False, metadata={"description": "an extinguisher or a bucket of water"})
 
 
+class FireHazard(HazardResult):
+    """A fire's tick or a helper's roll against it (its `help` counts the helper's successes)."""
+
+    state = fields.Nested(Fire, required=True)
+
+
 class FireResult(TokenHazardResult):
     state = fields.Nested(Fire, required=True)
 
 
 # --- suffocation and vacuum -------------------------------------------------------
-
-
-class Breath(Out):
-    """A breath lasting `seconds`; `turns` begun since."""
-
-    seconds = fields.Integer(required=True)
-    turns = fields.Integer(required=True)
-    out_of_breath = fields.Boolean(required=True)
 
 
 class SuffocationStartRequest(TokensHazardRequest):
@@ -213,20 +202,14 @@ class SuffocationTurnRequest(TokenHazardRequest):
     """The start of a suffocating token's turn."""
 
 
-class SuffocationResult(TokenHazardResult):
+class BreathHazard(HazardResult):
+    """A breath held, or a turn without air."""
+
     state = fields.Nested(Breath, required=True)
 
 
-class Vacuum(Out):
-    """Seconds exposed, Endurance rolls missed, the breath, and a ruptured suit's 1d6 (or null)."""
-
-    breath = fields.Nested(Breath, required=True)
-    seconds = fields.Integer(required=True)
-    misses = fields.Integer(required=True)
-    suit_die = fields.Integer(required=True, allow_none=True, validate=validate.Range(1, SIDES))
-    roll_every = fields.Integer(required=True)
-    damage_after = fields.Integer(required=True)
-    unconscious = fields.Boolean(required=True)
+class SuffocationResult(TokenHazardResult):
+    state = fields.Nested(Breath, required=True)
 
 
 class VacuumEnterRequest(TokensHazardRequest):
@@ -238,6 +221,12 @@ class VacuumEnterRequest(TokensHazardRequest):
 
 class VacuumSecondRequest(TokenHazardRequest):
     """One more second (one turn) of the token in vacuum."""
+
+
+class VacuumHazard(HazardResult):
+    """Exposure to vacuum begun, or a second of it."""
+
+    state = fields.Nested(Vacuum, required=True)
 
 
 class VacuumResult(TokenHazardResult):

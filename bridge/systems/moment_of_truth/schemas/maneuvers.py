@@ -21,7 +21,7 @@ from ....schemas.spec import CardSpec
 from ..names import Event
 from .combat import ToHit
 from .damage import DamageResult
-from .hazards import Breath, HazardResult
+from .hazards import BreathHazard
 from .rolls import HeldReward, MomentsEntry, Pool, RollResult, TargetNumber
 
 
@@ -165,11 +165,9 @@ class GrappleRoll(RolledManeuver, GrappleResult):
 CONTESTED = [m for m in Maneuver if m not in (Maneuver.GRAPPLE, Maneuver.CRUSH)]
 
 
-class StrangledBreath(HazardResult):
+class StrangledBreath(BreathHazard):
     """A won strangle's suffocation hazard: the breath the opponent holds
     (its Endurance d6 pips in seconds), its turns without air to come."""
-
-    state = fields.Nested(Breath, required=True)
 
 
 class ContestedResult(Out):

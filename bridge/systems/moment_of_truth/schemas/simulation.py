@@ -15,12 +15,15 @@ from ....rules.moment_of_truth.encounter import (
     MAX_SIDE,
     Targeting,
 )
+from ....rules.moment_of_truth.equipment import MeleeWeapon
+from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Inbound
+from ....schemas.encode import dump
 from ....schemas.pushes import JobEvent, JobQueued, Out, _const
 from ....schemas.requests import RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
 from ..names import Event
-from .characters import ArmorItem, MeleeItem, RangedItem
+from .characters import ArmorItem, ArsenalArmor, ArsenalMelee, ArsenalRanged, MeleeItem, RangedItem
 from .combat import CombatStatistics, _dice, item_field, name_field
 from .damage import DamageDice
 from .health import HIT_POINTS_MAX
@@ -71,6 +74,30 @@ class SimulateEncounterRequest(RequestSchema):
     fights = fields.Integer(load_default=DEFAULT_FIGHTS, validate=validate.Range(1, MAX_FIGHTS))
     round_cap = fields.Integer(load_default=DEFAULT_ROUND_CAP, validate=validate.Range(1, MAX_ROUND_CAP))
     seed = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(0, SEED_MAX))
+
+
+class DescribedCombatant(Out):
+    """A combatant as the job reads it back: every number, its weapon and
+    armor described in full (a worker has no arsenal)."""
+
+    name = fields.String(required=True)
+    statistics = fields.Dict(keys=fields.Enum(Statistic, by_value=True), values=fields.Integer(), required=True)
+    skill_level = fields.Integer(required=True, allow_none=True)
+    weapon = fields.Method("described_weapon", required=True)
+    armor = fields.Nested(ArsenalArmor, required=True, allow_none=True)
+    hit_points = fields.Integer(required=True, allow_none=True)
+    defense_dice = fields.Integer(required=True)
+    targeting = fields.Enum(Targeting, by_value=True, required=True)
+
+    def described_weapon(self, combatant) -> dict:
+        return dump(ArsenalMelee if isinstance(combatant.weapon, MeleeWeapon) else ArsenalRanged, combatant.weapon)
+
+
+class DescribedSide(Out):
+    """A side as the job reads it back."""
+
+    name = fields.String(required=True)
+    combatants = fields.List(fields.Nested(DescribedCombatant), required=True)
 
 
 class SimulateCancelRequest(RequestSchema):
@@ -129,16 +156,18 @@ class EncounterReport(Out):
     those of the fights it began after the chunks it counts)."""
 
     fights = fields.Integer(required=True, validate=validate.Range(min=1))
-    fights_requested = fields.Integer(required=True, validate=validate.Range(min=1))
-    cancelled = fields.Boolean(required=True)
     seed = fields.Integer(required=True)
     round_cap = fields.Integer(required=True)
-    sides = fields.List(fields.Nested(SideOutcome), required=True, validate=validate.Length(equal=2))
+    sides = fields.List(
+        fields.Nested(SideOutcome), required=True, validate=validate.Length(equal=2), attribute="outcomes"
+    )
     draws = _count()
     draw_rate = _rate()
     rounds = fields.Nested(Rounds, required=True)
     casualties = fields.List(fields.Nested(Casualty), required=True)
     dice_drawn = _count()
+    fights_requested = fields.Integer(required=True, validate=validate.Range(min=1))
+    cancelled = fields.Boolean(required=True)
 
 
 class JobEncounterResult(JobEvent):

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from ....rules.dice import MAX_DICE_PER_ROLL
 from ....rules.moment_of_truth.conditions import Condition
+from ....rules.moment_of_truth.rolls import SIDES
+from ....rules.moment_of_truth.statistics import Statistic
 from ....rules.moment_of_truth.tokens import Ending
 from ....schemas.common import Identifier
 from ....schemas.pushes import Out
@@ -14,7 +17,7 @@ from ....schemas.requests import LABEL_MAX_CHARS, RATING_MAX, RequestSchema
 from ....schemas.spec import RequestSpec
 from ..names import Event
 from .characters import ArmorItem, ShieldItem
-from .combat import CombatStatistics, item_field, name_field
+from .combat import CombatStatistics, KeptWeapon, item_field, name_field
 from .health import HIT_POINTS_MAX, ConditionChange, Health
 
 #: Most skills a token's stat block may list.
@@ -129,6 +132,55 @@ class ConditionEntry(Out):
     since_round = fields.Integer(required=True, allow_none=True)
 
 
+class Fire(Out):
+    """The fire's pool for the next tick, a grease fire or not, turns a
+    blanket was used, and `help`: the helpers' successes waiting for the
+    next tick. The token's `fire` while it burns (null once out)."""
+
+    dice = fields.Integer(required=True, validate=validate.Range(0, MAX_DICE_PER_ROLL))
+    grease = fields.Boolean(required=True)
+    blanket_turns = fields.Integer(required=True)
+    out = fields.Boolean(required=True)
+    help = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class Breath(Out):
+    """A breath lasting `seconds`; `turns` begun since."""
+
+    seconds = fields.Integer(required=True)
+    turns = fields.Integer(required=True)
+    out_of_breath = fields.Boolean(required=True)
+
+
+class VacuumExposure(Out):
+    """Seconds exposed, Endurance rolls missed, and a ruptured suit's 1d6 (or null)."""
+
+    seconds = fields.Integer(required=True)
+    misses = fields.Integer(required=True)
+    suit_die = fields.Integer(required=True, allow_none=True, validate=validate.Range(1, SIDES))
+    roll_every = fields.Integer(required=True)
+    damage_after = fields.Integer(required=True)
+    unconscious = fields.Boolean(required=True)
+
+
+class Vacuum(VacuumExposure):
+    """The exposure to vacuum, and the breath held in it."""
+
+    breath = fields.Nested(Breath, required=True)
+
+    class Meta(Out.Meta):
+        fields = ("breath", *VacuumExposure._declared_fields)  # the breath first
+
+
+class HeldBreath(Out):
+    """A token's held breath; `vacuum`: its exposure while in vacuum, else null."""
+
+    seconds = fields.Integer(required=True, attribute="breath.seconds")
+    turns = fields.Integer(required=True, attribute="breath.turns")
+    out_of_breath = fields.Boolean(required=True, attribute="breath.out_of_breath")
+    vacuum = fields.Nested(VacuumExposure, required=True, allow_none=True)
+
+
 class TokenState(Out):
     """A tracked token as the rules see it; `version` goes up with every change."""
 
@@ -136,25 +188,30 @@ class TokenState(Out):
     actor_id = fields.String(required=True)
     name = fields.String(required=True)
     scene_id = fields.String(required=True, allow_none=True)
-    statistics = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    statistics = fields.Dict(keys=fields.Enum(Statistic, by_value=True), values=fields.Integer(), required=True)
     skills = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     armor = fields.Dict(required=True, allow_none=True)
     shield = fields.Dict(required=True, allow_none=True)
     health = fields.Nested(Health, required=True)
     conditions = fields.List(fields.Nested(ConditionEntry), required=True)
-    fire = fields.Dict(required=True, allow_none=True, metadata={"description": "the fire burning on it, or null"})
-    breath = fields.Dict(required=True, allow_none=True, metadata={"description": "its held breath, or null"})
-    weapons = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
+    fire = fields.Nested(
+        Fire, required=True, allow_none=True, metadata={"description": "the fire burning on it, or null"}
+    )
+    breath = fields.Nested(
+        HeldBreath, required=True, allow_none=True, attribute="held_breath",
+        metadata={"description": "its held breath, or null"},
+    )
+    weapons = fields.Dict(keys=fields.String(), values=fields.Nested(KeptWeapon), required=True)
     version = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
 class TokenStateChange(Out):
     """One change to one token: the conditions lost then gained, and its whole state after."""
 
-    token_id = fields.String(required=True)
-    version = fields.Integer(required=True)
+    token_id = fields.String(required=True, attribute="after.token_id")
+    version = fields.Integer(required=True, attribute="after.version")
     changes = fields.List(fields.Nested(ConditionChange), required=True)
-    state = fields.Nested(TokenState, required=True)
+    state = fields.Nested(TokenState, required=True, attribute="after")
 
 
 class TokenUndone(Out):

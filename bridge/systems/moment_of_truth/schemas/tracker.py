@@ -14,10 +14,11 @@ from ....rules.moment_of_truth.initiative import Direction, GmReaction
 from ....rules.moment_of_truth.rolls import SIDES
 from ....rules.moment_of_truth.statistics import Statistic
 from ....schemas.common import Identifier, Inbound
-from ....schemas.pushes import CardEntry, ChangeCause, Out, _const
+from ....schemas.pushes import CardEntry, ChangeCause, Either, Out, _const
 from ....schemas.requests import CardOptions, RequestSchema
 from ....schemas.spec import CardSpec, RequestSpec
 from ..names import Event
+from .hazards import BreathHazard, FireHazard, VacuumHazard
 from .health import Bleeding
 from .rolls import RollResult
 
@@ -45,6 +46,29 @@ class Combatant(Out):
     stance = fields.Nested(Stance, required=True)
 
 
+class SeatRoll(Out):
+    seat = fields.String(required=True)
+    combatant = fields.String(required=True, allow_none=True)
+    reaction_time = fields.Integer(required=True)
+    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
+    total = fields.Integer(required=True)
+
+
+class InitiativeResult(Out):
+    """Every seat's roll, each re-roll among the tied, who acts first and the
+    turn order; `gm_combatants` are the GM's token ids."""
+
+    rolls = fields.List(fields.Nested(SeatRoll), required=True)
+    rerolls = fields.List(fields.List(fields.Nested(SeatRoll)), required=True)
+    first = fields.String(required=True)
+    deciding_total = fields.Integer(required=True)
+    direction = fields.Enum(Direction, by_value=True, required=True)
+    order = fields.List(fields.String(), required=True)
+    gm_seat = fields.String(required=True, allow_none=True)
+    gm_combatants = fields.List(fields.String(), required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
 class Combat(Out):
     """A scene's fight: `seating` clockwise, `order` the seats' turn order
     (empty before initiative), `turn` its index and `seat` whose turn it is
@@ -58,7 +82,7 @@ class Combat(Out):
     turn = fields.Integer(required=True, allow_none=True)
     seat = fields.String(required=True, allow_none=True)
     round = fields.Integer(required=True, validate=validate.Range(min=1))
-    initiative = fields.Dict(required=True, allow_none=True)
+    initiative = fields.Nested(InitiativeResult, required=True, allow_none=True)
     version = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
@@ -147,29 +171,6 @@ class CombatAimRequest(SceneRequest):
 # --- the initiative card ------------------------------------------------------------
 
 
-class SeatRoll(Out):
-    seat = fields.String(required=True)
-    combatant = fields.String(required=True, allow_none=True)
-    reaction_time = fields.Integer(required=True)
-    faces = fields.List(fields.Integer(validate=validate.Range(1, SIDES)), required=True)
-    total = fields.Integer(required=True)
-
-
-class InitiativeResult(Out):
-    """Every seat's roll, each re-roll among the tied, who acts first and the
-    turn order; `gm_combatants` are the GM's token ids."""
-
-    rolls = fields.List(fields.Nested(SeatRoll), required=True)
-    rerolls = fields.List(fields.List(fields.Nested(SeatRoll)), required=True)
-    first = fields.String(required=True)
-    deciding_total = fields.Integer(required=True)
-    direction = fields.Enum(Direction, by_value=True, required=True)
-    order = fields.List(fields.String(), required=True)
-    gm_seat = fields.String(required=True, allow_none=True)
-    gm_combatants = fields.List(fields.String(), required=True)
-    explanation = fields.List(fields.String(), required=True)
-
-
 class InitiativeEntry(CardEntry):
     """A logged initiative roll in full."""
 
@@ -210,7 +211,7 @@ class TurnStartedToken(Out):
     name = fields.String(required=True)
     out_of_action = fields.Boolean(required=True)
     ended = fields.List(fields.Nested(EndedCondition), required=True)
-    breath = fields.Dict(required=True, allow_none=True)
+    breath = Either(BreathHazard, VacuumHazard, required=True, allow_none=True)
     allowance = fields.Nested(Allowance, required=True)
 
 
@@ -235,7 +236,7 @@ class TurnEndedToken(Out):
     out_of_action = fields.Boolean(required=True)
     condition_rolls = fields.List(fields.Nested(ConditionRoll), required=True)
     bleeding = fields.Nested(Bleeding, required=True, allow_none=True)
-    fire = fields.Dict(required=True, allow_none=True)
+    fire = fields.Nested(FireHazard, required=True, allow_none=True)
 
 
 CARDS = {Request.COMBAT_INITIATIVE: CardSpec(CombatInitiativeRequest, InitiativeEntry, gm_only=True)}
