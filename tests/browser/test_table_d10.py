@@ -70,6 +70,7 @@ def test_two_player_characters_and_a_goon_declare_and_shoot_for_two_phases(bridg
 
         for seat in combat["order"]:
             page, token_id = page_of[seat], token_of[seat]
+            expect(page.locator("#combat-order li.has-turn")).to_have_text(re.compile(SEAT_SHOWN[seat]))  # the player sees the turn come
             if phase == 2:  # an aimed shot with the sheet's Pistol, spending the phase of aiming
                 token_on(page, token_id).click()
                 roll = page.locator("#system-roll")
