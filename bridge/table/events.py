@@ -234,7 +234,9 @@ def initiative(work, initiative_request: dict) -> dict:
 
 def next_turn(work, next_request: dict) -> dict:
     """End the turn of the seat that has it and start the next one's (the GM,
-    or a player whose token has the turn)."""
+    or a player whose token has the turn); the world's system sees the turn
+    pass first (``Table.turn_passing``), so one ``turn.started`` names the
+    seat whose turn it is."""
     scene_id, meant = next_request["scene_id"], next_request["seat"]
     combat = _running(work.combat(scene_id), scene_id)
     if combat["turn"] is None:
@@ -248,8 +250,10 @@ def next_turn(work, next_request: dict) -> dict:
                                {"scene_id": ["not your turn"]})
     turn = combat["turn"] + 1
     wrapped = turn >= len(combat["order"])
-    after = _change_combat(work, Request.COMBAT_NEXT, next_request, scene_id, lambda running: running | {
-        "turn": 0 if wrapped else turn, "round": combat["round"] + wrapped})
+    moved = combat | {"turn": 0 if wrapped else turn, "round": combat["round"] + wrapped}
+    moved["seat"] = acting_seat(moved)
+    moved = table_of(work.world.system).turn_passing(work, next_request, moved, wrapped)
+    after = _change_combat(work, Request.COMBAT_NEXT, next_request, scene_id, lambda running: moved)
     ended = _turn(work, Push.TURN_ENDED, Request.COMBAT_NEXT, next_request, combat, {})
     started = _turn(work, Push.TURN_STARTED, Request.COMBAT_NEXT, next_request, after, {"new_round": wrapped})
     return {"ended": ended, "started": started}

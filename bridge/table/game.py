@@ -78,3 +78,11 @@ class Table:
         shows how it was set (None: no card). The base game: seats in the
         order their first combatant was seated."""
         return list(dict.fromkeys(combatant["seat"] for combatant in combat["combatants"])), None
+
+    def turn_passing(self, work, request: dict, combat: dict, new_round: bool) -> dict:
+        """``combat.next`` passes the turn: ``combat`` as the core moved it
+        on (``new_round``: past the last seat, into the next round), before
+        it is kept and the turn's start pushed. The system may change its
+        own state and return the combat the next turn starts in (a new
+        round's order, say). The base game: the combat as it is."""
+        return combat

@@ -8,6 +8,9 @@
  * seat, and follow a new order the bridge sets at a new round (the d10 system's phases); deleting the
  * encounter ends it (`combat.end`). The bridge's round and turn are shown at the top of the tracker.
  *
+ * Where the world's rules leave the order's start to the GM (the system's `initiativeChoice`: the 2d20
+ * variant's who has the initiative), Begin Combat asks the GM which combatant it is first.
+ *
  * The combat requests are the table's in every world; before the bridge says which system the world
  * plays, the tracker sends nothing and shows no line.
  *
@@ -16,7 +19,7 @@
  */
 
 import { escapeHTML } from "../core/cards.js";
-import { DEFAULT_SYSTEM } from "../core/systems.js";
+import { DEFAULT_SYSTEM, systemFor } from "../core/systems.js";
 import * as vtt from "./adapter.js";
 
 /**
@@ -65,11 +68,33 @@ export async function startCombat(client, table, combat) {
   // The seating and the GM's seat are Moment of Truth's (its initiative is rolled per seat, the GM's last).
   const seated = playsTruth(table) ? seats : { combatants: seats.combatants };
   await client.request("combat.start", { scene_id: sceneId, ...seated });
-  const answer = await client.request("combat.initiative", { scene_id: sceneId, label: vtt.t("Combat.Initiative") });
+  const choice = systemFor(table.system?.name ?? "").initiativeChoice;
+  const chosen = choice ? await chooseFirst(choice, table, seats.combatants) : "";
+  const answer = await client.request("combat.initiative", {
+    scene_id: sceneId, label: vtt.t("Combat.Initiative"), ...(chosen ? { [choice.field]: chosen } : {}),
+  });
   // Moment of Truth answers with its initiative card; the table's core with {combat, card, started}.
   const order = answer.combat?.order ?? answer.result.order;
   await followOrder(combat, seats.combatants, order);
   return answer;
+}
+
+/**
+ * The GM's pick of the fighting token the system's `initiativeChoice` names (its `label`), from a dialog
+ * listing the seated tokens by name; "" for the rules' default (`unchosen`, or the dialog closed).
+ * @param {{label: string, unchosen: string}} choice
+ * @param {import("../core/table-state.js").TableState} table
+ * @param {{token_id: string}[]} seated
+ */
+async function chooseFirst(choice, table, seated) {
+  const options = [{ value: "", label: choice.unchosen, selected: true },
+    ...seated.map(({ token_id: tokenId }) => ({ value: tokenId, label: table.tokens.get(tokenId)?.name ?? tokenId }))];
+  const content = await vtt.renderTemplate("form", { fields: [{ name: "first", label: choice.label, options }] });
+  const answer = await vtt.dialog({
+    title: choice.label, content,
+    buttons: [{ action: "initiative", label: vtt.t("Combat.Initiative"), icon: "fa-solid fa-flag", default: true }],
+  });
+  return answer?.values.first ?? "";
 }
 
 /**

@@ -5,8 +5,12 @@
  * page, in the order and on the grid. When a player's seat gets the turn, that player's page asks
  * whether their character keeps dice back for defense until its next turn (ch. 7, Defense Dice:
  * `combat.reserve`), which makes it harder to hit. In a world of another system the same controls
- * play its fight: the bridge seats and orders it as that system's rules say.
+ * play its fight: the bridge seats and orders it as that system's rules say, and where those rules
+ * leave a choice to the GM (the system's `initiativeChoice`: the 2d20 variant's who has the
+ * initiative), the GM picks a fighting token for it before the order is set.
  */
+
+import { systemFor } from "../core/systems.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -44,8 +48,10 @@ export function combatPanel(app) {
       payload: { scene_id: SCENE, seating, gm_seat: GM_SEAT, combatants }, form: null });
   });
   $("#combat-initiative").addEventListener("click", async (event) => {
+    const choice = systemFor(state.system?.name ?? "").initiativeChoice;
+    const chosen = choice ? $("#combat-first").value : "";
     const card = await asker.ask(event.currentTarget, { what: "roll initiative", event: "combat.initiative",
-      payload: { scene_id: SCENE, label: "Initiative" } });
+      payload: { scene_id: SCENE, label: "Initiative", ...(chosen ? { [choice.field]: chosen } : {}) } });
     if (card) state.addCard(card);
   });
   $("#combat-next").addEventListener("click", (event) => {
@@ -98,12 +104,26 @@ export function combatPanel(app) {
     $("#combat-initiative").hidden = !gm() || !running || combat.order.length > 0;
     asker.refresh($("#combat-next"));
     asker.refresh($("#combat-next-round"));
+    drawChoice(gm() && running && !combat.order.length);
     const seated = running ? (combat.seating ?? [...new Set(combat.combatants.map((each) => each.seat))]) : [];
     const seats = running && combat.order.length ? combat.order : seated;
     $("#combat-order").replaceChildren(...seats.map((seat) => seatItem(seat)));
     const turn = new Set(running && combat.seat ? combat.combatants.filter((each) => each.seat === combat.seat).map((each) => each.token_id) : []);
     board.markTurn(turn);
     drawSeats();
+  }
+
+  /** The GM's pick of a fighting token where the system's rules leave the order's start to the GM. */
+  function drawChoice(choosing) {
+    const choice = systemFor(state.system?.name ?? "").initiativeChoice;
+    $("#combat-first-choice").hidden = !(choosing && choice);
+    if (!choosing || !choice) return;
+    $("#combat-first-label").textContent = choice.label;
+    const select = $("#combat-first");
+    const kept = select.value;
+    const options = [["", choice.unchosen], ...combat.combatants.map(({ token_id: tokenId }) => [tokenId, state.tokens.get(tokenId)?.name ?? tokenId])];
+    select.replaceChildren(...options.map(([value, text]) => Object.assign(document.createElement("option"), { value, textContent: text })));
+    select.value = options.some(([value]) => value === kept) ? kept : "";
   }
 
   function seatItem(seat) {

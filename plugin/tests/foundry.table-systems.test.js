@@ -7,12 +7,12 @@
 // a token shows its system's view: its first bar, its worst conditions.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { IDS, installFoundry, makeCombat, settle } from "./foundry.stub.js";
+import { IDS, answerDialog, installFoundry, makeCombat, settle } from "./foundry.stub.js";
 import { BridgeTable } from "./bridge-table.js";
 import { requestErrors } from "./bridge-python.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "../scripts/adapter.js";
-import { advanceCombat, endCombat, startCombat } from "../scripts/combat-tracker.js";
+import { advanceCombat, endCombat, startCombat, turnLine } from "../scripts/combat-tracker.js";
 import { characterToken, defineStatuses, showToken } from "../scripts/sync.js";
 
 const actors = [
@@ -43,7 +43,7 @@ function records(system) {
 
 for (const system of Object.keys(RECORDS)) {
   test(`${system}: Begin Combat, Next Turn for two rounds, End: Foundry's turn and the bridge's on the same seat at every step, the order the system's`, async () => {
-    installFoundry({ isGM: true, actors });
+    const { dialogs } = installFoundry({ isGM: true, actors });
     const table = new TableState();
     table.applySystem({ system, state: null });
     for (const [token_id, state] of Object.entries(records(system))) table.applyToken({ token_id, version: 1, state });
@@ -56,7 +56,9 @@ for (const system of Object.keys(RECORDS)) {
     const combat = makeCombat(combatants);
     const step = (what) => assert.equal(SEATS[combat.combatant.tokenId], bridge.seat, `${what}: Foundry's turn is ${combat.combatant.tokenId}'s`);
 
-    await combat.startCombat();
+    const starting = combat.startCombat();
+    if (system === "two_d20") await answerDialog(dialogs, "initiative", { first: "" });  // who has the initiative: the rules' default
+    await starting;
     await settle();
     const [start, initiative] = bridge.sent;
     assert.deepEqual(start, ["combat.start", { scene_id: IDS.scene, combatants: combatants.map((c) => ({ token_id: c.tokenId, seat: SEATS[c.tokenId] })) }]);
@@ -81,6 +83,35 @@ for (const system of Object.keys(RECORDS)) {
     assert.equal(bridge.combat, null, "End: the bridge's combat ended");
   });
 }
+
+test("two_d20: Begin Combat asks the GM who has the initiative; Bo picked, the bridge's order and Foundry's start with him, the sides alternating", async () => {
+  const { calls, dialogs } = installFoundry({ isGM: true, actors });
+  const table = new TableState();
+  table.applySystem({ system: "two_d20", state: null });
+  for (const [token_id, state] of Object.entries(records("two_d20"))) table.applyToken({ token_id, version: 1, state });
+  const bridge = new BridgeTable(table, "two_d20", records("two_d20"), 7);
+  vtt.onCombat({
+    start: (combat) => startCombat(bridge, table, combat),
+    advance: (combat, turn) => advanceCombat(bridge, table, combat, turn),
+    end: (combat) => endCombat(bridge, table, combat),
+  });
+  const combat = makeCombat(combatants);
+  const starting = combat.startCombat();
+  await answerDialog(dialogs, "initiative", { first: "tok4" });
+  await starting;
+  await settle();
+  const [, , form] = calls.find(([name]) => name === "renderTemplate");
+  assert.deepEqual(form.fields[0].options.map((option) => option.label), ["the first player character seated", "Ann", "Thug", "Bo"]);
+  const [, initiative] = bridge.sent;
+  assert.deepEqual(initiative, ["combat.initiative", { scene_id: IDS.scene, label: "VTTBRIDGE.Combat.Initiative", first: "tok4" }]);
+  assert.deepEqual(requestErrors(bridge.sent.map(([event, payload]) => ({ event, payload }))), [[], []]);
+  assert.deepEqual(bridge.combat.order, [IDS.other, IDS.gm, IDS.player], "Bo first, then the NPCs' and the PCs' turns alternate");
+  assert.deepEqual(combat.turns.map((c) => c.tokenId), ["tok4", "tok2", "tok1"], "Foundry's order is the bridge's");
+  assert.equal(combat.combatant.tokenId, "tok4");
+  assert.equal(table.combats.get(IDS.scene).state.seat, IDS.other);
+  assert.equal(turnLine(table.combats.get(IDS.scene).state),
+    '<span class="vb-combat-turn">VTTBRIDGE.Combat.Turn {&#34;round&#34;:1,&#34;seat&#34;:&#34;Seamus&#34;}</span>', "the tracker names Bo's player");
+});
 
 test("a token of another system's character is registered with its system's fields, from the actor's flags or their defaults; an actor that is no character is not", () => {
   installFoundry({ isGM: true, actors });

@@ -85,13 +85,29 @@ test("the roll panel builds a d10.roll from the form's values", () => {
   });
 });
 
+test("the declaration form declares a Fastdraw with the action, its roll the sheet's (no dice sent)", () => {
+  const declaring = d10.actionPanels[0];
+  const values = Object.fromEntries(declaring.fields.map((field) => [field.name, field.value]));
+  assert.deepEqual(panelRequest(declaring, { ...values, action: "Targeting" }, { actorId: "earl", tokenId: "earl-t" }).payload,
+    { actor_id: "earl", label: "", actions: [{ action: "Targeting" }], token_id: "earl-t" });
+  const drawing = { ...values, action: "Targeting", fastdraw: "on", fastdraw_tn: "4", fastdraw_stressful: false };
+  assert.deepEqual(panelRequest(declaring, drawing, { actorId: "earl" }), {
+    event: "d10.declare",
+    payload: { actor_id: "earl", label: "", actions: [{ action: "Fastdraw" }, { action: "Targeting" }],
+      fastdraw: { tn: 4, conditions: [], modifiers: [], stressful: false } },
+  });
+});
+
 test("every builder sends what the request schemas accept", () => {
   const requests = [
     d10.rollPanel.build(Object.fromEntries(d10.rollPanel.fields.map((field) => [field.name, field.value])), { actorId: "a1" }),
     d10.roll({ actorId: "a1", dice: 0, tn: 6, secondary: { kind: "subtractive", skill: "Teaching", level: 3 } }),
     d10.cumulative({ actorId: "a1", dice: 3, goal: "successes", target: 3, rolls: 5, tn: 7, solidCountsDouble: true }),
     d10.odds({ dice: 4, tn: 8, conditions: ["dark"], modifiers: [{ source: "aiming", value: 1 }], stressful: false }),
-    d10.declare({ actorId: "earl", actions: [{ action: "Fastdraw" }, { action: "Targeting", note: "Leroy's head" }], fastdraw: { dice: 2, tn: 6 } }),
+    d10.declare({ actorId: "earl", actions: [{ action: "Fastdraw" }, { action: "Targeting", note: "Leroy's head" }], fastdraw: { tn: 6 } }),
+    d10.declare({ actorId: "earl", actions: [{ action: "Fastdraw" }], fastdraw: { dice: 2, tn: 6, stressful: false } }),
+    d10.actionPanels[0].build({ ...Object.fromEntries(d10.actionPanels[0].fields.map((field) => [field.name, field.value])), fastdraw: true },
+      { actorId: "earl" }),
     d10.declare({ actorId: "leroy", actions: [{ action: "Pick Lock", time: "round" }] }),
     d10.registerCharacter({ actorId: "earl", name: "Earl", attributes: { Reflexes: 4 }, skills: { Fastdraw: 2 } }),
     d10.startEncounter({ leroy: 16, earl: 21 }),

@@ -89,13 +89,23 @@ test("every builder's request is what its schema accepts", () => {
     twoD20.spendMana({ actorId: "ann", mana: 2 }),
     twoD20.changeTrait({ trait: { name: "Dark", about: "location", difficulty: 1 } }),
     twoD20.changeTrait({ remove: "Bleeding", actorId: "ann" }),
-    twoD20.endRound(),
     twoD20.endScene(),
+    twoD20.takeAction({ actorId: "ann", tokenId: "ann-t", action: "minor", zone: "street" }),
+    twoD20.takeAction({ actorId: "ann", action: "major" }),
   ];
   assert.deepEqual(requestErrors(built), built.map(() => []));
   assert.deepEqual(built.map((each) => each.event).slice(0, 6), ["2d20.test", "2d20.test", "2d20.reroll", "2d20.contest", "2d20.attack", "2d20.attack"]);
   assert.deepEqual(built[2].payload.dice, [0, 2]);
   assert.equal("paid_by" in built[1].payload, false, "nothing bought, nobody pays");
+});
+
+test("the act form takes a minor action moving a zone, or a major one, for the token", () => {
+  const acting = twoD20.actionPanels.find((panel) => panel.what === "act");
+  assert.deepEqual(acting.build({ action: "minor", zone: "street" }, { actorId: "ann", tokenId: "ann-t" }),
+    { event: "2d20.action", payload: { actor_id: "ann", action: "minor", zone: "street", token_id: "ann-t" } });
+  assert.deepEqual(acting.build({ action: "major", zone: "" }, { actorId: "ann" }), { event: "2d20.action", payload: { actor_id: "ann", action: "major" } });
+  assert.deepEqual(twoD20.sheetLists({ characters: {}, zones: { links: { bar: ["street"], street: [] }, positions: {} } }, "ann").zones,
+    [["bar", "bar"], ["street", "street"]]);
 });
 
 test("the roll panel builds a skill test from a form's values", () => {

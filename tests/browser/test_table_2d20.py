@@ -2,7 +2,8 @@
 puts two player characters and a thug on the map, starts the fight and sets its order; Alice and
 Bob test and attack from their sheets on their turns, Alice spends Determination, the thug hits
 back and the GM spends Chaos; an attack out of turn is refused with a sentence; two rounds pass, the round's end taking
-Momentum; every page shows each token's Stress, Armor and traits as the bridge keeps them."""
+Momentum; every page shows each token's Stress, Armor and traits as the bridge keeps them. In another
+fight the GM picks who has the initiative, and every page's tracker starts the order there."""
 
 from __future__ import annotations
 
@@ -49,8 +50,9 @@ def put_on_the_map(gm_page, pages, actor_ids, **fields) -> None:
             expect(token_on(page, f"{actor_id}-token")).to_be_visible()
 
 
-def start_the_fight(gm_page, seats: dict[str, str]) -> None:
-    """The GM picks the fighters on the grid (shift-click), seats each and starts the fight, then sets its order."""
+def start_the_fight(gm_page, seats: dict[str, str], first: str | None = None) -> None:
+    """The GM picks the fighters on the grid (shift-click), seats each and starts the fight, then sets
+    its order; ``first``: the name of the token the GM picks to have the initiative (None: the rules' choice)."""
     for n, token_id in enumerate(seats):
         token_on(gm_page, token_id).click(modifiers=["Shift"] if n else [])
     inputs = gm_page.locator("#combat-seats input")
@@ -59,6 +61,8 @@ def start_the_fight(gm_page, seats: dict[str, str]) -> None:
         inputs.nth(n).fill(seat)
     gm_page.click("#combat-start-button")
     expect(gm_page.locator("#combat-round")).to_have_text("initiative not rolled")
+    if first is not None:
+        gm_page.select_option("#combat-first", label=first)
     gm_page.click("#combat-initiative")
     expect(gm_page.locator("#combat-round")).to_have_text("round 1")
 
@@ -71,6 +75,15 @@ def attack_from_the_sheet(page, token_id: str, target: str, damage: int, trait: 
     form.locator("[name=style]").fill("Boldly")
     form.locator("[name=damage]").fill(str(damage))
     form.locator("[name=negative_trait]").fill(trait)
+    form.locator("button[type=submit]").click()
+
+
+def act(page, token_id: str, action: str, zone: str = "") -> None:
+    """The token's major or minor action from its "Act or move a zone" form."""
+    token_on(page, token_id).click()
+    form = page.locator("#system-actions form[data-what=act]")
+    form.locator("[name=action]").select_option(action)
+    form.locator("[name=zone]").fill(zone)
     form.locator("button[type=submit]").click()
 
 
@@ -114,6 +127,7 @@ def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, op
         attack_from_the_sheet(alice, "ann-token", "thug", 3)
         expect(alice.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number - 2)
         alice.click("#combat-next")
+        expect(gm_page.locator("#combat-order li.has-turn")).to_have_text(re.compile("^GM|^gm"))  # the GM sees the thug's turn come
         # The thug (the GM's) hits Ann, who takes a negative trait to cut the damage.
         attack_from_the_sheet(gm_page, "thug-token", "ann", 6, "Gashed" if round_number == 1 else "")
         expect(gm_page.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number - 1)
@@ -126,6 +140,7 @@ def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, op
             for page in pages:
                 expect(page.locator("#system-pools .vb-2d20-chaos")).to_have_text(str(chaos - 1))
         gm_page.click("#combat-next")
+        expect(bob.locator("#combat-order li.has-turn")).to_have_text(re.compile("^bob"))
         attack_from_the_sheet(bob, "bo-token", "thug", 3)
         expect(bob.locator("#log .vb-rule-2d20-attack")).to_have_count(3 * round_number)
         momentum = state_of(gm)["momentum"]["tokens"]
@@ -138,3 +153,39 @@ def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, op
     characters = state_of(gm)["characters"]
     assert characters["thug"]["stress"] < characters["thug"]["stress_max"], "four attacks at 19 or less on 2d20: the thug was hit"
     shot(alice, "2d20-after-two-rounds")
+
+
+def test_the_gm_picks_who_has_the_initiative_and_every_tracker_starts_there(bridge, world, gm, open_page, shot):
+    assert gm.request("system.set", system="two_d20")["ok"]
+    assert gm.request("2d20.session.start", players=2)["ok"]
+    for sheet in (ANN, BO, THUG):
+        assert gm.request("2d20.character", **sheet)["ok"]
+    gm_page = open_page(f"{bridge.url}/table")
+    gm_logs_in(gm_page, world)
+    alice = open_page(invite_link(gm, bridge, world, "alice", ["ann"]))
+    bob = open_page(invite_link(gm, bridge, world, "bob", ["bo"]))
+    pages = (gm_page, alice, bob)
+    put_on_the_map(gm_page, pages, ("ann", "bo", "thug"))
+
+    # The GM picks Bo: he has the initiative.
+    start_the_fight(gm_page, {"ann-token": "alice", "bo-token": "bob", "thug-token": "gm"}, first="Bo")
+    order = [re.compile("^bob"), re.compile("^GM|^gm"), re.compile("^alice")]  # Bo first, then the sides alternate
+    for page in pages:
+        expect(page.locator("#combat-order li")).to_have_text(order)
+        expect(page.locator("#combat-order li.has-turn")).to_have_text(re.compile("^bob"))
+        expect(page.locator("#combat-first-choice")).to_be_hidden()
+    combat = gm.request("table.snapshot")["result"]["combats"][0]
+    assert (combat["order"], combat["seat"]) == (["bob", "gm", "alice"], "bob")
+    card = gm.request("roll.log", limit=1)["result"]["rolls"][-1]
+    assert (card["rule"], card["result"]["first"]) == ("combat.initiative", "bob")
+    shot(gm_page, "2d20-bo-has-the-initiative")
+
+    # Bo's turn: his minor action moves him a zone; a second is refused, as is Ann acting before her turn.
+    assert gm.request("2d20.zones", zones={"bar": ["street"], "street": []}, positions={"ann": "bar", "bo": "bar"})["ok"]
+    act(alice, "ann-token", "minor", "street")
+    notice_says(alice, re.compile("Could not act for Ann: .*not this token's turn"))
+    act(bob, "bo-token", "minor", "street")
+    act(bob, "bo-token", "minor", "bar")  # sent once the first is answered (the form waits for it)
+    notice_says(bob, re.compile("Could not act for Bo: .*minor action this turn"))
+    document = state_of(gm)
+    assert (document["zones"]["positions"]["bo"], document["turns"]["bo"]["taken"]) == ("street", ["minor"])

@@ -25,10 +25,15 @@ def state_of(gm) -> dict:
     return gm.request("system.get")["result"]["state"]
 
 
-def declare(page, token_id: str, action: str) -> None:
+def declare(page, token_id: str, action: str, fastdraw_tn: int | None = None) -> None:
+    """Declare ``action`` on the token's form; ``fastdraw_tn``: with a Fastdraw against that TN, not stressful."""
     token_on(page, token_id).click()
     form = page.locator("#system-actions form[data-what=declare]")
     form.locator("[name=action]").fill(action)
+    if fastdraw_tn is not None:
+        form.locator("[name=fastdraw]").set_checked(True)
+        form.locator("[name=fastdraw_tn]").fill(str(fastdraw_tn))
+        form.locator("[name=fastdraw_stressful]").set_checked(False)
     form.locator("button[type=submit]").click()
 
 
@@ -36,7 +41,7 @@ def test_two_player_characters_and_a_goon_declare_and_shoot_for_two_phases(bridg
     assert gm.request("system.set", system="highest_d10")["ok"]
     for actor_id, name in CHARACTERS.items():
         assert gm.request("d10.character.register", actor_id=actor_id, name=name, attributes={"Reflexes": 3},
-                          skills={"Pistol": 3})["ok"]
+                          skills={"Pistol": 3, "Fastdraw": 2})["ok"]
     gm_page = open_page(f"{bridge.url}/table")
     gm_logs_in(gm_page, world)
     alice = open_page(invite_link(gm, bridge, world, "alice", ["leroy"]))
@@ -65,6 +70,7 @@ def test_two_player_characters_and_a_goon_declare_and_shoot_for_two_phases(bridg
 
         for seat in combat["order"]:
             page, token_id = page_of[seat], token_of[seat]
+            expect(page.locator("#combat-order li.has-turn")).to_have_text(re.compile(SEAT_SHOWN[seat]))  # the player sees the turn come
             if phase == 2:  # an aimed shot with the sheet's Pistol, spending the phase of aiming
                 token_on(page, token_id).click()
                 roll = page.locator("#system-roll")
@@ -79,6 +85,12 @@ def test_two_player_characters_and_a_goon_declare_and_shoot_for_two_phases(bridg
                 for each in pages:
                     expect(token_on(each, token_id).locator(f'.conditions li[data-condition="{outcome}"]')).to_have_count(1)
                     expect(token_on(each, token_id)).to_have_attribute("data-hp", "0/3")
+            elif seat == "bob":  # Earl aims with a Fastdraw, rolled from his sheet's Fastdraw skill (TN 1: it succeeds)
+                declare(page, token_id, "Aiming", fastdraw_tn=1)
+                until(lambda: "earl" in state_of(gm)["encounter"]["declared"])
+                card = gm.request("roll.log", limit=1)["result"]["rolls"][-1]
+                assert (card["rule"], card["result"]["fastdraw"]["pool"]["called_for"]) == ("d10.declare", 2)
+                assert card["result"]["fastdraw"]["verdict"]["succeeded"]
             else:
                 declare(page, token_id, "Aiming")
             page.click("#combat-next")

@@ -25,7 +25,6 @@ from bridge.rules.two_d20.chaos import Chaos
 from bridge.rules.two_d20.combat import Vitals
 from bridge.rules.two_d20.determination import Determination, critical_die
 from bridge.rules.two_d20.momentum import Momentum
-from bridge.rules.two_d20.rounds import Action, Round
 from bridge.rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
 from bridge.schemas.encode import dump
 from bridge.systems.highest_d10 import schemas as d10
@@ -55,8 +54,6 @@ TWO_D20 = [
     (two_d20.TwoD20Chaos, Chaos(4)),
     (two_d20.TwoD20Determination, Determination(2)),
     (two_d20.TwoD20Trait, Trait("Dark", TraitSubject.LOCATION, 1)),
-    (two_d20.TwoD20Round, Round.first([["ana", "bo"], ["orc"]]).take("ana", Action.MAJOR)),
-    (two_d20.TwoD20Round, Round(2, ("ana", "orc"))),
     (two_d20_odds.TwoD20Odds, skill_test_odds(Target(2, 3, 1), 2, 1, [Target(1, 1)])),
 ]
 

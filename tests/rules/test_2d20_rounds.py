@@ -2,9 +2,7 @@
 
 import pytest
 
-from bridge.rules.two_d20.rounds import Action, Range, Round, Turn, move, range_of, turn_order, zones_apart
-from bridge.schemas.encode import dump
-from bridge.systems.two_d20.schemas import TwoD20Round
+from bridge.rules.two_d20.rounds import Action, Range, Turn, move, range_of, turn_order, zones_apart
 
 
 def test_ranges_by_zone():
@@ -30,22 +28,6 @@ def test_parties_alternate_turns_the_initiative_first():
     assert turn_order([["Ana", "Bo"], ["Orc 1", "Orc 2", "Orc 3"]]) == ["Ana", "Orc 1", "Bo", "Orc 2", "Orc 3"]
     with pytest.raises(ValueError, match="one turn"):
         turn_order([["Ana"], ["Ana"]])
-
-
-def test_a_round_takes_turns_in_order_and_refuses_another_s_action():
-    current = Round.first([["Ana", "Bo"], ["Orc"]])
-    assert (current.acting, current.order) == ("Ana", ("Ana", "Orc", "Bo"))
-    with pytest.raises(ValueError, match="Ana's turn"):
-        current.take("Orc", Action.MAJOR)
-    current = current.take("Ana", Action.MAJOR).another_action("Ana").take("Ana", Action.MAJOR)
-    with pytest.raises(ValueError, match="major action"):
-        current.take("Ana", Action.MAJOR)
-    assert Round.from_dict(dump(TwoD20Round, current)) == current
-    current, ended = current.end_turn()
-    assert (current.acting, current.current.taken, ended) == ("Orc", (), False)
-    current, _ = current.end_turn()
-    current, ended = current.end_turn()
-    assert (current.number, current.acting, ended) == (2, "Ana", True)
 
 
 def test_zones_apart_and_a_move_of_one_zone():

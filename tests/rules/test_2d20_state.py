@@ -45,7 +45,7 @@ def test_nothing_before_a_session():
     with pytest.raises(state.NoSession):
         state.register(None, "ann", ANN)
     with pytest.raises(state.NoSession):
-        state.end_round(None)
+        state.turn_passed(None, new_round=True)
 
 
 def test_a_sheet_makes_stress_armor_and_mana():
@@ -131,25 +131,33 @@ def test_momentum_is_spent_only_immediately_after_a_pc_s_successful_test():
     assert document["after_test"] == {"roll_id": "card-3", "actor_id": "ann"}
     spent, _ = state.spend_pool(document, "momentum", MomentumSpend.QUESTION, 1)
     assert spent["momentum"]["tokens"] == 2
-    ended, _ = state.end_round(document)  # anything else closes the moment
+    ended, _ = state.turn_passed(document, new_round=False)  # anything else closes the moment
     with pytest.raises(ValueError, match="immediately after"):
         state.spend_pool(ended, "momentum", MomentumSpend.QUESTION, 1)
     assert state.spend_pool(document, "chaos", MomentumSpend.QUESTION, 1)[0]["chaos"]["tokens"] == 3  # Chaos has no such moment
 
 
-def test_a_round_of_turns_actions_and_moves_between_zones():
-    document, _ = state.start_round(table(momentum=3), [["ann"], ["thug"]])
-    with pytest.raises(ValueError, match="not a registered"):
-        state.start_round(document, [["ann"], ["ghost"]])
-    state.take_action_in(document, "ann", Action.MINOR)
-    with pytest.raises(ValueError, match="ann's turn"):
-        state.take_action_in(document, "thug", Action.MAJOR)
-    with pytest.raises(ValueError, match="ann's turn"):
-        state.end_turn(document, "thug")
-    document, changes = state.end_turn(document, "ann")
-    assert (document["round"]["acting"], changes) == ("thug", [])
-    document, changes = state.end_turn(document, None)  # the last turn: the round ends, 1 Momentum lost
-    assert (document["round"]["number"], document["round"]["acting"], document["momentum"]["tokens"]) == (2, "ann", 2)
+def test_actions_counted_in_the_fights_turn_and_moves_between_zones():
+    document = table(momentum=3)
+    ann_first = {"scene_id": "pit", "round": 1, "seat": "ann-t"}
+    state.take_action_in(document, "ann", Action.MINOR, ann_first)
+    state.check_action(document, "ann", Action.MAJOR, ann_first)
+    with pytest.raises(ValueError, match="minor action"):
+        state.take_action_in(document, "ann", Action.MINOR, ann_first)
+    assert document["turns"]["ann"] == {**ann_first, "taken": ["minor"], "extra_actions": 0}
+    state.take_action_in(document, "ann", Action.MAJOR, ann_first)
+    state.another_action_in(document, "ann", ann_first)
+    state.take_action_in(document, "ann", Action.MAJOR, ann_first)
+    with pytest.raises(ValueError, match="major action"):
+        state.check_action(document, "ann", Action.MAJOR, ann_first)
+    state.take_action_in(document, "ann", Action.MINOR, {**ann_first, "round": 2})  # her next turn: actions anew
+    assert document["turns"]["ann"]["taken"] == ["minor"]
+    state.take_action_in(document, "thug", Action.MAJOR, None)  # outside a fight nothing is counted
+    assert "thug" not in document["turns"]
+    document, changes = state.turn_passed(document, new_round=False)
+    assert (document["momentum"]["tokens"], changes) == (3, [])
+    document, changes = state.turn_passed(document, new_round=True)  # a round's end: 1 Momentum lost
+    assert (document["momentum"]["tokens"], changes[0]["reason"]) == (2, "end of round: 1 Momentum lost")
     document, _ = state.set_zones(document, {"bar": ["street"], "street": ["roof"], "roof": []}, {"ann": "bar"})
     assert state.move_in(document, "ann", "street") == "nearby"
     assert document["zones"]["positions"] == {"ann": "street"}
@@ -159,7 +167,7 @@ def test_a_round_of_turns_actions_and_moves_between_zones():
     with pytest.raises(ValueError, match="in no zone"):
         state.move_in(document, "thug", "bar")
     assert not TwoD20State().validate(document)
-    assert state.end_scene(document)[0]["round"] is None
+    assert state.end_scene(document)[0]["turns"] == {}
 
 
 def test_spends_of_momentum_and_chaos():
@@ -217,7 +225,7 @@ def test_the_round_and_the_scene_end():
     document = table(momentum=3)
     state.take_hit_in(document, "ann", 4, 0, None)
     state.add_trait(document, Trait("Burning", TraitSubject.EVENT), None)
-    document, changes = state.end_round(document)
+    document, changes = state.turn_passed(document, new_round=True)
     assert (document["momentum"]["tokens"], changes[0]["reason"]) == (2, "end of round: 1 Momentum lost")
     assert document["characters"]["ann"]["stress"] == 3
     document, changes = state.end_scene(document)

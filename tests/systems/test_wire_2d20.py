@@ -2,16 +2,22 @@
 session and registers Ann (Alice's PC) and a thug; Ann's test banks its
 Momentum, she buys dice, Determination re-rolls two, a contest, spends of Momentum, Chaos and
 Determination, the thug attacks her through her armor, a defended attack,
-the round's end takes 1 Momentum; the refusals; and the
+the scene's end takes 1 Momentum; the refusals; and the
 world's Moment of Truth state untouched. Every test is read again from its
 faces by the pure rules, every pool change checked against the state."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 from bridge.rules.two_d20 import read_test
 from bridge.schemas.encode import dump
 from bridge.systems.moment_of_truth import ledger
 from bridge.systems.two_d20.schemas import TwoD20SkillTest
+from bridge.table.store import system_state_key
 
 from ..wire_schemas import assert_valid, ok
 
@@ -159,11 +165,31 @@ def test_a_short_scene(gm, player_for, store, world):
         if countered:
             assert card["counter_attack"]["actor_id"] == "thug" and card["pools"][-1]["reason"] == "counter_attack x1 for 2"
 
-    # The round's end takes 1 Momentum; the scene's restores Stress and Armor.
+    # The scene's end takes 1 Momentum and restores Stress and Armor.
     momentum = state_of(gm)["momentum"]["tokens"]
-    refused(alice, "2d20.round.end", "forbidden", [])
-    ended = ok(gm, "2d20.round.end")
+    refused(alice, "2d20.scene.end", "forbidden", [])
+    ended = ok(gm, "2d20.scene.end")
     assert ended["changes"][0]["after"] == ended["state"]["momentum"]["tokens"] == max(0, momentum - 1)
-    scene = ok(gm, "2d20.scene.end")["state"]["characters"]["ann"]
+    scene = ended["state"]["characters"]["ann"]
     assert (scene["stress"], scene["armor"]) == (11, 2)
     assert ledger.balances(store, world.world_id) == moments_before
+
+
+def test_migrate_brings_an_earlier_state_document_to_the_tables_turns(gm, store, world, redis_server):
+    """An earlier bridge kept its own round in the state document; ``vtt-bridge migrate`` leaves the turns to the table."""
+    ok(gm, "system.set", system="two_d20")
+    ok(gm, "2d20.session.start", players=2)
+    ok(gm, "2d20.character", **ANN)
+    key = system_state_key(world.world_id, "two_d20")
+    earlier = {key: value for key, value in json.loads(store.redis.get(key)).items() if key != "turns"}
+    earlier["round"] = {"number": 1, "order": ["ann"], "turn": 0, "acting": "ann",
+                        "current": {"character": "ann", "taken": ["minor"], "extra_actions": 0}}
+    store.redis.set(key, json.dumps(earlier))
+    env = {**os.environ, "REDIS_URL": redis_server.url, "LOG_LEVEL": "WARNING"}
+    migrated = subprocess.run([sys.executable, "-m", "bridge", "migrate"], env=env, capture_output=True, text=True, timeout=60)
+    assert migrated.returncode == 0 and f"{world.world_id}: the 2d20 variant's round gave way to the table's turns" in migrated.stdout, migrated
+    now = state_of(gm)
+    assert ("round" in now, now["turns"], now["characters"]["ann"]["name"]) == (False, {}, "Ann")
+    assert_valid("state.two_d20.json", now)
+    again = subprocess.run([sys.executable, "-m", "bridge", "migrate"], env=env, capture_output=True, text=True, timeout=60)
+    assert world.world_id not in again.stdout  # once is enough

@@ -70,12 +70,16 @@ def test_leroy_and_earl_in_the_bar(gm, player_for, store, world):
     pushed = alice.wait_for("system.changed", lambda push: bool(push["state"] and push["state"]["encounter"]))
     assert_valid("push.system.changed.json", pushed)
     refused(bob, "d10.declare", "against_the_rules", ["actor_id"], actor_id="earl", actions=[{"action": "Targeting"}])
+    drawing = [{"action": "Fastdraw"}, {"action": "Targeting", "note": "Leroy's head"}]
+    refused(alice, "d10.declare", "against_the_rules", ["fastdraw"], actor_id="leroy", fastdraw={"tn": 1}, actions=drawing)
     leroy = ok(alice, "d10.declare", actor_id="leroy", actions=[{"action": "Draw Weapon", "note": "his sidearm"}])
     assert leroy["result"]["next"] == "earl" and leroy["result"]["fastdraw"] is None
+    # the fastdraw rolls Earl's Fastdraw skill (2 dice); typing its dice is the GM's override
+    refused(bob, "d10.declare", "forbidden", ["fastdraw.dice"], actor_id="earl", fastdraw={"dice": 5, "tn": 1}, actions=drawing)
     # not stressful, against TN 1: the fastdraw always succeeds, so Earl keeps his phase action
-    fastdraw = {"dice": 2, "tn": 1, "stressful": False, "modifiers": [{"source": "Fastdraw skill", "value": 2}]}
-    earl = ok(bob, "d10.declare", actor_id="earl", fastdraw=fastdraw,
-              actions=[{"action": "Fastdraw"}, {"action": "Targeting", "note": "Leroy's head"}])["result"]
+    fastdraw = {"tn": 1, "stressful": False, "modifiers": [{"source": "steady hand", "value": 2}]}
+    earl = ok(bob, "d10.declare", actor_id="earl", fastdraw=fastdraw, actions=drawing)["result"]
+    assert earl["fastdraw"]["pool"]["called_for"] == 2
     assert read_again(earl["fastdraw"], tn=1)["verdict"]["succeeded"]
     declared = [(action["action"], action["status"]) for action in earl["declared"]]
     assert declared == [("Fastdraw", "declared"), ("Targeting", "declared")]

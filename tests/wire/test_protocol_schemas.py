@@ -588,16 +588,15 @@ def test_a_mappings_entry_count_is_bounded_alike(event, payload, accepted):
 
 #: Rule systems' requests, each accepted and refused alike by marshmallow and its exported JSON Schema.
 SYSTEM_EXAMPLES = [
-    ("2d20.round.start", {"request_id": "r1", "parties": [["ann", "bo"], ["thug"]]}, True),
-    ("2d20.round.start", {"request_id": "r1", "parties": []}, False),
-    ("2d20.round.start", {"request_id": "r1", "parties": [[]]}, False),
     ("2d20.action", {"request_id": "r1", "actor_id": "ann", "action": "minor", "zone": "bar"}, True),
+    ("2d20.action", {"request_id": "r1", "actor_id": "ann", "token_id": "ann-t", "action": "major"}, True),
     ("2d20.action", {"request_id": "r1", "actor_id": "ann", "action": "free"}, False),
-    ("2d20.turn.end", {"request_id": "r1"}, True),
-    ("2d20.turn.end", {"request_id": "r1", "actor_id": "no spaces"}, False),
+    ("2d20.action", {"request_id": "r1", "actor_id": "ann", "token_id": "no spaces", "action": "minor"}, False),
     ("2d20.zones", {"request_id": "r1", "zones": {"bar": ["street"], "street": []}, "positions": {"ann": "bar"}}, True),
     ("2d20.zones", {"request_id": "r1", "zones": {}}, False),
     ("d10.roll", {"request_id": "r1", "actor_id": "leroy", "rating": "Pistol", "tn": 8}, True),
+    ("d10.declare", {"request_id": "r1", "actor_id": "earl", "actions": [{"action": "Fastdraw"}], "fastdraw": {"tn": 6}}, True),
+    ("d10.declare", {"request_id": "r1", "actor_id": "earl", "actions": [{"action": "Fastdraw"}], "fastdraw": {"dice": 2}}, False),
     ("d10.roll", {"request_id": "r1", "actor_id": "leroy", "rating": " "}, False),
     ("d10.cumulative", {"request_id": "r1", "actor_id": "leroy", "rating": "Pistol", "goal": "total", "target": 20, "rolls": 3},
      True),

@@ -43,6 +43,7 @@ def test_two_player_characters_and_a_thug_fight_by_the_2d20_rules(gm, player_for
     ordered = ok(gm, "combat.initiative", scene_id="inn", first="bo-t")
     assert ordered["combat"]["order"] == ["bo-t", "thug-t", "ann-t"]
     assert ordered["card"]["result"]["explanation"][0].startswith("Bo has the initiative")
+    assert any(card["rule"] == "combat.initiative" for card in ok(ann, "roll.log")["rolls"])  # the log's schema knows the card
 
     # Ann's test before her turn is refused, naming her token or not; Bo's attack hits the thug.
     assert refused(ann, "2d20.test", actor_id="ann", token_id="ann-t", difficulty=1, **FIGHT) == (

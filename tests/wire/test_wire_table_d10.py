@@ -38,6 +38,7 @@ def test_two_player_characters_and_a_goon_declare_lowest_initiative_first(gm, pl
     ok(gm, "combat.start", scene_id="bar", combatants=[{"token_id": t, "seat": seats[t]} for t in clients])
     ordered = ok(gm, "combat.initiative", scene_id="bar", declared={"leroy-t": 16, "earl-t": 21, "goon-t": 30})
     assert ordered["combat"]["order"] == ["alice", "bob", "gm"]
+    assert_valid("push.roll.result.json", alice.wait_for("roll.result", lambda entry: entry["rule"] == "combat.initiative"))
     assert ordered["card"]["result"]["explanation"][1:] == ["Leroy: 16 (declared)", "Earl: 21 (declared)", "Goon: 30 (declared)"]
     assert ok(gm, "system.get")["state"]["encounter"]["next"] == "leroy"
 
@@ -49,10 +50,17 @@ def test_two_player_characters_and_a_goon_declare_lowest_initiative_first(gm, pl
     for seat in ("leroy-t", "earl-t", "goon-t"):
         client, actor_id = clients[seat]
         ok(client, "d10.declare", actor_id=actor_id, token_id=seat, actions=[{"action": "Aiming"}])
-        ok(client, "combat.next", scene_id="bar")
+        passed = ok(client, "combat.next", scene_id="bar")
 
-    # Phase 2: rolled totals, lowest first; every Aiming resolved shows on its token.
+    # Phase 2: rolled totals, lowest first; one turn.started on every page names its first seat.
     combat = ok(gm, "table.snapshot", scene_id="bar")["combats"][0]
+    assert (passed["started"]["round"], passed["started"]["seat"]) == (2, combat["order"][0])
+    ok(gm, "token.move", token_id="goon-t", x=3, y=3)  # pushed after the phase's start: once it arrives, so has all before it
+    for client in (gm, alice, bob):
+        client.wait_for("token.moved", lambda push: push["token_id"] == "goon-t" and push["x"] == 3)
+        started = [push for push in client.received("turn.started") if push["round"] == 2]
+        assert [push["seat"] for push in started] == [combat["order"][0]]
+    # Every Aiming resolved shows on its token.
     encounter = ok(gm, "system.get")["state"]["encounter"]
     assert combat["round"] == 2 and encounter["phase"] == 2
     totals = [entry["initiative"] for entry in encounter["order"]]

@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import zip_longest
-from typing import Any
 
 from ..refusal import RulesRefusal
 
@@ -70,58 +69,6 @@ def turn_order(parties: Sequence[Sequence[str]]) -> list[str]:
     if len(set(order)) < len(order):
         raise RulesRefusal(f"a character takes one turn a round: {order}")
     return order
-
-
-@dataclass(frozen=True)
-class Round:
-    """A round in progress: the order of turns, whose turn it is (``turn``,
-    an index of ``order``) and the actions taken in it."""
-
-    number: int
-    order: tuple[str, ...]
-    turn: int = 0
-    current: Turn | None = None
-
-    @classmethod
-    def first(cls, parties: Sequence[Sequence[str]]) -> Round:
-        order = tuple(turn_order(parties))
-        if not order:
-            raise RulesRefusal("a round needs at least one character")
-        return cls(1, order, 0, Turn(order[0]))
-
-    @property
-    def acting(self) -> str:
-        return self.order[self.turn]
-
-    def take(self, character: str, action: Action) -> Round:
-        """``character`` takes ``action``: only on their own turn."""
-        if character != self.acting:
-            raise RulesRefusal(f"it is {self.acting}'s turn, not {character}'s")
-        return replace(self, current=self.current_turn.take(action))
-
-    def another_action(self, character: str) -> Round:
-        """Determination's "take another action immediately": on the spender's turn, one more major action."""
-        if character != self.acting:
-            raise RulesRefusal(f"another action is taken on one's own turn; it is {self.acting}'s")
-        return replace(self, current=self.current_turn.another_action())
-
-    def end_turn(self) -> tuple[Round, bool]:
-        """The next character's turn; after the last, a new round from the first. True when the round ended."""
-        if self.turn + 1 < len(self.order):
-            return replace(self, turn=self.turn + 1, current=Turn(self.order[self.turn + 1])), False
-        return replace(self, number=self.number + 1, turn=0, current=Turn(self.order[0])), True
-
-    @property
-    def current_turn(self) -> Turn:
-        """The acting character's turn (a round begun again has taken nothing yet)."""
-        return self.current or Turn(self.acting)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Round:
-        """A round read back from its stored shape (``TwoD20Round``)."""
-        current = data["current"]
-        turn = Turn(current["character"], tuple(Action(each) for each in current["taken"]), current["extra_actions"])
-        return cls(data["number"], tuple(data["order"]), data["turn"], turn)
 
 
 def zones_apart(links: Mapping[str, Sequence[str]], start: str, end: str) -> int:

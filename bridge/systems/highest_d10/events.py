@@ -74,18 +74,38 @@ def _from_sheet(work: Work, request: dict) -> dict:
     if ("dice" in request) == ("rating" in request):
         raise _invalid("rating", "name a rating of the sheet, or (the GM) give the dice")
     if "dice" in request:
-        if not work.identity.is_gm:
-            raise RequestError(ErrorCode.FORBIDDEN, "a player rolls from the sheet: dice are the GM's override", {"dice": ["the GM's"]})
+        _gm_override(work, "dice")
         return request
-    sheet = ((work.system_state(SYSTEM) or {}).get("characters") or {}).get(request["actor_id"])
+    return {**request, "dice": _rated(work, request["actor_id"], request["rating"], "rating")}
+
+
+def _fastdraw(work: Work, request: dict) -> dict:
+    """The Fastdraw's pool: the sheet's Fastdraw skill, the one the rulebook's
+    Earl uses as he declares (docs/rules/highest_d10.md), or the GM's ``dice``."""
+    pool = request["fastdraw"]
+    if "dice" in pool:
+        _gm_override(work, "fastdraw.dice")
+        return pool
+    return {**pool, "dice": _rated(work, request["actor_id"], FASTDRAW.name, "fastdraw")}
+
+
+def _gm_override(work: Work, field: str) -> None:
+    """Typed dice are the GM's: a player's are refused on ``field``."""
+    if not work.identity.is_gm:
+        raise RequestError(ErrorCode.FORBIDDEN, "a player rolls from the sheet: dice are the GM's override", {field: ["the GM's"]})
+
+
+def _rated(work: Work, actor_id: str, name: str, field: str) -> int:
+    """The level of the character's skill (else attribute) ``name``; a sheet without it is refused on ``field``."""
+    sheet = ((work.system_state(SYSTEM) or {}).get("characters") or {}).get(actor_id)
     if sheet is None:
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, f"{request['actor_id']} is not a registered character",
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, f"{actor_id} is not a registered character",
                            {"actor_id": ["not registered (d10.character.register)"]})
     try:
-        return {**request, "dice": rating(sheet, request["rating"])}
+        return rating(sheet, name)
     except KeyError:
-        message = f"{sheet['name']} has no skill or attribute {request['rating']!r}"
-        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {"rating": [message]}) from None
+        message = f"{sheet['name']} has no skill or attribute {name!r}"
+        raise RequestError(ErrorCode.AGAINST_THE_RULES, message, {field: [message]}) from None
 
 
 def _secondary(secondary: dict) -> Modifier:
@@ -125,12 +145,12 @@ def register(work: Work, request: dict) -> dict:
 
 
 def declare(work: Work, request: dict) -> dict:
-    """Declare in turn; a Fastdraw is rolled now, its success deciding the declaration."""
+    """Declare in turn; a Fastdraw is rolled now from the sheet, its success deciding the declaration."""
     check_owner(work, request["actor_id"])
     drawing = any(action["action"] == FASTDRAW.name for action in request["actions"])
     if "fastdraw" in request and not drawing:
         raise _invalid("fastdraw", "a fastdraw roll goes with a Fastdraw declared")
-    roll = _roll(request["fastdraw"]) if "fastdraw" in request else None
+    roll = _roll(_fastdraw(work, request)) if "fastdraw" in request else None
     succeeded = roll.verdict.degree.succeeded if roll else None
     made = _change(work, lambda now: state.declare(now, request["actor_id"], request["actions"], succeeded))
     return publish(work, request, "d10.declare", {**made, "fastdraw": dump(D10SkillRoll, roll) if roll else None})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from bridge.protocol import Request
 from bridge.rules.dice import MAX_DICE_PER_ROLL
 from bridge.rules.highest_d10 import CountsAs, Degree, Mishap
 from bridge.rules.highest_d10.advanced import Goal
@@ -22,6 +23,7 @@ from bridge.schemas.requests import (
 )
 from bridge.schemas.spec import CardSpec, RequestSpec
 from bridge.systems.at_table import ActingToken
+from bridge.table.schemas import CombatInitiativeRequest
 
 SYSTEM = "highest_d10"
 #: Most rolls one cumulative request makes.
@@ -121,10 +123,17 @@ class D10CumulativeRequest(D10FromSheet, D10Pool, CardRequest):
 
 
 class D10PoolAgainstTn(D10Pool):
-    """A skill roll against a TN: a Fastdraw's roll, made as it is declared (a
-    success draws the weapon as the free action), or the roll ``d10.odds`` weighs."""
+    """A skill roll against a TN: the roll ``d10.odds`` weighs."""
 
     tn = fields.Integer(required=True, validate=validate.Range(1, 1000))
+
+
+class D10FastdrawRoll(D10PoolAgainstTn):
+    """A Fastdraw's roll, made as it is declared (a success draws the weapon
+    as the free action): the sheet's Fastdraw skill, its level the dice,
+    against ``tn``; ``dice`` instead is the GM's override."""
+
+    dice = fields.Integer(validate=validate.Range(-MAX_DICE_PER_ROLL, MAX_DICE_PER_ROLL))
 
 
 class D10OddsRequest(D10PoolAgainstTn, RequestSchema):
@@ -143,10 +152,10 @@ class D10ActionSpec(Inbound):
 class D10DeclareRequest(CardRequest, ActingToken):
     """``actor_id`` declares this phase's actions, in its turn (lowest
     initiative first): at most one new action and one free action; none: it
-    passes. ``fastdraw``: the roll of a Fastdraw among them."""
+    passes. ``fastdraw``: the roll of a Fastdraw among them, from the sheet."""
 
     actions = fields.List(fields.Nested(D10ActionSpec), required=True, validate=validate.Length(max=2))
-    fastdraw = fields.Nested(D10PoolAgainstTn)
+    fastdraw = fields.Nested(D10FastdrawRoll)
 
 
 class D10InitiativeRoll(Inbound):
@@ -422,7 +431,27 @@ class D10PhaseEnded(Out):
     initiative_rolls = fields.Dict(keys=Identifier(), values=fields.Nested(D10SkillRoll), required=True, allow_none=True)
 
 
+class D10InitiativeEntryTotal(Out):
+    """A seat's initiative total, and its roll (null: the GM declared it)."""
+
+    seat = fields.String(required=True)
+    total = fields.Integer(required=True)
+    roll = fields.Nested(D10SkillRoll, required=True, allow_none=True)
+
+
+class D10InitiativeCard(Out):
+    """`combat.initiative` in a world of the d10 system: the phase, the seats lowest initiative first, each total and why."""
+
+    system = _const(SYSTEM)
+    phase = fields.Integer(required=True, validate=validate.Range(min=1))
+    order = fields.List(fields.String(), required=True)
+    initiative = fields.List(fields.Nested(D10InitiativeEntryTotal), required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
 CARDS = {
+    Request.COMBAT_INITIATIVE.value: CardSpec(CombatInitiativeRequest, card_entry(
+        Request.COMBAT_INITIATIVE, D10InitiativeCard, name="D10InitiativeEntry"), gm_only=True),
     "d10.roll": CardSpec(D10RollRequest, card_entry("d10.roll", D10RollCard)),
     "d10.cumulative": CardSpec(D10CumulativeRequest, card_entry("d10.cumulative", D10CumulativeCard)),
     "d10.declare": CardSpec(D10DeclareRequest, card_entry("d10.declare", D10DeclareCard)),

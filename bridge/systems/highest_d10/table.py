@@ -23,7 +23,6 @@ from ...schemas.encode import dump
 from ...schemas.requests import RATING_MAX
 from ...table import events as table_events
 from ...table import schemas as table_schemas
-from ...table.combats import acting_seat, push_combat
 from ...table.game import Table
 from ...table.tokens import records
 from .. import at_table
@@ -99,27 +98,6 @@ def initiative(work, request: dict) -> dict:
     return ordered
 
 
-def next_turn(work, request: dict) -> dict:
-    """The core's; a new round is a new phase: the phase's actions resolve,
-    and the next is ordered by new initiative totals."""
-    passed = table_events.next_turn(work, request)
-    if not passed["started"]["new_round"]:
-        return passed
-    scene_id = request["scene_id"]
-    combat = work.combat(scene_id)
-    fighting = records(work, {combatant["token_id"]: "scene_id" for combatant in combat["combatants"]})
-    order, card = TABLE.order(combat, fighting, request, _dice)
-    after = combat | {"order": order, "turn": 0, "version": combat["version"] + 1}
-    after["seat"] = acting_seat(after)
-    work.change_table([], scene_id, lambda read: ({}, after, None))
-    push_combat(work, Request.COMBAT_NEXT, request, scene_id, combat, after)
-    if (work.system_state(SYSTEM) or {}).get("encounter"):
-        change_state(work, SYSTEM, lambda now: state.end_phase(now, _totals(work, after, card)))
-        at_table.show_characters(work, TABLE.view, Request.COMBAT_NEXT, request, shown(work, request, {}))
-    passed["started"] = passed["started"] | {"seat": after["seat"]}
-    return passed
-
-
 class HighestD10Table(Table):
     schemas = {
         Request.TOKEN_REGISTER.value: TokenRegisterRequest,
@@ -129,7 +107,6 @@ class HighestD10Table(Table):
     handlers = {
         Request.TOKEN_REGISTER.value: register,
         Request.COMBAT_INITIATIVE.value: initiative,
-        Request.COMBAT_NEXT.value: next_turn,
     }
     turn_actions = TURN_ACTIONS
 
@@ -140,6 +117,19 @@ class HighestD10Table(Table):
         conditions = [] if outcome is None else [
             {"label": outcome.replace("_", " "), "icon": "circle", "severity": _SEVERITY.get(outcome, "info")}]
         return {"conditions": conditions, "bars": [{"label": "Aiming", "value": record["aiming"], "max": 3}]}
+
+    def turn_passing(self, work, request: dict, combat: dict, new_round: bool) -> dict:
+        """A new round is a new phase: the encounter's phase ends (its actions
+        resolve), and the phase starts in the order of new initiative totals."""
+        if not new_round:
+            return combat
+        fighting = records(work, {combatant["token_id"]: "scene_id" for combatant in combat["combatants"]})
+        order, card = self.order(combat, fighting, request, _dice)
+        after = combat | {"order": order, "turn": 0, "seat": order[0]}
+        if (work.system_state(SYSTEM) or {}).get("encounter"):
+            change_state(work, SYSTEM, lambda now: state.end_phase(now, _totals(work, after, card)))
+            at_table.show_characters(work, self.view, Request.COMBAT_NEXT, request, shown(work, request, {}))
+        return after
 
     def order(self, combat: dict, records: dict[str, dict], request: dict, dice) -> tuple[list[str], dict]:
         """Each seat's first token's initiative total, declared or rolled; the lowest declares first."""

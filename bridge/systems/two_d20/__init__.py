@@ -3,6 +3,7 @@ pure rules in ``bridge.rules.two_d20``, its ``2d20.``-prefixed requests in
 ``events``, its state document's changes in ``state`` (docs/systems/two_d20.md)."""
 
 from .. import RuleSystem
+from .migrate import migrate
 from .odds import ODDS
 from .schemas import CARDS, REQUESTS, TwoD20State
 from .table import TABLE
@@ -25,4 +26,5 @@ SYSTEM = RuleSystem(
     odds=ODDS,
     scripting="bridge.systems.two_d20.scripting",
     table=TABLE,
+    migrate=migrate,
 )

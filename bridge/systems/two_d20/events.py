@@ -13,15 +13,16 @@ from ...rules.two_d20.combat import roll_attack, roll_defended_attack
 from ...rules.two_d20.contests import roll_contest
 from ...rules.two_d20.determination import DeterminationUse, critical_die, die_to_turn, reroll
 from ...rules.two_d20.momentum import MomentumSpend
-from ...rules.two_d20.rounds import Action, Round
+from ...rules.two_d20.rounds import Action
 from ...rules.two_d20.skill_tests import Target, read_test, roll_skill_test
 from ...rules.two_d20.traits import Trait, TraitSubject, difficulty_with_traits
 from ...schemas.encode import dump
+from ...table.combats import acting_seat, acting_tokens
 from ...table.publish import check_owner, new_card_id, publish
 from ...transport.handling import handles
 from ...transport.refusals import refused_as
 from .. import state as system_state
-from ..at_table import played
+from ..at_table import check_acting, played, tokens_of
 from . import state
 from .schemas import TwoD20Contest, TwoD20Difficulty, TwoD20HitWorking, TwoD20SkillTest
 from .table import TABLE, shown
@@ -131,7 +132,9 @@ def attack(work, request: dict) -> dict:
             check_owner(work, target_id, choice)
     attacker_sheet, before = _sheet(work, attacker_id)
     attacker = _target(attacker_sheet, request)
-    _check_turn(before, attacker_id, Action.MAJOR)
+    now = _turn_now(work, request)
+    with refused_as("actor_id"):
+        state.check_action(before, attacker_id, Action.MAJOR, now)
     defender_sheet = _sheet(work, target_id, "target_id")[0]
     if "counter_attack" in request and "defence" not in request:
         raise _invalid("counter_attack", "only a defended melee attack can be countered", ErrorCode.AGAINST_THE_RULES)
@@ -149,7 +152,7 @@ def attack(work, request: dict) -> dict:
 
     def settle(during: dict) -> dict:
         with refused_as("actor_id"):
-            state.take_action_in(during, attacker_id, Action.MAJOR)
+            state.take_action_in(during, attacker_id, Action.MAJOR, now)
         if defence:
             winner = attacker_id if hit else target_id
             state.after_test_in(during, winner, card_id, True)
@@ -230,12 +233,16 @@ def spend_determination(work, request: dict) -> dict:
     if (use is DeterminationUse.TRAIT) != (len(changing) == 1):
         raise _invalid("trait", "a trait use creates one trait or removes one; no other use does")
 
+    now = None
+    if use is DeterminationUse.EXTRA_ACTION:  # taken on the spender's own turn
+        check_acting(work, request)
+        now = _turn_now(work, request)
+
     def step(before):
         after, changes = state.spend_determination(before, actor_id, use)
         with refused_as(changing[0] if changing else "use"):
             _change_trait_with_determination(after, actor_id, request)
-            if use is DeterminationUse.EXTRA_ACTION:
-                state.another_action_in(after, actor_id)
+            state.another_action_in(after, actor_id, now)
         return after, changes
 
     return _changed(work, "actor_id", step)
@@ -278,25 +285,22 @@ def change_trait(work, request: dict) -> dict:
     return _changed(work, "trait" if "trait" in request else "remove", change)
 
 
-def start_round(work, request: dict) -> dict:
-    """The GM starts a round: the parties in order, the first holding the initiative."""
-    return _changed(work, "parties", lambda before: state.start_round(before, request["parties"]))
-
-
 def take_action(work, request: dict) -> dict:
-    """The acting character takes their major or minor action; a minor one may move them a zone."""
+    """The character takes their major or minor action of their turn in the
+    fight (its token's, which the table holds it to); a minor one may move
+    them a zone. Outside a fight nothing is counted."""
     actor_id, action = request["actor_id"], request["action"]
     check_owner(work, actor_id)
     if "zone" in request and action is not Action.MINOR:
         raise _invalid("zone", "moving to a nearby zone is a minor action", ErrorCode.AGAINST_THE_RULES)
+    now = _turn_now(work, request)
 
     def step(before):
         after = state.copied(before)
         with refused_as("actor_id"):
             state.character(after, actor_id)
-            _check_turn(after, actor_id)
         with refused_as("action"):
-            state.take_action_in(after, actor_id, action)
+            state.take_action_in(after, actor_id, action, now)
         if "zone" in request:
             with refused_as("zone"):
                 state.move_in(after, actor_id, request["zone"])
@@ -305,32 +309,22 @@ def take_action(work, request: dict) -> dict:
     return _changed(work, "action", step)
 
 
-def end_turn(work, request: dict) -> dict:
-    """The acting character's turn ends: their owner names them, the GM may end anyone's."""
-    actor_id = request.get("actor_id")
-    if actor_id is None and not work.identity.is_gm:
-        raise _invalid("actor_id", "name the character whose turn ends")
-    if actor_id is not None:
-        check_owner(work, actor_id)
-    return _changed(work, "actor_id", lambda before: state.end_turn(before, actor_id))
-
-
 def set_zones(work, request: dict) -> dict:
     return _changed(work, "zones", lambda before: state.set_zones(before, request["zones"], request["positions"]))
 
 
-def _check_turn(document: dict | None, actor_id: str, action: Action | None = None) -> None:
-    """In a round, only the acting character acts, and ``action`` is one they have left (Rounds & Zones)."""
-    current = (document or {}).get("round")
-    if current and current["acting"] != actor_id:
-        raise _invalid("actor_id", f"it is {current['acting']}'s turn, not {actor_id}'s", ErrorCode.AGAINST_THE_RULES)
-    if current and action is not None:
-        with refused_as("actor_id"):
-            Round.from_dict(current).take(actor_id, action)
-
-
-def end_round(work, _request: dict) -> dict:
-    return _changed(work, "_schema", state.end_round)
+def _turn_now(work, request: dict) -> dict | None:
+    """The fight's turn the character acts in (``{scene_id, round, seat}``):
+    the one its token (``token_id``, or any of its tokens) has in a running
+    combat; None outside a fight. Whose turn it is the table checked
+    (``Table.turn_actions``, ``check_acting``)."""
+    named = request.get("token_id")
+    held = work.tokens([named] if named else tokens_of(work, [request["actor_id"]]))
+    for token_id, record in held.items():
+        combat = work.combat(record["scene_id"]) if record.get("scene_id") else None
+        if combat and combat.get("turn") is not None and token_id in acting_tokens(combat):
+            return {"scene_id": combat["scene_id"], "round": combat["round"], "seat": acting_seat(combat)}
+    return None
 
 
 def end_scene(work, _request: dict) -> dict:
@@ -426,11 +420,8 @@ def init_app(app) -> None:
         "2d20.determination.award": award_determination,
         "2d20.mana": spend_mana,
         "2d20.trait": change_trait,
-        "2d20.round.start": start_round,
         "2d20.action": take_action,
-        "2d20.turn.end": end_turn,
         "2d20.zones": set_zones,
-        "2d20.round.end": end_round,
         "2d20.scene.end": end_scene,
     }.items():
         handles(app, event)(played(TABLE, event, handler, shown))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from ...protocol import Request
 from ...rules.two_d20.combat import AttackKind
 from ...rules.two_d20.contests import Side
 from ...rules.two_d20.determination import MAXIMUM as DETERMINATION_MAXIMUM
@@ -16,6 +17,7 @@ from ...schemas.common import Identifier, Inbound
 from ...schemas.pushes import Out, _const, card_entry
 from ...schemas.requests import LABEL_MAX_CHARS, RATING_MAX, CardRequest, RequestSchema
 from ...schemas.spec import CardSpec, RequestSpec
+from ...table.schemas import CombatInitiativeRequest
 from ..at_table import ActingToken
 
 NAME = fields.String(required=True, validate=validate.Length(1, 40))
@@ -184,26 +186,14 @@ class TwoD20EndRequest(RequestSchema):
     pass
 
 
-class TwoD20RoundStartRequest(RequestSchema):
-    """The GM starts a round: `parties` (lists of registered characters), the
-    first holding the initiative; turns alternate between the parties."""
-
-    parties = fields.List(fields.List(Identifier(), validate=validate.Length(1, PARTY_MAX)), required=True,
-                          validate=validate.Length(1, PARTIES_MAX))
-
-
-class TwoD20ActionRequest(RequestSchema):
-    """The acting character takes their `major` or `minor` action; a minor one may move them to a nearby `zone`."""
+class TwoD20ActionRequest(RequestSchema, ActingToken):
+    """The character takes their `major` or `minor` action of their turn in
+    the fight (`combat.next` passes it); a minor one may move them to a
+    nearby `zone`."""
 
     actor_id = Identifier(required=True)
     action = fields.Enum(Action, by_value=True, required=True)
     zone = ZONE
-
-
-class TwoD20TurnEndRequest(RequestSchema):
-    """The acting character's turn ends (`actor_id`: theirs; the GM may leave it out)."""
-
-    actor_id = Identifier()
 
 
 class TwoD20ZonesRequest(RequestSchema):
@@ -272,19 +262,16 @@ class TwoD20AfterTest(Out):
 
 
 class TwoD20Turn(Out):
-    character = Identifier(required=True)
+    """The actions a character took in its last turn of a fight: the
+    combat's scene, round and seat, the actions `taken` and the major ones
+    Determination added (`extra_actions`). A turn the fight has moved past
+    counts as no action taken."""
+
+    scene_id = Identifier(required=True)
+    round = fields.Integer(required=True, validate=validate.Range(min=1))
+    seat = fields.String(required=True)
     taken = fields.List(fields.Enum(Action, by_value=True), required=True)
     extra_actions = fields.Integer(required=True)
-
-
-class TwoD20Round(Out):
-    """The round in progress: the order of turns, whose turn it is (`turn`, an index of `order`), the actions taken."""
-
-    number = fields.Integer(required=True, validate=validate.Range(min=1))
-    order = fields.List(Identifier(), required=True)
-    turn = fields.Integer(required=True)
-    acting = Identifier(required=True)
-    current = fields.Nested(TwoD20Turn, required=True, attribute="current_turn")
 
 
 class TwoD20Zones(Out):
@@ -294,14 +281,15 @@ class TwoD20Zones(Out):
 
 class TwoD20State(Out):
     """The party's Momentum, the GM's Chaos, the scene's traits, each character by actor id,
-    the test Momentum may be spent after, the round in progress and the scene's zones."""
+    the test Momentum may be spent after, each character's actions in its last turn of a fight
+    and the scene's zones."""
 
     momentum = fields.Nested(TwoD20Momentum, required=True)
     chaos = fields.Nested(TwoD20Chaos, required=True)
     traits = fields.List(fields.Nested(TwoD20Trait), required=True)
     characters = fields.Dict(keys=Identifier(), values=fields.Nested(TwoD20Character), required=True)
     after_test = fields.Nested(TwoD20AfterTest, required=True, allow_none=True)
-    round = fields.Nested(TwoD20Round, required=True, allow_none=True)
+    turns = fields.Dict(keys=Identifier(), values=fields.Nested(TwoD20Turn), required=True)
     zones = fields.Nested(TwoD20Zones, required=True)
 
 
@@ -470,7 +458,18 @@ class TwoD20CharacterResult(Out):
     state = fields.Nested(TwoD20State, required=True)
 
 
+class TwoD20InitiativeCard(Out):
+    """`combat.initiative` in a world of the 2d20 variant: the seats in turn order, the seat with the initiative, and why."""
+
+    system = _const("two_d20")
+    order = fields.List(fields.String(), required=True)
+    first = fields.String(required=True)
+    explanation = fields.List(fields.String(), required=True)
+
+
 CARDS = {
+    Request.COMBAT_INITIATIVE.value: CardSpec(CombatInitiativeRequest, card_entry(
+        Request.COMBAT_INITIATIVE, TwoD20InitiativeCard, name="TwoD20InitiativeEntry"), gm_only=True),
     "2d20.test": CardSpec(TwoD20TestRequest, card_entry("2d20.test", TwoD20TestCard, name="TwoD20TestEntry")),
     "2d20.reroll": CardSpec(TwoD20RerollRequest, card_entry("2d20.reroll", TwoD20RerollCard, name="TwoD20RerollEntry")),
     "2d20.contest": CardSpec(TwoD20ContestRequest, card_entry("2d20.contest", TwoD20ContestCard, name="TwoD20ContestEntry")),
@@ -486,10 +485,7 @@ REQUESTS = {
     "2d20.determination.award": RequestSpec(TwoD20AwardRequest, TwoD20Changed, gm_only=True),
     "2d20.mana": RequestSpec(TwoD20ManaRequest, TwoD20Changed),
     "2d20.trait": RequestSpec(TwoD20TraitRequest, TwoD20Changed, gm_only=True),
-    "2d20.round.start": RequestSpec(TwoD20RoundStartRequest, TwoD20Changed, gm_only=True),
     "2d20.action": RequestSpec(TwoD20ActionRequest, TwoD20Changed),
-    "2d20.turn.end": RequestSpec(TwoD20TurnEndRequest, TwoD20Changed),
     "2d20.zones": RequestSpec(TwoD20ZonesRequest, TwoD20Changed, gm_only=True),
-    "2d20.round.end": RequestSpec(TwoD20EndRequest, TwoD20Changed, gm_only=True),
     "2d20.scene.end": RequestSpec(TwoD20EndRequest, TwoD20Changed, gm_only=True),
 }

@@ -3,8 +3,9 @@
 The document (``TwoD20State``): the party's ``momentum``, the GM's
 ``chaos``, the scene's ``traits``, each registered character by actor id
 (sheet, Stress, Armor, Mana, Determination, traits), the successful test
-Momentum may be spent after (``after_test``), the ``round`` in progress and
-the scene's ``zones``. Each change takes the
+Momentum may be spent after (``after_test``), the actions each character
+took in its last turn of a fight (``turns``; the turns themselves are the
+table's combat's) and the scene's ``zones``. Each change takes the
 document and returns ``(document after, changes)``, ``changes`` the pools'
 ``PoolChange`` lines, each naming its character when it has one; a rules
 refusal is a ``RulesRefusal`` (``NotEnough`` for a pool that cannot pay).
@@ -21,7 +22,7 @@ from ...rules.two_d20.chaos import Chaos
 from ...rules.two_d20.combat import Defence, Hit, Vitals, counter_attack, mana_maximum, stress_maximum
 from ...rules.two_d20.determination import AT_SESSION_START, Determination, DeterminationUse
 from ...rules.two_d20.momentum import Momentum, MomentumSpend, PoolChange, spend_cost
-from ...rules.two_d20.rounds import Action, Round, move
+from ...rules.two_d20.rounds import Action, Turn, move
 from ...rules.two_d20.skill_tests import Payer, SkillTest
 from ...rules.two_d20.traits import Trait, TraitSubject
 from ...schemas.encode import dump
@@ -30,7 +31,6 @@ from .schemas import (
     TwoD20Chaos,
     TwoD20Determination,
     TwoD20Momentum,
-    TwoD20Round,
     TwoD20Trait,
     TwoD20Vitals,
 )
@@ -72,7 +72,7 @@ def start_session(state: dict | None, players: int) -> tuple[dict, Changes]:
     Determination with Stress, Armor and Mana restored."""
     momentum, chaos = Momentum(0, players), Chaos.at_start(players)
     after = {"momentum": dump(TwoD20Momentum, momentum), "chaos": dump(TwoD20Chaos, chaos), "traits": [], "characters": {}, "after_test": None,
-             "round": None, "zones": {"links": {}, "positions": {}}}
+             "turns": {}, "zones": {"links": {}, "positions": {}}}
     changes = [_line(PoolChange("momentum", _tokens(state, "momentum"), 0, "start of session")),
                _line(PoolChange("chaos", _tokens(state, "chaos"), chaos.tokens, f"start of session: 2 Chaos x {players} players"))]
     for actor_id, sheet in (state or {}).get("characters", {}).items():
@@ -242,52 +242,48 @@ def counter_attack_in(state: dict, defence: Defence, defender_id: str) -> dict:
     return _line(change)
 
 
-def end_round(state: dict | None) -> tuple[dict, Changes]:
-    """1 Momentum is lost at the end of each round; a round in progress starts again from its first turn."""
+def turn_passed(state: dict | None, new_round: bool) -> tuple[dict, Changes]:
+    """A turn of the fight ended: the moment Momentum may be spent in closes,
+    and at the end of a round the party loses 1 Momentum."""
     after = copied(state)
+    after["after_test"] = None
+    if not new_round:
+        return after, []
     momentum, change = _momentum(after).end_of_round()
-    after["momentum"], after["after_test"] = dump(TwoD20Momentum, momentum), None
-    if after.get("round"):
-        ended = Round.from_dict(after["round"])
-        after["round"] = dump(TwoD20Round, Round(ended.number + 1, ended.order))
+    after["momentum"] = dump(TwoD20Momentum, momentum)
     return after, [_line(change)]
 
 
-def start_round(state: dict | None, parties: list[list[str]]) -> tuple[dict, Changes]:
-    """The GM starts round 1: the first party has the initiative, then the parties alternate."""
-    after = copied(state)
-    for party in parties:
-        for actor_id in party:
-            character(after, actor_id)
-    after["round"], after["after_test"] = dump(TwoD20Round, Round.first(parties)), None
-    return after, []
+def _turn(state: dict, actor_id: str, now: dict) -> Turn:
+    """The actions ``actor_id`` took in the fight's turn ``now`` (``{scene_id,
+    round, seat}``): none yet when the ones kept are of an earlier turn."""
+    kept = state.get("turns", {}).get(actor_id)
+    if kept is None or any(kept[key] != now[key] for key in ("scene_id", "round", "seat")):
+        return Turn(actor_id)
+    return Turn(actor_id, tuple(Action(each) for each in kept["taken"]), kept["extra_actions"])
 
 
-def take_action_in(state: dict, actor_id: str, action: Action) -> None:
-    """``actor_id`` takes a major or minor action of their turn, in place (none outside a round)."""
-    if state.get("round"):
-        state["round"] = dump(TwoD20Round, Round.from_dict(state["round"]).take(actor_id, action))
+def _keep(state: dict, actor_id: str, now: dict, turn: Turn) -> None:
+    state.setdefault("turns", {})[actor_id] = {**now, "taken": [each.value for each in turn.taken],
+                                               "extra_actions": turn.extra_actions}
 
 
-def another_action_in(state: dict, actor_id: str) -> None:
-    """Determination's another action, in place: one more major action this turn (none outside a round)."""
-    if state.get("round"):
-        state["round"] = dump(TwoD20Round, Round.from_dict(state["round"]).another_action(actor_id))
+def check_action(state: dict, actor_id: str, action: Action, now: dict | None) -> None:
+    """Refuse ``action`` when ``actor_id`` has taken it already in the fight's turn ``now`` (None: no fight, no limit)."""
+    if now is not None:
+        _turn(state, actor_id, now).take(action)
 
 
-def end_turn(state: dict | None, actor_id: str | None) -> tuple[dict, Changes]:
-    """The acting character's turn ends (``actor_id``: theirs, or None for the GM
-    ending it); after the last turn the round ends and Momentum loses 1."""
-    after = copied(state)
-    if not after.get("round"):
-        raise RulesRefusal("no round is in progress: the GM sends 2d20.round.start")
-    current = Round.from_dict(after["round"])
-    if actor_id is not None and actor_id != current.acting:
-        raise RulesRefusal(f"it is {current.acting}'s turn, not {actor_id}'s")
-    if current.turn + 1 == len(current.order):
-        return end_round(after)
-    after["round"], after["after_test"] = dump(TwoD20Round, current.end_turn()[0]), None
-    return after, []
+def take_action_in(state: dict, actor_id: str, action: Action, now: dict | None) -> None:
+    """``actor_id`` takes a major or minor action of the fight's turn ``now``, in place (None: no fight, nothing kept)."""
+    if now is not None:
+        _keep(state, actor_id, now, _turn(state, actor_id, now).take(action))
+
+
+def another_action_in(state: dict, actor_id: str, now: dict | None) -> None:
+    """Determination's another action, in place: one more major action in the fight's turn ``now`` (None: no fight)."""
+    if now is not None:
+        _keep(state, actor_id, now, _turn(state, actor_id, now).another_action())
 
 
 def set_zones(state: dict | None, links: dict[str, list[str]], positions: dict[str, str]) -> tuple[dict, Changes]:
@@ -314,10 +310,10 @@ def move_in(state: dict, actor_id: str, zone: str) -> str:
 
 
 def end_scene(state: dict | None) -> tuple[dict, Changes]:
-    """1 Momentum lost; Stress, Armor and Mana restored; the scene's traits, round and zones go with it."""
+    """1 Momentum lost; Stress, Armor and Mana restored; the scene's traits, turns and zones go with it."""
     after = copied(state)
     momentum, change = _momentum(after).end_of_scene()
-    after["momentum"], after["traits"], after["after_test"], after["round"] = dump(TwoD20Momentum, momentum), [], None, None
+    after["momentum"], after["traits"], after["after_test"], after["turns"] = dump(TwoD20Momentum, momentum), [], None, {}
     after["zones"] = {"links": {}, "positions": {}}
     after["characters"] = {actor_id: _restored(sheet) for actor_id, sheet in after["characters"].items()}
     return after, [_line(change)]

@@ -7,16 +7,17 @@ shows that character's Stress, Armor and Mana as bars and its traits
 them again whenever a request changes the character. A fight's order is
 set as Rounds & Zones says: the character with the initiative goes first,
 then the player characters' and the NPCs' turns alternate, the side with
-the initiative keeping it every round (docs/rules/two_d20.md). A test and
-an attack take the acting token's turn. The end of each round costs the
-party 1 Momentum."""
+the initiative keeping it every round (docs/rules/two_d20.md). A test, an
+attack and an action (``2d20.action``) take the acting token's turn, whose
+major and minor actions the state document counts. A turn's end closes the
+moment Momentum may be spent in; the end of each round costs the party 1
+Momentum."""
 
 from __future__ import annotations
 
 from ...protocol import ErrorCode, Request, RequestError
 from ...rules.two_d20.rounds import turn_order
 from ...schemas.common import Identifier
-from ...table import events as table_events
 from ...table import schemas as table_schemas
 from ...table.game import Table
 from .. import at_table
@@ -26,7 +27,7 @@ from . import state
 NAME = "two_d20"
 
 #: Each action that takes the acting token's turn, with the field naming the token.
-TURN_ACTIONS = {"2d20.test": "token_id", "2d20.attack": "token_id"}
+TURN_ACTIONS = {"2d20.test": "token_id", "2d20.attack": "token_id", "2d20.action": "token_id"}
 
 
 def mirror(character: dict) -> dict:
@@ -61,20 +62,12 @@ def register(work, request: dict) -> dict:
     return at_table.register(work, request, character, mirror, "2d20.character")
 
 
-def next_turn(work, request: dict) -> dict:
-    """The core's turn passing; a new round takes 1 Momentum from the party (Rounds & Zones)."""
-    passed = table_events.next_turn(work, request)
-    if passed["started"]["new_round"] and work.system_state(NAME) is not None:
-        change_state(work, NAME, state.end_round)
-    return passed
-
-
 class TwoD20Table(Table):
     schemas = {
         Request.TOKEN_REGISTER.value: TokenRegisterRequest,
         Request.COMBAT_INITIATIVE.value: CombatInitiativeRequest,
     }
-    handlers = {Request.TOKEN_REGISTER.value: register, Request.COMBAT_NEXT.value: next_turn}
+    handlers = {Request.TOKEN_REGISTER.value: register}
     turn_actions = TURN_ACTIONS
 
     def view(self, record: dict) -> dict:
@@ -88,6 +81,14 @@ class TwoD20Table(Table):
         if record["stress"] == 0:
             conditions.insert(0, {"label": "no Stress left", "icon": "skull", "severity": "critical"})
         return {"conditions": conditions, "bars": bars}
+
+    def turn_passing(self, work, request: dict, combat: dict, new_round: bool) -> dict:
+        """A turn's end closes the moment Momentum may be spent in; a round's
+        end costs the party 1 Momentum (Rounds & Zones)."""
+        document = work.system_state(NAME)
+        if document is not None and (new_round or document["after_test"]):
+            change_state(work, NAME, lambda before: state.turn_passed(before, new_round))
+        return combat
 
     def order(self, combat: dict, records: dict[str, dict], request: dict, dice) -> tuple[list[str], dict]:
         """Seats in turn: the one with the initiative, then the sides alternating."""

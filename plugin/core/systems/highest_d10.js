@@ -101,12 +101,16 @@ export function odds({ tn, ...rolled }) {
 
 /**
  * A `d10.declare` request: this phase's actions (`{action, time?, note?}`; a sample action takes its
- * time from the table), and a Fastdraw's roll (`{dice, tn, ...}`) when one is declared.
+ * time from the table), and a Fastdraw's roll (`{tn, stressful?, modifiers?, conditions?}`) when one is
+ * declared: the bridge rolls the sheet's Fastdraw skill (`dice`: the GM's override).
  */
 export function declare({ actorId, tokenId = /** @type {string|null} */ (null), actions, fastdraw = null, label = "" }) {
   /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, label, actions };
-  if (fastdraw) payload.fastdraw = pool(fastdraw);
+  if (fastdraw) {
+    const { dice = null, tn, modifiers = [], conditions = [], stressful = true } = fastdraw;
+    payload.fastdraw = { tn, conditions, modifiers, stressful, ...(dice === null ? {} : { dice }) };
+  }
   if (tokenId) payload.token_id = tokenId;
   return { event: "d10.declare", payload };
 }
@@ -163,7 +167,7 @@ export const rollPanel = {
   },
 };
 
-/** The declaration form: this phase's action (a sample action, or any other with its time) and a note. */
+/** The declaration form: this phase's action (a sample action, or any other with its time), a note, and a Fastdraw with it. */
 const declarePanel = {
   title: "Declare this phase's action",
   submit: "Declare",
@@ -173,10 +177,15 @@ const declarePanel = {
     { name: "time", label: "Time (an action not in the table)", type: "select",
       options: [["", "as the table says"], ["free", "free"], ["phase", "phase"], ["round", "round"], ["turn", "turn"], ["minute", "minute"]], value: "" },
     { name: "note", label: "Note", type: "text", value: "" },
+    { name: "fastdraw", label: "With a Fastdraw (free; rolled now from the sheet's Fastdraw skill)", type: "checkbox", value: false },
+    { name: "fastdraw_tn", label: "Fastdraw's target number", type: "number", min: 1, max: 100, value: 6 },
+    { name: "fastdraw_stressful", label: "Fastdraw in a stressful situation", type: "checkbox", value: true },
   ],
   build(values, { actorId, tokenId = null }) {
-    const actions = values.action ? [{ action: values.action, ...(values.time ? { time: values.time } : {}), ...(values.note ? { note: values.note } : {}) }] : [];
-    return declare({ actorId, tokenId, actions });
+    const chosen = values.action ? [{ action: values.action, ...(values.time ? { time: values.time } : {}), ...(values.note ? { note: values.note } : {}) }] : [];
+    if (!values.fastdraw) return declare({ actorId, tokenId, actions: chosen });
+    const fastdraw = { tn: values.fastdraw_tn, stressful: values.fastdraw_stressful };
+    return declare({ actorId, tokenId, actions: [{ action: "Fastdraw" }, ...chosen], fastdraw });
   },
 };
 

@@ -108,6 +108,18 @@ export function attack({ actorId, tokenId = /** @type {string|null} */ (null), t
   return { event: "2d20.attack", payload };
 }
 
+/**
+ * A `2d20.action` request: the character's `major` or `minor` action of its turn in the fight (one of
+ * each a turn); a minor one may move it to `zone`, one zone away.
+ */
+export function takeAction({ actorId, tokenId = /** @type {string|null} */ (null), action, zone = "" }) {
+  /** @type {Object<string, unknown>} */
+  const payload = { actor_id: actorId, action };
+  if (zone) payload.zone = zone;
+  if (tokenId) payload.token_id = tokenId;
+  return { event: "2d20.action", payload };
+}
+
 /** GM: `2d20.session.start` for `players` (Momentum's cap, 2 Chaos each; one Determination per character). */
 export function startSession(players) {
   return { event: "2d20.session.start", payload: { players: Number(players) } };
@@ -159,12 +171,14 @@ export function changeTrait({ trait = null, remove = "", actorId = null }) {
   return { event: "2d20.trait", payload };
 }
 
-/** GM: `2d20.round.end` (1 Momentum lost). */
-export function endRound() {
-  return { event: "2d20.round.end", payload: {} };
-}
+/**
+ * Who has the initiative in the fiction (Rounds & Zones): as the fight's order is set, the GM names one of
+ * the fighting tokens (`combat.initiative`'s `first`); named none, the first player character seated goes
+ * first. The table's combat (`combat.next`) passes the turns; the end of each round costs 1 Momentum.
+ */
+export const initiativeChoice = { field: "first", label: "Who has the initiative", unchosen: "the first player character seated" };
 
-/** GM: `2d20.scene.end` (1 Momentum lost; Stress, Armor and Mana restored; the scene's traits gone). */
+/** GM: `2d20.scene.end` (1 Momentum lost; Stress, Armor and Mana restored; the scene's traits, turns and zones gone). */
 export function endScene() {
   return { event: "2d20.scene.end", payload: {} };
 }
@@ -235,12 +249,26 @@ const spendPanel = {
   },
 };
 
-/** The forms of a character's actions at the table: its attack, and spending the pools. */
-export const actionPanels = [attackPanel, spendPanel];
+/** A major or minor action of the character's turn (the attack takes the major one itself); a minor one may move it a zone. */
+const actPanel = {
+  title: "Act or move a zone",
+  submit: "Act",
+  what: "act",
+  fields: [
+    { name: "action", label: "Action", type: "select", options: [["minor", "Minor"], ["major", "Major"]], value: "minor" },
+    { name: "zone", label: "Move to the zone (a minor action; empty: stay)", type: "text", value: "", list: "zones" },
+  ],
+  build(values, { actorId, tokenId = null }) {
+    return takeAction({ actorId, tokenId, action: values.action, zone: values.zone });
+  },
+};
+
+/** The forms of a character's actions at the table: its attack, an action or a move, and spending the pools. */
+export const actionPanels = [attackPanel, actPanel, spendPanel];
 
 /**
  * What a character's sheet offers to pick from (the forms' lists): its skills, styles and
- * focuses with their ratings, and every registered character as a target.
+ * focuses with their ratings, every registered character as a target, and the scene's zones.
  * @param {object|null} state the state document
  * @param {string} actorId
  * @returns {Object<string, string[][]>}
@@ -251,6 +279,7 @@ export function sheetLists(state, actorId) {
   return {
     skills: rated(sheet?.skills), styles: rated(sheet?.styles), focuses: rated(sheet?.focuses),
     targets: Object.entries(state?.characters ?? {}).filter(([id]) => id !== actorId).map(([id, each]) => [id, each.name]),
+    zones: Object.keys(state?.zones?.links ?? {}).map((zone) => [zone, zone]),
   };
 }
 
