@@ -13,6 +13,7 @@
 import { panelFields, panelRequest, panelValues } from "../core/roll-panel.js";
 import { SYSTEMS, systemFor } from "../core/systems.js";
 import { SCENE } from "./combat.js";
+import { refusalSentence } from "./notices.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -122,7 +123,8 @@ export function systemPanel(app) {
     try {
       request = panelRequest(characterPanel, valuesOf("#system-character-fields"), { actorId: "" });
     } catch (error) {
-      report(error);
+      // A line the page cannot read is refused before sending, named by its field's label.
+      app.notices.show(refusalSentence(error, { what: characterPanel.what, form: characterForm }));
       return;
     }
     const button = characterForm.querySelector("button[type=submit]");

@@ -1,5 +1,6 @@
 """The 2d20 variant played on /table, in Debian's Chromium against a real bridge and Redis: the GM
-puts two player characters and a thug on the map, starts the fight and sets its order; Alice and
+registers two player characters and a thug with the page's character form (a line it cannot read
+refused at its field) and every page lists them; the GM puts them on the map, starts the fight and sets its order; Alice and
 Bob test and attack from their sheets on their turns, Alice spends Determination, the thug hits
 back and the GM spends Chaos; an attack out of turn is refused with a sentence; two rounds pass, the round's end taking
 Momentum; every page shows each token's Stress, Armor and traits as the bridge keeps them. In another
@@ -14,11 +15,11 @@ from playwright.sync_api import expect
 from .test_table_people import notice_says
 from .test_tabletop import gm_logs_in, invite_link, token_on
 
-ANN = {"actor_id": "ann", "name": "Ann", "skills": {"Survive": 2, "Fight": 10}, "styles": {"Boldly": 9, "Forcefully": 1},
-       "focuses": {"Swords": 2}, "armor": 2}
-BO = {**ANN, "actor_id": "bo", "name": "Bo", "focuses": {}}
-THUG = {"actor_id": "thug", "name": "Thug", "npc": True, "skills": {"Survive": 1, "Fight": 10},
-        "styles": {"Boldly": 9, "Forcefully": 3}}
+ANN = {"name": "Ann", "skills": "Survive 2, Fight 10", "styles": "Boldly 9, Forcefully 1", "focuses": "Swords 2", "armor": 2}
+#: Each character's sheet as the GM types it in the page's character form, by the actor id typed.
+CHARACTERS = {"ann": ANN, "bo": {**ANN, "name": "Bo", "focuses": ""},
+              "thug": {"name": "Thug", "npc": True, "skills": "Survive 1, Fight 10", "styles": "Boldly 9, Forcefully 3", "focuses": "",
+                       "armor": 0}}
 
 
 def state_of(gm) -> dict:
@@ -37,6 +38,27 @@ def shows_every_token_as_kept(pages, gm) -> None:
             expect(token.locator(".conditions li")).to_have_count(len(shown))
             for name in shown:
                 expect(token.locator(f'.conditions li[data-condition="{name}"]')).to_have_count(1)
+
+
+def gm_registers(gm_page, gm, actor_id: str, sheet: dict) -> None:
+    """The GM types the sheet in the page's character form (a checkbox ticked or not) and registers it; the System panel lists it."""
+    form = gm_page.locator("#system-character-form")
+    for name, value in {"actor_id": actor_id, **sheet}.items():
+        field = form.locator(f"[name={name}]")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
+    form.locator("button[type=submit]").click()
+    expect(gm_page.locator(f'#system-pools li[data-actor-id="{actor_id}"]')).to_have_count(1)
+
+
+def shows_the_characters(pages, gm, list_item: str) -> None:
+    """Each page's System panel lists every character the bridge keeps, by name (`list_item`: its entries)."""
+    characters = state_of(gm)["characters"]
+    for page in pages:
+        for actor_id, character in characters.items():
+            expect(page.locator(f'{list_item}[data-actor-id="{actor_id}"]')).to_contain_text(character["name"])
 
 
 def put_on_the_map(gm_page, pages, actor_ids, **fields) -> None:
@@ -90,13 +112,28 @@ def act(page, token_id: str, action: str, zone: str = "") -> None:
 def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, open_page, shot):
     assert gm.request("system.set", system="two_d20")["ok"]
     assert gm.request("2d20.session.start", players=2)["ok"]
-    for sheet in (ANN, BO, THUG):
-        assert gm.request("2d20.character", **sheet)["ok"]
     gm_page = open_page(f"{bridge.url}/table")
     gm_logs_in(gm_page, world)
     alice = open_page(invite_link(gm, bridge, world, "alice", ["ann"]))
     bob = open_page(invite_link(gm, bridge, world, "bob", ["bo"]))
     pages = (gm_page, alice, bob)
+
+    # The GM types each sheet in the page's character form; a line the page cannot read is refused
+    # at its field before anything is sent.
+    expect(gm_page.locator("#system-character")).to_be_visible()
+    gm_page.fill("#system-character-form [name=name]", "Ann")
+    gm_page.fill("#system-character-form [name=skills]", "Survive 2, Fight ten")
+    gm_page.click("#system-character-form button[type=submit]")
+    notice_says(gm_page, re.compile(r'Could not register the character: Skills \(.*\): "Fight ten" is not a skill and its rating'))
+    assert state_of(gm)["characters"] == {}
+    for actor_id, sheet in CHARACTERS.items():
+        gm_registers(gm_page, gm, actor_id, sheet)
+    sheets = {actor_id: (each["name"], each["skills"], each["styles"], each["focuses"], each["armor"], each["npc"])
+              for actor_id, each in state_of(gm)["characters"].items()}
+    assert sheets == {"ann": ("Ann", {"Survive": 2, "Fight": 10}, {"Boldly": 9, "Forcefully": 1}, {"Swords": 2}, 2, False),
+                      "bo": ("Bo", {"Survive": 2, "Fight": 10}, {"Boldly": 9, "Forcefully": 1}, {}, 2, False),
+                      "thug": ("Thug", {"Survive": 1, "Fight": 10}, {"Boldly": 9, "Forcefully": 3}, {}, 0, True)}
+    shows_the_characters(pages, gm, ".vb-2d20-characters li")
 
     # The GM puts each character on the map; the sheet is the character's.
     put_on_the_map(gm_page, pages, ("ann", "bo", "thug"))

@@ -1,5 +1,6 @@
 """The d10 highest-die system played on /table, in Debian's Chromium against a real bridge and
-Redis: the GM puts two player characters and a goon on the map with their initiative pools and
+Redis: the GM registers two player characters and a goon with the page's character form (a line it
+cannot read refused at its field) and every page lists them; the GM puts them on the map with their initiative pools and
 starts the fight; each phase the bridge rolls initiative and they declare lowest first from the
 declaration form; in the second phase each fires an aimed shot with a skill from its sheet, which
 spends its aiming; a declaration out of turn is refused with a sentence; every page shows each
@@ -11,12 +12,14 @@ import re
 
 from playwright.sync_api import expect
 
-from .test_table_2d20 import put_on_the_map, start_the_fight
+from .test_table_2d20 import gm_registers, put_on_the_map, shows_the_characters, start_the_fight
 from .test_table_moc import until
 from .test_table_people import notice_says
 from .test_tabletop import gm_logs_in, invite_link, token_on
 
-CHARACTERS = {"leroy": "Leroy", "earl": "Earl", "goon": "Goon"}
+SHEET = {"attributes": "Reflexes 3, Strength 2", "skills": "Pistol 3, Fastdraw 2, Fast-Talk 1"}
+#: Each character's sheet as the GM types it in the page's character form, by the actor id typed.
+CHARACTERS = {"leroy": {**SHEET, "name": "Leroy"}, "earl": {**SHEET, "name": "Earl"}, "goon": {**SHEET, "name": "Goon"}}
 SEATS = {"leroy-token": "alice", "earl-token": "bob", "goon-token": "gm"}
 SEAT_SHOWN = {"alice": "^alice", "bob": "^bob", "gm": "^GM|^gm"}
 
@@ -39,14 +42,25 @@ def declare(page, token_id: str, action: str, fastdraw_tn: int | None = None) ->
 
 def test_two_player_characters_and_a_goon_declare_and_shoot_for_two_phases(bridge, world, gm, open_page, shot):
     assert gm.request("system.set", system="highest_d10")["ok"]
-    for actor_id, name in CHARACTERS.items():
-        assert gm.request("d10.character.register", actor_id=actor_id, name=name, attributes={"Reflexes": 3},
-                          skills={"Pistol": 3, "Fastdraw": 2})["ok"]
     gm_page = open_page(f"{bridge.url}/table")
     gm_logs_in(gm_page, world)
     alice = open_page(invite_link(gm, bridge, world, "alice", ["leroy"]))
     bob = open_page(invite_link(gm, bridge, world, "bob", ["earl"]))
     pages = (gm_page, alice, bob)
+
+    # The GM types each sheet in the page's character form; a line the page cannot read is refused
+    # at its field before anything is sent.
+    expect(gm_page.locator("#system-character")).to_be_visible()
+    gm_page.fill("#system-character-form [name=name]", "Leroy")
+    gm_page.fill("#system-character-form [name=attributes]", "Reflexes three")
+    gm_page.click("#system-character-form button[type=submit]")
+    notice_says(gm_page, re.compile(r'Could not register the character: Attributes \(.*\): "Reflexes three" is not an attribute and its level'))
+    assert not (state_of(gm) or {}).get("characters"), "nothing sent"
+    for actor_id, sheet in CHARACTERS.items():
+        gm_registers(gm_page, gm, actor_id, sheet)
+    assert {actor_id: (each["name"], each["attributes"], each["skills"]) for actor_id, each in state_of(gm)["characters"].items()} == {
+        actor_id: (sheet["name"], {"Reflexes": 3, "Strength": 2}, {"Pistol": 3, "Fastdraw": 2, "Fast-Talk": 1}) for actor_id, sheet in CHARACTERS.items()}
+    shows_the_characters(pages, gm, ".vb-d10-characters li")
     page_of = {"alice": alice, "bob": bob, "gm": gm_page}
     token_of = {seat: token_id for token_id, seat in SEATS.items()}
 

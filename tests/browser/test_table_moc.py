@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from bridge.rules.moment_of_clarity.health import DAMAGE_POINTS
 
-from .test_table_2d20 import put_on_the_map, start_the_fight
+from .test_table_2d20 import gm_registers, put_on_the_map, start_the_fight
 from .test_table_people import notice_says
 from .test_tabletop import gm_logs_in, invite_link, token_on
 
@@ -47,19 +47,6 @@ def shows_every_token_as_kept(pages, gm) -> None:
             left = max(0, DAMAGE_POINTS - character["tracks"]["damage"])
             expect(token).to_have_attribute("data-hp", f"{left}/{DAMAGE_POINTS}")
             expect(token.locator('.conditions li[data-condition="dazed"]')).to_have_count(int(character["dazed"]))
-
-
-def gm_registers(gm_page, gm, actor_id: str, sheet: dict) -> None:
-    """The GM types the sheet in the page's character form and registers it."""
-    form = gm_page.locator("#system-character-form")
-    for name, value in {"actor_id": actor_id, **sheet}.items():
-        field = form.locator(f"[name={name}]")
-        if name == "draws_cards":
-            field.set_checked(value)
-        else:
-            field.fill(str(value))
-    form.locator("button[type=submit]").click()
-    until(lambda: actor_id in state_of(gm)["characters"])
 
 
 def spends_points_on(page, token_id: str, raised: str) -> None:

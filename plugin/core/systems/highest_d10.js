@@ -6,6 +6,7 @@
  */
 
 import { escapeHTML } from "../cards.js";
+import { actorIdOf, characterName, readRatings, readSheet } from "../sheet-text.js";
 
 export const name = "highest_d10";
 export const title = "d10 highest-die system";
@@ -119,6 +120,34 @@ export function declare({ actorId, tokenId = /** @type {string|null} */ (null), 
 export function registerCharacter({ actorId, name: characterName, attributes = {}, skills = {} }) {
   return { event: "d10.character.register", payload: { actor_id: actorId, name: characterName, attributes, skills } };
 }
+
+/** The highest level of an attribute or a skill on a sheet. */
+const LEVEL_MAX = 20;
+
+/**
+ * The GM's character sheet (`d10.character.register`): who, and its attributes and skills, each
+ * "name level" ("Reflexes 3, Strength 2"; "Pistol 3, Fast-Talk 1"): a rating's level is its dice.
+ */
+export const characterPanel = {
+  title: "Register a d10 character",
+  submit: "Register",
+  what: "register the character",
+  fields: [
+    { name: "name", label: "Name (unique in the world)", type: "text", value: "" },
+    { name: "actor_id", label: "Actor id (empty: from the name)", type: "text", value: "" },
+    { name: "attributes", label: "Attributes (Reflexes 3, Strength 2)", type: "text", value: "" },
+    { name: "skills", label: "Skills (Pistol 3, Fast-Talk 1)", type: "text", value: "" },
+  ],
+  /** @param {Object<string, any>} values */
+  build(values) {
+    const { name, attributes, skills } = readSheet({
+      name: () => characterName(values.name),
+      attributes: () => readRatings(values.attributes, "an attribute and its level, as \"Reflexes 3\"", { high: LEVEL_MAX }),
+      skills: () => readRatings(values.skills, "a skill and its level, as \"Pistol 3\"", { high: LEVEL_MAX }),
+    });
+    return registerCharacter({ actorId: values.actor_id || actorIdOf(name), name, attributes, skills });
+  },
+};
 
 /** GM: `d10.encounter.start` with each character's initiative total (actor id -> total). */
 export function startEncounter(initiative) {

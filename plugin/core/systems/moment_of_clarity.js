@@ -9,6 +9,7 @@
 
 import { BridgeError } from "../bridge-client.js";
 import { escapeHTML } from "../cards.js";
+import { actorIdOf, characterName, readRatings, readSheet } from "../sheet-text.js";
 
 export const name = "moment_of_clarity";
 export const title = "Moment of Clarity";
@@ -200,43 +201,18 @@ export const characterPanel = {
   ],
   /** @param {Object<string, any>} values */
   build(values) {
-    const faults = {};
-    if (!values.name) faults.name = ["a character has a name"];
-    let characteristics = {};
-    let placed = {};
-    let skills = [];
-    try {
-      characteristics = readLevels(values.characteristics, "a characteristic and its level, as \"Sp 2\"");
-    } catch (error) {
-      faults.characteristics = [error.message];
-    }
-    try {
-      placed = readLevels(values.placed, "an Element and its beads, as \"plot 1\"");
-    } catch (error) {
-      faults.placed = [error.message];
-    }
-    try {
-      skills = readSkills(values.skills);
-    } catch (error) {
-      faults.skills = [error.message];
-    }
-    if (Object.keys(faults).length) throw new BridgeError({ code: "invalid", message: "the sheet's fields are invalid", fields: faults });
-    const actorId = values.actor_id || values.name.toLowerCase().replace(/[^a-z0-9._:-]+/g, "-").replace(/^-+|-+$/g, "");
+    const { name, characteristics, placed, skills } = readSheet({
+      name: () => characterName(values.name),
+      characteristics: () => readRatings(values.characteristics, "a characteristic and its level, as \"Sp 2\""),
+      placed: () => readRatings(values.placed, "an Element and its beads, as \"plot 1\""),
+      skills: () => readSkills(values.skills),
+    });
     return registerCharacter({
-      actorId, name: values.name, archetype: values.archetype, powerLevel: values.power_level, primaryDice: values.primary_dice,
+      actorId: values.actor_id || actorIdOf(name), name, archetype: values.archetype, powerLevel: values.power_level, primaryDice: values.primary_dice,
       placed, body: values.body, toughness: values.toughness, lScore: values.l_score, characteristics, skills, drawsCards: values.draws_cards,
     });
   },
 };
-
-/** "Body 3, Sp 2" as `{Body: 3, Sp: 2}`; `what`: what an entry is, for the refusal. */
-function readLevels(text, what) {
-  return Object.fromEntries(listed(text).map((entry) => {
-    const read = /^(\S+)\s+(\d+)$/.exec(entry);
-    if (!read) throw new Error(`"${entry}" is not ${what}`);
-    return [read[1], Number(read[2])];
-  }));
-}
 
 /** "Shooting 6 action Body/At" as `{name, element, dice, difficulty, primary, secondary}`, each entry. */
 function readSkills(text) {

@@ -6,6 +6,7 @@
  */
 
 import { escapeHTML } from "../cards.js";
+import { actorIdOf, characterName, readRatings, readSheet } from "../sheet-text.js";
 
 export const name = "two_d20";
 export const title = "2d20 variant";
@@ -129,6 +130,42 @@ export function startSession(players) {
 export function registerCharacter({ actorId, name: characterName, skills, styles, focuses = {}, armor = 0, powers = false, npc = false }) {
   return { event: "2d20.character", payload: { actor_id: actorId, name: characterName, skills, styles, focuses, armor: Number(armor), powers, npc } };
 }
+
+/** The highest rating of a skill, style or focus on a sheet (a d20's face, for a focus). */
+const RATING_MAX = 20;
+
+/**
+ * The GM's character sheet (`2d20.character`): who, the skills and styles each "name rating"
+ * ("Survive 2, Fight 10"; Survive, Boldly and Forcefully make the Stress), the focuses each "name
+ * rating" ("Swords 2": a die at most 2 is two successes), the armor, a Mana pool, and whether it is an NPC.
+ */
+export const characterPanel = {
+  title: "Register a 2d20 character",
+  submit: "Register",
+  what: "register the character",
+  fields: [
+    { name: "name", label: "Name", type: "text", value: "" },
+    { name: "actor_id", label: "Actor id (empty: from the name)", type: "text", value: "" },
+    { name: "skills", label: "Skills (Survive 2, Fight 10; Survive needed)", type: "text", value: "" },
+    { name: "styles", label: "Styles (Boldly 9, Forcefully 1, Cautiously 4; Boldly and Forcefully needed)", type: "text", value: "" },
+    { name: "focuses", label: "Focuses (Swords 2: dice at most 2 count two successes)", type: "text", value: "" },
+    { name: "armor", label: "Armor", type: "number", min: 0, max: RATING_MAX, value: 0 },
+    { name: "powers", label: "Powers (a Mana pool)", type: "checkbox", value: false },
+    { name: "npc", label: "NPC (its side pays with Chaos)", type: "checkbox", value: false },
+  ],
+  /** @param {Object<string, any>} values */
+  build(values) {
+    const { name, skills, styles, focuses } = readSheet({
+      name: () => characterName(values.name),
+      skills: () => readRatings(values.skills, "a skill and its rating, as \"Fight 10\"", { high: RATING_MAX }),
+      styles: () => readRatings(values.styles, "a style and its rating, as \"Boldly 9\"", { high: RATING_MAX }),
+      focuses: () => readRatings(values.focuses, "a focus and its rating, as \"Swords 2\"", { low: 1, high: RATING_MAX }),
+    });
+    return registerCharacter({
+      actorId: values.actor_id || actorIdOf(name), name, skills, styles, focuses, armor: values.armor, powers: values.powers, npc: values.npc,
+    });
+  },
+};
 
 /**
  * `2d20.spend`: Momentum (anyone) or Chaos (the GM) on a `question` or a `special_move` (`amount`:
