@@ -68,10 +68,11 @@ export async function startCombat(client, table, combat) {
   // The seating and the GM's seat are Moment of Truth's (its initiative is rolled per seat, the GM's last).
   const seated = playsTruth(table) ? seats : { combatants: seats.combatants };
   await client.request("combat.start", { scene_id: sceneId, ...seated });
-  const choice = systemFor(table.system?.name ?? "").initiativeChoice;
+  const system = /** @type {{initiativeChoice?: {field: string, label: string, unchosen: string}}} */ (systemFor(table.system?.name ?? ""));
+  const choice = system.initiativeChoice;
   const chosen = choice ? await chooseFirst(choice, table, seats.combatants) : "";
   const answer = await client.request("combat.initiative", {
-    scene_id: sceneId, label: vtt.t("Combat.Initiative"), ...(chosen ? { [choice.field]: chosen } : {}),
+    scene_id: sceneId, label: vtt.t("Combat.Initiative"), ...(choice && chosen ? { [choice.field]: chosen } : {}),
   });
   // Moment of Truth answers with its initiative card; the table's core with {combat, card, started}.
   const order = answer.combat?.order ?? answer.result.order;
@@ -84,11 +85,11 @@ export async function startCombat(client, table, combat) {
  * listing the seated tokens by name; "" for the rules' default (`unchosen`, or the dialog closed).
  * @param {{label: string, unchosen: string}} choice
  * @param {import("../core/table-state.js").TableState} table
- * @param {{token_id: string}[]} seated
+ * @param {{token_id: string|null}[]} seated
  */
 async function chooseFirst(choice, table, seated) {
   const options = [{ value: "", label: choice.unchosen, selected: true },
-    ...seated.map(({ token_id: tokenId }) => ({ value: tokenId, label: table.tokens.get(tokenId)?.name ?? tokenId }))];
+    ...seated.flatMap(({ token_id: tokenId }) => (tokenId ? [{ value: tokenId, label: table.tokens.get(tokenId)?.name ?? tokenId }] : []))];
   const content = await vtt.renderTemplate("form", { fields: [{ name: "first", label: choice.label, options }] });
   const answer = await vtt.dialog({
     title: choice.label, content,

@@ -195,10 +195,10 @@ def test_two_player_characters_fight_a_thug_for_two_rounds(bridge, world, gm, op
 def test_the_gm_picks_who_has_the_initiative_and_every_tracker_starts_there(bridge, world, gm, open_page, shot):
     assert gm.request("system.set", system="two_d20")["ok"]
     assert gm.request("2d20.session.start", players=2)["ok"]
-    for sheet in (ANN, BO, THUG):
-        assert gm.request("2d20.character", **sheet)["ok"]
     gm_page = open_page(f"{bridge.url}/table")
     gm_logs_in(gm_page, world)
+    for actor_id, sheet in CHARACTERS.items():
+        gm_registers(gm_page, gm, actor_id, sheet)
     alice = open_page(invite_link(gm, bridge, world, "alice", ["ann"]))
     bob = open_page(invite_link(gm, bridge, world, "bob", ["bo"]))
     pages = (gm_page, alice, bob)

@@ -105,7 +105,7 @@ export function odds({ tn, ...rolled }) {
  * time from the table), and a Fastdraw's roll (`{tn, stressful?, modifiers?, conditions?}`) when one is
  * declared: the bridge rolls the sheet's Fastdraw skill (`dice`: the GM's override).
  */
-export function declare({ actorId, tokenId = /** @type {string|null} */ (null), actions, fastdraw = null, label = "" }) {
+export function declare({ actorId, tokenId = /** @type {string|null} */ (null), actions, fastdraw = /** @type {object|null} */ (null), label = "" }) {
   /** @type {Object<string, unknown>} */
   const payload = { actor_id: actorId, label, actions };
   if (fastdraw) {
