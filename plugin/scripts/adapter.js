@@ -473,7 +473,8 @@ export function onActorChanged(fn) {
  * each an ActiveEffect (`{name, img, tint, statuses, flags}`, ActiveEffectData) made or deleted through
  * Document#createEmbeddedDocuments / #deleteEmbeddedDocuments; one the actor has already, same name, icon
  * and tint, stays. An effect with a status is temporary (ActiveEffect#isTemporary), so the token draws its
- * icon, tinted (Token#_drawEffect). Effects the module did not make are left alone.
+ * icon, tinted (Token#_drawEffect). Effects the module did not make are left alone. An effect's `tint` is a
+ * Color (ColorField), whose string is its CSS hex (Color#css, "an alias for Color#toString").
  * @param {string} tokenId
  * @param {{name: string, img: string, tint: string, statuses: string[], flags: object}[]} effects
  */
@@ -487,7 +488,7 @@ export async function showEffects(tokenId, effects) {
   const kept = new Set(ours.filter((e) => wanted.has(key(e))).map(key));
   const missing = effects.filter((e) => !kept.has(key(e)));
   if (stale.length) await actor.deleteEmbeddedDocuments("ActiveEffect", stale);
-  if (missing.length) await actor.createEmbeddedDocuments("ActiveEffect", /** @type {any} */ (missing));
+  if (missing.length) await actor.createEmbeddedDocuments("ActiveEffect", missing);
 }
 
 /**

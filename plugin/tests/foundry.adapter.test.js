@@ -156,7 +156,8 @@ test("condition effects through the actor's embedded ActiveEffects: the module's
     ["actor.update", "actor1", { "system.health.value": 2, "system.health.max": 10 }],
   ], "shown again, nothing changes");
   assert.deepEqual(game.actors.get("actor1").effects.map((e) => e.name), ["Blessed", "Winded", "Shaken"], "the GM's own effect left alone");
-  assert.equal(await vtt.showEffects("nobody", [mine("Shaken")]), undefined);
+  await vtt.showEffects("nobody", [mine("Shaken")]);
+  assert.equal(calls.length, 5, "a token not on the scene: nothing made");
 });
 
 test("ownership: each player's owned actors", () => {
