@@ -29,8 +29,10 @@ print(json.dumps(now))
 const CARD = `
 import json
 from bridge.rules.highest_d10 import Condition, read_roll, build_pool
+from bridge.schemas.encode import dump
+from bridge.systems.highest_d10.schemas import D10SkillRoll
 roll = read_roll(build_pool(4, [Condition("wounded")]), [2, 8, 8], tn=5)
-print(json.dumps({"roll_id": "c1", "user": "bob", "actor_id": "earl", "label": "", "rule": "d10.roll", "result": roll.to_dict()}))
+print(json.dumps({"roll_id": "c1", "user": "bob", "actor_id": "earl", "label": "", "rule": "d10.roll", "result": dump(D10SkillRoll, roll)}))
 `;
 
 test("the registry knows the system and every card's verdict has words", () => {

@@ -41,8 +41,10 @@ const CARD = `
 import json
 from bridge.rules.dice import FixedDice
 from bridge.rules.moment_of_clarity.rolls import roll
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_clarity.schemas.rolls import MocRoll
 rolled = roll(7, 10, 7, FixedDice([8, 8, 7, 7, 4, 2, 1]))
-print(json.dumps({"roll_id": "c1", "user": "bob", "actor_id": "harry", "label": "", "rule": "moc.roll", "result": rolled.to_dict()}))
+print(json.dumps({"roll_id": "c1", "user": "bob", "actor_id": "harry", "label": "", "rule": "moc.roll", "result": dump(MocRoll, rolled)}))
 `;
 
 test("a moc.roll card names its level and marks the dice making the Effect Number", () => {
