@@ -12,6 +12,8 @@ from bridge.rules.moment_of_truth.dials import Dials
 from bridge.rules.moment_of_truth.initiative import GmReaction, GmSide, roll_initiative
 from bridge.rules.moment_of_truth.statistics import Statistic
 from bridge.rules.moment_of_truth.tracker import Combat, Combatant, advanced, fighting_seats, seat_tokens, started, with_initiative
+from bridge.schemas.encode import dump
+from bridge.systems.moment_of_truth.schemas.tracker import Combat as CombatShape, InitiativeResult
 
 asked = json.load(sys.stdin)
 event, payload = asked["event"], asked["payload"]
@@ -20,7 +22,7 @@ error = result = None
 if event == "combat.start":
     combat = started(payload["scene_id"], payload["seating"], payload["gm_seat"],
                      [Combatant(c["token_id"], c["seat"]) for c in payload["combatants"]])
-    result = combat.to_dict()
+    result = dump(CombatShape, combat)
 elif event == "combat.initiative":
     three = {statistic: 3 for statistic in Statistic}
     players = {seat: three for seat in fighting_seats(combat) if seat != combat.gm_seat}
@@ -28,7 +30,7 @@ elif event == "combat.initiative":
     gm = GmSide(combat.gm_seat, {token: three for token in gm_tokens}, GmReaction.HIGHEST) if gm_tokens else None
     rolled = roll_initiative(fighting_seats(combat), players, gm, Dials(), dice=SeededDice(asked["seed"]))
     combat = with_initiative(combat, rolled)
-    result = {"rule": "combat.initiative", "result": rolled.to_dict()}
+    result = {"rule": "combat.initiative", "result": dump(InitiativeResult, rolled)}
 elif event == "combat.next":
     if payload["seat"] != combat.seat:
         error = f"it is {combat.seat!r}'s turn by now"
@@ -36,8 +38,8 @@ elif event == "combat.next":
         combat = advanced(combat)
         result = {"seat": combat.seat}
 elif event == "combat.end":
-    result, combat = {"ended": combat.to_dict()}, None
-print(json.dumps({"combat": combat.to_dict() if combat else None, "result": result, "error": error}))
+    result, combat = {"ended": dump(CombatShape, combat)}, None
+print(json.dumps({"combat": dump(CombatShape, combat) if combat else None, "result": result, "error": error}))
 `;
 
 /** A connected client of the GM's whose combat requests the bridge's tracker rules answer, pushing each change to `table`. */

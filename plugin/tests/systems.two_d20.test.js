@@ -29,9 +29,11 @@ const CARD = `
 import json
 from bridge.rules.dice import FixedDice
 from bridge.rules.two_d20 import Target, roll_skill_test
+from bridge.schemas.encode import dump
+from bridge.systems.two_d20.schemas import TwoD20SkillTest
 test = roll_skill_test(Target(3, 5, focus=2), 2, dice=FixedDice([1, 20, 4]), assistants=[("Ana", Target(1, 1))])
 print(json.dumps({"roll_id": "c1", "request_id": "r1", "at": 0, "user": "alice", "actor_id": "ann", "label": "",
-                  "visibility": "public", "rule": "2d20.test", "result": test.to_dict()}))
+                  "visibility": "public", "rule": "2d20.test", "result": dump(TwoD20SkillTest, test)}))
 `;
 
 test("the registry knows the system and every card's verdict has words", () => {
