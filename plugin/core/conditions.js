@@ -12,11 +12,19 @@
 export const CONDITION_ICONS = Object.freeze(["circle", "drop", "flame", "prone", "skull", "sleep"]);
 
 /**
- * The shipped file of a condition's icon; a name the plugin does not know shows as a circle.
+ * The icon a condition shows with: its view's icon name, a circle for a name the plugin does not know.
+ * @param {string} icon the view's icon name
+ */
+export function shownIcon(icon) {
+  return CONDITION_ICONS.includes(icon) ? icon : "circle";
+}
+
+/**
+ * The shipped file of a condition's icon (shownIcon), relative to the plugin's folder.
  * @param {string} icon the view's icon name
  */
 export function iconFile(icon) {
-  return `styles/icons/${CONDITION_ICONS.includes(icon) ? icon : "circle"}.svg`;
+  return `styles/icons/${shownIcon(icon)}.svg`;
 }
 
 /**

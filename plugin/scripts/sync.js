@@ -9,7 +9,7 @@
  */
 
 import { cardParts, escapeHTML, facesOf } from "../core/cards.js";
-import { CONDITION_ICONS, SEVERITY_TINTS, iconFile } from "../core/conditions.js";
+import { SEVERITY_TINTS, iconFile, shownIcon } from "../core/conditions.js";
 import { DEFAULT_SYSTEM, VERDICTS, systemFor } from "../core/systems.js";
 import { registration } from "./actors.js";
 import { handOutTokens } from "./connection.js";
@@ -28,7 +28,7 @@ export function conditionEffects(conditions) {
     name: label,
     img: `modules/${vtt.MODULE_ID}/${iconFile(icon)}`,
     tint: SEVERITY_TINTS[severity] ?? SEVERITY_TINTS.info,
-    statuses: [`${vtt.MODULE_ID}-${CONDITION_ICONS.includes(icon) ? icon : "circle"}`],
+    statuses: [`${vtt.MODULE_ID}-${shownIcon(icon)}`],
     flags: { [vtt.MODULE_ID]: { severity } },
   }));
 }

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { CONDITION_ICONS, SEVERITY_TINTS, conditionsOf, hpBar, iconFile } from "../core/conditions.js";
+import { CONDITION_ICONS, SEVERITY_TINTS, conditionsOf, hpBar, iconFile, shownIcon } from "../core/conditions.js";
 
 const plugin = new URL("../", import.meta.url);
 
@@ -21,6 +21,7 @@ test("every icon a system's view names is shipped, one SVG per name and no other
   const shipped = readdirSync(new URL("styles/icons/", plugin)).map((file) => file.replace(/\.svg$/, "")).sort();
   assert.deepEqual(shipped, [...CONDITION_ICONS].sort());
   for (const icon of CONDITION_ICONS) assert.equal(iconFile(icon), `styles/icons/${icon}.svg`);
+  assert.equal(shownIcon("comet"), "circle");
   assert.equal(iconFile("comet"), "styles/icons/circle.svg");
 });
 
