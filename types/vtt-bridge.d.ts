@@ -21,6 +21,7 @@ declare global {
     Actor: { "vtt-bridge": { sheet?: object } };
     MeasuredTemplate: { "vtt-bridge": { hazard?: string } };
     Token: { "vtt-bridge": { health?: object } };
+    ActiveEffect: { "vtt-bridge": { severity?: string } };
   }
 
   /** Dice So Nice's API, when that module is active. */

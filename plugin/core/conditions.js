@@ -1,35 +1,38 @@
 /**
- * The conditions of the protocol (docs/mot/tokens.md, ch. 7 Condition Summary) with a label and
- * an icon each, and what a token's state shows: its conditions and its hit points.
+ * What a token's state shows: its conditions and its hit points, and the icons its system's `view`
+ * names a condition by.
  * @module core/conditions
  */
 
 /**
- * Each condition id the bridge sends, with its label and icon. `icon` is relative to the
- * plugin's folder (`styles/icons/<id>.svg`): Foundry prefixes `modules/vtt-bridge/`, the
- * standalone page `../`.
- * @type {Readonly<Object<string, {label: string, icon: string}>>}
+ * The icons a `view` names (`{label, icon, severity}`'s `icon`), each shipped as
+ * `styles/icons/<name>.svg`, relative to the plugin's folder: Foundry prefixes `modules/vtt-bridge/`.
+ * @type {readonly string[]}
  */
-export const CONDITIONS = Object.freeze(Object.fromEntries([
-  ["confused", "Confused"],
-  ["disarmed", "Disarmed"],
-  ["engaged", "Engaged"],
-  ["flanked", "Flanked"],
-  ["grappled", "Grappled"],
-  ["injured", "Injured"],
-  ["outnumbered", "Outnumbered"],
-  ["prone", "Prone"],
-  ["restrained", "Restrained"],
-  ["stunned", "Stunned"],
-  ["suffocating", "Suffocating"],
-  ["suppressed", "Suppressed"],
-  ["unaware", "Unaware"],
-  ["unconscious", "Unconscious"],
-  ["wounded", "Wounded"],
-  ["on_fire", "On fire"],
-  ["bleeding", "Bleeding"],
-  ["dead", "Dead"],
-].map(([id, label]) => [id, Object.freeze({ label, icon: `styles/icons/${id}.svg` })])));
+export const CONDITION_ICONS = Object.freeze(["circle", "drop", "flame", "prone", "skull", "sleep"]);
+
+/**
+ * The icon a condition shows with: its view's icon name, a circle for a name the plugin does not know.
+ * @param {string} icon the view's icon name
+ */
+export function shownIcon(icon) {
+  return CONDITION_ICONS.includes(icon) ? icon : "circle";
+}
+
+/**
+ * The shipped file of a condition's icon (shownIcon), relative to the plugin's folder.
+ * @param {string} icon the view's icon name
+ */
+export function iconFile(icon) {
+  return `styles/icons/${shownIcon(icon)}.svg`;
+}
+
+/**
+ * The colour a condition's icon takes by how bad it is (the standalone page's badge hues, lighter:
+ * Foundry draws effect icons on a dark square).
+ * @type {Readonly<Object<string, string>>}
+ */
+export const SEVERITY_TINTS = Object.freeze({ info: "#7fb0ff", minor: "#f2c14e", serious: "#ff9a4d", critical: "#ff5a5a" });
 
 /**
  * The conditions on a token, each once (a condition may hold from several sources), in the

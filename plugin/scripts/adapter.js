@@ -468,15 +468,27 @@ export function onActorChanged(fn) {
   });
 }
 
-/** The status effects shown on a token's actor: a Set of status ids. */
-export function statusesOf(tokenId) {
-  return new Set(canvas?.scene?.tokens.get(tokenId)?.actor?.statuses ?? []);
-}
-
-/** Turns a status effect on or off on a token's actor (Actor#toggleStatusEffect, v12+). */
-export function setStatus(tokenId, statusId, active) {
+/**
+ * Makes a token's actor carry the module's condition effects listed, and no other of the module's:
+ * each an ActiveEffect (`{name, img, tint, statuses, flags}`, ActiveEffectData) made or deleted through
+ * Document#createEmbeddedDocuments / #deleteEmbeddedDocuments; one the actor has already, same name, icon
+ * and tint, stays. An effect with a status is temporary (ActiveEffect#isTemporary), so the token draws its
+ * icon, tinted (Token#_drawEffect). Effects the module did not make are left alone. An effect's `tint` is a
+ * Color (ColorField), whose string is its CSS hex (Color#css, "an alias for Color#toString").
+ * @param {string} tokenId
+ * @param {{name: string, img: string, tint: string, statuses: string[], flags: object}[]} effects
+ */
+export async function showEffects(tokenId, effects) {
   const actor = canvas?.scene?.tokens.get(tokenId)?.actor;
-  return actor ? actor.toggleStatusEffect(statusId, { active }) : null;
+  if (!actor) return;
+  const key = (/** @type {{name: string, img?: string|null, tint?: unknown}} */ e) => `${e.name}|${e.img}|${String(e.tint)}`;
+  const ours = actor.effects.filter((e) => e.getFlag(MODULE_ID, "severity") !== undefined);
+  const wanted = new Set(effects.map(key));
+  const stale = ours.filter((e) => !wanted.has(key(e))).map((e) => String(e.id));
+  const kept = new Set(ours.filter((e) => wanted.has(key(e))).map(key));
+  const missing = effects.filter((e) => !kept.has(key(e)));
+  if (stale.length) await actor.deleteEmbeddedDocuments("ActiveEffect", stale);
+  if (missing.length) await actor.createEmbeddedDocuments("ActiveEffect", missing);
 }
 
 /**
@@ -496,16 +508,6 @@ export async function setBar(tokenId, { value, max }, health) {
   const min = Number.isFinite(field?.min) ? Number(field?.min) : 0;
   if (health) await doc.setFlag(MODULE_ID, "health", health);
   return doc.actor.update({ [`system.${attribute}.value`]: Math.min(max, Math.max(min, value)), [`system.${attribute}.max`]: max });
-}
-
-/** The status effect ids Foundry knows (CONFIG.statusEffects). */
-export function statusIds() {
-  return new Set(CONFIG.statusEffects.map((e) => e.id));
-}
-
-/** Adds status effects to CONFIG.statusEffects: [{id, name, img}]. */
-export function addStatusEffects(effects) {
-  CONFIG.statusEffects.push(...effects);
 }
 
 // ---------------------------------------------------------------- the canvas

@@ -2,8 +2,8 @@
  * The Foundry module's entry point: Foundry's hooks wired to the bridge.
  *
  * - `init`: the chat card, token HUD, actor sheet and scene control hooks (they fire later);
- * - `setup` (game.user known, the system's status effects set): settings, status effects, the bridge
- *   as Foundry's dice when the world's "Bridge dice" setting is on;
+ * - `setup` (game.user known): settings, the bridge as Foundry's dice when the world's "Bridge dice"
+ *   setting is on;
  * - `ready`: the bridge connection (GM key or player token), then the table kept in sync;
  * - the Combat Tracker and the hazard tools are Moment of Truth's: they stay off until the bridge says
  *   the world plays it (`system.get`, `system.changed`);
@@ -23,7 +23,7 @@ import { explosionTool, pickedTokensTool } from "./hazard-tools.js";
 import { macroMenu } from "./macro-menu.js";
 import { TAKEN_REWARDS, attackDialog, panelDialog, rollDialog, takeReward, takeableRewards } from "./roll-dialog.js";
 import { statsDialog } from "./stats-dialog.js";
-import { defineStatuses, registerScene, showToken, syncTable } from "./sync.js";
+import { registerScene, showToken, syncTable } from "./sync.js";
 import { showFallback, showStatus } from "./widgets.js";
 
 /** What the table holds, as this client knows it. */
@@ -31,8 +31,6 @@ export const table = new TableState();
 /** The bridge connection, once open. */
 /** @type {BridgeClient|null} */
 export let client = null;
-/** Status effect id by condition (set at `setup`). @type {Object<string, string>} */
-let statuses = {};
 
 /** Runs fn(client) when connected; otherwise says the bridge is not connected. */
 function withClient(fn) {
@@ -61,7 +59,7 @@ export async function connect() {
   if (client) return client;
   client = new BridgeClient({ url: vtt.setting("bridgeUrl"), auth, io });
   client.addEventListener("status", onStatus);
-  syncTable(client, table, statuses);
+  syncTable(client, table);
   client.connect();
   return client;
 }
@@ -159,7 +157,6 @@ vtt.once("init", () => {
 
 vtt.once("setup", () => {
   vtt.registerSettings();
-  statuses = defineStatuses();
   if (vtt.setting("bridgeDice")) {
     vtt.addDiceMethod(BRIDGE_DICE, { label: vtt.t("Dice.Method"), icon: "fa-solid fa-tower-broadcast",
       handler: bridgeDice(() => client, { onFallback: showFallback }) });
@@ -171,7 +168,7 @@ vtt.once("ready", () => {
   else showKeptOut();
   vtt.on("canvasReady", asActiveGM(async (c) => {
     await registerScene(c, table);
-    for (const [tokenId, state] of table.tokens) await showToken(tokenId, state, statuses, table.views.get(tokenId));
+    for (const [tokenId, state] of table.tokens) await showToken(tokenId, state, table.views.get(tokenId));
   }));
   vtt.onTokenPlaced(asActiveGM((c) => registerScene(c, table)));
   vtt.onActorChanged(asActiveGM((c, actorId) => registerScene(c, table, { again: true, actorId })));

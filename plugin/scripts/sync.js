@@ -1,5 +1,5 @@
 /**
- * The bridge's table reflected in Foundry: token states as status effects and HP bars (written by
+ * The bridge's table reflected in Foundry: each token's view as effect icons and its first bar (written by
  * the active GM's client only: players cannot update tokens they do not own), cards as chat
  * messages (posted by the active GM's client, or by the roller's own when no GM is there), dice
  * shown with Dice So Nice on every client that sees a card, and the world's rule system (its panel's
@@ -9,7 +9,7 @@
  */
 
 import { cardParts, escapeHTML, facesOf } from "../core/cards.js";
-import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
+import { SEVERITY_TINTS, iconFile, shownIcon } from "../core/conditions.js";
 import { DEFAULT_SYSTEM, VERDICTS, systemFor } from "../core/systems.js";
 import { registration } from "./actors.js";
 import { handOutTokens } from "./connection.js";
@@ -17,66 +17,35 @@ import * as vtt from "./adapter.js";
 import { requestsDialog } from "./system-requests.js";
 import { SYSTEM_PANEL, showMoments, showSystem, switchSystems } from "./widgets.js";
 
-/** Conditions shown with Foundry's own status effects (CONFIG.statusEffects ids) when present. */
-export const CORE_STATUSES = {
-  dead: "dead", unconscious: "unconscious", stunned: "stun", prone: "prone",
-  restrained: "restrain", on_fire: "burning", bleeding: "bleeding",
-};
-
 /**
- * Each condition's status effect id: Foundry's own where the world has it, the module's otherwise
- * (`vtt-bridge-<condition>`, added to CONFIG.statusEffects with core's label and icon).
- * Call once the system has set its status effects (the "setup" hook).
- * @returns {Object<string, string>} status id by condition
+ * A view's conditions as the module's ActiveEffects: each named by its label, its icon the shipped one of
+ * its icon name, tinted by its severity, with the status `vtt-bridge-<icon>` (which makes Foundry draw it
+ * on the token) and its severity in the module's flags (which marks it the module's).
+ * @param {{label: string, icon: string, severity: string}[]} conditions
  */
-export function defineStatuses() {
-  const known = vtt.statusIds();
-  /** @type {Object<string, string>} */
-  const statuses = {};
-  const added = [];
-  for (const [condition, { label, icon }] of Object.entries(CONDITIONS)) {
-    const core = CORE_STATUSES[condition];
-    statuses[condition] = known.has(core) ? core : `${vtt.MODULE_ID}-${condition}`;
-    if (!known.has(core)) added.push({ id: statuses[condition], name: label, img: `modules/${vtt.MODULE_ID}/${icon}` });
-  }
-  vtt.addStatusEffects(added);
-  return statuses;
+export function conditionEffects(conditions) {
+  return conditions.map(({ label, icon, severity }) => ({
+    name: label,
+    img: `modules/${vtt.MODULE_ID}/${iconFile(icon)}`,
+    tint: SEVERITY_TINTS[severity] ?? SEVERITY_TINTS.info,
+    statuses: [`${vtt.MODULE_ID}-${shownIcon(icon)}`],
+    flags: { [vtt.MODULE_ID]: { severity } },
+  }));
 }
 
 /**
- * The status effects a token of another system than Moment of Truth shows, by the severity of the
- * conditions its `view` lists: a critical one (no Stress left, down) as unconscious, a serious one
- * (dazed, a failed shot) as stunned.
- */
-export const SEVERITY_STATUSES = { critical: "unconscious", serious: "stunned" };
-
-/**
- * Makes a Foundry token show a bridge token's state: its conditions as status effects (each turned
- * on or off to match) and its hit points in its HP bar. A token of another system (no `health`)
- * shows its system's `view`: its first bar (Stress, Damage, Aiming…) in the HP bar, its worst
- * conditions by severity (SEVERITY_STATUSES).
+ * Makes a Foundry token show a bridge token as its system's `view` gives it, the same in every system:
+ * its conditions as effect icons (conditionEffects), its first bar (hit points, Stress, Damage, Aiming…)
+ * in Foundry's first bar. A Moment of Truth token's whole health also goes in the token's flags.
  * @param {string} tokenId
  * @param {object} state the TokenState
- * @param {Object<string, string>} statuses status id by condition (defineStatuses)
- * @param {{conditions: object[], bars: object[]}} [view] how the token shows (`token.changed`'s `view`)
+ * @param {{conditions: {label: string, icon: string, severity: string}[], bars: {label: string, value: number, max: number}[]}} [view]
+ *   how the token shows (`token.changed`'s or `table.snapshot`'s `view`)
  */
-export async function showToken(tokenId, state, statuses, view) {
-  if (!vtt.token(tokenId)) return;
-  const have = vtt.statusesOf(tokenId);
-  if (!state.health) {
-    const shown = view ?? { conditions: [], bars: [] };
-    const want = new Set(shown.conditions.map((c) => statuses[SEVERITY_STATUSES[c.severity]]).filter(Boolean));
-    for (const id of Object.values(statuses)) {
-      if (have.has(id) !== want.has(id)) await vtt.setStatus(tokenId, id, want.has(id));
-    }
-    if (shown.bars[0]) await vtt.setBar(tokenId, shown.bars[0]);
-    return;
-  }
-  const want = new Set(conditionsOf(state).map((c) => statuses[c]));
-  for (const id of Object.values(statuses)) {
-    if (have.has(id) !== want.has(id)) await vtt.setStatus(tokenId, id, want.has(id));
-  }
-  await vtt.setBar(tokenId, hpBar(state), state.health);
+export async function showToken(tokenId, state, view) {
+  if (!view || !vtt.token(tokenId)) return;
+  await vtt.showEffects(tokenId, conditionEffects(view.conditions));
+  if (view.bars[0]) await vtt.setBar(tokenId, view.bars[0], state.health);
 }
 
 /**
@@ -150,12 +119,11 @@ export async function registerScene(client, table, { again = false, actorId = nu
  * Wires a connected client to the table state and to Foundry.
  * @param {import("../core/bridge-client.js").BridgeClient} client
  * @param {import("../core/table-state.js").TableState} table
- * @param {Object<string, string>} statuses status id by condition
  */
-export function syncTable(client, table, statuses) {
+export function syncTable(client, table) {
   onDetail(client, "push", ({ event, data }) => table.applyPush(event, data));
   onDetail(table, "token", ({ token_id, state }) => {
-    if (state && vtt.isActiveGM()) showToken(token_id, state, statuses, table.views.get(token_id));
+    if (state && vtt.isActiveGM()) showToken(token_id, state, table.views.get(token_id));
   });
   onDetail(table, "card", (entry) => {
     if (entry.rule === "dice.roll") return; // the faces of a Foundry roll (bridge-dice.js): that roll is the chat message

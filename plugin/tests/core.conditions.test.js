@@ -1,20 +1,33 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, existsSync } from "node:fs";
-import { CONDITIONS, conditionsOf, hpBar } from "../core/conditions.js";
+import { readFileSync, readdirSync } from "node:fs";
+import { CONDITION_ICONS, SEVERITY_TINTS, conditionsOf, hpBar, iconFile, shownIcon } from "../core/conditions.js";
 
 const plugin = new URL("../", import.meta.url);
 
-test("every condition of the protocol has a label and a shipped icon", () => {
-  // Moment of Truth's conditions, as its token.condition.set takes them
-  const schema = JSON.parse(readFileSync(new URL("../docs/schemas/request.token.condition.set.json", plugin), "utf8"));
-  const ids = schema.properties.condition.enum;
-  assert.deepEqual(Object.keys(CONDITIONS).sort(), [...ids].sort());
-  for (const [id, { label, icon }] of Object.entries(CONDITIONS)) {
-    assert.ok(label.length > 0, id);
-    assert.equal(icon, `styles/icons/${id}.svg`);
-    assert.ok(existsSync(new URL(icon, plugin)), icon);
-  }
+test("every icon a system's view names is shipped, one SVG per name and no other; an unknown name shows as a circle", () => {
+  // The icon names the bridge's views use: each `"icon": "<name>"` of the systems' tables, and the icons of
+  // Moment of Truth's view module (its `_ICONS` table and the default it falls back to).
+  const read = (file) => readFileSync(new URL(`../bridge/${file}`, plugin), "utf8");
+  const tables = ["table/game.py", "systems/two_d20/table.py", "systems/moment_of_clarity/table.py", "systems/highest_d10/table.py"].map(read).join("\n");
+  const truth = read("systems/moment_of_truth/view.py");
+  const icons = truth.slice(truth.indexOf("_ICONS = {"), truth.indexOf("}", truth.indexOf("_ICONS = {")));
+  const named = new Set([
+    ...[...tables.matchAll(/"icon": "(\w+)"/g)].map((m) => m[1]),
+    ...[...icons.matchAll(/: "(\w+)"/g)].map((m) => m[1]),
+    ...[...truth.matchAll(/_ICONS\.get\(\w+, "(\w+)"\)/g)].map((m) => m[1]),
+  ]);
+  assert.deepEqual([...named].sort(), [...CONDITION_ICONS].sort(), "the plugin knows each icon the bridge names, and no other");
+  const shipped = readdirSync(new URL("styles/icons/", plugin)).map((file) => file.replace(/\.svg$/, "")).sort();
+  assert.deepEqual(shipped, [...CONDITION_ICONS].sort());
+  for (const icon of CONDITION_ICONS) assert.equal(iconFile(icon), `styles/icons/${icon}.svg`);
+  assert.equal(shownIcon("comet"), "circle");
+  assert.equal(iconFile("comet"), "styles/icons/circle.svg");
+});
+
+test("each severity has its tint, the four of them distinct", () => {
+  assert.deepEqual(Object.keys(SEVERITY_TINTS), ["info", "minor", "serious", "critical"]);
+  assert.equal(new Set(Object.values(SEVERITY_TINTS)).size, 4);
 });
 
 test("conditionsOf lists each condition once, in the bridge's order", () => {

@@ -119,7 +119,7 @@ test("notifications show their text as text in v12 (which renders HTML) and v13 
   }
 });
 
-const actors = [{ id: "actor1", name: "Dodger", owners: [IDS.player], statuses: ["prone"] }];
+const actors = [{ id: "actor1", name: "Dodger", owners: [IDS.player] }];
 const tokens = [{ id: "tok1", name: "Dodger", actorId: "actor1", x: 0, y: 0 }];
 
 test("HP clamping: the bar's value kept within the field's min (else 0) and max; the bridge's figure in the token's flags", async () => {
@@ -138,20 +138,26 @@ test("HP clamping: the bar's value kept within the field's min (else 0) and max;
   ]);
 });
 
-test("status effects through Actor#toggleStatusEffect; the HP bar through the first bar's attribute or the setting's", async () => {
-  const { calls } = installFoundry({ actors, tokens });
-  assert.deepEqual([...vtt.statusesOf("tok1")], ["prone"]);
-  await vtt.setStatus("tok1", "stun", true);
+test("condition effects through the actor's embedded ActiveEffects: the module's missing made, its stale deleted, the rest kept; the HP bar through the first bar's attribute or the setting's", async () => {
+  const own = { name: "Blessed", img: "icons/svg/angel.svg", statuses: ["bless"] };
+  const mine = (name) => ({ name, img: `modules/vtt-bridge/styles/icons/circle.svg`, tint: "#f2c14e", statuses: ["vtt-bridge-circle"],
+    flags: { "vtt-bridge": { severity: "minor" } } });
+  const { calls } = installFoundry({ actors: [{ ...actors[0], effects: [own, mine("Gashed"), mine("Winded")] }], tokens });
+  await vtt.showEffects("tok1", [mine("Winded"), mine("Shaken")]);
+  await vtt.showEffects("tok1", [mine("Winded"), mine("Shaken")]);
   await vtt.setBar("tok1", { value: 3, max: 10 });
   game.settings.set("vtt-bridge", "hpAttribute", "health");
   await vtt.setBar("tok1", { value: 2, max: 10 });
   assert.deepEqual(calls, [
-    ["toggleStatusEffect", "actor1", "stun", true],
+    ["deleteEmbeddedDocuments", "actor1", "ActiveEffect", ["effect2"]],
+    ["createEmbeddedDocuments", "actor1", "ActiveEffect", [mine("Shaken")]],
     ["actor.update", "actor1", { "system.attributes.hp.value": 3, "system.attributes.hp.max": 10 }],
     ["settings.set", "hpAttribute", "health"],
     ["actor.update", "actor1", { "system.health.value": 2, "system.health.max": 10 }],
-  ]);
-  assert.equal(vtt.setStatus("nobody", "stun", true), null);
+  ], "shown again, nothing changes");
+  assert.deepEqual(game.actors.get("actor1").effects.map((e) => e.name), ["Blessed", "Winded", "Shaken"], "the GM's own effect left alone");
+  await vtt.showEffects("nobody", [mine("Shaken")]);
+  assert.equal(calls.length, 5, "a token not on the scene: nothing made");
 });
 
 test("ownership: each player's owned actors", () => {

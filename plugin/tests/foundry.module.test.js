@@ -80,7 +80,6 @@ test("main.js: hooks wired at init, settings, status effects and the Bridge dice
   assert.equal(game.settings.registered["vtt-bridge.bridgeDice"].scope, "world");
   assert.equal(CONFIG.Dice.fulfillment.defaultMethod, "vtt-bridge");
   assert.equal(CONFIG.Dice.fulfillment.methods["vtt-bridge"].label, "VTTBRIDGE.Dice.Method");
-  assert.ok(CONFIG.statusEffects.some((e) => e.id === "vtt-bridge-injured"));
   await fire("ready");
   assert.deepEqual(calls, [["notify.info", "VTTBRIDGE.NoGMKey"]]);
   assert.equal(main.client, null);

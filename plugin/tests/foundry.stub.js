@@ -187,8 +187,6 @@ export function installFoundry({ generation = 13, isGM = true, me = null, active
   };
 
   globalThis.CONFIG = {
-    statusEffects: ["dead", "unconscious", "stun", "prone", "restrain", "burning", "bleeding", "blind"]
-      .map((id) => ({ id, name: `EFFECT.${id}`, img: `icons/svg/${id}.svg` })),
     ...(generation >= 13 ? { queries: {} } : {}),
     // CONFIG.Dice.fulfillment as Foundry sets it (FulfillmentConfiguration): no method of the module's until it adds one.
     Dice: { fulfillment: { dice: {}, methods: {}, defaultMethod: "" }, randomUniform: () => 0.5 },
@@ -388,18 +386,56 @@ function textOf(html) {
     decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : named[name] ?? reference);
 }
 
-/** A stand-in actor recording its status effect toggles, updates and flags. */
-function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = [] }, calls) {
+/**
+ * An ActiveEffect embedded in an actor, as foundry.documents.ActiveEffect keeps its data (ActiveEffectData: `name`,
+ * `img`, `tint`, `statuses`, `flags`; fvtt-types client/documents/active-effect.d.mts): `statuses` a Set (SetField),
+ * `getFlag` read from `flags`; `isTemporary` as ActiveEffect#isTemporary decides it for v12 and v13 (a duration in
+ * seconds, rounds or turns, or any status: "const duration = this.duration.seconds ?? (this.duration.rounds ||
+ * this.duration.turns) ?? 0; return (duration > 0) || (this.statuses.size > 0)").
+ */
+function makeEffect(data, id) {
+  const { duration = {}, statuses = [], flags = {}, tint = "#ffffff", ...rest } = data;
   return {
+    ...rest, id, tint, duration, flags: structuredClone(flags), statuses: new Set(statuses),
+    getFlag(module, key) { return this.flags[module]?.[key]; },
+    get isTemporary() {
+      const length = this.duration.seconds ?? (this.duration.rounds || this.duration.turns) ?? 0;
+      return length > 0 || this.statuses.size > 0;
+    },
+  };
+}
+
+/**
+ * A stand-in actor recording its effects, updates and flags. Its ActiveEffects (`effects`, an embedded
+ * collection) are made and deleted through Document#createEmbeddedDocuments / #deleteEmbeddedDocuments (fvtt-types
+ * common/abstract/document.d.mts: "Create multiple embedded Document instances within this parent Document" from an
+ * array of data, returning the documents made, each given an id; deleting takes the ids and returns the documents
+ * deleted). `statuses` is prepared from the effects (Actor#statuses: "a Set of status effect IDs which are applied to
+ * the Actor", gathered from each applied effect's `statuses`), `temporaryEffects` are the effects the token draws as
+ * icons (Actor#temporaryEffects: "ActiveEffect instances which are present on the Actor which have a limited
+ * duration", Token#_drawEffects).
+ */
+function makeActor({ id, name, flags = {}, system = {}, owners = [], effects = [] }, calls) {
+  let made = 0;
+  const actor = {
     id, name, system, owners,
     flags: { "vtt-bridge": structuredClone(flags) }, // the world's own copy: a test's object is never written
-    statuses: new Set(statuses),
+    effects: new Collection(...effects.map((data) => makeEffect(data, `effect${++made}`))),
+    get statuses() { return new Set(this.effects.filter((e) => !e.disabled).flatMap((e) => [...e.statuses])); },
+    get temporaryEffects() { return this.effects.filter((e) => e.isTemporary); },
     get isOwner() { return game.user.isGM || owners.includes(game.user.id); },
     testUserPermission(user, level) { return (level === "OWNER" || level === 3) && owners.includes(user.id); },
-    async toggleStatusEffect(statusId, { active }) {
-      calls.push(["toggleStatusEffect", id, statusId, active]);
-      if (active) this.statuses.add(statusId); else this.statuses.delete(statusId);
-      return true;
+    async createEmbeddedDocuments(type, data) {
+      calls.push(["createEmbeddedDocuments", id, type, data]);
+      const docs = data.map((each) => makeEffect(each, `effect${++made}`));
+      this.effects.push(...docs);
+      return docs;
+    },
+    async deleteEmbeddedDocuments(type, ids) {
+      calls.push(["deleteEmbeddedDocuments", id, type, ids]);
+      const gone = this.effects.filter((e) => ids.includes(e.id));
+      this.effects.splice(0, this.effects.length, ...this.effects.filter((e) => !ids.includes(e.id)));
+      return gone;
     },
     async update(data) { calls.push(["actor.update", id, data]); return this; },
     // ClientDocument#setFlag writes {flags: {[scope]: {[key]: value}}} through Document#update, which merges objects
@@ -411,6 +447,7 @@ function makeActor({ id, name, flags = {}, system = {}, owners = [], statuses = 
     },
     getFlag(module, key) { return this.flags[module]?.[key]; },
   };
+  return actor;
 }
 
 /**

@@ -89,3 +89,17 @@ test("game.settings.get throws for a key never registered (ClientSettings#get), 
   assert.equal(game.settings.get("vtt-bridge", "worldId"), "my-world");
   assert.deepEqual(game.settings.get("core", "diceConfiguration"), {});
 });
+
+test("an actor's ActiveEffects: made with ids and deleted by id as embedded documents (document.d.mts); temporary with a status or a duration (ActiveEffect#isTemporary), the token's drawn icons (Actor#temporaryEffects); the actor's statuses gathered from its effects (Actor#statuses)", async () => {
+  installFoundry({ actors: [{ id: "a1", name: "Ann", effects: [{ name: "Blessed", statuses: ["bless"] }, { name: "Ring", img: "ring.svg" }] }] });
+  const actor = game.actors.get("a1");
+  assert.deepEqual(actor.temporaryEffects.map((e) => e.name), ["Blessed"], "no status, no duration: not drawn");
+  const made = await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Haste", duration: { rounds: 3 } }, { name: "Stunned", statuses: ["stun"], tint: "#ff0000" }]);
+  assert.deepEqual(made.map((e) => [e.id, e.name, e.tint]), [["effect3", "Haste", "#ffffff"], ["effect4", "Stunned", "#ff0000"]]);
+  assert.deepEqual(actor.temporaryEffects.map((e) => e.name), ["Blessed", "Haste", "Stunned"]);
+  assert.deepEqual([...actor.statuses], ["bless", "stun"]);
+  const gone = await actor.deleteEmbeddedDocuments("ActiveEffect", ["effect1", "effect4"]);
+  assert.deepEqual(gone.map((e) => e.name), ["Blessed", "Stunned"]);
+  assert.deepEqual(actor.effects.map((e) => e.id), ["effect2", "effect3"]);
+  assert.deepEqual([...actor.statuses], []);
+});

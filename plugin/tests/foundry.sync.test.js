@@ -1,5 +1,5 @@
 // main's logic against the Foundry stand-in and a stand-in bridge client: connection credentials and the token
-// handoff, the table mirrored in Foundry (status effects and HP by the active GM only, chat cards once, Dice So
+// handoff, the table mirrored in Foundry (condition effects and the first bar by the active GM only, chat cards once, Dice So
 // Nice, MoT counts), and the GM's resync (snapshot, log, token.register, actors.assign).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { FakeClient, IDS, installFoundry } from "./foundry.stub.js";
 import { TableState } from "../core/table-state.js";
 import { credentials, handOutTokens } from "../scripts/connection.js";
-import { defineStatuses, registerScene, showToken, syncTable } from "../scripts/sync.js";
+import { registerScene, syncTable } from "../scripts/sync.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./core.cards.fixture.json", import.meta.url)));
 const statistics = { endurance: 3, strength: 2, agility: 4, will: 3, perception: 3, education: 2 };
@@ -29,54 +29,30 @@ function tokenState(tokenId, version, conditions, remaining = 10) {
   };
 }
 
-const statusesFor = () => defineStatuses();
-
-test("status effects: Foundry's own where the world has them, the module's (with core's icons) for the rest", () => {
-  installFoundry();
-  const statuses = statusesFor();
-  assert.deepEqual([statuses.stunned, statuses.on_fire, statuses.dead, statuses.injured], ["stun", "burning", "dead", "vtt-bridge-injured"]);
-  assert.deepEqual(CONFIG.statusEffects.find((e) => e.id === "vtt-bridge-injured"),
-    { id: "vtt-bridge-injured", name: "Injured", img: "modules/vtt-bridge/styles/icons/injured.svg" });
-  assert.equal(CONFIG.statusEffects.filter((e) => e.id === "stun").length, 1);
-  assert.equal(CONFIG.statusEffects.length, 8 + 11);
-});
-
-test("a token's state shown: each condition's status turned on or off to match (in core's order), HP written to its bar within bounds, the whole figure in its flags", async () => {
-  const { calls } = installFoundry({ actors: [{ ...actors[0], statuses: ["prone", "blind"] }], tokens });
-  const state = tokenState("tok1", 2, ["stunned", "injured", "stunned"], -1);
-  await showToken("tok1", state, statusesFor());
-  assert.deepEqual(calls, [
-    ["toggleStatusEffect", "actor1", "vtt-bridge-injured", true],
-    ["toggleStatusEffect", "actor1", "prone", false],
-    ["toggleStatusEffect", "actor1", "stun", true],
-    ["token.setFlag", "tok1", "vtt-bridge", "health", state.health],
-    ["actor.update", "actor1", { "system.attributes.hp.value": 0, "system.attributes.hp.max": 12 }],
-  ]);
-  assert.equal(state.health.remaining, -1);
-});
-
 /** A synced table on a stand-in client; returns what the test needs. */
 function synced(options, answers = {}) {
   const foundry = installFoundry({ actors, tokens, dice3d: true, ...options });
   const client = new FakeClient(answers);
   const table = new TableState();
-  syncTable(client, table, statusesFor());
+  syncTable(client, table);
   return { ...foundry, client, table };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-test("token.changed: the active GM's client writes status effects and HP, by version; a player's client writes nothing", async () => {
+test("token.changed: the active GM's client shows the token's view as effects and its first bar, by version; a player's client writes nothing", async () => {
+  const view = (label, icon, severity, value) => ({ conditions: [{ label, icon, severity }], bars: [{ label: "hit points", value, max: 12 }] });
   const gm = synced({ isGM: true });
-  gm.client.push("token.changed", { token_id: "tok1", version: 3, changes: [], state: tokenState("tok1", 3, ["prone"]) });
-  gm.client.push("token.changed", { token_id: "tok1", version: 2, changes: [], state: tokenState("tok1", 2, ["dead"]) });
+  gm.client.push("token.changed", { token_id: "tok1", version: 3, changes: [], state: tokenState("tok1", 3, ["prone"]), view: view("prone", "prone", "minor", 10) });
+  gm.client.push("token.changed", { token_id: "tok1", version: 2, changes: [], state: tokenState("tok1", 2, ["dead"]), view: view("dead", "skull", "critical", 0) });
   await settle();
   assert.deepEqual(gm.calls.filter(([name]) => name !== "token.setFlag"), [
-    ["toggleStatusEffect", "actor1", "prone", true],
+    ["createEmbeddedDocuments", "actor1", "ActiveEffect", [{ name: "prone", img: "modules/vtt-bridge/styles/icons/prone.svg", tint: "#f2c14e",
+      statuses: ["vtt-bridge-prone"], flags: { "vtt-bridge": { severity: "minor" } } }]],
     ["actor.update", "actor1", { "system.attributes.hp.value": 10, "system.attributes.hp.max": 12 }],
   ]);
   const player = synced({ isGM: false });
-  player.client.push("token.changed", { token_id: "tok1", version: 3, changes: [], state: tokenState("tok1", 3, ["prone"]) });
+  player.client.push("token.changed", { token_id: "tok1", version: 3, changes: [], state: tokenState("tok1", 3, ["prone"]), view: view("prone", "prone", "minor", 10) });
   await settle();
   assert.deepEqual(player.calls, []);
   assert.equal(player.table.tokens.get("tok1").version, 3);

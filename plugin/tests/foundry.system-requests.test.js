@@ -10,7 +10,7 @@ import { BridgeError } from "../core/bridge-client.js";
 import { requestFields, requestMenu } from "../core/system-requests.js";
 import { TableState } from "../core/table-state.js";
 import { dialogFields } from "../scripts/macro-menu.js";
-import { defineStatuses, syncTable } from "../scripts/sync.js";
+import { syncTable } from "../scripts/sync.js";
 import { requestChoice, requestDialog } from "../scripts/system-requests.js";
 import { PROGRESS_PANEL, SYSTEM_PANEL } from "../scripts/widgets.js";
 
@@ -29,7 +29,7 @@ async function table2d20({ isGM, answers }) {
   const client = new FakeClient({ "system.get": TWO_D20, "roll.log": { rolls: [] }, "table.snapshot": { tokens: [], views: {}, combats: [] }, "actors.assign": (p) => p, ...answers });
   client.session.role = isGM ? "gm" : "player";
   const table = new TableState();
-  syncTable(client, table, defineStatuses());
+  syncTable(client, table);
   client.emit("resync", { role: client.session.role });
   await settle();
   return { ...foundry, client, table };

@@ -8,7 +8,7 @@ import { panelFields } from "../core/roll-panel.js";
 import { SYSTEMS } from "../core/systems.js";
 import { TableState } from "../core/table-state.js";
 import { panelDialog } from "../scripts/roll-dialog.js";
-import { defineStatuses, syncTable } from "../scripts/sync.js";
+import { syncTable } from "../scripts/sync.js";
 import { SYSTEM_PANEL, systemHTML } from "../scripts/widgets.js";
 
 const settle = async () => { for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve)); };
@@ -32,7 +32,7 @@ function synced(options, answers) {
   const client = new FakeClient(answers);
   client.session.role = options.isGM ? "gm" : "player";
   const table = new TableState();
-  syncTable(client, table, defineStatuses());
+  syncTable(client, table);
   return { ...foundry, client, table };
 }
 

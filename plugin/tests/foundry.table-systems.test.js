@@ -3,8 +3,7 @@
 // Combat seats the tracked tokens (no Moment of Truth seating), the world's system sets the order
 // (bridge-table.js: its own Table.order, after its schema loaded what the plugin sent), Foundry's order
 // follows it, Next Turn passes the bridge's turn for two rounds (the d10 system's new order at its new
-// phase followed too), the end ends it. Tokens of those systems are registered from their characters, and
-// a token shows its system's view: its first bar, its worst conditions.
+// phase followed too), the end ends it. Tokens of those systems are registered from their characters.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { IDS, answerDialog, installFoundry, makeCombat, settle } from "./foundry.stub.js";
@@ -13,7 +12,7 @@ import { requestErrors } from "./bridge-python.js";
 import { TableState } from "../core/table-state.js";
 import * as vtt from "../scripts/adapter.js";
 import { advanceCombat, endCombat, startCombat, turnLine } from "../scripts/combat-tracker.js";
-import { characterToken, defineStatuses, showToken } from "../scripts/sync.js";
+import { characterToken } from "../scripts/sync.js";
 
 const actors = [
   { id: "actor1", name: "Ann", owners: [IDS.player] },
@@ -122,17 +121,4 @@ test("a token of another system's character is registered with its system's fiel
   assert.deepEqual(registered, { token_id: "tok1", actor_id: "actor1", scene_id: IDS.scene, name: "Ann", initiative_dice: 4, initiative_bonus: 0 });
   assert.deepEqual(requestErrors([{ event: "token.register", payload: registered }]), [[]]);
   assert.equal(characterToken(table, { ...token, id: "tok2" }, { id: "actor2" }), null);
-});
-
-test("another system's token shows its view: its first bar in the HP bar, a critical condition as unconscious, a serious one as stunned, the rest turned off", async () => {
-  const { calls } = installFoundry({ actors: [{ id: "actor1", name: "Ann", statuses: ["prone"] }],
-    tokens: [{ id: "tok1", name: "Ann", actorId: "actor1", x: 0, y: 0 }] });
-  const view = { conditions: [{ label: "no Stress left", icon: "skull", severity: "critical" }, { label: "Gashed", icon: "circle", severity: "minor" }],
-    bars: [{ label: "Stress", value: 0, max: 11 }, { label: "Armor", value: 1, max: 2 }] };
-  await showToken("tok1", { token_id: "tok1", actor_id: "actor1", stress: 0 }, defineStatuses(), view);
-  assert.deepEqual(calls.filter(([name]) => name === "toggleStatusEffect" || name === "actor.update"), [
-    ["toggleStatusEffect", "actor1", "prone", false],
-    ["toggleStatusEffect", "actor1", "unconscious", true],
-    ["actor.update", "actor1", { "system.attributes.hp.value": 0, "system.attributes.hp.max": 11 }],
-  ]);
 });

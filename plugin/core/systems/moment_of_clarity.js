@@ -348,7 +348,7 @@ export function grantChips({ actorId, chips, sceneStart = false }) {
 /** GM: `moc.character`, a character's sheet (archetype, power level, primary dice, B, T, L, characteristics, skills, tracks; no cards for the rabble). */
 export function registerCharacter({
   actorId, name: characterName, archetype, powerLevel = "standard", primaryDice, placed = {}, body, toughness, lScore,
-  characteristics = {}, skills = [], tracks = null, drawsCards = true,
+  characteristics = {}, skills = /** @type {object[]} */ ([]), tracks = null, drawsCards = true,
 }) {
   const payload = {
     actor_id: actorId, name: characterName, archetype, power_level: powerLevel, primary_dice: primaryDice, placed,
