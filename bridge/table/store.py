@@ -168,12 +168,14 @@ return cjson.encode({untracked = missing})
 class RequestRead:
     """What ``Store.read_request`` read: the kept answer (None: none), the
     event the id was bound to before (None: this one, just now), the world's
-    fields, the sender's token generation and the fight (None: none asked)."""
+    fields, the sender's token generation, the roll log's head (None: no entry
+    yet) and the fight (None: none asked)."""
 
     kept: str | None
     bound_to: str | None
     world: list
     generation: int
+    log_head: str | None
     fight: dict | None
 
 
@@ -425,17 +427,20 @@ class Store:
         kept under its id's ``key`` (None: none; ``PENDING``: claimed); the
         binding of its id to its event (``bound``: ``(key, event)``, set unless
         set, kept as long as answers are); the world's fields; ``user``'s
-        token generation; and, with ``fight`` (token ids), their fight and the
+        token generation; the roll log's head, which the commit of a logging
+        request compares; and, with ``fight`` (token ids), their fight and the
         plain keys ``extra`` (for ``fight_of``)."""
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.get(key)
             pipe.set(bound[0], bound[1], nx=True, ex=ANSWER_TTL_SECONDS, get=True)
             pipe.hmget(world_key(world_id), _WORLD_FIELDS)
             pipe.hget(_token_generations_key(world_id), user)
+            pipe.get(_roll_keys(world_id)["head"])
             if fight:
                 _queue_fight(pipe, world_id, fight, extra)
-            kept, bound_to, world, generation, *read = pipe.execute()
-        return RequestRead(kept, bound_to, world, int(generation or 0), _fight_read(fight, read) if fight else None)
+            kept, bound_to, world, generation, head, *read = pipe.execute()
+        return RequestRead(kept, bound_to, world, int(generation or 0), head,
+                           _fight_read(fight, read) if fight else None)
 
     def claim(self, key: str) -> bool:
         """Claim a request id while its answer is computed (a request with an

@@ -66,9 +66,11 @@ class Work:
 
     def __init__(self, store: Store, identity: Identity, sid: str | None = None,
                  world_fields: list | None = None, fight: tuple[list[str], list[str], dict] | None = None,
-                 request_id: RequestId | None = None, token_generation: int | None = None):
+                 request_id: RequestId | None = None, token_generation: int | None = None,
+                 log_head: tuple[str | None] | None = None):
         self.store, self.identity, self.sid, self._request_id = store, identity, sid, request_id
         self._generation = token_generation
+        self._log_head = log_head  # (the head as the request's first read brought it,), or None: read at the commit
         self._world = world_of(identity.world_id, world_fields, store.keyring) if world_fields is not None else None
         self._claimed_fight = fight
         self._tokens: dict[str, list] = {}  # token id -> [text read, text now]
@@ -287,7 +289,8 @@ class Work:
         for op, key, arguments in self._writes:
             commit.write(op, key, **arguments)
         if self.entries:
-            commit.log(self.world_id, self.store.log_head(self.world_id), self.entries)
+            head = self._log_head[0] if self._log_head is not None else self.store.log_head(self.world_id)
+            commit.log(self.world_id, head, self.entries)
         return commit
 
 
@@ -337,7 +340,9 @@ def answer_once(store: Store, identity: Identity, key: str, run: Callable[[Work]
 
     def work(attempt: int) -> Work:
         prefetched = (fight, list(extra), fight_read) if fight_read is not None and not attempt else None
-        return Work(store, identity, sid, world_fields, prefetched, request_id, read.generation if not attempt else None)
+        first = not attempt
+        return Work(store, identity, sid, world_fields, prefetched, request_id, read.generation if first else None,
+                    (read.log_head,) if first else None)
 
     try:
         written, answer = settle(store, work, run, key, ANSWER_TTL_SECONDS, request_id.replaces, _kept_answer)

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from bridge.table.auth import Identity, Role
+from bridge.table.chain import verify
 from bridge.table.store import UnknownWorld
 from bridge.table.work import Work, answer_once
 
@@ -132,6 +133,25 @@ def test_a_request_runs_again_when_what_it_read_changed(store, world):
     assert answered == {"read": 3} and written.pushes == [("token.changed", {"run": 1}, {"to": "somewhere"})]
     assert (runs, _token_n(store, world.world_id)) == ([1, 3], 30)
     assert _logged(store, world.world_id) == [card({"run": 1})]
+
+
+def test_a_roll_logged_meanwhile_runs_the_request_again_after_it(store, world):
+    """The roll log's head comes with the request's first read: a card
+    another request logs meanwhile moves it, so this request runs again and
+    its card is chained after that one, and the chain holds."""
+    runs = []
+
+    def run(work: Work):
+        work.log(card({"roll_id": f"mine-{len(runs)}"}))
+        if not runs:  # another player's roll, meanwhile
+            answer(store, world.world_id, "other", lambda other: other.log(card({"roll_id": "theirs"})))
+        runs.append(len(runs))
+        return {}
+
+    answer(store, world.world_id, "h6", run)
+    assert runs == [0, 1]
+    assert [entry["roll_id"] for entry in _logged(store, world.world_id)] == ["theirs", "mine-1"]
+    assert verify(store, world.world_id) == (2, None)
 
 
 def test_a_request_that_changes_nothing_stands_as_read(store, world):
