@@ -37,6 +37,7 @@ def create_app(config: Config | None = None, async_mode: str = "gevent") -> Flas
         async_mode=async_mode,
         client_manager=RedisManager(config.redis_url, channel=SOCKETIO_CHANNEL, json=encoded.SocketIOJson),
         json=encoded.SocketIOJson,
+        serializer=encoded.TextPacket,
         max_http_buffer_size=limits.MESSAGE_BYTES_MAX,
         cors_allowed_origins=cors.allowed_origins(config),
         manage_session=False,

@@ -46,8 +46,10 @@ class Inbound(Schema):
                 field.strict = True
             elif isinstance(field, fields.Boolean):
                 field.truthy, field.falsy = _TRUE, _FALSE
-            elif isinstance(field, fields.String):
-                field.validators.append(_plain_text)
+            elif isinstance(field, fields.String) and _plain_text not in field.validators:
+                # a new list: marshmallow's copy of a declared field for each schema shares the
+                # declared field's validators (and its inner fields), which must not grow per schema
+                field.validators = [*field.validators, _plain_text]
 
 
 def _with_inner(field: fields.Field):

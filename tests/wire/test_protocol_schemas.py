@@ -745,6 +745,18 @@ def test_every_schema_a_request_loads_is_inbound():
             pending.extend(nested for field in schema._declared_fields.values() for nested in _nested(field))
 
 
+def test_a_text_is_checked_for_hidden_characters_once_however_many_schemas_are_made():
+    """Each schema made binds copies of its declared fields that share their
+    validators: the check that a text is plain is added once, not once per schema made."""
+    made = [spec.schema() for spec in REQUESTS.values() for _ in range(3)]
+    for schema in made:
+        for field in schema.fields.values():
+            for each in (field, getattr(field, "inner", None)):
+                if isinstance(each, fields.String):
+                    assert [check.__name__ for check in each.validators
+                            if getattr(check, "__name__", "") == "_plain_text"] == ["_plain_text"], field
+
+
 def _nested(field) -> list[type]:
     """The schema classes a field loads."""
     if isinstance(field, fields.Nested):
