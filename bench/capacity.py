@@ -47,7 +47,7 @@ import socketio
 
 from bridge.protocol import PROTOCOL_VERSION
 from bridge.schemas.settings import default_settings
-from bridge.service.server import gunicorn_command
+from bridge.service.server import web_command
 from bridge.table.store import Store
 from tests.services import RedisServer, free_port, wait_until
 from tests.service.test_proxy import HAProxy
@@ -55,7 +55,7 @@ from tests.service.test_proxy import HAProxy
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NODE_ECHO = ROOT / "bench" / "node_echo"
 #: The bridge as shipped, the bridge on the other servers Flask-SocketIO documents, and the anchors.
-SUBJECTS = ("bridge", "bridge-queued", "bridge-2web", "bridge-gthread", "bridge-geventws", "bridge-pywsgi", "threaded-echo", "async-echo",
+SUBJECTS = ("bridge", "bridge-queued", "bridge-2web", "bridge-gthread", "bridge-geventws", "bridge-gunicorn", "threaded-echo", "async-echo",
             "node-echo")
 DEFAULT_SUBJECTS = ("bridge", "bridge-2web", "threaded-echo", "async-echo", "node-echo")
 CLIENTS_PER_WORLD = 5
@@ -76,6 +76,8 @@ ROLL = {"actor_id": "hero", "kind": "skill", "statistic": {"name": "Agility", "v
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 #: The gthread alternative's threads: one per connection it holds.
 GTHREAD_THREADS = 1100
+#: gunicorn's gevent workers as the bridge's web process ran on them (bridge.service.web's bounds).
+GUNICORN_GEVENT = ("--worker-connections", "10000", "--graceful-timeout", "3")
 
 
 # -- the servers -----------------------------------------------------------------
@@ -143,20 +145,17 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
         env["VTT_BRIDGE_SOCKETS_PER_ADDRESS"] = "0"
     if name == "bridge":  # as serve runs it: the only web process on its Redis
         env["VTT_BRIDGE_SOLE_WEB_PROCESS"] = "1"
-        command = gunicorn_command("127.0.0.1", port)
+        command = web_command("127.0.0.1", port)
     elif name == "bridge-queued":  # one web process as `vtt-bridge web` runs it: pushes through Redis's channel
-        command = gunicorn_command("127.0.0.1", port)
+        command = web_command("127.0.0.1", port)
     elif name == "bridge-2web":  # docs/deploy.md: two web processes on one Redis, behind HAProxy (started below)
-        command = gunicorn_command("127.0.0.1", free_port())
+        command = web_command("127.0.0.1", free_port())
     elif name == "bridge-gthread":
-        command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--threads", str(GTHREAD_THREADS),
-                   "--workers", "1", "--bind", f"127.0.0.1:{port}", "--no-control-socket",
-                   "bench.threaded_bridge:app"]
-    elif name == "bridge-geventws":  # needs gevent-websocket installed, which the bridge's -k gevent must not have
-        command = [*gunicorn_command("127.0.0.1", port)]
-        command[command.index("gevent")] = "geventwebsocket.gunicorn.workers.GeventWebSocketWorker"
-    elif name == "bridge-pywsgi":
-        command = [sys.executable, "-m", "bench.pywsgi_bridge", str(port)]
+        command = _gunicorn("gthread", port, "--threads", str(GTHREAD_THREADS), app="bench.threaded_bridge:app")
+    elif name == "bridge-geventws":  # needs gevent-websocket installed, which the shipped server must not have
+        command = _gunicorn("geventwebsocket.gunicorn.workers.GeventWebSocketWorker", port, *GUNICORN_GEVENT)
+    elif name == "bridge-gunicorn":  # the web process before gevent's own server: gunicorn's gevent worker
+        command = _gunicorn("gevent", port, *GUNICORN_GEVENT)
     elif name == "node-echo":
         _install_node_echo()
         command = ["node", str(NODE_ECHO / "echo.js"), str(port)]
@@ -167,9 +166,8 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
                       redis_server.process.pid if redis_server else None)
     try:
         if name == "bridge-2web":
-            first = int(command[command.index("--bind") + 1].rsplit(":", 1)[1])
-            second = free_port()
-            processes.append(subprocess.Popen(gunicorn_command("127.0.0.1", second), cwd=ROOT, env=env,
+            first, second = int(command[-1]), free_port()
+            processes.append(subprocess.Popen(web_command("127.0.0.1", second), cwd=ROOT, env=env,
                                               stdout=logs, stderr=logs))
             for web_port, web in ((first, processes[0]), (second, processes[1])):
                 wait_until(lambda: _listening(web_port, web), what=name)
@@ -186,6 +184,12 @@ def started(name: str, workdir: str, logs) -> Iterator[Subject]:
                 process.kill()
         if redis_server:
             redis_server.stop()
+
+
+def _gunicorn(worker_class: str, port: int, *options: str, app: str = "bridge.service.wsgi:app") -> list[str]:
+    """gunicorn (``pip install gunicorn``) with one worker of ``worker_class`` serving ``app`` on ``port``."""
+    return [sys.executable, "-m", "gunicorn", "--worker-class", worker_class, "--workers", "1",
+            "--bind", f"127.0.0.1:{port}", "--no-control-socket", *options, app]
 
 
 def _listening(port: int, process: subprocess.Popen) -> bool:

@@ -117,8 +117,8 @@ def descendants(pid: int) -> list[int]:
 
 
 def signal_tree(process: subprocess.Popen, signum: int) -> None:
-    """Send ``signum`` to ``process`` and every process under it (`vtt-bridge web` runs gunicorn
-    and its worker, `python -m workers` RQ's pool and its workers): a SIGSTOP stalls them all."""
+    """Send ``signum`` to ``process`` and every process under it (`vtt-bridge web` runs the web
+    process, `python -m workers` RQ's pool and its workers): a SIGSTOP stalls them all."""
     for pid in [process.pid, *descendants(process.pid)]:
         with suppress(ProcessLookupError):
             os.kill(pid, signum)

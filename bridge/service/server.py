@@ -1,15 +1,14 @@
-"""The web process: gunicorn with one gevent worker, as Flask-SocketIO's
-deployment docs give it (``gunicorn -k gevent -w 1``), WebSockets by
-simple-websocket.
+"""The web process, started as a child: gevent's own WSGI server, one
+process (``bridge.service.web``).
 
-One worker, because Socket.IO's long-polling needs every request of a
+One process, because Socket.IO's long-polling needs every request of a
 client to reach the same process; more processes go behind a proxy with
 sticky sessions (docs/deploy.md). gevent, because a table's connections are
 idle most of the time: a greenlet holds one for a few kilobytes where a
 thread costs a stack (bench/README.md has the measurements).
 
-gunicorn runs as a child process so that gevent patches the standard
-library before anything imports it (``vtt-bridge`` itself imports redis).
+The web process is a child so that gevent patches the standard library
+before anything imports it (``vtt-bridge`` itself imports redis).
 """
 
 from __future__ import annotations
@@ -23,19 +22,10 @@ import sys
 from ..config import Config
 from .lineage import die_with_parent
 
-#: How long a stopping web process lets its connections finish, in seconds.
-GRACEFUL_SECONDS = 3
-#: Connections one web process holds at most (gunicorn's default is 1,000).
-MAX_CONNECTIONS = 10_000
 
-
-def gunicorn_command(host: str, port: int) -> list[str]:
+def web_command(host: str, port: int) -> list[str]:
     """The command that serves ``bridge.service.wsgi:app`` (configured from the environment) on ``host:port``."""
-    return [
-        sys.executable, "-m", "gunicorn", "--worker-class", "gevent", "--workers", "1",
-        "--worker-connections", str(MAX_CONNECTIONS), "--graceful-timeout", str(GRACEFUL_SECONDS),
-        "--bind", f"{host}:{port}", "--no-control-socket", "bridge.service.wsgi:app",
-    ]
+    return [sys.executable, "-m", "bridge.service.web", host, str(port)]
 
 
 def run(config: Config) -> None:
@@ -49,8 +39,8 @@ def run(config: Config) -> None:
         "VTT_BRIDGE_CORS_ORIGINS": ",".join(config.cors_origins),
         "VTT_BRIDGE_SOLE_WEB_PROCESS": "1" if config.sole_web_process else "0",
     }
-    # gunicorn ends with this process, even on its kill -9 (gunicorn's worker follows its master)
-    web = subprocess.Popen(gunicorn_command(config.host, config.port), env=env,
+    # the web process ends with this process, even on its kill -9
+    web = subprocess.Popen(web_command(config.host, config.port), env=env,
                            preexec_fn=functools.partial(die_with_parent, os.getpid()))
 
     def stop(*_):

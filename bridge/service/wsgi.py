@@ -1,4 +1,4 @@
-"""The WSGI app for ``gunicorn -k gevent -w 1 bridge.service.wsgi:app``, configured from the environment."""
+"""The WSGI app that ``bridge.service.web`` serves, configured from the environment."""
 
 import os
 

@@ -1,5 +1,5 @@
 """Every benchmark tool under bench/ still imports: they borrow the tests' helpers, which move with the tests.
-(The servers they start, ``pywsgi_bridge`` and ``threaded_bridge``, configure themselves on import.)"""
+(The server one starts, ``threaded_bridge``, configures itself on import.)"""
 
 import importlib
 

@@ -41,7 +41,6 @@ frontend table
 backend bridges
     balance roundrobin
     cookie bridge insert indirect nocache
-    http-response del-header Server
     server web1 127.0.0.1:{first} cookie web1
     server web2 127.0.0.1:{second} cookie web2
 """

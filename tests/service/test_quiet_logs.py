@@ -20,7 +20,7 @@ CLEANING = "cleaning registries"
 
 
 def records(path) -> list[dict]:
-    """The JSON lines of a log (gunicorn's own start and stop lines are plain text)."""
+    """The JSON lines of a log (``serve``'s own notes to the user are plain text)."""
     return [json.loads(line) for line in path.read_text().splitlines() if line.startswith("{")]
 
 

@@ -22,13 +22,15 @@ GUARDED = ("marshmallow", "socketio", "engineio", "flask_socketio")
 #: ``_serialize`` and/or ``_deserialize``): public in all but spelling.
 DOCUMENTED_HOOKS = {"_serialize", "_deserialize"}
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+#: Modules that run when imported (``bridge.service.web`` patches the standard library for gevent).
+RUN_WHEN_IMPORTED = ("bridge.__main__", "workers.__main__", "bridge.service.wsgi", "bridge.service.web")
 
 
 def _modules():
     for package in (bridge, workers):
         yield package
         for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            if found.name not in ("bridge.__main__", "workers.__main__", "bridge.service.wsgi"):  # they run when imported
+            if found.name not in RUN_WHEN_IMPORTED:
                 yield importlib.import_module(found.name)
 
 

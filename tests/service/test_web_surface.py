@@ -81,12 +81,11 @@ def test_an_origin_is_not_allowed_merely_for_matching_its_host(bridge):
 @pytest.mark.parametrize("path", ["/plugin/standalone/index.html", "/plugin/core/cards.js", "/plugin/module.json",
                                   f"/plugin/tests/{TEST_FILE}", "/table"])
 def test_pages_and_plugin_files_carry_the_security_headers_and_no_server_version(bridge, path):
-    """gunicorn always names itself (``Server: gunicorn``, no setting leaves it out): no version
-    goes with it, and a proxy drops it (docs/deploy.md; tests/service/test_proxy.py)."""
+    """No ``Server`` header: gevent's server sends none (docs/protocol.md)."""
     _, headers, _ = fetch(bridge, path)
     policy = headers["content-security-policy"]
     assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
     assert headers["x-frame-options"] == "DENY"
-    assert headers.get("server", "") in ("", "gunicorn"), headers
+    assert "server" not in headers, headers

@@ -30,7 +30,7 @@ CHUNK = 64 * 1024
 
 
 def kernel_memory(bridge: Bridge, field: str) -> int:
-    """``field`` (``VmRSS``, ``VmHWM``: peak) of the web process and its gunicorn, summed, in bytes."""
+    """``field`` (``VmRSS``, ``VmHWM``: peak) of ``vtt-bridge web`` and the web process it runs, summed, in bytes."""
     total = 0
     for pid in [bridge.process.pid, *descendants(bridge.process.pid)]:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():

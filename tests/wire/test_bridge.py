@@ -54,6 +54,25 @@ def test_wrong_protocol_version_is_refused(bridge, world):
     assert refused["fields"] == {"protocol": ["must be 1"]}
 
 
+@pytest.mark.parametrize("ended_by", ["a refusal", "the client"])
+def test_the_bridge_ends_a_websockets_connection_when_the_websocket_ends(bridge, world, ended_by):
+    """Its TCP connection too, without waiting for the client to drop it (bridge/service/web.py says why)."""
+    raw = websocket.create_connection(bridge.url.replace("http", "ws") + "/socket.io/?EIO=4&transport=websocket", timeout=10)
+    assert raw.recv().startswith("0")  # Engine.IO's open packet
+    if ended_by == "a refusal":
+        raw.send("40" + json.dumps({"protocol": 1, "world": world.world_id, "gm_key": "not-the-key"}))
+        assert raw.recv().startswith("44")  # connect_error
+        raw.send("1")  # Engine.IO's close, which python-socketio's client sends then
+    else:
+        raw.send_close()
+    assert raw.recv_data(control_frame=True)[0] == websocket.ABNF.OPCODE_CLOSE  # answered, as a client must
+    try:
+        assert raw.sock.recv(1) == b""  # the end of the connection; a timeout if the bridge kept it open
+    except ConnectionResetError:
+        pass  # ended too, unread bytes and all
+    raw.sock.close()
+
+
 def test_gm_connects_with_key_and_hears_session_ready(gm, world):
     ready = gm.wait_for("session.ready")
     assert ready["role"] == "gm"

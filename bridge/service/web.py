@@ -1,0 +1,70 @@
+"""The web process: ``python -m bridge.service.web HOST PORT`` serves
+``bridge.service.wsgi:app`` on gevent's own WSGI server, in one process
+(Flask-SocketIO's embedded server in gevent mode, what ``socketio.run``
+starts), WebSockets by simple-websocket.
+
+gevent patches the standard library here, before anything imports it
+(``vtt-bridge`` itself imports redis: this runs as its child).
+
+A WebSocket's connection ends with its WSGI call (``WebSocketHandler``).
+"""
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import logging  # noqa: E402 - after patching, as gevent requires
+import signal  # noqa: E402
+import socket  # noqa: E402
+import sys  # noqa: E402
+
+import gevent  # noqa: E402
+from gevent import pywsgi  # noqa: E402
+
+#: How long a stopping web process lets its connections finish, in seconds.
+GRACEFUL_SECONDS = 3
+#: Connections one web process holds at most; past it, new ones wait in the listen queue.
+MAX_CONNECTIONS = 10_000
+
+
+class WebSocketHandler(pywsgi.WSGIHandler):
+    """gevent's handler, except that a WebSocket request's connection ends once the app returns.
+
+    Under gevent, simple-websocket serves a WebSocket on a copy (``dup``) of
+    the connection's socket, and python-engineio's app returns, with no HTTP
+    response, once the WebSocket has ended (refused, or closed by either
+    side). gevent's own handler then keeps the connection alive and reads a
+    next request from it: it takes frames still coming (a client's close
+    frame) from simple-websocket's reader on the copy, and the copy keeps
+    the connection open, so a client waiting for its end waits out its own
+    timeout (websocket-client's ``close()``: 3 s). Shutting the socket down
+    ends the connection under both file descriptors (the reader's ``recv``
+    sees the end, and it closes the copy), as gunicorn ended it by closing
+    its socket. (``handler_class`` is gevent's extension point for this.)
+    """
+
+    def handle_one_response(self):
+        super().handle_one_response()
+        if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+            self.close_connection = True  # no next request on this connection
+            try:
+                self.socket.shutdown(socket.SHUT_RDWR)  # after any HTTP answer: it is sent already
+            except OSError:
+                pass  # the client is gone already
+
+
+def serve(host: str, port: int) -> None:
+    """Serve the bridge until SIGTERM or SIGINT, then give open connections ``GRACEFUL_SECONDS``."""
+    from .wsgi import app
+
+    server = pywsgi.WSGIServer((host, port), app, spawn=MAX_CONNECTIONS, handler_class=WebSocketHandler,
+                               log=None,  # no access log: at INFO the bridge logs one line per request itself
+                               error_log=pywsgi.LoggingLogAdapter(logging.getLogger("gevent.pywsgi"), logging.WARNING),
+                               environ={"SERVER_NAME": host})  # not a reverse DNS lookup of it
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        gevent.signal_handler(signum, server.close)
+    server.serve_forever(stop_timeout=GRACEFUL_SECONDS)
+
+
+if __name__ == "__main__":
+    serve(sys.argv[1], int(sys.argv[2]))
