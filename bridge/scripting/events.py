@@ -7,8 +7,6 @@ arguments against the macro's JSON Schema, and queues the run to a worker
 
 from __future__ import annotations
 
-from jsonschema import Draft202012Validator
-
 from ..protocol import ErrorCode, Request, RequestError
 from ..schemas.encode import dump
 from ..table.schemas import Sender
@@ -57,6 +55,8 @@ def macro_run(work, run_request: dict) -> dict:
 
 def _check_arguments(shown: dict, arguments: dict) -> None:
     """The arguments against the macro's JSON Schema, each fault under ``arguments.<field>``."""
+    from jsonschema import Draft202012Validator  # here: only a macro's run needs it, not every web process's memory
+
     faults: dict[str, list[str]] = {}
     for error in Draft202012Validator(shown["arguments"]).iter_errors(arguments):
         field = ".".join(["arguments", *map(str, error.absolute_path)])

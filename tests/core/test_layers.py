@@ -167,11 +167,12 @@ def test_the_circle_check_finds_a_circle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-def test_the_web_process_imports_no_numpy():
-    """numpy is the workers' (the encounter simulation): in the web process it would cost every
-    web process its memory (bench/README.md), so the web imports the encounter's sides alone."""
+def test_the_web_process_imports_no_numpy_nor_jsonschema_at_start():
+    """numpy is the workers' (the encounter simulation), jsonschema a macro run's: loaded at
+    start they would cost every web process their memory (bench/README.md), so the web
+    imports the encounter's sides alone, and jsonschema when a macro is run."""
     imported = subprocess.run(
-        [sys.executable, "-c", "import sys, bridge.service.wsgi; print('numpy' in sys.modules)"],
+        [sys.executable, "-c", "import sys, bridge.service.wsgi; print(sorted({'numpy', 'jsonschema'} & set(sys.modules)))"],
         env={**os.environ, "REDIS_URL": "redis://127.0.0.1:1/0"}, cwd=ROOT, capture_output=True, text=True, check=True,
     )
-    assert imported.stdout.strip() == "False"
+    assert imported.stdout.strip() == "[]"
