@@ -1,6 +1,6 @@
 """How the bridge hands work to the workers, fairly across worlds.
 
-Jobs are named by their dotted path (``"workers.moment_of_truth.jobs.odds"``), so the bridge
+Jobs are named by their dotted path (``"workers.jobs.system_odds"``), so the bridge
 never imports them. Each world's jobs go to one of ``SHARDS`` queues (by a
 hash of its id), and every worker takes from the queues in turn (RQ's
 ``RoundRobinWorker``): a world flooding its queue delays a job of another

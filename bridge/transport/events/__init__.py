@@ -1,6 +1,6 @@
 """The bridge's own Socket.IO handlers, one module per area, each with
-``init_app(app)``. Each rule system registers its own handlers (Moment of
-Truth's are in ``bridge.systems.moment_of_truth.events``)."""
+``init_app(app)``. Each rule system registers its own handlers, in its
+package's ``events`` (``bridge.systems``)."""
 
 from ...scripting import events as macros
 from . import chat, dice, gm, handoff, jobs, log, scenes, session, systems
